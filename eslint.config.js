@@ -1,0 +1,94 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import svelte from 'eslint-plugin-svelte';
+import tseslint from 'typescript-eslint';
+import svelteConfig from './svelte.config.js';
+
+const nodeOnly = ['src/main/**', 'src/service/**', 'src/cli/**', 'src/preload/**'];
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules/', 'out/', 'dist/', 'test-results/', '.roadcam-data/'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...svelte.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+        extraFileExtensions: ['.svelte'],
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: {
+      parserOptions: { parser: tseslint.parser, svelteConfig },
+      globals: globals.browser,
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { globals: globals.node },
+  },
+  { files: [...nodeOnly, 'tests/**', 'scripts/**'], languageOptions: { globals: globals.node } },
+  { files: ['src/renderer/**'], languageOptions: { globals: globals.browser } },
+  // Layer boundaries (house style 1): each layer imports only what may run where it runs.
+  {
+    files: ['src/shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^node:', message: 'src/shared is pure: no Node built-ins.' },
+            { regex: '^(electron|better-sqlite3|keytar|ws|sharp)$', message: 'src/shared is pure.' },
+            { regex: '/(main|renderer|service|preload|cli)/', message: 'src/shared imports no other layer.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/renderer/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^node:', message: 'The renderer is a web page: no Node built-ins.' },
+            { regex: '^electron$', message: 'The renderer talks to the main process only through window.api.' },
+            { regex: '/(main|service|preload|cli)/', message: 'The renderer imports only src/shared and itself.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/main/**', 'src/service/**', 'src/cli/**'],
+    ignores: ['src/main/index.ts', 'src/main/electron/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^electron$',
+              message: 'Only the Electron entry (src/main/index.ts, src/main/electron/) imports electron.',
+            },
+            { regex: '/renderer/', message: 'The main process never imports the renderer.' },
+          ],
+        },
+      ],
+    },
+  },
+);
