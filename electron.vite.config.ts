@@ -1,0 +1,29 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import { rendererConfig } from './vite.renderer.config.ts';
+
+export default defineConfig({
+  main: {
+    build: {
+      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/main/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      // A sandboxed preload cannot load ES modules or require files: one CommonJS bundle.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') },
+        external: ['electron'],
+        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+      },
+    },
+  },
+  renderer: {
+    ...rendererConfig,
+    build: {
+      ...rendererConfig.build,
+      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
+    },
+  },
+});

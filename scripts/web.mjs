@@ -1,0 +1,38 @@
+// `npm run web`: builds the renderer when its sources changed, then starts browser mode.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const outDir = join(root, 'out', 'renderer');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+const builtAt = existsSync(join(outDir, 'index.html')) ? statSync(join(outDir, 'index.html')).mtimeMs : 0;
+const sourcesAt = Math.max(
+  newestMtime(join(root, 'src', 'renderer')),
+  newestMtime(join(root, 'src', 'shared')),
+  statSync(join(root, 'vite.renderer.config.ts')).mtimeMs,
+);
+if (sourcesAt > builtAt) {
+  const { build } = await import('vite');
+  const { rendererConfig } = await import('../vite.renderer.config.ts');
+  process.stderr.write('Building the renderer...\n');
+  await build({ ...rendererConfig, configFile: false, logLevel: 'warn' });
+}
+
+const { main, usage, UsageError } = await import('../src/main/web/cli.ts');
+try {
+  await main(process.argv.slice(2), outDir);
+} catch (error) {
+  if (error instanceof UsageError) {
+    process.stderr.write(`${error.message}\n\n${usage}`);
+    process.exit(2);
+  }
+  throw error;
+}

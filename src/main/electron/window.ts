@@ -1,0 +1,67 @@
+import { join } from 'node:path';
+import { BrowserWindow, session, shell, type IpcMainInvokeEvent } from 'electron';
+
+const rendererDir = join(import.meta.dirname, '../renderer');
+const preload = join(import.meta.dirname, '../preload/index.cjs');
+
+/** The app's own page: the built renderer file, or the dev server in `npm run dev`. */
+export function isAppUrl(url: string): boolean {
+  const devServer = process.env.ELECTRON_RENDERER_URL;
+  if (devServer && url.startsWith(devServer)) return true;
+  return url.startsWith('file://') && decodeURIComponent(new URL(url).pathname).startsWith(rendererDir);
+}
+
+export function isTrustedFrame(event: IpcMainInvokeEvent): boolean {
+  const frame = event.senderFrame;
+  return frame !== null && frame.parent === null && isAppUrl(frame.url);
+}
+
+export function createMainWindow(): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1360,
+    height: 860,
+    minWidth: 900,
+    minHeight: 600,
+    title: 'Roadcam',
+    show: false,
+    webPreferences: {
+      preload,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+      spellcheck: false,
+    },
+  });
+  lockDown(window);
+  window.once('ready-to-show', () => window.show());
+  const devServer = process.env.ELECTRON_RENDERER_URL;
+  if (devServer) void window.loadURL(devServer);
+  else void window.loadFile(join(rendererDir, 'index.html'));
+  return window;
+}
+
+/** No navigation away, no new windows, no webviews; https links open in the system browser. */
+function lockDown(window: BrowserWindow): void {
+  const contents = window.webContents;
+  contents.on('will-navigate', (event, url) => {
+    if (!isAppUrl(url)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event, url) => {
+    if (!isAppUrl(url)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    if (url.startsWith('https://')) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+}
+
+/** Permission requests are denied, except desktop notifications. */
+export function lockDownSession(): void {
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => {
+    callback(permission === 'notifications');
+  });
+  session.defaultSession.setPermissionCheckHandler((_contents, permission) => permission === 'notifications');
+}

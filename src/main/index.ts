@@ -1,0 +1,45 @@
+/**
+ * The Electron entry: the only module (with src/main/electron/) that imports `electron`. It
+ * starts the plain-Node core, opens the locked-down window and wires the IPC contract to it.
+ */
+import { app, BrowserWindow } from 'electron';
+import { startCore, type Core } from './core.ts';
+import { forwardEvents, registerIpc } from './electron/ipc.ts';
+import { createMainWindow, isTrustedFrame, lockDownSession } from './electron/window.ts';
+import { createLog } from './log.ts';
+import { defaultDataDir } from './paths.ts';
+
+let core: Core | undefined;
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    const window = BrowserWindow.getAllWindows()[0];
+    if (window?.isMinimized()) window.restore();
+    window?.focus();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('will-quit', () => void core?.close());
+  void app.whenReady().then(start);
+}
+
+async function start(): Promise<void> {
+  const dataDir = process.env.ROADCAM_DATA_DIR ?? app.getPath('userData') ?? defaultDataDir();
+  const log = createLog(dataDir);
+  lockDownSession();
+  // Accounts (keychain profiles) arrive with Settings; until one is chosen the app runs in demo mode.
+  core = await startCore({ dataDir, connection: { kind: 'demo' }, log });
+  registerIpc(core, isTrustedFrame);
+  const openWindow = () => {
+    const window = createMainWindow();
+    const stop = forwardEvents(core!, window.webContents);
+    window.on('closed', stop);
+  };
+  openWindow();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) openWindow();
+  });
+}

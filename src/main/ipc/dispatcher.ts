@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+import {
+  channels,
+  isChannel,
+  type Channel,
+  type IpcErrorValue,
+  type IpcResponse,
+  type ParsedInput,
+  type Result,
+} from '../../shared/ipc.ts';
+
+/** The main-process implementation of every channel, fed only validated input. */
+export type Handlers = { [C in Channel]: (input: ParsedInput<C>) => Promise<Result<C>> | Result<C> };
+
+export type Dispatch = (channel: unknown, rawInput: unknown) => Promise<IpcResponse<unknown>>;
+
+/**
+ * The main-process edge shared by every transport: it refuses unknown channels, validates the
+ * input with the channel's schema (the renderer is untrusted), and turns any failure into an
+ * `{ ok: false }` value whose message a user can read.
+ */
+export function createDispatcher(handlers: Handlers, log: (line: string) => void = () => {}): Dispatch {
+  return async (channel, rawInput) => {
+    if (!isChannel(channel)) {
+      return failure('unknown_channel', `Unknown IPC channel ${JSON.stringify(channel)}.`);
+    }
+    const parsed = channels[channel].input.safeParse(rawInput ?? {});
+    if (!parsed.success) {
+      return failure('invalid_input', `Invalid input for ${channel}: ${describeIssues(parsed.error)}`);
+    }
+    const handler = handlers[channel] as (input: unknown) => Promise<unknown> | unknown;
+    try {
+      return { ok: true, value: await handler(parsed.data) };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log(`ipc ${channel} failed: ${message}`);
+      return failure('failed', message);
+    }
+  };
+}
+
+function failure(code: IpcErrorValue['code'], message: string): IpcResponse<never> {
+  return { ok: false, error: { code, message } };
+}
+
+/** "downloadConcurrency: Too big: expected number to be <=16; extra: unknown key 'x'" */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+      return `${where}${issue.message}`;
+    })
+    .join('; ');
+}

@@ -1,0 +1,71 @@
+import { resolve } from 'node:path';
+import { integerFlag, lastValue, parseFlags, UsageError } from '../args.ts';
+import { startCore, type ConnectionOptions } from '../core.ts';
+import { createLog } from '../log.ts';
+import { defaultDataDir } from '../paths.ts';
+import { startWebHost } from './host.ts';
+
+const usage = `Usage: npm run web -- [--port N] [--data-dir DIR] [--base-url URL --client-id ID]
+
+  --port N          port on 127.0.0.1 (default 0: any free port)
+  --data-dir DIR    app data folder (default: ROADCAM_DATA_DIR or the platform's usual place)
+  --base-url URL    use this service instead of the embedded demo service
+  --client-id ID    client id for --base-url; the secret comes from ROADCAM_CLIENT_SECRET
+  --demo-cameras N, --demo-hours N, --demo-now ISO
+                    size and clock of the demo world (tests use a small one)
+`;
+
+/** `npm run web`: the main-process core plus the browser-mode host, on loopback. */
+export async function main(argv: readonly string[], staticDir: string): Promise<void> {
+  const flags = parseFlags(argv, {
+    values: ['port', 'data-dir', 'base-url', 'client-id', 'demo-cameras', 'demo-hours', 'demo-now'],
+    switches: ['help'],
+  });
+  if (flags.switches.has('help')) {
+    process.stdout.write(usage);
+    return;
+  }
+  const dataDir = resolve(lastValue(flags, 'data-dir') ?? defaultDataDir());
+  const core = await startCore({
+    dataDir,
+    connection: connectionFrom(flags),
+    log: createLog(dataDir, { echo: process.env.ROADCAM_LOG === 'stderr' }),
+  });
+  const host = await startWebHost({ core, staticDir, port: integerFlag(flags, 'port', 0, 65535) ?? 0 });
+  process.stdout.write(`Roadcam at ${host.url}\n`);
+
+  const stop = async () => {
+    await host.close();
+    await core.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+function connectionFrom(flags: ReturnType<typeof parseFlags>): ConnectionOptions {
+  const baseUrl = lastValue(flags, 'base-url');
+  const clientId = lastValue(flags, 'client-id');
+  if (baseUrl === undefined) {
+    if (clientId !== undefined) throw new UsageError('--client-id goes with --base-url.');
+    return {
+      kind: 'demo',
+      world: {
+        cameras: integerFlag(flags, 'demo-cameras', 1, 100_000),
+        hours: integerFlag(flags, 'demo-hours', 1, 24 * 90),
+        now: lastValue(flags, 'demo-now'),
+      },
+    };
+  }
+  if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
+    throw new UsageError(`--base-url must be an http(s) URL, not ${JSON.stringify(baseUrl)}.`);
+  }
+  if (clientId === undefined) throw new UsageError('--base-url needs --client-id.');
+  const clientSecret = process.env.ROADCAM_CLIENT_SECRET;
+  if (!clientSecret) {
+    throw new UsageError('Set the client secret in the environment variable ROADCAM_CLIENT_SECRET.');
+  }
+  return { kind: 'remote', baseUrl, clientId, clientSecret };
+}
+
+export { usage, UsageError };

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Core } from '../core.ts';
+import { COOKIE, WebGate } from './security.ts';
+import { attachSocket } from './socket.ts';
+
+export interface WebHostOptions {
+  core: Core;
+  /** The built renderer (out/renderer). */
+  staticDir: string;
+  /** 0 picks any free port. */
+  port?: number;
+  /** Fixed only by tests; a random 32-byte token otherwise. */
+  token?: string;
+}
+
+export interface WebHost {
+  /** Opens the app: carries the per-launch token. */
+  url: string;
+  origin: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+  '.ico': 'image/x-icon',
+};
+
+/** Browser mode: the renderer over HTTP and the IPC contract over a WebSocket, on loopback only. */
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const gate = new WebGate(options.token ?? randomBytes(32).toString('base64url'));
+  const sockets = new Set<WebSocket>();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+
+  const server = createServer((request, response) => {
+    handleHttp(request, response, gate, options.staticDir);
+  });
+  server.on('upgrade', (request, socket, head) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const refused =
+      url.pathname !== '/ipc'
+        ? '404 Not Found'
+        : !gate.hostAllowed(request) || !gate.originAllowed(request, true)
+          ? '403 Forbidden'
+          : !gate.tokenMatches(gate.requestToken(request, url))
+            ? '401 Unauthorized'
+            : null;
+    if (refused) {
+      socket.end(`HTTP/1.1 ${refused}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      sockets.add(ws);
+      ws.on('close', () => sockets.delete(ws));
+      attachSocket(ws, options.core);
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  gate.setPort(port);
+  const origin = `http://127.0.0.1:${port}`;
+
+  return {
+    url: `${origin}/?token=${gate.token}`,
+    origin,
+    port,
+    async close() {
+      for (const ws of sockets) ws.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function handleHttp(request: IncomingMessage, response: ServerResponse, gate: WebGate, staticDir: string): void {
+  const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+  if (!gate.hostAllowed(request)) return refuse(response, 421, 'This address is not served here. Open the URL that `npm run web` printed.');
+  if (!gate.originAllowed(request, false) || !gate.fetchSiteAllowed(request)) {
+    return refuse(response, 403, 'Requests from other sites are refused.');
+  }
+  if (!gate.tokenMatches(gate.requestToken(request, url))) {
+    return refuse(response, 401, 'Roadcam needs its access token: open the full URL that `npm run web` printed.');
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(response, 405, 'Only GET is served.');
+
+  const relative = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname.slice(1));
+  const file = normalize(join(staticDir, relative));
+  if (!file.startsWith(staticDir + sep) || !existsSync(file) || !statSync(file).isFile()) {
+    return refuse(response, 404, `Not found: ${url.pathname}`);
+  }
+  response.writeHead(200, {
+    'Content-Type': types[extname(file)] ?? 'application/octet-stream',
+    'Cache-Control': 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "frame-ancestors 'none'",
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'no-referrer',
+    // The token travels in the first URL only; later requests (assets, media) carry this cookie.
+    'Set-Cookie': `${COOKIE}=${gate.token}; HttpOnly; SameSite=Strict; Path=/`,
+  });
+  if (request.method === 'HEAD') return void response.end();
+  createReadStream(file).pipe(response);
+}
+
+function refuse(response: ServerResponse, status: number, message: string): void {
+  response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+  response.end(`${message}\n`);
+}

@@ -1,0 +1,21 @@
+import type { Api } from '../../shared/ipc.ts';
+import { createSocketApi } from './ws-transport.ts';
+import { transport } from './transport.svelte.ts';
+
+/**
+ * The renderer's only door to the main process. In the desktop app the preload provides it; in
+ * browser mode a WebSocket to the host carries the same contract, with the per-launch token from
+ * the page's URL.
+ */
+function connect(): Api {
+  if (window.api) {
+    transport.set('electron', true);
+    return window.api;
+  }
+  const token = new URLSearchParams(location.search).get('token') ?? '';
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const url = `${scheme}//${location.host}/ipc?token=${encodeURIComponent(token)}`;
+  return createSocketApi(url, (state) => transport.set('websocket', state.connected));
+}
+
+export const api: Api = connect();

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** User settings: plain preferences, never secrets (those live in the OS keychain). */
+export const settingsSchema = z.object({
+  liveRefreshSeconds: z.number().int().min(2).max(600),
+  downloadConcurrency: z.number().int().min(1).max(16),
+  /** Kilobytes per second; 0 means unlimited. */
+  speedLimitKBps: z.number().int().min(0).max(10_000_000),
+  cacheSizeMB: z.number().int().min(100).max(1_000_000),
+  /** Empty means the platform's Downloads folder. */
+  downloadFolder: z.string().max(4096),
+  mapView: z
+    .object({
+      lat: z.number().min(-90).max(90),
+      lon: z.number().min(-180).max(180),
+      zoom: z.number().min(0).max(22),
+    })
+    .nullable(),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const defaultSettings: Settings = {
+  liveRefreshSeconds: 10,
+  downloadConcurrency: 3,
+  speedLimitKBps: 0,
+  cacheSizeMB: 2048,
+  downloadFolder: '',
+  mapView: null,
+};
+
+export const settingsPatchSchema = settingsSchema.partial().strict();
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

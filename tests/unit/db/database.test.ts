@@ -1,0 +1,107 @@
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../src/main/db/database.ts';
+import { migrate, NewerDatabaseError, type Migration } from '../../../src/main/db/migrate.ts';
+import { migrations } from '../../../src/main/db/migrations/index.ts';
+import { SettingsStore } from '../../../src/main/db/settings-store.ts';
+import { defaultSettings } from '../../../src/shared/settings.ts';
+import { tempDir } from '../../helpers/core.ts';
+
+const dirs: { remove(): void }[] = [];
+function dir() {
+  const d = tempDir();
+  dirs.push(d);
+  return d.path;
+}
+afterEach(() => dirs.splice(0).forEach((d) => d.remove()));
+
+describe('migrations', () => {
+  it('are numbered in strictly increasing order', () => {
+    const versions = migrations.map((m) => m.version);
+    expect(versions).toEqual([...versions].sort((a, b) => a - b));
+    expect(new Set(versions).size).toBe(versions.length);
+  });
+
+  it('bring a new database to the latest version, in WAL mode', () => {
+    const db = openDatabase(join(dir(), 'a.sqlite'));
+    expect(db.pragma('user_version', { simple: true })).toBe(migrations.at(-1)!.version);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+  });
+
+  it('0010-settings creates a STRICT settings table', () => {
+    const db = new Database(':memory:');
+    migrate(db, migrations.filter((m) => m.version <= 10));
+    const sql = (db.prepare("SELECT sql FROM sqlite_master WHERE name = 'settings'").get() as { sql: string }).sql;
+    expect(sql).toMatch(/STRICT/);
+    expect(() => db.prepare('INSERT INTO settings (key, value) VALUES (1, ?)').run(Buffer.from('x'))).toThrow();
+    db.close();
+  });
+
+  it('run in one transaction: a failing migration leaves the database untouched', () => {
+    const db = new Database(':memory:');
+    const broken: Migration[] = [
+      { version: 1, name: 'ok', up: (d) => d.exec('CREATE TABLE t (x INTEGER) STRICT') },
+      { version: 2, name: 'broken', up: (d) => d.exec('THIS IS NOT SQL') },
+    ];
+    expect(() => migrate(db, broken)).toThrow();
+    expect(db.pragma('user_version', { simple: true })).toBe(0);
+    expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 't'").get()).toEqual({ n: 0 });
+    db.close();
+  });
+
+  it('refuse a list out of order', () => {
+    const db = new Database(':memory:');
+    const list: Migration[] = [
+      { version: 20, name: 'b', up: () => {} },
+      { version: 10, name: 'a', up: () => {} },
+    ];
+    expect(() => migrate(db, list)).toThrow(/out of order/);
+    db.close();
+  });
+
+  it('refuse a database written by a newer version, saying what to do', () => {
+    const file = join(dir(), 'new.sqlite');
+    const db = new Database(file);
+    db.pragma('user_version = 99999');
+    db.close();
+    expect(() => openDatabase(file)).toThrow(NewerDatabaseError);
+    expect(() => openDatabase(file)).toThrow(/newer version of Roadcam.*Update Roadcam/);
+  });
+});
+
+describe('a corrupt database file', () => {
+  it('is set aside with a log line and replaced by a fresh one', () => {
+    const folder = dir();
+    const file = join(folder, 'roadcam.sqlite');
+    writeFileSync(file, Buffer.alloc(8192, 0x5a));
+    const lines: string[] = [];
+    const db = openDatabase(file, (line) => lines.push(line));
+    expect(new SettingsStore(db).get()).toEqual(defaultSettings);
+    db.close();
+    expect(lines.join('\n')).toMatch(/unreadable .* moved it to .*corrupt-/);
+    expect(readdirSync(folder).some((name) => name.startsWith('roadcam.sqlite.corrupt-'))).toBe(true);
+  });
+});
+
+describe('SettingsStore', () => {
+  it('returns defaults, then what was saved, across reopening', () => {
+    const file = join(dir(), 's.sqlite');
+    let db = openDatabase(file);
+    expect(new SettingsStore(db).get()).toEqual(defaultSettings);
+    new SettingsStore(db).update({ downloadConcurrency: 6, mapView: { lat: 40, lon: -100, zoom: 5 } });
+    db.close();
+    db = openDatabase(file);
+    expect(new SettingsStore(db).get()).toMatchObject({ downloadConcurrency: 6, mapView: { zoom: 5 } });
+    db.close();
+  });
+
+  it('falls back to the default for a stored value that no longer validates', () => {
+    const db = openDatabase(join(dir(), 'v.sqlite'));
+    db.prepare("INSERT INTO settings (key, value) VALUES ('downloadConcurrency', '500')").run();
+    expect(new SettingsStore(db).get().downloadConcurrency).toBe(defaultSettings.downloadConcurrency);
+    db.close();
+  });
+});

@@ -1,0 +1,133 @@
+import { request } from 'node:http';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startWebHost, type WebHost } from '../../../src/main/web/host.ts';
+import { startOfflineCore, tempDir } from '../../helpers/core.ts';
+
+let core: Awaited<ReturnType<typeof startOfflineCore>>;
+let host: WebHost;
+const files = tempDir();
+const token = 'test-token-0123456789';
+
+beforeAll(async () => {
+  mkdirSync(join(files.path, 'assets'));
+  writeFileSync(join(files.path, 'index.html'), '<!doctype html><title>Roadcam</title>');
+  writeFileSync(join(files.path, 'assets', 'app.js'), 'console.log(1)');
+  writeFileSync(join(files.path, '..', 'secret.txt'), 'outside');
+  core = await startOfflineCore();
+  host = await startWebHost({ core, staticDir: files.path, token });
+});
+afterAll(async () => {
+  await host.close();
+  await core.cleanup();
+  files.remove();
+});
+
+/** A raw HTTP GET, so that Host, Origin and fetch-metadata headers can be forged. */
+function get(path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; body: string; headers: Record<string, unknown> }>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: host.port, path, headers }, (res) => {
+      let body = '';
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+type Frame = { id?: number; response?: { ok: boolean; value?: unknown; error?: { code: string; message: string } }; event?: string; payload?: unknown };
+
+function openSocket(query = `token=${token}`, headers: Record<string, string> = { Origin: host.origin }) {
+  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ipc?${query}`, { headers });
+  const frames: Frame[] = [];
+  ws.on('message', (data) => frames.push(JSON.parse(String(data)) as Frame));
+  const opened = new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+  const next = async (match: (f: Frame) => boolean) => {
+    for (let i = 0; i < 200; i++) {
+      const found = frames.find(match);
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error('no matching frame');
+  };
+  return { ws, opened, next };
+}
+
+describe('browser mode: the page', () => {
+  it('prints a loopback URL that carries the token', () => {
+    expect(host.url).toBe(`http://127.0.0.1:${host.port}/?token=${token}`);
+  });
+
+  it('serves the page with the token and sets the cookie for later requests', async () => {
+    const page = await get(`/?token=${token}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<title>Roadcam</title>');
+    expect(String(page.headers['set-cookie'])).toMatch(/roadcam_token=test-token-0123456789; HttpOnly; SameSite=Strict/);
+    const asset = await get('/assets/app.js', { Cookie: `roadcam_token=${token}` });
+    expect(asset.status).toBe(200);
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('refuses a request without the token, or with a wrong one', async () => {
+    expect((await get('/')).status).toBe(401);
+    expect((await get('/?token=guess')).status).toBe(401);
+    expect((await get('/assets/app.js', { Cookie: 'roadcam_token=guess' })).status).toBe(401);
+  });
+
+  it('refuses a foreign Host header (DNS rebinding)', async () => {
+    const response = await get(`/?token=${token}`, { Host: `evil.example:${host.port}` });
+    expect(response.status).toBe(421);
+  });
+
+  it('refuses requests made by other sites, including other local ports', async () => {
+    expect((await get(`/?token=${token}`, { Origin: 'http://127.0.0.1:1234' })).status).toBe(403);
+    expect((await get(`/?token=${token}`, { 'Sec-Fetch-Site': 'same-site' })).status).toBe(403);
+    expect((await get(`/?token=${token}`, { 'Sec-Fetch-Site': 'same-origin' })).status).toBe(200);
+  });
+
+  it('never serves a file outside its folder', async () => {
+    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt']) {
+      const response = await get(`${path}?token=${token}`);
+      expect(response.status, path).toBe(404);
+      expect(response.body).not.toContain('outside');
+    }
+  });
+});
+
+describe('browser mode: the WebSocket transport', () => {
+  it('answers a valid call, refuses invalid input, and delivers events', async () => {
+    const { ws, opened, next } = openSocket();
+    await opened;
+    ws.send(JSON.stringify({ id: 1, channel: 'settings.update', input: { downloadConcurrency: 4 } }));
+    const ok = await next((f) => f.id === 1);
+    expect(ok.response).toMatchObject({ ok: true, value: { downloadConcurrency: 4 } });
+    const event = await next((f) => f.event === 'settings.changed');
+    expect(event.payload).toMatchObject({ downloadConcurrency: 4 });
+
+    ws.send(JSON.stringify({ id: 2, channel: 'settings.update', input: { downloadConcurrency: 'many' } }));
+    const refused = await next((f) => f.id === 2);
+    expect(refused.response?.ok).toBe(false);
+    expect(refused.response?.error?.message).toMatch(/^Invalid input for settings\.update: downloadConcurrency: /);
+
+    ws.send('not json');
+    expect(await next((f) => 'error' in f)).toMatchObject({ error: expect.stringMatching(/Malformed message/) });
+    ws.close();
+  });
+
+  it('refuses a socket without the token', async () => {
+    await expect(openSocket('token=wrong').opened).rejects.toThrow('HTTP 401');
+    await expect(openSocket('').opened).rejects.toThrow('HTTP 401');
+  });
+
+  it('refuses a socket from another origin or without one', async () => {
+    await expect(openSocket(undefined, { Origin: 'http://localhost:3000' }).opened).rejects.toThrow('HTTP 403');
+    await expect(openSocket(undefined, {}).opened).rejects.toThrow('HTTP 403');
+  });
+});
