@@ -38,7 +38,10 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { globals: globals.node },
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: globals.node,
+    },
   },
   { files: [...nodeOnly, 'tests/**', 'scripts/**'], languageOptions: { globals: globals.node } },
   { files: ['src/renderer/**'], languageOptions: { globals: globals.browser } },
@@ -51,8 +54,14 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '^node:', message: 'src/shared is pure: no Node built-ins.' },
-            { regex: '^(electron|better-sqlite3|keytar|ws|sharp)$', message: 'src/shared is pure.' },
-            { regex: '/(main|renderer|service|preload|cli)/', message: 'src/shared imports no other layer.' },
+            {
+              regex: '^(electron|better-sqlite3|keytar|ws|sharp)$',
+              message: 'src/shared is pure.',
+            },
+            {
+              regex: '/(main|renderer|service|preload|cli)/',
+              message: 'src/shared imports no other layer.',
+            },
           ],
         },
       ],
@@ -66,8 +75,14 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '^node:', message: 'The renderer is a web page: no Node built-ins.' },
-            { regex: '^electron$', message: 'The renderer talks to the main process only through window.api.' },
-            { regex: '/(main|service|preload|cli)/', message: 'The renderer imports only src/shared and itself.' },
+            {
+              regex: '^electron$',
+              message: 'The renderer talks to the main process only through window.api.',
+            },
+            {
+              regex: '/(main|service|preload|cli)/',
+              message: 'The renderer imports only src/shared and itself.',
+            },
           ],
         },
       ],
@@ -83,7 +98,8 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^electron$',
-              message: 'Only the Electron entry (src/main/index.ts, src/main/electron/) imports electron.',
+              message:
+                'Only the Electron entry (src/main/index.ts, src/main/electron/) imports electron.',
             },
             { regex: '/renderer/', message: 'The main process never imports the renderer.' },
           ],

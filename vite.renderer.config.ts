@@ -6,7 +6,7 @@ import type { UserConfig } from 'vite';
 export const rendererConfig: UserConfig = {
   root: resolve(import.meta.dirname, 'src/renderer'),
   base: './',
-  plugins: [svelte()],
+  plugins: [svelte({ configFile: resolve(import.meta.dirname, 'svelte.config.js') })],
   build: {
     outDir: resolve(import.meta.dirname, 'out/renderer'),
     emptyOutDir: true,

@@ -8,12 +8,15 @@ const outDir = join(root, 'out', 'renderer');
 function newestMtime(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+    if (entry.isFile())
+      newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
   }
   return newest;
 }
 
-const builtAt = existsSync(join(outDir, 'index.html')) ? statSync(join(outDir, 'index.html')).mtimeMs : 0;
+const builtAt = existsSync(join(outDir, 'index.html'))
+  ? statSync(join(outDir, 'index.html')).mtimeMs
+  : 0;
 const sourcesAt = Math.max(
   newestMtime(join(root, 'src', 'renderer')),
   newestMtime(join(root, 'src', 'shared')),

@@ -54,12 +54,19 @@ export function lastValue(flags: ParsedFlags, name: string): string | undefined 
   return flags.values.get(name)?.at(-1);
 }
 
-export function integerFlag(flags: ParsedFlags, name: string, min: number, max: number): number | undefined {
+export function integerFlag(
+  flags: ParsedFlags,
+  name: string,
+  min: number,
+  max: number,
+): number | undefined {
   const raw = lastValue(flags, name);
   if (raw === undefined) return undefined;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not ${JSON.stringify(raw)}.`);
+    throw new UsageError(
+      `--${name} must be a whole number from ${min} to ${max}, not ${JSON.stringify(raw)}.`,
+    );
   }
   return value;
 }

@@ -19,7 +19,11 @@ export interface EmbeddedService {
  * Demo mode: the embedded service on 127.0.0.1 with its default (demo) world, its data kept in
  * `<dataDir>/demo-service` so the world persists and catches up between starts.
  */
-export async function startEmbeddedService(dataDir: string, log: Log, world: DemoWorld = {}): Promise<EmbeddedService> {
+export async function startEmbeddedService(
+  dataDir: string,
+  log: Log,
+  world: DemoWorld = {},
+): Promise<EmbeddedService> {
   // Loaded only in demo mode: a remote account never pays for the embedded service.
   const { DEMO_CLIENT, startService } = await import('../service/index.ts');
   const service = await startService({
@@ -27,5 +31,10 @@ export async function startEmbeddedService(dataDir: string, log: Log, world: Dem
     dataDir: join(dataDir, 'demo-service'),
     log: (line) => log(`service: ${line}`),
   });
-  return { url: service.url, clientId: DEMO_CLIENT.id, clientSecret: DEMO_CLIENT.secret, close: () => service.close() };
+  return {
+    url: service.url,
+    clientId: DEMO_CLIENT.id,
+    clientSecret: DEMO_CLIENT.secret,
+    close: () => service.close(),
+  };
 }

@@ -5,7 +5,10 @@ import { join } from 'node:path';
  * The app's data folder, shared by the desktop app, browser mode and the CLI: ROADCAM_DATA_DIR
  * when set, else the platform's usual place (what Electron calls userData for "Roadcam").
  */
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+export function defaultDataDir(
+  env: NodeJS.ProcessEnv = process.env,
+  platform = process.platform,
+): string {
   if (env.ROADCAM_DATA_DIR) return env.ROADCAM_DATA_DIR;
   const home = homedir();
   if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roadcam'), 'Roadcam');

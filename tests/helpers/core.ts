@@ -16,7 +16,12 @@ export async function startOfflineCore(): Promise<Core & { cleanup(): Promise<vo
   const dir = tempDir();
   const core = await startCore({
     dataDir: dir.path,
-    connection: { kind: 'remote', baseUrl: 'http://127.0.0.1:9', clientId: 'nobody', clientSecret: 'unused' },
+    connection: {
+      kind: 'remote',
+      baseUrl: 'http://127.0.0.1:9',
+      clientId: 'nobody',
+      clientSecret: 'unused',
+    },
     log: () => {},
   });
   return Object.assign(core, {

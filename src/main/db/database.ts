@@ -14,12 +14,15 @@ export function openDatabase(file: string, log: (line: string) => void = () => {
   try {
     return openAndMigrate(file);
   } catch (error) {
-    if (error instanceof NewerDatabaseError || !isCorruption(error) || file === ':memory:') throw error;
+    if (error instanceof NewerDatabaseError || !isCorruption(error) || file === ':memory:')
+      throw error;
     const aside = `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     for (const suffix of ['', '-wal', '-shm']) {
       if (existsSync(file + suffix)) renameSync(file + suffix, aside + suffix);
     }
-    log(`database ${file} was unreadable (${(error as Error).message}); moved it to ${aside} and started a new one`);
+    log(
+      `database ${file} was unreadable (${(error as Error).message}); moved it to ${aside} and started a new one`,
+    );
     return openAndMigrate(file);
   }
 }
@@ -32,7 +35,10 @@ function openAndMigrate(file: string): Db {
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     const check = db.pragma('quick_check', { simple: true });
-    if (check !== 'ok') throw Object.assign(new Error(`integrity check: ${String(check)}`), { code: 'SQLITE_CORRUPT' });
+    if (check !== 'ok')
+      throw Object.assign(new Error(`integrity check: ${String(check)}`), {
+        code: 'SQLITE_CORRUPT',
+      });
     migrate(db, migrations);
     return db;
   } catch (error) {

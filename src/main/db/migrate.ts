@@ -42,7 +42,9 @@ function checkOrder(list: readonly Migration[]): void {
     }
     const previous = list[i - 1];
     if (previous && previous.version >= m.version) {
-      throw new Error(`Migrations out of order: ${previous.name} (${previous.version}) before ${m.name} (${m.version}).`);
+      throw new Error(
+        `Migrations out of order: ${previous.name} (${previous.version}) before ${m.name} (${m.version}).`,
+      );
     }
   });
 }

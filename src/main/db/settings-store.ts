@@ -1,4 +1,9 @@
-import { defaultSettings, settingsSchema, type Settings, type SettingsPatch } from '../../shared/settings.ts';
+import {
+  defaultSettings,
+  settingsSchema,
+  type Settings,
+  type SettingsPatch,
+} from '../../shared/settings.ts';
 import type { Db } from './database.ts';
 
 /** Settings as key/JSON rows; a stored value that no longer validates falls back to its default. */
@@ -10,9 +15,15 @@ export class SettingsStore {
   }
 
   get(): Settings {
-    const rows = this.#db.prepare('SELECT key, value FROM settings').all() as { key: string; value: string }[];
+    const rows = this.#db.prepare('SELECT key, value FROM settings').all() as {
+      key: string;
+      value: string;
+    }[];
     const merged: Record<string, unknown> = { ...defaultSettings };
-    const shape = settingsSchema.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>;
+    const shape = settingsSchema.shape as Record<
+      string,
+      { safeParse(v: unknown): { success: boolean } }
+    >;
     for (const { key, value } of rows) {
       const field = shape[key];
       if (!field) continue;

@@ -8,13 +8,22 @@ const registered = new Set<Channel>();
  * Registers every channel of the contract on ipcMain through the core's validating dispatcher.
  * Only the app's own top-level frame may call: a sub-frame or another page gets nothing.
  */
-export function registerIpc(core: Core, isTrustedFrame: (event: IpcMainInvokeEvent) => boolean): void {
+export function registerIpc(
+  core: Core,
+  isTrustedFrame: (event: IpcMainInvokeEvent) => boolean,
+): void {
   for (const channel of channelNames) {
     if (registered.has(channel)) throw new Error(`IPC channel ${channel} is registered twice.`);
     registered.add(channel);
     ipcMain.handle(channel, (event, input: unknown) => {
       if (!isTrustedFrame(event)) {
-        return { ok: false, error: { code: 'failed', message: 'Refused: the call did not come from the Roadcam window.' } };
+        return {
+          ok: false,
+          error: {
+            code: 'failed',
+            message: 'Refused: the call did not come from the Roadcam window.',
+          },
+        };
       }
       return core.dispatch(channel, input);
     });

@@ -8,7 +8,9 @@ const preload = join(import.meta.dirname, '../preload/index.cjs');
 export function isAppUrl(url: string): boolean {
   const devServer = process.env.ELECTRON_RENDERER_URL;
   if (devServer && url.startsWith(devServer)) return true;
-  return url.startsWith('file://') && decodeURIComponent(new URL(url).pathname).startsWith(rendererDir);
+  return (
+    url.startsWith('file://') && decodeURIComponent(new URL(url).pathname).startsWith(rendererDir)
+  );
 }
 
 export function isTrustedFrame(event: IpcMainInvokeEvent): boolean {
@@ -63,5 +65,7 @@ export function lockDownSession(): void {
   session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => {
     callback(permission === 'notifications');
   });
-  session.defaultSession.setPermissionCheckHandler((_contents, permission) => permission === 'notifications');
+  session.defaultSession.setPermissionCheckHandler(
+    (_contents, permission) => permission === 'notifications',
+  );
 }

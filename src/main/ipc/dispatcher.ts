@@ -10,7 +10,9 @@ import {
 } from '../../shared/ipc.ts';
 
 /** The main-process implementation of every channel, fed only validated input. */
-export type Handlers = { [C in Channel]: (input: ParsedInput<C>) => Promise<Result<C>> | Result<C> };
+export type Handlers = {
+  [C in Channel]: (input: ParsedInput<C>) => Promise<Result<C>> | Result<C>;
+};
 
 export type Dispatch = (channel: unknown, rawInput: unknown) => Promise<IpcResponse<unknown>>;
 
@@ -19,14 +21,20 @@ export type Dispatch = (channel: unknown, rawInput: unknown) => Promise<IpcRespo
  * input with the channel's schema (the renderer is untrusted), and turns any failure into an
  * `{ ok: false }` value whose message a user can read.
  */
-export function createDispatcher(handlers: Handlers, log: (line: string) => void = () => {}): Dispatch {
+export function createDispatcher(
+  handlers: Handlers,
+  log: (line: string) => void = () => {},
+): Dispatch {
   return async (channel, rawInput) => {
     if (!isChannel(channel)) {
       return failure('unknown_channel', `Unknown IPC channel ${JSON.stringify(channel)}.`);
     }
     const parsed = channels[channel].input.safeParse(rawInput ?? {});
     if (!parsed.success) {
-      return failure('invalid_input', `Invalid input for ${channel}: ${describeIssues(parsed.error)}`);
+      return failure(
+        'invalid_input',
+        `Invalid input for ${channel}: ${describeIssues(parsed.error)}`,
+      );
     }
     const handler = handlers[channel] as (input: unknown) => Promise<unknown> | unknown;
     try {

@@ -31,7 +31,11 @@ export async function main(argv: readonly string[], staticDir: string): Promise<
     connection: connectionFrom(flags),
     log: createLog(dataDir, { echo: process.env.ROADCAM_LOG === 'stderr' }),
   });
-  const host = await startWebHost({ core, staticDir, port: integerFlag(flags, 'port', 0, 65535) ?? 0 });
+  const host = await startWebHost({
+    core,
+    staticDir,
+    port: integerFlag(flags, 'port', 0, 65535) ?? 0,
+  });
   process.stdout.write(`Roadcam at ${host.url}\n`);
 
   const stop = async () => {
@@ -63,7 +67,9 @@ function connectionFrom(flags: ReturnType<typeof parseFlags>): ConnectionOptions
   if (clientId === undefined) throw new UsageError('--base-url needs --client-id.');
   const clientSecret = process.env.ROADCAM_CLIENT_SECRET;
   if (!clientSecret) {
-    throw new UsageError('Set the client secret in the environment variable ROADCAM_CLIENT_SECRET.');
+    throw new UsageError(
+      'Set the client secret in the environment variable ROADCAM_CLIENT_SECRET.',
+    );
   }
   return { kind: 'remote', baseUrl, clientId, clientSecret };
 }

@@ -89,16 +89,31 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   };
 }
 
-function handleHttp(request: IncomingMessage, response: ServerResponse, gate: WebGate, staticDir: string): void {
+function handleHttp(
+  request: IncomingMessage,
+  response: ServerResponse,
+  gate: WebGate,
+  staticDir: string,
+): void {
   const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-  if (!gate.hostAllowed(request)) return refuse(response, 421, 'This address is not served here. Open the URL that `npm run web` printed.');
+  if (!gate.hostAllowed(request))
+    return refuse(
+      response,
+      421,
+      'This address is not served here. Open the URL that `npm run web` printed.',
+    );
   if (!gate.originAllowed(request, false) || !gate.fetchSiteAllowed(request)) {
     return refuse(response, 403, 'Requests from other sites are refused.');
   }
   if (!gate.tokenMatches(gate.requestToken(request, url))) {
-    return refuse(response, 401, 'Roadcam needs its access token: open the full URL that `npm run web` printed.');
+    return refuse(
+      response,
+      401,
+      'Roadcam needs its access token: open the full URL that `npm run web` printed.',
+    );
   }
-  if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(response, 405, 'Only GET is served.');
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return refuse(response, 405, 'Only GET is served.');
 
   const relative = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname.slice(1));
   const file = normalize(join(staticDir, relative));
@@ -120,6 +135,9 @@ function handleHttp(request: IncomingMessage, response: ServerResponse, gate: We
 }
 
 function refuse(response: ServerResponse, status: number, message: string): void {
-  response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+  response.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'X-Content-Type-Options': 'nosniff',
+  });
   response.end(`${message}\n`);
 }

@@ -4,9 +4,7 @@ import type { Core } from '../core.ts';
 /** Client -> host: a call. Host -> client: its response, or an event. */
 export type ClientMessage = { id: number; channel: string; input: unknown };
 export type HostMessage =
-  | { id: number; response: unknown }
-  | { event: string; payload: unknown }
-  | { error: string };
+  { id: number; response: unknown } | { event: string; payload: unknown } | { error: string };
 
 /** Carries the IPC contract over one WebSocket: every call goes through the core's dispatcher. */
 export function attachSocket(ws: WebSocket, core: Core): void {
@@ -18,10 +16,15 @@ export function attachSocket(ws: WebSocket, core: Core): void {
   ws.on('message', (data, isBinary) => {
     const message = isBinary ? null : parseMessage(String(data));
     if (!message) {
-      send({ error: 'Malformed message: expected JSON {"id": number, "channel": string, "input": value}.' });
+      send({
+        error:
+          'Malformed message: expected JSON {"id": number, "channel": string, "input": value}.',
+      });
       return;
     }
-    void core.dispatch(message.channel, message.input).then((response) => send({ id: message.id, response }));
+    void core
+      .dispatch(message.channel, message.input)
+      .then((response) => send({ id: message.id, response }));
   });
 }
 
@@ -30,7 +33,8 @@ function parseMessage(text: string): ClientMessage | null {
     const value: unknown = JSON.parse(text);
     if (typeof value !== 'object' || value === null) return null;
     const { id, channel, input } = value as Record<string, unknown>;
-    if (typeof id !== 'number' || !Number.isSafeInteger(id) || typeof channel !== 'string') return null;
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || typeof channel !== 'string')
+      return null;
     return { id, channel, input };
   } catch {
     return null;

@@ -15,14 +15,17 @@ export interface Route {
   view: View;
   /** Path segments after the view, e.g. a collection id. */
   rest: string[];
-  query: URLSearchParams;
+  query: Record<string, string>;
 }
 
 export function parseRoute(hash: string): Route {
   const [path = '', search = ''] = hash.replace(/^#\/?/, '').split('?', 2);
   const [first = '', ...rest] = path.split('/').filter(Boolean).map(decodeURIComponent);
   const view = (views as readonly string[]).includes(first) ? (first as View) : 'map';
-  return { view, rest, query: new URLSearchParams(search) };
+  // A throwaway parser, not reactive state: the route object is replaced whole on each change.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  const query = Object.fromEntries(new URLSearchParams(search));
+  return { view, rest, query };
 }
 
 class Router {

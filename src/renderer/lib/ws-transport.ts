@@ -1,7 +1,20 @@
-import { IpcError, isEventName, unwrap, type Api, type EventName, type IpcResponse } from '../../shared/ipc.ts';
+import {
+  IpcError,
+  isEventName,
+  unwrap,
+  type Api,
+  type EventName,
+  type IpcResponse,
+} from '../../shared/ipc.ts';
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
-type HostMessage = { id?: number; response?: IpcResponse<unknown>; event?: string; payload?: unknown; error?: string };
+type HostMessage = {
+  id?: number;
+  response?: IpcResponse<unknown>;
+  event?: string;
+  payload?: unknown;
+  error?: string;
+};
 
 export interface SocketState {
   connected: boolean;
@@ -12,7 +25,10 @@ export interface SocketState {
  * Calls made while (re)connecting wait for the socket; a lost socket fails the calls in flight
  * with a message saying so, and reconnects with backoff.
  */
-export function createSocketApi(url: string, onState: (state: SocketState) => void = () => {}): Api {
+export function createSocketApi(
+  url: string,
+  onState: (state: SocketState) => void = () => {},
+): Api {
   const pending = new Map<number, Pending>();
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   const queue: string[] = [];
@@ -31,7 +47,12 @@ export function createSocketApi(url: string, onState: (state: SocketState) => vo
     socket.addEventListener('close', () => {
       onState({ connected: false });
       for (const [id, call] of pending) {
-        call.reject(new IpcError({ code: 'failed', message: 'Lost the connection to Roadcam; reconnecting. Try again.' }));
+        call.reject(
+          new IpcError({
+            code: 'failed',
+            message: 'Lost the connection to Roadcam; reconnecting. Try again.',
+          }),
+        );
         pending.delete(id);
       }
       setTimeout(connect, retryMs);

@@ -33,10 +33,17 @@ describe('migrations', () => {
 
   it('0010-settings creates a STRICT settings table', () => {
     const db = new Database(':memory:');
-    migrate(db, migrations.filter((m) => m.version <= 10));
-    const sql = (db.prepare("SELECT sql FROM sqlite_master WHERE name = 'settings'").get() as { sql: string }).sql;
+    migrate(
+      db,
+      migrations.filter((m) => m.version <= 10),
+    );
+    const sql = (
+      db.prepare("SELECT sql FROM sqlite_master WHERE name = 'settings'").get() as { sql: string }
+    ).sql;
     expect(sql).toMatch(/STRICT/);
-    expect(() => db.prepare('INSERT INTO settings (key, value) VALUES (1, ?)').run(Buffer.from('x'))).toThrow();
+    expect(() =>
+      db.prepare('INSERT INTO settings (key, value) VALUES (1, ?)').run(Buffer.from('x')),
+    ).toThrow();
     db.close();
   });
 
@@ -48,7 +55,9 @@ describe('migrations', () => {
     ];
     expect(() => migrate(db, broken)).toThrow();
     expect(db.pragma('user_version', { simple: true })).toBe(0);
-    expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 't'").get()).toEqual({ n: 0 });
+    expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 't'").get()).toEqual({
+      n: 0,
+    });
     db.close();
   });
 
@@ -82,7 +91,9 @@ describe('a corrupt database file', () => {
     expect(new SettingsStore(db).get()).toEqual(defaultSettings);
     db.close();
     expect(lines.join('\n')).toMatch(/unreadable .* moved it to .*corrupt-/);
-    expect(readdirSync(folder).some((name) => name.startsWith('roadcam.sqlite.corrupt-'))).toBe(true);
+    expect(readdirSync(folder).some((name) => name.startsWith('roadcam.sqlite.corrupt-'))).toBe(
+      true,
+    );
   });
 });
 
@@ -91,17 +102,25 @@ describe('SettingsStore', () => {
     const file = join(dir(), 's.sqlite');
     let db = openDatabase(file);
     expect(new SettingsStore(db).get()).toEqual(defaultSettings);
-    new SettingsStore(db).update({ downloadConcurrency: 6, mapView: { lat: 40, lon: -100, zoom: 5 } });
+    new SettingsStore(db).update({
+      downloadConcurrency: 6,
+      mapView: { lat: 40, lon: -100, zoom: 5 },
+    });
     db.close();
     db = openDatabase(file);
-    expect(new SettingsStore(db).get()).toMatchObject({ downloadConcurrency: 6, mapView: { zoom: 5 } });
+    expect(new SettingsStore(db).get()).toMatchObject({
+      downloadConcurrency: 6,
+      mapView: { zoom: 5 },
+    });
     db.close();
   });
 
   it('falls back to the default for a stored value that no longer validates', () => {
     const db = openDatabase(join(dir(), 'v.sqlite'));
     db.prepare("INSERT INTO settings (key, value) VALUES ('downloadConcurrency', '500')").run();
-    expect(new SettingsStore(db).get().downloadConcurrency).toBe(defaultSettings.downloadConcurrency);
+    expect(new SettingsStore(db).get().downloadConcurrency).toBe(
+      defaultSettings.downloadConcurrency,
+    );
     db.close();
   });
 });

@@ -15,7 +15,11 @@ afterAll(async () => {
 describe('the direct transport (CLI and tests)', () => {
   it('answers a valid call', async () => {
     const status = await core.api.invoke('app.status', {});
-    expect(status).toMatchObject({ mode: 'remote', serviceUrl: 'http://127.0.0.1:9', online: false });
+    expect(status).toMatchObject({
+      mode: 'remote',
+      serviceUrl: 'http://127.0.0.1:9',
+      online: false,
+    });
     expect(status.checkedAt).not.toBeNull();
   });
 

@@ -31,7 +31,9 @@ describe('the main-process edge', () => {
     expect(response.ok).toBe(false);
     if (response.ok) return;
     expect(response.error.code).toBe('invalid_input');
-    expect(response.error.message).toMatch(/^Invalid input for settings\.update: downloadConcurrency: /);
+    expect(response.error.message).toMatch(
+      /^Invalid input for settings\.update: downloadConcurrency: /,
+    );
     expect(response.error.message).toMatch(/16/);
     expect(calls.length).toBe(before);
   });
@@ -55,14 +57,20 @@ describe('the main-process edge', () => {
       ok: false,
       error: { code: 'unknown_channel', message: 'Unknown IPC channel "fs.readFile".' },
     });
-    expect(await dispatch('__proto__', {})).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
+    expect(await dispatch('__proto__', {})).toMatchObject({
+      ok: false,
+      error: { code: 'unknown_channel' },
+    });
   });
 
   it('turns a failing handler into a readable error value', async () => {
     const response = await dispatch('app.status', {});
     expect(response).toEqual({
       ok: false,
-      error: { code: 'failed', message: 'The service is not configured. Open Settings to add an account.' },
+      error: {
+        code: 'failed',
+        message: 'The service is not configured. Open Settings to add an account.',
+      },
     });
   });
 });

@@ -27,20 +27,30 @@ afterAll(async () => {
 
 /** A raw HTTP GET, so that Host, Origin and fetch-metadata headers can be forged. */
 function get(path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; body: string; headers: Record<string, unknown> }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: host.port, path, headers }, (res) => {
-      let body = '';
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return new Promise<{ status: number; body: string; headers: Record<string, unknown> }>(
+    (resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: host.port, path, headers }, (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
 }
 
-type Frame = { id?: number; response?: { ok: boolean; value?: unknown; error?: { code: string; message: string } }; event?: string; payload?: unknown };
+type Frame = {
+  id?: number;
+  response?: { ok: boolean; value?: unknown; error?: { code: string; message: string } };
+  event?: string;
+  payload?: unknown;
+};
 
-function openSocket(query = `token=${token}`, headers: Record<string, string> = { Origin: host.origin }) {
+function openSocket(
+  query = `token=${token}`,
+  headers: Record<string, string> = { Origin: host.origin },
+) {
   const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ipc?${query}`, { headers });
   const frames: Frame[] = [];
   ws.on('message', (data) => frames.push(JSON.parse(String(data)) as Frame));
@@ -69,7 +79,9 @@ describe('browser mode: the page', () => {
     const page = await get(`/?token=${token}`);
     expect(page.status).toBe(200);
     expect(page.body).toContain('<title>Roadcam</title>');
-    expect(String(page.headers['set-cookie'])).toMatch(/roadcam_token=test-token-0123456789; HttpOnly; SameSite=Strict/);
+    expect(String(page.headers['set-cookie'])).toMatch(
+      /roadcam_token=test-token-0123456789; HttpOnly; SameSite=Strict/,
+    );
     const asset = await get('/assets/app.js', { Cookie: `roadcam_token=${token}` });
     expect(asset.status).toBe(200);
     expect(asset.headers['content-type']).toMatch(/javascript/);
@@ -105,19 +117,27 @@ describe('browser mode: the WebSocket transport', () => {
   it('answers a valid call, refuses invalid input, and delivers events', async () => {
     const { ws, opened, next } = openSocket();
     await opened;
-    ws.send(JSON.stringify({ id: 1, channel: 'settings.update', input: { downloadConcurrency: 4 } }));
+    ws.send(
+      JSON.stringify({ id: 1, channel: 'settings.update', input: { downloadConcurrency: 4 } }),
+    );
     const ok = await next((f) => f.id === 1);
     expect(ok.response).toMatchObject({ ok: true, value: { downloadConcurrency: 4 } });
     const event = await next((f) => f.event === 'settings.changed');
     expect(event.payload).toMatchObject({ downloadConcurrency: 4 });
 
-    ws.send(JSON.stringify({ id: 2, channel: 'settings.update', input: { downloadConcurrency: 'many' } }));
+    ws.send(
+      JSON.stringify({ id: 2, channel: 'settings.update', input: { downloadConcurrency: 'many' } }),
+    );
     const refused = await next((f) => f.id === 2);
     expect(refused.response?.ok).toBe(false);
-    expect(refused.response?.error?.message).toMatch(/^Invalid input for settings\.update: downloadConcurrency: /);
+    expect(refused.response?.error?.message).toMatch(
+      /^Invalid input for settings\.update: downloadConcurrency: /,
+    );
 
     ws.send('not json');
-    expect(await next((f) => 'error' in f)).toMatchObject({ error: expect.stringMatching(/Malformed message/) });
+    expect(await next((f) => 'error' in f)).toMatchObject({
+      error: expect.stringMatching(/Malformed message/),
+    });
     ws.close();
   });
 
@@ -127,7 +147,9 @@ describe('browser mode: the WebSocket transport', () => {
   });
 
   it('refuses a socket from another origin or without one', async () => {
-    await expect(openSocket(undefined, { Origin: 'http://localhost:3000' }).opened).rejects.toThrow('HTTP 403');
+    await expect(openSocket(undefined, { Origin: 'http://localhost:3000' }).opened).rejects.toThrow(
+      'HTTP 403',
+    );
     await expect(openSocket(undefined, {}).opened).rejects.toThrow('HTTP 403');
   });
 });

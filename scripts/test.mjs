@@ -1,0 +1,156 @@
+// `npm test`: every check and test, in order, each one run even when an earlier one failed, then
+// one summary line. Unit and service tests run inside a private D-Bus session with
+// gnome-keyring's Secret Service, so the keychain tests use a real keychain.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const binDir = join(root, 'node_modules', '.bin');
+// Tools run as `node <their script>`: npm does not always mark a package's bin file executable.
+const tool = (name) => [process.execPath, realpathSync(join(binDir, name))];
+// Children run on the project's own Node (24), whichever node started this script.
+process.env.PATH = `${binDir}:${process.env.PATH}`;
+const results = join(root, 'test-results');
+mkdirSync(results, { recursive: true });
+
+const only = process.argv.slice(2);
+const steps = [];
+
+function run(label, [command, ...prefix], args, options = {}) {
+  if (only.length > 0 && !only.some((name) => label.startsWith(name))) return;
+  process.stdout.write(`\n── ${label} ──\n`);
+  const started = Date.now();
+  const result = spawnSync(command, [...prefix, ...args], {
+    cwd: root,
+    stdio: 'inherit',
+    ...options,
+  });
+  const ok = result.status === 0;
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  steps.push({ label, ok, seconds, ...(options.count?.() ?? {}) });
+}
+
+function countVitest() {
+  const file = join(results, 'vitest.json');
+  if (!existsSync(file)) return {};
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + (report.numTodoTests ?? 0),
+  };
+}
+
+function countPlaywright() {
+  const file = join(results, 'e2e.json');
+  if (!existsSync(file)) return {};
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const stats = report.stats;
+  return {
+    passed: stats.expected,
+    failed: stats.unexpected + stats.flaky,
+    skipped: stats.skipped,
+    skipReasons: skipReasons(report.suites ?? []),
+  };
+}
+
+/** Every skipped Playwright test with the reason it gave, so that no skip is silent. */
+function skipReasons(suites) {
+  const reasons = [];
+  for (const suite of suites) {
+    reasons.push(...skipReasons(suite.suites ?? []));
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'skipped') continue;
+        const notes = [
+          ...(t.annotations ?? []),
+          ...(t.results ?? []).flatMap((r) => r.annotations ?? []),
+        ];
+        const why = notes.find((a) => a.type === 'skip')?.description ?? 'no reason given';
+        reasons.push(`${spec.title}: ${why}`);
+      }
+    }
+  }
+  return [...new Set(reasons)];
+}
+
+/** Runs a command inside dbus-run-session with an unlocked, throwaway gnome-keyring. */
+function withKeyring([command, ...prefix], args) {
+  args = [...prefix, ...args];
+  const haveKeyring =
+    spawnSync('sh', ['-c', 'command -v dbus-run-session && command -v gnome-keyring-daemon'], {
+      stdio: 'ignore',
+    }).status === 0;
+  if (!haveKeyring) {
+    process.stdout.write(
+      'No dbus-run-session/gnome-keyring here: keychain tests will report themselves skipped.\n',
+    );
+    return [[command], args, {}];
+  }
+  const home = mkdtempSync(join(tmpdir(), 'roadcam-keyring-'));
+  const script =
+    'printf "" | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec "$@"';
+  return [
+    ['dbus-run-session'],
+    ['--', 'sh', '-c', script, 'sh', command, ...args],
+    {
+      env: { ...process.env, XDG_DATA_HOME: home, ROADCAM_KEYRING: 'gnome-keyring' },
+      cleanup: () => rmSync(home, { recursive: true, force: true }),
+    },
+  ];
+}
+
+run('typecheck: tsc (node)', tool('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']);
+run('typecheck: tsc (web)', tool('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']);
+run('typecheck: svelte-check', tool('svelte-check'), [
+  '--tsconfig',
+  'tsconfig.web.json',
+  '--fail-on-warnings',
+  '--output',
+  'human',
+]);
+run('lint: eslint', tool('eslint'), ['.', '--max-warnings', '0']);
+run('lint: prettier', tool('prettier'), ['--check', '.', '--log-level', 'warn']);
+
+rmSync(join(results, 'vitest.json'), { force: true });
+const [command, args, keyring] = withKeyring(tool('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${join(results, 'vitest.json')}`,
+]);
+run('unit + service tests: vitest', command, args, {
+  env: keyring.env ?? process.env,
+  count: countVitest,
+});
+keyring.cleanup?.();
+
+rmSync(join(results, 'e2e.json'), { force: true });
+run('e2e tests: playwright (browser mode, chromium)', tool('playwright'), ['test'], {
+  count: countPlaywright,
+});
+
+process.stdout.write('\n── summary ──\n');
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const step of steps) {
+  const counts =
+    step.passed === undefined
+      ? ''
+      : ` (${step.passed} passed, ${step.failed} failed, ${step.skipped} skipped)`;
+  process.stdout.write(`${step.ok ? 'ok  ' : 'FAIL'} ${step.label}${counts} ${step.seconds}s\n`);
+  for (const reason of step.skipReasons ?? []) process.stdout.write(`       skipped: ${reason}\n`);
+  if (step.passed === undefined) {
+    if (step.ok) passed += 1;
+    else failed += 1;
+  } else {
+    passed += step.passed;
+    failed += step.failed + (step.ok || step.failed > 0 ? 0 : 1);
+    skipped += step.skipped;
+  }
+}
+process.stdout.write(`\nSummary: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+process.exit(steps.every((step) => step.ok) ? 0 : 1);

@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { test as base, expect } from '@playwright/test';
+
+const root = resolve(import.meta.dirname, '../..');
+
+export interface RoadcamHost {
+  /** The URL `npm run web` printed (with its token). */
+  url: string;
+  dataDir: string;
+  /** Everything the host printed, for assertions about secrets and errors. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts browser mode exactly as a user would (`scripts/web.mjs`, the script behind
+ * `npm run web`) with a fresh data folder, and waits for its "Roadcam at URL" line.
+ */
+export async function startRoadcam(
+  args: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+): Promise<RoadcamHost> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'roadcam-e2e-'));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(root, 'scripts/web.mjs'), '--port', '0', '--data-dir', dataDir, ...args],
+    { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = await new Promise<string>((resolvePromise, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`browser mode did not start:\n${output}`)),
+      120_000,
+    );
+    const onData = () => {
+      const match = /^Roadcam at (\S+)$/m.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolvePromise(match[1]!);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`browser mode exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url,
+    dataDir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A small, fixed demo world keeps every test fast and its answers stable. */
+export const smallDemo = ['--demo-cameras', '200', '--demo-hours', '3'];
+
+export const test = base.extend<{ roadcam: RoadcamHost }>({
+  // Playwright reads a fixture's dependencies from its destructuring pattern: none here.
+  // eslint-disable-next-line no-empty-pattern
+  roadcam: async ({}, use) => {
+    const host = await startRoadcam(smallDemo);
+    await use(host);
+    await host.stop();
+  },
+});
+
+export { expect };

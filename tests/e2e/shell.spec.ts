@@ -1,0 +1,77 @@
+import { startRoadcam, test, expect } from './fixtures.ts';
+
+const views = ['Map', 'Wall', 'Downloads', 'Collections', 'Alerts', 'Settings'] as const;
+
+test('every view opens from its navigation entry', async ({ page, roadcam }, testInfo) => {
+  await page.goto(roadcam.url);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const name of views) {
+    await nav.getByRole('link', { name, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await page.screenshot({ path: testInfo.outputPath(`view-${name.toLowerCase()}.png`) });
+  }
+});
+
+test('the status bar shows the demo service, the token and online state', async ({
+  page,
+  roadcam,
+}) => {
+  await page.goto(roadcam.url);
+  const bar = page.getByRole('contentinfo', { name: 'Status' });
+  await expect(bar.getByTestId('status-service')).toContainText('Demo (embedded service)');
+  await expect(bar.getByTestId('status-online')).toHaveText(/Online/);
+  await expect(bar.getByTestId('status-token')).toHaveText(/Token held|No token/);
+});
+
+test('a setting changed in the UI is saved by the main process and survives a reload', async ({
+  page,
+  roadcam,
+}) => {
+  await page.goto(`${roadcam.url}#/settings`);
+  const field = page.getByLabel('Concurrent downloads');
+  await expect(field).toHaveValue('3');
+  await field.fill('7');
+  await field.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Concurrent downloads')).toHaveValue('7');
+});
+
+test('an invalid setting is refused with the main process validation message', async ({
+  page,
+  roadcam,
+}) => {
+  await page.goto(`${roadcam.url}#/settings`);
+  const field = page.getByLabel('Concurrent downloads');
+  await field.fill('99');
+  await field.press('Enter');
+  await expect(page.getByRole('alert')).toContainText(
+    'Invalid input for settings.update: downloadConcurrency',
+  );
+});
+
+test('a page opened without the token is refused', async ({ page, roadcam }) => {
+  const bare = roadcam.url.replace(/\?token=.*/, '');
+  const response = await page.goto(bare);
+  expect(response?.status()).toBe(401);
+  await expect(page.locator('body')).toContainText('open the full URL');
+});
+
+test('an unreachable service is shown as offline', async ({ page }) => {
+  const host = await startRoadcam(['--base-url', 'http://127.0.0.1:9', '--client-id', 'someone'], {
+    ROADCAM_CLIENT_SECRET: 'not-a-real-secret',
+  });
+  try {
+    await page.goto(host.url);
+    const bar = page.getByRole('contentinfo', { name: 'Status' });
+    await expect(bar.getByTestId('status-service')).toContainText('http://127.0.0.1:9');
+    await expect(bar.getByTestId('status-online')).toHaveText(/Offline/);
+    expect(host.output()).not.toContain('not-a-real-secret');
+  } finally {
+    await host.stop();
+  }
+});
