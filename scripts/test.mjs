@@ -114,6 +114,8 @@ run('typecheck: svelte-check', tool('svelte-check'), [
 run('lint: eslint', tool('eslint'), ['.', '--max-warnings', '0']);
 run('lint: prettier', tool('prettier'), ['--check', '.', '--log-level', 'warn']);
 
+run('security: electronegativity', [process.execPath], ['scripts/electronegativity.mjs']);
+
 rmSync(join(results, 'vitest.json'), { force: true });
 const [command, args, keyring] = withKeyring(tool('vitest'), [
   'run',

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { BrowserWindow, session, shell, type IpcMainInvokeEvent } from 'electron';
+import { isAppUrl as isAppUrlIn, isExternalHttps } from '../navigation.ts';
 
 const rendererDir = join(import.meta.dirname, '../renderer');
 const preload = join(import.meta.dirname, '../preload/index.cjs');
@@ -34,6 +35,8 @@ export function createMainWindow(): BrowserWindow {
       webSecurity: true,
       webviewTag: false,
       spellcheck: false,
+      // Middle-click would otherwise open links in a new window, around the window-open handler.
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   lockDown(window);
@@ -55,7 +58,7 @@ function lockDown(window: BrowserWindow): void {
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    if (url.startsWith('https://')) void shell.openExternal(url);
+    if (isExternalHttps(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });
 }
