@@ -6,12 +6,8 @@ const rendererDir = join(import.meta.dirname, '../renderer');
 const preload = join(import.meta.dirname, '../preload/index.cjs');
 
 /** The app's own page: the built renderer file, or the dev server in `npm run dev`. */
-export function isAppUrl(url: string): boolean {
-  const devServer = process.env.ELECTRON_RENDERER_URL;
-  if (devServer && url.startsWith(devServer)) return true;
-  return (
-    url.startsWith('file://') && decodeURIComponent(new URL(url).pathname).startsWith(rendererDir)
-  );
+function isAppUrl(url: string): boolean {
+  return isAppUrlIn(url, rendererDir, process.env.ELECTRON_RENDERER_URL);
 }
 
 export function isTrustedFrame(event: IpcMainInvokeEvent): boolean {
