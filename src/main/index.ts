@@ -4,20 +4,42 @@
  */
 import { app, BrowserWindow } from 'electron';
 import { startCore, type Core } from './core.ts';
+import { linkFromArgv, routeFromLink } from './deep-link.ts';
 import { forwardEvents, registerIpc } from './electron/ipc.ts';
 import { createMainWindow, isTrustedFrame, lockDownSession } from './electron/window.ts';
 import { createLog } from './log.ts';
 import { defaultDataDir } from './paths.ts';
 
 let core: Core | undefined;
+/** A roadcam:// link that arrived before the window could show it. */
+let pendingRoute: string | null = routeOf(linkFromArgv(process.argv));
+
+function routeOf(link: string | null): string | null {
+  return link === null ? null : routeFromLink(link);
+}
+
+/** Shows a roadcam:// link's route in the window (or keeps it for the window to come). */
+function openLink(link: string | null): void {
+  const route = routeOf(link);
+  const window = BrowserWindow.getAllWindows()[0];
+  if (window) {
+    if (window.isMinimized()) window.restore();
+    window.focus();
+    if (route && core) core.hub.emit('app.openRoute', { route });
+  } else if (route) {
+    pendingRoute = route;
+  }
+}
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', () => {
-    const window = BrowserWindow.getAllWindows()[0];
-    if (window?.isMinimized()) window.restore();
-    window?.focus();
+  app.setAsDefaultProtocolClient('roadcam');
+  // Windows and Linux start a second instance with the link; macOS sends open-url.
+  app.on('second-instance', (_event, argv) => openLink(linkFromArgv(argv)));
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    openLink(url);
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
@@ -34,7 +56,8 @@ async function start(): Promise<void> {
   core = await startCore({ dataDir, connection: { kind: 'demo' }, log });
   registerIpc(core, isTrustedFrame);
   const openWindow = () => {
-    const window = createMainWindow();
+    const window = createMainWindow(pendingRoute);
+    pendingRoute = null;
     const stop = forwardEvents(core!, window.webContents);
     window.on('closed', stop);
   };

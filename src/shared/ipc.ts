@@ -42,6 +42,8 @@ export const channels = {
 
 export const events = {
   'app.statusChanged': type<AppStatus>(),
+  /** Show this route (`/wall?cameras=...`), e.g. from a roadcam:// link opened outside the app. */
+  'app.openRoute': type<{ route: string }>(),
   'settings.changed': type<Settings>(),
 } as const;
 

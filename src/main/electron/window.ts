@@ -15,7 +15,7 @@ export function isTrustedFrame(event: IpcMainInvokeEvent): boolean {
   return frame !== null && frame.parent === null && isAppUrl(frame.url);
 }
 
-export function createMainWindow(): BrowserWindow {
+export function createMainWindow(initialRoute: string | null): BrowserWindow {
   const window = new BrowserWindow({
     width: 1360,
     height: 860,
@@ -38,8 +38,9 @@ export function createMainWindow(): BrowserWindow {
   lockDown(window);
   window.once('ready-to-show', () => window.show());
   const devServer = process.env.ELECTRON_RENDERER_URL;
-  if (devServer) void window.loadURL(devServer);
-  else void window.loadFile(join(rendererDir, 'index.html'));
+  const hash = initialRoute ?? '';
+  if (devServer) void window.loadURL(`${devServer}#${hash}`);
+  else void window.loadFile(join(rendererDir, 'index.html'), { hash });
   return window;
 }
 

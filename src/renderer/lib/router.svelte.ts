@@ -35,6 +35,11 @@ class Router {
     window.addEventListener('hashchange', () => (this.route = parseRoute(location.hash)));
   }
 
+  /** Shows a route such as `/wall?cameras=A,B` (links from outside the app arrive so). */
+  go(route: string): void {
+    location.hash = `#${route}`;
+  }
+
   href(view: View): string {
     return `#/${view}`;
   }

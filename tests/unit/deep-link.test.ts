@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { linkFromArgv, routeFromLink } from '../../src/main/deep-link.ts';
+
+describe('roadcam:// links', () => {
+  it('open a wall with its cameras and layout', () => {
+    expect(routeFromLink('roadcam://wall?cameras=CAM1,CAM2&layout=3x3')).toBe(
+      '/wall?cameras=CAM1,CAM2&layout=3x3',
+    );
+  });
+
+  it('open a collection', () => {
+    expect(routeFromLink('roadcam://collections/c0ffee42')).toBe('/collections/c0ffee42');
+    expect(routeFromLink('roadcam:///collections/c0ffee42')).toBe('/collections/c0ffee42');
+  });
+
+  it('open a plain view', () => {
+    expect(routeFromLink('roadcam://downloads')).toBe('/downloads');
+  });
+
+  it('refuse other schemes, unknown views and odd paths', () => {
+    for (const link of [
+      'https://example.com/wall',
+      'roadcam://evil',
+      'roadcam://collections/a/b/c/d',
+      'roadcam://collections/%3Cscript%3E',
+      'file:///etc/passwd',
+      '',
+      'roadcam:',
+    ]) {
+      expect(routeFromLink(link), link).toBeNull();
+    }
+  });
+
+  it('never carry dot segments through: URL parsing resolves them first', () => {
+    expect(routeFromLink('roadcam://collections/../../etc')).toBe('/collections/etc');
+  });
+
+  it('are found among command-line arguments', () => {
+    expect(linkFromArgv(['/opt/Roadcam/roadcam', '--no-sandbox', 'roadcam://wall?cameras=A'])).toBe(
+      'roadcam://wall?cameras=A',
+    );
+    expect(linkFromArgv(['/opt/Roadcam/roadcam'])).toBeNull();
+  });
+});
