@@ -1,0 +1,155 @@
+/**
+ * The embedded road-camera service (spec: service-interface.md): start it in-process with
+ * startService, or from the command line with `npm run service` (cli.ts).
+ */
+import type { AddressInfo } from 'node:net';
+import { ClientRegistry } from './auth/clients.ts';
+import { Clock, type ServiceClock } from './clock.ts';
+import type { ServiceContext } from './context.ts';
+import { createHttpServer } from './http/server.ts';
+import { createRouter } from './routes/index.ts';
+import { ResponseCache } from './search/cache.ts';
+import { World } from './world/world.ts';
+
+export type { ServiceClock } from './clock.ts';
+
+/** The seed of demo mode and of a default `npm run service`: same seed, same ids. */
+export const DEMO_SEED = 20261121;
+export const DEMO_CLIENT = { id: 'demo', secret: 'demo-secret' } as const;
+export const DEFAULT_CAMERAS = 5000;
+export const MAX_CAMERAS = 100_000;
+export const DEFAULT_HOURS = 48;
+
+export interface ServiceOptions {
+  /** SQLite and other files persist here; reopening an existing dir reuses (and catches up) the world */
+  dataDir: string;
+  /** default 0 (any free port) */
+  port?: number;
+  /** default 127.0.0.1 */
+  host?: string;
+  /** default DEMO_SEED */
+  seed?: number;
+  /** default 5000, up to 100000 */
+  cameras?: number;
+  /** history generated at first start, default 48 */
+  hours?: number;
+  /** fixes the clock's start (tests); default real time */
+  now?: string | Date;
+  /** extra clients besides demo */
+  clients?: { id: string; secret: string }[];
+  /** expose the /_admin routes */
+  admin?: boolean;
+  /** default: silent */
+  log?: (line: string) => void;
+}
+
+export interface RunningService {
+  /** e.g. http://127.0.0.1:43123 (no trailing slash) */
+  url: string;
+  port: number;
+  /** the one clock all expiry and ten-minute logic uses */
+  clock: ServiceClock;
+  /** stops the HTTP server, timers, closes SQLite */
+  close(): Promise<void>;
+}
+
+export function validateOptions(o: ServiceOptions): void {
+  const int = (name: string, v: number | undefined, min: number, max: number): void => {
+    if (v !== undefined && (!Number.isInteger(v) || v < min || v > max)) {
+      throw new RangeError(`${name} must be a whole number from ${min} to ${max}; got ${v}.`);
+    }
+  };
+  int('cameras', o.cameras, 1, MAX_CAMERAS);
+  int('hours', o.hours, 1, 24 * 14);
+  int('port', o.port, 0, 65535);
+  int('seed', o.seed, 0, 2 ** 31 - 1);
+  if (!o.dataDir) throw new RangeError('dataDir is required.');
+  for (const c of o.clients ?? []) {
+    if (!c.id || !c.secret) throw new RangeError('Each client needs an id and a secret.');
+  }
+}
+
+export async function startService(options: ServiceOptions): Promise<RunningService> {
+  validateOptions(options);
+  const log = options.log ?? (() => {});
+  const clock = new Clock(options.now);
+  const world = World.open({
+    dataDir: options.dataDir,
+    seed: options.seed,
+    cameras: options.cameras,
+    hours: options.hours,
+    defaults: { seed: DEMO_SEED, cameras: DEFAULT_CAMERAS, hours: DEFAULT_HOURS },
+    nowS: clock.nowS(),
+    log,
+  });
+  const s: ServiceContext = {
+    world,
+    clock,
+    clients: new ClientRegistry([DEMO_CLIENT, ...(options.clients ?? [])]),
+    cache: new ResponseCache(),
+    admin: options.admin ?? false,
+    log,
+  };
+  const server = createHttpServer(createRouter(s), s);
+  const ticker = startTicker(s);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (e) {
+    ticker.stop();
+    world.close();
+    throw e;
+  }
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let closed: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${address.port}`,
+    port: address.port,
+    clock,
+    close: () =>
+      (closed ??= new Promise<void>((resolve) => {
+        ticker.stop();
+        server.close(() => {
+          world.close();
+          resolve();
+        });
+        server.closeAllConnections();
+      })),
+  };
+}
+
+/** Catches the world up at every ten-minute mark of the clock, and whenever the clock jumps. */
+function startTicker(s: ServiceContext): { stop(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const tick = (): void => {
+    if (stopped) return;
+    try {
+      s.world.catchUp(s.clock.nowS());
+    } catch (e) {
+      s.log(`world update failed: ${(e as Error).message}`);
+    }
+    schedule();
+  };
+  const schedule = (): void => {
+    clearTimeout(timer);
+    const ms = 600_000 - (s.clock.nowMs() % 600_000) + 50;
+    timer = setTimeout(tick, ms);
+    timer.unref();
+  };
+  const off = s.clock.onChange(tick);
+  schedule();
+  return {
+    stop: () => {
+      stopped = true;
+      off();
+      clearTimeout(timer);
+    },
+  };
+}

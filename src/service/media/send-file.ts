@@ -1,0 +1,97 @@
+/**
+ * Serves a file the way resumable download clients need: HEAD, a single Range (206 with
+ * Content-Range, 416 when unsatisfiable), Content-Length, an ETag, If-Range and
+ * If-None-Match. Bodies are streamed from disk; injected faults act on the body here.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ActiveFault } from './faults.ts';
+
+export interface FileToSend {
+  path: string;
+  contentType: string;
+  /** Suggested file name for Content-Disposition (downloads). */
+  downloadName?: string;
+}
+
+export type ByteRange = { start: number; end: number } | 'unsatisfiable' | undefined;
+
+/** Parses one `bytes=` range against the size; several ranges are answered whole (200). */
+export function parseRange(header: string | undefined, size: number): ByteRange {
+  if (!header) return undefined;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return undefined;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+export function etagOf(size: number, mtimeMs: number): string {
+  return `"${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}"`;
+}
+
+export async function sendFile(req: IncomingMessage, res: ServerResponse, file: FileToSend, fault?: ActiveFault): Promise<void> {
+  const st = await stat(file.path);
+  const etag = etagOf(st.size, st.mtimeMs);
+  res.setHeader('Accept-Ranges', 'bytes');
+  res.setHeader('ETag', etag);
+  res.setHeader('Last-Modified', st.mtime.toUTCString());
+  res.setHeader('Cache-Control', 'private, max-age=900');
+  res.setHeader('Content-Type', file.contentType);
+  if (file.downloadName) res.setHeader('Content-Disposition', `attachment; filename="${file.downloadName}"`);
+  if (req.headers['if-none-match'] === etag) {
+    res.writeHead(304).end();
+    return;
+  }
+  const ifRange = req.headers['if-range'];
+  // A Range with a stale If-Range validator gets the whole new file, as RFC 9110 says.
+  const range = ifRange && ifRange !== etag ? undefined : parseRange(req.headers.range, st.size);
+  if (range === 'unsatisfiable') {
+    res.setHeader('Content-Range', `bytes */${st.size}`);
+    res.setHeader('Content-Type', 'application/json');
+    res.writeHead(416).end(
+      JSON.stringify({
+        error: { status: 416, code: 'invalid_parameter', parameter: 'Range', message: `The range ${req.headers.range} lies outside the file (${st.size} bytes).` },
+      }),
+    );
+    return;
+  }
+  const start = range?.start ?? 0;
+  const end = range?.end ?? st.size - 1;
+  const length = Math.max(0, end - start + 1);
+  res.setHeader('Content-Length', length);
+  if (range) res.setHeader('Content-Range', `bytes ${start}-${end}/${st.size}`);
+  res.writeHead(range ? 206 : 200);
+  if (req.method === 'HEAD' || length === 0) {
+    res.end();
+    return;
+  }
+  await streamBody(res, file.path, start, end, fault);
+}
+
+/** Streams [start, end] of the file; a fault cuts or stalls it part of the way through. */
+function streamBody(res: ServerResponse, path: string, start: number, end: number, fault?: ActiveFault): Promise<void> {
+  const cut = fault && fault.kind !== '503' ? start + Math.floor((end - start + 1) * fault.after) - 1 : end;
+  return new Promise((resolve) => {
+    const stream = createReadStream(path, { start, end: Math.max(start, cut) });
+    res.on('close', () => {
+      stream.destroy();
+      resolve();
+    });
+    stream.on('error', () => res.destroy());
+    stream.on('end', () => {
+      if (!fault || cut >= end) res.end();
+      else if (fault.kind === 'reset') res.destroy();
+      // A stall keeps the connection open and silent, then drops it.
+      else setTimeout(() => res.destroy(), fault.stallMs).unref();
+    });
+    stream.pipe(res, { end: false });
+  });
+}

@@ -1,0 +1,17 @@
+/**
+ * Every route of the service, one registration function per resource group. Later groups
+ * (imagery, HLS, downloads, collection changes, tiles, snapshots) add their file here.
+ */
+import type { ServiceContext } from '../context.ts';
+import { Router } from '../http/router.ts';
+import { registerAdminRoutes } from './admin.ts';
+import { registerAuthRoutes } from './auth.ts';
+import { registerCameraRoutes } from './cameras.ts';
+
+export function createRouter(s: ServiceContext): Router {
+  const router = new Router();
+  registerAuthRoutes(router, s);
+  registerCameraRoutes(router, s);
+  if (s.admin) registerAdminRoutes(router, s);
+  return router;
+}

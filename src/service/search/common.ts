@@ -1,0 +1,167 @@
+/**
+ * Pieces every search shares: paging, sort direction, aggregations, text queries, the WHERE
+ * builder, and the camera-area condition behind the spatial filters of point resources.
+ */
+import { AGG_BUCKETS_MAX, type AggBucket, type Aggs, type PageLimits, type SortDir } from '../../shared/api/index.ts';
+import type { Bbox } from '../../shared/geo.ts';
+import { splitBbox } from '../../shared/geo.ts';
+import { ApiError, invalidParameter } from '../http/errors.ts';
+import type { StatementCache } from '../store/db.ts';
+import type { World } from '../world/world.ts';
+import type { ParamReader } from './reader.ts';
+import { candidateBoxes, containsPoint, hasArea, type SpatialFilter } from './spatial.ts';
+
+export const PAGE_PARAMS = ['limit', 'skip', 'sort', 'sort_dir', 'aggs'];
+
+export class Where {
+  readonly parts: string[] = [];
+  readonly args: unknown[] = [];
+
+  add(sql: string, ...args: unknown[]): this {
+    this.parts.push(sql);
+    this.args.push(...args);
+    return this;
+  }
+
+  /** `column IN (?, ?, ...)` for one or more values. */
+  in(column: string, values: readonly unknown[]): this {
+    return this.add(`${column} IN (${values.map(() => '?').join(', ')})`, ...values);
+  }
+
+  get sql(): string {
+    return this.parts.length === 0 ? '' : `WHERE ${this.parts.join(' AND ')}`;
+  }
+}
+
+export interface Page {
+  limit: number;
+  skip: number;
+}
+
+export function parsePage(r: ParamReader, limits: PageLimits): Page {
+  return {
+    limit: r.int('limit', { min: 0, max: limits.limitMax }) ?? limits.limitDefault,
+    skip: r.int('skip', { min: 0, max: limits.skipMax }) ?? 0,
+  };
+}
+
+export function parseSortDir(r: ParamReader): SortDir {
+  return r.oneOf('sort_dir', ['asc', 'desc'] as const) ?? 'asc';
+}
+
+export function parseSortKey<T extends string>(r: ParamReader, keys: readonly T[], point: unknown): T | undefined {
+  const key = r.oneOf('sort', keys);
+  if (key === ('distance' as T) && point === undefined) {
+    throw invalidParameter('sort', 'sort=distance needs lat and lon: the distance is measured from that point.');
+  }
+  return key;
+}
+
+/** ORDER BY for a sort expression with the id tie-breakers, all in the same direction. */
+export function orderBy(exprs: readonly string[], dir: SortDir): string {
+  const d = dir === 'desc' ? ' DESC' : '';
+  return `ORDER BY ${exprs.map((e) => e + d).join(', ')}`;
+}
+
+export function parseAggs(r: ParamReader, allowed: readonly string[]): string[] {
+  const names = r.commaList('aggs') ?? [];
+  for (const n of names) {
+    if (!allowed.includes(n)) throw invalidParameter('aggs', `Cannot aggregate on "${n}"; aggregations here: ${allowed.join(', ')}.`);
+  }
+  return [...new Set(names)];
+}
+
+export interface AggDef {
+  /** the key expression */
+  key: string;
+  /** extra JOIN for multi-valued attributes (tags, states) */
+  join?: string;
+  /** default: by count, then key ascending */
+  order?: string;
+  toKey?: (v: unknown) => string | number;
+}
+
+export function runAggs(
+  statements: StatementCache,
+  from: string,
+  where: Where,
+  names: readonly string[],
+  defs: Readonly<Record<string, AggDef>>,
+): Aggs {
+  const aggs: Aggs = {};
+  for (const name of names) {
+    const def = defs[name]!;
+    const cond = where.parts.length === 0 ? `WHERE ${def.key} IS NOT NULL` : `${where.sql} AND ${def.key} IS NOT NULL`;
+    const sql = `SELECT ${def.key} AS k, COUNT(*) AS n FROM ${from} ${def.join ?? ''} ${cond} GROUP BY k ${def.order ?? 'ORDER BY n DESC, k ASC'} LIMIT ${AGG_BUCKETS_MAX}`;
+    const rows = statements.get(sql).all(...where.args) as { k: unknown; n: number }[];
+    aggs[name] = rows.map((row): AggBucket => ({ key: def.toKey ? def.toKey(row.k) : (row.k as string), doc_count: row.n }));
+  }
+  return aggs;
+}
+
+/** Turns free text into an FTS5 query: every word must match, as a prefix. */
+export function ftsQuery(q: string): string {
+  if (q.length > 500) throw invalidParameter('q', 'q is longer than 500 characters.');
+  const words = q
+    .split(/\s+/)
+    .map((w) => (w.match(/[\p{L}\p{N}]+/gu) ?? []).join(' '))
+    .filter((w) => w !== '');
+  if (words.length === 0) throw invalidParameter('q', 'q needs at least one letter or digit.');
+  return words.map((w) => `"${w}"*`).join(' ');
+}
+
+/**
+ * Restricts `column` (a camera num) to cameras inside the spatial filter. A lone bbox is
+ * answered by the R*Tree in SQL; other areas take R*Tree candidates and test them exactly.
+ */
+export function addCameraArea(world: World, f: SpatialFilter, where: Where, column: string): void {
+  if (!hasArea(f)) return;
+  if (f.bbox && !f.polygon && !f.circle && !f.polyline) {
+    const boxes = splitBbox(f.bbox);
+    const rtree = boxes.map(() => '(max_lon >= ? AND min_lon <= ? AND max_lat >= ? AND min_lat <= ?)').join(' OR ');
+    const exact = boxes.map(() => '(c.lon BETWEEN ? AND ? AND c.lat BETWEEN ? AND ?)').join(' OR ');
+    where.add(`${column} IN (SELECT num FROM cameras_rtree WHERE ${rtree})`, ...boxes.flatMap((b) => [b[0], b[2], b[1], b[3]]));
+    where.add(`(${exact})`, ...boxes.flatMap((b) => [b[0], b[2], b[1], b[3]]));
+    return;
+  }
+  const nums = camerasInArea(world, f);
+  where.add(`${column} IN (SELECT value FROM json_each(?))`, JSON.stringify(nums));
+}
+
+export function camerasInArea(world: World, f: SpatialFilter): number[] {
+  const box = smallest(candidateBoxes(f));
+  const out: number[] = [];
+  const st = world.statements.get(
+    'SELECT c.num, c.lon, c.lat FROM cameras_rtree r JOIN cameras c ON c.num = r.num WHERE r.max_lon >= ? AND r.min_lon <= ? AND r.max_lat >= ? AND r.min_lat <= ?',
+  );
+  for (const b of splitBbox(box)) {
+    for (const row of st.iterate(b[0], b[2], b[1], b[3]) as Iterable<{ num: number; lon: number; lat: number }>) {
+      if (containsPoint(f, [row.lon, row.lat])) out.push(row.num);
+    }
+  }
+  return out.sort((a, b) => a - b);
+}
+
+function smallest(boxes: Bbox[]): Bbox {
+  const area = (b: Bbox): number => (b[0] <= b[2] ? b[2] - b[0] : b[2] - b[0] + 360) * (b[3] - b[1]);
+  return boxes.reduce((best, b) => (area(b) < area(best) ? b : best));
+}
+
+export function requireNoParams(bag: object, what: string): void {
+  const keys = Object.keys(bag);
+  if (keys.length > 0) {
+    throw new ApiError(400, 'unknown_parameter', `Unknown parameter "${keys[0]}": ${what} takes no parameters.`, keys[0]);
+  }
+}
+
+/** country, state (code or name) and city filters on the camera columns; lists mean any of. */
+export function addLocation(r: ParamReader, where: Where, names: readonly ('country' | 'state' | 'city' | 'provider')[]): void {
+  for (const name of names) {
+    const values = r.strings(name);
+    if (!values) continue;
+    if (name === 'state') {
+      const marks = values.map(() => '?').join(', ');
+      where.add(`(c.state IN (${marks}) OR c.state_name IN (${marks}) COLLATE NOCASE)`, ...values, ...values);
+    } else where.in(`c.${name}`, values);
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Opens the service's SQLite database: pragmas, numbered migrations, SQL functions, and a
+ * cache of prepared statements for the dynamic search queries.
+ */
+import Database from 'better-sqlite3';
+import { haversineMeters } from '../../shared/geo.ts';
+import { MIGRATIONS, type Migration } from './migrations/index.ts';
+
+export type Db = Database.Database;
+export type Statement = Database.Statement;
+
+export function openDatabase(file: string): Db {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('cache_size = -65536');
+  db.pragma('temp_store = MEMORY');
+  db.pragma('mmap_size = 268435456');
+  migrate(db, MIGRATIONS);
+  db.function('distance_m', { deterministic: true }, (lon1, lat1, lon2, lat2) =>
+    haversineMeters([lon1 as number, lat1 as number], [lon2 as number, lat2 as number]),
+  );
+  return db;
+}
+
+export function migrate(db: Db, migrations: readonly Migration[]): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const latest = migrations.at(-1)?.version ?? 0;
+  if (current > latest) {
+    throw new Error(
+      `The service database is from a newer version of Roadcam (schema ${current}, this version knows ${latest}). Use another data directory or update Roadcam.`,
+    );
+  }
+  const pending = migrations.filter((m) => m.version > current);
+  if (pending.length === 0) return;
+  db.transaction(() => {
+    for (const m of pending) db.exec(m.sql);
+    db.pragma(`user_version = ${latest}`);
+  })();
+}
+
+/** Prepared statements for generated SQL, keyed by the SQL text. */
+export class StatementCache {
+  readonly #db: Db;
+  readonly #cache = new Map<string, Statement>();
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  get(sql: string): Statement {
+    let st = this.#cache.get(sql);
+    if (!st) {
+      st = this.#db.prepare(sql);
+      if (this.#cache.size > 2000) this.#cache.clear();
+      this.#cache.set(sql, st);
+    }
+    return st;
+  }
+}
+
+export function getMeta(db: Db, key: string): string | undefined {
+  const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as
+    | { value: string }
+    | undefined;
+  return row?.value;
+}
+
+export function setMeta(db: Db, key: string, value: string | number): void {
+  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
+    key,
+    String(value),
+  );
+}

@@ -1,0 +1,3 @@
+export * from './resources.ts';
+export * from './params.ts';
+export * from './errors.ts';

@@ -1,0 +1,62 @@
+/**
+ * Sensor value tables of the service interface (spec section 2.3): every value a sensor can
+ * report and what it means. One source of truth for the service (validation, world
+ * generation) and the client (legends, filters).
+ */
+
+export const SENSOR_TYPES = ['road_weather', 'visibility', 'precip'] as const;
+export type SensorType = (typeof SENSOR_TYPES)[number];
+
+export interface SensorValue {
+  value: number;
+  label: string;
+  meaning: string;
+}
+
+/** The value every sensor uses for "no report due to image quality or content". */
+export const NO_REPORT = -1;
+
+export const SENSOR_VALUES: Readonly<Record<SensorType, readonly SensorValue[]>> = {
+  road_weather: [
+    { value: 10, label: 'Full snow', meaning: 'More than 50% of the road surface covered' },
+    {
+      value: 6,
+      label: 'Partial snow',
+      meaning: 'Bare pavement in at least one lane, roughly 30-50% covered',
+    },
+    { value: 3, label: 'Ponding', meaning: 'Exceptionally wet, road spray through pooling water' },
+    { value: 2, label: 'Wet', meaning: 'Shiny road, some spray' },
+    { value: 1, label: 'Moist', meaning: 'Minor moisture, below the wet criteria' },
+    { value: 0, label: 'Dry', meaning: 'No water or snow detected' },
+    { value: -1, label: 'No report', meaning: 'No report due to image quality or content' },
+  ],
+  visibility: [
+    { value: 0, label: 'Poor', meaning: '0 to 0.3 miles' },
+    { value: 0.2, label: 'Reduced', meaning: '0.3 to 0.7 miles' },
+    { value: 0.5, label: 'Hazy', meaning: '0.7 to 1.5 miles' },
+    { value: 1, label: 'Good', meaning: '1.5+ miles' },
+    { value: -1, label: 'No report', meaning: 'No report due to image quality or content' },
+  ],
+  precip: [
+    {
+      value: 1,
+      label: 'Heavy precipitation',
+      meaning: 'Significantly wet roads, reduced visibility',
+    },
+    { value: 0, label: 'Not heavy', meaning: 'No heavy precipitation' },
+    { value: -1, label: 'No report', meaning: 'No report due to image quality or content' },
+  ],
+};
+
+export function isSensorType(name: string): name is SensorType {
+  return (SENSOR_TYPES as readonly string[]).includes(name);
+}
+
+/** True when `value` is one of the values the sensor can report. */
+export function isSensorValue(type: SensorType, value: number): boolean {
+  return SENSOR_VALUES[type].some((v) => v.value === value);
+}
+
+export function sensorLabel(type: SensorType, value: number): string | undefined {
+  return SENSOR_VALUES[type].find((v) => v.value === value)?.label;
+}
