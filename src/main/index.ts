@@ -6,6 +6,7 @@ import { app, BrowserWindow } from 'electron';
 import { startCore, type Core } from './core.ts';
 import { linkFromArgv, routeFromLink } from './deep-link.ts';
 import { forwardEvents, registerIpc } from './electron/ipc.ts';
+import { installMenu } from './electron/menu.ts';
 import { createMainWindow, isTrustedFrame, lockDownSession } from './electron/window.ts';
 import { createLog } from './log.ts';
 import { defaultDataDir } from './paths.ts';
@@ -55,8 +56,9 @@ async function start(): Promise<void> {
   // Accounts (keychain profiles) arrive with Settings; until one is chosen the app runs in demo mode.
   core = await startCore({ dataDir, connection: { kind: 'demo' }, log });
   registerIpc(core, isTrustedFrame);
+  installMenu((route) => core?.hub.emit('app.openRoute', { route }));
   const openWindow = () => {
-    const window = createMainWindow(pendingRoute);
+    const window = createMainWindow(dataDir, pendingRoute);
     pendingRoute = null;
     const stop = forwardEvents(core!, window.webContents);
     window.on('closed', stop);

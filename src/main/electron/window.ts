@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import { BrowserWindow, session, shell, type IpcMainInvokeEvent } from 'electron';
+import { BrowserWindow, screen, session, shell, type IpcMainInvokeEvent } from 'electron';
 import { isAppUrl as isAppUrlIn, isExternalHttps } from '../navigation.ts';
+import { isOnScreen, loadWindowState, saveWindowState } from '../window-state.ts';
 
 const rendererDir = join(import.meta.dirname, '../renderer');
 const preload = join(import.meta.dirname, '../preload/index.cjs');
@@ -15,10 +16,20 @@ export function isTrustedFrame(event: IpcMainInvokeEvent): boolean {
   return frame !== null && frame.parent === null && isAppUrl(frame.url);
 }
 
-export function createMainWindow(initialRoute: string | null): BrowserWindow {
+export function createMainWindow(dataDir: string, initialRoute: string | null): BrowserWindow {
+  const saved = loadWindowState(dataDir);
+  const usable =
+    saved &&
+    isOnScreen(
+      saved,
+      screen.getAllDisplays().map((d) => d.workArea),
+    )
+      ? saved
+      : null;
   const window = new BrowserWindow({
-    width: 1360,
-    height: 860,
+    ...(usable
+      ? { x: usable.x, y: usable.y, width: usable.width, height: usable.height }
+      : { width: 1360, height: 860 }),
     minWidth: 900,
     minHeight: 600,
     title: 'Roadcam',
@@ -36,7 +47,13 @@ export function createMainWindow(initialRoute: string | null): BrowserWindow {
     },
   });
   lockDown(window);
-  window.once('ready-to-show', () => window.show());
+  window.once('ready-to-show', () => {
+    if (usable?.maximized) window.maximize();
+    window.show();
+  });
+  window.on('close', () => {
+    saveWindowState(dataDir, { ...window.getNormalBounds(), maximized: window.isMaximized() });
+  });
   const devServer = process.env.ELECTRON_RENDERER_URL;
   const hash = initialRoute ?? '';
   if (devServer) void window.loadURL(`${devServer}#${hash}`);

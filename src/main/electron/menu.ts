@@ -1,0 +1,68 @@
+import { app, Menu, shell, type MenuItemConstructorOptions } from 'electron';
+
+const views = [
+  ['Map', '/map'],
+  ['Wall', '/wall'],
+  ['Downloads', '/downloads'],
+  ['Collections', '/collections'],
+  ['Alerts', '/alerts'],
+  ['Settings', '/settings'],
+] as const;
+
+/**
+ * The application menu: the platform's usual File/Edit/View/Window roles (with the app menu on
+ * macOS), and a Go menu whose CmdOrCtrl+1..6 switch views.
+ */
+export function installMenu(openRoute: (route: string) => void): void {
+  const isMac = process.platform === 'darwin';
+  const go: MenuItemConstructorOptions[] = views.map(([label, route], i) => ({
+    label,
+    accelerator: `CmdOrCtrl+${i + 1}`,
+    click: () => openRoute(route),
+  }));
+  const template: MenuItemConstructorOptions[] = [
+    ...(isMac ? [{ role: 'appMenu' as const }] : []),
+    {
+      label: 'File',
+      submenu: [
+        ...(isMac
+          ? []
+          : [
+              {
+                label: 'Settings',
+                accelerator: 'CmdOrCtrl+,',
+                click: () => openRoute('/settings'),
+              },
+            ]),
+        { type: 'separator' },
+        isMac ? { role: 'close' } : { role: 'quit' },
+      ],
+    },
+    { role: 'editMenu' },
+    {
+      label: 'View',
+      submenu: [
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+        ...(app.isPackaged
+          ? []
+          : [{ type: 'separator' as const }, { role: 'toggleDevTools' as const }]),
+      ],
+    },
+    { label: 'Go', submenu: go },
+    { role: 'windowMenu' },
+    {
+      role: 'help',
+      submenu: [
+        {
+          label: 'Roadcam on the web',
+          click: () => void shell.openExternal('https://example.org/roadcam'),
+        },
+      ],
+    },
+  ];
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}
