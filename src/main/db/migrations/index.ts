@@ -1,5 +1,17 @@
 import type { Migration } from '../migrate.ts';
 import { migration as settings } from './0010-settings.ts';
+import { migration as profiles } from './0020-profiles.ts';
+import { migration as searchCache } from './0030-search-cache.ts';
+import { migration as mediaCache } from './0040-media-cache.ts';
+import { migration as downloads } from './0050-downloads.ts';
+import { migration as collections } from './0060-collections.ts';
 
 /** Every migration, in order. Add new ones at the end with a higher version number. */
-export const migrations: readonly Migration[] = [settings];
+export const migrations: readonly Migration[] = [
+  settings,
+  profiles,
+  searchCache,
+  mediaCache,
+  downloads,
+  collections,
+];

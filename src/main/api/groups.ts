@@ -1,0 +1,193 @@
+/**
+ * Operations of the GeoJSON resource groups (spec 4.2 to 4.5). Searches go through the
+ * client's shared search machinery; media answers are streamed (see MediaResponse).
+ */
+import type {
+  Alert,
+  AlertSearchParams,
+  Camera,
+  CameraSearchParams,
+  FeatureCollection,
+  Observation,
+  ObservationSearchParams,
+  Recording,
+  RecordingFormat,
+  RecordingSearchParams,
+} from '../../shared/api/index.ts';
+import type { ApiClient, CallOptions } from './client.ts';
+import type { SearchAllOptions } from './paging.ts';
+import type { ByteRange, Call, MediaResponse } from './requester.ts';
+
+export interface MediaOptions extends CallOptions {
+  /** Resume: ask the signed-URL host for these bytes only. */
+  range?: ByteRange;
+}
+
+const seg = encodeURIComponent;
+
+function get(operation: string, path: string, options: CallOptions, query?: URLSearchParams): Call {
+  return { operation, method: 'GET', path, query, signal: options.signal };
+}
+
+/** The ten-minute mark of a snapshot in the service's yyyyddmmThhmmZ form (day before month). */
+export function snapshotTime(time: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const minutes = Math.floor(time.getUTCMinutes() / 10) * 10;
+  return (
+    `${time.getUTCFullYear()}${pad(time.getUTCDate())}${pad(time.getUTCMonth() + 1)}` +
+    `T${pad(time.getUTCHours())}${pad(minutes)}Z`
+  );
+}
+
+/** Snapshot files (observations/_all, alerts/_all) behind their signed redirect, parsed. */
+async function snapshot<T>(client: ApiClient, kind: string, time: Date | string, o: CallOptions) {
+  const mark = typeof time === 'string' ? time : snapshotTime(time);
+  const path = `/v1/${kind}/_all/${seg(mark)}.json`;
+  const media = await client.requester.media(get(`${kind} snapshot`, path, o));
+  return (await new Response(media.body).json()) as T;
+}
+
+abstract class GeoGroup<K extends 'observations' | 'cameras' | 'recordings' | 'alerts', P, F> {
+  protected readonly client: ApiClient;
+  protected abstract readonly kind: K;
+
+  constructor(client: ApiClient) {
+    this.client = client;
+  }
+
+  search(params: P, options: CallOptions = {}): Promise<FeatureCollection<F>> {
+    return this.client.search(this.kind, params as never, options) as Promise<FeatureCollection<F>>;
+  }
+
+  iterate(params: P, options: CallOptions = {}): AsyncGenerator<F, void, undefined> {
+    return this.client.iterate(this.kind, params as never, options) as AsyncGenerator<F>;
+  }
+
+  async searchAll(params: P, options: SearchAllOptions = {}) {
+    return this.client.searchAll(this.kind, params as never, options);
+  }
+
+  show(id: string, options: CallOptions = {}): Promise<F> {
+    const name = this.kind.replace(/s$/, '');
+    return this.client.requester.json(get(`${name} ${id}`, `/v1/${this.kind}/${seg(id)}`, options));
+  }
+}
+
+export class ObservationsApi extends GeoGroup<
+  'observations',
+  ObservationSearchParams,
+  Observation
+> {
+  protected readonly kind = 'observations';
+
+  tile(z: number, x: number, y: number, options: CallOptions & { sort_dir?: 'asc' | 'desc' } = {}) {
+    const query = options.sort_dir
+      ? new URLSearchParams({ sort_dir: options.sort_dir })
+      : undefined;
+    const path = `/v1/observations/${z}/${x}/${y}.mvt`;
+    return this.client.requester.bytes(get('observation tile', path, options, query));
+  }
+
+  /** The worldwide snapshot of a ten-minute mark, flat properties (spec 2.2). */
+  snapshot(time: Date | string, options: CallOptions = {}) {
+    return snapshot<FeatureCollection<Observation>>(this.client, 'observations', time, options);
+  }
+
+  preview(id: string, options: MediaOptions = {}): Promise<MediaResponse> {
+    const path = `/v1/observations/${seg(id)}/preview`;
+    return this.client.requester.media(get('observation preview', path, options), options.range);
+  }
+}
+
+export class CamerasApi extends GeoGroup<'cameras', CameraSearchParams, Camera> {
+  protected readonly kind = 'cameras';
+
+  tile(z: number, x: number, y: number, options: CallOptions = {}): Promise<Uint8Array> {
+    const path = `/v1/cameras/${z}/${x}/${y}.mvt`;
+    return this.client.requester.bytes(get('camera tile', path, options));
+  }
+
+  /** The current image: answered directly (jpeg/png) or through a signed redirect. */
+  live(id: string, options: MediaOptions = {}): Promise<MediaResponse> {
+    const path = `/v1/cameras/${seg(id)}/live`;
+    return this.client.requester.media(get(`camera ${id} live image`, path, options));
+  }
+
+  /** HLS: file is "playlist.m3u8" first, then whatever the playlists name. */
+  liveFile(id: string, file: string, options: CallOptions = {}): Promise<MediaResponse> {
+    const path = `/v1/cameras/${seg(id)}/live/${seg(file)}`;
+    return this.client.requester.media(get(`camera ${id} live video`, path, options));
+  }
+
+  images(id: string, query: { time?: string; limit?: number } = {}, options: CallOptions = {}) {
+    const params = new URLSearchParams();
+    if (query.time !== undefined) params.set('time', query.time);
+    if (query.limit !== undefined) params.set('limit', String(query.limit));
+    const path = `/v1/cameras/${seg(id)}/images`;
+    return this.client.requester.json<{ total: number; times: string[] }>(
+      get(`camera ${id} images`, path, options, params),
+    );
+  }
+
+  image(id: string, time: string, options: MediaOptions = {}): Promise<MediaResponse> {
+    const path = `/v1/cameras/${seg(id)}/images/${seg(time)}`;
+    return this.client.requester.media(get(`camera ${id} image`, path, options), options.range);
+  }
+}
+
+export interface RecordingCreate {
+  camera_id: string;
+  /** Seconds; the service defaults to 300, max 1800. */
+  duration?: number;
+  /** UTC ISO 8601; default now, up to 15 minutes ahead. */
+  start?: string;
+  tags?: string | readonly string[];
+}
+
+export class RecordingsApi extends GeoGroup<'recordings', RecordingSearchParams, Recording> {
+  protected readonly kind = 'recordings';
+
+  /** Not idempotent: never retried, since a retry could create a second recording. */
+  create(body: RecordingCreate, options: CallOptions = {}) {
+    const tags = Array.isArray(body.tags) ? body.tags.join(',') : body.tags;
+    return this.client.requester.json<{ ok: true; recording_id: string }>({
+      operation: `recording of camera ${body.camera_id}`,
+      method: 'POST',
+      path: '/v1/recordings',
+      json: { ...body, tags },
+      signal: options.signal,
+    });
+  }
+
+  download(id: string, format: RecordingFormat, options: MediaOptions = {}) {
+    const path = `/v1/recordings/${seg(id)}.${format}`;
+    return this.client.requester.media(
+      get(`recording ${id} ${format}`, path, options),
+      options.range,
+    );
+  }
+
+  /** A fresh signed URL for a download (they expire after 15 minutes). */
+  downloadUrl(id: string, format: RecordingFormat, options: CallOptions = {}): Promise<string> {
+    const path = `/v1/recordings/${seg(id)}.${format}`;
+    return this.client.requester.signedUrl(get(`recording ${id} ${format}`, path, options));
+  }
+
+  addTags(id: string, tags: readonly string[], options: CallOptions = {}) {
+    return this.client.requester.json<{ ok: true; tags: string[] }>({
+      operation: `tags of recording ${id}`,
+      method: 'PUT',
+      path: `/v1/recordings/${seg(id)}/tags`,
+      json: { tags },
+      signal: options.signal,
+    });
+  }
+}
+
+export class AlertsApi extends GeoGroup<'alerts', AlertSearchParams, Alert> {
+  protected readonly kind = 'alerts';
+
+  snapshot(time: Date | string, options: CallOptions = {}) {
+    return snapshot<FeatureCollection<Alert>>(this.client, 'alerts', time, options);
+  }
+}

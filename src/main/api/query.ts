@@ -1,0 +1,48 @@
+/**
+ * How a search travels: GET with a query string by default, POST .../_search with a JSON body
+ * when the query string would pass 2 KB or carries a polyline (spec 2.1: "long polylines should
+ * be sent with POST"; GET query strings are size-limited).
+ */
+import { encodeSearchParams, type PAGE_LIMITS } from '../../shared/api/index.ts';
+import type { LonLat } from '../../shared/geo.ts';
+import type { Call } from './requester.ts';
+
+export type SearchKind = keyof typeof PAGE_LIMITS;
+
+export const MAX_QUERY_STRING = 2048;
+
+/** The call for one search page of a kind (cameras, observations, ...). */
+export function searchCall(
+  kind: SearchKind,
+  params: object,
+  signal: AbortSignal | undefined,
+): Call {
+  const operation = `${kind} search`;
+  const query = encodeSearchParams(params);
+  const hasPolyline = (params as { polyline?: unknown }).polyline !== undefined;
+  if (!hasPolyline && query.toString().length <= MAX_QUERY_STRING) {
+    return { operation, method: 'GET', path: `/v1/${kind}`, query, signal };
+  }
+  // A search changes nothing: repeating it is safe, so it keeps its retries.
+  return {
+    operation,
+    method: 'POST',
+    path: `/v1/${kind}/_search`,
+    json: jsonSearchBody(params),
+    idempotent: true,
+    signal,
+  };
+}
+
+/** The JSON body of a POST search: the same values as the query string, nesting kept. */
+export function jsonSearchBody(params: object): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(params) as [string, unknown][]) {
+    if (value === undefined || value === null) continue;
+    if (key === 'bbox' && Array.isArray(value)) body[key] = value.join(',');
+    else if (key === 'polygon' && Array.isArray(value)) {
+      body[key] = (value as LonLat[]).map((p) => `${p[0]} ${p[1]}`).join(',');
+    } else body[key] = value;
+  }
+  return body;
+}

@@ -1,0 +1,248 @@
+/**
+ * Authenticated requests to one service: adds the bearer token, renews it once on a 401,
+ * turns error answers into typed errors, and follows signed-URL redirects WITHOUT the
+ * service's authorization (spec section 1, convention 3).
+ */
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeWebStream } from 'node:stream/web';
+import type { TokenResponse } from '../../shared/api/index.ts';
+import { AuthError, ServiceError, errorFromBody, safeUrl } from './errors.ts';
+import { DEFAULT_RETRY, exchange, type Log, type RetryPolicy } from './http.ts';
+import { MemoryTokenStore, TokenManager, type StoredToken, type TokenStore } from './token.ts';
+
+export interface Credentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface RequesterOptions {
+  baseUrl: string;
+  /** Read when a token is needed, so that the keychain is touched only then. */
+  credentials: () => Promise<Credentials>;
+  tokenStore?: TokenStore;
+  retry?: Partial<RetryPolicy>;
+  log?: Log;
+  now?: () => number;
+  onTokenChange?: (held: boolean) => void;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Call {
+  /** What the user asked for, for messages: "cameras search". */
+  operation: string;
+  method: Method;
+  /** Starts with a slash; relative to the base URL. */
+  path: string;
+  query?: URLSearchParams;
+  json?: unknown;
+  headers?: Record<string, string>;
+  /** Defaults from the method: GET, PUT and DELETE are idempotent. */
+  idempotent?: boolean;
+  signal?: AbortSignal | undefined;
+}
+
+export interface ByteRange {
+  start: number;
+  /** Inclusive; omitted means to the end. */
+  end?: number;
+}
+
+/** A streamed body: images, archives, snapshots. Nothing here holds the whole file. */
+export interface MediaResponse {
+  /** 200, or 206 when a range was asked for and honoured. */
+  status: number;
+  contentType: string | null;
+  contentLength: number | null;
+  /** The Content-Range header of a 206. */
+  contentRange: string | null;
+  etag: string | null;
+  body: ReadableStream<Uint8Array>;
+  /** The same body as a Node stream, for piping into files. */
+  nodeStream(): Readable;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+export class Requester {
+  readonly baseUrl: string;
+  readonly tokens: TokenManager;
+  #options: RequesterOptions;
+  #retry: RetryPolicy;
+  #log: Log;
+  #now: () => number;
+  #secret: string | undefined;
+
+  constructor(options: RequesterOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.#options = options;
+    this.#retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.#log = options.log ?? (() => {});
+    this.#now = options.now ?? Date.now;
+    this.tokens = new TokenManager({
+      store: options.tokenStore ?? new MemoryTokenStore(),
+      request: () => this.#requestToken(),
+      now: this.#now,
+      onChange: options.onTokenChange,
+    });
+  }
+
+  /** An authenticated request; resolves with a 2xx or 3xx response, throws a typed error otherwise. */
+  async send(call: Call): Promise<Response> {
+    const token = await this.tokens.token(call.signal);
+    let response = await this.#exchange(call, token);
+    if (response.status === 401) {
+      await response.body?.cancel();
+      const renewed = await this.tokens.renew(token, call.signal);
+      response = await this.#exchange(call, renewed);
+    }
+    if (response.status >= 400) throw await this.#error(call.operation, response);
+    return response;
+  }
+
+  async json<T>(call: Call): Promise<T> {
+    const response = await this.send(call);
+    return (await response.json()) as T;
+  }
+
+  /** Small binary answers (vector tiles) that are used whole anyway. */
+  async bytes(call: Call): Promise<Uint8Array> {
+    const response = await this.send(call);
+    return new Uint8Array(await response.arrayBuffer());
+  }
+
+  /** Asks for a redirect and returns its target without fetching it (downloads refresh these). */
+  async signedUrl(call: Call): Promise<string> {
+    const response = await this.send(call);
+    await response.body?.cancel();
+    const location = response.headers.get('location');
+    if (!REDIRECTS.has(response.status) || !location) {
+      throw new ServiceError(call.operation, {
+        status: response.status,
+        code: 'unknown',
+        message: 'the service answered without the expected signed-URL redirect',
+      });
+    }
+    return new URL(location, this.baseUrl + '/').href;
+  }
+
+  /** Fetches a media answer, following a signed redirect without any authorization. */
+  async media(call: Call, range?: ByteRange): Promise<MediaResponse> {
+    const rangeHeader = range ? { range: `bytes=${range.start}-${range.end ?? ''}` } : undefined;
+    const first = await this.send({ ...call, headers: { ...call.headers, ...rangeHeader } });
+    if (!REDIRECTS.has(first.status)) return toMedia(first);
+    await first.body?.cancel();
+    const location = new URL(first.headers.get('location') ?? '', this.baseUrl + '/').href;
+    return this.fetchSigned(call.operation, location, range, call.signal);
+  }
+
+  /** GETs a signed URL as-is: no Authorization header, no access_token parameter. */
+  async fetchSigned(
+    operation: string,
+    url: string,
+    range?: ByteRange,
+    signal?: AbortSignal,
+  ): Promise<MediaResponse> {
+    const headers: Record<string, string> = {};
+    if (range) headers.range = `bytes=${range.start}-${range.end ?? ''}`;
+    const response = await exchange(
+      { operation, method: 'GET', url, headers, idempotent: true, signal },
+      this.#retry,
+      this.#log,
+    );
+    if (response.status >= 300) throw await this.#error(`${operation} (signed URL)`, response);
+    return toMedia(response);
+  }
+
+  #exchange(call: Call, token: string): Promise<Response> {
+    const url = new URL(this.baseUrl + call.path);
+    if (call.query) url.search = call.query.toString();
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...call.headers,
+      authorization: `Bearer ${token}`,
+    };
+    let body: string | undefined;
+    if (call.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(call.json);
+    }
+    const idempotent = call.idempotent ?? ['GET', 'PUT', 'DELETE'].includes(call.method);
+    return exchange(
+      {
+        operation: call.operation,
+        method: call.method,
+        url: url.href,
+        headers,
+        body,
+        idempotent,
+        signal: call.signal,
+      },
+      this.#retry,
+      this.#log,
+    );
+  }
+
+  async #requestToken(): Promise<StoredToken> {
+    const { clientId, clientSecret } = await this.#options.credentials();
+    this.#secret = clientSecret;
+    const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
+    const requestedAt = this.#now();
+    // Not idempotent in the service's eyes (each call mints a token): never retried.
+    const response = await exchange(
+      {
+        operation: 'sign-in',
+        method: 'POST',
+        url: `${this.baseUrl}/v1/oauth/token`,
+        headers: {
+          authorization: `Basic ${basic}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
+        body: 'grant_type=client_credentials',
+        idempotent: false,
+      },
+      this.#retry,
+      this.#log,
+    );
+    if (response.status !== 200) {
+      const error = await this.#error('sign-in', response);
+      throw error instanceof AuthError || response.status >= 500
+        ? error
+        : new AuthError('sign-in', {
+            status: error.status,
+            code: error.code,
+            parameter: error.parameter,
+            message: error.serviceMessage,
+          });
+    }
+    const body = (await response.json()) as TokenResponse;
+    this.#log(`sign-in: new token for ${safeUrl(this.baseUrl)}, valid ${body.expires_in} s`);
+    return { accessToken: body.access_token, expiresAt: requestedAt + body.expires_in * 1000 };
+  }
+
+  async #error(operation: string, response: Response): Promise<ServiceError> {
+    const text = await response.text().catch(() => '');
+    let body: unknown = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // Not JSON (a proxy's HTML page, say): the status alone tells what happened.
+    }
+    return errorFromBody(operation, response.status, body, [this.#secret]);
+  }
+}
+
+function toMedia(response: Response): MediaResponse {
+  const length = response.headers.get('content-length');
+  const body = response.body ?? new ReadableStream<Uint8Array>({ start: (c) => c.close() });
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    contentLength: length === null ? null : Number(length),
+    contentRange: response.headers.get('content-range'),
+    etag: response.headers.get('etag'),
+    body,
+    nodeStream: () => Readable.fromWeb(body as NodeWebStream<Uint8Array>),
+  };
+}

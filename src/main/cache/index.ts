@@ -1,0 +1,11 @@
+export { DownloadStore } from './downloads.ts';
+export type { Download, DownloadState } from './downloads.ts';
+export { MediaCache, megabytes } from './media.ts';
+export type { MediaEntry } from './media.ts';
+export { OfflineCollections } from './collections.ts';
+export type { OfflineCollection } from './collections.ts';
+export { searchWithCache } from './offline.ts';
+export type { SearchOutcome } from './offline.ts';
+export { normaliseSearch, normaliseSearchAll } from './params.ts';
+export { SearchCache } from './searches.ts';
+export type { CachedSearch } from './searches.ts';

@@ -1,0 +1,162 @@
+/**
+ * Service accounts ("profiles"): name, base URL and client id in SQLite; the client secret and
+ * the access token in the OS keychain, never anywhere else.
+ */
+import type { Credentials } from '../api/requester.ts';
+import type { StoredToken, TokenStore } from '../api/token.ts';
+import type { Db } from '../db/database.ts';
+import { osKeychain, type Keychain } from './keychain.ts';
+
+export interface Profile {
+  name: string;
+  baseUrl: string;
+  clientId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type ProfileInput = Pick<Profile, 'name' | 'baseUrl' | 'clientId'>;
+
+/** A profile, or its secret, is missing; the message says how to add it. */
+export class MissingCredentialsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MissingCredentialsError';
+  }
+}
+
+const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+interface ProfileRow {
+  name: string;
+  base_url: string;
+  client_id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export class CredentialStore {
+  #db: Db;
+  #keychain: Keychain;
+
+  constructor(db: Db, keychain: Keychain = osKeychain()) {
+    this.#db = db;
+    this.#keychain = keychain;
+  }
+
+  list(): Profile[] {
+    const rows = this.#db.prepare('SELECT * FROM profiles ORDER BY name').all() as ProfileRow[];
+    return rows.map(toProfile);
+  }
+
+  get(name: string): Profile | undefined {
+    const row = this.#db.prepare('SELECT * FROM profiles WHERE name = ?').get(name) as
+      ProfileRow | undefined;
+    return row && toProfile(row);
+  }
+
+  /** The profile, or an error telling how to create it. */
+  require(name: string): Profile {
+    const profile = this.get(name);
+    if (!profile) {
+      throw new MissingCredentialsError(
+        `There is no profile "${name}". Add it with: roadcam login --profile ${name} --base-url URL --client-id ID`,
+      );
+    }
+    return profile;
+  }
+
+  /**
+   * Adds or replaces a profile. The secret goes to the keychain first, so a keychain failure
+   * leaves no half-made profile behind; a token of the old credentials is dropped.
+   */
+  async save(input: ProfileInput, secret: string): Promise<Profile> {
+    if (!PROFILE_NAME.test(input.name)) {
+      throw new RangeError(
+        `A profile name is letters, digits, ".", "_" or "-" (up to 64), not ${JSON.stringify(input.name)}.`,
+      );
+    }
+    if (!URL.canParse(input.baseUrl) || !/^https?:$/.test(new URL(input.baseUrl).protocol)) {
+      throw new RangeError(
+        `The base URL must be an http(s) URL, not ${JSON.stringify(input.baseUrl)}.`,
+      );
+    }
+    if (secret.length === 0) throw new RangeError('The client secret is empty.');
+    await this.#keychain.set(secretAccount(input.name), secret);
+    await this.#keychain.delete(tokenAccount(input.name));
+    const now = new Date().toISOString();
+    this.#db
+      .prepare(
+        `INSERT INTO profiles (name, base_url, client_id, created_at, updated_at)
+         VALUES (@name, @baseUrl, @clientId, @now, @now)
+         ON CONFLICT (name) DO UPDATE SET base_url = excluded.base_url,
+           client_id = excluded.client_id, updated_at = excluded.updated_at`,
+      )
+      .run({ ...input, baseUrl: input.baseUrl.replace(/\/+$/, ''), now });
+    return this.require(input.name);
+  }
+
+  /** Removes the profile and its keychain entries. */
+  async remove(name: string): Promise<boolean> {
+    await this.#keychain.delete(secretAccount(name));
+    await this.#keychain.delete(tokenAccount(name));
+    return this.#db.prepare('DELETE FROM profiles WHERE name = ?').run(name).changes > 0;
+  }
+
+  /** The profile's credentials, read from the keychain when the client first needs a token. */
+  credentials(name: string): () => Promise<Credentials> {
+    return async () => {
+      const profile = this.require(name);
+      const secret = await this.#keychain.get(secretAccount(name));
+      if (secret === null) {
+        throw new MissingCredentialsError(
+          `The keychain holds no client secret for profile "${name}". Run: roadcam login --profile ${name} --base-url ${profile.baseUrl} --client-id ${profile.clientId}`,
+        );
+      }
+      return { clientId: profile.clientId, clientSecret: secret };
+    };
+  }
+
+  /** Where the profile's access token is kept between runs: the keychain. */
+  tokenStore(name: string): TokenStore {
+    const account = tokenAccount(name);
+    return {
+      read: async () => parseToken(await this.#keychain.get(account)),
+      write: (token) => this.#keychain.set(account, JSON.stringify(token)),
+      clear: async () => {
+        await this.#keychain.delete(account);
+      },
+    };
+  }
+}
+
+function secretAccount(profile: string): string {
+  return `${profile}/client-secret`;
+}
+
+function tokenAccount(profile: string): string {
+  return `${profile}/access-token`;
+}
+
+function parseToken(raw: string | null): StoredToken | null {
+  if (raw === null) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<StoredToken>;
+    if (typeof value.accessToken === 'string' && typeof value.expiresAt === 'number') {
+      return { accessToken: value.accessToken, expiresAt: value.expiresAt };
+    }
+  } catch {
+    // A damaged entry is as good as none: a new token will replace it.
+  }
+  return null;
+}
+
+function toProfile(row: ProfileRow): Profile {
+  return {
+    name: row.name,
+    baseUrl: row.base_url,
+    clientId: row.client_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,148 @@
+/**
+ * Test fixtures for the client: the real embedded service on a small fixed world, and a
+ * recording proxy in front of it that remembers every request (method, path, headers) and can
+ * inject failures. Redirects are rewritten to pass through the proxy, so the requests made to
+ * signed URLs are recorded too.
+ */
+import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DEMO_CLIENT, startService, type RunningService } from '../../../src/service/index.ts';
+import { ApiClient, type ApiClientOptions } from '../../../src/main/api/index.ts';
+import { tempDir } from '../../helpers/core.ts';
+
+export const NOW = '2026-11-21T12:00:00Z';
+
+export interface TestService extends RunningService {
+  /** Token requests the service counted, per client (its admin statistics). */
+  tokenRequests(client?: string): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export async function startTestService(
+  world: { cameras?: number; hours?: number } = {},
+): Promise<TestService> {
+  const dir = tempDir('roadcam-api-');
+  const service = await startService({
+    dataDir: dir.path,
+    cameras: world.cameras ?? 300,
+    hours: world.hours ?? 3,
+    now: NOW,
+    admin: true,
+  });
+  return Object.assign(service, {
+    async tokenRequests(client: string = DEMO_CLIENT.id) {
+      const stats = (await (await fetch(`${service.url}/_admin/stats`)).json()) as {
+        token_requests: Record<string, number>;
+      };
+      return stats.token_requests[client] ?? 0;
+    },
+    async stop() {
+      await service.close();
+      dir.remove();
+    },
+  });
+}
+
+export interface Recorded {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** The body the client sent, as text. */
+  body: string;
+}
+
+export interface Fault {
+  status: number;
+  headers?: Record<string, string>;
+  /** Only requests whose path starts with this. */
+  path?: string;
+  /** 'drop' destroys the connection instead of answering. */
+  drop?: boolean;
+}
+
+export interface RecordingProxy {
+  url: string;
+  requests: Recorded[];
+  /** Answers the next matching requests with these faults, in order, instead of forwarding. */
+  inject(...faults: Fault[]): void;
+  close(): Promise<void>;
+}
+
+export async function startRecordingProxy(target: string): Promise<RecordingProxy> {
+  const requests: Recorded[] = [];
+  const faults: Fault[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const path = req.url ?? '/';
+      requests.push({
+        method: req.method ?? '',
+        path,
+        headers: req.headers,
+        body: body.toString(),
+      });
+      const i = faults.findIndex((f) => f.path === undefined || path.startsWith(f.path));
+      if (i >= 0) {
+        const [fault] = faults.splice(i, 1);
+        if (fault!.drop) return req.socket.destroy();
+        res.writeHead(fault!.status, { 'content-type': 'application/json', ...fault!.headers });
+        return res.end(
+          JSON.stringify({
+            error: { status: fault!.status, code: 'internal_error', message: 'injected' },
+          }),
+        );
+      }
+      const upstream = httpRequest(
+        `${target}${path}`,
+        { method: req.method, headers: req.headers },
+        (up) => {
+          const headers = { ...up.headers };
+          if (typeof headers.location === 'string' && headers.location.startsWith(target)) {
+            headers.location = proxyUrl + headers.location.slice(target.length);
+          }
+          res.writeHead(up.statusCode ?? 502, headers);
+          up.pipe(res);
+        },
+      );
+      upstream.on('error', () => res.destroy());
+      upstream.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const proxyUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: proxyUrl,
+    requests,
+    inject: (...more) => faults.push(...more),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A client for the demo account, fast retries so that retry tests take milliseconds. */
+export function demoClient(baseUrl: string, options: Partial<ApiClientOptions> = {}): ApiClient {
+  return new ApiClient({
+    baseUrl,
+    credentials: () =>
+      Promise.resolve({ clientId: DEMO_CLIENT.id, clientSecret: DEMO_CLIENT.secret }),
+    retry: { baseDelayMs: 5, maxDelayMs: 20 },
+    ...options,
+  });
+}
+
+/** The token the client presented in the recorded requests (proxy tests). */
+export function bearerTokens(requests: readonly Recorded[]): string[] {
+  return [
+    ...new Set(
+      requests
+        .map((r) => r.headers.authorization)
+        .filter((h): h is string => typeof h === 'string' && h.startsWith('Bearer '))
+        .map((h) => h.slice(7)),
+    ),
+  ];
+}

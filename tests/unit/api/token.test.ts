@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryTokenStore, TOKEN_RENEW_MARGIN_MS } from '../../../src/main/api/index.ts';
+import { TokenManager, type StoredToken } from '../../../src/main/api/token.ts';
+import {
+  bearerTokens,
+  demoClient,
+  startRecordingProxy,
+  startTestService,
+  type TestService,
+} from './helpers.ts';
+
+let service: TestService;
+beforeAll(async () => {
+  service = await startTestService();
+});
+afterAll(() => service.stop());
+
+describe('token lifecycle against the service', () => {
+  it('makes exactly one token request for 200 concurrent calls from a cold start', async () => {
+    const before = await service.tokenRequests();
+    const client = demoClient(service.url);
+    const pages = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => client.cameras.search({ limit: 1, skip: i })),
+    );
+    expect(pages.every((p) => p.features.length === 1)).toBe(true);
+    expect((await service.tokenRequests()) - before).toBe(1);
+    expect(client.tokenHeld).toBe(true);
+  });
+
+  it('reuses a stored token instead of asking for a new one', async () => {
+    const store = new MemoryTokenStore();
+    await demoClient(service.url, { tokenStore: store }).session();
+    const before = await service.tokenRequests();
+    const again = demoClient(service.url, { tokenStore: store });
+    await again.session();
+    await again.cameras.search({ limit: 1 });
+    expect(await service.tokenRequests()).toBe(before);
+  });
+
+  it('answers a 401 with exactly one renewal and one retry, even for 50 waiting calls', async () => {
+    const proxy = await startRecordingProxy(service.url);
+    try {
+      const store = new MemoryTokenStore();
+      // A token the service never issued but that looks fresh locally: every call gets a 401.
+      await store.write({ accessToken: 'not-a-real-token', expiresAt: Date.now() + 86_400_000 });
+      const client = demoClient(proxy.url, { tokenStore: store });
+      const before = await service.tokenRequests();
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => client.cameras.search({ limit: 1 })),
+      );
+      expect(results).toHaveLength(50);
+      expect((await service.tokenRequests()) - before).toBe(1);
+      const searches = proxy.requests.filter((r) => r.path.startsWith('/v1/cameras'));
+      expect(searches).toHaveLength(100);
+      expect(bearerTokens(proxy.requests)).toHaveLength(2);
+      expect((await store.read())?.accessToken).not.toBe('not-a-real-token');
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('gives up after one renewal when the service keeps refusing', async () => {
+    const proxy = await startRecordingProxy(service.url);
+    try {
+      const client = demoClient(proxy.url);
+      await client.session();
+      proxy.inject({ status: 401, path: '/v1/session' }, { status: 401, path: '/v1/session' });
+      await expect(client.session()).rejects.toMatchObject({ name: 'AuthError', status: 401 });
+      expect(proxy.requests.filter((r) => r.path === '/v1/oauth/token')).toHaveLength(2);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe('TokenManager', () => {
+  function manager(now: { t: number }, store = new MemoryTokenStore()) {
+    let requests = 0;
+    const tokens = new TokenManager({
+      store,
+      now: () => now.t,
+      request: () => {
+        requests++;
+        return Promise.resolve({ accessToken: `t${requests}`, expiresAt: now.t + 3_600_000 });
+      },
+    });
+    return { tokens, requests: () => requests };
+  }
+
+  it('renews 5 minutes before expiry, not before', async () => {
+    const now = { t: 1_000_000 };
+    const m = manager(now);
+    expect(await m.tokens.token()).toBe('t1');
+    now.t += 3_600_000 - TOKEN_RENEW_MARGIN_MS - 1;
+    expect(await m.tokens.token()).toBe('t1');
+    now.t += 2;
+    expect(await m.tokens.token()).toBe('t2');
+    expect(m.requests()).toBe(2);
+  });
+
+  it('ignores a stored token that is about to expire', async () => {
+    const now = { t: 1_000_000 };
+    const store = new MemoryTokenStore();
+    const stale: StoredToken = { accessToken: 'old', expiresAt: now.t + TOKEN_RENEW_MARGIN_MS };
+    await store.write(stale);
+    const m = manager(now, store);
+    expect(await m.tokens.token()).toBe('t1');
+    expect((await store.read())?.accessToken).toBe('t1');
+  });
+
+  it('lets one caller abort its wait without cancelling the shared request', async () => {
+    const now = { t: 0 };
+    const m = manager(now);
+    const controller = new AbortController();
+    controller.abort(new Error('stop'));
+    await expect(m.tokens.token(controller.signal)).rejects.toThrow('stop');
+    expect(await m.tokens.token()).toBe('t1');
+  });
+});
