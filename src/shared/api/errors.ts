@@ -19,6 +19,10 @@ export const API_ERROR_CODES = [
   'uri_too_long',
   'unprocessable',
   'too_many_requests',
+  /** 409: the resource is not in a state that allows the operation (destroying a non-empty collection) */
+  'conflict',
+  /** 503: temporarily unavailable (camera offline, live encoders busy, injected fault) */
+  'unavailable',
   'internal_error',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
