@@ -33,6 +33,17 @@ interface RecordingRow {
 
 const RECHECK_MS = 30_000;
 
+export interface RecordingJobsOptions {
+  db: Db;
+  world: MediaWorld;
+  renderer: FrameRenderer;
+  clock: JobClock;
+  dir: string;
+  log: (line: string) => void;
+  /** Called after a recording's status changed (search caches key on it). */
+  changed: () => void;
+}
+
 export class RecordingJobs {
   readonly #db: Db;
   readonly #world: MediaWorld;
@@ -40,6 +51,7 @@ export class RecordingJobs {
   readonly #clock: JobClock;
   readonly #dir: string;
   readonly #log: (line: string) => void;
+  readonly #changed: () => void;
   readonly #waiting = new Set<number>();
   readonly #builds = new Map<string, Promise<void>>();
   #queue: Promise<unknown> = Promise.resolve();
@@ -47,13 +59,14 @@ export class RecordingJobs {
   readonly #unlisten: () => void;
   #closed = false;
 
-  constructor(o: { db: Db; world: MediaWorld; renderer: FrameRenderer; clock: JobClock; dir: string; log: (line: string) => void }) {
+  constructor(o: RecordingJobsOptions) {
     this.#db = o.db;
     this.#world = o.world;
     this.#renderer = o.renderer;
     this.#clock = o.clock;
     this.#dir = o.dir;
     this.#log = o.log;
+    this.#changed = o.changed;
     this.#unlisten = this.#clock.onChange(() => this.#check());
     const submitted = this.#db.prepare("SELECT num FROM recordings WHERE status = 'submitted'").pluck().all() as number[];
     for (const num of submitted) this.#waiting.add(num);
@@ -134,6 +147,7 @@ export class RecordingJobs {
     if (row.start < this.#world.archiveStart()) {
       this.#log(`recording ${row.id} failed: no archived imagery before ${new Date(this.#world.archiveStart() * 1000).toISOString()}`);
       setRecordingStatus(this.#db, row.num, 'failed', []);
+      this.#changed();
       return;
     }
     try {
@@ -143,6 +157,7 @@ export class RecordingJobs {
       this.#log(`recording ${row.id} failed: ${err instanceof Error ? err.message : String(err)}`);
       setRecordingStatus(this.#db, row.num, 'failed', []);
     }
+    this.#changed();
   }
 
   async #build(row: RecordingRow): Promise<void> {

@@ -46,8 +46,8 @@ function readingFrom(
   const temp = temperatureAt(seed, t, cam.lon, cam.lat, p);
   let rw: number;
   if (dark && u < 0.06) rw = -1;
-  else if (temp < 0.5 && wet > 0.4) rw = 10;
-  else if (temp < 2 && wet > 0.22) rw = 6;
+  else if (temp < 0 && wet > 0.5) rw = 10;
+  else if (temp < 1.5 && wet > 0.3) rw = 6;
   else if (wet > 0.9) rw = 3;
   else if (wet > 0.42) rw = 2;
   else if (wet > 0.15) rw = 1;

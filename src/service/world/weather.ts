@@ -20,7 +20,7 @@ interface Region {
 }
 
 const REGIONS: Region[] = [
-  { box: [-125, 25, -67, 49], storms: 2.6, fog: 3, us: true },
+  { box: [-125, 25, -67, 49], storms: 2, fog: 3, us: true },
   { box: [-165, 55, -135, 68], storms: 0.4, fog: 0.4, us: true },
   { box: [-160, 18, -154, 23], storms: 0.15, fog: 0.1, us: true },
   { box: [-128, 42, -52, 56], storms: 1, fog: 0.8, us: false },
@@ -224,7 +224,7 @@ export function temperatureAt(seed: number, t: number, lon: number, lat: number,
   const season = Math.cos((2 * Math.PI * (day % 365.2425 - 15)) / 365.2425); // 1 mid-January
   const north = lat >= 0;
   const absLat = Math.abs(lat);
-  let temp = 32 - 0.6 * absLat - 10 * (north ? season : -season) * (absLat / 45);
+  let temp = 35 - 0.6 * absLat - 10 * (north ? season : -season) * (absLat / 45);
   if (lon > -12 && lon < 35 && lat > 45) temp += 12; // the Gulf Stream keeps Europe mild
   if (lon > -121 && lon < -104 && lat > 33 && lat < 49) temp -= 5; // mountain West
   temp += 5 * Math.cos((2 * Math.PI * (localHour(t, lon) - 15)) / 24);
