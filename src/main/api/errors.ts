@@ -77,11 +77,13 @@ function authAdvice(code: ServiceErrorDetail['code']): string {
 }
 
 function causeText(cause: unknown): string {
-  const inner = (cause as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
-  const code = inner?.code ?? (cause as { code?: unknown } | null)?.code;
+  // fetch wraps the socket error: TypeError('fetch failed', { cause: Error{code} | AggregateError }).
+  const inner = (cause as { cause?: unknown } | null)?.cause ?? cause;
+  const first = (inner as { errors?: unknown[] } | null)?.errors?.[0] ?? inner;
+  const code = (first as { code?: unknown } | null)?.code;
   if (typeof code === 'string') return code;
-  if (cause instanceof Error) return cause.message;
-  return String(cause);
+  if (first instanceof Error) return first.message;
+  return String(first);
 }
 
 /** An address fit for a message: origin and path, never the query (signed URLs carry signatures). */

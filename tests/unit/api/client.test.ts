@@ -1,0 +1,194 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiClient, AuthError, NetworkError, ServiceError } from '../../../src/main/api/index.ts';
+import { encodePolyline, type LonLat } from '../../../src/shared/geo.ts';
+import {
+  bearerTokens,
+  demoClient,
+  startRecordingProxy,
+  startTestService,
+  type RecordingProxy,
+  type TestService,
+} from './helpers.ts';
+
+let service: TestService;
+let proxy: RecordingProxy;
+beforeAll(async () => {
+  service = await startTestService();
+  proxy = await startRecordingProxy(service.url);
+});
+afterAll(async () => {
+  await proxy.close();
+  await service.stop();
+});
+beforeEach(() => {
+  proxy.requests.length = 0;
+});
+
+const searches = () => proxy.requests.filter((r) => r.path.startsWith('/v1/cameras'));
+
+async function closedPortUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
+}
+
+/** A polygon ring around the contiguous US with many vertices, to make a long query string. */
+function bigPolygon(vertices: number): LonLat[] {
+  const ring: LonLat[] = [];
+  for (let i = 0; i < vertices; i++) {
+    const a = (2 * Math.PI * i) / vertices;
+    ring.push([+(-97 + 30 * Math.cos(a)).toFixed(6), +(38 + 14 * Math.sin(a)).toFixed(6)]);
+  }
+  return [...ring, ring[0]!];
+}
+
+describe('how searches travel', () => {
+  it('uses GET with a query string for ordinary searches', async () => {
+    const client = demoClient(proxy.url);
+    const page = await client.cameras.search({ bbox: [-130, 20, -60, 50], limit: 5, sort: 'city' });
+    expect(page.features).toHaveLength(5);
+    expect(searches()).toEqual([
+      expect.objectContaining({
+        method: 'GET',
+        path: expect.stringContaining('bbox=-130%2C20%2C-60%2C50'),
+      }),
+    ]);
+  });
+
+  it('switches to POST .../_search with a JSON body past 2 KB, with the same answer', async () => {
+    const client = demoClient(proxy.url);
+    const small = await client.cameras.search({ polygon: bigPolygon(40), limit: 100 });
+    const large = await client.cameras.search({ polygon: bigPolygon(200), limit: 100 });
+    const [get, post] = searches();
+    expect(get!.method).toBe('GET');
+    expect(post!.method).toBe('POST');
+    expect(post!.path).toBe('/v1/cameras/_search');
+    expect(post!.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(post!.body).polygon).toMatch(/^-67 38,/);
+    expect(large.properties.total).toBeGreaterThan(0);
+    // Almost the same circle: nearly the same cameras.
+    expect(Math.abs(large.properties.total - small.properties.total)).toBeLessThan(10);
+  });
+
+  it('sends a polyline with POST whatever its length', async () => {
+    const client = demoClient(proxy.url);
+    const route = encodePolyline([
+      [-122.42, 37.77],
+      [-121.89, 37.34],
+    ]);
+    await client.cameras.search({ polyline: route, polyline_radius: 20, limit: 3 });
+    expect(searches()[0]).toMatchObject({ method: 'POST', path: '/v1/cameras/_search' });
+    expect(JSON.parse(searches()[0]!.body)).toMatchObject({ polyline: route, polyline_radius: 20 });
+  });
+});
+
+describe('errors', () => {
+  it('carry the service status, code, parameter and message', async () => {
+    const client = demoClient(proxy.url);
+    const error = await client.cameras.search({ bbox: '1,2,3' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error).toMatchObject({ status: 400, code: 'invalid_parameter', parameter: 'bbox' });
+    expect((error as Error).message).toMatch(/^cameras search failed: bbox needs four numbers/);
+  });
+
+  it('say the credentials were refused, without the secret', async () => {
+    const secret = 'wrong-secret-9f8e7d';
+    const client = new ApiClient({
+      baseUrl: proxy.url,
+      credentials: () => Promise.resolve({ clientId: 'demo', clientSecret: secret }),
+    });
+    const error = await client.session().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthError);
+    expect((error as Error).message).toMatch(/sign-in failed.*invalid_client.*roadcam login/);
+    expect((error as Error).message).not.toContain(secret);
+    expect(proxy.requests.filter((r) => r.path === '/v1/oauth/token')).toHaveLength(1);
+  });
+
+  it('say when the service cannot be reached', async () => {
+    const url = await closedPortUrl();
+    const error = await demoClient(url)
+      .session()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as Error).message).toContain(
+      `could not reach ${url}/v1/oauth/token (ECONNREFUSED)`,
+    );
+    expect((error as Error).message).toMatch(/Check the network connection/);
+  });
+
+  it('never contain the access token', async () => {
+    const client = demoClient(proxy.url);
+    await client.session();
+    const [token] = bearerTokens(proxy.requests);
+    const error = await client.cameras.show('no-such-camera').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 404, code: 'not_found' });
+    expect((error as Error).message).not.toContain(token);
+  });
+});
+
+describe('retries', () => {
+  it('retry 5xx and network failures of idempotent requests with backoff', async () => {
+    const client = demoClient(proxy.url);
+    await client.session();
+    proxy.inject(
+      { status: 503, path: '/v1/cameras' },
+      { status: 500, path: '/v1/cameras', drop: true },
+    );
+    const page = await client.cameras.search({ limit: 2 });
+    expect(page.features).toHaveLength(2);
+    expect(searches()).toHaveLength(3);
+  });
+
+  it('honour Retry-After on 429', async () => {
+    const client = demoClient(proxy.url);
+    await client.session();
+    proxy.inject({ status: 429, path: '/v1/cameras', headers: { 'retry-after': '1' } });
+    const started = Date.now();
+    await client.cameras.search({ limit: 1 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(searches()).toHaveLength(2);
+  });
+
+  it('stop after the last attempt with the service error', async () => {
+    const client = demoClient(proxy.url, { retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 2 } });
+    await client.session();
+    proxy.inject({ status: 503, path: '/v1/cameras' }, { status: 503, path: '/v1/cameras' });
+    await expect(client.cameras.search({ limit: 1 })).rejects.toMatchObject({ status: 503 });
+    expect(searches()).toHaveLength(2);
+  });
+
+  it('never retry a request that is not idempotent', async () => {
+    const client = demoClient(proxy.url);
+    await client.session();
+    proxy.inject({ status: 503, path: '/v1/recordings' });
+    await expect(client.recordings.create({ camera_id: 'x' })).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(proxy.requests.filter((r) => r.path === '/v1/recordings')).toHaveLength(1);
+  });
+
+  it('stop waiting when aborted', async () => {
+    const client = demoClient(proxy.url);
+    await client.session();
+    proxy.inject({ status: 429, path: '/v1/cameras', headers: { 'retry-after': '30' } });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('user cancelled')), 50);
+    const started = Date.now();
+    await expect(
+      client.cameras.search({ limit: 1 }, { signal: controller.signal }),
+    ).rejects.toThrow('user cancelled');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('session', () => {
+  it('reads the token attributes', async () => {
+    const session = await demoClient(proxy.url).session();
+    expect(session).toMatchObject({ name: 'demo' });
+    expect(session.expires_in).toBeGreaterThan(6 * 24 * 3600);
+  });
+});
