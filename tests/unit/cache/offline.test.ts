@@ -1,0 +1,49 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NetworkError } from '../../../src/main/api/index.ts';
+import { SearchCache, searchWithCache } from '../../../src/main/cache/index.ts';
+import { openDatabase, type Db } from '../../../src/main/db/database.ts';
+import { tempDir } from '../../helpers/core.ts';
+import { demoClient, startTestService, type TestService } from '../api/helpers.ts';
+
+let service: TestService;
+let db: Db;
+const dir = tempDir();
+beforeAll(async () => {
+  service = await startTestService();
+  db = openDatabase(join(dir.path, 'roadcam.sqlite'));
+});
+afterAll(async () => {
+  db.close();
+  dir.remove();
+  await service.stop();
+});
+
+describe('searchWithCache', () => {
+  it('answers from the cache, with its fetch time, when the service is unreachable', async () => {
+    const cache = new SearchCache(db, 'demo');
+    const params = { state: 'WA', limit: 5 } as const;
+    const online = await searchWithCache(demoClient(service.url), cache, 'cameras', params);
+    expect(online.fromCache).toBe(false);
+    const offline = await searchWithCache(demoClient('http://127.0.0.1:1'), cache, 'cameras', {
+      limit: 5,
+      state: 'WA',
+    });
+    expect(offline.fromCache).toBe(true);
+    expect(offline.fetchedAt).toBe(online.fetchedAt);
+    expect(offline.collection.features).toEqual(online.collection.features);
+    expect(offline.collection.properties).toEqual(online.collection.properties);
+  });
+
+  it('fails as before when nothing is cached, and never hides an error of the service', async () => {
+    const cache = new SearchCache(db, 'demo');
+    await expect(
+      searchWithCache(demoClient('http://127.0.0.1:1'), cache, 'cameras', { state: 'NOWHERE' }),
+    ).rejects.toBeInstanceOf(NetworkError);
+    await expect(
+      searchWithCache(demoClient(service.url), cache, 'cameras', { bbox: '1' }),
+    ).rejects.toMatchObject({
+      code: 'invalid_parameter',
+    });
+  });
+});
