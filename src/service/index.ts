@@ -6,12 +6,15 @@ import type { AddressInfo } from 'node:net';
 import { ClientRegistry } from './auth/clients.ts';
 import { Clock, type ServiceClock } from './clock.ts';
 import type { ServiceContext } from './context.ts';
+import { createControl, type ServiceControl } from './control.ts';
+import { attachMedia, type MediaOptions } from './media/services.ts';
 import { createHttpServer } from './http/server.ts';
 import { createRouter } from './routes/index.ts';
 import { ResponseCache } from './search/cache.ts';
 import { World } from './world/world.ts';
 
 export type { ServiceClock } from './clock.ts';
+export type { ServiceControl } from './control.ts';
 
 /** The seed of demo mode and of a default `npm run service`: same seed, same ids. */
 export const DEMO_SEED = 20261121;
@@ -41,6 +44,8 @@ export interface ServiceOptions {
   admin?: boolean;
   /** default: silent */
   log?: (line: string) => void;
+  /** live encoder cap and idle time (issue 4) */
+  media?: MediaOptions;
 }
 
 export interface RunningService {
@@ -49,6 +54,8 @@ export interface RunningService {
   port: number;
   /** the one clock all expiry and ten-minute logic uses */
   clock: ServiceClock;
+  /** test controls: clock, offline cameras, stalled streams, alerts, download faults */
+  control: ServiceControl;
   /** stops the HTTP server, timers, closes SQLite */
   close(): Promise<void>;
 }
@@ -90,6 +97,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     admin: options.admin ?? false,
     log,
   };
+  const media = attachMedia(s, options.dataDir, options.media);
   const server = createHttpServer(createRouter(s), s);
   const ticker = startTicker(s);
   try {
@@ -102,6 +110,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     });
   } catch (e) {
     ticker.stop();
+    await media.close();
     world.close();
     throw e;
   }
@@ -112,12 +121,17 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     url: `http://${host}:${address.port}`,
     port: address.port,
     clock,
+    control: createControl(s, media),
     close: () =>
       (closed ??= new Promise<void>((resolve) => {
         ticker.stop();
+        // Encoders and jobs stop before the store closes under them.
+        const mediaClosed = media.close();
         server.close(() => {
-          world.close();
-          resolve();
+          void mediaClosed.finally(() => {
+            world.close();
+            resolve();
+          });
         });
         server.closeAllConnections();
       })),

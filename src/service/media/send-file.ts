@@ -13,6 +13,8 @@ export interface FileToSend {
   contentType: string;
   /** Suggested file name for Content-Disposition (downloads). */
   downloadName?: string;
+  /** Default: private, max-age=900 (the life of a signed URL). */
+  cacheControl?: string;
 }
 
 export type ByteRange = { start: number; end: number } | 'unsatisfiable' | undefined;
@@ -43,7 +45,7 @@ export async function sendFile(req: IncomingMessage, res: ServerResponse, file: 
   res.setHeader('Accept-Ranges', 'bytes');
   res.setHeader('ETag', etag);
   res.setHeader('Last-Modified', st.mtime.toUTCString());
-  res.setHeader('Cache-Control', 'private, max-age=900');
+  res.setHeader('Cache-Control', file.cacheControl ?? 'private, max-age=900');
   res.setHeader('Content-Type', file.contentType);
   if (file.downloadName) res.setHeader('Content-Disposition', `attachment; filename="${file.downloadName}"`);
   if (req.headers['if-none-match'] === etag) {

@@ -8,6 +8,7 @@ import { registerAdminRoutes } from './admin.ts';
 import { registerAuthRoutes } from './auth.ts';
 import { registerAlertRoutes } from './alerts.ts';
 import { registerCameraRoutes } from './cameras.ts';
+import { registerMediaRoutes } from './media-routes.ts';
 import { registerCollectionRoutes } from './collections.ts';
 import { registerObservationRoutes } from './observations.ts';
 import { registerRecordingRoutes } from './recordings.ts';
@@ -20,6 +21,7 @@ export function createRouter(s: ServiceContext): Router {
   registerRecordingRoutes(router, s);
   registerAlertRoutes(router, s);
   registerCollectionRoutes(router, s);
+  registerMediaRoutes(router, s);
   if (s.admin) registerAdminRoutes(router, s);
   return router;
 }
