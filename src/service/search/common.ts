@@ -161,7 +161,7 @@ export function addLocation(r: ParamReader, where: Where, names: readonly ('coun
     if (!values) continue;
     if (name === 'state') {
       const marks = values.map(() => '?').join(', ');
-      where.add(`(c.state IN (${marks}) OR c.state_name IN (${marks}) COLLATE NOCASE)`, ...values, ...values);
+      where.add(`(c.state IN (${marks}) OR c.state_name COLLATE NOCASE IN (${marks}))`, ...values, ...values);
     } else where.in(`c.${name}`, values);
   }
 }
