@@ -1,7 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Api } from '../shared/ipc.ts';
+import { ApiClient } from './api/client.ts';
+import type { Credentials } from './api/requester.ts';
+import { MemoryTokenStore, type TokenStore } from './api/token.ts';
+import { openCache, type Cache } from './cache/open.ts';
 import { Connection } from './connection.ts';
+import { CredentialStore } from './credentials/store.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { SettingsStore } from './db/settings-store.ts';
 import { EventHub } from './events.ts';
@@ -13,6 +18,9 @@ import { appVersion } from './version.ts';
 
 export type ConnectionOptions =
   | { kind: 'demo'; world?: DemoWorld }
+  /** A profile saved with `roadcam login`: secret and token from the keychain. */
+  | { kind: 'profile'; profile: string }
+  /** Credentials given directly (ROADCAM_CLIENT_SECRET); the token lives in memory only. */
   | { kind: 'remote'; baseUrl: string; clientId: string; clientSecret: string };
 
 export interface CoreOptions {
@@ -33,6 +41,10 @@ export interface Core {
   /** The in-process transport of the same contract. */
   readonly api: Api;
   readonly log: Log;
+  /** The service client; holds the token, which never leaves the main process. */
+  readonly client: ApiClient;
+  readonly credentials: CredentialStore;
+  readonly cache: Cache;
   close(): Promise<void>;
 }
 
@@ -43,16 +55,20 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const db: Db = openDatabase(join(options.dataDir, 'roadcam.sqlite'), log);
   const settings = new SettingsStore(db);
 
-  let embedded: EmbeddedService | undefined;
-  let baseUrl: string;
-  if (options.connection.kind === 'demo') {
-    embedded = await startEmbeddedService(options.dataDir, log, options.connection.world);
-    baseUrl = embedded.url;
-  } else {
-    baseUrl = options.connection.baseUrl.replace(/\/+$/, '');
-  }
-  const connection = new Connection({ mode: options.connection.kind, baseUrl }, hub, appVersion);
-  log(`core started: ${options.connection.kind} mode on ${baseUrl}`);
+  const credentials = new CredentialStore(db);
+  const target = await resolveTarget(options, credentials, log).catch((error: unknown) => {
+    db.close();
+    throw error;
+  });
+  const connection = new Connection(
+    { mode: options.connection.kind === 'demo' ? 'demo' : 'remote', baseUrl: target.baseUrl },
+    hub,
+    appVersion,
+  );
+  const client = new ApiClient({ ...target, log, onTokenChange: () => connection.announce() });
+  connection.setTokenState(() => client.tokenHeld);
+  const cache = openCache(db, options.dataDir, target.cacheKey, () => settings.get());
+  log(`core started: ${options.connection.kind} mode on ${target.baseUrl}`);
 
   const handlers: Handlers = {
     'app.status': () => connection.status(),
@@ -74,11 +90,60 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     dispatch,
     api: createDirectApi(dispatch, hub),
     log,
+    client,
+    credentials,
+    cache,
     async close() {
       connection.stopChecking();
-      await embedded?.close();
+      await target.embedded?.close();
       db.close();
       log('core stopped');
     },
+  };
+}
+
+interface Target {
+  baseUrl: string;
+  credentials: () => Promise<Credentials>;
+  tokenStore: TokenStore;
+  /** Separates cached data of different services: "demo", or the base URL. */
+  cacheKey: string;
+  embedded?: EmbeddedService;
+}
+
+/** Where the client points and where its credentials and token come from, per mode. */
+async function resolveTarget(
+  options: CoreOptions,
+  store: CredentialStore,
+  log: Log,
+): Promise<Target> {
+  const c = options.connection;
+  if (c.kind === 'demo') {
+    const embedded = await startEmbeddedService(options.dataDir, log, c.world);
+    const secret = { clientId: embedded.clientId, clientSecret: embedded.clientSecret };
+    return {
+      baseUrl: embedded.url,
+      credentials: () => Promise.resolve(secret),
+      tokenStore: new MemoryTokenStore(),
+      cacheKey: 'demo',
+      embedded,
+    };
+  }
+  if (c.kind === 'profile') {
+    const profile = store.require(c.profile);
+    return {
+      baseUrl: profile.baseUrl,
+      credentials: store.credentials(profile.name),
+      tokenStore: store.tokenStore(profile.name),
+      cacheKey: profile.baseUrl,
+    };
+  }
+  const baseUrl = c.baseUrl.replace(/\/+$/, '');
+  const secret = { clientId: c.clientId, clientSecret: c.clientSecret };
+  return {
+    baseUrl,
+    credentials: () => Promise.resolve(secret),
+    tokenStore: new MemoryTokenStore(),
+    cacheKey: baseUrl,
   };
 }

@@ -9,3 +9,5 @@ export type { SearchOutcome } from './offline.ts';
 export { normaliseSearch, normaliseSearchAll } from './params.ts';
 export { SearchCache } from './searches.ts';
 export type { CachedSearch } from './searches.ts';
+export { openCache } from './open.ts';
+export type { Cache } from './open.ts';

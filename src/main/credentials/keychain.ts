@@ -4,6 +4,8 @@
  * There is deliberately no fallback: without a keychain, secrets are not stored at all.
  */
 
+import type * as KeytarModule from 'keytar';
+
 export const KEYCHAIN_SERVICE = 'roadcam';
 
 export interface Keychain {
@@ -37,7 +39,7 @@ function installAdvice(platform = process.platform): string {
   );
 }
 
-type Keytar = typeof import('keytar');
+type Keytar = typeof KeytarModule;
 let loaded: Promise<Keytar> | undefined;
 
 /** keytar is loaded on first use: a missing libsecret must become an error here, not a crash at start. */

@@ -80,9 +80,9 @@ describe('searchAll past the 4,100 ceiling (6000 cameras)', () => {
   afterAll(() => service.stop());
 
   it('a plain iterator stops at 4,100', async () => {
-    let n = 0;
-    for await (const _ of demoClient(service.url).cameras.iterate({})) n++;
-    expect(n).toBe(4100);
+    const ids = new Set<string>();
+    for await (const camera of demoClient(service.url).cameras.iterate({})) ids.add(camera.id);
+    expect(ids.size).toBe(4100);
   });
 
   it('returns all 6000 cameras exactly once, close to the minimum number of requests', async () => {
@@ -113,14 +113,12 @@ describe('searchAll, the algorithm', () => {
 
   // Coordinates on a coarse grid of halves and quarters land exactly on the split lines.
   const coordinate = fc.tuple(fc.integer({ min: -64, max: 64 }), fc.integer({ min: -32, max: 32 }));
-  const world = fc
-    .array(coordinate, { minLength: 0, maxLength: 400 })
-    .map((cs) =>
-      cs.map(([x, y], i) => ({
-        id: `p${i}`,
-        geometry: { coordinates: [x * 2.5, y * 2.5] as LonLat },
-      })),
-    );
+  const world = fc.array(coordinate, { minLength: 0, maxLength: 400 }).map((cs) =>
+    cs.map(([x, y], i) => ({
+      id: `p${i}`,
+      geometry: { coordinates: [x * 2.5, y * 2.5] as LonLat },
+    })),
+  );
 
   it('finds every point exactly once, points on split edges included', async () => {
     await fc.assert(
