@@ -7,7 +7,8 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RecordingFormat } from '../../shared/api/index.ts';
-import { timeStamp, type FrameRenderer } from '../media/frames.ts';
+import type { FrameRenderer } from '../media/frames.ts';
+import { frameName } from '../media/image-names.ts';
 import { SequenceWriter } from '../media/sequence.ts';
 import type { MediaCamera, MediaWorld } from '../media/world-view.ts';
 
@@ -26,13 +27,6 @@ const RENDER_AHEAD = 4;
 
 export const RECORDING_FILE_FORMATS: readonly RecordingFormat[] = ['jpg', 'mp4', 'zip'];
 
-/** Name of a frame in a recording or collection: camera id, UTC stamp (ms only when needed). */
-export function frameName(cameraId: string, tMs: number): string {
-  const stamp = timeStamp(tMs);
-  const ms = tMs % 1000;
-  return `${cameraId}_${ms === 0 ? stamp : `${stamp.slice(0, -1)}.${String(ms).padStart(3, '0')}Z`}.jpg`;
-}
-
 /** The epoch-millisecond times of a recording's frames. */
 export function frameTimes(r: Pick<RecordingToBuild, 'start' | 'duration' | 'rate'>): number[] {
   const count = Math.max(1, Math.floor(r.duration * r.rate));
@@ -44,7 +38,13 @@ export function recordingFile(dir: string, id: string, format: RecordingFormat):
   return join(dir, id, `${id}.${format}`);
 }
 
-export async function buildRecording(r: RecordingToBuild, world: MediaWorld, renderer: FrameRenderer, dir: string): Promise<void> {
+export async function buildRecording(
+  r: RecordingToBuild,
+  world: MediaWorld,
+  renderer: FrameRenderer,
+  dir: string,
+  signal?: AbortSignal,
+): Promise<void> {
   const out = join(dir, r.id);
   await mkdir(out, { recursive: true });
   const tmp = (f: RecordingFormat): string => `${recordingFile(dir, r.id, f)}.partial`;
@@ -60,6 +60,7 @@ export async function buildRecording(r: RecordingToBuild, world: MediaWorld, ren
   try {
     const pending: Promise<Buffer>[] = times.slice(0, RENDER_AHEAD).map(render);
     for (let i = 0; i < times.length; i++) {
+      signal?.throwIfAborted();
       const jpeg = await pending[i]!;
       delete pending[i];
       if (i + RENDER_AHEAD < times.length) pending[i + RENDER_AHEAD] = render(times[i + RENDER_AHEAD]!);

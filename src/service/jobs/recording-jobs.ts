@@ -58,6 +58,7 @@ export class RecordingJobs {
   #timer: NodeJS.Timeout | undefined;
   readonly #unlisten: () => void;
   #closed = false;
+  readonly #abort = new AbortController();
 
   constructor(o: RecordingJobsOptions) {
     this.#db = o.db;
@@ -112,10 +113,13 @@ export class RecordingJobs {
     return gone.length;
   }
 
-  close(): void {
+  /** Stops waiting and aborts the build in progress (the service is closing). */
+  async close(): Promise<void> {
     this.#closed = true;
     this.#unlisten();
     clearTimeout(this.#timer);
+    this.#abort.abort(new Error('the service is closing'));
+    await this.idle();
   }
 
   #check(): void {
@@ -154,6 +158,8 @@ export class RecordingJobs {
       await this.#build(row);
       setRecordingStatus(this.#db, row.num, 'complete', [...RECORDING_FILE_FORMATS]);
     } catch (err) {
+      // A build cut short by shutdown stays submitted and is built again after a restart.
+      if (this.#closed) return;
       this.#log(`recording ${row.id} failed: ${err instanceof Error ? err.message : String(err)}`);
       setRecordingStatus(this.#db, row.num, 'failed', []);
     }
@@ -164,6 +170,6 @@ export class RecordingJobs {
     const camera = this.#world.cameraByNum(row.camera);
     if (!camera) throw new Error(`the camera of recording ${row.id} no longer exists`);
     const spec: RecordingToBuild = { id: row.id, camera, start: row.start, duration: row.duration, rate: row.rate };
-    await buildRecording(spec, this.#world, this.#renderer, this.#dir);
+    await buildRecording(spec, this.#world, this.#renderer, this.#dir, this.#abort.signal);
   }
 }

@@ -57,7 +57,7 @@ export class FrameRenderer {
   /** The frame as a file in the disk cache, rendered on first use; returns its path. */
   async file(req: FrameRequest, format: ImageFormat = 'jpeg'): Promise<string> {
     const dir = join(this.#cacheDir, safeName(req.camera.id));
-    const path = join(dir, `${timeStamp(req.tMs)}-${conditionsKey(req.conditions)}.${format === 'png' ? 'png' : 'jpg'}`);
+    const path = join(dir, `${req.tMs}-${conditionsKey(req.conditions)}.${format === 'png' ? 'png' : 'jpg'}`);
     if (await exists(path)) return path;
     const bytes = await this.render(req, format);
     await mkdir(dir, { recursive: true });

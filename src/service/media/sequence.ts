@@ -31,12 +31,19 @@ export class SequenceWriter {
     this.#o = o;
     const out = createWriteStream(o.zipPath);
     this.#zip.outputStream.pipe(out);
-    this.#zipDone = once(out, 'close').then(() => undefined);
+    this.#zipDone = new Promise((resolve, reject) => {
+      this.#zip.on('error', reject);
+      out.on('error', reject);
+      out.on('close', resolve);
+    });
+    this.#zipDone.catch(() => undefined);
     // One keyframe every ~10 s of recording keeps seeking quick without bloating the file.
     const gop = String(Math.max(1, Math.round(o.rate * 10)));
-    const args = `-f image2pipe -framerate ${o.rate} -c:v mjpeg -i pipe:0 -c:v libx264 -preset veryfast -tune stillimage -g ${gop} -pix_fmt yuv420p -movflags +faststart -y`;
+    const args = `-f image2pipe -framerate ${o.rate} -c:v mjpeg -i pipe:0 -c:v libx264 -preset veryfast -tune stillimage -g ${gop} -pix_fmt yuv420p -movflags +faststart -f mp4 -y`;
     this.#ffmpeg = spawnFfmpeg([...args.split(' '), o.mp4Path]);
     this.#ffmpegDone = ffmpegDone(this.#ffmpeg);
+    // Awaited in finish(); until then a failure must not count as unhandled.
+    this.#ffmpegDone.catch(() => undefined);
     // A failed encoder must not crash the service through an unhandled EPIPE on its stdin.
     this.#ffmpeg.stdin.on('error', () => undefined);
   }

@@ -73,9 +73,9 @@ export class MediaServices {
     return this.renderer.render({ camera, conditions: this.world.conditionsAt(camera, Math.floor(tMs / 1000)), tMs });
   }
 
-  /** The cached frame file of a camera at an epoch second. */
-  frameFile(camera: MediaCamera, t: number, format: ImageFormat = 'jpeg'): Promise<string> {
-    return this.renderer.file({ camera, conditions: this.world.conditionsAt(camera, t), tMs: t * 1000 }, format);
+  /** The cached frame file of a camera at an epoch millisecond. */
+  frameFile(camera: MediaCamera, tMs: number, format: ImageFormat = 'jpeg'): Promise<string> {
+    return this.renderer.file({ camera, conditions: this.world.conditionsAt(camera, Math.floor(tMs / 1000)), tMs }, format);
   }
 
   async setOffline(cameraId: string, offline: boolean): Promise<void> {
@@ -86,8 +86,7 @@ export class MediaServices {
   }
 
   async close(): Promise<void> {
-    this.jobs.close();
-    await this.live.close();
+    await Promise.all([this.jobs.close(), this.live.close()]);
   }
 }
 

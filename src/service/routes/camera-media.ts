@@ -6,7 +6,7 @@
 import type { ServiceContext } from '../context.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import type { RequestContext, Router } from '../http/router.ts';
-import { timeStamp } from '../media/frames.ts';
+import { signedFramePath } from '../media/image-names.ts';
 import { sendFile } from '../media/send-file.ts';
 import { liveImageMode, mediaOf, type MediaServices } from '../media/services.ts';
 import type { MediaCamera } from '../media/world-view.ts';
@@ -34,11 +34,6 @@ function requireOnline(m: MediaServices, camera: MediaCamera): void {
   }
 }
 
-/** The signed path of a camera's frame at an epoch second. */
-export function framePath(cameraId: string, t: number, ext: 'jpg' | 'png' = 'jpg'): string {
-  return `/signed/frames/${encodeURIComponent(cameraId)}/${timeStamp(t * 1000)}.${ext}`;
-}
-
 /** The media cache window: every whole minute of the last 24 hours, inclusive. */
 export function mediaCacheWindow(nowS: number): { first: number; last: number } {
   const last = Math.floor(nowS / MINUTE) * MINUTE;
@@ -52,8 +47,8 @@ async function liveImage(s: ServiceContext, ctx: RequestContext) {
   requireOnline(m, camera);
   const t = mediaCacheWindow(s.clock.nowS()).last;
   const mode = liveImageMode(camera.id);
-  if (mode === 'redirect') return { redirect: m.signedUrl(ctx.req, framePath(camera.id, t)) };
-  const file = await m.frameFile(camera, t, mode);
+  if (mode === 'redirect') return { redirect: m.signedUrl(ctx.req, signedFramePath(camera.id, t * 1000)) };
+  const file = await m.frameFile(camera, t * 1000, mode);
   return {
     body: await readFile(file),
     contentType: mode === 'png' ? 'image/png' : 'image/jpeg',
@@ -98,7 +93,7 @@ function showImage(s: ServiceContext, ctx: RequestContext) {
   const wanted = parseInstant('time', ctx.pathParams['time']!, false);
   const { first, last } = mediaCacheWindow(s.clock.nowS());
   const nearest = Math.min(last, Math.max(first, Math.round(wanted / MINUTE) * MINUTE));
-  return { redirect: m.signedUrl(ctx.req, framePath(camera.id, nearest)) };
+  return { redirect: m.signedUrl(ctx.req, signedFramePath(camera.id, nearest * 1000)) };
 }
 
 function preview(s: ServiceContext, ctx: RequestContext) {
@@ -106,7 +101,7 @@ function preview(s: ServiceContext, ctx: RequestContext) {
   requireNoParams(ctx.params, 'an observation preview');
   const obs = showObservation(s.world, ctx.pathParams['id']!);
   const t = Date.parse(obs.properties.time) / 1000;
-  return { redirect: m.signedUrl(ctx.req, framePath(obs.properties.camera_id, t)) };
+  return { redirect: m.signedUrl(ctx.req, signedFramePath(obs.properties.camera_id, t * 1000)) };
 }
 
 export function registerCameraMediaRoutes(router: Router, s: ServiceContext): void {

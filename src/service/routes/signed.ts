@@ -8,13 +8,13 @@ import type { RecordingFormat } from '../../shared/api/index.ts';
 import type { ServiceContext } from '../context.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import type { Handler, RequestContext, Router } from '../http/router.ts';
+import { parseFrameName } from '../media/image-names.ts';
 import { sendFile, type FileToSend } from '../media/send-file.ts';
 import { mediaOf, type MediaServices } from '../media/services.ts';
 import { expiryCutoff } from '../search/recordings.ts';
 import { cameraOr404 } from './camera-media.ts';
 
 const RECORDING_TYPES: Record<RecordingFormat, string> = { jpg: 'image/jpeg', zip: 'application/zip', mp4: 'video/mp4' };
-const STAMP = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.(jpg|png)$/;
 const SAFE_FILE = /^[A-Za-z0-9_-]+\.(jpg|json)$/;
 
 function verified(s: ServiceContext, ctx: RequestContext): void {
@@ -28,12 +28,13 @@ function verified(s: ServiceContext, ctx: RequestContext): void {
 }
 
 async function frame(m: MediaServices, ctx: RequestContext): Promise<FileToSend> {
-  const camera = cameraOr404(m, ctx.pathParams['camera']!);
-  const p = STAMP.exec(ctx.pathParams['file']!);
-  if (!p) throw notFound('frame', ctx.pathParams['file']!);
-  const t = Date.UTC(Number(p[1]), Number(p[2]) - 1, Number(p[3]), Number(p[4]), Number(p[5]), Number(p[6])) / 1000;
-  const png = p[7] === 'png';
-  return { path: await m.frameFile(camera, t, png ? 'png' : 'jpeg'), contentType: png ? 'image/png' : 'image/jpeg' };
+  const cameraId = ctx.pathParams['camera']!;
+  const file = ctx.pathParams['file']!;
+  const png = file.endsWith('.png');
+  const parsed = parseFrameName(`${cameraId}_${file.replace(/\.png$/, '.jpg')}`);
+  if (!parsed) throw notFound('frame', file);
+  const camera = cameraOr404(m, cameraId);
+  return { path: await m.frameFile(camera, parsed.tMs, png ? 'png' : 'jpeg'), contentType: png ? 'image/png' : 'image/jpeg' };
 }
 
 async function recording(s: ServiceContext, m: MediaServices, ctx: RequestContext): Promise<FileToSend> {
