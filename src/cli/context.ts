@@ -1,0 +1,96 @@
+/**
+ * What every command shares: the data folder, the output, and the core (client, cache,
+ * credentials) for the chosen account: --demo, a saved profile, or --base-url/--client-id
+ * with the secret in ROADCAM_CLIENT_SECRET (for CI, where no keychain exists).
+ */
+import { startCore, type ConnectionOptions, type Core } from '../main/core.ts';
+import { openDatabase, type Db } from '../main/db/database.ts';
+import { createLog, type Log } from '../main/log.ts';
+import { defaultDataDir } from '../main/paths.ts';
+import { flag, intFlag, UsageError, type Argv } from './argv.ts';
+import type { Io } from './output.ts';
+
+/** Flags every command accepts. */
+export const GLOBAL_FLAGS = [
+  'profile',
+  'base-url',
+  'client-id',
+  'demo-cameras',
+  'demo-hours',
+  'demo-now',
+];
+
+export interface Context {
+  io: Io;
+  argv: Argv;
+  env: NodeJS.ProcessEnv;
+  /** --json: NDJSON for lists, one JSON value otherwise. */
+  json: boolean;
+  dataDir: string;
+  /** Reads the secret for `login` (a no-echo prompt, or stdin when piped). */
+  readSecret(): Promise<string>;
+}
+
+export function logFor(ctx: Context): Log {
+  return createLog(ctx.dataDir, { echo: ctx.env.ROADCAM_LOG === 'stderr' });
+}
+
+export function dataDirFrom(env: NodeJS.ProcessEnv): string {
+  return defaultDataDir(env);
+}
+
+/** The profile a command uses: --profile, else ROADCAM_PROFILE, else "default". */
+export function profileName(ctx: Context): string {
+  return flag(ctx.argv, 'profile') ?? ctx.env.ROADCAM_PROFILE ?? 'default';
+}
+
+/** Runs `work` on a started core and always closes it. */
+export async function withCore<T>(ctx: Context, work: (core: Core) => Promise<T>): Promise<T> {
+  const core = await startCore({
+    dataDir: ctx.dataDir,
+    connection: connectionFrom(ctx),
+    log: logFor(ctx),
+    checkIntervalMs: 3_600_000,
+  });
+  try {
+    return await work(core);
+  } finally {
+    await core.close();
+  }
+}
+
+/** The app database alone, for commands that need no service (profiles, login). */
+export function withDatabase<T>(ctx: Context, work: (db: Db) => Promise<T>): Promise<T> {
+  const db = openDatabase(`${ctx.dataDir}/roadcam.sqlite`, logFor(ctx));
+  return work(db).finally(() => db.close());
+}
+
+function connectionFrom(ctx: Context): ConnectionOptions {
+  const argv = ctx.argv;
+  const baseUrl = flag(argv, 'base-url');
+  const clientId = flag(argv, 'client-id');
+  if (argv.switches.has('demo')) {
+    if (baseUrl !== undefined) throw new UsageError('--demo and --base-url exclude each other.');
+    return {
+      kind: 'demo',
+      world: {
+        cameras: intFlag(argv, 'demo-cameras', 1, 100_000),
+        hours: intFlag(argv, 'demo-hours', 1, 24 * 14),
+        now: flag(argv, 'demo-now'),
+      },
+    };
+  }
+  if (baseUrl === undefined && clientId === undefined) {
+    return { kind: 'profile', profile: profileName(ctx) };
+  }
+  if (baseUrl === undefined || clientId === undefined) {
+    throw new UsageError('--base-url and --client-id go together.');
+  }
+  const clientSecret = ctx.env.ROADCAM_CLIENT_SECRET;
+  if (!clientSecret) {
+    throw new UsageError(
+      'With --base-url and --client-id the secret comes from ROADCAM_CLIENT_SECRET; or save a profile with `roadcam login`.',
+    );
+  }
+  return { kind: 'remote', baseUrl, clientId, clientSecret };
+}

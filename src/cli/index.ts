@@ -1,0 +1,134 @@
+/**
+ * The `roadcam` command line, on the same core as the app. Exit codes scripts can rely on:
+ * 0 success, 1 the service or the network failed, 2 the command line is wrong, 3 the
+ * credentials (missing, refused, or no keychain to keep them).
+ */
+import { AuthError, ApiError } from '../main/api/index.ts';
+import { KeychainUnavailableError } from '../main/credentials/keychain.ts';
+import { MissingCredentialsError } from '../main/credentials/store.ts';
+import type { GeoKind } from '../main/api/index.ts';
+import { tokenise, UsageError } from './argv.ts';
+import { login, logout, profiles, session } from './commands/account.ts';
+import { listCollections, showCollection } from './commands/collections.ts';
+import { createRecording, search, show } from './commands/search.ts';
+import { dataDirFrom, type Context } from './context.ts';
+import type { Io } from './output.ts';
+import { readSecret } from './prompt.ts';
+
+export const EXIT = { ok: 0, failed: 1, usage: 2, auth: 3 } as const;
+
+export const usage = `Usage: roadcam <command> [options]
+
+Commands:
+  login --base-url URL --client-id ID [--profile NAME]   save a profile; the secret is
+                        read from a prompt (or stdin) into the OS keychain
+  logout [--profile NAME]      remove a profile and its keychain entries
+  profiles                     list saved profiles
+  session                      show the current token's attributes
+  cameras|observations|recordings|alerts search [--param value ...] [--all]
+                               search; options are the service's parameters, e.g.
+                               --state WA --bbox -125,45,-116,49 --limit 100 --sort city
+                               --sort_dir desc --sensors[road_weather][min]=6 --aggs state
+                               --all: every result, past the 4,100 paging limit
+  cameras|observations|recordings|alerts show ID
+  recordings create --camera_id ID [--duration S] [--start ISO] [--tags a,b]
+  collections list [--q TEXT ...]   collections show ID
+
+Options for every command:
+  --json                 JSON output (NDJSON, one value per line, for lists)
+  --demo                 use the embedded demo service
+  --profile NAME         saved profile to use (default: ROADCAM_PROFILE or "default")
+  --base-url URL --client-id ID   use this service; secret from ROADCAM_CLIENT_SECRET
+
+Data folder: ROADCAM_DATA_DIR, else the platform's (~/.config/Roadcam on Linux).
+Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 credentials error.
+`;
+
+const KINDS: readonly GeoKind[] = ['cameras', 'observations', 'recordings', 'alerts'];
+
+export interface RunOptions {
+  io?: Io;
+  env?: NodeJS.ProcessEnv;
+  readSecret?: () => Promise<string>;
+}
+
+export async function run(args: readonly string[], options: RunOptions = {}): Promise<number> {
+  const io = options.io ?? { stdout: process.stdout, stderr: process.stderr };
+  try {
+    const argv = tokenise(args);
+    const env = options.env ?? process.env;
+    const ctx: Context = {
+      io,
+      argv,
+      env,
+      json: argv.switches.has('json'),
+      dataDir: dataDirFrom(env),
+      readSecret: options.readSecret ?? (() => readSecret()),
+    };
+    if (argv.switches.has('help') || argv.words.length === 0) {
+      io.stdout.write(usage);
+      return argv.words.length === 0 && !argv.switches.has('help') ? EXIT.usage : EXIT.ok;
+    }
+    return await dispatch(ctx);
+  } catch (error) {
+    return report(io, error);
+  }
+}
+
+interface Command {
+  /** How many words the command line may have, the command's own included. */
+  words: number;
+  run(ctx: Context, id: string | undefined): Promise<number>;
+}
+
+const COMMANDS: Record<string, Command> = {
+  login: { words: 1, run: login },
+  logout: { words: 1, run: logout },
+  profiles: { words: 1, run: profiles },
+  session: { words: 1, run: session },
+  'recordings create': { words: 2, run: createRecording },
+  'collections list': { words: 2, run: listCollections },
+  'collections show': { words: 3, run: showCollection },
+  ...Object.fromEntries(
+    KINDS.flatMap((kind) => [
+      [`${kind} search`, { words: 2, run: (ctx: Context) => search(ctx, kind) }],
+      [`${kind} show`, { words: 3, run: (ctx: Context, id?: string) => show(ctx, kind, id) }],
+    ]),
+  ),
+};
+
+function dispatch(ctx: Context): Promise<number> {
+  const words = ctx.argv.words;
+  const name = COMMANDS[`${words[0]} ${words[1]}`] ? `${words[0]} ${words[1]}` : words[0]!;
+  const command = COMMANDS[name];
+  if (!command) {
+    const subs = Object.keys(COMMANDS).filter((c) => c.startsWith(`${words[0]} `));
+    if (subs.length > 0)
+      throw new UsageError(`Use one of: ${subs.map((c) => `roadcam ${c}`).join(', ')}.`);
+    throw new UsageError(`Unknown command "${words[0]}". Run roadcam --help.`);
+  }
+  if (words.length > command.words) {
+    throw new UsageError(`Unexpected "${words[command.words]}" after "roadcam ${name}".`);
+  }
+  return command.run(ctx, words[2]);
+}
+
+/** Prints the error for a person and maps it to the exit code. */
+export function report(io: Io, error: unknown): number {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof UsageError) {
+    io.stderr.write(`roadcam: ${message}\nRun roadcam --help for the commands and options.\n`);
+    return EXIT.usage;
+  }
+  io.stderr.write(`roadcam: ${message}\n`);
+  if (
+    error instanceof AuthError ||
+    error instanceof MissingCredentialsError ||
+    error instanceof KeychainUnavailableError
+  ) {
+    return EXIT.auth;
+  }
+  if (error instanceof ApiError || error instanceof RangeError) return EXIT.failed;
+  if (process.env.ROADCAM_DEBUG && error instanceof Error) io.stderr.write(`${error.stack}\n`);
+  return EXIT.failed;
+}

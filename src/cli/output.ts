@@ -1,0 +1,101 @@
+/**
+ * What the CLI prints: aligned tables for people, NDJSON (one JSON value per line) for
+ * scripts with --json. Notes and progress go to stderr so that stdout stays clean data.
+ */
+import type { Alert, Camera, Observation, Recording } from '../shared/api/index.ts';
+import type { GeoKind } from '../main/api/index.ts';
+
+export interface Io {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+export type Row = Record<string, string>;
+
+/** Prints rows under their headers, columns padded; long cells are cut on a terminal. */
+export function printTable(io: Io, headers: readonly string[], rows: readonly Row[]): void {
+  const width = (h: string) => Math.max(h.length, ...rows.map((r) => (r[h] ?? '').length));
+  const max = io.stdout.isTTY ? 48 : Infinity;
+  const widths = headers.map((h) => Math.min(width(h), max));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => fit(c, widths[i]!))
+      .join('  ')
+      .trimEnd() + '\n';
+  io.stdout.write(line(headers.map((h) => h.toUpperCase())));
+  for (const row of rows) io.stdout.write(line(headers.map((h) => row[h] ?? '')));
+}
+
+function fit(text: string, width: number): string {
+  return text.length > width ? `${text.slice(0, width - 1)}…` : text.padEnd(width);
+}
+
+export function printNdjson(io: Io, values: Iterable<unknown>): void {
+  for (const value of values) io.stdout.write(`${JSON.stringify(value)}\n`);
+}
+
+export function printJson(io: Io, value: unknown): void {
+  io.stdout.write(`${JSON.stringify(value)}\n`);
+}
+
+export function note(io: Io, text: string): void {
+  io.stderr.write(`${text}\n`);
+}
+
+/** A one-line progress indicator on a terminal's stderr; silent when stderr is not a terminal. */
+export function progress(io: Io): { update(text: string): void; done(): void } {
+  if (!io.stderr.isTTY) return { update: () => {}, done: () => {} };
+  return {
+    update: (text) => io.stderr.write(`\r\x1b[2K${text}`),
+    done: () => io.stderr.write('\r\x1b[2K'),
+  };
+}
+
+const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+
+/** The table columns of each kind of feature. */
+export const FEATURE_COLUMNS: { [K in GeoKind]: { headers: string[]; row(f: never): Row } } = {
+  cameras: {
+    headers: ['id', 'city', 'state', 'provider', 'video', 'description'],
+    row: (f: Camera) => ({
+      id: f.id,
+      ...mapStrings(f.properties),
+      video: f.properties.video ? 'yes' : '',
+    }),
+  },
+  observations: {
+    headers: ['id', 'time', 'city', 'state', 'road_weather', 'visibility', 'precip'],
+    row: (f: Observation) => ({
+      id: f.id,
+      time: f.properties.time,
+      city: f.properties.city,
+      state: f.properties.state,
+      road_weather: str(f.properties.sensors.road_weather?.data),
+      visibility: str(f.properties.sensors.visibility?.data),
+      precip: str(f.properties.sensors.precip?.data),
+    }),
+  },
+  recordings: {
+    headers: ['id', 'camera_id', 'status', 'start', 'duration', 'formats', 'city'],
+    row: (f: Recording) => ({
+      ...mapStrings(f.properties),
+      id: f.id,
+      formats: f.properties.formats.join(','),
+    }),
+  },
+  alerts: {
+    headers: ['id', 'event', 'severity', 'urgency', 'expires', 'areaDesc'],
+    row: (f: Alert) => ({ ...mapStrings(f.properties), id: f.id }),
+  },
+};
+
+function mapStrings(properties: object): Row {
+  const row: Row = {};
+  for (const [k, v] of Object.entries(properties)) row[k] = Array.isArray(v) ? v.join(',') : str(v);
+  return row;
+}
+
+export function featureRows(kind: GeoKind, features: readonly unknown[]): Row[] {
+  const columns = FEATURE_COLUMNS[kind];
+  return features.map((f) => columns.row(f as never));
+}
