@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- responses are read as raw JSON, including malformed and error bodies */
 /** Spec 4.1 and 5: token request, token presentation, session, expiry, blocking. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestToken, startTestService, type TestService } from './helpers.ts';
@@ -63,7 +64,8 @@ describe('5.5 presenting the token', () => {
   });
 
   it('answers 401 without a token, with a bad token, and with a non-Bearer header', async () => {
-    for (const headers of [{}, { Authorization: 'Bearer abc.def.ghi' }, { Authorization: 'Basic Zm9vOmJhcg==' }]) {
+    const variants: Record<string, string>[] = [{}, { Authorization: 'Bearer abc.def.ghi' }, { Authorization: 'Basic Zm9vOmJhcg==' }];
+    for (const headers of variants) {
       const r = await t.get<any>('/v1/cameras', undefined, headers);
       expect(r.status).toBe(401);
       expect(r.headers.get('www-authenticate')).toMatch(/^Bearer/);

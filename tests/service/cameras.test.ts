@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- responses are read as raw JSON, including malformed and error bodies */
 /** Spec 4.3 (cameras) and the shared spatial parameters of 2.1, checked independently. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Camera } from '../../src/shared/api/index.ts';

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- responses are read as raw JSON, including malformed and error bodies */
 /** Spec 4.6 (collection index and show), 2.7 (fields) and the marker rule. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Collection, CollectionWithImages } from '../../src/shared/api/index.ts';

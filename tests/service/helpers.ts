@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- responses are read as raw JSON, including malformed and error bodies */
 /**
  * Starts the embedded service for one test file (a small world in a temp directory, a fixed
  * start time) and gives typed helpers to call it the three ways a search can be sent.

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- responses are read as raw JSON, including malformed and error bodies */
 /** Spec 4.2 (observation search and show) and 2.2/2.3 (fields and sensor values). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Observation } from '../../src/shared/api/index.ts';

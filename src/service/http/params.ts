@@ -116,7 +116,23 @@ export function fromJson(value: unknown): ParamBag {
   const bag = emptyBag();
   for (const [k, v] of Object.entries(value)) {
     const c = convert(v, 1, k);
-    if (c !== undefined) bag[k] = c;
+    if (c === undefined) continue;
+    const path = splitKey(k);
+    if (!path || path.length === 1) {
+      bag[k] = c;
+      continue;
+    }
+    // Bracket keys in JSON ("sensors[precip][prev]": 0) nest as they do in a query string.
+    if (path.length > MAX_DEPTH || path.includes('')) throw invalidParameter(path[0]!, `"${k}" is not a valid parameter name.`);
+    let node = bag;
+    for (const key of path.slice(0, -1)) {
+      const next = node[key];
+      if (next === undefined) node = node[key] = emptyBag();
+      else if (isBag(next)) node = next;
+      else throw conflict(path[0]!, k);
+    }
+    if (node[path.at(-1)!] !== undefined) throw conflict(path[0]!, k);
+    node[path.at(-1)!] = c;
   }
   return bag;
 }
