@@ -45,6 +45,9 @@ export class LiveStreams {
   async playlist(cameraId: string): Promise<LiveFile> {
     let enc = this.#encoders.get(cameraId);
     if (!enc) {
+      if (this.#paused.has(cameraId)) {
+        return { ok: false, status: 503, message: `The live stream of camera ${cameraId} is stopped: retry later.` };
+      }
       if (this.#encoders.size >= this.#o.maxEncoders) {
         return {
           ok: false,

@@ -1,0 +1,102 @@
+/** Spec 4.3 Live Video (HLS): playlists, H.264 MPEG-TS segments, encoder lifecycle and cap. */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Camera } from '../../../src/shared/api/index.ts';
+import { startTestService, type TestService } from '../helpers.ts';
+import { call, ffprobe, isMpegTs } from './media-helpers.ts';
+
+let t: TestService;
+let video: Camera[];
+let still: Camera;
+
+beforeAll(async () => {
+  t = await startTestService({ cameras: 40, media: { maxEncoders: 2, liveIdleMs: 2500 } });
+  const all: Camera[] = (await t.get<any>('/v1/cameras', { limit: 40 })).body.features;
+  video = all.filter((c) => c.properties.video);
+  still = all.find((c) => !c.properties.video)!;
+});
+afterAll(() => t.close());
+
+const segmentsOf = (playlist: string): string[] => playlist.split('\n').filter((l) => l.endsWith('.ts'));
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Keeps a stream watched (a request a second, as a player would) for `ms`. */
+async function watch(cam: string, ms: number): Promise<string> {
+  const end = Date.now() + ms;
+  let text = '';
+  do {
+    await sleep(Math.min(1000, Math.max(0, end - Date.now())));
+    text = (await call(t, 'GET', `/v1/cameras/${cam}/live/playlist.m3u8`)).bytes.toString();
+  } while (Date.now() < end);
+  return text;
+}
+
+describe('4.3 Live Video', () => {
+  it('serves a live sliding-window media playlist and H.264 MPEG-TS segments ffprobe decodes', async () => {
+    const cam = video[0]!.id;
+    const first = await call(t, 'GET', `/v1/cameras/${cam}/live/playlist.m3u8`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+    const text = first.bytes.toString();
+    expect(text).toMatch(/^#EXTM3U/);
+    expect(text).toMatch(/#EXT-X-TARGETDURATION:2/);
+    expect(text).not.toMatch(/#EXT-X-ENDLIST/);
+    const seg = segmentsOf(text)[0]!;
+    const ts = await call(t, 'GET', `/v1/cameras/${cam}/live/${seg}`);
+    expect(ts.status).toBe(200);
+    expect(ts.headers.get('content-type')).toBe('video/MP2T');
+    expect(isMpegTs(ts.bytes)).toBe(true);
+    const file = join(t.dataDir, 'probe.ts');
+    writeFileSync(file, ts.bytes);
+    const probe = await ffprobe(file);
+    expect(probe.format.format_name).toBe('mpegts');
+    expect(probe.streams[0]).toMatchObject({ codec_type: 'video', codec_name: 'h264', width: 640, height: 360 });
+    // Live: new segments appear as time passes.
+    const later = segmentsOf(await watch(cam, 4500));
+    expect(later.at(-1)! > segmentsOf(text).at(-1)!).toBe(true);
+  });
+
+  it('runs one encoder per camera however many viewers, up to a cap with a 503 JSON error', async () => {
+    await Promise.all([1, 2, 3].map(() => call(t, 'GET', `/v1/cameras/${video[1]!.id}/live/playlist.m3u8`)));
+    expect(t.service.control.liveEncoders()).toBeLessThanOrEqual(2);
+    const third = await call(t, 'GET', `/v1/cameras/${video[2]!.id}/live/playlist.m3u8`);
+    expect(third.status).toBe(503);
+    expect(third.json().error.message).toMatch(/encoders are busy/);
+  });
+
+  it('stops an encoder after its idle time without requests', async () => {
+    await sleep(5000);
+    expect(t.service.control.liveEncoders()).toBe(0);
+    expect((await call(t, 'GET', `/v1/cameras/${video[2]!.id}/live/playlist.m3u8`)).status).toBe(200);
+  });
+
+  it('answers 404 with a clear message for a camera without video', async () => {
+    const r = await call(t, 'GET', `/v1/cameras/${still.id}/live/playlist.m3u8`);
+    expect(r.status).toBe(404);
+    expect(r.json().error.message).toMatch(/no live video/);
+  });
+
+  it('refuses segment names outside the stream', async () => {
+    expect((await call(t, 'GET', `/v1/cameras/${video[2]!.id}/live/..%2F..%2Fservice.sqlite`)).status).toBe(404);
+  });
+
+  it('test controls: an offline camera fails (503); a stopped stream stalls and resumes', async () => {
+    const cam = video[2]!.id;
+    await watch(cam, 2500);
+    t.service.control.setStreamStopped(cam, true);
+    await sleep(1200);
+    const before = segmentsOf((await call(t, 'GET', `/v1/cameras/${cam}/live/playlist.m3u8`)).bytes.toString()).at(-1);
+    const stalled = segmentsOf(await watch(cam, 3000)).at(-1);
+    expect(stalled).toBe(before);
+    t.service.control.setStreamStopped(cam, false);
+    const resumed = segmentsOf(await watch(cam, 3500)).at(-1);
+    expect(resumed! > stalled!).toBe(true);
+    await t.service.control.setCameraOffline(cam, true);
+    const off = await call(t, 'GET', `/v1/cameras/${cam}/live/playlist.m3u8`);
+    expect(off.status).toBe(503);
+    expect((await call(t, 'GET', `/v1/cameras/${cam}/live`)).status).toBe(503);
+    await t.service.control.setCameraOffline(cam, false);
+    expect((await call(t, 'GET', `/v1/cameras/${cam}/live`)).status).not.toBe(503);
+  });
+});
