@@ -64,7 +64,14 @@ export async function showCollection(ctx: Context, id: string | undefined): Prom
       const first = await core.client.collections.show(id, { limit: 1 });
       const images: string[] = [];
       for await (const name of core.client.collections.imageNames(id)) images.push(name);
-      const { images: _unused, limit: _limit, marker: _marker, ...fields } = first;
+      const fields: Collection = {
+        _id: first._id,
+        name: first.name,
+        description: first.description,
+        tags: first.tags,
+        created_at: first.created_at,
+        updated_at: first.updated_at,
+      };
       collection = { ...fields, images };
       core.cache.collections.save([fields]);
       core.cache.collections.saveImages(id, images);

@@ -1,0 +1,324 @@
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { osKeychain } from '../../../src/main/credentials/keychain.ts';
+import { DEMO_CLIENT } from '../../../src/service/index.ts';
+import { tempDir } from '../../helpers/core.ts';
+import {
+  demoClient,
+  NOW,
+  startRecordingProxy,
+  startTestService,
+  type TestService,
+} from '../api/helpers.ts';
+import { skipKeychain, skipReason } from '../credentials/keychain-env.ts';
+
+const bin = resolve('bin/roadcam.mjs');
+const dataDir = tempDir('roadcam-cli-');
+let service: TestService;
+beforeAll(async () => {
+  service = await startTestService();
+});
+afterAll(async () => {
+  await service.stop();
+  dataDir.remove();
+});
+
+interface Outcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real `roadcam` in a child process (async: the service lives in this process). */
+function roadcam(args: string[], options: { input?: string; env?: Record<string, string> } = {}) {
+  return new Promise<Outcome>((done) => {
+    const child = spawn(process.execPath, [bin, ...args], {
+      env: { ...process.env, ROADCAM_DATA_DIR: dataDir.path, ...options.env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => done({ code, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+const direct = () => ['--base-url', service.url, '--client-id', DEMO_CLIENT.id];
+const secretEnv = { ROADCAM_CLIENT_SECRET: DEMO_CLIENT.secret };
+const lines = (text: string) => text.trim().split('\n').filter(Boolean);
+
+describe('usage', () => {
+  it('prints help with exit 0, and exit 2 for no or a wrong command', async () => {
+    expect((await roadcam(['--help'])).code).toBe(0);
+    expect((await roadcam([])).code).toBe(2);
+    const wrong = await roadcam(['cameras', 'find']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/roadcam cameras search/);
+  });
+
+  it('refuses an option the search does not have, naming those it has', async () => {
+    const out = await roadcam(['cameras', 'search', '--colour', 'red', ...direct()], {
+      env: secretEnv,
+    });
+    expect(out.code).toBe(2);
+    expect(out.stderr).toMatch(/no option --colour.*--bbox/s);
+  });
+});
+
+describe('searches', () => {
+  it('prints NDJSON with --json, filters named as the spec parameters', async () => {
+    const out = await roadcam(
+      [
+        'cameras',
+        'search',
+        ...direct(),
+        '--state',
+        'WA',
+        '--limit',
+        '5',
+        '--sort',
+        'city',
+        '--json',
+      ],
+      { env: secretEnv },
+    );
+    expect(out.code, out.stderr).toBe(0);
+    const features = lines(out.stdout).map(
+      (l) => JSON.parse(l) as { type: string; properties: { state: string } },
+    );
+    expect(features.length).toBeGreaterThan(0);
+    expect(features.every((f) => f.type === 'Feature' && f.properties.state === 'WA')).toBe(true);
+  });
+
+  it('passes nested sensor filters: --sensors[road_weather][min]=1', async () => {
+    const out = await roadcam(
+      [
+        'observations',
+        'search',
+        ...direct(),
+        '--sensors[road_weather][min]=1',
+        '--limit',
+        '20',
+        '--json',
+      ],
+      { env: secretEnv },
+    );
+    expect(out.code, out.stderr).toBe(0);
+    const values = lines(out.stdout).map(
+      (l) =>
+        (JSON.parse(l) as { properties: { sensors: { road_weather: { data: number } } } })
+          .properties.sensors.road_weather.data,
+    );
+    expect(values.length).toBeGreaterThan(0);
+    expect(values.every((v) => v >= 1)).toBe(true);
+  });
+
+  it('prints a table for people, with the count on stderr', async () => {
+    const out = await roadcam(['cameras', 'search', ...direct(), '--limit', '3'], {
+      env: secretEnv,
+    });
+    expect(out.code).toBe(0);
+    expect(lines(out.stdout)[0]).toMatch(/^ID\s+CITY\s+STATE\s+PROVIDER/);
+    expect(lines(out.stdout)).toHaveLength(4);
+    expect(out.stderr).toMatch(/1-3 of 300 cameras/);
+  });
+
+  it('--all returns every camera once', async () => {
+    const out = await roadcam(['cameras', 'search', ...direct(), '--all', '--json'], {
+      env: secretEnv,
+    });
+    expect(out.code, out.stderr).toBe(0);
+    const ids = lines(out.stdout).map((l) => (JSON.parse(l) as { id: string }).id);
+    expect(new Set(ids).size).toBe(300);
+  });
+
+  it('falls back to the cached answer when the service is unreachable', async () => {
+    const proxy = await startRecordingProxy(service.url);
+    const args = [
+      'alerts',
+      'search',
+      '--base-url',
+      proxy.url,
+      '--client-id',
+      'demo',
+      '--json',
+      '--expired',
+      'any',
+    ];
+    const online = await roadcam(args, { env: secretEnv });
+    await proxy.close();
+    const offline = await roadcam(args, { env: secretEnv });
+    expect(offline.code, offline.stderr).toBe(0);
+    expect(offline.stdout).toBe(online.stdout);
+    expect(offline.stderr).toMatch(/could not be reached: showing results cached at 20\d\d-/);
+  });
+});
+
+describe('exit codes', () => {
+  it('1 for an error of the service, with its message', async () => {
+    const out = await roadcam(['cameras', 'search', ...direct(), '--bbox', '1,2'], {
+      env: secretEnv,
+    });
+    expect(out.code).toBe(1);
+    expect(out.stderr).toMatch(/cameras search failed: bbox needs four numbers.*parameter bbox/);
+  });
+
+  it('1 when the service cannot be reached', async () => {
+    const out = await roadcam(['session', '--base-url', 'http://127.0.0.1:1', '--client-id', 'x'], {
+      env: secretEnv,
+    });
+    expect(out.code).toBe(1);
+    expect(out.stderr).toMatch(/could not reach/);
+  });
+
+  it('3 when the credentials are refused, without printing the secret', async () => {
+    const out = await roadcam(['session', ...direct()], {
+      env: { ROADCAM_CLIENT_SECRET: 'not-the-secret-42' },
+    });
+    expect(out.code).toBe(3);
+    expect(out.stderr).toMatch(/invalid_client/);
+    expect(out.stderr).not.toContain('not-the-secret-42');
+  });
+
+  it('3 when there is no profile, saying how to add one', async () => {
+    const out = await roadcam(['session', '--profile', 'missing']);
+    expect(out.code).toBe(3);
+    expect(out.stderr).toMatch(/roadcam login --profile missing/);
+  });
+});
+
+describe('recordings and collections', () => {
+  it('creates a recording and shows it', async () => {
+    const cameraId = (await demoClient(service.url).cameras.search({ limit: 1 })).features[0]!.id;
+    const created = await roadcam(
+      [
+        'recordings',
+        'create',
+        ...direct(),
+        '--camera_id',
+        cameraId,
+        '--duration',
+        '60',
+        '--tags',
+        'cli,test',
+      ],
+      {
+        env: secretEnv,
+      },
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const id = created.stdout.trim();
+    const shown = await roadcam(['recordings', 'show', id, ...direct(), '--json'], {
+      env: secretEnv,
+    });
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(JSON.parse(shown.stdout)).toMatchObject({
+      id,
+      properties: { camera_id: cameraId, duration: 60 },
+    });
+  });
+
+  it('lists and shows collections, with their image names', async () => {
+    const client = demoClient(service.url);
+    const { collection_id } = await client.collections.create({
+      name: 'CLI passes',
+      tags: ['cli'],
+    });
+    const camera = (await client.cameras.search({ limit: 1 })).features[0]!.id;
+    await client.collections.addImage(collection_id, { camera_id: camera });
+    const list = await roadcam(['collections', 'list', ...direct(), '--json'], { env: secretEnv });
+    expect(list.code, list.stderr).toBe(0);
+    expect(lines(list.stdout).map((l) => (JSON.parse(l) as { _id: string })._id)).toContain(
+      collection_id,
+    );
+    const show = await roadcam(['collections', 'show', collection_id, ...direct(), '--json'], {
+      env: secretEnv,
+    });
+    expect(show.code, show.stderr).toBe(0);
+    expect(JSON.parse(show.stdout)).toMatchObject({
+      _id: collection_id,
+      name: 'CLI passes',
+      images: [expect.any(String)],
+    });
+  });
+});
+
+describe('demo mode', () => {
+  it('runs against the embedded service', async () => {
+    const demoDir = tempDir('roadcam-cli-demo-');
+    const out = await roadcam(
+      [
+        'session',
+        '--demo',
+        '--demo-cameras',
+        '200',
+        '--demo-hours',
+        '1',
+        '--demo-now',
+        NOW,
+        '--json',
+      ],
+      { env: { ROADCAM_DATA_DIR: demoDir.path } },
+    );
+    demoDir.remove();
+    expect(out.code, out.stderr).toBe(0);
+    expect(JSON.parse(out.stdout)).toMatchObject({ name: 'demo' });
+  });
+});
+
+describe.skipIf(skipKeychain)(
+  `profiles in the keychain${skipKeychain ? ` (skipped: ${skipReason})` : ''}`,
+  () => {
+    const profile = `cli-test-${process.pid}`;
+
+    it('login reads the secret from stdin, later commands use the profile, nothing secret on disk', async () => {
+      const login = await roadcam(['login', '--profile', profile, ...direct()], {
+        input: `${DEMO_CLIENT.secret}\n`,
+      });
+      expect(login.code, login.stderr).toBe(0);
+      expect(login.stderr).toMatch(/signed in as demo/);
+      const before = await service.tokenRequests();
+      const session = await roadcam(['session', '--profile', profile, '--json']);
+      expect(session.code, session.stderr).toBe(0);
+      const search = await roadcam([
+        'cameras',
+        'search',
+        '--profile',
+        profile,
+        '--limit',
+        '2',
+        '--json',
+      ]);
+      expect(lines(search.stdout)).toHaveLength(2);
+      expect(await service.tokenRequests()).toBe(before);
+
+      const list = await roadcam(['profiles', '--json']);
+      expect(lines(list.stdout).map((l) => JSON.parse(l) as { name: string })).toContainEqual(
+        expect.objectContaining({ name: profile, baseUrl: service.url, clientId: 'demo' }),
+      );
+      const token = JSON.parse((await osKeychain().get(`${profile}/access-token`))!) as {
+        accessToken: string;
+      };
+      for (const file of readdirSync(dataDir.path)) {
+        if (!file.startsWith('roadcam.sqlite')) continue;
+        const bytes = readFileSync(join(dataDir.path, file)).toString('latin1');
+        expect(bytes, file).not.toContain(DEMO_CLIENT.secret);
+        expect(bytes, file).not.toContain(token.accessToken);
+      }
+      expect((await roadcam(['logout', '--profile', profile])).code).toBe(0);
+      expect(await osKeychain().get(`${profile}/client-secret`)).toBeNull();
+    });
+
+    it('login refuses wrong credentials and saves nothing (exit 3)', async () => {
+      const login = await roadcam(['login', '--profile', `${profile}-bad`, ...direct()], {
+        input: 'wrong\n',
+      });
+      expect(login.code).toBe(3);
+      const list = await roadcam(['profiles', '--json']);
+      expect(list.stdout).not.toContain(`${profile}-bad`);
+    });
+  },
+);
