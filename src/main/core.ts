@@ -13,6 +13,7 @@ import { EventHub } from './events.ts';
 import { createDirectApi } from './ipc/direct.ts';
 import { createDispatcher, type Dispatch, type Handlers } from './ipc/dispatcher.ts';
 import { createLog, type Log } from './log.ts';
+import { MediaResolver } from './media/resolver.ts';
 import { startEmbeddedService, type DemoWorld, type EmbeddedService } from './demo.ts';
 import { appVersion } from './version.ts';
 
@@ -45,6 +46,8 @@ export interface Core {
   readonly client: ApiClient;
   readonly credentials: CredentialStore;
   readonly cache: Cache;
+  /** Serves images and video to the renderer by URL (media scheme, or /media/ in browser mode). */
+  readonly media: MediaResolver;
   close(): Promise<void>;
 }
 
@@ -93,6 +96,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     client,
     credentials,
     cache,
+    media: new MediaResolver(client, cache.media, log),
     async close() {
       connection.stopChecking();
       await target.embedded?.close();

@@ -6,6 +6,7 @@ import { app, BrowserWindow } from 'electron';
 import { startCore, type Core } from './core.ts';
 import { linkFromArgv, routeFromLink } from './deep-link.ts';
 import { forwardEvents, registerIpc } from './electron/ipc.ts';
+import { handleMediaScheme, registerMediaScheme } from './electron/media-protocol.ts';
 import { installMenu } from './electron/menu.ts';
 import { createMainWindow, isTrustedFrame, lockDownSession } from './electron/window.ts';
 import { createLog } from './log.ts';
@@ -35,6 +36,7 @@ function openLink(link: string | null): void {
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
+  registerMediaScheme();
   app.setAsDefaultProtocolClient('roadcam');
   // Windows and Linux start a second instance with the link; macOS sends open-url.
   app.on('second-instance', (_event, argv) => openLink(linkFromArgv(argv)));
@@ -56,6 +58,7 @@ async function start(): Promise<void> {
   // Accounts (keychain profiles) arrive with Settings; until one is chosen the app runs in demo mode.
   core = await startCore({ dataDir, connection: { kind: 'demo' }, log });
   registerIpc(core, isTrustedFrame);
+  handleMediaScheme(core);
   installMenu((route) => core?.hub.emit('app.openRoute', { route }));
   const openWindow = () => {
     const window = createMainWindow(dataDir, pendingRoute);

@@ -45,7 +45,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
 
   const server = createServer((request, response) => {
-    handleHttp(request, response, gate, options.staticDir);
+    handleHttp(request, response, gate, options.staticDir, options.core);
   });
   server.on('upgrade', (request, socket, head) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
@@ -94,6 +94,7 @@ function handleHttp(
   response: ServerResponse,
   gate: WebGate,
   staticDir: string,
+  core: Core,
 ): void {
   const url = new URL(request.url ?? '/', 'http://127.0.0.1');
   if (!gate.hostAllowed(request))
@@ -115,6 +116,10 @@ function handleHttp(
   if (request.method !== 'GET' && request.method !== 'HEAD')
     return refuse(response, 405, 'Only GET is served.');
 
+  if (url.pathname.startsWith('/media/')) {
+    serveMedia(core, url.pathname.slice('/media/'.length), request, response);
+    return;
+  }
   const relative = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname.slice(1));
   const file = normalize(join(staticDir, relative));
   if (!file.startsWith(staticDir + sep) || !existsSync(file) || !statSync(file).isFile()) {
@@ -140,4 +145,25 @@ function refuse(response: ServerResponse, status: number, message: string): void
     'X-Content-Type-Options': 'nosniff',
   });
   response.end(`${message}\n`);
+}
+
+/** Browser mode's side of the media scheme: the same resolver as Electron's protocol handler. */
+function serveMedia(
+  core: Core,
+  path: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+): void {
+  const abort = new AbortController();
+  response.on('close', () => abort.abort());
+  void core.media.resolve(path, abort.signal).then((answer) => {
+    response.writeHead(answer.status, { ...answer.headers, 'X-Content-Type-Options': 'nosniff' });
+    if (request.method === 'HEAD') {
+      answer.body.destroy();
+      response.end();
+      return;
+    }
+    answer.body.on('error', () => response.destroy());
+    answer.body.pipe(response);
+  });
 }

@@ -1,0 +1,100 @@
+import type { ApiClient } from '../api/client.ts';
+import type { MediaResponse } from '../api/requester.ts';
+
+/**
+ * The media paths the renderer may ask for, each mapped to one client call. Images and video
+ * reach the renderer by URL through the media scheme (Electron) or `/media/` (browser mode):
+ * the main process adds the token and follows signed redirects, so the token never reaches it.
+ */
+export interface MediaRoute {
+  /** What the user would call it, for error messages: "camera C1 live image". */
+  label: string;
+  /**
+   * Cache key when the bytes never change for this path (archived frames, previews); null for
+   * streams. `live` images are kept under a key too, so that offline shows the last one.
+   */
+  cacheKey: string | null;
+  /** Live media: cached for offline use, but always fetched fresh while online. */
+  live: boolean;
+  fetch(client: ApiClient, signal: AbortSignal): Promise<MediaResponse>;
+}
+
+const id = /^[\w.:-]{1,200}$/;
+const hlsFile = /^[\w.-]{1,200}\.(m3u8|ts|m4s|mp4|aac)$/;
+const time = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
+
+/** Parses `cameras/C1/live` and friends; null when the path is not a media route. */
+export function mediaRoute(path: string): MediaRoute | null {
+  const parts = path.split('/').map((part) => safeDecode(part));
+  if (parts.some((part) => part === null)) return null;
+  const [group, a, b, c, ...rest] = parts as string[];
+  if (rest.length > 0 || !a || !id.test(a)) return null;
+
+  if (group === 'cameras' && b === 'live' && c === undefined) {
+    return {
+      label: `camera ${a} live image`,
+      cacheKey: `live:${a}`,
+      live: true,
+      fetch: (client, signal) => client.cameras.live(a, { signal }),
+    };
+  }
+  if (group === 'cameras' && b === 'live' && c !== undefined && hlsFile.test(c)) {
+    return {
+      label: `camera ${a} live video`,
+      cacheKey: null,
+      live: true,
+      fetch: (client, signal) => client.cameras.liveFile(a, c, { signal }),
+    };
+  }
+  if (group === 'cameras' && b === 'images' && c !== undefined && time.test(c)) {
+    return {
+      label: `camera ${a} image at ${c}`,
+      cacheKey: `camera-image:${a}:${c}`,
+      live: false,
+      fetch: (client, signal) => client.cameras.image(a, c, { signal }),
+    };
+  }
+  if (group === 'observations' && b === 'preview' && c === undefined) {
+    return {
+      label: `observation ${a} preview`,
+      cacheKey: `observation-preview:${a}`,
+      live: false,
+      fetch: (client, signal) => client.observations.preview(a, { signal }),
+    };
+  }
+  if (group === 'recordings' && b === 'frame.jpg' && c === undefined) {
+    return {
+      label: `recording ${a} frame`,
+      cacheKey: `recording-jpg:${a}`,
+      live: false,
+      fetch: (client, signal) => client.recordings.download(a, 'jpg', { signal }),
+    };
+  }
+  if (group === 'collections' && b === 'preview' && c === undefined) {
+    return {
+      label: `collection ${a} preview`,
+      cacheKey: `collection-preview:${a}`,
+      // A collection's preview changes as images are added: fresh while online.
+      live: true,
+      fetch: (client, signal) => client.collections.preview(a, { signal }),
+    };
+  }
+  if (group === 'collections' && b === 'images' && c !== undefined && id.test(c)) {
+    return {
+      label: `collection ${a} image ${c}`,
+      cacheKey: `collection-image:${a}:${c}`,
+      live: false,
+      fetch: (client, signal) => client.collections.image(a, c, { signal }),
+    };
+  }
+  return null;
+}
+
+function safeDecode(part: string): string | null {
+  try {
+    const decoded = decodeURIComponent(part);
+    return decoded.includes('/') || decoded === '..' || decoded === '.' ? null : decoded;
+  } catch {
+    return null;
+  }
+}

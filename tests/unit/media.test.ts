@@ -1,0 +1,100 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCore, type Core } from '../../src/main/core.ts';
+import { startWebHost, type WebHost } from '../../src/main/web/host.ts';
+import { tempDir } from '../helpers/core.ts';
+
+// The media path of browser mode, end to end: renderer URL -> host -> resolver -> ApiClient ->
+// the embedded service (real HTTP, real JPEG and HLS) -> disk cache.
+const dir = tempDir();
+const token = 'media-test-token';
+let core: Core;
+let host: WebHost;
+let stillCamera: string;
+let videoCamera: string;
+
+beforeAll(async () => {
+  core = await startCore({
+    dataDir: dir.path,
+    connection: { kind: 'demo', world: { cameras: 60, hours: 2, now: '2026-11-20T12:00:00Z' } },
+    log: () => {},
+  });
+  host = await startWebHost({ core, staticDir: dir.path, token });
+  const cameras = await core.client.cameras.search({ limit: 60 });
+  stillCamera = cameras.features.find((c) => !c.properties.video)!.id;
+  videoCamera = cameras.features.find((c) => c.properties.video)!.id;
+}, 120_000);
+
+afterAll(async () => {
+  await host.close();
+  await core.close();
+  dir.remove();
+});
+
+function get(path: string) {
+  return new Promise<{ status: number; type: string; body: Buffer; headers: Record<string, unknown> }>(
+    (resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port: host.port, path, headers: { Cookie: `roadcam_token=${token}` } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              type: String(res.headers['content-type']),
+              body: Buffer.concat(chunks),
+              headers: res.headers,
+            }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+describe('media through browser mode', () => {
+  it('serves a camera live image (the token stays in the main process)', async () => {
+    const answer = await get(`/media/cameras/${encodeURIComponent(stillCamera)}/live`);
+    expect(answer.status).toBe(200);
+    expect(answer.type).toMatch(/^image\/(jpeg|png)/);
+    const magic = answer.body.subarray(0, 4).toString('hex');
+    expect(['ffd8ffe0', 'ffd8ffdb', 'ffd8ffe1', '89504e47'].some((m) => magic.startsWith(m.slice(0, 6)))).toBe(true);
+    expect(answer.headers['cache-control']).toBe('no-store');
+  });
+
+  it('serves an archived frame once from the service, then from the disk cache', async () => {
+    const { times } = await core.client.cameras.images(stillCamera, { limit: 5 });
+    expect(times.length).toBeGreaterThan(0);
+    const path = `/media/cameras/${encodeURIComponent(stillCamera)}/images/${times[0]}`;
+    const first = await get(path);
+    expect(first.status).toBe(200);
+    expect(first.body.subarray(0, 2).toString('hex')).toBe('ffd8');
+    expect(first.headers['cache-control']).toMatch(/immutable/);
+    expect(core.cache.media.get(`camera-image:${stillCamera}:${times[0]}`)).not.toBeNull();
+    const second = await get(path);
+    expect(second.body.equals(first.body)).toBe(true);
+  });
+
+  it("serves a video camera's HLS playlist", async () => {
+    const answer = await get(`/media/cameras/${encodeURIComponent(videoCamera)}/live/playlist.m3u8`);
+    expect(answer.status).toBe(200);
+    expect(answer.type).toMatch(/mpegurl/i);
+    expect(answer.body.toString()).toMatch(/^#EXTM3U/);
+  }, 60_000);
+
+  it('answers an unknown camera with the service status and a readable reason', async () => {
+    const answer = await get('/media/cameras/NO-SUCH-CAMERA/live');
+    expect(answer.status).toBe(404);
+    expect(answer.body.toString()).toMatch(/camera NO-SUCH-CAMERA live image/);
+  });
+
+  it('refuses paths that are not media routes', async () => {
+    for (const path of ['/media/../../etc/passwd', '/media/cameras/x/live/../../secret', '/media/files/etc/passwd', '/media/cameras/a%2Fb/live']) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(404);
+    }
+  });
+});
