@@ -16,6 +16,8 @@ import { createLog, type Log } from './log.ts';
 import { MediaResolver } from './media/resolver.ts';
 import { startEmbeddedService, type DemoWorld, type EmbeddedService } from './demo.ts';
 import { appVersion } from './version.ts';
+import { appHandlers } from './handlers/app.ts';
+import type { HandlerContext } from './handlers/context.ts';
 
 export type ConnectionOptions =
   | { kind: 'demo'; world?: DemoWorld }
@@ -73,15 +75,22 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const cache = openCache(db, options.dataDir, target.cacheKey, () => settings.get());
   log(`core started: ${options.connection.kind} mode on ${target.baseUrl}`);
 
+  const media = new MediaResolver(client, cache.media, log);
+  const ctx: HandlerContext = {
+    dataDir: options.dataDir,
+    db,
+    hub,
+    log,
+    client,
+    cache,
+    settings,
+    connection,
+    media,
+  };
+  // One spread per feature's channel group (src/main/handlers/): the type checker insists that
+  // every channel of the contract has its handler.
   const handlers: Handlers = {
-    'app.status': () => connection.status(),
-    'app.checkConnection': () => connection.check(),
-    'settings.get': () => settings.get(),
-    'settings.update': (patch) => {
-      const next = settings.update(patch);
-      hub.emit('settings.changed', next);
-      return next;
-    },
+    ...appHandlers(ctx),
   };
   const dispatch = createDispatcher(handlers, log);
   await connection.check();
@@ -96,7 +105,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     client,
     credentials,
     cache,
-    media: new MediaResolver(client, cache.media, log),
+    media,
     async close() {
       connection.stopChecking();
       await target.embedded?.close();

@@ -7,45 +7,35 @@
  * renderer is untrusted); results and payloads must be plain JSON values, because the browser-mode
  * transport carries them as JSON.
  */
-import { z } from 'zod';
-import { settingsPatchSchema, type Settings } from './settings.ts';
+import type { z } from 'zod';
+import { appChannels, appEvents } from './ipc/app.ts';
 
-/** A phantom marker carrying a result or payload type; it has no runtime value. */
-function type<T>(): T {
-  return undefined as T;
+export type { AppStatus } from './ipc/app.ts';
+
+/**
+ * Channels and events by feature, one file each in src/shared/ipc/: merged here into the one
+ * contract. A name used twice would silently shadow another, so the merge checks it.
+ */
+export const channels = merge(appChannels);
+
+export const events = merge(appEvents);
+
+function merge<T extends object[]>(...groups: T): UnionToIntersection<T[number]> {
+  const merged: Record<string, unknown> = {};
+  for (const group of groups) {
+    for (const [name, value] of Object.entries(group)) {
+      if (Object.hasOwn(merged, name)) throw new Error(`IPC name ${name} is defined twice.`);
+      merged[name] = value;
+    }
+  }
+  return merged as UnionToIntersection<T[number]>;
 }
 
-const none = z.object({}).strict();
-
-export interface AppStatus {
-  /** 'demo' runs on the embedded service; 'remote' on a configured account. */
-  mode: 'demo' | 'remote';
-  /** What the status bar names: "Demo service" or the base URL. */
-  serviceLabel: string;
-  serviceUrl: string;
-  /** True while the main process holds an access token for the service. */
-  tokenHeld: boolean;
-  /** True when the service answered the last reachability check. */
-  online: boolean;
-  /** When the service was last checked, ISO 8601 UTC, or null before the first check. */
-  checkedAt: string | null;
-  version: string;
-}
-
-export const channels = {
-  'app.status': { input: none, result: type<AppStatus>() },
-  /** Re-checks the connection now instead of waiting for the next periodic check. */
-  'app.checkConnection': { input: none, result: type<AppStatus>() },
-  'settings.get': { input: none, result: type<Settings>() },
-  'settings.update': { input: settingsPatchSchema, result: type<Settings>() },
-} as const;
-
-export const events = {
-  'app.statusChanged': type<AppStatus>(),
-  /** Show this route (`/wall?cameras=...`), e.g. from a roadcam:// link opened outside the app. */
-  'app.openRoute': type<{ route: string }>(),
-  'settings.changed': type<Settings>(),
-} as const;
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (
+  x: infer I,
+) => void
+  ? I
+  : never;
 
 export type Channel = keyof typeof channels;
 export type EventName = keyof typeof events;

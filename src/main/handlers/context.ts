@@ -1,0 +1,26 @@
+import type { Channel } from '../../shared/ipc.ts';
+import type { ApiClient } from '../api/client.ts';
+import type { Cache } from '../cache/open.ts';
+import type { Connection } from '../connection.ts';
+import type { Db } from '../db/database.ts';
+import type { SettingsStore } from '../db/settings-store.ts';
+import type { EventHub } from '../events.ts';
+import type { Handlers } from '../ipc/dispatcher.ts';
+import type { Log } from '../log.ts';
+import type { MediaResolver } from '../media/resolver.ts';
+
+/** What the channel handlers of every feature may use: the core's parts. */
+export interface HandlerContext {
+  dataDir: string;
+  db: Db;
+  hub: EventHub;
+  log: Log;
+  client: ApiClient;
+  cache: Cache;
+  settings: SettingsStore;
+  connection: Connection;
+  media: MediaResolver;
+}
+
+/** The handlers of one feature's channel group (`typeof appChannels`). */
+export type GroupHandlers<G> = Pick<Handlers, keyof G & Channel>;
