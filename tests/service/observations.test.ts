@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Observation } from '../../src/shared/api/index.ts';
 import { SENSOR_VALUES } from '../../src/shared/sensors.ts';
 import { fetchAll, startTestService, type TestService } from './helpers.ts';
+import { haversine, type P } from './independent-geo.ts';
 
 let t: TestService;
 let cameraId: string;
@@ -13,11 +14,15 @@ beforeAll(async () => {
   t = await startTestService();
   const cams = await t.get<any>('/v1/cameras', { state: 'CO', limit: 1 });
   cameraId = cams.body.features[0].id;
-  history = await fetchAll<Observation>(t, '/v1/observations', { camera_id: cameraId, sort: 'time' });
+  history = await fetchAll<Observation>(t, '/v1/observations', {
+    camera_id: cameraId,
+    sort: 'time',
+  });
 });
 afterAll(() => t.close());
 
-const total = async (params: object): Promise<number> => (await t.get<any>('/v1/observations', { ...params, limit: 0 })).body.properties.total;
+const total = async (params: object): Promise<number> =>
+  (await t.get<any>('/v1/observations', { ...params, limit: 0 })).body.properties.total;
 
 describe('2.2 observation fields', () => {
   it('has one observation per ten minutes per camera for the history window', async () => {
@@ -59,13 +64,19 @@ describe('2.2 observation fields', () => {
   });
 
   it('varies plausibly: neighbours mostly agree and values do not flicker', async () => {
-    const all = await fetchAll<Observation>(t, '/v1/observations', { time_min: '2026-11-21T12:00:00Z' });
+    const all = await fetchAll<Observation>(t, '/v1/observations', {
+      time_min: '2026-11-21T12:00:00Z',
+    });
     const wet = all.filter((o) => o.properties.sensors.road_weather!.data >= 1).length;
     expect(wet).toBeGreaterThan(0);
     expect(wet).toBeLessThan(all.length);
     let changes = 0;
     for (let i = 1; i < history.length; i++) {
-      if (history[i]!.properties.sensors.road_weather!.data !== history[i - 1]!.properties.sensors.road_weather!.data) changes++;
+      if (
+        history[i]!.properties.sensors.road_weather!.data !==
+        history[i - 1]!.properties.sensors.road_weather!.data
+      )
+        changes++;
     }
     expect(changes).toBeLessThan(history.length / 2);
   });
@@ -74,18 +85,37 @@ describe('2.2 observation fields', () => {
 describe('4.2 observation filters', () => {
   it('sensors[type]=v matches exactly', async () => {
     for (const v of [0, 1, 2, 10, -1]) {
-      const got = await fetchAll<Observation>(t, '/v1/observations', { 'sensors[road_weather]': v, camera_id: cameraId });
-      expect(got.map((o) => o.id)).toEqual(history.filter((o) => o.properties.sensors.road_weather!.data === v).map((o) => o.id).sort());
+      const got = await fetchAll<Observation>(t, '/v1/observations', {
+        'sensors[road_weather]': v,
+        camera_id: cameraId,
+      });
+      expect(got.map((o) => o.id)).toEqual(
+        history
+          .filter((o) => o.properties.sensors.road_weather!.data === v)
+          .map((o) => o.id)
+          .sort(),
+      );
     }
-    const vis = await fetchAll<Observation>(t, '/v1/observations', { sensors: { visibility: 0.5 }, camera_id: cameraId });
+    const vis = await fetchAll<Observation>(t, '/v1/observations', {
+      sensors: { visibility: 0.5 },
+      camera_id: cameraId,
+    });
     expect(vis.every((o) => o.properties.sensors.visibility!.data === 0.5)).toBe(true);
   });
 
   it('[min]/[max] ranges match reported values (-1 only when min <= -1)', async () => {
     const byRange = async (min?: number, max?: number): Promise<string[]> =>
-      (await fetchAll<Observation>(t, '/v1/observations', { camera_id: cameraId, sensors: { visibility: { min, max } } })).map((o) => o.id);
+      (
+        await fetchAll<Observation>(t, '/v1/observations', {
+          camera_id: cameraId,
+          sensors: { visibility: { min, max } },
+        })
+      ).map((o) => o.id);
     const expectIds = (f: (v: number) => boolean): string[] =>
-      history.filter((o) => f(o.properties.sensors.visibility!.data)).map((o) => o.id).sort();
+      history
+        .filter((o) => f(o.properties.sensors.visibility!.data))
+        .map((o) => o.id)
+        .sort();
     expect(await byRange(undefined, 0.2)).toEqual(expectIds((v) => v !== -1 && v <= 0.2));
     expect(await byRange(0.5)).toEqual(expectIds((v) => v >= 0.5));
     expect(await byRange(-1, 0.2)).toEqual(expectIds((v) => v <= 0.2));
@@ -93,7 +123,9 @@ describe('4.2 observation filters', () => {
   });
 
   it('[data]/[prev] transition filters, exact and ranges', async () => {
-    const all = await fetchAll<Observation>(t, '/v1/observations', { sensors: { road_weather: { data: { min: 2 }, prev: { max: 1 } } } });
+    const all = await fetchAll<Observation>(t, '/v1/observations', {
+      sensors: { road_weather: { data: { min: 2 }, prev: { max: 1 } } },
+    });
     expect(all.length).toBeGreaterThan(0);
     for (const o of all) {
       const s = o.properties.sensors.road_weather!;
@@ -101,30 +133,58 @@ describe('4.2 observation filters', () => {
       expect(s.prev).toBeGreaterThanOrEqual(0);
       expect(s.prev).toBeLessThanOrEqual(1);
     }
-    const exact = await fetchAll<Observation>(t, '/v1/observations', { 'sensors[precip][data]': 1, 'sensors[precip][prev]': 0 });
+    const exact = await fetchAll<Observation>(t, '/v1/observations', {
+      'sensors[precip][data]': 1,
+      'sensors[precip][prev]': 0,
+    });
     for (const o of exact) expect(o.properties.sensors.precip).toEqual({ data: 1, prev: 0 });
   });
 
   it('time_min/time_max as datetimes (inclusive) and as HH:MM UTC times of day', async () => {
-    const got = await fetchAll<Observation>(t, '/v1/observations', { camera_id: cameraId, time_min: '2026-11-21T09:00:00Z', time_max: '2026-11-21T10:00:00Z' });
-    expect(got.map((o) => o.properties.time)).toEqual(['09:00', '09:10', '09:20', '09:30', '09:40', '09:50', '10:00'].map((h) => `2026-11-21T${h}:00Z`));
-    const tod = await fetchAll<Observation>(t, '/v1/observations', { camera_id: cameraId, time_min: '07:15', time_max: '07:45' });
+    const got = await fetchAll<Observation>(t, '/v1/observations', {
+      camera_id: cameraId,
+      time_min: '2026-11-21T09:00:00Z',
+      time_max: '2026-11-21T10:00:00Z',
+    });
+    expect(got.map((o) => o.properties.time)).toEqual(
+      ['09:00', '09:10', '09:20', '09:30', '09:40', '09:50', '10:00'].map(
+        (h) => `2026-11-21T${h}:00Z`,
+      ),
+    );
+    const tod = await fetchAll<Observation>(t, '/v1/observations', {
+      camera_id: cameraId,
+      time_min: '07:15',
+      time_max: '07:45',
+    });
     expect(tod.map((o) => o.properties.time.slice(11, 16))).toEqual(['07:20', '07:30', '07:40']);
-    const offset = await fetchAll<Observation>(t, '/v1/observations', { camera_id: cameraId, time_min: '2026-11-21T13:50:00+02:00' });
+    const offset = await fetchAll<Observation>(t, '/v1/observations', {
+      camera_id: cameraId,
+      time_min: '2026-11-21T13:50:00+02:00',
+    });
     expect(offset[0]!.properties.time).toBe('2026-11-21T11:50:00Z');
     const wrap = await total({ camera_id: cameraId, time_min: '11:30', time_max: '06:30' });
-    expect(wrap).toBe(history.filter((o) => o.properties.time.slice(11, 16) >= '11:30' || o.properties.time.slice(11, 16) <= '06:30').length);
+    expect(wrap).toBe(
+      history.filter(
+        (o) =>
+          o.properties.time.slice(11, 16) >= '11:30' || o.properties.time.slice(11, 16) <= '06:30',
+      ).length,
+    );
   });
 
   it('date_min/date_max: the upper date includes the whole day', async () => {
     expect(await total({ camera_id: cameraId, date_max: '2026-11-21' })).toBe(36);
-    expect(await total({ camera_id: cameraId, date_min: '2026-11-21', date_max: '2026-11-21' })).toBe(36);
+    expect(
+      await total({ camera_id: cameraId, date_min: '2026-11-21', date_max: '2026-11-21' }),
+    ).toBe(36);
     expect(await total({ camera_id: cameraId, date_max: '2026-11-20' })).toBe(0);
     expect(await total({ camera_id: cameraId, date_min: '2026-11-22' })).toBe(0);
   });
 
   it('country, state, city, camera_id and q filter by the camera', async () => {
-    const co = await fetchAll<Observation>(t, '/v1/observations', { state: 'CO', time_min: '12:00' });
+    const co = await fetchAll<Observation>(t, '/v1/observations', {
+      state: 'CO',
+      time_min: '12:00',
+    });
     expect(co.length).toBeGreaterThan(0);
     expect(co.every((o) => o.properties.state === 'CO')).toBe(true);
     const city = history[0]!.properties.city;
@@ -142,14 +202,45 @@ describe('4.2 observation filters', () => {
       expect(a.properties.time <= b.properties.time).toBe(true);
       if (a.properties.time === b.properties.time) expect(a.id < b.id).toBe(true);
     }
-    const desc = await fetchAll<Observation>(t, '/v1/observations', { sort: 'time', sort_dir: 'desc', state: 'CA' });
+    const desc = await fetchAll<Observation>(t, '/v1/observations', {
+      sort: 'time',
+      sort_dir: 'desc',
+      state: 'CA',
+    });
     expect(desc.map((o) => o.id)).toEqual(asc.map((o) => o.id).reverse());
-    const byState = await t.get<any>('/v1/observations', { sort: 'state', limit: 100, time_min: '12:00' });
+    const byState = await t.get<any>('/v1/observations', {
+      sort: 'state',
+      limit: 100,
+      time_min: '12:00',
+    });
     const states = byState.body.features.map((o: Observation) => o.properties.state.toLowerCase());
     expect([...states].sort()).toEqual(states);
     expect((await t.get<any>('/v1/observations', { sort: 'distance' })).status).toBe(400);
-    const near = await t.get<any>('/v1/observations', { lat: 39.7, lon: -105, radius: '300km', sort: 'distance', time_min: '12:00', limit: 100 });
+    const near = await t.get<any>('/v1/observations', {
+      lat: 39.7,
+      lon: -105,
+      radius: '300km',
+      sort: 'distance',
+      time_min: '12:00',
+      limit: 100,
+    });
     expect(near.status).toBe(200);
+    const d = near.body.features.map((o: Observation) =>
+      haversine([-105, 39.7], o.geometry.coordinates as unknown as P),
+    );
+    for (let i = 1; i < d.length; i++) expect(d[i]! + 1e-6).toBeGreaterThanOrEqual(d[i - 1]!);
+    const far = await t.get<any>('/v1/observations', {
+      lat: 39.7,
+      lon: -105,
+      radius: '300km',
+      sort: 'distance',
+      sort_dir: 'desc',
+      time_min: '12:00',
+      limit: 100,
+    });
+    expect(far.body.features.map((o: Observation) => o.id)).toEqual(
+      near.body.features.map((o: Observation) => o.id).reverse(),
+    );
   });
 
   it('refuses bad sensor filters and times with clear errors', async () => {
@@ -158,7 +249,11 @@ describe('4.2 observation filters', () => {
       [{ 'sensors[wind]': 1 }, 'sensors', 400],
       [{ 'sensors[precip][avg]': 1 }, 'sensors[precip]', 400],
       [{ 'sensors[visibility][min]': 'x' }, 'sensors[visibility][min]', 400],
-      [{ 'sensors[road_weather][min]': 6, 'sensors[road_weather][max]': 2 }, 'sensors[road_weather]', 422],
+      [
+        { 'sensors[road_weather][min]': 6, 'sensors[road_weather][max]': 2 },
+        'sensors[road_weather]',
+        422,
+      ],
       [{ time_min: 'yesterday' }, 'time_min', 400],
       [{ time_min: '25:00' }, 'time_min', 400],
       [{ date_min: '2026-02-30' }, 'date_min', 400],

@@ -1,16 +1,49 @@
 /** Section 4.2: observation search and show. */
-import { AGG_KEYS, PAGE_LIMITS, SORT_KEYS, type FeatureCollection, type Observation } from '../../shared/api/index.ts';
+import {
+  AGG_KEYS,
+  PAGE_LIMITS,
+  SORT_KEYS,
+  type FeatureCollection,
+  type Observation,
+} from '../../shared/api/index.ts';
 import type { SensorReading } from '../../shared/api/index.ts';
+import { haversineMeters, type LonLat } from '../../shared/geo.ts';
 import { invalidParameter, notFound } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
 import type { World } from '../world/world.ts';
-import { addCameraArea, addLocation, ftsQuery, orderBy, PAGE_PARAMS, parseAggs, parsePage, parseSortDir, parseSortKey, runAggs, Where, type AggDef } from './common.ts';
+import {
+  addCameraArea,
+  addLocation,
+  ftsQuery,
+  orderBy,
+  PAGE_PARAMS,
+  parseAggs,
+  parsePage,
+  parseSortDir,
+  parseSortKey,
+  runAggs,
+  Where,
+  type AggDef,
+} from './common.ts';
 import { checkRange, ParamReader } from './reader.ts';
 import { addSensorFilters } from './sensors.ts';
 import { parseSpatial, SPATIAL_PARAMS } from './spatial.ts';
 import { isoSeconds, parseInstant, parseTimeOfDay } from './times.ts';
 
-const PARAMS = ['q', ...SPATIAL_PARAMS, ...PAGE_PARAMS, 'sensors', 'time_min', 'time_max', 'date_min', 'date_max', 'country', 'state', 'city', 'camera_id'];
+const PARAMS = [
+  'q',
+  ...SPATIAL_PARAMS,
+  ...PAGE_PARAMS,
+  'sensors',
+  'time_min',
+  'time_max',
+  'date_min',
+  'date_max',
+  'country',
+  'state',
+  'city',
+  'camera_id',
+];
 
 interface Row {
   camera_id: string;
@@ -29,7 +62,8 @@ interface Row {
   prev_pr: number | null;
 }
 
-const COLUMNS = 'c.id AS camera_id, c.lon, c.lat, c.description, c.city, c.state, c.country, o.time, o.rw, o.vis, o.pr, o.prev_rw, o.prev_vis, o.prev_pr';
+const COLUMNS =
+  'c.id AS camera_id, c.lon, c.lat, c.description, c.city, c.state, c.country, o.time, o.rw, o.vis, o.pr, o.prev_rw, o.prev_vis, o.prev_pr';
 const FROM = 'observations o JOIN cameras c ON c.num = o.camera';
 
 const value = (v: unknown): number => v as number;
@@ -94,7 +128,11 @@ function addTimes(r: ParamReader, where: Where): void {
     if (text === undefined) continue;
     const t = parseTimeOfDay(name, text);
     if (t !== undefined) tod[bound] = bound === 'max' && !/:\d{2}:\d{2}/.test(text) ? t + 59 : t;
-    else where.add(`o.time ${bound === 'min' ? '>=' : '<='} ?`, parseInstant(name, text, bound === 'max'));
+    else
+      where.add(
+        `o.time ${bound === 'min' ? '>=' : '<='} ?`,
+        parseInstant(name, text, bound === 'max'),
+      );
   }
   if (tod.min !== undefined && tod.max !== undefined && tod.min > tod.max) {
     where.add('(o.time % 86400 >= ? OR o.time % 86400 <= ?)', tod.min, tod.max); // wraps past midnight
@@ -107,7 +145,8 @@ function addTimes(r: ParamReader, where: Where): void {
     const name = `date_${bound}`;
     const text = r.string(name);
     if (text === undefined) continue;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(text.trim())) throw invalidParameter(name, `${name} must be a date, yyyy-mm-dd (UTC).`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(text.trim()))
+      throw invalidParameter(name, `${name} must be a date, yyyy-mm-dd (UTC).`);
     dates[bound] = parseInstant(name, text, bound === 'max');
     where.add(`o.time ${bound === 'min' ? '>=' : '<='} ?`, dates[bound]);
   }
@@ -124,14 +163,22 @@ export function searchObservations(world: World, bag: ParamBag): FeatureCollecti
   const where = new Where();
   const cameraWhere = new Where();
   const q = r.string('q');
-  if (q !== undefined) cameraWhere.add('c.num IN (SELECT rowid FROM cameras_fts WHERE cameras_fts MATCH ?)', ftsQuery(q));
+  if (q !== undefined)
+    cameraWhere.add(
+      'c.num IN (SELECT rowid FROM cameras_fts WHERE cameras_fts MATCH ?)',
+      ftsQuery(q),
+    );
   addLocation(r, cameraWhere, ['country', 'state', 'city']);
   const cameraIds = r.strings('camera_id');
   if (cameraIds) cameraWhere.in('c.id', cameraIds);
   addCameraArea(world, spatial, cameraWhere, 'c.num');
+  let nums: number[] | undefined;
   if (cameraWhere.parts.length > 0) {
     // Resolve the camera conditions first: the observation scan then walks its primary key.
-    const nums = world.statements.get(`SELECT c.num FROM cameras c ${cameraWhere.sql}`).pluck().all(...cameraWhere.args) as number[];
+    nums = world.statements
+      .get(`SELECT c.num FROM cameras c ${cameraWhere.sql}`)
+      .pluck()
+      .all(...cameraWhere.args) as number[];
     where.add('o.camera IN (SELECT value FROM json_each(?))', JSON.stringify(nums));
   }
   addTimes(r, where);
@@ -139,30 +186,62 @@ export function searchObservations(world: World, bag: ParamBag): FeatureCollecti
   if (sensors) addSensorFilters(sensors, where);
 
   const st = world.statements;
-  const total = (st.get(`SELECT COUNT(*) FROM observations o ${where.sql}`).pluck().get(...where.args) as number) ?? 0;
-  let order: string[];
-  let orderArgs: number[] = [];
-  if (sort === 'distance') {
-    order = ['distance_m(c.lon, c.lat, ?, ?)', 'o.camera', 'o.time'];
-    orderArgs = [spatial.point![0], spatial.point![1]];
-  } else if (sort === 'time') order = ['o.time', 'o.camera'];
-  else if (sort) order = [`c.${sort}`, 'o.camera', 'o.time'];
-  else order = ['o.camera', 'o.time'];
-  const rows =
-    page.limit === 0 || page.skip >= total
-      ? []
-      : (st.get(`SELECT ${COLUMNS} FROM ${FROM} ${where.sql} ${orderBy(order, dir)} LIMIT ? OFFSET ?`).all(...where.args, ...orderArgs, page.limit, page.skip) as Row[]);
+  const total =
+    (st
+      .get(`SELECT COUNT(*) FROM observations o ${where.sql}`)
+      .pluck()
+      .get(...where.args) as number) ?? 0;
+  let rows: Row[] = [];
+  if (page.limit > 0 && page.skip < total) {
+    if (sort === 'distance') {
+      // Distance depends on the camera only: rank the cameras once, then walk each camera's
+      // observations in time order; no per-row distance and no sort of the whole result.
+      const ranked = rankByDistance(world, nums ?? [], spatial.point!, dir);
+      const sql = `SELECT ${COLUMNS} FROM json_each(?) d JOIN ${FROM.replace('observations o JOIN', 'observations o ON o.camera = d.value JOIN')} ${where.sql} ORDER BY d.key, o.time${dir === 'desc' ? ' DESC' : ''} LIMIT ? OFFSET ?`;
+      rows = st.get(sql).all(JSON.stringify(ranked), ...where.args, page.limit, page.skip) as Row[];
+    } else {
+      let order: string[];
+      if (sort === 'time') order = ['o.time', 'o.camera'];
+      else if (sort) order = [`c.${sort}`, 'o.camera', 'o.time'];
+      else order = ['o.camera', 'o.time'];
+      rows = st
+        .get(`SELECT ${COLUMNS} FROM ${FROM} ${where.sql} ${orderBy(order, dir)} LIMIT ? OFFSET ?`)
+        .all(...where.args, page.limit, page.skip) as Row[];
+    }
+  }
   return {
     type: 'FeatureCollection',
     features: rows.map(feature),
-    properties: { total, skip: page.skip, limit: page.limit, aggs: runAggs(st, FROM, where, aggNames, AGGS) },
+    properties: {
+      total,
+      skip: page.skip,
+      limit: page.limit,
+      aggs: runAggs(st, FROM, where, aggNames, AGGS),
+    },
   };
+}
+
+/** Camera nums by distance from the point, ties by camera; reversed for descending order. */
+function rankByDistance(
+  world: World,
+  nums: number[],
+  point: LonLat,
+  dir: 'asc' | 'desc',
+): number[] {
+  const points = world.cameraPoints();
+  const d = new Map(
+    nums.map((n) => [n, haversineMeters(point, [points[n - 1]!.lon, points[n - 1]!.lat])]),
+  );
+  const ranked = [...nums].sort((a, b) => d.get(a)! - d.get(b)! || a - b);
+  return dir === 'desc' ? ranked.reverse() : ranked;
 }
 
 export function showObservation(world: World, id: string): Observation {
   const parsed = parseObservationId(id);
   const row = parsed
-    ? (world.statements.get(`SELECT ${COLUMNS} FROM ${FROM} WHERE c.id = ? AND o.time = ?`).get(parsed.cameraId, parsed.time) as Row | undefined)
+    ? (world.statements
+        .get(`SELECT ${COLUMNS} FROM ${FROM} WHERE c.id = ? AND o.time = ?`)
+        .get(parsed.cameraId, parsed.time) as Row | undefined)
     : undefined;
   if (!row) throw notFound('observation', id);
   return feature(row);
