@@ -23,7 +23,7 @@ export interface RecordingToBuild {
 }
 
 /** Renders this many frames ahead of the writers: enough to keep both cores busy. */
-const RENDER_AHEAD = 4;
+const RENDER_AHEAD = 8;
 
 export const RECORDING_FILE_FORMATS: readonly RecordingFormat[] = ['jpg', 'mp4', 'zip'];
 

@@ -87,7 +87,9 @@ function addTags(s: ServiceContext, ctx: RequestContext) {
     .get(id, expiryCutoff(s.clock.nowS())) as { num: number; tags: string } | undefined;
   if (!row) throw notFound('recording', id);
   // Add Tags appends: the old tags stay, duplicates (case-insensitive) are dropped.
-  const tags = setRecordingTags(s.world.db, row.num, [...(JSON.parse(row.tags) as string[]), ...added]);
+  const merged = new Map<string, string>();
+  for (const tag of [...(JSON.parse(row.tags) as string[]), ...added]) if (!merged.has(tag.toLowerCase())) merged.set(tag.toLowerCase(), tag);
+  const tags = setRecordingTags(s.world.db, row.num, [...merged.values()]);
   s.world.version++;
   return { json: { ok: true, tags } };
 }
