@@ -1,0 +1,143 @@
+/** Spec 4.6: every collection operation besides Index and Show (those are part 1's). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Camera } from '../../../src/shared/api/index.ts';
+import { requestToken, startTestService, type TestService } from '../helpers.ts';
+import { call, fetchSigned, isJpeg, signedLocation } from './media-helpers.ts';
+
+let t: TestService;
+let cameras: Camera[];
+let col: string;
+
+beforeAll(async () => {
+  t = await startTestService({ cameras: 20 });
+  cameras = (await t.get<any>('/v1/cameras', { limit: 5 })).body.features;
+  const r = await call(t, 'POST', '/v1/collections', { name: 'Test set', description: 'for tests', tags: 'x,y' });
+  col = r.json().collection_id;
+});
+afterAll(() => t.close());
+
+const showCol = async (params: object = {}) => (await t.get<any>(`/v1/collections/${col}`, params)).body;
+
+describe('4.6 Create and Update', () => {
+  it('creates with 200 {ok, collection_id}; name is required', async () => {
+    const r = await call(t, 'POST', '/v1/collections', { name: 'Another' });
+    expect(r.status).toBe(200);
+    expect(r.json()).toEqual({ ok: true, collection_id: expect.any(String) });
+    expect((await call(t, 'POST', '/v1/collections', { description: 'no name' })).status).toBe(400);
+    const c = await showCol();
+    expect(c).toMatchObject({ _id: col, name: 'Test set', description: 'for tests', tags: ['x', 'y'], images: [] });
+  });
+
+  it('updates any of name, description, tags', async () => {
+    expect((await call(t, 'PATCH', `/v1/collections/${col}`, { description: 'changed', tags: ['z'] })).json()).toEqual({ ok: true });
+    expect(await showCol()).toMatchObject({ name: 'Test set', description: 'changed', tags: ['z'] });
+    expect((await call(t, 'PATCH', `/v1/collections/${col}`, {})).status).toBe(400);
+    expect((await call(t, 'PATCH', '/v1/collections/col_nope', { name: 'x' })).status).toBe(404);
+  });
+});
+
+describe('4.6 Add Image: every parameter set, exactly one', () => {
+  it('adds the current image, an archived image, an observation preview, recording images and another collection image', async () => {
+    const [a, b, c] = cameras;
+    const add = (body: object, prefix = '') => call(t, 'POST', `${prefix}/collections/${col}/images`, body);
+    expect((await add({ camera_id: a!.id })).json()).toMatchObject({ ok: true });
+    expect((await add({ camera_id: b!.id, time: '2026-11-21T11:30:00Z' }, '/v1')).status).toBe(200);
+    expect((await add({ camera_id: b!.id, time: '2026-11-21T11:30:30Z' })).status).toBe(404);
+    const obs = (await t.get<any>('/v1/observations', { camera_id: c!.id, limit: 1 })).body.features[0];
+    expect((await add({ observation_id: obs.id })).status).toBe(200);
+    const rec = (await call(t, 'POST', '/v1/recordings', { camera_id: c!.id, duration: 20, start: '2026-11-21T10:00:00Z' })).json().recording_id;
+    expect((await add({ recording_id: rec })).json().image).toBe(`${c!.id}_20261121T100010Z.jpg`);
+    expect((await add({ recording_id: rec, image: `${c!.id}_20261121T100003Z.jpg` })).status).toBe(200);
+    expect((await add({ recording_id: rec, image: `${c!.id}_20261121T110003Z.jpg` })).status).toBe(404);
+    const other = (await call(t, 'POST', '/v1/collections', { name: 'Other' })).json().collection_id;
+    expect((await call(t, 'POST', `/collections/${other}/images`, { camera_id: a!.id, time: '2026-11-21T09:00:00Z' })).status).toBe(200);
+    expect((await add({ collection_id: other, image: `${a!.id}_20261121T090000Z.jpg` })).status).toBe(200);
+    const images = (await showCol({ limit: 200 })).images as string[];
+    expect(images).toHaveLength(6);
+    expect(images).toContain(`${b!.id}_20261121T113000Z.jpg`);
+  });
+
+  it('refuses no set, two sets, or a partial set with 400 naming the conflict', async () => {
+    for (const body of [{}, { camera_id: cameras[0]!.id, observation_id: 'x' }, { image: 'a.jpg' }, { recording_id: 'r', collection_id: 'c' }]) {
+      const r = await call(t, 'POST', `/collections/${col}/images`, body);
+      expect(r.status).toBe(400);
+      expect(r.json().error.message).toMatch(/exactly one parameter set/);
+    }
+    expect((await call(t, 'POST', `/collections/${col}/images`, { bogus: 1 })).status).toBe(400);
+  });
+});
+
+describe('4.6 Show marker paging', () => {
+  it('exact name: starts after it; partial name: starts at the first match', async () => {
+    const all = (await showCol({ limit: 200 })).images as string[];
+    const page = await showCol({ limit: 2, marker: all[1] });
+    expect(page.images).toEqual(all.slice(2, 4));
+    expect(page.marker).toBe(all[1]);
+    const prefix = all[3]!.slice(0, all[3]!.length - 8);
+    const partial = await showCol({ limit: 1, marker: prefix });
+    expect(partial.images[0] >= prefix).toBe(true);
+    expect(all.indexOf(partial.images[0])).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('4.6 Show Image, Preview, Remove Image', () => {
+  it('redirects each image and the preview contact sheet to signed JPEGs, with and without /v1', async () => {
+    const name = (await showCol()).images[0] as string;
+    for (const prefix of ['', '/v1']) {
+      const img = await fetchSigned(await signedLocation(t, `${prefix}/collections/${col}/images/${name}`));
+      expect(isJpeg(img.bytes)).toBe(true);
+      const sheet = await fetchSigned(await signedLocation(t, `${prefix}/collections/${col}/preview`));
+      expect(sheet.headers.get('content-type')).toBe('image/jpeg');
+      expect(isJpeg(sheet.bytes)).toBe(true);
+    }
+    expect((await call(t, 'GET', `/collections/${col}/images/nope.jpg`)).status).toBe(404);
+  });
+
+  it('removes one image', async () => {
+    const name = (await showCol()).images[0] as string;
+    expect((await call(t, 'DELETE', `/collections/${col}/images/${name}`)).json()).toEqual({ ok: true });
+    expect((await showCol({ limit: 200 })).images).not.toContain(name);
+    expect((await call(t, 'DELETE', `/collections/${col}/images/${name}`)).status).toBe(404);
+  });
+});
+
+describe('4.6 Empty and Destroy', () => {
+  it('refuses to destroy a non-empty collection (409), empties up to 1000 a call, then destroys', async () => {
+    const before = ((await showCol({ limit: 200 })).images as string[]).length;
+    const refused = await call(t, 'DELETE', `/collections/${col}`);
+    expect(refused.status).toBe(409);
+    expect(refused.json().error.code).toBe('conflict');
+    expect((await call(t, 'DELETE', `/collections/${col}/images`)).json()).toEqual({ ok: true, total: before });
+    expect((await call(t, 'DELETE', `/v1/collections/${col}/images`)).json()).toEqual({ ok: true, total: 0 });
+    expect((await call(t, 'DELETE', `/v1/collections/${col}`)).json()).toEqual({ ok: true });
+    expect((await call(t, 'GET', `/v1/collections/${col}`)).status).toBe(404);
+  });
+
+  it('empties a large collection 1000 images at a time', async () => {
+    const big = (await call(t, 'POST', '/v1/collections', { name: 'Big' })).json().collection_id;
+    const cam = cameras[0]!.id;
+    // 1200 archived minutes of one camera: the media cache holds 1440.
+    for (let i = 0; i < 1200; i += 100) {
+      await Promise.all(
+        Array.from({ length: 100 }, (_, k) => {
+          const time = new Date(Date.parse('2026-11-20T13:00:00Z') + (i + k) * 60_000).toISOString();
+          return call(t, 'POST', `/collections/${big}/images`, { camera_id: cam, time });
+        }),
+      );
+    }
+    expect((await call(t, 'DELETE', `/collections/${big}/images`)).json().total).toBe(1000);
+    expect((await call(t, 'DELETE', `/collections/${big}/images`)).json().total).toBe(200);
+  });
+
+  it('expires collections 90 days after creation', async () => {
+    const r = (await call(t, 'POST', '/v1/collections', { name: 'Short-lived' })).json().collection_id;
+    // Tokens last 7 days: a fresh one at each far-future time.
+    const at = async (days: number): Promise<TestService> => {
+      t.service.control.advanceClock(days * 86400_000);
+      return { ...t, token: await requestToken(t.url) };
+    };
+    expect((await call(await at(89), 'GET', `/collections/${r}/preview`)).status).toBe(302);
+    expect((await call(await at(2), 'GET', `/collections/${r}/preview`)).status).toBe(404);
+    t.service.control.setClock('2026-11-21T12:00:00Z');
+  });
+});
