@@ -15,7 +15,7 @@ export default defineConfig({
       rollupOptions: {
         input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') },
         external: ['electron'],
-        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+        output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
       },
     },
   },
