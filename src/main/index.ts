@@ -2,7 +2,7 @@
  * The Electron entry: the only module (with src/main/electron/) that imports `electron`. It
  * starts the plain-Node core, opens the locked-down window and wires the IPC contract to it.
  */
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, dialog } from 'electron';
 import { startCore, type Core } from './core.ts';
 import { linkFromArgv, routeFromLink } from './deep-link.ts';
 import { forwardEvents, registerIpc } from './electron/ipc.ts';
@@ -51,20 +51,33 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(start);
 }
 
-async function start(): Promise<void> {
+function start(): void {
   const dataDir = process.env.ROADCAM_DATA_DIR ?? app.getPath('userData') ?? defaultDataDir();
   const log = createLog(dataDir);
   lockDownSession();
   // Accounts (keychain profiles) arrive with Settings; until one is chosen the app runs in demo mode.
-  core = await startCore({ dataDir, connection: { kind: 'demo' }, log });
-  registerIpc(core, isTrustedFrame);
-  handleMediaScheme(core);
+  // The window opens at once; calls wait for the core (the first demo start builds a world).
+  const starting = startCore({ dataDir, connection: { kind: 'demo' }, log });
+  registerIpc(starting, isTrustedFrame);
+  handleMediaScheme(starting);
+  starting.then(
+    (ready) => {
+      core = ready;
+    },
+    (error: Error) => {
+      log(`core failed to start: ${error.message}`);
+      dialog.showErrorBox('Roadcam could not start', error.message);
+      app.quit();
+    },
+  );
   installMenu((route) => core?.hub.emit('app.openRoute', { route }));
   const openWindow = () => {
     const window = createMainWindow(dataDir, pendingRoute);
     pendingRoute = null;
-    const stop = forwardEvents(core!, window.webContents);
-    window.on('closed', stop);
+    void starting.then((ready) => {
+      const stop = forwardEvents(ready, window.webContents);
+      window.on('closed', stop);
+    });
   };
   openWindow();
   app.on('activate', () => {

@@ -6,10 +6,11 @@ const registered = new Set<Channel>();
 
 /**
  * Registers every channel of the contract on ipcMain through the core's validating dispatcher.
- * Only the app's own top-level frame may call: a sub-frame or another page gets nothing.
+ * Only the app's own top-level frame may call: a sub-frame or another page gets nothing. Calls
+ * made while the core is still starting (demo mode builds its world on first start) wait for it.
  */
 export function registerIpc(
-  core: Core,
+  core: Promise<Core>,
   isTrustedFrame: (event: IpcMainInvokeEvent) => boolean,
 ): void {
   for (const channel of channelNames) {
@@ -25,7 +26,13 @@ export function registerIpc(
           },
         };
       }
-      return core.dispatch(channel, input);
+      return core.then(
+        (ready) => ready.dispatch(channel, input),
+        (error: Error) => ({
+          ok: false,
+          error: { code: 'failed', message: `Roadcam could not start: ${error.message}` },
+        }),
+      );
     });
   }
 }

@@ -24,11 +24,13 @@ export function registerMediaScheme(): void {
  * `roadcam-media://app/<path>` -> the core's media resolver, which adds the token and follows
  * signed redirects in the main process. Only the resolver's routes exist: no file paths.
  */
-export function handleMediaScheme(core: Core): void {
+export function handleMediaScheme(core: Promise<Core>): void {
   protocol.handle(MEDIA_SCHEME, async (request) => {
     const url = new URL(request.url);
     if (url.host !== 'app') return new Response('Unknown media host.', { status: 404 });
-    const answer = await core.media.resolve(url.pathname.replace(/^\/+/, ''), request.signal);
+    const answer = await (
+      await core
+    ).media.resolve(url.pathname.replace(/^\/+/, ''), request.signal);
     const body = request.method === 'HEAD' ? null : (Readable.toWeb(answer.body) as ReadableStream);
     if (!body) answer.body.destroy();
     return new Response(body, { status: answer.status, headers: answer.headers });
