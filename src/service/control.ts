@@ -50,7 +50,12 @@ export interface ServiceControl {
   liveEncoders(): number;
 }
 
-function enumIndex<T extends string>(name: string, list: readonly T[], value: T | undefined, fallback: number): number {
+function enumIndex<T extends string>(
+  name: string,
+  list: readonly T[],
+  value: T | undefined,
+  fallback: number,
+): number {
   if (value === undefined) return fallback;
   const i = list.findIndex((v) => v.toLowerCase() === value.toLowerCase());
   if (i < 0) throw new RangeError(`${name} must be one of ${list.join(', ')}`);
@@ -67,7 +72,11 @@ function parseWhen(name: string, text: string | undefined, fallback: number): nu
 function addAlert(s: ServiceContext, a: AddAlertInput): string {
   if (!a.event) throw new RangeError('event is required');
   const ring = a.polygon;
-  if (!Array.isArray(ring) || ring.length < 4 || ring.some((p) => !Array.isArray(p) || p.length !== 2 || !p.every(Number.isFinite))) {
+  if (
+    !Array.isArray(ring) ||
+    ring.length < 4 ||
+    ring.some((p) => !Array.isArray(p) || p.length !== 2 || !p.every(Number.isFinite))
+  ) {
     throw new RangeError('polygon must be a closed ring of at least four [lon, lat] pairs');
   }
   const effective = parseWhen('effective', a.effective, s.clock.nowS());

@@ -48,11 +48,20 @@ export async function buildRecording(
   const out = join(dir, r.id);
   await mkdir(out, { recursive: true });
   const tmp = (f: RecordingFormat): string => `${recordingFile(dir, r.id, f)}.partial`;
-  const writer = await SequenceWriter.open({ zipPath: tmp('zip'), mp4Path: tmp('mp4'), rate: r.rate, spoolDir: join(out, 'spool') });
+  const writer = await SequenceWriter.open({
+    zipPath: tmp('zip'),
+    mp4Path: tmp('mp4'),
+    rate: r.rate,
+    spoolDir: join(out, 'spool'),
+  });
   const times = frameTimes(r);
   const middle = Math.floor(times.length / 2);
   const render = (tMs: number): Promise<Buffer> => {
-    const p = renderer.render({ camera: r.camera, conditions: world.conditionsAt(r.camera, Math.floor(tMs / 1000)), tMs });
+    const p = renderer.render({
+      camera: r.camera,
+      conditions: world.conditionsAt(r.camera, Math.floor(tMs / 1000)),
+      tMs,
+    });
     // Frames rendered ahead may fail after the build has given up: that is not news.
     p.catch(() => undefined);
     return p;
@@ -63,7 +72,8 @@ export async function buildRecording(
       signal?.throwIfAborted();
       const jpeg = await pending[i]!;
       delete pending[i];
-      if (i + RENDER_AHEAD < times.length) pending[i + RENDER_AHEAD] = render(times[i + RENDER_AHEAD]!);
+      if (i + RENDER_AHEAD < times.length)
+        pending[i + RENDER_AHEAD] = render(times[i + RENDER_AHEAD]!);
       if (i === middle) await writeFile(tmp('jpg'), jpeg);
       await writer.add(frameName(r.camera.id, times[i]!), jpeg, new Date(times[i]!));
     }

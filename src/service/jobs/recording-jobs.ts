@@ -13,7 +13,12 @@ import type { Db } from '../store/db.ts';
 import { setRecordingStatus } from '../store/recordings.ts';
 import type { FrameRenderer } from '../media/frames.ts';
 import type { MediaWorld } from '../media/world-view.ts';
-import { buildRecording, RECORDING_FILE_FORMATS, recordingFile, type RecordingToBuild } from './recording-builder.ts';
+import {
+  buildRecording,
+  RECORDING_FILE_FORMATS,
+  recordingFile,
+  type RecordingToBuild,
+} from './recording-builder.ts';
 
 export interface JobClock {
   nowMs(): number;
@@ -69,7 +74,10 @@ export class RecordingJobs {
     this.#log = o.log;
     this.#changed = o.changed;
     this.#unlisten = this.#clock.onChange(() => this.#check());
-    const submitted = this.#db.prepare("SELECT num FROM recordings WHERE status = 'submitted'").pluck().all() as number[];
+    const submitted = this.#db
+      .prepare("SELECT num FROM recordings WHERE status = 'submitted'")
+      .pluck()
+      .all() as number[];
     for (const num of submitted) this.#waiting.add(num);
     this.#check();
   }
@@ -95,7 +103,8 @@ export class RecordingJobs {
     if (existsSync(path)) return path;
     let build = this.#builds.get(id);
     if (!build) {
-      const row = this.#db.prepare('SELECT * FROM recordings WHERE id = ?').get(id) as RecordingRow | undefined;
+      const row = this.#db.prepare('SELECT * FROM recordings WHERE id = ?').get(id) as
+        RecordingRow | undefined;
       if (!row) throw new Error(`Recording ${id} no longer exists.`);
       build = this.#enqueue(() => this.#build(row)).finally(() => this.#builds.delete(id));
       this.#builds.set(id, build);
@@ -128,16 +137,20 @@ export class RecordingJobs {
     const nowS = this.#clock.nowMs() / 1000;
     let next = Infinity;
     for (const num of this.#waiting) {
-      const row = this.#db.prepare('SELECT * FROM recordings WHERE num = ?').get(num) as RecordingRow | undefined;
+      const row = this.#db.prepare('SELECT * FROM recordings WHERE num = ?').get(num) as
+        RecordingRow | undefined;
       if (!row || row.status !== 'submitted') {
         this.#waiting.delete(num);
       } else if (row.stop <= nowS) {
         this.#waiting.delete(num);
-        this.#enqueue(() => this.#complete(row)).catch((err: unknown) => this.#log(`recording ${row.id}: ${String(err)}`));
+        this.#enqueue(() => this.#complete(row)).catch((err: unknown) =>
+          this.#log(`recording ${row.id}: ${String(err)}`),
+        );
       } else next = Math.min(next, row.stop - nowS);
     }
     // Re-check at the next stop time, and at least every 30 s: the clock may be moved.
-    if (next < Infinity) this.#timer = setTimeout(() => this.#check(), Math.min(RECHECK_MS, next * 1000 + 50)).unref();
+    if (next < Infinity)
+      this.#timer = setTimeout(() => this.#check(), Math.min(RECHECK_MS, next * 1000 + 50)).unref();
   }
 
   #enqueue<T>(job: () => Promise<T>): Promise<T> {
@@ -149,7 +162,9 @@ export class RecordingJobs {
   async #complete(row: RecordingRow): Promise<void> {
     if (this.#closed) return;
     if (row.start < this.#world.archiveStart()) {
-      this.#log(`recording ${row.id} failed: no archived imagery before ${new Date(this.#world.archiveStart() * 1000).toISOString()}`);
+      this.#log(
+        `recording ${row.id} failed: no archived imagery before ${new Date(this.#world.archiveStart() * 1000).toISOString()}`,
+      );
       setRecordingStatus(this.#db, row.num, 'failed', []);
       this.#changed();
       return;
@@ -169,7 +184,13 @@ export class RecordingJobs {
   async #build(row: RecordingRow): Promise<void> {
     const camera = this.#world.cameraByNum(row.camera);
     if (!camera) throw new Error(`the camera of recording ${row.id} no longer exists`);
-    const spec: RecordingToBuild = { id: row.id, camera, start: row.start, duration: row.duration, rate: row.rate };
+    const spec: RecordingToBuild = {
+      id: row.id,
+      camera,
+      start: row.start,
+      duration: row.duration,
+      rate: row.rate,
+    };
     await buildRecording(spec, this.#world, this.#renderer, this.#dir, this.#abort.signal);
   }
 }

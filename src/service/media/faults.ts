@@ -27,7 +27,8 @@ export class FaultInjector {
   readonly #faults: ActiveFault[] = [];
 
   add(spec: FaultSpec): void {
-    if (!FAULT_KINDS.includes(spec.kind)) throw new RangeError(`Unknown fault kind ${String(spec.kind)}: use reset, stall or 503`);
+    if (!FAULT_KINDS.includes(spec.kind))
+      throw new RangeError(`Unknown fault kind ${String(spec.kind)}: use reset, stall or 503`);
     this.#faults.push({
       kind: spec.kind,
       times: Math.max(1, Math.floor(spec.times ?? 1)),

@@ -51,7 +51,9 @@ export function locateFfmpeg(env: NodeJS.ProcessEnv = process.env): FfmpegLocati
   const fromEnv = env.FFMPEG_PATH;
   if (fromEnv) {
     if (!isExecutable(fromEnv)) {
-      throw new Error(`FFMPEG_PATH is set to ${fromEnv}, which is not an executable file. Fix or unset FFMPEG_PATH.`);
+      throw new Error(
+        `FFMPEG_PATH is set to ${fromEnv}, which is not an executable file. Fix or unset FFMPEG_PATH.`,
+      );
     }
     found = { path: fromEnv, source: 'FFMPEG_PATH' };
   } else {
@@ -76,7 +78,10 @@ const x264Checked = new Map<string, boolean>();
 export function hasLibx264(path: string): boolean {
   let ok = x264Checked.get(path);
   if (ok === undefined) {
-    const out = spawnSync(path, ['-hide_banner', '-encoders'], { encoding: 'utf8', timeout: 10_000 });
+    const out = spawnSync(path, ['-hide_banner', '-encoders'], {
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
     ok = /libx264/.test(out.stdout ?? '');
     x264Checked.set(path, ok);
   }
@@ -100,7 +105,12 @@ export function ffmpegDone(child: ChildProcessWithoutNullStreams): Promise<void>
     child.on('error', reject);
     child.on('close', (code, signal) => {
       if (code === 0) resolve();
-      else reject(new Error(`ffmpeg failed (${signal ?? `exit ${code}`}): ${stderr.trim() || 'no message'}`));
+      else
+        reject(
+          new Error(
+            `ffmpeg failed (${signal ?? `exit ${code}`}): ${stderr.trim() || 'no message'}`,
+          ),
+        );
     });
   });
 }

@@ -8,7 +8,14 @@ import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { stringKey } from '../world/random.ts';
-import { backgroundSvg, FRAME_HEIGHT, FRAME_WIDTH, overlaySvg, type FrameCamera, type FrameConditions } from './scene.ts';
+import {
+  backgroundSvg,
+  FRAME_HEIGHT,
+  FRAME_WIDTH,
+  overlaySvg,
+  type FrameCamera,
+  type FrameConditions,
+} from './scene.ts';
 
 export type ImageFormat = 'jpeg' | 'png';
 
@@ -45,9 +52,9 @@ export class FrameRenderer {
     const key = stringKey(req.camera.id);
     const background = await this.#background(req.camera, req.conditions, key);
     const overlay = Buffer.from(overlaySvg(req.conditions, key, req.tMs));
-    const image = sharp(background, { raw: { width: FRAME_WIDTH, height: FRAME_HEIGHT, channels: 3 } }).composite([
-      { input: overlay, top: 0, left: 0 },
-    ]);
+    const image = sharp(background, {
+      raw: { width: FRAME_WIDTH, height: FRAME_HEIGHT, channels: 3 },
+    }).composite([{ input: overlay, top: 0, left: 0 }]);
     this.rendered++;
     return format === 'png'
       ? image.png({ compressionLevel: 6 }).toBuffer()
@@ -57,7 +64,10 @@ export class FrameRenderer {
   /** The frame as a file in the disk cache, rendered on first use; returns its path. */
   async file(req: FrameRequest, format: ImageFormat = 'jpeg'): Promise<string> {
     const dir = join(this.#cacheDir, safeName(req.camera.id));
-    const path = join(dir, `${req.tMs}-${conditionsKey(req.conditions)}.${format === 'png' ? 'png' : 'jpg'}`);
+    const path = join(
+      dir,
+      `${req.tMs}-${conditionsKey(req.conditions)}.${format === 'png' ? 'png' : 'jpg'}`,
+    );
     if (await exists(path)) return path;
     const bytes = await this.render(req, format);
     await mkdir(dir, { recursive: true });
@@ -77,10 +87,14 @@ export class FrameRenderer {
       this.#backgrounds.set(id, bg);
       return bg;
     }
-    bg = sharp(Buffer.from(backgroundSvg(camera, c, key))).removeAlpha().raw().toBuffer();
+    bg = sharp(Buffer.from(backgroundSvg(camera, c, key)))
+      .removeAlpha()
+      .raw()
+      .toBuffer();
     bg.catch(() => this.#backgrounds.delete(id));
     this.#backgrounds.set(id, bg);
-    if (this.#backgrounds.size > BACKGROUNDS_KEPT) this.#backgrounds.delete(this.#backgrounds.keys().next().value!);
+    if (this.#backgrounds.size > BACKGROUNDS_KEPT)
+      this.#backgrounds.delete(this.#backgrounds.keys().next().value!);
     return bg;
   }
 }

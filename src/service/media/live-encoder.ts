@@ -44,7 +44,11 @@ export class LiveEncoder {
       `-c:v libx264 -preset ultrafast -tune zerolatency -profile:v baseline -g ${gop} -keyint_min ${gop} -sc_threshold 0 ` +
       `-f hls -hls_time ${SEGMENT_S} -hls_list_size ${PLAYLIST_SIZE} -hls_flags delete_segments+temp_file+omit_endlist ` +
       `-hls_segment_type mpegts -hls_segment_filename`;
-    this.#child = spawnFfmpeg([...args.split(' '), join(o.dir, 'seg_%06d.ts'), join(o.dir, MEDIA_PLAYLIST)]);
+    this.#child = spawnFfmpeg([
+      ...args.split(' '),
+      join(o.dir, 'seg_%06d.ts'),
+      join(o.dir, MEDIA_PLAYLIST),
+    ]);
     this.#child.stdin.on('error', () => undefined);
     this.done = ffmpegDone(this.#child).catch((err: unknown) => {
       if (this.#timer !== undefined) o.log(`live encoder in ${o.dir} stopped: ${String(err)}`);

@@ -46,7 +46,11 @@ export class LiveStreams {
     let enc = this.#encoders.get(cameraId);
     if (!enc) {
       if (this.#paused.has(cameraId)) {
-        return { ok: false, status: 503, message: `The live stream of camera ${cameraId} is stopped: retry later.` };
+        return {
+          ok: false,
+          status: 503,
+          message: `The live stream of camera ${cameraId} is stopped: retry later.`,
+        };
       }
       if (this.#encoders.size >= this.#o.maxEncoders) {
         return {
@@ -63,7 +67,11 @@ export class LiveStreams {
     const deadline = Date.now() + PLAYLIST_WAIT_MS;
     while (!(await isFile(path))) {
       if (Date.now() > deadline || !this.#encoders.has(cameraId)) {
-        return { ok: false, status: 503, message: `The live stream of camera ${cameraId} did not start: retry in a few seconds.` };
+        return {
+          ok: false,
+          status: 503,
+          message: `The live stream of camera ${cameraId} did not start: retry in a few seconds.`,
+        };
       }
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -74,14 +82,27 @@ export class LiveStreams {
   async file(cameraId: string, name: string): Promise<LiveFile> {
     if (name === 'playlist.m3u8' || name === MEDIA_PLAYLIST) return this.playlist(cameraId);
     const enc = this.#encoders.get(cameraId);
-    if (!SEGMENT_FILE.test(name)) return { ok: false, status: 404, message: `No live file ${name}: segments are named seg_NNNNNN.ts.` };
+    if (!SEGMENT_FILE.test(name))
+      return {
+        ok: false,
+        status: 404,
+        message: `No live file ${name}: segments are named seg_NNNNNN.ts.`,
+      };
     if (!enc) {
-      return { ok: false, status: 404, message: `The live stream of camera ${cameraId} is not running: request playlist.m3u8 first.` };
+      return {
+        ok: false,
+        status: 404,
+        message: `The live stream of camera ${cameraId} is not running: request playlist.m3u8 first.`,
+      };
     }
     (await enc).lastAccess = Date.now();
     const path = join(this.#dirOf(cameraId), name);
     if (!(await isFile(path))) {
-      return { ok: false, status: 404, message: `Segment ${name} is no longer (or not yet) in the live window: reload the playlist.` };
+      return {
+        ok: false,
+        status: 404,
+        message: `Segment ${name} is no longer (or not yet) in the live window: reload the playlist.`,
+      };
     }
     return { ok: true, path, contentType: 'video/MP2T' };
   }
@@ -140,7 +161,9 @@ export class LiveStreams {
     for (const [id, enc] of this.#encoders) {
       const e = await enc.catch(() => undefined);
       if (e && now - e.lastAccess > this.#o.idleMs) {
-        this.#o.log(`live stream of ${id} stopped after ${Math.round(this.#o.idleMs / 1000)} s without viewers`);
+        this.#o.log(
+          `live stream of ${id} stopped after ${Math.round(this.#o.idleMs / 1000)} s without viewers`,
+        );
         await this.stop(id);
       }
     }

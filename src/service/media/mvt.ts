@@ -29,11 +29,15 @@ export interface TileAddress {
 }
 
 /** The lon/lat box of a tile, with `bufferPx` of the 512 extent around it. */
-export function tileBbox({ z, x, y }: TileAddress, bufferPx = TILE_BUFFER): [number, number, number, number] {
+export function tileBbox(
+  { z, x, y }: TileAddress,
+  bufferPx = TILE_BUFFER,
+): [number, number, number, number] {
   const n = 2 ** z;
   const pad = bufferPx / TILE_EXTENT;
   const lon = (px: number): number => (px / n) * 360 - 180;
-  const lat = (py: number): number => (Math.atan(Math.sinh(Math.PI * (1 - (2 * py) / n))) * 180) / Math.PI;
+  const lat = (py: number): number =>
+    (Math.atan(Math.sinh(Math.PI * (1 - (2 * py) / n))) * 180) / Math.PI;
   return [lon(x - pad), lat(y + 1 + pad), lon(x + 1 + pad), lat(y - pad)];
 }
 
@@ -47,7 +51,12 @@ export function project({ z, x, y }: TileAddress, lon: number, lat: number): [nu
 }
 
 export function isValidTile({ z, x, y }: TileAddress): boolean {
-  return Number.isInteger(z) && z >= 0 && z <= 24 && [x, y].every((v) => Number.isInteger(v) && v >= 0 && v < 2 ** z);
+  return (
+    Number.isInteger(z) &&
+    z >= 0 &&
+    z <= 24 &&
+    [x, y].every((v) => Number.isInteger(v) && v >= 0 && v < 2 ** z)
+  );
 }
 
 const zigzag = (n: number): number => (n << 1) ^ (n >> 31);
@@ -75,7 +84,13 @@ function prepareLayer(tile: TileAddress, layer: TileLayer): EncodedLayer {
   const features: EncodedLayer['features'] = [];
   for (const f of layer.features) {
     const [px, py] = project(tile, f.lon, f.lat);
-    if (px < -TILE_BUFFER || py < -TILE_BUFFER || px > TILE_EXTENT + TILE_BUFFER || py > TILE_EXTENT + TILE_BUFFER) continue;
+    if (
+      px < -TILE_BUFFER ||
+      py < -TILE_BUFFER ||
+      px > TILE_EXTENT + TILE_BUFFER ||
+      py > TILE_EXTENT + TILE_BUFFER
+    )
+      continue;
     const tags: number[] = [];
     for (const [k, v] of Object.entries(f.properties)) {
       if (v === null || v === undefined) continue;

@@ -45,7 +45,11 @@ function roadX(bottomX: number, y: number): number {
 }
 
 function sky(c: FrameConditions): string {
-  const [top, bottom] = c.night ? ['#0b1330', '#27314f'] : c.precip === 1 ? ['#5d6670', '#9aa3ab'] : ['#4f8fd6', '#bcd8f0'];
+  const [top, bottom] = c.night
+    ? ['#0b1330', '#27314f']
+    : c.precip === 1
+      ? ['#5d6670', '#9aa3ab']
+      : ['#4f8fd6', '#bcd8f0'];
   return `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs>
 <rect width="${FRAME_WIDTH}" height="${HORIZON}" fill="url(#sky)"/>`;
 }
@@ -97,7 +101,9 @@ function road(c: FrameConditions): string {
       const y0 = HORIZON + ((FRAME_HEIGHT - HORIZON) * k * k) / 64;
       const y1 = HORIZON + ((FRAME_HEIGHT - HORIZON) * (k + 0.5) * (k + 0.5)) / 64;
       const w = 1 + (y1 - HORIZON) / 50;
-      parts.push(`<line x1="${roadX(bottom, y0).toFixed(1)}" y1="${y0.toFixed(1)}" x2="${roadX(bottom, y1).toFixed(1)}" y2="${y1.toFixed(1)}" stroke="#e8e2c8" stroke-width="${w.toFixed(1)}"/>`);
+      parts.push(
+        `<line x1="${roadX(bottom, y0).toFixed(1)}" y1="${y0.toFixed(1)}" x2="${roadX(bottom, y1).toFixed(1)}" y2="${y1.toFixed(1)}" stroke="#e8e2c8" stroke-width="${w.toFixed(1)}"/>`,
+      );
     }
   }
   if (rw === 2 || rw === 3) parts.push(wetSheen(rw));
@@ -117,7 +123,9 @@ function wetSheen(rw: number): string {
       [300, 205, 25],
       [180, 340, 60],
     ] as const) {
-      parts.push(`<ellipse cx="${x}" cy="${y}" rx="${rx}" ry="${(rx / 5).toFixed(1)}" fill="#8fa3b5" opacity="0.55"/>`);
+      parts.push(
+        `<ellipse cx="${x}" cy="${y}" rx="${rx}" ry="${(rx / 5).toFixed(1)}" fill="#8fa3b5" opacity="0.55"/>`,
+      );
     }
   }
   return parts.join('');
@@ -131,7 +139,9 @@ function snowCover(rw: number): string {
   ];
   const track = rw === 10 ? '#b9bec6' : '#55575c';
   for (const bottom of [150, 200, 440, 490]) {
-    parts.push(`<line x1="${VANISH_X}" y1="${HORIZON}" x2="${bottom}" y2="${FRAME_HEIGHT}" stroke="${track}" stroke-width="10" opacity="0.7"/>`);
+    parts.push(
+      `<line x1="${VANISH_X}" y1="${HORIZON}" x2="${bottom}" y2="${FRAME_HEIGHT}" stroke="${track}" stroke-width="10" opacity="0.7"/>`,
+    );
   }
   return parts.join('');
 }
@@ -143,7 +153,10 @@ function banner(camera: FrameCamera): string {
 
 export function backgroundSvg(camera: FrameCamera, c: FrameConditions, cameraKey: number): string {
   const fog = fogOpacity(c.visibility);
-  const veil = fog > 0 ? `<rect width="${FRAME_WIDTH}" height="${FRAME_HEIGHT}" fill="#d5d9dd" opacity="${fog}"/>` : '';
+  const veil =
+    fog > 0
+      ? `<rect width="${FRAME_WIDTH}" height="${FRAME_HEIGHT}" fill="#d5d9dd" opacity="${fog}"/>`
+      : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${FRAME_WIDTH}" height="${FRAME_HEIGHT}">${sky(c)}${ground(c)}${scenery(cameraKey, c)}${road(c)}${veil}${banner(camera)}</svg>`;
 }
 
@@ -159,8 +172,13 @@ function cars(cameraKey: number, t: number, c: FrameConditions): string {
     const x = roadX(lane, y);
     const s = 0.08 + (y - HORIZON) / 70;
     const color = ['#b8202a', '#e6e6e6', '#1f4f8f'][i]!;
-    const lights = c.night ? `<circle cx="${(x - 6 * s).toFixed(1)}" cy="${(y - 2 * s).toFixed(1)}" r="${(2 * s).toFixed(1)}" fill="#fff6b0"/><circle cx="${(x + 6 * s).toFixed(1)}" cy="${(y - 2 * s).toFixed(1)}" r="${(2 * s).toFixed(1)}" fill="#fff6b0"/>` : '';
-    const spray = c.roadWeather === 2 || c.roadWeather === 3 ? `<ellipse cx="${x.toFixed(1)}" cy="${(y - 8 * s).toFixed(1)}" rx="${(14 * s).toFixed(1)}" ry="${(5 * s).toFixed(1)}" fill="#dfe5ea" opacity="${c.roadWeather === 3 ? 0.7 : 0.4}"/>` : '';
+    const lights = c.night
+      ? `<circle cx="${(x - 6 * s).toFixed(1)}" cy="${(y - 2 * s).toFixed(1)}" r="${(2 * s).toFixed(1)}" fill="#fff6b0"/><circle cx="${(x + 6 * s).toFixed(1)}" cy="${(y - 2 * s).toFixed(1)}" r="${(2 * s).toFixed(1)}" fill="#fff6b0"/>`
+      : '';
+    const spray =
+      c.roadWeather === 2 || c.roadWeather === 3
+        ? `<ellipse cx="${x.toFixed(1)}" cy="${(y - 8 * s).toFixed(1)}" rx="${(14 * s).toFixed(1)}" ry="${(5 * s).toFixed(1)}" fill="#dfe5ea" opacity="${c.roadWeather === 3 ? 0.7 : 0.4}"/>`
+        : '';
     parts.push(
       `<g opacity="${fade.toFixed(2)}">${spray}<rect x="${(x - 9 * s).toFixed(1)}" y="${(y - 7 * s).toFixed(1)}" width="${(18 * s).toFixed(1)}" height="${(7 * s).toFixed(1)}" rx="${(1.5 * s).toFixed(1)}" fill="${color}"/>${lights}</g>`,
     );
@@ -177,7 +195,11 @@ function streaks(cameraKey: number, t: number, c: FrameConditions): string {
   for (let i = 0; i < 70; i++) {
     const x = r.next() * FRAME_WIDTH;
     const y = r.next() * FRAME_HEIGHT;
-    parts.push(snowing ? `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="1.6"/>` : `<line x1="${x.toFixed(0)}" y1="${y.toFixed(0)}" x2="${(x - 4).toFixed(0)}" y2="${(y + 16).toFixed(0)}"/>`);
+    parts.push(
+      snowing
+        ? `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="1.6"/>`
+        : `<line x1="${x.toFixed(0)}" y1="${y.toFixed(0)}" x2="${(x - 4).toFixed(0)}" y2="${(y + 16).toFixed(0)}"/>`,
+    );
   }
   return `<g fill="#fff" stroke="#dde6ee" stroke-width="1" opacity="0.6">${parts.join('')}</g>`;
 }

@@ -39,7 +39,12 @@ export function etagOf(size: number, mtimeMs: number): string {
   return `"${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}"`;
 }
 
-export async function sendFile(req: IncomingMessage, res: ServerResponse, file: FileToSend, fault?: ActiveFault): Promise<void> {
+export async function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: FileToSend,
+  fault?: ActiveFault,
+): Promise<void> {
   const st = await stat(file.path);
   const etag = etagOf(st.size, st.mtimeMs);
   res.setHeader('Accept-Ranges', 'bytes');
@@ -47,7 +52,8 @@ export async function sendFile(req: IncomingMessage, res: ServerResponse, file: 
   res.setHeader('Last-Modified', st.mtime.toUTCString());
   res.setHeader('Cache-Control', file.cacheControl ?? 'private, max-age=900');
   res.setHeader('Content-Type', file.contentType);
-  if (file.downloadName) res.setHeader('Content-Disposition', `attachment; filename="${file.downloadName}"`);
+  if (file.downloadName)
+    res.setHeader('Content-Disposition', `attachment; filename="${file.downloadName}"`);
   if (req.headers['if-none-match'] === etag) {
     res.writeHead(304).end();
     return;
@@ -60,7 +66,12 @@ export async function sendFile(req: IncomingMessage, res: ServerResponse, file: 
     res.setHeader('Content-Type', 'application/json');
     res.writeHead(416).end(
       JSON.stringify({
-        error: { status: 416, code: 'invalid_parameter', parameter: 'Range', message: `The range ${req.headers.range} lies outside the file (${st.size} bytes).` },
+        error: {
+          status: 416,
+          code: 'invalid_parameter',
+          parameter: 'Range',
+          message: `The range ${req.headers.range} lies outside the file (${st.size} bytes).`,
+        },
       }),
     );
     return;
@@ -79,8 +90,15 @@ export async function sendFile(req: IncomingMessage, res: ServerResponse, file: 
 }
 
 /** Streams [start, end] of the file; a fault cuts or stalls it part of the way through. */
-function streamBody(res: ServerResponse, path: string, start: number, end: number, fault?: ActiveFault): Promise<void> {
-  const cut = fault && fault.kind !== '503' ? start + Math.floor((end - start + 1) * fault.after) - 1 : end;
+function streamBody(
+  res: ServerResponse,
+  path: string,
+  start: number,
+  end: number,
+  fault?: ActiveFault,
+): Promise<void> {
+  const cut =
+    fault && fault.kind !== '503' ? start + Math.floor((end - start + 1) * fault.after) - 1 : end;
   return new Promise((resolve) => {
     const stream = createReadStream(path, { start, end: Math.max(start, cut) });
     res.on('close', () => {

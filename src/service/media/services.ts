@@ -40,7 +40,9 @@ export class MediaServices {
     this.world = new StoreMediaWorld(s.world.db, s.world.seed);
     this.renderer = new FrameRenderer(join(this.dir, 'frames'));
     // Derived from the world's persistent secret: signed URLs survive a restart.
-    this.signer = new UrlSigner(createHmac('sha256', s.world.jwtSecret).update('signed-urls').digest());
+    this.signer = new UrlSigner(
+      createHmac('sha256', s.world.jwtSecret).update('signed-urls').digest(),
+    );
     this.live = new LiveStreams({
       dir: join(this.dir, 'live'),
       maxEncoders: o.maxEncoders ?? 20,
@@ -70,12 +72,19 @@ export class MediaServices {
   liveFrame(cameraId: string, tMs: number): Promise<Buffer> {
     const camera = this.world.camera(cameraId);
     if (!camera) return Promise.reject(new Error(`no camera ${cameraId}`));
-    return this.renderer.render({ camera, conditions: this.world.conditionsAt(camera, Math.floor(tMs / 1000)), tMs });
+    return this.renderer.render({
+      camera,
+      conditions: this.world.conditionsAt(camera, Math.floor(tMs / 1000)),
+      tMs,
+    });
   }
 
   /** The cached frame file of a camera at an epoch millisecond. */
   frameFile(camera: MediaCamera, tMs: number, format: ImageFormat = 'jpeg'): Promise<string> {
-    return this.renderer.file({ camera, conditions: this.world.conditionsAt(camera, Math.floor(tMs / 1000)), tMs }, format);
+    return this.renderer.file(
+      { camera, conditions: this.world.conditionsAt(camera, Math.floor(tMs / 1000)), tMs },
+      format,
+    );
   }
 
   async setOffline(cameraId: string, offline: boolean): Promise<void> {
@@ -108,6 +117,7 @@ export function attachMedia(s: ServiceContext, dataDir: string, o?: MediaOptions
 
 export function mediaOf(s: ServiceContext): MediaServices {
   const m = attached.get(s);
-  if (!m) throw new Error('The media services were not attached to this service context (attachMedia).');
+  if (!m)
+    throw new Error('The media services were not attached to this service context (attachMedia).');
   return m;
 }

@@ -26,7 +26,8 @@ export class UrlSigner {
 
   /** `path` must start with SIGNED_PREFIX; returns path?expires=...&signature=... */
   sign(path: string, nowS: number, lifetimeS = SIGNED_URL_LIFETIME_S): string {
-    if (!path.startsWith(SIGNED_PREFIX)) throw new Error(`Only paths under ${SIGNED_PREFIX} are signed, not ${path}`);
+    if (!path.startsWith(SIGNED_PREFIX))
+      throw new Error(`Only paths under ${SIGNED_PREFIX} are signed, not ${path}`);
     const expires = nowS + lifetimeS;
     return `${path}?expires=${expires}&signature=${this.#mac(path, expires)}`;
   }
@@ -36,16 +37,25 @@ export class UrlSigner {
     const expiresText = query.get('expires');
     const signature = query.get('signature');
     if (!expiresText || !signature) {
-      return { ok: false, reason: 'missing', message: 'This URL is not signed: ask the service for a new one.' };
+      return {
+        ok: false,
+        reason: 'missing',
+        message: 'This URL is not signed: ask the service for a new one.',
+      };
     }
     const expires = Number(expiresText);
     const expected = Buffer.from(this.#mac(path, expires));
     const given = Buffer.from(signature);
-    if (!/^\d+$/.test(expiresText) || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    if (
+      !/^\d+$/.test(expiresText) ||
+      given.length !== expected.length ||
+      !timingSafeEqual(given, expected)
+    ) {
       return {
         ok: false,
         reason: 'tampered',
-        message: 'The signature of this URL does not match its path or expiry: use the URL exactly as the service returned it.',
+        message:
+          'The signature of this URL does not match its path or expiry: use the URL exactly as the service returned it.',
       };
     }
     if (nowS >= expires) {

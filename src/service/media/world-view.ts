@@ -5,7 +5,15 @@
  * sensors; before it (old recordings) they are read off the same weather field.
  */
 import type { Db } from '../store/db.ts';
-import { fieldAt, fogAt, localHour, precipAt, SLOT_S, temperatureAt, type FieldAt } from '../world/weather.ts';
+import {
+  fieldAt,
+  fogAt,
+  localHour,
+  precipAt,
+  SLOT_S,
+  temperatureAt,
+  type FieldAt,
+} from '../world/weather.ts';
 import type { FrameConditions } from './scene.ts';
 
 export interface MediaCamera {
@@ -54,9 +62,9 @@ export class StoreMediaWorld implements MediaWorld {
 
   camera(id: string): MediaCamera | undefined {
     if (!this.#cameras.has(id)) {
-      const row = this.#db.prepare('SELECT num, id, lon, lat, description, video FROM cameras WHERE id = ?').get(id) as
-        | CameraRow
-        | undefined;
+      const row = this.#db
+        .prepare('SELECT num, id, lon, lat, description, video FROM cameras WHERE id = ?')
+        .get(id) as CameraRow | undefined;
       if (this.#cameras.size > 20_000) this.#cameras.clear();
       this.#cameras.set(id, row ? { ...row, video: row.video === 1 } : undefined);
     }
@@ -64,12 +72,16 @@ export class StoreMediaWorld implements MediaWorld {
   }
 
   cameraByNum(num: number): MediaCamera | undefined {
-    const id = this.#db.prepare('SELECT id FROM cameras WHERE num = ?').pluck().get(num) as string | undefined;
+    const id = this.#db.prepare('SELECT id FROM cameras WHERE num = ?').pluck().get(num) as
+      string | undefined;
     return id === undefined ? undefined : this.camera(id);
   }
 
   archiveStart(): number {
-    return (this.#db.prepare('SELECT min(time) FROM observations').pluck().get() as number | null) ?? Infinity;
+    return (
+      (this.#db.prepare('SELECT min(time) FROM observations').pluck().get() as number | null) ??
+      Infinity
+    );
   }
 
   conditionsAt(camera: MediaCamera, t: number): FrameConditions {
@@ -94,7 +106,18 @@ export class StoreMediaWorld implements MediaWorld {
     const p = precipAt(field, camera.lon, camera.lat, cosLat);
     const temp = temperatureAt(this.#seed, slot, camera.lon, camera.lat, p);
     const fog = Math.max(fogAt(field, camera.lon, camera.lat, cosLat), p * 0.6);
-    const roadWeather = temp < 0.5 && p > 0.4 ? 10 : temp < 2 && p > 0.22 ? 6 : p > 0.9 ? 3 : p > 0.42 ? 2 : p > 0.15 ? 1 : 0;
+    const roadWeather =
+      temp < 0.5 && p > 0.4
+        ? 10
+        : temp < 2 && p > 0.22
+          ? 6
+          : p > 0.9
+            ? 3
+            : p > 0.42
+              ? 2
+              : p > 0.15
+                ? 1
+                : 0;
     const visibility = fog > 0.85 ? 0 : fog > 0.6 ? 0.2 : fog > 0.35 ? 0.5 : 1;
     return { roadWeather, visibility, precip: p > 0.8 ? 1 : 0 };
   }

@@ -29,18 +29,46 @@ function ring(v: ParamValue | undefined): LonLat[] {
         : [];
   const out = pairs.map((p) => [Number(p[0]), Number(p[1])] as const);
   if (out.length < 4 || out.some((p) => !p.every(Number.isFinite))) {
-    throw invalidParameter('polygon', 'polygon must be a closed ring of at least four "lon lat" pairs.');
+    throw invalidParameter(
+      'polygon',
+      'polygon must be a closed ring of at least four "lon lat" pairs.',
+    );
   }
   return out;
 }
 
 function addAlert(s: ServiceContext, ctx: RequestContext) {
-  const names = ['event', 'polygon', 'headline', 'description', 'country', 'origin', 'areaDesc', 'effective', 'expires', 'urgency', 'severity', 'certainty', 'state'];
+  const names = [
+    'event',
+    'polygon',
+    'headline',
+    'description',
+    'country',
+    'origin',
+    'areaDesc',
+    'effective',
+    'expires',
+    'urgency',
+    'severity',
+    'certainty',
+    'state',
+  ];
   const r = new ParamReader(ctx.params, names);
   const event = r.string('event');
   if (!event) throw invalidParameter('event', 'event is required, e.g. Winter Storm Warning.');
   const input: AddAlertInput = { event, polygon: ring(r.raw('polygon')) };
-  for (const k of ['headline', 'description', 'country', 'origin', 'areaDesc', 'effective', 'expires', 'urgency', 'severity', 'certainty'] as const) {
+  for (const k of [
+    'headline',
+    'description',
+    'country',
+    'origin',
+    'areaDesc',
+    'effective',
+    'expires',
+    'urgency',
+    'severity',
+    'certainty',
+  ] as const) {
     const v = r.string(k);
     if (v !== undefined) (input as unknown as Record<string, string>)[k] = v;
   }

@@ -28,9 +28,15 @@ export function cameraOr404(m: MediaServices, id: string): MediaCamera {
 
 function requireOnline(m: MediaServices, camera: MediaCamera): void {
   if (m.offline.has(camera.id)) {
-    throw new ApiError(503, 'unavailable', `Camera ${camera.id} is offline: its live image and video are unavailable. Retry later.`, undefined, {
-      'Retry-After': '60',
-    });
+    throw new ApiError(
+      503,
+      'unavailable',
+      `Camera ${camera.id} is offline: its live image and video are unavailable. Retry later.`,
+      undefined,
+      {
+        'Retry-After': '60',
+      },
+    );
   }
 }
 
@@ -47,7 +53,8 @@ async function liveImage(s: ServiceContext, ctx: RequestContext) {
   requireOnline(m, camera);
   const t = mediaCacheWindow(s.clock.nowS()).last;
   const mode = liveImageMode(camera.id);
-  if (mode === 'redirect') return { redirect: m.signedUrl(ctx.req, signedFramePath(camera.id, t * 1000)) };
+  if (mode === 'redirect')
+    return { redirect: m.signedUrl(ctx.req, signedFramePath(camera.id, t * 1000)) };
   const file = await m.frameFile(camera, t * 1000, mode);
   return {
     body: await readFile(file),
@@ -60,15 +67,29 @@ async function liveFile(s: ServiceContext, ctx: RequestContext) {
   const m = mediaOf(s);
   const camera = cameraOr404(m, ctx.pathParams['id']!);
   if (!camera.video) {
-    throw new ApiError(404, 'not_found', `Camera ${camera.id} has no live video (properties.video is false): use its live image instead.`);
+    throw new ApiError(
+      404,
+      'not_found',
+      `Camera ${camera.id} has no live video (properties.video is false): use its live image instead.`,
+    );
   }
   requireOnline(m, camera);
   const file = await m.live.file(camera.id, ctx.pathParams['file']!);
   if (!file.ok) {
-    throw new ApiError(file.status, file.status === 503 ? 'unavailable' : 'not_found', file.message, undefined, file.status === 503 ? { 'Retry-After': '10' } : {});
+    throw new ApiError(
+      file.status,
+      file.status === 503 ? 'unavailable' : 'not_found',
+      file.message,
+      undefined,
+      file.status === 503 ? { 'Retry-After': '10' } : {},
+    );
   }
   const playlist = file.contentType !== 'video/MP2T';
-  await sendFile(ctx.req, ctx.res, { path: file.path, contentType: file.contentType, cacheControl: playlist ? 'no-cache' : 'private, max-age=60' });
+  await sendFile(ctx.req, ctx.res, {
+    path: file.path,
+    contentType: file.contentType,
+    cacheControl: playlist ? 'no-cache' : 'private, max-age=60',
+  });
   return { handled: true } as const;
 }
 
@@ -80,9 +101,14 @@ function imageTimes(s: ServiceContext, ctx: RequestContext) {
   const { first, last } = mediaCacheWindow(s.clock.nowS());
   const time = r.string('time');
   // `time` is an inclusive start: the first listed image is at or after it.
-  const from = time === undefined ? first : Math.max(first, Math.ceil(parseInstant('time', time, false) / MINUTE) * MINUTE);
+  const from =
+    time === undefined
+      ? first
+      : Math.max(first, Math.ceil(parseInstant('time', time, false) / MINUTE) * MINUTE);
   const total = from > last ? 0 : (last - from) / MINUTE + 1;
-  const times = Array.from({ length: Math.min(limit, total) }, (_, i) => isoSeconds(from + i * MINUTE));
+  const times = Array.from({ length: Math.min(limit, total) }, (_, i) =>
+    isoSeconds(from + i * MINUTE),
+  );
   return { json: { total, times } };
 }
 

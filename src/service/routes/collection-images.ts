@@ -41,7 +41,12 @@ function must(r: ParamReader, name: string): string {
 function currentImage(s: ServiceContext, r: ParamReader): Frame {
   const m = mediaOf(s);
   const camera = cameraOr404(m, must(r, 'camera_id'));
-  if (m.offline.has(camera.id)) throw new ApiError(503, 'unavailable', `Camera ${camera.id} is offline: it has no current image.`);
+  if (m.offline.has(camera.id))
+    throw new ApiError(
+      503,
+      'unavailable',
+      `Camera ${camera.id} is offline: it has no current image.`,
+    );
   return { cameraId: camera.id, tMs: mediaCacheWindow(s.clock.nowS()).last * 1000 };
 }
 
@@ -67,9 +72,18 @@ function observationImage(s: ServiceContext, r: ParamReader): Frame {
 
 function recordingTimes(s: ServiceContext, id: string): { cameraId: string; times: number[] } {
   const rec = showRecording(s.world, id, s.clock.nowS());
-  if (rec.properties.status === 'failed') throw new ApiError(409, 'conflict', `Recording ${id} failed: it has no images.`, 'recording_id');
+  if (rec.properties.status === 'failed')
+    throw new ApiError(
+      409,
+      'conflict',
+      `Recording ${id} failed: it has no images.`,
+      'recording_id',
+    );
   const p = rec.properties;
-  return { cameraId: p.camera_id, times: frameTimes({ start: Date.parse(p.start) / 1000, duration: p.duration, rate: p.rate }) };
+  return {
+    cameraId: p.camera_id,
+    times: frameTimes({ start: Date.parse(p.start) / 1000, duration: p.duration, rate: p.rate }),
+  };
 }
 
 /** A recording's preview is its representative frame: the one in the middle (as its jpg). */
@@ -83,14 +97,17 @@ function recordingImage(s: ServiceContext, r: ParamReader): Frame {
   const image = must(r, 'image');
   const { cameraId, times } = recordingTimes(s, id);
   const frame = parseFrameName(image);
-  if (!frame || frame.cameraId !== cameraId || !times.includes(frame.tMs)) throw notFound(`image of recording ${id}`, image);
+  if (!frame || frame.cameraId !== cameraId || !times.includes(frame.tMs))
+    throw notFound(`image of recording ${id}`, image);
   return frame;
 }
 
 function otherCollectionImage(s: ServiceContext, r: ParamReader): Frame {
   const from = collectionNum(s.world, must(r, 'collection_id'), s.clock.nowS());
   const image = must(r, 'image');
-  const found = s.world.db.prepare('SELECT 1 FROM collection_images WHERE collection = ? AND name = ?').get(from, image);
+  const found = s.world.db
+    .prepare('SELECT 1 FROM collection_images WHERE collection = ? AND name = ?')
+    .get(from, image);
   const frame = found ? parseFrameName(image) : undefined;
   if (!frame) throw notFound(`image of collection ${must(r, 'collection_id')}`, image);
   return frame;
@@ -98,10 +115,17 @@ function otherCollectionImage(s: ServiceContext, r: ParamReader): Frame {
 
 function chooseSet(r: ParamReader): Resolver {
   const given = ALL_KEYS.filter((k) => r.has(k)).sort();
-  const set = SETS.find((s) => s.keys.length === given.length && s.keys.every((k, i) => k === given[i]));
+  const set = SETS.find(
+    (s) => s.keys.length === given.length && s.keys.every((k, i) => k === given[i]),
+  );
   if (set) return set.resolve;
   const what = given.length === 0 ? 'no parameters' : given.join(' + ');
-  throw new ApiError(400, 'invalid_request', `Add Image takes exactly one parameter set (${SET_NAMES}); got ${what}.`, given[0]);
+  throw new ApiError(
+    400,
+    'invalid_request',
+    `Add Image takes exactly one parameter set (${SET_NAMES}); got ${what}.`,
+    given[0],
+  );
 }
 
 export function addImage(s: ServiceContext, ctx: RequestContext) {
@@ -111,7 +135,10 @@ export function addImage(s: ServiceContext, ctx: RequestContext) {
   const frame = chooseSet(r)(s, r);
   const name = frameName(frame.cameraId, frame.tMs);
   s.world.db.transaction(() => {
-    addCollectionImage(s.world.db, num, name, nowS, { camera_id: frame.cameraId, time: Math.floor(frame.tMs / 1000) });
+    addCollectionImage(s.world.db, num, name, nowS, {
+      camera_id: frame.cameraId,
+      time: Math.floor(frame.tMs / 1000),
+    });
     updateCollection(s.world.db, num, {}, nowS);
   })();
   s.world.version++;

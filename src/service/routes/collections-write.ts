@@ -22,16 +22,22 @@ const MAX_DESCRIPTION = 5000;
 
 function text(r: ParamReader, name: string, max: number): string | undefined {
   const v = r.string(name);
-  if (v !== undefined && v.length > max) throw invalidParameter(name, `${name} is at most ${max} characters long.`);
+  if (v !== undefined && v.length > max)
+    throw invalidParameter(name, `${name} is at most ${max} characters long.`);
   return v;
 }
 
 function create(s: ServiceContext, ctx: RequestContext) {
   const r = new ParamReader(ctx.params, ['name', 'description', 'tags']);
   const name = text(r, 'name', MAX_NAME)?.trim();
-  if (!name) throw invalidParameter('name', 'name is required: the display name of the collection.');
+  if (!name)
+    throw invalidParameter('name', 'name is required: the display name of the collection.');
   const nowS = s.clock.nowS();
-  const id = `col_${randomBytes(9).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '0').slice(0, 12)}`;
+  const id = `col_${randomBytes(9)
+    .toString('base64url')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '0')
+    .slice(0, 12)}`;
   insertCollection(s.world.db, {
     id,
     name,
@@ -52,7 +58,8 @@ function update(s: ServiceContext, ctx: RequestContext) {
   }
   const name = text(r, 'name', MAX_NAME)?.trim();
   if ('name' in ctx.params && !name) throw invalidParameter('name', 'name cannot be empty.');
-  const description = 'description' in ctx.params ? (text(r, 'description', MAX_DESCRIPTION) ?? '') : undefined;
+  const description =
+    'description' in ctx.params ? (text(r, 'description', MAX_DESCRIPTION) ?? '') : undefined;
   const tags = 'tags' in ctx.params ? readTags(r) : undefined;
   updateCollection(s.world.db, num, { name, description, tags }, s.clock.nowS());
   s.world.version++;
@@ -60,7 +67,9 @@ function update(s: ServiceContext, ctx: RequestContext) {
 }
 
 function requireImage(s: ServiceContext, num: number, name: string): void {
-  const found = s.world.db.prepare('SELECT 1 FROM collection_images WHERE collection = ? AND name = ?').get(num, name);
+  const found = s.world.db
+    .prepare('SELECT 1 FROM collection_images WHERE collection = ? AND name = ?')
+    .get(num, name);
   if (!found) throw notFound('image in this collection', name);
 }
 
@@ -80,7 +89,9 @@ function removeImage(s: ServiceContext, ctx: RequestContext) {
   const nowS = s.clock.nowS();
   const num = collectionNum(s.world, ctx.pathParams['id']!, nowS);
   requireImage(s, num, ctx.pathParams['name']!);
-  s.world.db.prepare('DELETE FROM collection_images WHERE collection = ? AND name = ?').run(num, ctx.pathParams['name']!);
+  s.world.db
+    .prepare('DELETE FROM collection_images WHERE collection = ? AND name = ?')
+    .run(num, ctx.pathParams['name']!);
   updateCollection(s.world.db, num, {}, nowS);
   s.world.version++;
   return { json: { ok: true } };
@@ -92,7 +103,9 @@ function empty(s: ServiceContext, ctx: RequestContext) {
   const nowS = s.clock.nowS();
   const num = collectionNum(s.world, ctx.pathParams['id']!, nowS);
   const info = s.world.db
-    .prepare('DELETE FROM collection_images WHERE collection = ? AND name IN (SELECT name FROM collection_images WHERE collection = ? ORDER BY name LIMIT ?)')
+    .prepare(
+      'DELETE FROM collection_images WHERE collection = ? AND name IN (SELECT name FROM collection_images WHERE collection = ? ORDER BY name LIMIT ?)',
+    )
     .run(num, num, EMPTY_BATCH);
   if (info.changes > 0) updateCollection(s.world.db, num, {}, nowS);
   s.world.version++;
@@ -103,9 +116,16 @@ function destroy(s: ServiceContext, ctx: RequestContext) {
   requireNoParams(ctx.params, 'destroying a collection');
   const id = ctx.pathParams['id']!;
   const num = collectionNum(s.world, id, s.clock.nowS());
-  const count = s.world.db.prepare('SELECT count(*) FROM collection_images WHERE collection = ?').pluck().get(num) as number;
+  const count = s.world.db
+    .prepare('SELECT count(*) FROM collection_images WHERE collection = ?')
+    .pluck()
+    .get(num) as number;
   if (count > 0) {
-    throw new ApiError(409, 'conflict', `Collection ${id} still holds ${count} images: empty it first (DELETE /collections/${id}/images).`);
+    throw new ApiError(
+      409,
+      'conflict',
+      `Collection ${id} still holds ${count} images: empty it first (DELETE /collections/${id}/images).`,
+    );
   }
   s.world.db.transaction(() => {
     s.world.db.prepare('DELETE FROM collections_fts WHERE rowid = ?').run(num);

@@ -22,7 +22,9 @@ async function cell(s: ServiceContext, name: string): Promise<Buffer | undefined
   const frame = parseFrameName(name);
   const camera = frame && m.world.camera(frame.cameraId);
   if (!frame || !camera) return undefined;
-  return sharp(await m.frameFile(camera, frame.tMs)).resize(CELL_W - 2, CELL_H - 2).toBuffer();
+  return sharp(await m.frameFile(camera, frame.tMs))
+    .resize(CELL_W - 2, CELL_H - 2)
+    .toBuffer();
 }
 
 /** Renders (or finds) the sheet; returns its file name under media/sheets. */
@@ -43,7 +45,9 @@ export async function contactSheet(s: ServiceContext, collection: number): Promi
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${FRAME_WIDTH}" height="${FRAME_HEIGHT}"><text x="50%" y="50%" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="28" fill="#9aa3ab">No images yet</text></svg>`;
     overlays.push({ input: Buffer.from(svg), left: 0, top: 0 });
   }
-  const jpeg = await sharp({ create: { width: FRAME_WIDTH, height: FRAME_HEIGHT, channels: 3, background: '#20242a' } })
+  const jpeg = await sharp({
+    create: { width: FRAME_WIDTH, height: FRAME_HEIGHT, channels: 3, background: '#20242a' },
+  })
     .composite(overlays)
     .jpeg({ quality: 80 })
     .toBuffer();

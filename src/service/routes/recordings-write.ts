@@ -15,7 +15,12 @@ import { expiryCutoff, showRecording } from '../search/recordings.ts';
 import { parseInstant } from '../search/times.ts';
 import { insertRecording, setRecordingTags } from '../store/recordings.ts';
 
-export const RECORDING_RULES = { durationDefault: 300, durationMax: 1800, scheduleAheadMaxS: 15 * 60, rate: 1 } as const;
+export const RECORDING_RULES = {
+  durationDefault: 300,
+  durationMax: 1800,
+  scheduleAheadMaxS: 15 * 60,
+  rate: 1,
+} as const;
 const MAX_TAGS = 50;
 const MAX_TAG_LENGTH = 100;
 
@@ -23,24 +28,36 @@ export function readTags(r: ParamReader, name = 'tags'): string[] {
   const tags = r.commaList(name) ?? [];
   if (tags.length > MAX_TAGS) throw invalidParameter(name, `At most ${MAX_TAGS} tags.`);
   const long = tags.find((t) => t.length > MAX_TAG_LENGTH);
-  if (long !== undefined) throw invalidParameter(name, `A tag is at most ${MAX_TAG_LENGTH} characters long.`);
+  if (long !== undefined)
+    throw invalidParameter(name, `A tag is at most ${MAX_TAG_LENGTH} characters long.`);
   return tags;
 }
 
 function create(s: ServiceContext, ctx: RequestContext) {
   const r = new ParamReader(ctx.params, ['camera_id', 'duration', 'start', 'tags']);
   const cameraId = r.string('camera_id');
-  if (cameraId === undefined) throw invalidParameter('camera_id', 'camera_id is required: the camera to record.');
+  if (cameraId === undefined)
+    throw invalidParameter('camera_id', 'camera_id is required: the camera to record.');
   const camera = mediaOf(s).world.camera(cameraId.trim());
-  if (!camera) throw new ApiError(404, 'not_found', `No camera with id "${cameraId}".`, 'camera_id');
-  const duration = r.int('duration', { min: 1, max: RECORDING_RULES.durationMax }) ?? RECORDING_RULES.durationDefault;
+  if (!camera)
+    throw new ApiError(404, 'not_found', `No camera with id "${cameraId}".`, 'camera_id');
+  const duration =
+    r.int('duration', { min: 1, max: RECORDING_RULES.durationMax }) ??
+    RECORDING_RULES.durationDefault;
   const nowS = s.clock.nowS();
   const startText = r.string('start');
   const start = startText === undefined ? nowS : parseInstant('start', startText, false);
   if (start > nowS + RECORDING_RULES.scheduleAheadMaxS) {
-    throw invalidParameter('start', `start may be at most 15 minutes in the future (until ${new Date((nowS + 900) * 1000).toISOString()}).`);
+    throw invalidParameter(
+      'start',
+      `start may be at most 15 minutes in the future (until ${new Date((nowS + 900) * 1000).toISOString()}).`,
+    );
   }
-  const id = `rec_${randomBytes(9).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '0').slice(0, 12)}`;
+  const id = `rec_${randomBytes(9)
+    .toString('base64url')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '0')
+    .slice(0, 12)}`;
   const num = insertRecording(s.world.db, {
     id,
     cameraNum: camera.num,
@@ -73,14 +90,16 @@ function download(s: ServiceContext, ctx: RequestContext) {
       `Recording ${id} is ${rec.properties.status}, not complete: ${rec.properties.status === 'failed' ? 'it has nothing to download' : 'try again after its stop time'}.`,
     );
   }
-  if (!rec.properties.formats.includes(format as RecordingFormat)) throw notFound('recording format', `${id}.${format}`);
+  if (!rec.properties.formats.includes(format as RecordingFormat))
+    throw notFound('recording format', `${id}.${format}`);
   return { redirect: mediaOf(s).signedUrl(ctx.req, `/signed/recordings/${id}.${format}`) };
 }
 
 function addTags(s: ServiceContext, ctx: RequestContext) {
   const r = new ParamReader(ctx.params, ['tags']);
   const added = readTags(r);
-  if (added.length === 0) throw invalidParameter('tags', 'tags is required: an array or a comma-delimited list.');
+  if (added.length === 0)
+    throw invalidParameter('tags', 'tags is required: an array or a comma-delimited list.');
   const id = ctx.pathParams['id']!;
   const row = s.world.db
     .prepare('SELECT num, tags FROM recordings WHERE id = ? AND created_at > ?')
@@ -88,7 +107,8 @@ function addTags(s: ServiceContext, ctx: RequestContext) {
   if (!row) throw notFound('recording', id);
   // Add Tags appends: the old tags stay, duplicates (case-insensitive) are dropped.
   const merged = new Map<string, string>();
-  for (const tag of [...(JSON.parse(row.tags) as string[]), ...added]) if (!merged.has(tag.toLowerCase())) merged.set(tag.toLowerCase(), tag);
+  for (const tag of [...(JSON.parse(row.tags) as string[]), ...added])
+    if (!merged.has(tag.toLowerCase())) merged.set(tag.toLowerCase(), tag);
   const tags = setRecordingTags(s.world.db, row.num, [...merged.values()]);
   s.world.version++;
   return { json: { ok: true, tags } };

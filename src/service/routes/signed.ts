@@ -14,7 +14,11 @@ import { mediaOf, type MediaServices } from '../media/services.ts';
 import { expiryCutoff } from '../search/recordings.ts';
 import { cameraOr404 } from './camera-media.ts';
 
-const RECORDING_TYPES: Record<RecordingFormat, string> = { jpg: 'image/jpeg', zip: 'application/zip', mp4: 'video/mp4' };
+const RECORDING_TYPES: Record<RecordingFormat, string> = {
+  jpg: 'image/jpeg',
+  zip: 'application/zip',
+  mp4: 'video/mp4',
+};
 const SAFE_FILE = /^[A-Za-z0-9_-]+\.(jpg|json)$/;
 
 function verified(s: ServiceContext, ctx: RequestContext): void {
@@ -34,17 +38,31 @@ async function frame(m: MediaServices, ctx: RequestContext): Promise<FileToSend>
   const parsed = parseFrameName(`${cameraId}_${file.replace(/\.png$/, '.jpg')}`);
   if (!parsed) throw notFound('frame', file);
   const camera = cameraOr404(m, cameraId);
-  return { path: await m.frameFile(camera, parsed.tMs, png ? 'png' : 'jpeg'), contentType: png ? 'image/png' : 'image/jpeg' };
+  return {
+    path: await m.frameFile(camera, parsed.tMs, png ? 'png' : 'jpeg'),
+    contentType: png ? 'image/png' : 'image/jpeg',
+  };
 }
 
-async function recording(s: ServiceContext, m: MediaServices, ctx: RequestContext): Promise<FileToSend> {
+async function recording(
+  s: ServiceContext,
+  m: MediaServices,
+  ctx: RequestContext,
+): Promise<FileToSend> {
   const id = ctx.pathParams['id']!;
   const format = ctx.pathParams['format'] as RecordingFormat;
   const row = s.world.db
-    .prepare("SELECT formats FROM recordings WHERE id = ? AND created_at > ? AND status = 'complete'")
+    .prepare(
+      "SELECT formats FROM recordings WHERE id = ? AND created_at > ? AND status = 'complete'",
+    )
     .get(id, expiryCutoff(s.clock.nowS())) as { formats: string } | undefined;
-  if (!row || !(JSON.parse(row.formats) as string[]).includes(format)) throw notFound('recording file', `${id}.${format}`);
-  return { path: await m.jobs.file(id, format), contentType: RECORDING_TYPES[format], downloadName: `${id}.${format}` };
+  if (!row || !(JSON.parse(row.formats) as string[]).includes(format))
+    throw notFound('recording file', `${id}.${format}`);
+  return {
+    path: await m.jobs.file(id, format),
+    contentType: RECORDING_TYPES[format],
+    downloadName: `${id}.${format}`,
+  };
 }
 
 function stored(m: MediaServices, folder: string, file: string, contentType: string): FileToSend {
@@ -53,14 +71,23 @@ function stored(m: MediaServices, folder: string, file: string, contentType: str
 }
 
 /** Wraps a resolver: signature first, then faults, then the file with resumable semantics. */
-function serve(s: ServiceContext, resolve: (m: MediaServices, ctx: RequestContext) => Promise<FileToSend> | FileToSend): Handler {
+function serve(
+  s: ServiceContext,
+  resolve: (m: MediaServices, ctx: RequestContext) => Promise<FileToSend> | FileToSend,
+): Handler {
   return async (ctx) => {
     verified(s, ctx);
     const m = mediaOf(s);
     const file = await resolve(m, ctx);
     const fault = m.faults.take(ctx.path);
     if (fault?.kind === '503') {
-      throw new ApiError(503, 'unavailable', 'The download is temporarily unavailable (injected fault): retry shortly.', undefined, { 'Retry-After': '1' });
+      throw new ApiError(
+        503,
+        'unavailable',
+        'The download is temporarily unavailable (injected fault): retry shortly.',
+        undefined,
+        { 'Retry-After': '1' },
+      );
     }
     try {
       await sendFile(ctx.req, ctx.res, file, fault);
@@ -75,8 +102,16 @@ function serve(s: ServiceContext, resolve: (m: MediaServices, ctx: RequestContex
 export function registerSignedRoutes(router: Router, s: ServiceContext): void {
   const open = { auth: false };
   router.get('/signed/frames/:camera/:file', serve(s, frame), open);
-  router.get('/signed/recordings/:id.:format', serve(s, (m, ctx) => recording(s, m, ctx)), open);
-  router.get('/signed/sheets/:file', serve(s, (m, ctx) => stored(m, 'sheets', ctx.pathParams['file']!, 'image/jpeg')), open);
+  router.get(
+    '/signed/recordings/:id.:format',
+    serve(s, (m, ctx) => recording(s, m, ctx)),
+    open,
+  );
+  router.get(
+    '/signed/sheets/:file',
+    serve(s, (m, ctx) => stored(m, 'sheets', ctx.pathParams['file']!, 'image/jpeg')),
+    open,
+  );
   router.get(
     '/signed/snapshots/:kind/:file',
     serve(s, (m, ctx) => {

@@ -27,17 +27,24 @@ export function parseSnapshotTime(text: string): number {
   const ms = m ? Date.UTC(y!, mo! - 1, d!, h!, mi!) : NaN;
   const back = new Date(ms);
   if (!m || back.getUTCDate() !== d || back.getUTCMonth() !== mo! - 1 || h! > 23 || mi! > 59) {
-    throw invalidParameter('time', `time must be a UTC time written yyyyddmmThhmmZ (day before month), e.g. 20262111T1200Z; got "${text}".`);
+    throw invalidParameter(
+      'time',
+      `time must be a UTC time written yyyyddmmThhmmZ (day before month), e.g. 20262111T1200Z; got "${text}".`,
+    );
   }
   return ms / 1000;
 }
 
 function checkAvailable(s: ServiceContext, t: number, text: string): void {
   const nowS = s.clock.nowS();
-  const unavailable = (why: string): ApiError => new ApiError(404, 'not_found', `No snapshot for ${text}: ${why}`, 'time');
-  if (t % SLOT_S !== 0) throw unavailable('snapshots exist for ten-minute marks only (minutes 00, 10, 20, ...).');
+  const unavailable = (why: string): ApiError =>
+    new ApiError(404, 'not_found', `No snapshot for ${text}: ${why}`, 'time');
+  if (t % SLOT_S !== 0)
+    throw unavailable('snapshots exist for ten-minute marks only (minutes 00, 10, 20, ...).');
   if (t + SLOT_S > nowS) {
-    throw unavailable(`a mark becomes available 10 minutes after it, at ${isoSeconds(t + SLOT_S)} for this one.`);
+    throw unavailable(
+      `a mark becomes available 10 minutes after it, at ${isoSeconds(t + SLOT_S)} for this one.`,
+    );
   }
   const first = mediaOf(s).world.archiveStart();
   if (t < first) throw unavailable(`the service keeps snapshots from ${isoSeconds(first)} on.`);
@@ -86,7 +93,10 @@ function observationsAt(s: ServiceContext, t: number, base: string): object {
 
 /** Alerts in force at t: effective at or before it, expiring after it. */
 function alertsAt(s: ServiceContext, t: number): object {
-  const ids = s.world.db.prepare('SELECT id FROM alerts WHERE effective <= ? AND expires > ? ORDER BY id').pluck().all(t, t) as string[];
+  const ids = s.world.db
+    .prepare('SELECT id FROM alerts WHERE effective <= ? AND expires > ? ORDER BY id')
+    .pluck()
+    .all(t, t) as string[];
   const features: Alert[] = ids.map((id) => showAlert(s.world, id));
   return { type: 'FeatureCollection', features };
 }
@@ -101,7 +111,10 @@ async function snapshot(s: ServiceContext, ctx: RequestContext, kind: 'observati
   const host = given && /^[\w.:[\]-]+$/.test(given) ? given : '127.0.0.1';
   const base = `http://${host}`;
   // Observation snapshots carry image URLs on this host: one file per host that asked.
-  const suffix = kind === 'observations' ? `-${createHash('sha256').update(base).digest('hex').slice(0, 8)}` : '';
+  const suffix =
+    kind === 'observations'
+      ? `-${createHash('sha256').update(base).digest('hex').slice(0, 8)}`
+      : '';
   const file = `${text}${suffix}.json`;
   const dir = join(m.dir, 'snapshots', kind);
   const path = join(dir, file);

@@ -6,7 +6,13 @@
 import type { ServiceContext } from '../context.ts';
 import { invalidParameter } from '../http/errors.ts';
 import type { RequestContext, Router } from '../http/router.ts';
-import { encodeTile, isValidTile, tileBbox, type TileAddress, type TilePoint } from '../media/mvt.ts';
+import {
+  encodeTile,
+  isValidTile,
+  tileBbox,
+  type TileAddress,
+  type TilePoint,
+} from '../media/mvt.ts';
 import { observationId } from '../search/observations.ts';
 import { ParamReader } from '../search/reader.ts';
 import { isoSeconds } from '../search/times.ts';
@@ -16,11 +22,19 @@ const TILE_TYPE = 'application/x-protobuf';
 function address(ctx: RequestContext): TileAddress {
   const [z, x, y] = ['z', 'x', 'y'].map((k) => {
     const v = ctx.pathParams[k]!;
-    if (!/^\d{1,8}$/.test(v)) throw invalidParameter(k, `${k} must be a whole number in the tile path /{z}/{x}/{y}.mvt, not "${v}".`);
+    if (!/^\d{1,8}$/.test(v))
+      throw invalidParameter(
+        k,
+        `${k} must be a whole number in the tile path /{z}/{x}/{y}.mvt, not "${v}".`,
+      );
     return Number(v);
   }) as [number, number, number];
   const tile = { z, x, y };
-  if (!isValidTile(tile)) throw invalidParameter('z', `There is no tile ${z}/${x}/${y}: z is 0 to 24 and x, y are below 2^z.`);
+  if (!isValidTile(tile))
+    throw invalidParameter(
+      'z',
+      `There is no tile ${z}/${x}/${y}: z is 0 to 24 and x, y are below 2^z.`,
+    );
   return tile;
 }
 
@@ -77,7 +91,10 @@ function observationTile(s: ServiceContext, ctx: RequestContext) {
       'sensor.precip': o.pr,
     },
   }));
-  return { body: Buffer.from(encodeTile(tile, [{ name: 'observations', features }])), contentType: TILE_TYPE };
+  return {
+    body: Buffer.from(encodeTile(tile, [{ name: 'observations', features }])),
+    contentType: TILE_TYPE,
+  };
 }
 
 interface CameraRow {
@@ -98,15 +115,28 @@ function cameraTile(s: ServiceContext, ctx: RequestContext) {
   const tile = address(ctx);
   const area = inTile(tile);
   const rows = s.world.db
-    .prepare(`SELECT c.num, c.id, c.lon, c.lat, c.description, c.city, c.state, c.country, c.provider, c.video FROM cameras c WHERE ${area.sql} ORDER BY c.id`)
+    .prepare(
+      `SELECT c.num, c.id, c.lon, c.lat, c.description, c.city, c.state, c.country, c.provider, c.video FROM cameras c WHERE ${area.sql} ORDER BY c.id`,
+    )
     .all(...area.args) as CameraRow[];
   const features: TilePoint[] = rows.map((c) => ({
     id: c.num,
     lon: c.lon,
     lat: c.lat,
-    properties: { id: c.id, description: c.description, city: c.city, state: c.state, country: c.country, provider: c.provider, video: c.video === 1 },
+    properties: {
+      id: c.id,
+      description: c.description,
+      city: c.city,
+      state: c.state,
+      country: c.country,
+      provider: c.provider,
+      video: c.video === 1,
+    },
   }));
-  return { body: Buffer.from(encodeTile(tile, [{ name: 'cameras', features }])), contentType: TILE_TYPE };
+  return {
+    body: Buffer.from(encodeTile(tile, [{ name: 'cameras', features }])),
+    contentType: TILE_TYPE,
+  };
 }
 
 export function registerTileRoutes(router: Router, s: ServiceContext): void {

@@ -1,4 +1,5 @@
 /** Spec 4.3 Live, Images, Show Image, 4.2 Preview, and the signed URLs of 1.3 / 5.8 / 8. */
+/* eslint-disable @typescript-eslint/no-explicit-any -- reply bodies are JSON checked by the assertions, not by types */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Camera } from '../../../src/shared/api/index.ts';
 import { liveImageMode } from '../../../src/service/media/services.ts';
@@ -37,8 +38,12 @@ describe('4.3 Live', () => {
     const a = await call(t, 'GET', `/v1/cameras/${id}/live`);
     const b = await call(t, 'GET', `/v1/cameras/${id}/live`);
     expect(a.bytes.equals(b.bytes)).toBe(true);
-    const one = await fetchSigned(await signedLocation(t, `/v1/cameras/${id}/images/2026-11-21T11:00:00Z`));
-    const two = await fetchSigned(await signedLocation(t, `/v1/cameras/${id}/images/2026-11-21T11:01:00Z`));
+    const one = await fetchSigned(
+      await signedLocation(t, `/v1/cameras/${id}/images/2026-11-21T11:00:00Z`),
+    );
+    const two = await fetchSigned(
+      await signedLocation(t, `/v1/cameras/${id}/images/2026-11-21T11:01:00Z`),
+    );
     expect(one.bytes.equals(two.bytes)).toBe(false);
   });
 
@@ -63,7 +68,9 @@ describe('4.3 Images (media cache)', () => {
     expect(r.body.times).toHaveLength(100);
     expect(r.body.times[0]).toBe('2026-11-20T12:01:00Z');
     expect(Date.parse(r.body.times[1]) - Date.parse(r.body.times[0])).toBe(60_000);
-    expect((await t.get<any>(`/v1/cameras/${id}/images`, { limit: 500 })).body.times).toHaveLength(500);
+    expect((await t.get<any>(`/v1/cameras/${id}/images`, { limit: 500 })).body.times).toHaveLength(
+      500,
+    );
     expect((await t.get<any>(`/v1/cameras/${id}/images`, { limit: 501 })).status).toBe(400);
   });
 
@@ -93,20 +100,32 @@ describe('4.3 Images (media cache)', () => {
 
 describe('4.2 Preview', () => {
   it('redirects to the frame of the observation', async () => {
-    const obs = (await t.get<any>('/v1/observations', { camera_id: cameras[2]!.id, limit: 1, sort: 'time', sort_dir: 'desc' })).body.features[0];
+    const obs = (
+      await t.get<any>('/v1/observations', {
+        camera_id: cameras[2]!.id,
+        limit: 1,
+        sort: 'time',
+        sort_dir: 'desc',
+      })
+    ).body.features[0];
     const loc = await signedLocation(t, `/v1/observations/${obs.id}/preview`);
     const stamp = obs.properties.time.replace(/[-:]/g, '');
     expect(loc).toContain(`/signed/frames/${cameras[2]!.id}/${stamp}`);
     const img = await fetchSigned(loc);
     expect(img.status).toBe(200);
     expect(isJpeg(img.bytes)).toBe(true);
-    expect((await call(t, 'GET', `/v1/observations/${cameras[2]!.id}_20200101T0000Z/preview`)).status).toBe(404);
+    expect(
+      (await call(t, 'GET', `/v1/observations/${cameras[2]!.id}_20200101T0000Z/preview`)).status,
+    ).toBe(404);
   });
 });
 
 describe('signed URLs', () => {
   it('are served without authorization, with Content-Length, ETag and Range', async () => {
-    const loc = await signedLocation(t, `/v1/cameras/${cameras[3]!.id}/images/2026-11-21T09:00:00Z`);
+    const loc = await signedLocation(
+      t,
+      `/v1/cameras/${cameras[3]!.id}/images/2026-11-21T09:00:00Z`,
+    );
     const full = await fetchSigned(loc);
     expect(full.status).toBe(200);
     expect(Number(full.headers.get('content-length'))).toBe(full.bytes.length);
@@ -115,18 +134,24 @@ describe('signed URLs', () => {
     expect(etag).toMatch(/^".+"$/);
     const part = await fetchSigned(loc, { headers: { Range: 'bytes=100-' } });
     expect(part.status).toBe(206);
-    expect(part.headers.get('content-range')).toBe(`bytes 100-${full.bytes.length - 1}/${full.bytes.length}`);
+    expect(part.headers.get('content-range')).toBe(
+      `bytes 100-${full.bytes.length - 1}/${full.bytes.length}`,
+    );
     expect(Buffer.concat([full.bytes.subarray(0, 100), part.bytes]).equals(full.bytes)).toBe(true);
     const head = await fetchSigned(loc, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe(String(full.bytes.length));
     expect(head.bytes.length).toBe(0);
-    expect((await fetchSigned(loc, { headers: { Range: `bytes=${full.bytes.length + 5}-` } })).status).toBe(416);
+    expect(
+      (await fetchSigned(loc, { headers: { Range: `bytes=${full.bytes.length + 5}-` } })).status,
+    ).toBe(416);
     expect((await fetchSigned(loc, { headers: { 'If-None-Match': etag } })).status).toBe(304);
   });
 
   it('carry their expiry under the signature: tampering gives 403 JSON', async () => {
-    const loc = new URL(await signedLocation(t, `/v1/cameras/${cameras[4]!.id}/images/2026-11-21T09:00:00Z`));
+    const loc = new URL(
+      await signedLocation(t, `/v1/cameras/${cameras[4]!.id}/images/2026-11-21T09:00:00Z`),
+    );
     const expires = Number(loc.searchParams.get('expires'));
     const nowS = t.service.clock.now().getTime() / 1000;
     expect(expires - nowS).toBeGreaterThan(890);
@@ -144,7 +169,10 @@ describe('signed URLs', () => {
   });
 
   it('expire after 15 minutes on the service clock', async () => {
-    const loc = await signedLocation(t, `/v1/cameras/${cameras[5]!.id}/images/2026-11-21T09:00:00Z`);
+    const loc = await signedLocation(
+      t,
+      `/v1/cameras/${cameras[5]!.id}/images/2026-11-21T09:00:00Z`,
+    );
     t.service.control.advanceClock(14 * 60_000);
     expect((await fetchSigned(loc)).status).toBe(200);
     t.service.control.advanceClock(61_000);

@@ -1,4 +1,5 @@
 /** Spec 4.3 Live Video (HLS): playlists, H.264 MPEG-TS segments, encoder lifecycle and cap. */
+/* eslint-disable @typescript-eslint/no-explicit-any -- reply bodies are JSON checked by the assertions, not by types */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,18 +19,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const segmentsOf = (playlist: string): string[] => playlist.split('\n').filter((l) => l.endsWith('.ts'));
+const segmentsOf = (playlist: string): string[] =>
+  playlist.split('\n').filter((l) => l.endsWith('.ts'));
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** Keeps a stream watched (a request a second, as a player would) for `ms`. */
 async function watch(cam: string, ms: number): Promise<string> {
   const end = Date.now() + ms;
-  let text = '';
-  do {
+  for (;;) {
     await sleep(Math.min(1000, Math.max(0, end - Date.now())));
-    text = (await call(t, 'GET', `/v1/cameras/${cam}/live/playlist.m3u8`)).bytes.toString();
-  } while (Date.now() < end);
-  return text;
+    const text = (await call(t, 'GET', `/v1/cameras/${cam}/live/playlist.m3u8`)).bytes.toString();
+    if (Date.now() >= end) return text;
+  }
 }
 
 describe('4.3 Live Video', () => {
@@ -51,14 +52,21 @@ describe('4.3 Live Video', () => {
     writeFileSync(file, ts.bytes);
     const probe = await ffprobe(file);
     expect(probe.format.format_name).toBe('mpegts');
-    expect(probe.streams[0]).toMatchObject({ codec_type: 'video', codec_name: 'h264', width: 640, height: 360 });
+    expect(probe.streams[0]).toMatchObject({
+      codec_type: 'video',
+      codec_name: 'h264',
+      width: 640,
+      height: 360,
+    });
     // Live: new segments appear as time passes.
     const later = segmentsOf(await watch(cam, 4500));
     expect(later.at(-1)! > segmentsOf(text).at(-1)!).toBe(true);
   });
 
   it('runs one encoder per camera however many viewers, up to a cap with a 503 JSON error', async () => {
-    await Promise.all([1, 2, 3].map(() => call(t, 'GET', `/v1/cameras/${video[1]!.id}/live/playlist.m3u8`)));
+    await Promise.all(
+      [1, 2, 3].map(() => call(t, 'GET', `/v1/cameras/${video[1]!.id}/live/playlist.m3u8`)),
+    );
     expect(t.service.control.liveEncoders()).toBeLessThanOrEqual(2);
     const third = await call(t, 'GET', `/v1/cameras/${video[2]!.id}/live/playlist.m3u8`);
     expect(third.status).toBe(503);
@@ -68,7 +76,9 @@ describe('4.3 Live Video', () => {
   it('stops an encoder after its idle time without requests', async () => {
     await sleep(5000);
     expect(t.service.control.liveEncoders()).toBe(0);
-    expect((await call(t, 'GET', `/v1/cameras/${video[2]!.id}/live/playlist.m3u8`)).status).toBe(200);
+    expect((await call(t, 'GET', `/v1/cameras/${video[2]!.id}/live/playlist.m3u8`)).status).toBe(
+      200,
+    );
   });
 
   it('answers 404 with a clear message for a camera without video', async () => {
@@ -78,7 +88,9 @@ describe('4.3 Live Video', () => {
   });
 
   it('refuses segment names outside the stream', async () => {
-    expect((await call(t, 'GET', `/v1/cameras/${video[2]!.id}/live/..%2F..%2Fservice.sqlite`)).status).toBe(404);
+    expect(
+      (await call(t, 'GET', `/v1/cameras/${video[2]!.id}/live/..%2F..%2Fservice.sqlite`)).status,
+    ).toBe(404);
   });
 
   it('test controls: an offline camera fails (503); a stopped stream stalls and resumes', async () => {
@@ -86,7 +98,9 @@ describe('4.3 Live Video', () => {
     await watch(cam, 2500);
     t.service.control.setStreamStopped(cam, true);
     await sleep(1200);
-    const before = segmentsOf((await call(t, 'GET', `/v1/cameras/${cam}/live/playlist.m3u8`)).bytes.toString()).at(-1);
+    const before = segmentsOf(
+      (await call(t, 'GET', `/v1/cameras/${cam}/live/playlist.m3u8`)).bytes.toString(),
+    ).at(-1);
     const stalled = segmentsOf(await watch(cam, 3000)).at(-1);
     expect(stalled).toBe(before);
     t.service.control.setStreamStopped(cam, false);

@@ -1,10 +1,20 @@
 /** Spec 4.4 Create, Download, Add Tags; the recording job; faults on signed downloads. */
+/* eslint-disable @typescript-eslint/no-explicit-any -- reply bodies are JSON checked by the assertions, not by types */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Camera } from '../../../src/shared/api/index.ts';
 import { NOW, requestToken, startTestService, type TestService } from '../helpers.ts';
-import { call, fetchSigned, ffprobe, isJpeg, isMp4, isZip, signedLocation, zipEntries } from './media-helpers.ts';
+import {
+  call,
+  fetchSigned,
+  ffprobe,
+  isJpeg,
+  isMp4,
+  isZip,
+  signedLocation,
+  zipEntries,
+} from './media-helpers.ts';
 
 let t: TestService;
 let camera: Camera;
@@ -13,7 +23,12 @@ let past: string;
 beforeAll(async () => {
   t = await startTestService({ cameras: 20 });
   camera = (await t.get<any>('/v1/cameras', { limit: 1 })).body.features[0];
-  const created = await call(t, 'POST', '/v1/recordings', { camera_id: camera.id, duration: 60, start: '2026-11-21T10:00:00Z', tags: 'a,b' });
+  const created = await call(t, 'POST', '/v1/recordings', {
+    camera_id: camera.id,
+    duration: 60,
+    start: '2026-11-21T10:00:00Z',
+    tags: 'a,b',
+  });
   expect(created.status).toBe(201);
   past = created.json().recording_id;
 });
@@ -27,13 +42,23 @@ describe('4.4 Create', () => {
     expect(r.status).toBe(201);
     expect(r.json()).toEqual({ ok: true, recording_id: expect.stringMatching(/^rec_/) });
     const rec = await show(r.json().recording_id);
-    expect(rec.properties).toMatchObject({ camera_id: camera.id, status: 'submitted', duration: 300, rate: 1, formats: [] });
+    expect(rec.properties).toMatchObject({
+      camera_id: camera.id,
+      status: 'submitted',
+      duration: 300,
+      rate: 1,
+      formats: [],
+    });
     expect(Date.parse(rec.properties.stop) - Date.parse(rec.properties.start)).toBe(300_000);
   });
 
   it('enforces duration max 1800, start at most 15 minutes ahead, and a known camera', async () => {
-    expect((await call(t, 'POST', '/v1/recordings', { camera_id: camera.id, duration: 1801 })).status).toBe(400);
-    expect((await call(t, 'POST', '/v1/recordings', { camera_id: camera.id, duration: 0 })).status).toBe(400);
+    expect(
+      (await call(t, 'POST', '/v1/recordings', { camera_id: camera.id, duration: 1801 })).status,
+    ).toBe(400);
+    expect(
+      (await call(t, 'POST', '/v1/recordings', { camera_id: camera.id, duration: 0 })).status,
+    ).toBe(400);
     const ahead = new Date(t.service.clock.now().getTime() + 16 * 60_000).toISOString();
     const r = await call(t, 'POST', '/v1/recordings', { camera_id: camera.id, start: ahead });
     expect(r.status).toBe(400);
@@ -43,7 +68,11 @@ describe('4.4 Create', () => {
   });
 
   it('accepts a form-encoded body too', async () => {
-    const r = await t.postForm('/v1/recordings', { camera_id: camera.id, duration: '60', start: '2026-11-21T09:00:00Z' });
+    const r = await t.postForm('/v1/recordings', {
+      camera_id: camera.id,
+      duration: '60',
+      start: '2026-11-21T09:00:00Z',
+    });
     expect(r.status).toBe(201);
   });
 });
@@ -72,13 +101,22 @@ describe('recording job', () => {
     const file = join(t.dataDir, 'probe.mp4');
     writeFileSync(file, mp4.bytes);
     const probe = await ffprobe(file);
-    expect(probe.streams[0]).toMatchObject({ codec_type: 'video', codec_name: 'h264', width: 640, height: 360 });
+    expect(probe.streams[0]).toMatchObject({
+      codec_type: 'video',
+      codec_name: 'h264',
+      width: 640,
+      height: 360,
+    });
     expect(Number(probe.format.duration)).toBeCloseTo(60, 0);
     expect((await call(t, 'GET', `/v1/recordings/${past}.gif`)).status).toBe(404);
   });
 
   it('fails a recording with no archived imagery for its period', async () => {
-    const r = await call(t, 'POST', '/v1/recordings', { camera_id: camera.id, duration: 60, start: '2026-10-01T00:00:00Z' });
+    const r = await call(t, 'POST', '/v1/recordings', {
+      camera_id: camera.id,
+      duration: 60,
+      start: '2026-10-01T00:00:00Z',
+    });
     await t.service.control.recordingsIdle();
     const rec = await show(r.json().recording_id);
     expect(rec.properties.status).toBe('failed');
@@ -88,12 +126,15 @@ describe('recording job', () => {
 
   it('keeps a pre-scheduled recording submitted until its stop time has passed, then completes it within 10 s', async () => {
     const start = new Date(t.service.clock.now().getTime() + 5 * 60_000).toISOString();
-    const id = (await call(t, 'POST', '/v1/recordings', { camera_id: camera.id, duration: 30, start })).json().recording_id;
+    const id = (
+      await call(t, 'POST', '/v1/recordings', { camera_id: camera.id, duration: 30, start })
+    ).json().recording_id;
     expect((await show(id)).properties.status).toBe('submitted');
     expect((await call(t, 'GET', `/v1/recordings/${id}.zip`)).status).toBe(409);
     t.service.control.advanceClock(5 * 60_000 + 31_000);
     const deadline = Date.now() + 10_000;
-    while ((await show(id)).properties.status === 'submitted' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    while ((await show(id)).properties.status === 'submitted' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
     expect((await show(id)).properties.status).toBe('complete');
     t.service.control.setClock(NOW);
   });
@@ -130,7 +171,9 @@ describe('faults on signed downloads', () => {
       () => Buffer.alloc(0),
     );
     expect(cut.length).toBeLessThan(whole.bytes.length);
-    const rest = await fetchSigned(loc, { headers: { Range: `bytes=${cut.length}-`, 'If-Range': whole.headers.get('etag')! } });
+    const rest = await fetchSigned(loc, {
+      headers: { Range: `bytes=${cut.length}-`, 'If-Range': whole.headers.get('etag')! },
+    });
     expect(rest.status).toBe(206);
     expect(Buffer.concat([cut, rest.bytes]).equals(whole.bytes)).toBe(true);
   });

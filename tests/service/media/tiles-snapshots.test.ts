@@ -1,4 +1,5 @@
 /** Spec 4.2/4.3 Tile (MVT decoded with @mapbox/vector-tile), 4.2/4.5 All, and /_admin controls. */
+/* eslint-disable @typescript-eslint/no-explicit-any -- reply bodies are JSON checked by the assertions, not by types */
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,7 +41,15 @@ describe('4.3 camera tile', () => {
     expect(layer.length).toBe(60);
     const f = layer.feature(0);
     expect(f.type).toBe(1);
-    expect(Object.keys(f.properties).sort()).toEqual(['city', 'country', 'description', 'id', 'provider', 'state', 'video']);
+    expect(Object.keys(f.properties).sort()).toEqual([
+      'city',
+      'country',
+      'description',
+      'id',
+      'provider',
+      'state',
+      'video',
+    ]);
     const cam = cameras.find((c) => c.id === f.properties['id'])!;
     const [lon, lat] = cam.geometry.coordinates;
     const g = f.toGeoJSON(0, 0, 0).geometry as { coordinates: number[] };
@@ -57,7 +66,9 @@ describe('4.3 camera tile', () => {
     const ids = Array.from({ length: layer.length }, (_, i) => layer.feature(i).properties['id']);
     expect(ids).toContain(cam.id);
     const f = layer.feature(ids.indexOf(cam.id));
-    expect(f.loadGeometry()[0]![0]).toEqual(expect.objectContaining({ x: project({ z: 10, x, y }, lon, lat)[0] }));
+    expect(f.loadGeometry()[0]![0]).toEqual(
+      expect.objectContaining({ x: project({ z: 10, x, y }, lon, lat)[0] }),
+    );
     const far = await call(t, 'GET', `/v1/cameras/10/${(x + 512) % 1024}/${y}.mvt`);
     expect(far.bytes.length === 0 || !far.bytes.includes(Buffer.from(cam.id))).toBe(true);
   });
@@ -79,7 +90,8 @@ describe('4.2 observation tile', () => {
     const latest = (await t.get<any>(`/v1/observations/${props['id']}`)).body;
     expect(latest.properties.sensors.road_weather.data).toBe(props['sensor.road_weather']);
     const desc = (await tile('/v1/observations/0/0/0.mvt?sort_dir=desc')).layers['observations']!;
-    const order = (l: typeof asc) => Array.from({ length: l.length }, (_, i) => String(l.feature(i).properties['id']));
+    const order = (l: typeof asc) =>
+      Array.from({ length: l.length }, (_, i) => String(l.feature(i).properties['id']));
     expect(order(desc)).toEqual(order(asc).reverse());
     expect((await call(t, 'GET', '/v1/observations/0/0/0.mvt?sort_dir=up')).status).toBe(400);
   });
@@ -96,18 +108,33 @@ describe('4.2 / 4.5 All', () => {
     expect(body.features).toHaveLength(60);
     const p = body.features[0].properties;
     expect(Object.keys(p).sort()).toEqual(
-      ['camera_id', 'city', 'country', 'description', 'image', 'sensor.precip', 'sensor.road_weather', 'sensor.visibility', 'state', 'time'].sort(),
+      [
+        'camera_id',
+        'city',
+        'country',
+        'description',
+        'image',
+        'sensor.precip',
+        'sensor.road_weather',
+        'sensor.visibility',
+        'state',
+        'time',
+      ].sort(),
     );
     expect(p.time).toBe('2026-11-21T11:00:00Z');
     expect(p.image).toContain(`/v1/cameras/${p.camera_id}/images/2026-11-21T11:00:00Z`);
   });
 
   it('redirects to the alerts in force at the mark, without top-level properties', async () => {
-    const body = (await fetchSigned(await signedLocation(t, '/v1/alerts/_all/20262111T1100Z.json'))).json();
+    const body = (
+      await fetchSigned(await signedLocation(t, '/v1/alerts/_all/20262111T1100Z.json'))
+    ).json();
     expect(body.type).toBe('FeatureCollection');
     expect(body.properties).toBeUndefined();
     for (const f of body.features) {
-      expect(Date.parse(f.properties.effective)).toBeLessThanOrEqual(Date.parse('2026-11-21T11:00:00Z'));
+      expect(Date.parse(f.properties.effective)).toBeLessThanOrEqual(
+        Date.parse('2026-11-21T11:00:00Z'),
+      );
       expect(Date.parse(f.properties.expires)).toBeGreaterThan(Date.parse('2026-11-21T11:00:00Z'));
     }
   });
@@ -128,7 +155,11 @@ describe('/_admin test controls (admin: true)', () => {
     const r = await fetch(`${t.url}/_admin/alerts`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ event: 'Test Storm Warning', polygon: '-100 40,-99 40,-99 41,-100 41,-100 40', state: 'KS' }),
+      body: JSON.stringify({
+        event: 'Test Storm Warning',
+        polygon: '-100 40,-99 40,-99 41,-100 41,-100 40',
+        state: 'KS',
+      }),
     });
     expect(r.status).toBe(200);
     const id = ((await r.json()) as { alert_id: string }).alert_id;
@@ -139,7 +170,11 @@ describe('/_admin test controls (admin: true)', () => {
   it('takes a camera offline and back, and injects a 503 fault', async () => {
     const cam = cameras[0]!.id;
     const post = (path: string, body: object) =>
-      fetch(`${t.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${t.url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     expect((await post(`/_admin/cameras/${cam}/offline`, { offline: true })).status).toBe(200);
     expect((await call(t, 'GET', `/v1/cameras/${cam}/live`)).status).toBe(503);
     await post(`/_admin/cameras/${cam}/offline`, { offline: false });
