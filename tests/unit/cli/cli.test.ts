@@ -1,9 +1,4 @@
-import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { osKeychain } from '../../../src/main/credentials/keychain.ts';
-import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import { tempDir } from '../../helpers/core.ts';
 import {
   demoClient,
@@ -12,9 +7,8 @@ import {
   startTestService,
   type TestService,
 } from '../api/helpers.ts';
-import { skipKeychain, skipReason } from '../credentials/keychain-env.ts';
+import { direct as directTo, lines, runRoadcam, secretEnv } from './run.ts';
 
-const bin = resolve('bin/roadcam.mjs');
 const dataDir = tempDir('roadcam-cli-');
 let service: TestService;
 beforeAll(async () => {
@@ -25,30 +19,9 @@ afterAll(async () => {
   dataDir.remove();
 });
 
-interface Outcome {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the real `roadcam` in a child process (async: the service lives in this process). */
-function roadcam(args: string[], options: { input?: string; env?: Record<string, string> } = {}) {
-  return new Promise<Outcome>((done) => {
-    const child = spawn(process.execPath, [bin, ...args], {
-      env: { ...process.env, ROADCAM_DATA_DIR: dataDir.path, ...options.env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => done({ code, stdout, stderr }));
-    child.stdin.end(options.input ?? '');
-  });
-}
-
-const direct = () => ['--base-url', service.url, '--client-id', DEMO_CLIENT.id];
-const secretEnv = { ROADCAM_CLIENT_SECRET: DEMO_CLIENT.secret };
-const lines = (text: string) => text.trim().split('\n').filter(Boolean);
+const roadcam = (args: string[], options?: Parameters<typeof runRoadcam>[2]) =>
+  runRoadcam(dataDir.path, args, options);
+const direct = () => directTo(service.url);
 
 describe('usage', () => {
   it('prints help with exit 0, and exit 2 for no or a wrong command', async () => {
@@ -268,57 +241,3 @@ describe('demo mode', () => {
     expect(JSON.parse(out.stdout)).toMatchObject({ name: 'demo' });
   });
 });
-
-describe.skipIf(skipKeychain)(
-  `profiles in the keychain${skipKeychain ? ` (skipped: ${skipReason})` : ''}`,
-  () => {
-    const profile = `cli-test-${process.pid}`;
-
-    it('login reads the secret from stdin, later commands use the profile, nothing secret on disk', async () => {
-      const login = await roadcam(['login', '--profile', profile, ...direct()], {
-        input: `${DEMO_CLIENT.secret}\n`,
-      });
-      expect(login.code, login.stderr).toBe(0);
-      expect(login.stderr).toMatch(/signed in as demo/);
-      const before = await service.tokenRequests();
-      const session = await roadcam(['session', '--profile', profile, '--json']);
-      expect(session.code, session.stderr).toBe(0);
-      const search = await roadcam([
-        'cameras',
-        'search',
-        '--profile',
-        profile,
-        '--limit',
-        '2',
-        '--json',
-      ]);
-      expect(lines(search.stdout)).toHaveLength(2);
-      expect(await service.tokenRequests()).toBe(before);
-
-      const list = await roadcam(['profiles', '--json']);
-      expect(lines(list.stdout).map((l) => JSON.parse(l) as { name: string })).toContainEqual(
-        expect.objectContaining({ name: profile, baseUrl: service.url, clientId: 'demo' }),
-      );
-      const token = JSON.parse((await osKeychain().get(`${profile}/access-token`))!) as {
-        accessToken: string;
-      };
-      for (const file of readdirSync(dataDir.path)) {
-        if (!file.startsWith('roadcam.sqlite')) continue;
-        const bytes = readFileSync(join(dataDir.path, file)).toString('latin1');
-        expect(bytes, file).not.toContain(DEMO_CLIENT.secret);
-        expect(bytes, file).not.toContain(token.accessToken);
-      }
-      expect((await roadcam(['logout', '--profile', profile])).code).toBe(0);
-      expect(await osKeychain().get(`${profile}/client-secret`)).toBeNull();
-    });
-
-    it('login refuses wrong credentials and saves nothing (exit 3)', async () => {
-      const login = await roadcam(['login', '--profile', `${profile}-bad`, ...direct()], {
-        input: 'wrong\n',
-      });
-      expect(login.code).toBe(3);
-      const list = await roadcam(['profiles', '--json']);
-      expect(list.stdout).not.toContain(`${profile}-bad`);
-    });
-  },
-);

@@ -1,0 +1,77 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { osKeychain } from '../../../src/main/credentials/keychain.ts';
+import { DEMO_CLIENT } from '../../../src/service/index.ts';
+import { tempDir } from '../../helpers/core.ts';
+import { startTestService, type TestService } from '../api/helpers.ts';
+import { skipKeychain, skipReason } from '../credentials/keychain-env.ts';
+import { direct as directTo, lines, runRoadcam } from './run.ts';
+
+const dataDir = tempDir('roadcam-cli-profiles-');
+let service: TestService;
+beforeAll(async () => {
+  service = await startTestService();
+});
+afterAll(async () => {
+  await service.stop();
+  dataDir.remove();
+});
+
+const roadcam = (args: string[], options?: Parameters<typeof runRoadcam>[2]) =>
+  runRoadcam(dataDir.path, args, options);
+const direct = () => directTo(service.url);
+
+describe.skipIf(skipKeychain)(
+  `profiles in the keychain${skipKeychain ? ` (skipped: ${skipReason})` : ''}`,
+  () => {
+    const profile = `cli-test-${process.pid}`;
+
+    it('login reads the secret from stdin, later commands use the profile, nothing secret on disk', async () => {
+      const login = await roadcam(['login', '--profile', profile, ...direct()], {
+        input: `${DEMO_CLIENT.secret}\n`,
+      });
+      expect(login.code, login.stderr).toBe(0);
+      expect(login.stderr).toMatch(/signed in as demo/);
+      const before = await service.tokenRequests();
+      const session = await roadcam(['session', '--profile', profile, '--json']);
+      expect(session.code, session.stderr).toBe(0);
+      const search = await roadcam([
+        'cameras',
+        'search',
+        '--profile',
+        profile,
+        '--limit',
+        '2',
+        '--json',
+      ]);
+      expect(lines(search.stdout)).toHaveLength(2);
+      expect(await service.tokenRequests()).toBe(before);
+
+      const list = await roadcam(['profiles', '--json']);
+      expect(lines(list.stdout).map((l) => JSON.parse(l) as { name: string })).toContainEqual(
+        expect.objectContaining({ name: profile, baseUrl: service.url, clientId: 'demo' }),
+      );
+      const token = JSON.parse((await osKeychain().get(`${profile}/access-token`))!) as {
+        accessToken: string;
+      };
+      for (const file of readdirSync(dataDir.path)) {
+        if (!file.startsWith('roadcam.sqlite')) continue;
+        const bytes = readFileSync(join(dataDir.path, file)).toString('latin1');
+        expect(bytes, file).not.toContain(DEMO_CLIENT.secret);
+        expect(bytes, file).not.toContain(token.accessToken);
+      }
+      expect((await roadcam(['logout', '--profile', profile])).code).toBe(0);
+      expect(await osKeychain().get(`${profile}/client-secret`)).toBeNull();
+    });
+
+    it('login refuses wrong credentials and saves nothing (exit 3)', async () => {
+      const login = await roadcam(['login', '--profile', `${profile}-bad`, ...direct()], {
+        input: 'wrong\n',
+      });
+      expect(login.code).toBe(3);
+      const list = await roadcam(['profiles', '--json']);
+      expect(list.stdout).not.toContain(`${profile}-bad`);
+    });
+  },
+);
