@@ -7,6 +7,7 @@ import type {
   AlertSearchParams,
   Camera,
   CameraSearchParams,
+  Feature,
   FeatureCollection,
   Observation,
   ObservationSearchParams,
@@ -17,6 +18,28 @@ import type {
 import type { ApiClient, CallOptions } from './client.ts';
 import type { SearchAllOptions } from './paging.ts';
 import type { ByteRange, Call, MediaResponse } from './requester.ts';
+
+/**
+ * The worldwide observation snapshot's flat properties (spec 2.2, "All"). Defined here
+ * because src/shared/api has no type for it yet.
+ */
+export interface SnapshotObservationProperties {
+  /** URL of the camera image (a service address: it needs the token). */
+  image: string;
+  camera_id: string;
+  description: string;
+  city: string;
+  state: string;
+  country: string;
+  time: string;
+  [sensor: `sensor.${string}`]: number;
+}
+
+/** Snapshot files are FeatureCollections without the search envelope. */
+export interface Snapshot<F> {
+  type: 'FeatureCollection';
+  features: F[];
+}
 
 export interface MediaOptions extends CallOptions {
   /** Resume: ask the signed-URL host for these bytes only. */
@@ -90,7 +113,12 @@ export class ObservationsApi extends GeoGroup<
 
   /** The worldwide snapshot of a ten-minute mark, flat properties (spec 2.2). */
   snapshot(time: Date | string, options: CallOptions = {}) {
-    return snapshot<FeatureCollection<Observation>>(this.client, 'observations', time, options);
+    return snapshot<Snapshot<Feature<SnapshotObservationProperties>>>(
+      this.client,
+      'observations',
+      time,
+      options,
+    );
   }
 
   preview(id: string, options: MediaOptions = {}): Promise<MediaResponse> {
@@ -188,6 +216,6 @@ export class AlertsApi extends GeoGroup<'alerts', AlertSearchParams, Alert> {
   protected readonly kind = 'alerts';
 
   snapshot(time: Date | string, options: CallOptions = {}) {
-    return snapshot<FeatureCollection<Alert>>(this.client, 'alerts', time, options);
+    return snapshot<Snapshot<Alert>>(this.client, 'alerts', time, options);
   }
 }

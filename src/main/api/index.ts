@@ -10,7 +10,12 @@ export type {
 export type { CollectionCreate, CollectionImageSource } from './collections.ts';
 export { ApiError, AuthError, NetworkError, ServiceError } from './errors.ts';
 export { snapshotTime } from './groups.ts';
-export type { MediaOptions, RecordingCreate } from './groups.ts';
+export type {
+  MediaOptions,
+  RecordingCreate,
+  Snapshot,
+  SnapshotObservationProperties,
+} from './groups.ts';
 export type { RetryPolicy } from './http.ts';
 export type { SearchAllOptions, SearchAllResult } from './paging.ts';
 export type { ByteRange, Credentials, MediaResponse } from './requester.ts';

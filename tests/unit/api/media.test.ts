@@ -105,6 +105,11 @@ describe('other operations', () => {
     const all = await client.observations.snapshot(mark);
     expect(all.type).toBe('FeatureCollection');
     expect(all.features.length).toBeGreaterThan(0);
+    expect(all.features[0]!.properties).toMatchObject({
+      camera_id: expect.any(String),
+      image: expect.any(String),
+    });
+    expect(typeof all.features[0]!.properties['sensor.road_weather']).toBe('number');
     expect((await client.alerts.snapshot(mark)).type).toBe('FeatureCollection');
   });
 
