@@ -3,6 +3,8 @@
  * credentials) for the chosen account: --demo, a saved profile, or --base-url/--client-id
  * with the secret in ROADCAM_CLIENT_SECRET (for CI, where no keychain exists).
  */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { startCore, type ConnectionOptions, type Core } from '../main/core.ts';
 import { openDatabase, type Db } from '../main/db/database.ts';
 import { createLog, type Log } from '../main/log.ts';
@@ -46,9 +48,13 @@ export function profileName(ctx: Context): string {
 
 /** Runs `work` on a started core and always closes it. */
 export async function withCore<T>(ctx: Context, work: (core: Core) => Promise<T>): Promise<T> {
+  const connection = connectionFrom(ctx);
+  if (connection.kind === 'demo' && !existsSync(join(ctx.dataDir, 'demo-service'))) {
+    ctx.io.stderr.write('Building the demo world on first use; this takes a little while...\n');
+  }
   const core = await startCore({
     dataDir: ctx.dataDir,
-    connection: connectionFrom(ctx),
+    connection,
     log: logFor(ctx),
     checkIntervalMs: 3_600_000,
   });
@@ -61,7 +67,8 @@ export async function withCore<T>(ctx: Context, work: (core: Core) => Promise<T>
 
 /** The app database alone, for commands that need no service (profiles, login). */
 export function withDatabase<T>(ctx: Context, work: (db: Db) => Promise<T>): Promise<T> {
-  const db = openDatabase(`${ctx.dataDir}/roadcam.sqlite`, logFor(ctx));
+  mkdirSync(ctx.dataDir, { recursive: true });
+  const db = openDatabase(join(ctx.dataDir, 'roadcam.sqlite'), logFor(ctx));
   return work(db).finally(() => db.close());
 }
 
