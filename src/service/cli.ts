@@ -13,7 +13,12 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-function integer(name: string, text: string | undefined, min: number, max: number): number | undefined {
+function integer(
+  name: string,
+  text: string | undefined,
+  min: number,
+  max: number,
+): number | undefined {
   if (text === undefined) return undefined;
   if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
     fail(`--${name} must be a whole number from ${min} to ${max}; got "${text}".`);
@@ -92,7 +97,8 @@ try {
   process.on('SIGTERM', stop);
 } catch (e) {
   const err = e as NodeJS.ErrnoException;
-  if (err.code === 'EADDRINUSE') fail(`Port ${options.port} is in use: choose another with --port.`);
+  if (err.code === 'EADDRINUSE')
+    fail(`Port ${options.port} is in use: choose another with --port.`);
   process.stderr.write(`The service could not start: ${err.message}\n`);
   process.exit(1);
 }

@@ -274,7 +274,8 @@ export function polygonIntersectsPolylineBuffer(
 ): boolean {
   if (line.some((p) => pointInPolygon(p, ring))) return true;
   const ringEdges = edges(ring);
-  if (line.length === 1) return ringEdges.some(([a, b]) => pointSegmentMeters(line[0]!, a, b) <= radiusM);
+  if (line.length === 1)
+    return ringEdges.some(([a, b]) => pointSegmentMeters(line[0]!, a, b) <= radiusM);
   for (let i = 1; i < line.length; i++) {
     for (const [a, b] of ringEdges) {
       if (segmentSegmentMeters(line[i - 1]!, line[i]!, a, b) <= radiusM) return true;

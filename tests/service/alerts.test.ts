@@ -29,7 +29,11 @@ describe('2.6 alert fields', () => {
     expect(origins.size).toBe(2);
     const events = new Set(everything.map((a) => a.properties.event));
     expect([...events].some((e) => /Watch|Warning|Advisory/.test(e))).toBe(true);
-    expect([...events].some((e) => ['Road Wetness Watch', 'Poor Visibility Watch', 'Heavy Precip Watch'].includes(e))).toBe(true);
+    expect(
+      [...events].some((e) =>
+        ['Road Wetness Watch', 'Poor Visibility Watch', 'Heavy Precip Watch'].includes(e),
+      ),
+    ).toBe(true);
     for (const a of everything) {
       expect(a.geometry.type).toBe('Polygon');
       expect(a.bbox).toHaveLength(4);
@@ -40,7 +44,21 @@ describe('2.6 alert fields', () => {
         expect(y).toBeLessThanOrEqual(a.bbox[3]);
       }
       expect(Object.keys(a.properties).sort()).toEqual(
-        ['areaDesc', 'certainty', 'description', 'effective', 'event', 'expires', 'headline', 'origin', 'severity', 'states', 'status', 'updated', 'urgency'].sort(),
+        [
+          'areaDesc',
+          'certainty',
+          'description',
+          'effective',
+          'event',
+          'expires',
+          'headline',
+          'origin',
+          'severity',
+          'states',
+          'status',
+          'updated',
+          'urgency',
+        ].sort(),
       );
       expect(Array.isArray(a.properties.states)).toBe(true);
       expect(Date.parse(a.properties.expires)).toBeGreaterThan(Date.parse(a.properties.effective));
@@ -66,17 +84,26 @@ describe('4.5 expired', () => {
     expect(everything.map((a) => a.id).sort()).toEqual(union);
     expect(new Set(union).size).toBe(union.length);
   });
-
 });
 
 describe('4.5 filters', () => {
   it('event, state (code or name), country', async () => {
     const event = everything[0]!.properties.event;
     const byEvent = await fetchAll<Alert>(t, '/v1/alerts', { event, expired: 'any' });
-    expect(byEvent.map((a) => a.id).sort()).toEqual(everything.filter((a) => a.properties.event === event).map((a) => a.id).sort());
+    expect(byEvent.map((a) => a.id).sort()).toEqual(
+      everything
+        .filter((a) => a.properties.event === event)
+        .map((a) => a.id)
+        .sort(),
+    );
     const state = everything.find((a) => a.properties.states.length > 0)!.properties.states[0]!;
     const byState = await fetchAll<Alert>(t, '/v1/alerts', { state, expired: 'any' });
-    expect(byState.map((a) => a.id).sort()).toEqual(everything.filter((a) => a.properties.states.includes(state)).map((a) => a.id).sort());
+    expect(byState.map((a) => a.id).sort()).toEqual(
+      everything
+        .filter((a) => a.properties.states.includes(state))
+        .map((a) => a.id)
+        .sort(),
+    );
     const us = await fetchAll<Alert>(t, '/v1/alerts', { country: 'US', expired: 'any' });
     expect(us.length).toBeGreaterThan(0);
   });
@@ -91,7 +118,12 @@ describe('4.5 filters', () => {
       for (const v of values) {
         const got = await fetchAll<Alert>(t, '/v1/alerts', { [name]: v, expired: 'any' });
         const text = v.startsWith('unknown') || v === 'uknown_severity' ? 'unknown' : v;
-        expect(got.every((a) => (a.properties as unknown as Record<string, string>)[name]!.toLowerCase() === text)).toBe(true);
+        expect(
+          got.every(
+            (a) =>
+              (a.properties as unknown as Record<string, string>)[name]!.toLowerCase() === text,
+          ),
+        ).toBe(true);
         sum += got.length;
       }
       expect(sum).toBe(everything.length);
@@ -100,12 +132,24 @@ describe('4.5 filters', () => {
   });
 
   it('effective and expires bounds', async () => {
-    const mid = everything.map((a) => a.properties.effective).sort()[Math.floor(everything.length / 2)]!;
+    const mid = everything.map((a) => a.properties.effective).sort()[
+      Math.floor(everything.length / 2)
+    ]!;
     const got = await fetchAll<Alert>(t, '/v1/alerts', { effective_min: mid, expired: 'any' });
-    expect(got.map((a) => a.id).sort()).toEqual(everything.filter((a) => a.properties.effective >= mid).map((a) => a.id).sort());
+    expect(got.map((a) => a.id).sort()).toEqual(
+      everything
+        .filter((a) => a.properties.effective >= mid)
+        .map((a) => a.id)
+        .sort(),
+    );
     const day = mid.slice(0, 10);
     const onDay = await fetchAll<Alert>(t, '/v1/alerts', { expires_max: day, expired: 'any' });
-    expect(onDay.map((a) => a.id).sort()).toEqual(everything.filter((a) => a.properties.expires.slice(0, 10) <= day).map((a) => a.id).sort());
+    expect(onDay.map((a) => a.id).sort()).toEqual(
+      everything
+        .filter((a) => a.properties.expires.slice(0, 10) <= day)
+        .map((a) => a.id)
+        .sort(),
+    );
   });
 
   it('q searches headline, description, event and area', async () => {
@@ -116,41 +160,87 @@ describe('4.5 filters', () => {
   });
 
   it('spatial filters match polygons that intersect the area', async () => {
-    const a = everything.find((x) => x.properties.origin === 'National Weather Service') ?? everything[0]!;
+    const a =
+      everything.find((x) => x.properties.origin === 'National Weather Service') ?? everything[0]!;
     const r = ring(a);
     const [x0, y0, x1, y1] = a.bbox;
     const cx = (x0 + x1) / 2;
     const cy = (y0 + y1) / 2;
     // a small box around a vertex intersects; a box far away does not
     const v = r[0]!;
-    const near = await fetchAll<Alert>(t, '/v1/alerts', { bbox: [v[0] - 0.01, v[1] - 0.01, v[0] + 0.01, v[1] + 0.01].join(','), expired: 'any' });
+    const near = await fetchAll<Alert>(t, '/v1/alerts', {
+      bbox: [v[0] - 0.01, v[1] - 0.01, v[0] + 0.01, v[1] + 0.01].join(','),
+      expired: 'any',
+    });
     expect(near.map((x) => x.id)).toContain(a.id);
     // a point inside the polygon (lat/lon with a small radius) finds it: containment
     const insidePoint: P = inside([cx, cy], r) ? [cx, cy] : v;
-    const byPoint = await fetchAll<Alert>(t, '/v1/alerts', { lat: insidePoint[1], lon: insidePoint[0], radius: 100, expired: 'any' });
+    const byPoint = await fetchAll<Alert>(t, '/v1/alerts', {
+      lat: insidePoint[1],
+      lon: insidePoint[0],
+      radius: 100,
+      expired: 'any',
+    });
     expect(byPoint.map((x) => x.id)).toContain(a.id);
     // a circle just outside the bbox reaching into it by 20 km intersects
     const outside: P = [x1 + 0.5, cy];
     const reach = Math.min(...r.map((p) => haversine(outside, p)));
-    const touching = await fetchAll<Alert>(t, '/v1/alerts', { lat: outside[1], lon: outside[0], radius: reach + 20_000, expired: 'any' });
+    const touching = await fetchAll<Alert>(t, '/v1/alerts', {
+      lat: outside[1],
+      lon: outside[0],
+      radius: reach + 20_000,
+      expired: 'any',
+    });
     expect(touching.map((x) => x.id)).toContain(a.id);
-    const far = await fetchAll<Alert>(t, '/v1/alerts', { lat: outside[1], lon: outside[0], radius: Math.max(1, reach * 0.2), expired: 'any' });
+    const far = await fetchAll<Alert>(t, '/v1/alerts', {
+      lat: outside[1],
+      lon: outside[0],
+      radius: Math.max(1, reach * 0.2),
+      expired: 'any',
+    });
     expect(far.map((x) => x.id)).not.toContain(a.id);
     // a polygon containing the whole alert intersects it
-    const around = [[x0 - 1, y0 - 1], [x1 + 1, y0 - 1], [x1 + 1, y1 + 1], [x0 - 1, y1 + 1], [x0 - 1, y0 - 1]].map((p) => p.join(' ')).join(',');
-    expect((await fetchAll<Alert>(t, '/v1/alerts', { polygon: around, expired: 'any' })).map((x) => x.id)).toContain(a.id);
+    const around = [
+      [x0 - 1, y0 - 1],
+      [x1 + 1, y0 - 1],
+      [x1 + 1, y1 + 1],
+      [x0 - 1, y1 + 1],
+      [x0 - 1, y0 - 1],
+    ]
+      .map((p) => p.join(' '))
+      .join(',');
+    expect(
+      (await fetchAll<Alert>(t, '/v1/alerts', { polygon: around, expired: 'any' })).map(
+        (x) => x.id,
+      ),
+    ).toContain(a.id);
   });
 
   it('sorts by every key, stable by id', async () => {
-    for (const sort of ['event', 'state', 'country', 'effective', 'expires', 'urgency', 'severity', 'certainty']) {
+    for (const sort of [
+      'event',
+      'state',
+      'country',
+      'effective',
+      'expires',
+      'urgency',
+      'severity',
+      'certainty',
+    ]) {
       const asc = await fetchAll<Alert>(t, '/v1/alerts', { sort, expired: 'any' });
-      const desc = await fetchAll<Alert>(t, '/v1/alerts', { sort, sort_dir: 'desc', expired: 'any' });
+      const desc = await fetchAll<Alert>(t, '/v1/alerts', {
+        sort,
+        sort_dir: 'desc',
+        expired: 'any',
+      });
       expect(desc.map((a) => a.id)).toEqual(asc.map((a) => a.id).reverse());
     }
     const byExpires = await fetchAll<Alert>(t, '/v1/alerts', { sort: 'expires', expired: 'any' });
     const e = byExpires.map((a) => a.properties.expires);
     expect([...e].sort()).toEqual(e);
-    expect((await t.get<any>('/v1/alerts', { sort: 'distance', lat: 40, lon: -100 })).status).toBe(400);
+    expect((await t.get<any>('/v1/alerts', { sort: 'distance', lat: 40, lon: -100 })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -158,7 +248,9 @@ describe('4.5 filters', () => {
 describe('4.5 expiry over time', () => {
   it('alerts expire as the clock moves on', async () => {
     const soonest = current.map((a) => Date.parse(a.properties.expires)).sort((a, b) => a - b)[0]!;
-    const ids = new Set(current.filter((a) => Date.parse(a.properties.expires) === soonest).map((a) => a.id));
+    const ids = new Set(
+      current.filter((a) => Date.parse(a.properties.expires) === soonest).map((a) => a.id),
+    );
     t.service.clock.set(new Date(soonest + 1000));
     try {
       const after = await fetchAll<Alert>(t, '/v1/alerts', { expired: 'true' });

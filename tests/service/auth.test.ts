@@ -11,17 +11,30 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const tokenRequest = (body: string, headers: Record<string, string> = {}): Promise<Response> =>
-  fetch(`${t.url}/v1/oauth/token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }, body });
+  fetch(`${t.url}/v1/oauth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    body,
+  });
 
 function claims(jwt: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+  return JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<
+    string,
+    unknown
+  >;
 }
 
 describe('5.2-5.3 token request', () => {
   it('issues a Bearer JWT valid 7 days with expires_in in seconds (form body credentials)', async () => {
-    const r = await tokenRequest('grant_type=client_credentials&client_id=demo&client_secret=demo-secret');
+    const r = await tokenRequest(
+      'grant_type=client_credentials&client_id=demo&client_secret=demo-secret',
+    );
     expect(r.status).toBe(200);
-    const body = (await r.json()) as { access_token: string; token_type: string; expires_in: number };
+    const body = (await r.json()) as {
+      access_token: string;
+      token_type: string;
+      expires_in: number;
+    };
     expect(body.token_type).toBe('Bearer');
     expect(body.expires_in).toBe(7 * 24 * 3600);
     expect(body.access_token.split('.')).toHaveLength(3);
@@ -32,16 +45,28 @@ describe('5.2-5.3 token request', () => {
 
   it('accepts the key pair in a Basic Authorization header', async () => {
     const basic = Buffer.from('acme:s3cret:with colon').toString('base64');
-    const r = await tokenRequest('grant_type=client_credentials', { Authorization: `Basic ${basic}` });
+    const r = await tokenRequest('grant_type=client_credentials', {
+      Authorization: `Basic ${basic}`,
+    });
     expect(r.status).toBe(200);
   });
 
   it('refuses other grant types, missing or wrong credentials, and GET', async () => {
     const cases: [string, Record<string, string>, number, string][] = [
       ['client_id=demo&client_secret=demo-secret', {}, 400, 'invalid_request'],
-      ['grant_type=password&client_id=demo&client_secret=demo-secret', {}, 400, 'unsupported_grant_type'],
+      [
+        'grant_type=password&client_id=demo&client_secret=demo-secret',
+        {},
+        400,
+        'unsupported_grant_type',
+      ],
       ['grant_type=client_credentials', {}, 401, 'invalid_client'],
-      ['grant_type=client_credentials&client_id=demo&client_secret=nope', {}, 401, 'invalid_client'],
+      [
+        'grant_type=client_credentials&client_id=demo&client_secret=nope',
+        {},
+        401,
+        'invalid_client',
+      ],
       ['grant_type=client_credentials&client_id=nobody&client_secret=x', {}, 401, 'invalid_client'],
     ];
     for (const [body, headers, status, code] of cases) {
@@ -57,14 +82,24 @@ describe('5.2-5.3 token request', () => {
 
 describe('5.5 presenting the token', () => {
   it('accepts the Authorization header, the access_token query parameter, and the body parameter', async () => {
-    expect((await t.get('/v1/cameras', undefined, { Authorization: `Bearer ${t.token}` })).status).toBe(200);
+    expect(
+      (await t.get('/v1/cameras', undefined, { Authorization: `Bearer ${t.token}` })).status,
+    ).toBe(200);
     expect((await t.get('/v1/cameras', { access_token: t.token }, {})).status).toBe(200);
-    expect((await t.postJson('/v1/cameras/_search', { access_token: t.token, limit: 1 }, {})).status).toBe(200);
-    expect((await t.postForm('/v1/cameras/_search', { access_token: t.token, limit: 1 }, {})).status).toBe(200);
+    expect(
+      (await t.postJson('/v1/cameras/_search', { access_token: t.token, limit: 1 }, {})).status,
+    ).toBe(200);
+    expect(
+      (await t.postForm('/v1/cameras/_search', { access_token: t.token, limit: 1 }, {})).status,
+    ).toBe(200);
   });
 
   it('answers 401 without a token, with a bad token, and with a non-Bearer header', async () => {
-    const variants: Record<string, string>[] = [{}, { Authorization: 'Bearer abc.def.ghi' }, { Authorization: 'Basic Zm9vOmJhcg==' }];
+    const variants: Record<string, string>[] = [
+      {},
+      { Authorization: 'Bearer abc.def.ghi' },
+      { Authorization: 'Basic Zm9vOmJhcg==' },
+    ];
     for (const headers of variants) {
       const r = await t.get<any>('/v1/cameras', undefined, headers);
       expect(r.status).toBe(401);
@@ -72,7 +107,9 @@ describe('5.5 presenting the token', () => {
       expect(['unauthorized', 'invalid_token']).toContain(r.body.error.code);
     }
     const forged = t.token.slice(0, -4) + (t.token.endsWith('AAAA') ? 'BBBB' : 'AAAA');
-    expect((await t.get('/v1/session', undefined, { Authorization: `Bearer ${forged}` })).status).toBe(401);
+    expect(
+      (await t.get('/v1/session', undefined, { Authorization: `Bearer ${forged}` })).status,
+    ).toBe(401);
   });
 });
 
@@ -93,7 +130,9 @@ describe('5.4 token reuse and blocking', () => {
     await fetch(`${t.url}/_admin/token-requests/reset`, { method: 'POST' });
     await requestToken(t.url, 'acme', 's3cret:with colon');
     await requestToken(t.url, 'acme', 's3cret:with colon');
-    const stats = (await (await fetch(`${t.url}/_admin/stats`)).json()) as { token_requests: Record<string, number> };
+    const stats = (await (await fetch(`${t.url}/_admin/stats`)).json()) as {
+      token_requests: Record<string, number>;
+    };
     expect(stats.token_requests['acme']).toBe(2);
     expect(stats.token_requests['demo']).toBe(0);
   });
@@ -102,7 +141,11 @@ describe('5.4 token reuse and blocking', () => {
     const token = await requestToken(t.url, 'acme', 's3cret:with colon');
     let last = 200;
     for (let i = 0; i < 130 && last === 200; i++) {
-      last = (await tokenRequest('grant_type=client_credentials&client_id=acme&client_secret=s3cret%3Awith%20colon')).status;
+      last = (
+        await tokenRequest(
+          'grant_type=client_credentials&client_id=acme&client_secret=s3cret%3Awith%20colon',
+        )
+      ).status;
     }
     expect(last).toBe(429);
     const r = await t.get<any>('/v1/cameras', undefined, { Authorization: `Bearer ${token}` });
@@ -110,7 +153,9 @@ describe('5.4 token reuse and blocking', () => {
     expect(r.body.error.code).toBe('client_blocked');
     expect((await t.get('/v1/cameras')).status).toBe(200); // the demo client is not affected
     await fetch(`${t.url}/_admin/token-requests/reset`, { method: 'POST' });
-    expect((await t.get('/v1/cameras', undefined, { Authorization: `Bearer ${token}` })).status).toBe(200);
+    expect(
+      (await t.get('/v1/cameras', undefined, { Authorization: `Bearer ${token}` })).status,
+    ).toBe(200);
   });
 });
 

@@ -35,14 +35,25 @@ describe('4.3 camera index', () => {
     for (const c of all) {
       expect(c.type).toBe('Feature');
       expect(c.geometry.type).toBe('Point');
-      expect(Object.keys(c.properties).sort()).toEqual(['city', 'country', 'description', 'provider', 'state', 'video']);
+      expect(Object.keys(c.properties).sort()).toEqual([
+        'city',
+        'country',
+        'description',
+        'provider',
+        'state',
+        'video',
+      ]);
       expect(typeof c.properties.video).toBe('boolean');
-      expect(c.properties.description).toMatch(/ - Looking (North|South|East|West|Northeast|Northwest|Southeast|Southwest)$/);
+      expect(c.properties.description).toMatch(
+        / - Looking (North|South|East|West|Northeast|Northwest|Southeast|Southwest)$/,
+      );
     }
   });
 
   it('puts cameras in every US state and a few other countries, about a third with video', () => {
-    const states = new Set(all.filter((c) => c.properties.country === 'US').map((c) => c.properties.state));
+    const states = new Set(
+      all.filter((c) => c.properties.country === 'US').map((c) => c.properties.state),
+    );
     expect(states.size).toBe(51);
     expect(new Set(all.map((c) => c.properties.country)).size).toBeGreaterThanOrEqual(4);
     const video = all.filter((c) => c.properties.video).length / all.length;
@@ -57,9 +68,13 @@ describe('4.3 camera index', () => {
     const gb = all.filter((c) => c.properties.country === 'GB').map((c) => c.id);
     expect(await searchIds({ country: 'GB' })).toEqual(new Set(gb));
     const city = all[0]!.properties.city;
-    expect(await searchIds({ city })).toEqual(new Set(all.filter((c) => c.properties.city === city).map((c) => c.id)));
+    expect(await searchIds({ city })).toEqual(
+      new Set(all.filter((c) => c.properties.city === city).map((c) => c.id)),
+    );
     const provider = all[0]!.properties.provider;
-    expect(await searchIds({ provider })).toEqual(new Set(all.filter((c) => c.properties.provider === provider).map((c) => c.id)));
+    expect(await searchIds({ provider })).toEqual(
+      new Set(all.filter((c) => c.properties.provider === provider).map((c) => c.id)),
+    );
   });
 
   it('q searches the text fields', async () => {
@@ -87,7 +102,9 @@ describe('4.3 camera index', () => {
       const desc = await fetchAll<Camera>(t, '/v1/cameras', { sort, sort_dir: 'desc' });
       expect(desc.map((c) => c.id)).toEqual(asc.map((c) => c.id).reverse());
       if (sort === 'city' || sort === 'state' || sort === 'country') {
-        const keys = asc.map((c) => (c.properties as unknown as Record<string, string>)[sort]!.toLowerCase());
+        const keys = asc.map((c) =>
+          (c.properties as unknown as Record<string, string>)[sort]!.toLowerCase(),
+        );
         for (let i = 1; i < keys.length; i++) {
           expect(keys[i - 1]! <= keys[i]!).toBe(true);
           if (keys[i - 1] === keys[i]) expect(asc[i - 1]!.id < asc[i]!.id).toBe(true);
@@ -98,7 +115,12 @@ describe('4.3 camera index', () => {
 
   it('sort=distance orders by distance from lat/lon and needs them', async () => {
     const center: P = [-98, 38];
-    const r = await fetchAll<Camera>(t, '/v1/cameras', { lat: 38, lon: -98, radius: '1500km', sort: 'distance' });
+    const r = await fetchAll<Camera>(t, '/v1/cameras', {
+      lat: 38,
+      lon: -98,
+      radius: '1500km',
+      sort: 'distance',
+    });
     const d = r.map((c) => haversine(center, where(c)));
     for (let i = 1; i < d.length; i++) expect(d[i]! + 1e-6).toBeGreaterThanOrEqual(d[i - 1]!);
     const bad = await t.get<any>('/v1/cameras', { sort: 'distance' });
@@ -120,24 +142,40 @@ describe('2.1 spatial parameters (on cameras)', () => {
 
   it('a bbox with min lon above max lon crosses the antimeridian', async () => {
     const found = await searchIds({ bbox: '170,-60,-140,72' });
-    const expected = all.filter((c) => (where(c)[0] >= 170 || where(c)[0] <= -140) && Math.abs(where(c)[1]) <= 72);
+    const expected = all.filter(
+      (c) => (where(c)[0] >= 170 || where(c)[0] <= -140) && Math.abs(where(c)[1]) <= 72,
+    );
     expect(found).toEqual(new Set(expected.map((c) => c.id)));
   });
 
   it('polygon keeps the cameras inside; closing the ring is optional', async () => {
-    const ring: P[] = [[-125, 32], [-100, 30], [-95, 48], [-124, 49], [-125, 32]];
+    const ring: P[] = [
+      [-125, 32],
+      [-100, 30],
+      [-95, 48],
+      [-124, 49],
+      [-125, 32],
+    ];
     const text = ring.map((p) => `${p[0]} ${p[1]}`).join(',');
     const expected = new Set(all.filter((c) => inside(where(c), ring)).map((c) => c.id));
     expect(expected.size).toBeGreaterThan(5);
     expect(await searchIds({ polygon: text })).toEqual(expected);
-    const open = ring.slice(0, -1).map((p) => `${p[0]} ${p[1]}`).join(',');
+    const open = ring
+      .slice(0, -1)
+      .map((p) => `${p[0]} ${p[1]}`)
+      .join(',');
     expect(await searchIds({ polygon: open })).toEqual(expected);
   });
 
   it('lat/lon/radius in m, km and mi; default 10km', async () => {
     const c = all.find((x) => x.properties.country === 'US')!;
     const [lon, lat] = where(c);
-    for (const [radius, meters] of [['250000', 250_000], ['300km', 300_000], ['200mi', 321_868.8], [undefined, 10_000]] as const) {
+    for (const [radius, meters] of [
+      ['250000', 250_000],
+      ['300km', 300_000],
+      ['200mi', 321_868.8],
+      [undefined, 10_000],
+    ] as const) {
       const found = await searchIds(radius === undefined ? { lat, lon } : { lat, lon, radius });
       for (const x of all) {
         const d = haversine([lon, lat], where(x));
@@ -148,7 +186,17 @@ describe('2.1 spatial parameters (on cameras)', () => {
   });
 
   it('polyline (precision 5 and 6) with polyline_radius in km, default 1 km', async () => {
-    const route: P[] = [[-122.4, 37.8], [-121.5, 38.6], [-119.8, 39.5], [-116, 41], [-112, 40.7], [-105, 39.7], [-97, 39], [-90.2, 38.6], [-87.6, 41.9]];
+    const route: P[] = [
+      [-122.4, 37.8],
+      [-121.5, 38.6],
+      [-119.8, 39.5],
+      [-116, 41],
+      [-112, 40.7],
+      [-105, 39.7],
+      [-97, 39],
+      [-90.2, 38.6],
+      [-87.6, 41.9],
+    ];
     for (const precision of [5, 6]) {
       for (const km of [undefined, 25, 80]) {
         const params: Record<string, unknown> = { polyline: encode(route, precision) };
@@ -182,7 +230,11 @@ describe('2.1 spatial parameters (on cameras)', () => {
       [{ lat: 40 }, 'lon', 400],
       [{ lat: 40, lon: -100, radius: '5 parsecs' }, 'radius', 400],
       [{ radius: '5km' }, 'radius', 400],
-      [{ polyline: '_p~iF~ps|U_ulLnnqC_mqNvxq`@', polyline_precision: 7 }, 'polyline_precision', 400],
+      [
+        { polyline: '_p~iF~ps|U_ulLnnqC_mqNvxq`@', polyline_precision: 7 },
+        'polyline_precision',
+        400,
+      ],
       [{ polyline: '\u0001\u0002' }, 'polyline', 400],
       [{ polyline_radius: 3 }, 'polyline_radius', 400],
     ];

@@ -20,7 +20,14 @@ describe('4.6 collection index', () => {
     expect(r.body.total).toBe(all.length);
     expect(r.body.aggs.tags.length).toBeGreaterThan(0);
     for (const c of all) {
-      expect(Object.keys(c).sort()).toEqual(['_id', 'created_at', 'description', 'name', 'tags', 'updated_at']);
+      expect(Object.keys(c).sort()).toEqual([
+        '_id',
+        'created_at',
+        'description',
+        'name',
+        'tags',
+        'updated_at',
+      ]);
     }
   });
 
@@ -36,10 +43,20 @@ describe('4.6 collection index', () => {
     expect(fog.map((c) => c.name)).toContain('Fog events');
     const mid = all.map((c) => c.created_at).sort()[2]!;
     const newer = await fetchAll<Collection>(t, '/v1/collections', { created_at_min: mid });
-    expect(newer.map((c) => c._id).sort()).toEqual(all.filter((c) => c.created_at >= mid).map((c) => c._id).sort());
+    expect(newer.map((c) => c._id).sort()).toEqual(
+      all
+        .filter((c) => c.created_at >= mid)
+        .map((c) => c._id)
+        .sort(),
+    );
     const day = all[0]!.updated_at.slice(0, 10);
     const upTo = await fetchAll<Collection>(t, '/v1/collections', { updated_at_max: day });
-    expect(upTo.map((c) => c._id).sort()).toEqual(all.filter((c) => c.updated_at.slice(0, 10) <= day).map((c) => c._id).sort());
+    expect(upTo.map((c) => c._id).sort()).toEqual(
+      all
+        .filter((c) => c.updated_at.slice(0, 10) <= day)
+        .map((c) => c._id)
+        .sort(),
+    );
   });
 
   it('sorts by name, created_at, updated_at', async () => {
@@ -91,7 +108,10 @@ describe('4.6 collection show', () => {
     const target = page.body.images[50]!;
     const prefix = target.slice(0, target.indexOf('_') + 5);
     const first = page.body.images.find((n) => n.startsWith(prefix))!;
-    const r = await t.get<CollectionWithImages>(`/v1/collections/${id}`, { marker: prefix, limit: 5 });
+    const r = await t.get<CollectionWithImages>(`/v1/collections/${id}`, {
+      marker: prefix,
+      limit: 5,
+    });
     expect(r.body.images[0]).toBe(first);
   });
 

@@ -11,12 +11,50 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const SEARCHES: [string, object][] = [
-  ['/v1/cameras', { bbox: '-125,25,-65,50', sort: 'state', sort_dir: 'desc', limit: 25, skip: 5, aggs: ['state', 'city'] }],
-  ['/v1/cameras', { polygon: '-110 30,-95 30,-95 45,-110 45,-110 30', q: 'I', aggs: 'state,provider' }],
-  ['/v1/observations', { sensors: { road_weather: { min: 1 }, visibility: { data: { max: 0.5 } } }, time_min: '08:00', sort: 'time', limit: 50, aggs: ['sensors.road_weather', 'time'] }],
-  ['/v1/observations', { lat: 39.7, lon: -105, radius: '400km', sort: 'distance', sort_dir: 'desc', date_max: '2026-11-21' }],
-  ['/v1/observations', { polyline: '_p~iF~ps|U_ulLnnqC_mqNvxq`@', polyline_radius: 500, 'sensors[precip][prev]': 0 }],
-  ['/v1/recordings', { status: 'complete', sort: 'duration', aggs: 'status,tags', duration_min: 100 }],
+  [
+    '/v1/cameras',
+    {
+      bbox: '-125,25,-65,50',
+      sort: 'state',
+      sort_dir: 'desc',
+      limit: 25,
+      skip: 5,
+      aggs: ['state', 'city'],
+    },
+  ],
+  [
+    '/v1/cameras',
+    { polygon: '-110 30,-95 30,-95 45,-110 45,-110 30', q: 'I', aggs: 'state,provider' },
+  ],
+  [
+    '/v1/observations',
+    {
+      sensors: { road_weather: { min: 1 }, visibility: { data: { max: 0.5 } } },
+      time_min: '08:00',
+      sort: 'time',
+      limit: 50,
+      aggs: ['sensors.road_weather', 'time'],
+    },
+  ],
+  [
+    '/v1/observations',
+    {
+      lat: 39.7,
+      lon: -105,
+      radius: '400km',
+      sort: 'distance',
+      sort_dir: 'desc',
+      date_max: '2026-11-21',
+    },
+  ],
+  [
+    '/v1/observations',
+    { polyline: '_p~iF~ps|U_ulLnnqC_mqNvxq`@', polyline_radius: 500, 'sensors[precip][prev]': 0 },
+  ],
+  [
+    '/v1/recordings',
+    { status: 'complete', sort: 'duration', aggs: 'status,tags', duration_min: 100 },
+  ],
   ['/v1/alerts', { expired: 'any', sort: 'severity', aggs: ['event', 'state'], limit: 30 }],
   ['/v1/collections', { sort: 'created_at', aggs: 'tags', limit: 3, skip: 1 }],
 ];
@@ -34,12 +72,24 @@ describe('1.1 GET, POST JSON and POST form answer identically', () => {
   }
 
   it('JSON bodies may use real numbers, booleans, arrays for bbox and polygon', async () => {
-    const a = await t.postJson<any>('/v1/cameras/_search', { bbox: [-110, 30, -90, 45], limit: 50 });
+    const a = await t.postJson<any>('/v1/cameras/_search', {
+      bbox: [-110, 30, -90, 45],
+      limit: 50,
+    });
     const b = await t.get<any>('/v1/cameras', { bbox: '-110,30,-90,45', limit: 50 });
     expect(a.body).toEqual(b.body);
-    const ring = [[-110, 30], [-95, 30], [-95, 45], [-110, 45], [-110, 30]];
+    const ring = [
+      [-110, 30],
+      [-95, 30],
+      [-95, 45],
+      [-110, 45],
+      [-110, 30],
+    ];
     const c = await t.postJson<any>('/v1/cameras/_search', { polygon: ring, limit: 50 });
-    const d = await t.get<any>('/v1/cameras', { polygon: ring.map((p) => p.join(' ')).join(','), limit: 50 });
+    const d = await t.get<any>('/v1/cameras', {
+      polygon: ring.map((p) => p.join(' ')).join(','),
+      limit: 50,
+    });
     expect(c.body).toEqual(d.body);
     const e = await t.postJson<any>('/v1/alerts/_search', { expired: true, limit: 0 });
     const f = await t.get<any>('/v1/alerts', { expired: 'true', limit: 0 });
@@ -50,7 +100,9 @@ describe('1.1 GET, POST JSON and POST form answer identically', () => {
 describe('4.0 aggregations', () => {
   it('accepts aggs[]=a&aggs[]=b and aggs=a,b alike', async () => {
     const a = await t.get<any>('/v1/cameras', { aggs: ['state', 'city'] });
-    const b = await t.get<any>('/v1/cameras?aggs=state,city'.replace('/v1/cameras?', '/v1/cameras?'));
+    const b = await t.get<any>(
+      '/v1/cameras?aggs=state,city'.replace('/v1/cameras?', '/v1/cameras?'),
+    );
     const c = await t.get<any>(`/v1/cameras?aggs%5B%5D=state&aggs%5B%5D=city`);
     expect(Object.keys(a.body.properties.aggs).sort()).toEqual(['city', 'state']);
     expect(c.body.properties.aggs).toEqual(a.body.properties.aggs);
@@ -69,9 +121,15 @@ describe('4.0 aggregations', () => {
   });
 
   it('observation aggregations on sensors, prev values and time', async () => {
-    const r = await t.get<any>('/v1/observations', { aggs: 'sensors.road_weather,sensors.precip.prev,time,state', limit: 0 });
+    const r = await t.get<any>('/v1/observations', {
+      aggs: 'sensors.road_weather,sensors.precip.prev,time,state',
+      limit: 0,
+    });
     const aggs = r.body.properties.aggs;
-    const sum = (aggs['sensors.road_weather'] as { doc_count: number }[]).reduce((s, b) => s + b.doc_count, 0);
+    const sum = (aggs['sensors.road_weather'] as { doc_count: number }[]).reduce(
+      (s, b) => s + b.doc_count,
+      0,
+    );
     expect(sum).toBe(r.body.properties.total);
     for (const b of aggs['sensors.precip.prev']) expect([-1, 0, 1]).toContain(b.key);
     expect(aggs.time).toHaveLength(10);
@@ -86,7 +144,13 @@ describe('4.0 aggregations', () => {
 });
 
 describe('8 limits', () => {
-  const collections = ['/v1/observations', '/v1/cameras', '/v1/recordings', '/v1/alerts', '/v1/collections'];
+  const collections = [
+    '/v1/observations',
+    '/v1/cameras',
+    '/v1/recordings',
+    '/v1/alerts',
+    '/v1/collections',
+  ];
 
   it('page size defaults to 10 and skip to 0 everywhere', async () => {
     for (const path of collections) {
@@ -113,6 +177,8 @@ describe('8 limits', () => {
   it('skip pages through a stable order without overlap', async () => {
     const a = await t.get<any>('/v1/cameras', { sort: 'country', limit: 40 });
     const b = await t.get<any>('/v1/cameras', { sort: 'country', limit: 20, skip: 20 });
-    expect(b.body.features.map((f: { id: string }) => f.id)).toEqual(a.body.features.slice(20).map((f: { id: string }) => f.id));
+    expect(b.body.features.map((f: { id: string }) => f.id)).toEqual(
+      a.body.features.slice(20).map((f: { id: string }) => f.id),
+    );
   });
 });

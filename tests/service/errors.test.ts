@@ -27,12 +27,23 @@ describe('7 error statuses and body', () => {
     const r = await t.get<any>('/v1/cameras', { bbox: '1,2,3' });
     expect(r.status).toBe(400);
     expect(r.body).toEqual({
-      error: { status: 400, code: 'invalid_parameter', parameter: 'bbox', message: 'bbox needs four numbers: min lon, min lat, max lon, max lat; got 3.' },
+      error: {
+        status: 400,
+        code: 'invalid_parameter',
+        parameter: 'bbox',
+        message: 'bbox needs four numbers: min lon, min lat, max lon, max lat; got 3.',
+      },
     });
   });
 
   it('400 unknown_parameter: unknown parameters are refused, never ignored', async () => {
-    for (const path of ['/v1/cameras', '/v1/observations', '/v1/recordings', '/v1/alerts', '/v1/collections']) {
+    for (const path of [
+      '/v1/cameras',
+      '/v1/observations',
+      '/v1/recordings',
+      '/v1/alerts',
+      '/v1/collections',
+    ]) {
       const r = await t.get<any>(path, { colour: 'red' });
       expect(r.status).toBe(400);
       expect(r.body.error.code).toBe('unknown_parameter');
@@ -56,7 +67,10 @@ describe('7 error statuses and body', () => {
   });
 
   it('405 with Allow for a wrong method', async () => {
-    const r = await fetch(`${t.url}/v1/cameras`, { method: 'DELETE', headers: { Authorization: `Bearer ${t.token}` } });
+    const r = await fetch(`${t.url}/v1/cameras`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${t.token}` },
+    });
     expect(r.status).toBe(405);
     expect(r.headers.get('allow')).toContain('GET');
     expectError(await r.json(), 405);
@@ -90,24 +104,96 @@ describe('7 error statuses and body', () => {
   });
 
   it('422 for well-formed but contradictory values', async () => {
-    const r = await t.get<any>('/v1/recordings', { start_min: '2026-11-21', start_max: '2026-11-01' });
+    const r = await t.get<any>('/v1/recordings', {
+      start_min: '2026-11-21',
+      start_max: '2026-11-01',
+    });
     expect(r.status).toBe(422);
     expect(r.body.error.code).toBe('unprocessable');
   });
 });
 
-const PATHS = ['/v1/cameras', '/v1/observations', '/v1/recordings', '/v1/alerts', '/v1/collections'];
+const PATHS = [
+  '/v1/cameras',
+  '/v1/observations',
+  '/v1/recordings',
+  '/v1/alerts',
+  '/v1/collections',
+];
 const NAMES = [
-  'q', 'bbox', 'polygon', 'lat', 'lon', 'radius', 'polyline', 'polyline_precision', 'polyline_radius', 'limit', 'skip',
-  'sort', 'sort_dir', 'aggs', 'aggs[]', 'sensors[road_weather]', 'sensors[visibility][min]', 'sensors[precip][data][max]',
-  'sensors[road_weather][prev]', 'sensors', 'sensors[]', 'time_min', 'time_max', 'date_min', 'date_max', 'state', 'city',
-  'country', 'camera_id', 'status', 'duration_min', 'start_max', 'expired', 'urgency', 'severity', 'event', 'created_at_min',
-  'marker', 'a[b', 'x]]', '__proto__', 'constructor', 'sensors[__proto__]',
+  'q',
+  'bbox',
+  'polygon',
+  'lat',
+  'lon',
+  'radius',
+  'polyline',
+  'polyline_precision',
+  'polyline_radius',
+  'limit',
+  'skip',
+  'sort',
+  'sort_dir',
+  'aggs',
+  'aggs[]',
+  'sensors[road_weather]',
+  'sensors[visibility][min]',
+  'sensors[precip][data][max]',
+  'sensors[road_weather][prev]',
+  'sensors',
+  'sensors[]',
+  'time_min',
+  'time_max',
+  'date_min',
+  'date_max',
+  'state',
+  'city',
+  'country',
+  'camera_id',
+  'status',
+  'duration_min',
+  'start_max',
+  'expired',
+  'urgency',
+  'severity',
+  'event',
+  'created_at_min',
+  'marker',
+  'a[b',
+  'x]]',
+  '__proto__',
+  'constructor',
+  'sensors[__proto__]',
 ];
 const nasty = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary' }),
-  fc.constantFrom('', ' ', '-1', '1e309', 'NaN', 'Infinity', '0x10', '1,2,3,4', '-181,0,0,0', '1 2,3 4,5 6', '99:99', '2026-13-45', '24:00', 'km', '5mi', '%', '\u0000', '[]', '{}', 'desc', 'distance', 'true', 'any', '_p~iF~ps|U'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '-1',
+    '1e309',
+    'NaN',
+    'Infinity',
+    '0x10',
+    '1,2,3,4',
+    '-181,0,0,0',
+    '1 2,3 4,5 6',
+    '99:99',
+    '2026-13-45',
+    '24:00',
+    'km',
+    '5mi',
+    '%',
+    '\u0000',
+    '[]',
+    '{}',
+    'desc',
+    'distance',
+    'true',
+    'any',
+    '_p~iF~ps|U',
+  ),
   fc.double().map(String),
   fc.integer().map(String),
 );
@@ -122,16 +208,30 @@ describe('7 never a 5xx for bad input (property test)', () => {
         fc.constantFrom('get', 'json', 'form', 'raw'),
         fc.string({ unit: 'binary', maxLength: 40 }),
         async (path, pairs, how, raw) => {
-          const qs = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+          const qs = pairs
+            .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+            .join('&');
           const headers: Record<string, string> = { Authorization: `Bearer ${t.token}` };
           let res: Response;
           if (how === 'get') res = await fetch(`${t.url}${path}?${qs}`, { headers });
           else if (how === 'form') {
-            res = await fetch(`${t.url}${path}/_search`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' }, body: qs });
+            res = await fetch(`${t.url}${path}/_search`, {
+              method: 'POST',
+              headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
+              body: qs,
+            });
           } else if (how === 'json') {
-            res = await fetch(`${t.url}${path}/_search`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(Object.fromEntries(pairs)) });
+            res = await fetch(`${t.url}${path}/_search`, {
+              method: 'POST',
+              headers: { ...headers, 'Content-Type': 'application/json' },
+              body: JSON.stringify(Object.fromEntries(pairs)),
+            });
           } else {
-            res = await fetch(`${t.url}${path}/_search`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: raw });
+            res = await fetch(`${t.url}${path}/_search`, {
+              method: 'POST',
+              headers: { ...headers, 'Content-Type': 'application/json' },
+              body: raw,
+            });
           }
           sent++;
           const text = await res.text();
@@ -147,15 +247,29 @@ describe('7 never a 5xx for bad input (property test)', () => {
 
   it('survives odd paths and ids', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...PATHS), fc.string({ unit: 'binary' }), async (path, id) => {
-        const res = await fetch(`${t.url}${path}/${encodeURIComponent(id)}`, { headers: { Authorization: `Bearer ${t.token}` } });
-        expect(res.status).toBeLessThan(500);
-        await res.text();
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...PATHS),
+        fc.string({ unit: 'binary' }),
+        async (path, id) => {
+          const res = await fetch(`${t.url}${path}/${encodeURIComponent(id)}`, {
+            headers: { Authorization: `Bearer ${t.token}` },
+          });
+          expect(res.status).toBeLessThan(500);
+          await res.text();
+        },
+      ),
       { numRuns: 300 },
     );
-    for (const raw of ['/v1/cameras/%E0%A4%A', '/v1/cameras?%=1', '/v1/cameras?bbox[=1', '/v1//cameras', '/v1/cameras/..%2F..']) {
-      const res = await fetch(`${t.url}${raw}`, { headers: { Authorization: `Bearer ${t.token}` } });
+    for (const raw of [
+      '/v1/cameras/%E0%A4%A',
+      '/v1/cameras?%=1',
+      '/v1/cameras?bbox[=1',
+      '/v1//cameras',
+      '/v1/cameras/..%2F..',
+    ]) {
+      const res = await fetch(`${t.url}${raw}`, {
+        headers: { Authorization: `Bearer ${t.token}` },
+      });
       expect(res.status, raw).toBeLessThan(500);
     }
   });

@@ -24,7 +24,12 @@ describe('polyline codec', () => {
   });
 
   it('round-trips at precision 5 and 6 and agrees with an independent codec', () => {
-    const pts: LonLat[] = [[-122.419416, 37.774929], [-0.127758, 51.507351], [151.209296, -33.86882], [0, 0]];
+    const pts: LonLat[] = [
+      [-122.419416, 37.774929],
+      [-0.127758, 51.507351],
+      [151.209296, -33.86882],
+      [0, 0],
+    ];
     for (const p of [5, 6]) {
       const s = encodePolyline(pts, p);
       expect(s).toBe(encode(pts as [number, number][], p));
@@ -44,7 +49,13 @@ describe('polyline codec', () => {
 });
 
 describe('geometry', () => {
-  const square: LonLat[] = [[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]];
+  const square: LonLat[] = [
+    [0, 0],
+    [10, 0],
+    [10, 10],
+    [0, 10],
+    [0, 0],
+  ];
 
   it('haversine: one degree of latitude is about 111.2 km', () => {
     expect(haversineMeters([0, 0], [0, 1])).toBeCloseTo(111_195, -1);
@@ -58,14 +69,53 @@ describe('geometry', () => {
   });
 
   it('polygon intersection with a polygon, a bbox, a circle and a polyline buffer', () => {
-    expect(polygonsIntersect(square, [[5, 5], [20, 5], [20, 20], [5, 5]])).toBe(true);
-    expect(polygonsIntersect(square, [[2, 2], [3, 2], [3, 3], [2, 2]])).toBe(true); // contained
-    expect(polygonsIntersect(square, [[20, 20], [30, 20], [30, 30], [20, 20]])).toBe(false);
+    expect(
+      polygonsIntersect(square, [
+        [5, 5],
+        [20, 5],
+        [20, 20],
+        [5, 5],
+      ]),
+    ).toBe(true);
+    expect(
+      polygonsIntersect(square, [
+        [2, 2],
+        [3, 2],
+        [3, 3],
+        [2, 2],
+      ]),
+    ).toBe(true); // contained
+    expect(
+      polygonsIntersect(square, [
+        [20, 20],
+        [30, 20],
+        [30, 30],
+        [20, 20],
+      ]),
+    ).toBe(false);
     expect(polygonIntersectsBbox(square, [-5, -5, 1, 1])).toBe(true);
     expect(polygonIntersectsBbox(square, [11, 11, 12, 12])).toBe(false);
     expect(polygonIntersectsCircle(square, [10.5, 5], 100_000)).toBe(true);
     expect(polygonIntersectsCircle(square, [12, 5], 100_000)).toBe(false);
-    expect(polygonIntersectsPolylineBuffer(square, [[11, -5], [11, 15]], 120_000)).toBe(true);
-    expect(polygonIntersectsPolylineBuffer(square, [[11, -5], [11, 15]], 100_000)).toBe(false);
+    expect(
+      polygonIntersectsPolylineBuffer(
+        square,
+        [
+          [11, -5],
+          [11, 15],
+        ],
+        120_000,
+      ),
+    ).toBe(true);
+    expect(
+      polygonIntersectsPolylineBuffer(
+        square,
+        [
+          [11, -5],
+          [11, 15],
+        ],
+        100_000,
+      ),
+    ).toBe(false);
   });
 });

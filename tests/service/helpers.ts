@@ -24,16 +24,37 @@ export interface TestService {
   token: string;
   dataDir: string;
   get<T = any>(path: string, params?: object, headers?: Record<string, string>): Promise<Reply<T>>;
-  postJson<T = any>(path: string, body: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
-  postForm<T = any>(path: string, params: object | string, headers?: Record<string, string>): Promise<Reply<T>>;
+  postJson<T = any>(
+    path: string,
+    body: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Reply<T>>;
+  postForm<T = any>(
+    path: string,
+    params: object | string,
+    headers?: Record<string, string>,
+  ): Promise<Reply<T>>;
   /** GET, POST JSON and POST form of one search; asserts nothing, returns the three. */
-  searchAllWays<T = any>(collection: string, params: object): Promise<[Reply<T>, Reply<T>, Reply<T>]>;
+  searchAllWays<T = any>(
+    collection: string,
+    params: object,
+  ): Promise<[Reply<T>, Reply<T>, Reply<T>]>;
   close(): Promise<void>;
 }
 
-export async function startTestService(options: Partial<ServiceOptions> = {}): Promise<TestService> {
+export async function startTestService(
+  options: Partial<ServiceOptions> = {},
+): Promise<TestService> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'roadcam-service-test-'));
-  const service = await startService({ seed: SEED, cameras: 300, hours: 6, now: NOW, admin: true, ...options, dataDir });
+  const service = await startService({
+    seed: SEED,
+    cameras: 300,
+    hours: 6,
+    now: NOW,
+    admin: true,
+    ...options,
+    dataDir,
+  });
   const url = service.url;
   const token = await requestToken(url);
   const auth = { Authorization: `Bearer ${token}` };
@@ -58,7 +79,11 @@ export async function startTestService(options: Partial<ServiceOptions> = {}): P
       return call(qs ? `${path}?${qs}` : path, { headers });
     },
     postJson: (path, body, headers = auth) =>
-      call(path, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+      call(path, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
     postForm: (path, params, headers = auth) =>
       call(path, {
         method: 'POST',
@@ -66,7 +91,11 @@ export async function startTestService(options: Partial<ServiceOptions> = {}): P
         body: typeof params === 'string' ? params : encodeSearchParams(params).toString(),
       }),
     searchAllWays: async (collection, params) =>
-      Promise.all([t.get(collection, params), t.postJson(`${collection}/_search`, params), t.postForm(`${collection}/_search`, params)]),
+      Promise.all([
+        t.get(collection, params),
+        t.postJson(`${collection}/_search`, params),
+        t.postForm(`${collection}/_search`, params),
+      ]),
     close: async () => {
       await service.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -75,18 +104,31 @@ export async function startTestService(options: Partial<ServiceOptions> = {}): P
   return t;
 }
 
-export async function requestToken(url: string, id = 'demo', secret = 'demo-secret'): Promise<string> {
+export async function requestToken(
+  url: string,
+  id = 'demo',
+  secret = 'demo-secret',
+): Promise<string> {
   const res = await fetch(`${url}/v1/oauth/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: id, client_secret: secret }),
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: id,
+      client_secret: secret,
+    }),
   });
-  if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${await res.text()}`);
+  if (res.status !== 200)
+    throw new Error(`token request failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
 /** Every feature of a search, paging with limit 100. */
-export async function fetchAll<T = any>(t: TestService, collection: string, params: object = {}): Promise<T[]> {
+export async function fetchAll<T = any>(
+  t: TestService,
+  collection: string,
+  params: object = {},
+): Promise<T[]> {
   const out: T[] = [];
   for (let skip = 0; ; skip += 100) {
     const r = await t.get<any>(collection, { ...params, limit: 100, skip });

@@ -17,17 +17,33 @@ afterAll(() => t.close());
 describe('2.5 recording fields', () => {
   it('lists seeded recordings of every status with all fields', () => {
     expect(all.length).toBeGreaterThan(20);
-    expect(new Set(all.map((r) => r.properties.status))).toEqual(new Set(['complete', 'submitted', 'failed']));
+    expect(new Set(all.map((r) => r.properties.status))).toEqual(
+      new Set(['complete', 'submitted', 'failed']),
+    );
     for (const r of all) {
       const p = r.properties;
       expect(Object.keys(p).sort()).toEqual(
-        ['camera_id', 'city', 'country', 'created_at', 'description', 'duration', 'formats', 'rate', 'region', 'start', 'state', 'status', 'stop', 'tags'].sort(),
+        [
+          'camera_id',
+          'city',
+          'country',
+          'created_at',
+          'description',
+          'duration',
+          'formats',
+          'rate',
+          'region',
+          'start',
+          'state',
+          'status',
+          'stop',
+          'tags',
+        ].sort(),
       );
       expect(Date.parse(p.stop) - Date.parse(p.start)).toBe(p.duration * 1000);
       for (const f of p.formats) expect(['jpg', 'mp4', 'zip']).toContain(f);
     }
   });
-
 });
 
 describe('4.4 recording filters', () => {
@@ -35,26 +51,42 @@ describe('4.4 recording filters', () => {
 
   it('status, camera_id, country, state, city', async () => {
     for (const status of ['complete', 'submitted', 'failed']) {
-      expect(idsOf(await fetchAll(t, '/v1/recordings', { status }))).toEqual(idsOf(all.filter((r) => r.properties.status === status)));
+      expect(idsOf(await fetchAll(t, '/v1/recordings', { status }))).toEqual(
+        idsOf(all.filter((r) => r.properties.status === status)),
+      );
     }
     const r0 = all[0]!;
-    expect(idsOf(await fetchAll(t, '/v1/recordings', { camera_id: r0.properties.camera_id }))).toEqual(
-      idsOf(all.filter((r) => r.properties.camera_id === r0.properties.camera_id)),
+    expect(
+      idsOf(await fetchAll(t, '/v1/recordings', { camera_id: r0.properties.camera_id })),
+    ).toEqual(idsOf(all.filter((r) => r.properties.camera_id === r0.properties.camera_id)));
+    expect(idsOf(await fetchAll(t, '/v1/recordings', { state: r0.properties.state }))).toEqual(
+      idsOf(all.filter((r) => r.properties.state === r0.properties.state)),
     );
-    expect(idsOf(await fetchAll(t, '/v1/recordings', { state: r0.properties.state }))).toEqual(idsOf(all.filter((r) => r.properties.state === r0.properties.state)));
-    expect(idsOf(await fetchAll(t, '/v1/recordings', { city: r0.properties.city }))).toEqual(idsOf(all.filter((r) => r.properties.city === r0.properties.city)));
-    expect(idsOf(await fetchAll(t, '/v1/recordings', { country: 'US' }))).toEqual(idsOf(all.filter((r) => r.properties.country === 'US')));
+    expect(idsOf(await fetchAll(t, '/v1/recordings', { city: r0.properties.city }))).toEqual(
+      idsOf(all.filter((r) => r.properties.city === r0.properties.city)),
+    );
+    expect(idsOf(await fetchAll(t, '/v1/recordings', { country: 'US' }))).toEqual(
+      idsOf(all.filter((r) => r.properties.country === 'US')),
+    );
   });
 
   it('duration_min/max and start/stop bounds (date-only upper bound includes the day)', async () => {
-    expect(idsOf(await fetchAll(t, '/v1/recordings', { duration_min: 300, duration_max: 900 }))).toEqual(
+    expect(
+      idsOf(await fetchAll(t, '/v1/recordings', { duration_min: 300, duration_max: 900 })),
+    ).toEqual(
       idsOf(all.filter((r) => r.properties.duration >= 300 && r.properties.duration <= 900)),
     );
     const day = all[3]!.properties.start.slice(0, 10);
-    expect(idsOf(await fetchAll(t, '/v1/recordings', { start_min: day, start_max: day }))).toEqual(idsOf(all.filter((r) => r.properties.start.slice(0, 10) === day)));
+    expect(idsOf(await fetchAll(t, '/v1/recordings', { start_min: day, start_max: day }))).toEqual(
+      idsOf(all.filter((r) => r.properties.start.slice(0, 10) === day)),
+    );
     const stop = all[5]!.properties.stop;
-    expect(idsOf(await fetchAll(t, '/v1/recordings', { stop_min: stop }))).toEqual(idsOf(all.filter((r) => r.properties.stop >= stop)));
-    expect((await t.get<any>('/v1/recordings', { duration_min: 900, duration_max: 300 })).status).toBe(422);
+    expect(idsOf(await fetchAll(t, '/v1/recordings', { stop_min: stop }))).toEqual(
+      idsOf(all.filter((r) => r.properties.stop >= stop)),
+    );
+    expect(
+      (await t.get<any>('/v1/recordings', { duration_min: 900, duration_max: 300 })).status,
+    ).toBe(422);
   });
 
   it('q finds tags, camera text and ids', async () => {
@@ -67,10 +99,20 @@ describe('4.4 recording filters', () => {
 
   it('spatial filters by the camera location, sort=distance from lat/lon', async () => {
     const c = all[0]!.geometry.coordinates;
-    const got = await fetchAll<Recording>(t, '/v1/recordings', { lat: c[1], lon: c[0], radius: '800km', sort: 'distance' });
-    const expected = all.filter((r) => haversine([c[0], c[1]], [r.geometry.coordinates[0], r.geometry.coordinates[1]]) <= 800_000);
+    const got = await fetchAll<Recording>(t, '/v1/recordings', {
+      lat: c[1],
+      lon: c[0],
+      radius: '800km',
+      sort: 'distance',
+    });
+    const expected = all.filter(
+      (r) =>
+        haversine([c[0], c[1]], [r.geometry.coordinates[0], r.geometry.coordinates[1]]) <= 800_000,
+    );
     expect(idsOf(got)).toEqual(idsOf(expected));
-    const d = got.map((r) => haversine([c[0], c[1]], [r.geometry.coordinates[0], r.geometry.coordinates[1]]));
+    const d = got.map((r) =>
+      haversine([c[0], c[1]], [r.geometry.coordinates[0], r.geometry.coordinates[1]]),
+    );
     expect([...d].sort((a, b) => a - b)).toEqual(d);
   });
 
@@ -103,7 +145,9 @@ describe('8 recording lifetime', () => {
   it('shows only recordings younger than 90 days; the others are gone (404)', async () => {
     const now = t.service.clock.now().getTime();
     expect(all.every((r) => now - Date.parse(r.properties.created_at) < 90 * 86400_000)).toBe(true);
-    const oldest = [...all].sort((a, b) => a.properties.created_at.localeCompare(b.properties.created_at))[0]!;
+    const oldest = [...all].sort((a, b) =>
+      a.properties.created_at.localeCompare(b.properties.created_at),
+    )[0]!;
     expect((await t.get(`/v1/recordings/${oldest.id}`)).status).toBe(200);
     t.service.clock.set(new Date(Date.parse(oldest.properties.created_at) + 90 * 86400_000 + 1000));
     try {

@@ -22,7 +22,11 @@ describe('determinism', () => {
     const a = await startTestService({ cameras: 80, hours: 2 });
     const b = await startTestService({ cameras: 80, hours: 2 });
     try {
-      for (const [path, params] of [['/v1/cameras', {}], ['/v1/observations', { time_min: '11:00' }], ['/v1/alerts', { expired: 'any' }]] as const) {
+      for (const [path, params] of [
+        ['/v1/cameras', {}],
+        ['/v1/observations', { time_min: '11:00' }],
+        ['/v1/alerts', { expired: 'any' }],
+      ] as const) {
         expect(await fetchAll(b, path, params)).toEqual(await fetchAll(a, path, params));
       }
     } finally {
@@ -53,13 +57,18 @@ describe('time', () => {
     const before = (await t.get<any>('/v1/observations', { limit: 0 })).body.properties.total;
     expect(before).toBe(50 * 6);
     t.service.clock.advance(20 * 60_000);
-    const after = await fetchAll<any>(t, '/v1/observations', { time_min: '2026-11-21T12:10:00Z', sort: 'time' });
+    const after = await fetchAll<any>(t, '/v1/observations', {
+      time_min: '2026-11-21T12:10:00Z',
+      sort: 'time',
+    });
     expect(after).toHaveLength(100);
     const last = after.at(-1);
     expect(last.properties.time).toBe('2026-11-21T12:20:00Z');
     const prev = await t.get<any>(`/v1/observations/${last.properties.prev_id}`);
     expect(prev.status).toBe(200);
-    expect(last.properties.sensors.road_weather.prev).toBe(prev.body.properties.sensors.road_weather.data);
+    expect(last.properties.sensors.road_weather.prev).toBe(
+      prev.body.properties.sensors.road_weather.data,
+    );
     // History stays one window long: the oldest marks are pruned.
     expect((await t.get<any>('/v1/observations', { limit: 0 })).body.properties.total).toBe(50 * 6);
     await t.close();
@@ -69,9 +78,18 @@ describe('time', () => {
     const dataDir = tempDir();
     const first = await startService({ dataDir, seed: 3, cameras: 40, hours: 1, now: NOW });
     await first.close();
-    const later = await startTestService({ dataDir, seed: 3, cameras: 40, now: '2026-11-21T13:05:00Z' });
+    const later = await startTestService({
+      dataDir,
+      seed: 3,
+      cameras: 40,
+      now: '2026-11-21T13:05:00Z',
+    });
     try {
-      const latest = await later.get<any>('/v1/observations', { sort: 'time', sort_dir: 'desc', limit: 1 });
+      const latest = await later.get<any>('/v1/observations', {
+        sort: 'time',
+        sort_dir: 'desc',
+        limit: 1,
+      });
       expect(latest.body.features[0].properties.time).toBe('2026-11-21T13:00:00Z');
       expect(latest.body.properties.total).toBe(40 * 6);
       expect(latest.body.features[0].properties.prev_id).not.toBeNull();

@@ -10,13 +10,24 @@ import { verifyJwt } from './jwt.ts';
 
 const CHALLENGE = 'Bearer realm="roadcam"';
 
-export function tokenOf(header: string | undefined, query: ParamBag, body: ParamBag, method: string): string | undefined {
+export function tokenOf(
+  header: string | undefined,
+  query: ParamBag,
+  body: ParamBag,
+  method: string,
+): string | undefined {
   if (header !== undefined && header !== '') {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!m) {
-      throw new ApiError(401, 'unauthorized', 'The Authorization header must be "Bearer <access token>".', undefined, {
-        'WWW-Authenticate': CHALLENGE,
-      });
+      throw new ApiError(
+        401,
+        'unauthorized',
+        'The Authorization header must be "Bearer <access token>".',
+        undefined,
+        {
+          'WWW-Authenticate': CHALLENGE,
+        },
+      );
     }
     return m[1];
   }
@@ -31,7 +42,12 @@ export function tokenOf(header: string | undefined, query: ParamBag, body: Param
 
 function single(v: ParamBag[string]): string {
   if (typeof v === 'string') return v;
-  throw new ApiError(400, 'invalid_request', 'access_token must be given once, as a string.', 'access_token');
+  throw new ApiError(
+    400,
+    'invalid_request',
+    'access_token must be given once, as a string.',
+    'access_token',
+  );
 }
 
 export function authenticate(s: ServiceContext, token: string | undefined): Auth {
@@ -51,16 +67,24 @@ export function authenticate(s: ServiceContext, token: string | undefined): Auth
     throw new ApiError(
       401,
       expired ? 'token_expired' : 'invalid_token',
-      expired ? 'The access token has expired: request a new one.' : 'The access token is not valid: request a new one.',
+      expired
+        ? 'The access token has expired: request a new one.'
+        : 'The access token is not valid: request a new one.',
       undefined,
       { 'WWW-Authenticate': `${CHALLENGE}, error="invalid_token"` },
     );
   }
   const { claims } = result;
   if (!s.clients.isKnown(claims.sub)) {
-    throw new ApiError(401, 'invalid_token', 'The access token belongs to an unknown client.', undefined, {
-      'WWW-Authenticate': `${CHALLENGE}, error="invalid_token"`,
-    });
+    throw new ApiError(
+      401,
+      'invalid_token',
+      'The access token belongs to an unknown client.',
+      undefined,
+      {
+        'WWW-Authenticate': `${CHALLENGE}, error="invalid_token"`,
+      },
+    );
   }
   const blocked = s.clients.blockedFor(claims.sub, nowS);
   if (blocked > 0) {

@@ -55,7 +55,8 @@ export class ClientRegistry {
     s.tokenRequests++;
     s.recent = s.recent.filter((t) => t > nowS - WINDOW_S);
     s.recent.push(nowS);
-    if (s.blockedUntil <= nowS && s.recent.length > TOKEN_BURST_LIMIT) s.blockedUntil = nowS + BLOCK_S;
+    if (s.blockedUntil <= nowS && s.recent.length > TOKEN_BURST_LIMIT)
+      s.blockedUntil = nowS + BLOCK_S;
     return Math.max(0, s.blockedUntil - nowS);
   }
 

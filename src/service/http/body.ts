@@ -25,7 +25,11 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 function tooLarge(): ApiError {
-  return new ApiError(413, 'payload_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+  return new ApiError(
+    413,
+    'payload_too_large',
+    `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+  );
 }
 
 /** Parses a body by its Content-Type; an empty body is no parameters. */
@@ -38,11 +42,16 @@ export function parseBody(req: IncomingMessage, raw: Buffer): ParamBag {
     try {
       value = JSON.parse(text);
     } catch (e) {
-      throw new ApiError(400, 'invalid_body', `The body is not valid JSON: ${(e as Error).message}`);
+      throw new ApiError(
+        400,
+        'invalid_body',
+        `The body is not valid JSON: ${(e as Error).message}`,
+      );
     }
     return fromJson(value);
   }
-  if (type === 'application/x-www-form-urlencoded' || type === 'x-www-form-urlencoded') return parseUrlEncoded(text);
+  if (type === 'application/x-www-form-urlencoded' || type === 'x-www-form-urlencoded')
+    return parseUrlEncoded(text);
   throw new ApiError(
     415,
     'unsupported_media_type',

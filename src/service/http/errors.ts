@@ -10,7 +10,13 @@ export class ApiError extends Error {
   readonly parameter: string | undefined;
   readonly headers: Record<string, string>;
 
-  constructor(status: number, code: ApiErrorCode, message: string, parameter?: string, headers: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    code: ApiErrorCode,
+    message: string,
+    parameter?: string,
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.status = status;
     this.code = code;
@@ -40,5 +46,9 @@ export function unprocessable(parameter: string, message: string): ApiError {
 }
 
 export function notFound(what: string, id: string): ApiError {
-  return new ApiError(404, 'not_found', `No ${what} with id "${id}" (it may never have existed or may have expired).`);
+  return new ApiError(
+    404,
+    'not_found',
+    `No ${what} with id "${id}" (it may never have existed or may have expired).`,
+  );
 }

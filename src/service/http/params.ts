@@ -42,10 +42,16 @@ export function parseUrlEncoded(text: string): ParamBag {
   const search = new URLSearchParams(text);
   let count = 0;
   for (const [rawKey, value] of search) {
-    if (++count > MAX_PARAMS) throw new ApiError(413, 'payload_too_large', `More than ${MAX_PARAMS} parameters.`);
+    if (++count > MAX_PARAMS)
+      throw new ApiError(413, 'payload_too_large', `More than ${MAX_PARAMS} parameters.`);
     const path = splitKey(rawKey);
-    if (!path) throw invalidParameter(rawKey, `"${rawKey}" is not a valid parameter name (brackets do not match).`);
-    if (path.length > MAX_DEPTH) throw invalidParameter(path[0]!, `"${rawKey}" nests deeper than ${MAX_DEPTH} levels.`);
+    if (!path)
+      throw invalidParameter(
+        rawKey,
+        `"${rawKey}" is not a valid parameter name (brackets do not match).`,
+      );
+    if (path.length > MAX_DEPTH)
+      throw invalidParameter(path[0]!, `"${rawKey}" nests deeper than ${MAX_DEPTH} levels.`);
     assign(bag, path, value, rawKey);
   }
   return bag;
@@ -85,7 +91,10 @@ function assign(bag: ParamBag, path: string[], value: string, rawKey: string): v
 }
 
 function conflict(parameter: string, rawKey: string): ApiError {
-  return invalidParameter(parameter, `"${rawKey}" mixes a plain value and nested values for ${parameter}.`);
+  return invalidParameter(
+    parameter,
+    `"${rawKey}" mixes a plain value and nested values for ${parameter}.`,
+  );
 }
 
 /** Converts a parsed JSON body into a bag: numbers and booleans become strings. */
@@ -95,13 +104,17 @@ export function fromJson(value: unknown): ParamBag {
   }
   let count = 0;
   const convert = (v: unknown, depth: number, name: string): ParamValue | undefined => {
-    if (++count > MAX_PARAMS) throw new ApiError(413, 'payload_too_large', `More than ${MAX_PARAMS} parameters.`);
-    if (depth > MAX_DEPTH) throw invalidParameter(name, `${name} nests deeper than ${MAX_DEPTH} levels.`);
+    if (++count > MAX_PARAMS)
+      throw new ApiError(413, 'payload_too_large', `More than ${MAX_PARAMS} parameters.`);
+    if (depth > MAX_DEPTH)
+      throw invalidParameter(name, `${name} nests deeper than ${MAX_DEPTH} levels.`);
     if (v === null || v === undefined) return undefined;
     if (typeof v === 'string') return v;
     if (typeof v === 'number' || typeof v === 'boolean') return String(v);
     if (Array.isArray(v)) {
-      return v.map((x) => convert(x, depth + 1, name)).filter((x): x is ParamValue => x !== undefined);
+      return v
+        .map((x) => convert(x, depth + 1, name))
+        .filter((x): x is ParamValue => x !== undefined);
     }
     if (typeof v === 'object') {
       const bag = emptyBag();
@@ -123,7 +136,8 @@ export function fromJson(value: unknown): ParamBag {
       continue;
     }
     // Bracket keys in JSON ("sensors[precip][prev]": 0) nest as they do in a query string.
-    if (path.length > MAX_DEPTH || path.includes('')) throw invalidParameter(path[0]!, `"${k}" is not a valid parameter name.`);
+    if (path.length > MAX_DEPTH || path.includes(''))
+      throw invalidParameter(path[0]!, `"${k}" is not a valid parameter name.`);
     let node = bag;
     for (const key of path.slice(0, -1)) {
       const next = node[key];
@@ -142,7 +156,8 @@ export function mergeBags(query: ParamBag, body: ParamBag): ParamBag {
   const out = emptyBag();
   for (const [k, v] of Object.entries(query)) out[k] = v;
   for (const [k, v] of Object.entries(body)) {
-    if (k in out) throw invalidParameter(k, `${k} is given both in the query string and in the body.`);
+    if (k in out)
+      throw invalidParameter(k, `${k} is given both in the query string and in the body.`);
     out[k] = v;
   }
   return out;

@@ -16,7 +16,12 @@ export type Reply =
   /** JSON already serialized (cached search responses) */
   | { jsonText: string; status?: number; headers?: Record<string, string> }
   | { redirect: string; status?: 301 | 302 | 303 | 307; headers?: Record<string, string> }
-  | { body: Buffer | string | Readable; contentType: string; status?: number; headers?: Record<string, string> }
+  | {
+      body: Buffer | string | Readable;
+      contentType: string;
+      status?: number;
+      headers?: Record<string, string>;
+    }
   /** the handler wrote the response itself */
   | { handled: true };
 
@@ -76,15 +81,26 @@ export class Router {
     }
     const names: string[] = [];
     let specificity = 0;
-    const source = pattern.replace(/:([A-Za-z_]\w*)|([^:]+)/g, (_m, name: string | undefined, literal: string | undefined) => {
-      if (name) {
-        names.push(name);
-        return '([^/]+?)';
-      }
-      specificity += literal!.length;
-      return literal!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const source = pattern.replace(
+      /:([A-Za-z_]\w*)|([^:]+)/g,
+      (_m, name: string | undefined, literal: string | undefined) => {
+        if (name) {
+          names.push(name);
+          return '([^/]+?)';
+        }
+        specificity += literal!.length;
+        return literal!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      },
+    );
+    this.#routes.push({
+      method,
+      pattern,
+      regex: new RegExp(`^${source}$`),
+      names,
+      specificity,
+      handler,
+      auth: options.auth ?? true,
     });
-    this.#routes.push({ method, pattern, regex: new RegExp(`^${source}$`), names, specificity, handler, auth: options.auth ?? true });
     return this;
   }
 
@@ -116,19 +132,30 @@ export class Router {
         best = [{ route, m }];
       } else if (route.specificity === bestScore) best.push({ route, m });
     }
-    if (best.length === 0) throw new ApiError(404, 'not_found', `There is no operation at ${path}.`);
+    if (best.length === 0)
+      throw new ApiError(404, 'not_found', `There is no operation at ${path}.`);
     const wanted = method === 'HEAD' ? 'GET' : method;
     const hit = best.find((b) => b.route.method === wanted);
     if (!hit) {
       const allow = [...new Set(best.map((b) => b.route.method))].sort().join(', ');
-      throw new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${path}; use ${allow}.`, undefined, { Allow: allow });
+      throw new ApiError(
+        405,
+        'method_not_allowed',
+        `${method} is not allowed on ${path}; use ${allow}.`,
+        undefined,
+        { Allow: allow },
+      );
     }
     const pathParams: Record<string, string> = {};
     hit.route.names.forEach((name, i) => {
       try {
         pathParams[name] = decodeURIComponent(hit.m[i + 1]!);
       } catch {
-        throw new ApiError(400, 'invalid_request', `The path segment "${hit.m[i + 1]}" is not valid percent-encoding.`);
+        throw new ApiError(
+          400,
+          'invalid_request',
+          `The path segment "${hit.m[i + 1]}" is not valid percent-encoding.`,
+        );
       }
     });
     return { handler: hit.route.handler, pathParams, auth: hit.route.auth };

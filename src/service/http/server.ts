@@ -27,16 +27,29 @@ export function createHttpServer(router: Router, s: ServiceContext): Server {
 }
 
 function internal(): ApiError {
-  return new ApiError(500, 'internal_error', 'The service failed on this request; it has been logged.');
+  return new ApiError(
+    500,
+    'internal_error',
+    'The service failed on this request; it has been logged.',
+  );
 }
 
-async function handle(router: Router, s: ServiceContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(
+  router: Router,
+  s: ServiceContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const method = req.method ?? 'GET';
   try {
     const rawUrl = req.url ?? '/';
     if (Buffer.byteLength(rawUrl) > MAX_URL_BYTES) {
       req.resume();
-      throw new ApiError(414, 'uri_too_long', `The URL is longer than ${MAX_URL_BYTES} bytes: send the parameters with POST .../_search.`);
+      throw new ApiError(
+        414,
+        'uri_too_long',
+        `The URL is longer than ${MAX_URL_BYTES} bytes: send the parameters with POST .../_search.`,
+      );
     }
     const q = rawUrl.indexOf('?');
     const path = q < 0 ? rawUrl : rawUrl.slice(0, q);
@@ -45,11 +58,23 @@ async function handle(router: Router, s: ServiceContext, req: IncomingMessage, r
     let body: ParamBag = emptyBag();
     if (method !== 'GET' && method !== 'HEAD') body = parseBody(req, await readBody(req));
     else req.resume();
-    const auth = match.auth ? authenticate(s, tokenOf(req.headers.authorization, query, body, method)) : undefined;
+    const auth = match.auth
+      ? authenticate(s, tokenOf(req.headers.authorization, query, body, method))
+      : undefined;
     const params = mergeBags(query, body);
     delete params['access_token'];
     if (match.auth) s.world.catchUp(s.clock.nowS());
-    const ctx: RequestContext = { req, res, method, path, pathParams: match.pathParams, query, body, params, auth };
+    const ctx: RequestContext = {
+      req,
+      res,
+      method,
+      path,
+      pathParams: match.pathParams,
+      query,
+      body,
+      params,
+      auth,
+    };
     send(res, await match.handler(ctx));
   } catch (e) {
     if (e instanceof ApiError) {
@@ -60,11 +85,21 @@ async function handle(router: Router, s: ServiceContext, req: IncomingMessage, r
   }
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string>,
+): void {
   sendJsonText(res, status, JSON.stringify(body), headers);
 }
 
-function sendJsonText(res: ServerResponse, status: number, text: string, headers: Record<string, string>): void {
+function sendJsonText(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string>,
+): void {
   res.writeHead(status, {
     'Content-Type': JSON_TYPE,
     'Content-Length': Buffer.byteLength(text),
@@ -85,11 +120,19 @@ function send(res: ServerResponse, reply: Reply): void {
     return;
   }
   if ('redirect' in reply) {
-    res.writeHead(reply.status ?? 302, { Location: reply.redirect, 'Content-Length': 0, 'Cache-Control': 'no-store', ...reply.headers });
+    res.writeHead(reply.status ?? 302, {
+      Location: reply.redirect,
+      'Content-Length': 0,
+      'Cache-Control': 'no-store',
+      ...reply.headers,
+    });
     res.end();
     return;
   }
-  const headers: Record<string, string | number> = { 'Content-Type': reply.contentType, ...reply.headers };
+  const headers: Record<string, string | number> = {
+    'Content-Type': reply.contentType,
+    ...reply.headers,
+  };
   if (reply.body instanceof Readable) {
     res.writeHead(reply.status ?? 200, headers);
     reply.body.pipe(res);

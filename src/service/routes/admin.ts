@@ -26,7 +26,12 @@ function stats(s: ServiceContext): object {
   return {
     token_requests: s.clients.tokenRequestCounts(),
     now: s.clock.now().toISOString(),
-    world: { seed: s.world.seed, cameras: s.world.cameraCount, hours: s.world.hours, last_slot: new Date(s.world.lastSlot * 1000).toISOString() },
+    world: {
+      seed: s.world.seed,
+      cameras: s.world.cameraCount,
+      hours: s.world.hours,
+      last_slot: new Date(s.world.lastSlot * 1000).toISOString(),
+    },
   };
 }
 
@@ -39,7 +44,8 @@ function setClock(s: ServiceContext, params: ParamBag): object {
     s.clock.set(new Date(ms));
   } else if (typeof advance === 'string') {
     const ms = Number(advance);
-    if (!Number.isFinite(ms)) throw invalidParameter('advance_ms', 'advance_ms must be a number of milliseconds.');
+    if (!Number.isFinite(ms))
+      throw invalidParameter('advance_ms', 'advance_ms must be a number of milliseconds.');
     s.clock.advance(ms);
   } else {
     throw new ApiError(400, 'invalid_request', 'Give set (ISO time) or advance_ms (milliseconds).');

@@ -1,5 +1,9 @@
 /** Section 4.1 and 5: the token request and the session. */
-import { TOKEN_LIFETIME_S, type SessionResponse, type TokenResponse } from '../../shared/api/index.ts';
+import {
+  TOKEN_LIFETIME_S,
+  type SessionResponse,
+  type TokenResponse,
+} from '../../shared/api/index.ts';
 import { issueJwt } from '../auth/jwt.ts';
 import type { ServiceContext } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
@@ -29,17 +33,32 @@ export function registerAuthRoutes(router: Router, s: ServiceContext): void {
 function field(bag: ParamBag, name: string): string | undefined {
   const v = bag[name];
   if (v === undefined) return undefined;
-  if (typeof v !== 'string') throw new ApiError(400, 'invalid_request', `${name} must be given once, as a string.`, name);
+  if (typeof v !== 'string')
+    throw new ApiError(400, 'invalid_request', `${name} must be given once, as a string.`, name);
   return v;
 }
 
 function basicCredentials(header: string | undefined): { id: string; secret: string } | undefined {
   if (!header) return undefined;
   const m = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header);
-  if (!m) throw new ApiError(401, 'invalid_client', 'The Authorization header of a token request must be "Basic base64(client_id:client_secret)".', undefined, BASIC_CHALLENGE);
+  if (!m)
+    throw new ApiError(
+      401,
+      'invalid_client',
+      'The Authorization header of a token request must be "Basic base64(client_id:client_secret)".',
+      undefined,
+      BASIC_CHALLENGE,
+    );
   const text = Buffer.from(m[1]!, 'base64').toString('utf8');
   const colon = text.indexOf(':');
-  if (colon < 0) throw new ApiError(401, 'invalid_client', 'The Basic credentials must be client_id:client_secret.', undefined, BASIC_CHALLENGE);
+  if (colon < 0)
+    throw new ApiError(
+      401,
+      'invalid_client',
+      'The Basic credentials must be client_id:client_secret.',
+      undefined,
+      BASIC_CHALLENGE,
+    );
   const decode = (x: string): string => {
     try {
       return decodeURIComponent(x.replace(/\+/g, ' '));
@@ -53,23 +72,50 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
 function token(s: ServiceContext, ctx: RequestContext): TokenResponse {
   const params = ctx.params;
   const grant = field(params, 'grant_type');
-  if (grant === undefined) throw new ApiError(400, 'invalid_request', 'grant_type is required; the only supported value is client_credentials.', 'grant_type');
+  if (grant === undefined)
+    throw new ApiError(
+      400,
+      'invalid_request',
+      'grant_type is required; the only supported value is client_credentials.',
+      'grant_type',
+    );
   if (grant !== 'client_credentials') {
-    throw new ApiError(400, 'unsupported_grant_type', `grant_type "${grant}" is not supported; use client_credentials.`, 'grant_type');
+    throw new ApiError(
+      400,
+      'unsupported_grant_type',
+      `grant_type "${grant}" is not supported; use client_credentials.`,
+      'grant_type',
+    );
   }
   const basic = basicCredentials(ctx.req.headers.authorization);
   const bodyId = field(params, 'client_id');
   const bodySecret = field(params, 'client_secret');
   if (basic && (bodyId !== undefined || bodySecret !== undefined)) {
-    throw new ApiError(400, 'invalid_request', 'Send the client credentials either in the Basic header or in the body, not both.');
+    throw new ApiError(
+      400,
+      'invalid_request',
+      'Send the client credentials either in the Basic header or in the body, not both.',
+    );
   }
   const id = basic?.id ?? bodyId;
   const secret = basic?.secret ?? bodySecret;
   if (id === undefined || secret === undefined) {
-    throw new ApiError(401, 'invalid_client', 'Client credentials are required: client_id and client_secret in the form body, or a Basic Authorization header.', undefined, BASIC_CHALLENGE);
+    throw new ApiError(
+      401,
+      'invalid_client',
+      'Client credentials are required: client_id and client_secret in the form body, or a Basic Authorization header.',
+      undefined,
+      BASIC_CHALLENGE,
+    );
   }
   if (!s.clients.authenticate(id, secret)) {
-    throw new ApiError(401, 'invalid_client', 'Unknown client_id or wrong client_secret.', undefined, BASIC_CHALLENGE);
+    throw new ApiError(
+      401,
+      'invalid_client',
+      'Unknown client_id or wrong client_secret.',
+      undefined,
+      BASIC_CHALLENGE,
+    );
   }
   const nowS = s.clock.nowS();
   const blocked = s.clients.countTokenRequest(id, nowS);

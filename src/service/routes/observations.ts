@@ -5,6 +5,10 @@ import { searchObservations, showObservation } from '../search/observations.ts';
 import { registerSearch, registerShow } from './search-routes.ts';
 
 export function registerObservationRoutes(router: Router, s: ServiceContext): void {
-  registerSearch(router, s, '/v1/observations', (world, params) => searchObservations(world, params));
-  registerShow(router, s, '/v1/observations', 'observation', (world, id) => showObservation(world, id));
+  registerSearch(router, s, '/v1/observations', (world, params) =>
+    searchObservations(world, params),
+  );
+  registerShow(router, s, '/v1/observations', 'observation', (world, id) =>
+    showObservation(world, id),
+  );
 }

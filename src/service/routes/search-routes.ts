@@ -12,7 +12,12 @@ import type { World } from '../world/world.ts';
 export type SearchFn = (world: World, params: ParamBag, nowS: number) => unknown;
 export type ShowFn = (world: World, id: string, nowS: number) => unknown;
 
-export function registerSearch(router: Router, s: ServiceContext, base: string, search: SearchFn): void {
+export function registerSearch(
+  router: Router,
+  s: ServiceContext,
+  base: string,
+  search: SearchFn,
+): void {
   const handler: Handler = (ctx) => {
     const nowS = s.clock.nowS();
     const key = `${base}|${s.world.version}|${nowS}|${canonical(ctx.params)}`;
@@ -27,7 +32,13 @@ export function registerSearch(router: Router, s: ServiceContext, base: string, 
   router.post(`${base}/_search`, handler);
 }
 
-export function registerShow(router: Router, s: ServiceContext, base: string, what: string, show: ShowFn): void {
+export function registerShow(
+  router: Router,
+  s: ServiceContext,
+  base: string,
+  what: string,
+  show: ShowFn,
+): void {
   router.get(`${base}/:id`, (ctx) => {
     requireNoParams(ctx.params, `showing a ${what}`);
     return { json: show(s.world, ctx.pathParams['id']!, s.clock.nowS()) };

@@ -18,9 +18,26 @@ import { invalidParameter, notFound } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
 import { CERTAINTY_TEXT, SEVERITY_TEXT, URGENCY_TEXT } from '../world/alert-text.ts';
 import type { World } from '../world/world.ts';
-import { ftsQuery, orderBy, PAGE_PARAMS, parseAggs, parsePage, parseSortDir, parseSortKey, runAggs, Where, type AggDef } from './common.ts';
+import {
+  ftsQuery,
+  orderBy,
+  PAGE_PARAMS,
+  parseAggs,
+  parsePage,
+  parseSortDir,
+  parseSortKey,
+  runAggs,
+  Where,
+  type AggDef,
+} from './common.ts';
 import { checkRange, ParamReader } from './reader.ts';
-import { candidateBoxes, hasArea, intersectsRing, parseSpatial, SPATIAL_PARAMS } from './spatial.ts';
+import {
+  candidateBoxes,
+  hasArea,
+  intersectsRing,
+  parseSpatial,
+  SPATIAL_PARAMS,
+} from './spatial.ts';
 import { isoSeconds, readBounds } from './times.ts';
 
 const PARAMS = [
@@ -110,7 +127,12 @@ function feature(row: Row): Alert {
 }
 
 /** Filter values (spec 4.5) to ranks; the document spells "uknown_severity", both spellings work. */
-function ranks(r: ParamReader, name: string, values: readonly string[], aliases: Record<string, number> = {}): number[] | undefined {
+function ranks(
+  r: ParamReader,
+  name: string,
+  values: readonly string[],
+  aliases: Record<string, number> = {},
+): number[] | undefined {
   const given = r.commaList(name);
   if (!given) return undefined;
   return given.map((g) => {
@@ -133,9 +155,14 @@ export function searchAlerts(world: World, bag: ParamBag, nowS: number): Feature
   const expired = r.string('expired')?.trim().toLowerCase();
   if (expired === undefined || expired === 'false') where.add('a.expires > ?', nowS);
   else if (expired === 'true') where.add('a.expires <= ?', nowS);
-  else if (expired !== 'any') throw invalidParameter('expired', 'expired must be true (expired alerts only) or any (all alerts); leave it out for current alerts.');
+  else if (expired !== 'any')
+    throw invalidParameter(
+      'expired',
+      'expired must be true (expired alerts only) or any (all alerts); leave it out for current alerts.',
+    );
   const q = r.string('q');
-  if (q !== undefined) where.add('a.num IN (SELECT rowid FROM alerts_fts WHERE alerts_fts MATCH ?)', ftsQuery(q));
+  if (q !== undefined)
+    where.add('a.num IN (SELECT rowid FROM alerts_fts WHERE alerts_fts MATCH ?)', ftsQuery(q));
   const events = r.strings('event');
   if (events) where.in('a.event', events);
   const countries = r.strings('country');
@@ -143,7 +170,11 @@ export function searchAlerts(world: World, bag: ParamBag, nowS: number): Feature
   const states = r.strings('state');
   if (states) {
     const marks = states.map(() => '?').join(', ');
-    where.add(`a.num IN (SELECT alert FROM alert_states WHERE code IN (${marks}) OR name IN (${marks}))`, ...states, ...states);
+    where.add(
+      `a.num IN (SELECT alert FROM alert_states WHERE code IN (${marks}) OR name IN (${marks}))`,
+      ...states,
+      ...states,
+    );
   }
   for (const field of ['effective', 'expires'] as const) {
     const b = readBounds(r, `${field}_min`, `${field}_max`);
@@ -161,16 +192,26 @@ export function searchAlerts(world: World, bag: ParamBag, nowS: number): Feature
 
   const st = world.statements;
   const from = 'alerts a';
-  const total = st.get(`SELECT COUNT(*) FROM ${from} ${where.sql}`).pluck().get(...where.args) as number;
+  const total = st
+    .get(`SELECT COUNT(*) FROM ${from} ${where.sql}`)
+    .pluck()
+    .get(...where.args) as number;
   const order = sort ? [SORT_COLUMNS[sort], 'a.id'] : ['a.id'];
   const rows =
     page.limit === 0 || page.skip >= total
       ? []
-      : (st.get(`SELECT a.* FROM ${from} ${where.sql} ${orderBy(order, dir)} LIMIT ? OFFSET ?`).all(...where.args, page.limit, page.skip) as Row[]);
+      : (st
+          .get(`SELECT a.* FROM ${from} ${where.sql} ${orderBy(order, dir)} LIMIT ? OFFSET ?`)
+          .all(...where.args, page.limit, page.skip) as Row[]);
   return {
     type: 'FeatureCollection',
     features: rows.map(feature),
-    properties: { total, skip: page.skip, limit: page.limit, aggs: runAggs(st, from, where, aggNames, AGGS) },
+    properties: {
+      total,
+      skip: page.skip,
+      limit: page.limit,
+      aggs: runAggs(st, from, where, aggNames, AGGS),
+    },
   };
 }
 
@@ -182,7 +223,10 @@ function addAlertArea(world: World, f: ReturnType<typeof parseSpatial>, where: W
   const seen = new Set<number>();
   const nums: number[] = [];
   for (const b of splitBbox(boxes[0]!)) {
-    for (const row of st.iterate(b[0], b[2], b[1], b[3]) as Iterable<{ num: number; polygon: string }>) {
+    for (const row of st.iterate(b[0], b[2], b[1], b[3]) as Iterable<{
+      num: number;
+      polygon: string;
+    }>) {
       if (seen.has(row.num)) continue;
       seen.add(row.num);
       if (intersectsRing(f, JSON.parse(row.polygon) as LonLat[])) nums.push(row.num);
@@ -192,7 +236,8 @@ function addAlertArea(world: World, f: ReturnType<typeof parseSpatial>, where: W
 }
 
 export function showAlert(world: World, id: string): Alert {
-  const row = world.statements.get('SELECT a.* FROM alerts a WHERE a.id = ?').get(id) as Row | undefined;
+  const row = world.statements.get('SELECT a.* FROM alerts a WHERE a.id = ?').get(id) as
+    Row | undefined;
   if (!row) throw notFound('alert', id);
   return feature(row);
 }

@@ -1,9 +1,28 @@
 /** Section 4.3: camera index and show. */
-import { AGG_KEYS, PAGE_LIMITS, SORT_KEYS, type Camera, type FeatureCollection } from '../../shared/api/index.ts';
+import {
+  AGG_KEYS,
+  PAGE_LIMITS,
+  SORT_KEYS,
+  type Camera,
+  type FeatureCollection,
+} from '../../shared/api/index.ts';
 import { notFound } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
 import type { World } from '../world/world.ts';
-import { addCameraArea, addLocation, ftsQuery, orderBy, PAGE_PARAMS, parseAggs, parsePage, parseSortDir, parseSortKey, runAggs, Where, type AggDef } from './common.ts';
+import {
+  addCameraArea,
+  addLocation,
+  ftsQuery,
+  orderBy,
+  PAGE_PARAMS,
+  parseAggs,
+  parsePage,
+  parseSortDir,
+  parseSortKey,
+  runAggs,
+  Where,
+  type AggDef,
+} from './common.ts';
 import { ParamReader } from './reader.ts';
 import { parseSpatial, SPATIAL_PARAMS } from './spatial.ts';
 
@@ -22,7 +41,8 @@ export interface CameraRow {
   video: number;
 }
 
-const COLUMNS = 'c.num, c.id, c.lon, c.lat, c.country, c.state, c.city, c.provider, c.description, c.video';
+const COLUMNS =
+  'c.num, c.id, c.lon, c.lat, c.country, c.state, c.city, c.provider, c.description, c.video';
 
 const AGGS: Record<(typeof AGG_KEYS.cameras)[number], AggDef> = {
   state: { key: 'c.state' },
@@ -59,14 +79,17 @@ export function searchCameras(world: World, bag: ParamBag): FeatureCollection<Ca
   const aggNames = parseAggs(r, AGG_KEYS.cameras);
   const where = new Where();
   const q = r.string('q');
-  if (q !== undefined) where.add('c.num IN (SELECT rowid FROM cameras_fts WHERE cameras_fts MATCH ?)', ftsQuery(q));
+  if (q !== undefined)
+    where.add('c.num IN (SELECT rowid FROM cameras_fts WHERE cameras_fts MATCH ?)', ftsQuery(q));
   addLocation(r, where, ['country', 'state', 'city', 'provider']);
   addCameraArea(world, spatial, where, 'c.num');
 
   const from = 'cameras c';
   const st = world.statements;
   const summary = st
-    .get(`SELECT COUNT(*) AS n, MIN(c.lon) AS x0, MIN(c.lat) AS y0, MAX(c.lon) AS x1, MAX(c.lat) AS y1 FROM ${from} ${where.sql}`)
+    .get(
+      `SELECT COUNT(*) AS n, MIN(c.lon) AS x0, MIN(c.lat) AS y0, MAX(c.lon) AS x1, MAX(c.lat) AS y1 FROM ${from} ${where.sql}`,
+    )
     .get(...where.args) as { n: number; x0: number | null; y0: number; x1: number; y1: number };
   let order: string[];
   const args = [...where.args];
@@ -77,17 +100,36 @@ export function searchCameras(world: World, bag: ParamBag): FeatureCollection<Ca
   const rows =
     page.limit === 0 || page.skip >= summary.n
       ? []
-      : (st.get(`SELECT ${COLUMNS} FROM ${from} ${where.sql} ${orderBy(order, dir)} LIMIT ? OFFSET ?`).all(...args, ...orderArgs, page.limit, page.skip) as CameraRow[]);
+      : (st
+          .get(
+            `SELECT ${COLUMNS} FROM ${from} ${where.sql} ${orderBy(order, dir)} LIMIT ? OFFSET ?`,
+          )
+          .all(...args, ...orderArgs, page.limit, page.skip) as CameraRow[]);
   return {
     type: 'FeatureCollection',
-    ...(summary.x0 === null ? {} : { bbox: [summary.x0, summary.y0, summary.x1, summary.y1] as [number, number, number, number] }),
+    ...(summary.x0 === null
+      ? {}
+      : {
+          bbox: [summary.x0, summary.y0, summary.x1, summary.y1] as [
+            number,
+            number,
+            number,
+            number,
+          ],
+        }),
     features: rows.map(cameraFeature),
-    properties: { total: summary.n, skip: page.skip, limit: page.limit, aggs: runAggs(st, from, where, aggNames, AGGS) },
+    properties: {
+      total: summary.n,
+      skip: page.skip,
+      limit: page.limit,
+      aggs: runAggs(st, from, where, aggNames, AGGS),
+    },
   };
 }
 
 export function showCamera(world: World, id: string): Camera {
-  const row = world.statements.get(`SELECT ${COLUMNS} FROM cameras c WHERE c.id = ?`).get(id) as CameraRow | undefined;
+  const row = world.statements.get(`SELECT ${COLUMNS} FROM cameras c WHERE c.id = ?`).get(id) as
+    CameraRow | undefined;
   if (!row) throw notFound('camera', id);
   return cameraFeature(row);
 }

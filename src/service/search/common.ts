@@ -2,7 +2,13 @@
  * Pieces every search shares: paging, sort direction, aggregations, text queries, the WHERE
  * builder, and the camera-area condition behind the spatial filters of point resources.
  */
-import { AGG_BUCKETS_MAX, type AggBucket, type Aggs, type PageLimits, type SortDir } from '../../shared/api/index.ts';
+import {
+  AGG_BUCKETS_MAX,
+  type AggBucket,
+  type Aggs,
+  type PageLimits,
+  type SortDir,
+} from '../../shared/api/index.ts';
 import type { Bbox } from '../../shared/geo.ts';
 import { splitBbox } from '../../shared/geo.ts';
 import { ApiError, invalidParameter } from '../http/errors.ts';
@@ -49,10 +55,17 @@ export function parseSortDir(r: ParamReader): SortDir {
   return r.oneOf('sort_dir', ['asc', 'desc'] as const) ?? 'asc';
 }
 
-export function parseSortKey<T extends string>(r: ParamReader, keys: readonly T[], point: unknown): T | undefined {
+export function parseSortKey<T extends string>(
+  r: ParamReader,
+  keys: readonly T[],
+  point: unknown,
+): T | undefined {
   const key = r.oneOf('sort', keys);
   if (key === ('distance' as T) && point === undefined) {
-    throw invalidParameter('sort', 'sort=distance needs lat and lon: the distance is measured from that point.');
+    throw invalidParameter(
+      'sort',
+      'sort=distance needs lat and lon: the distance is measured from that point.',
+    );
   }
   return key;
 }
@@ -66,7 +79,11 @@ export function orderBy(exprs: readonly string[], dir: SortDir): string {
 export function parseAggs(r: ParamReader, allowed: readonly string[]): string[] {
   const names = r.commaList('aggs') ?? [];
   for (const n of names) {
-    if (!allowed.includes(n)) throw invalidParameter('aggs', `Cannot aggregate on "${n}"; aggregations here: ${allowed.join(', ')}.`);
+    if (!allowed.includes(n))
+      throw invalidParameter(
+        'aggs',
+        `Cannot aggregate on "${n}"; aggregations here: ${allowed.join(', ')}.`,
+      );
   }
   return [...new Set(names)];
 }
@@ -91,10 +108,16 @@ export function runAggs(
   const aggs: Aggs = {};
   for (const name of names) {
     const def = defs[name]!;
-    const cond = where.parts.length === 0 ? `WHERE ${def.key} IS NOT NULL` : `${where.sql} AND ${def.key} IS NOT NULL`;
+    const cond =
+      where.parts.length === 0
+        ? `WHERE ${def.key} IS NOT NULL`
+        : `${where.sql} AND ${def.key} IS NOT NULL`;
     const sql = `SELECT ${def.key} AS k, COUNT(*) AS n FROM ${from} ${def.join ?? ''} ${cond} GROUP BY k ${def.order ?? 'ORDER BY n DESC, k ASC'} LIMIT ${AGG_BUCKETS_MAX}`;
     const rows = statements.get(sql).all(...where.args) as { k: unknown; n: number }[];
-    aggs[name] = rows.map((row): AggBucket => ({ key: def.toKey ? def.toKey(row.k) : (row.k as string), doc_count: row.n }));
+    aggs[name] = rows.map((row): AggBucket => ({
+      key: def.toKey ? def.toKey(row.k) : (row.k as string),
+      doc_count: row.n,
+    }));
   }
   return aggs;
 }
@@ -118,9 +141,14 @@ export function addCameraArea(world: World, f: SpatialFilter, where: Where, colu
   if (!hasArea(f)) return;
   if (f.bbox && !f.polygon && !f.circle && !f.polyline) {
     const boxes = splitBbox(f.bbox);
-    const rtree = boxes.map(() => '(max_lon >= ? AND min_lon <= ? AND max_lat >= ? AND min_lat <= ?)').join(' OR ');
+    const rtree = boxes
+      .map(() => '(max_lon >= ? AND min_lon <= ? AND max_lat >= ? AND min_lat <= ?)')
+      .join(' OR ');
     const exact = boxes.map(() => '(c.lon BETWEEN ? AND ? AND c.lat BETWEEN ? AND ?)').join(' OR ');
-    where.add(`${column} IN (SELECT num FROM cameras_rtree WHERE ${rtree})`, ...boxes.flatMap((b) => [b[0], b[2], b[1], b[3]]));
+    where.add(
+      `${column} IN (SELECT num FROM cameras_rtree WHERE ${rtree})`,
+      ...boxes.flatMap((b) => [b[0], b[2], b[1], b[3]]),
+    );
     where.add(`(${exact})`, ...boxes.flatMap((b) => [b[0], b[2], b[1], b[3]]));
     return;
   }
@@ -135,7 +163,11 @@ export function camerasInArea(world: World, f: SpatialFilter): number[] {
     'SELECT c.num, c.lon, c.lat FROM cameras_rtree r JOIN cameras c ON c.num = r.num WHERE r.max_lon >= ? AND r.min_lon <= ? AND r.max_lat >= ? AND r.min_lat <= ?',
   );
   for (const b of splitBbox(box)) {
-    for (const row of st.iterate(b[0], b[2], b[1], b[3]) as Iterable<{ num: number; lon: number; lat: number }>) {
+    for (const row of st.iterate(b[0], b[2], b[1], b[3]) as Iterable<{
+      num: number;
+      lon: number;
+      lat: number;
+    }>) {
       if (containsPoint(f, [row.lon, row.lat])) out.push(row.num);
     }
   }
@@ -143,25 +175,39 @@ export function camerasInArea(world: World, f: SpatialFilter): number[] {
 }
 
 function smallest(boxes: Bbox[]): Bbox {
-  const area = (b: Bbox): number => (b[0] <= b[2] ? b[2] - b[0] : b[2] - b[0] + 360) * (b[3] - b[1]);
+  const area = (b: Bbox): number =>
+    (b[0] <= b[2] ? b[2] - b[0] : b[2] - b[0] + 360) * (b[3] - b[1]);
   return boxes.reduce((best, b) => (area(b) < area(best) ? b : best));
 }
 
 export function requireNoParams(bag: object, what: string): void {
   const keys = Object.keys(bag);
   if (keys.length > 0) {
-    throw new ApiError(400, 'unknown_parameter', `Unknown parameter "${keys[0]}": ${what} takes no parameters.`, keys[0]);
+    throw new ApiError(
+      400,
+      'unknown_parameter',
+      `Unknown parameter "${keys[0]}": ${what} takes no parameters.`,
+      keys[0],
+    );
   }
 }
 
 /** country, state (code or name) and city filters on the camera columns; lists mean any of. */
-export function addLocation(r: ParamReader, where: Where, names: readonly ('country' | 'state' | 'city' | 'provider')[]): void {
+export function addLocation(
+  r: ParamReader,
+  where: Where,
+  names: readonly ('country' | 'state' | 'city' | 'provider')[],
+): void {
   for (const name of names) {
     const values = r.strings(name);
     if (!values) continue;
     if (name === 'state') {
       const marks = values.map(() => '?').join(', ');
-      where.add(`(c.state IN (${marks}) OR c.state_name COLLATE NOCASE IN (${marks}))`, ...values, ...values);
+      where.add(
+        `(c.state IN (${marks}) OR c.state_name COLLATE NOCASE IN (${marks}))`,
+        ...values,
+        ...values,
+      );
     } else where.in(`c.${name}`, values);
   }
 }

@@ -41,7 +41,10 @@ export class ParamReader {
     if (v === undefined) return undefined;
     if (typeof v === 'string') return v;
     if (Array.isArray(v) && v.length === 1 && typeof v[0] === 'string') return v[0];
-    throw invalidParameter(name, `${name} must be a single value${Array.isArray(v) ? ', not a list' : ', not nested parameters'}.`);
+    throw invalidParameter(
+      name,
+      `${name} must be a single value${Array.isArray(v) ? ', not a list' : ', not nested parameters'}.`,
+    );
   }
 
   /** One or more values: repeated, name[]=, a JSON array; empty entries dropped. */
@@ -51,7 +54,8 @@ export class ParamReader {
     const list = Array.isArray(v) ? v : [v];
     const out: string[] = [];
     for (const x of list) {
-      if (typeof x !== 'string') throw invalidParameter(name, `${name} must be a value or a list of values.`);
+      if (typeof x !== 'string')
+        throw invalidParameter(name, `${name} must be a value or a list of values.`);
       if (x !== '') out.push(x);
     }
     return out.length > 0 ? out : undefined;
@@ -61,7 +65,10 @@ export class ParamReader {
   commaList(name: string): string[] | undefined {
     const values = this.strings(name);
     if (!values) return undefined;
-    const out = values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+    const out = values
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim())
+      .filter((v) => v !== '');
     return out.length > 0 ? out : undefined;
   }
 
@@ -74,7 +81,8 @@ export class ParamReader {
   int(name: string, opts: { min?: number; max?: number } = {}): number | undefined {
     const s = this.string(name);
     if (s === undefined) return undefined;
-    if (!/^\s*[+-]?\d+\s*$/.test(s)) throw invalidParameter(name, `${name} must be a whole number, not "${clip(s)}".`);
+    if (!/^\s*[+-]?\d+\s*$/.test(s))
+      throw invalidParameter(name, `${name} must be a whole number, not "${clip(s)}".`);
     return parseNumber(name, s, opts);
   }
 
@@ -82,24 +90,39 @@ export class ParamReader {
     const s = this.string(name);
     if (s === undefined) return undefined;
     const found = values.find((v) => v === s.trim().toLowerCase());
-    if (found === undefined) throw invalidParameter(name, `${name} must be one of ${values.join(', ')}; got "${clip(s)}".`);
+    if (found === undefined)
+      throw invalidParameter(
+        name,
+        `${name} must be one of ${values.join(', ')}; got "${clip(s)}".`,
+      );
     return found;
   }
 
   nested(name: string): ParamBag | undefined {
     const v = this.raw(name);
     if (v === undefined) return undefined;
-    if (!isBag(v)) throw invalidParameter(name, `${name} takes nested parameters such as ${name}[road_weather]=2.`);
+    if (!isBag(v))
+      throw invalidParameter(
+        name,
+        `${name} takes nested parameters such as ${name}[road_weather]=2.`,
+      );
     return v;
   }
 }
 
-export function parseNumber(name: string, s: string, opts: { min?: number; max?: number } = {}): number {
+export function parseNumber(
+  name: string,
+  s: string,
+  opts: { min?: number; max?: number } = {},
+): number {
   const t = s.trim();
   const n = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t) ? Number(t) : NaN;
-  if (!Number.isFinite(n)) throw invalidParameter(name, `${name} must be a number, not "${clip(s)}".`);
-  if (opts.min !== undefined && n < opts.min) throw invalidParameter(name, `${name} must be at least ${opts.min}; got ${t}.`);
-  if (opts.max !== undefined && n > opts.max) throw invalidParameter(name, `${name} must be at most ${opts.max}; got ${t}.`);
+  if (!Number.isFinite(n))
+    throw invalidParameter(name, `${name} must be a number, not "${clip(s)}".`);
+  if (opts.min !== undefined && n < opts.min)
+    throw invalidParameter(name, `${name} must be at least ${opts.min}; got ${t}.`);
+  if (opts.max !== undefined && n > opts.max)
+    throw invalidParameter(name, `${name} must be at most ${opts.max}; got ${t}.`);
   return n;
 }
 
@@ -110,6 +133,9 @@ export function clip(s: string): string {
 /** min must not exceed max: 422 otherwise. */
 export function checkRange(name: string, min: number | undefined, max: number | undefined): void {
   if (min !== undefined && max !== undefined && min > max) {
-    throw unprocessable(name, `${name}: the lower bound is above the upper bound, so nothing can match.`);
+    throw unprocessable(
+      name,
+      `${name}: the lower bound is above the upper bound, so nothing can match.`,
+    );
   }
 }

@@ -16,7 +16,20 @@ import {
 import { notFound } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
 import type { World } from '../world/world.ts';
-import { addCameraArea, addLocation, orderBy, PAGE_PARAMS, parseAggs, parsePage, parseSortDir, parseSortKey, runAggs, Where, ftsQuery, type AggDef } from './common.ts';
+import {
+  addCameraArea,
+  addLocation,
+  orderBy,
+  PAGE_PARAMS,
+  parseAggs,
+  parsePage,
+  parseSortDir,
+  parseSortKey,
+  runAggs,
+  Where,
+  ftsQuery,
+  type AggDef,
+} from './common.ts';
 import { checkRange, ParamReader } from './reader.ts';
 import { parseSpatial, SPATIAL_PARAMS } from './spatial.ts';
 import { isoSeconds, readBounds } from './times.ts';
@@ -111,7 +124,11 @@ export function expiryCutoff(nowS: number): number {
   return nowS - RESOURCE_LIFETIME_DAYS * 86400;
 }
 
-export function searchRecordings(world: World, bag: ParamBag, nowS: number): FeatureCollection<Recording> {
+export function searchRecordings(
+  world: World,
+  bag: ParamBag,
+  nowS: number,
+): FeatureCollection<Recording> {
   const r = new ParamReader(bag, PARAMS);
   const spatial = parseSpatial(r);
   const page = parsePage(r, PAGE_LIMITS.recordings);
@@ -120,14 +137,24 @@ export function searchRecordings(world: World, bag: ParamBag, nowS: number): Fea
   const aggNames = parseAggs(r, AGG_KEYS.recordings);
   const where = new Where().add('r.created_at > ?', expiryCutoff(nowS));
   const q = r.string('q');
-  if (q !== undefined) where.add('r.num IN (SELECT rowid FROM recordings_fts WHERE recordings_fts MATCH ?)', ftsQuery(q));
+  if (q !== undefined)
+    where.add(
+      'r.num IN (SELECT rowid FROM recordings_fts WHERE recordings_fts MATCH ?)',
+      ftsQuery(q),
+    );
   addLocation(r, where, ['country', 'state', 'city']);
   const cameraIds = r.strings('camera_id');
   if (cameraIds) where.in('c.id', cameraIds);
   const statuses = r.commaList('status');
   if (statuses) {
-    const bad = statuses.find((s) => !(RECORDING_STATUSES as readonly string[]).includes(s.toLowerCase()));
-    if (bad) throw invalidParameter('status', `status must be one of ${RECORDING_STATUSES.join(', ')}; got "${bad}".`);
+    const bad = statuses.find(
+      (s) => !(RECORDING_STATUSES as readonly string[]).includes(s.toLowerCase()),
+    );
+    if (bad)
+      throw invalidParameter(
+        'status',
+        `status must be one of ${RECORDING_STATUSES.join(', ')}; got "${bad}".`,
+      );
     where.in('r.status', statuses);
   }
   const dMin = r.int('duration_min', { min: 0 });
@@ -145,7 +172,9 @@ export function searchRecordings(world: World, bag: ParamBag, nowS: number): Fea
 
   const st = world.statements;
   const summary = st
-    .get(`SELECT COUNT(*) AS n, MIN(c.lon) AS x0, MIN(c.lat) AS y0, MAX(c.lon) AS x1, MAX(c.lat) AS y1 FROM ${FROM} ${where.sql}`)
+    .get(
+      `SELECT COUNT(*) AS n, MIN(c.lon) AS x0, MIN(c.lat) AS y0, MAX(c.lon) AS x1, MAX(c.lat) AS y1 FROM ${FROM} ${where.sql}`,
+    )
     .get(...where.args) as { n: number; x0: number | null; y0: number; x1: number; y1: number };
   let order: string[];
   let orderArgs: number[] = [];
@@ -156,17 +185,37 @@ export function searchRecordings(world: World, bag: ParamBag, nowS: number): Fea
   const rows =
     page.limit === 0 || page.skip >= summary.n
       ? []
-      : (st.get(`SELECT ${COLUMNS} FROM ${FROM} ${where.sql} ${orderBy(order, dir)} LIMIT ? OFFSET ?`).all(...where.args, ...orderArgs, page.limit, page.skip) as Row[]);
+      : (st
+          .get(
+            `SELECT ${COLUMNS} FROM ${FROM} ${where.sql} ${orderBy(order, dir)} LIMIT ? OFFSET ?`,
+          )
+          .all(...where.args, ...orderArgs, page.limit, page.skip) as Row[]);
   return {
     type: 'FeatureCollection',
-    ...(summary.x0 === null ? {} : { bbox: [summary.x0, summary.y0, summary.x1, summary.y1] as [number, number, number, number] }),
+    ...(summary.x0 === null
+      ? {}
+      : {
+          bbox: [summary.x0, summary.y0, summary.x1, summary.y1] as [
+            number,
+            number,
+            number,
+            number,
+          ],
+        }),
     features: rows.map(feature),
-    properties: { total: summary.n, skip: page.skip, limit: page.limit, aggs: runAggs(st, FROM, where, aggNames, AGGS) },
+    properties: {
+      total: summary.n,
+      skip: page.skip,
+      limit: page.limit,
+      aggs: runAggs(st, FROM, where, aggNames, AGGS),
+    },
   };
 }
 
 export function showRecording(world: World, id: string, nowS: number): Recording {
-  const row = world.statements.get(`SELECT ${COLUMNS} FROM ${FROM} WHERE r.id = ? AND r.created_at > ?`).get(id, expiryCutoff(nowS)) as Row | undefined;
+  const row = world.statements
+    .get(`SELECT ${COLUMNS} FROM ${FROM} WHERE r.id = ? AND r.created_at > ?`)
+    .get(id, expiryCutoff(nowS)) as Row | undefined;
   if (!row) throw notFound('recording', id);
   return feature(row);
 }

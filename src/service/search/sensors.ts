@@ -4,7 +4,13 @@
  * under [data] and the previous one under [prev], each exact or a range. Ranges match reported
  * values only: -1 (no report) is matched by an exact -1, or by a range whose min is -1 or less.
  */
-import { isSensorType, isSensorValue, SENSOR_TYPES, SENSOR_VALUES, type SensorType } from '../../shared/sensors.ts';
+import {
+  isSensorType,
+  isSensorValue,
+  SENSOR_TYPES,
+  SENSOR_VALUES,
+  type SensorType,
+} from '../../shared/sensors.ts';
 import { invalidParameter } from '../http/errors.ts';
 import { isBag, type ParamBag, type ParamValue } from '../http/params.ts';
 import { checkRange, parseNumber } from './reader.ts';
@@ -32,13 +38,17 @@ function parseCondition(type: SensorType, name: string, v: ParamValue): Conditio
   if (!isBag(v)) {
     const value = parseNumber(name, scalar(name, v));
     if (!isSensorValue(type, value)) {
-      throw invalidParameter(name, `${name}: ${value} is not a ${type} value; values are ${SENSOR_VALUES[type].map((x) => x.value).join(', ')}.`);
+      throw invalidParameter(
+        name,
+        `${name}: ${value} is not a ${type} value; values are ${SENSOR_VALUES[type].map((x) => x.value).join(', ')}.`,
+      );
     }
     return { eq: value };
   }
   const c: Condition = {};
   for (const [k, x] of Object.entries(v)) {
-    if (k !== 'min' && k !== 'max') throw invalidParameter(name, `${name}[${k}] is not a filter; use [min] or [max].`);
+    if (k !== 'min' && k !== 'max')
+      throw invalidParameter(name, `${name}[${k}] is not a filter; use [min] or [max].`);
     c[k] = parseNumber(`${name}[${k}]`, scalar(`${name}[${k}]`, x));
   }
   checkRange(name, c.min, c.max);
@@ -59,13 +69,20 @@ function addCondition(where: Where, column: string, scale: number, c: Condition)
 export function addSensorFilters(bag: ParamBag, where: Where): void {
   for (const [type, spec] of Object.entries(bag)) {
     const name = `sensors[${type}]`;
-    if (!isSensorType(type)) throw invalidParameter('sensors', `${name}: unknown sensor type; types are ${SENSOR_TYPES.join(', ')}.`);
+    if (!isSensorType(type))
+      throw invalidParameter(
+        'sensors',
+        `${name}: unknown sensor type; types are ${SENSOR_TYPES.join(', ')}.`,
+      );
     if (spec === '') continue;
     const cols = COLUMNS[type];
     if (isBag(spec) && ('data' in spec || 'prev' in spec)) {
       for (const [part, v] of Object.entries(spec)) {
         if (part !== 'data' && part !== 'prev') {
-          throw invalidParameter('sensors', `${name}[${part}]: with [data] or [prev], put [min]/[max] under them, as ${name}[data][min].`);
+          throw invalidParameter(
+            'sensors',
+            `${name}[${part}]: with [data] or [prev], put [min]/[max] under them, as ${name}[data][min].`,
+          );
         }
         addCondition(where, cols[part], cols.scale, parseCondition(type, `${name}[${part}]`, v));
       }

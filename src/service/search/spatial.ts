@@ -25,7 +25,16 @@ import {
 import { invalidParameter, unprocessable } from '../http/errors.ts';
 import { clip, parseNumber, type ParamReader } from './reader.ts';
 
-export const SPATIAL_PARAMS = ['bbox', 'polygon', 'lat', 'lon', 'radius', 'polyline', 'polyline_precision', 'polyline_radius'];
+export const SPATIAL_PARAMS = [
+  'bbox',
+  'polygon',
+  'lat',
+  'lon',
+  'radius',
+  'polyline',
+  'polyline_precision',
+  'polyline_radius',
+];
 
 export interface Circle {
   center: LonLat;
@@ -58,7 +67,10 @@ export function parseSpatial(r: ParamReader): SpatialFilter {
   const radius = r.string('radius');
   if (lat !== undefined && lon !== undefined) {
     f.point = [lon, lat];
-    f.circle = { center: [lon, lat], radiusM: radius === undefined ? DEFAULT_RADIUS_M : parseRadius(radius) };
+    f.circle = {
+      center: [lon, lat],
+      radiusM: radius === undefined ? DEFAULT_RADIUS_M : parseRadius(radius),
+    };
   } else if (radius !== undefined) {
     throw invalidParameter('radius', 'radius needs lat and lon.');
   }
@@ -73,15 +85,24 @@ export function parseSpatial(r: ParamReader): SpatialFilter {
     try {
       points = decodePolyline(polyline, precision ?? 5);
     } catch (e) {
-      throw invalidParameter('polyline', `polyline is not a valid encoded polyline: ${(e as Error).message}.`);
+      throw invalidParameter(
+        'polyline',
+        `polyline is not a valid encoded polyline: ${(e as Error).message}.`,
+      );
     }
     if (points.length === 0) throw invalidParameter('polyline', 'polyline has no points.');
     if (points.some(([x, y]) => Math.abs(x) > 180 || Math.abs(y) > 90)) {
-      throw invalidParameter('polyline', `polyline decodes to coordinates outside the world; is polyline_precision ${precision ?? 5} right?`);
+      throw invalidParameter(
+        'polyline',
+        `polyline decodes to coordinates outside the world; is polyline_precision ${precision ?? 5} right?`,
+      );
     }
     f.polyline = { points, radiusM: (bufferKm ?? DEFAULT_POLYLINE_RADIUS_KM) * 1000 };
   } else if (precision !== undefined || bufferKm !== undefined) {
-    throw invalidParameter(precision !== undefined ? 'polyline_precision' : 'polyline_radius', 'polyline_precision and polyline_radius need a polyline.');
+    throw invalidParameter(
+      precision !== undefined ? 'polyline_precision' : 'polyline_radius',
+      'polyline_precision and polyline_radius need a polyline.',
+    );
   }
   return f;
 }
@@ -96,15 +117,22 @@ function parseBbox(values: string[]): Bbox {
       throw invalidParameter('bbox', `${message}; "${clip(v)}" is not a number.`);
     }
   }) as [number, number, number, number];
-  if ([x0, x1].some((x) => x < -180 || x > 180)) throw invalidParameter('bbox', 'bbox longitudes must be between -180 and 180.');
-  if ([y0, y1].some((y) => y < -90 || y > 90)) throw invalidParameter('bbox', 'bbox latitudes must be between -90 and 90.');
-  if (y0 > y1) throw unprocessable('bbox', 'bbox min lat is above max lat (a min lon above max lon is allowed: it crosses 180°).');
+  if ([x0, x1].some((x) => x < -180 || x > 180))
+    throw invalidParameter('bbox', 'bbox longitudes must be between -180 and 180.');
+  if ([y0, y1].some((y) => y < -90 || y > 90))
+    throw invalidParameter('bbox', 'bbox latitudes must be between -90 and 90.');
+  if (y0 > y1)
+    throw unprocessable(
+      'bbox',
+      'bbox min lat is above max lat (a min lon above max lon is allowed: it crosses 180°).',
+    );
   return [x0, y0, x1, y1];
 }
 
 function parsePolygon(r: ParamReader): LonLat[] {
   const raw = r.raw('polygon')!;
-  const message = 'polygon needs coordinate pairs "lon lat" separated by commas, at least three distinct points';
+  const message =
+    'polygon needs coordinate pairs "lon lat" separated by commas, at least three distinct points';
   let pairs: string[][];
   if (typeof raw === 'string') {
     pairs = raw.split(',').map((p) => p.trim().split(/\s+/));
@@ -115,15 +143,18 @@ function parsePolygon(r: ParamReader): LonLat[] {
   } else {
     throw invalidParameter('polygon', `${message}.`);
   }
-  if (pairs.length > MAX_POLYGON_POINTS) throw invalidParameter('polygon', `polygon has more than ${MAX_POLYGON_POINTS} points.`);
+  if (pairs.length > MAX_POLYGON_POINTS)
+    throw invalidParameter('polygon', `polygon has more than ${MAX_POLYGON_POINTS} points.`);
   const ring: LonLat[] = pairs.map((p) => {
-    if (p.length !== 2) throw invalidParameter('polygon', `${message}; "${clip(p.join(' '))}" is not a pair.`);
+    if (p.length !== 2)
+      throw invalidParameter('polygon', `${message}; "${clip(p.join(' '))}" is not a pair.`);
     const lon = Number(p[0]);
     const lat = Number(p[1]);
     if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(p[0]!) || !/^[+-]?(\d+\.?\d*|\.\d+)$/.test(p[1]!)) {
       throw invalidParameter('polygon', `${message}; "${clip(p.join(' '))}" is not two numbers.`);
     }
-    if (Math.abs(lon) > 180 || Math.abs(lat) > 90) throw invalidParameter('polygon', `polygon point ${lon} ${lat} is outside the world.`);
+    if (Math.abs(lon) > 180 || Math.abs(lat) > 90)
+      throw invalidParameter('polygon', `polygon point ${lon} ${lat} is outside the world.`);
     return [lon, lat];
   });
   const first = ring[0];
@@ -136,11 +167,16 @@ function parsePolygon(r: ParamReader): LonLat[] {
 
 export function parseRadius(text: string): number {
   const m = /^\s*(\d+\.?\d*|\.\d+)\s*(m|km|mi)?\s*$/i.exec(text);
-  if (!m) throw invalidParameter('radius', `radius must be a number of meters, or a number with km or mi (for example 500, 2.5km, 3mi); got "${clip(text)}".`);
+  if (!m)
+    throw invalidParameter(
+      'radius',
+      `radius must be a number of meters, or a number with km or mi (for example 500, 2.5km, 3mi); got "${clip(text)}".`,
+    );
   const unit = (m[2] ?? 'm').toLowerCase();
   const meters = Number(m[1]) * (unit === 'km' ? 1000 : unit === 'mi' ? 1609.344 : 1);
   if (meters <= 0) throw invalidParameter('radius', 'radius must be more than 0.');
-  if (meters > MAX_RADIUS_M) throw invalidParameter('radius', `radius must be at most ${MAX_RADIUS_M / 1000} km.`);
+  if (meters > MAX_RADIUS_M)
+    throw invalidParameter('radius', `radius must be at most ${MAX_RADIUS_M / 1000} km.`);
   return meters;
 }
 
@@ -172,7 +208,8 @@ export function intersectsRing(f: SpatialFilter, ring: LonLat[]): boolean {
   if (f.bbox && !polygonIntersectsBbox(ring, f.bbox)) return false;
   if (f.polygon && !polygonsIntersect(ring, f.polygon)) return false;
   if (f.circle && !polygonIntersectsCircle(ring, f.circle.center, f.circle.radiusM)) return false;
-  if (f.polyline && !polygonIntersectsPolylineBuffer(ring, f.polyline.points, f.polyline.radiusM)) return false;
+  if (f.polyline && !polygonIntersectsPolylineBuffer(ring, f.polyline.points, f.polyline.radiusM))
+    return false;
   return true;
 }
 

@@ -7,13 +7,16 @@ import { invalidParameter } from '../http/errors.ts';
 import { clip, type ParamReader } from './reader.ts';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATETIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+const DATETIME =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 const TIME_OF_DAY = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 
 function validDate(y: number, m: number, d: number): number | undefined {
   const ms = Date.UTC(y, m - 1, d);
   const back = new Date(ms);
-  return back.getUTCFullYear() === y && back.getUTCMonth() === m - 1 && back.getUTCDate() === d ? ms : undefined;
+  return back.getUTCFullYear() === y && back.getUTCMonth() === m - 1 && back.getUTCDate() === d
+    ? ms
+    : undefined;
 }
 
 /** Epoch seconds of a date or datetime; `end` makes a date mean its last second. */
@@ -29,12 +32,14 @@ export function parseInstant(name: string, text: string, end: boolean): number {
   if (m) {
     const ms = validDate(Number(m[1]), Number(m[2]), Number(m[3]));
     const [h, min, sec] = [Number(m[4]), Number(m[5]), Number(m[6] ?? 0)];
-    if (ms === undefined || h > 23 || min > 59 || sec > 59) throw invalidParameter(name, `${name}: ${s} is not a valid time.`);
+    if (ms === undefined || h > 23 || min > 59 || sec > 59)
+      throw invalidParameter(name, `${name}: ${s} is not a valid time.`);
     let offset = 0;
     const zone = m[8];
     if (zone && zone.toUpperCase() !== 'Z') {
       const z = /^([+-])(\d{2}):?(\d{2})$/.exec(zone)!;
-      if (Number(z[2]) > 23 || Number(z[3]) > 59) throw invalidParameter(name, `${name}: ${zone} is not a valid offset.`);
+      if (Number(z[2]) > 23 || Number(z[3]) > 59)
+        throw invalidParameter(name, `${name}: ${zone} is not a valid offset.`);
       offset = (z[1] === '-' ? -1 : 1) * (Number(z[2]) * 3600 + Number(z[3]) * 60);
     }
     let t = ms / 1000 + h * 3600 + min * 60 + sec - offset;
@@ -42,7 +47,10 @@ export function parseInstant(name: string, text: string, end: boolean): number {
     if (m[7] && Number(m[7]) > 0 && !end) t += 1;
     return t;
   }
-  throw invalidParameter(name, `${name} must be a UTC ISO 8601 date (2026-11-21) or datetime (2026-11-21T08:30:00Z); got "${clip(s)}".`);
+  throw invalidParameter(
+    name,
+    `${name} must be a UTC ISO 8601 date (2026-11-21) or datetime (2026-11-21T08:30:00Z); got "${clip(s)}".`,
+  );
 }
 
 export interface Bounds {
@@ -64,7 +72,8 @@ export function parseTimeOfDay(name: string, text: string): number | undefined {
   const m = TIME_OF_DAY.exec(text.trim());
   if (!m) return undefined;
   const [h, min, s] = [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)];
-  if (h > 23 || min > 59 || s > 59) throw invalidParameter(name, `${name}: ${text} is not a valid time of day (00:00 to 23:59).`);
+  if (h > 23 || min > 59 || s > 59)
+    throw invalidParameter(name, `${name}: ${text} is not a valid time of day (00:00 to 23:59).`);
   return h * 3600 + min * 60 + s;
 }
 

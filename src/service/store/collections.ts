@@ -34,17 +34,28 @@ export interface CollectionChanges {
 }
 
 /** Applies changes, sets updated_at, and refreshes tags and the text index. */
-export function updateCollection(db: Db, num: number, changes: CollectionChanges, updatedAt: number): void {
+export function updateCollection(
+  db: Db,
+  num: number,
+  changes: CollectionChanges,
+  updatedAt: number,
+): void {
   db.transaction(() => {
-    if (changes.name !== undefined) db.prepare('UPDATE collections SET name = ? WHERE num = ?').run(changes.name, num);
+    if (changes.name !== undefined)
+      db.prepare('UPDATE collections SET name = ? WHERE num = ?').run(changes.name, num);
     if (changes.description !== undefined) {
-      db.prepare('UPDATE collections SET description = ? WHERE num = ?').run(changes.description, num);
+      db.prepare('UPDATE collections SET description = ? WHERE num = ?').run(
+        changes.description,
+        num,
+      );
     }
     if (changes.tags !== undefined) {
       const unique = [...new Map(changes.tags.map((t) => [t.toLowerCase(), t])).values()];
       db.prepare('UPDATE collections SET tags = ? WHERE num = ?').run(JSON.stringify(unique), num);
       db.prepare('DELETE FROM collection_tags WHERE collection = ?').run(num);
-      const insert = db.prepare('INSERT OR IGNORE INTO collection_tags (collection, tag) VALUES (?, ?)');
+      const insert = db.prepare(
+        'INSERT OR IGNORE INTO collection_tags (collection, tag) VALUES (?, ?)',
+      );
       for (const tag of unique) insert.run(num, tag);
     }
     db.prepare('UPDATE collections SET updated_at = ? WHERE num = ?').run(updatedAt, num);
@@ -56,9 +67,17 @@ export function updateCollection(db: Db, num: number, changes: CollectionChanges
   })();
 }
 
-export function addCollectionImage(db: Db, num: number, name: string, addedAt: number, source: object = {}): boolean {
+export function addCollectionImage(
+  db: Db,
+  num: number,
+  name: string,
+  addedAt: number,
+  source: object = {},
+): boolean {
   const info = db
-    .prepare('INSERT OR IGNORE INTO collection_images (collection, name, added_at, source) VALUES (?, ?, ?, ?)')
+    .prepare(
+      'INSERT OR IGNORE INTO collection_images (collection, name, added_at, source) VALUES (?, ?, ?, ?)',
+    )
     .run(num, name, addedAt, JSON.stringify(source));
   return info.changes > 0;
 }
@@ -66,7 +85,10 @@ export function addCollectionImage(db: Db, num: number, name: string, addedAt: n
 /** Removes collections created before `before` (epoch seconds) with all their images. */
 export function pruneCollections(db: Db, before: number): void {
   db.transaction(() => {
-    const nums = db.prepare('SELECT num FROM collections WHERE created_at < ?').pluck().all(before) as number[];
+    const nums = db
+      .prepare('SELECT num FROM collections WHERE created_at < ?')
+      .pluck()
+      .all(before) as number[];
     for (const num of nums) {
       db.prepare('DELETE FROM collections_fts WHERE rowid = ?').run(num);
       db.prepare('DELETE FROM collections WHERE num = ?').run(num);

@@ -26,7 +26,18 @@ export function insertRecording(db: Db, r: RecordingInput): number {
         `INSERT INTO recordings (id, camera, status, duration, rate, start, stop, tags, formats, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(r.id, r.cameraNum, r.status, r.duration, r.rate, r.start, r.stop, '[]', JSON.stringify(r.formats), r.createdAt);
+      .run(
+        r.id,
+        r.cameraNum,
+        r.status,
+        r.duration,
+        r.rate,
+        r.start,
+        r.stop,
+        '[]',
+        JSON.stringify(r.formats),
+        r.createdAt,
+      );
     const num = Number(info.lastInsertRowid);
     setRecordingTags(db, num, r.tags);
     return num;
@@ -39,7 +50,9 @@ export function setRecordingTags(db: Db, num: number, tags: readonly string[]): 
   db.transaction(() => {
     db.prepare('UPDATE recordings SET tags = ? WHERE num = ?').run(JSON.stringify(unique), num);
     db.prepare('DELETE FROM recording_tags WHERE recording = ?').run(num);
-    const insert = db.prepare('INSERT OR IGNORE INTO recording_tags (recording, tag) VALUES (?, ?)');
+    const insert = db.prepare(
+      'INSERT OR IGNORE INTO recording_tags (recording, tag) VALUES (?, ?)',
+    );
     for (const tag of unique) insert.run(num, tag);
     db.prepare('DELETE FROM recordings_fts WHERE rowid = ?').run(num);
     db.prepare(
@@ -51,14 +64,26 @@ export function setRecordingTags(db: Db, num: number, tags: readonly string[]): 
   return unique;
 }
 
-export function setRecordingStatus(db: Db, num: number, status: RecordingStatus, formats: RecordingFormat[]): void {
-  db.prepare('UPDATE recordings SET status = ?, formats = ? WHERE num = ?').run(status, JSON.stringify(formats), num);
+export function setRecordingStatus(
+  db: Db,
+  num: number,
+  status: RecordingStatus,
+  formats: RecordingFormat[],
+): void {
+  db.prepare('UPDATE recordings SET status = ?, formats = ? WHERE num = ?').run(
+    status,
+    JSON.stringify(formats),
+    num,
+  );
 }
 
 /** Removes recordings created before `before` (epoch seconds): they have expired. */
 export function pruneRecordings(db: Db, before: number): void {
   db.transaction(() => {
-    const nums = db.prepare('SELECT num FROM recordings WHERE created_at < ?').pluck().all(before) as number[];
+    const nums = db
+      .prepare('SELECT num FROM recordings WHERE created_at < ?')
+      .pluck()
+      .all(before) as number[];
     const del = db.prepare('DELETE FROM recordings WHERE num = ?');
     const delFts = db.prepare('DELETE FROM recordings_fts WHERE rowid = ?');
     for (const num of nums) {

@@ -55,7 +55,9 @@ export function insertAlert(db: Db, a: AlertRecord): boolean {
       a.source,
     );
   if (info.changes === 0) return false;
-  const insertState = db.prepare('INSERT OR IGNORE INTO alert_states (alert, code, name) VALUES (?, ?, ?)');
+  const insertState = db.prepare(
+    'INSERT OR IGNORE INTO alert_states (alert, code, name) VALUES (?, ?, ?)',
+  );
   for (const [code, name] of a.states) insertState.run(info.lastInsertRowid, code, name);
   return true;
 }
@@ -63,14 +65,28 @@ export function insertAlert(db: Db, a: AlertRecord): boolean {
 /** Extends a still-active alert with the same source; returns false when there is none. */
 export function extendAlert(db: Db, a: AlertRecord, now: number): boolean {
   const row = db
-    .prepare('SELECT num FROM alerts WHERE source = ? AND expires > ? ORDER BY expires DESC LIMIT 1')
+    .prepare(
+      'SELECT num FROM alerts WHERE source = ? AND expires > ? ORDER BY expires DESC LIMIT 1',
+    )
     .get(a.source, now) as { num: number } | undefined;
   if (!row) return false;
   const [minLon, minLat, maxLon, maxLat] = bboxOf(a.ring);
   db.prepare(
     `UPDATE alerts SET headline = ?, description = ?, area_desc = ?, expires = ?, updated = ?, polygon = ?,
        min_lon = ?, min_lat = ?, max_lon = ?, max_lat = ? WHERE num = ?`,
-  ).run(a.headline, a.description, a.areaDesc, a.expires, a.updated, JSON.stringify(a.ring), minLon, minLat, maxLon, maxLat, row.num);
+  ).run(
+    a.headline,
+    a.description,
+    a.areaDesc,
+    a.expires,
+    a.updated,
+    JSON.stringify(a.ring),
+    minLon,
+    minLat,
+    maxLon,
+    maxLat,
+    row.num,
+  );
   return true;
 }
 

@@ -44,14 +44,21 @@ function placesInside(ring: LonLat[]): Place[] {
   const out: Place[] = [];
   for (let y = Math.floor(y0); y <= Math.floor(y1); y++) {
     for (let x = Math.floor(x0); x <= Math.floor(x1); x++) {
-      for (const p of grid.get(gridKey(x, y)) ?? []) if (pointInPolygon([p.lon, p.lat], ring)) out.push(p);
+      for (const p of grid.get(gridKey(x, y)) ?? [])
+        if (pointInPolygon([p.lon, p.lat], ring)) out.push(p);
     }
   }
   return out.sort((a, b) => b.population - a.population || a.name.localeCompare(b.name));
 }
 
 /** An irregular ellipse around a centre, stretched along the direction of travel. */
-function footprint(key: number, center: [number, number], alongKm: number, acrossKm: number, angle: number): LonLat[] {
+function footprint(
+  key: number,
+  center: [number, number],
+  alongKm: number,
+  acrossKm: number,
+  angle: number,
+): LonLat[] {
   const ring: LonLat[] = [];
   const cos = Math.cos((center[1] * Math.PI) / 180);
   const n = 12;
@@ -91,7 +98,13 @@ function stormCandidates(seed: number, s: Storm): Candidate[] {
   const ringFor = (from: number, to: number, scale: number) => (): LonLat[] => {
     const mid = (from + to) / 2;
     const travelKm = Math.hypot(s.vx * 85, s.vy * 111) * ((to - from) / 3600);
-    return footprint(hash(seed, s.key, from), stormCenter(s, mid), s.radiusKm * scale + travelKm / 2, s.radiusKm * scale, Math.atan2(s.vy * 111, s.vx * 85));
+    return footprint(
+      hash(seed, s.key, from),
+      stormCenter(s, mid),
+      s.radiusKm * scale + travelKm / 2,
+      s.radiusKm * scale,
+      Math.atan2(s.vy * 111, s.vx * 85),
+    );
   };
   const at = (x: number): number => alignSlot(s.t0 + life * x);
   const center = stormCenter(s, s.t0 + life * 0.33);
@@ -99,7 +112,13 @@ function stormCandidates(seed: number, s: Storm): Candidate[] {
   if (s.peak > 0.9) {
     const [from, to] = [at(0.08), at(0.4)];
     const kind = cold ? EVENTS.winterStormWatch : EVENTS.floodWatch;
-    out.push({ source: `nws:${s.key}:watch`, kind, effective: from, expires: to, ring: ringFor(from, to, 0.8) });
+    out.push({
+      source: `nws:${s.key}:watch`,
+      kind,
+      effective: from,
+      expires: to,
+      ring: ringFor(from, to, 0.8),
+    });
   }
   const [from, to] = [at(0.22), at(0.7)];
   let kind: EventKind;
@@ -109,7 +128,13 @@ function stormCandidates(seed: number, s: Storm): Candidate[] {
   else return out;
   const short = kind === EVENTS.flashFloodWarning;
   const stop = short ? from + 3 * 3600 : to;
-  out.push({ source: `nws:${s.key}:warning`, kind, effective: from, expires: stop, ring: ringFor(from, stop, short ? 0.35 : 0.7) });
+  out.push({
+    source: `nws:${s.key}:warning`,
+    kind,
+    effective: from,
+    expires: stop,
+    ring: ringFor(from, stop, short ? 0.35 : 0.7),
+  });
   return out;
 }
 
@@ -121,7 +146,8 @@ function fogCandidate(seed: number, f: FogBank): Candidate | undefined {
     kind: EVENTS.denseFogAdvisory,
     effective: from,
     expires: alignSlot(f.t1),
-    ring: () => footprint(hash(seed, f.key, 0xf0), [f.lon, f.lat], f.radiusKm * 0.9, f.radiusKm * 0.8, 0),
+    ring: () =>
+      footprint(hash(seed, f.key, 0xf0), [f.lon, f.lat], f.radiusKm * 0.9, f.radiusKm * 0.8, 0),
   };
 }
 
@@ -129,8 +155,8 @@ function toRecord(seed: number, c: Candidate): AlertRecord | undefined {
   const ring = c.ring();
   const places = placesInside(ring);
   if (places.length === 0) return undefined;
-  const states = [...new Map(places.map((p) => [p.state.state, p.state.name])).entries()].sort((a, b) =>
-    a[1].localeCompare(b[1]),
+  const states = [...new Map(places.map((p) => [p.state.state, p.state.name])).entries()].sort(
+    (a, b) => a[1].localeCompare(b[1]),
   );
   const areaDesc = places
     .slice(0, 6)
@@ -158,7 +184,8 @@ function toRecord(seed: number, c: Candidate): AlertRecord | undefined {
 /** Inserts the agency alerts that became effective in (from, to]. */
 export function issueAgencyAlerts(db: Db, seed: number, from: number, to: number): number {
   const candidates: Candidate[] = [];
-  for (const s of stormsBetween(seed, from - 36 * 3600, to)) if (s.us) candidates.push(...stormCandidates(seed, s));
+  for (const s of stormsBetween(seed, from - 36 * 3600, to))
+    if (s.us) candidates.push(...stormCandidates(seed, s));
   for (const f of fogBetween(seed, from - 12 * 3600, to)) {
     const c = f.us ? fogCandidate(seed, f) : undefined;
     if (c) candidates.push(c);

@@ -10,7 +10,18 @@ import { insertRecording } from '../store/recordings.ts';
 import { idFrom, rng } from './random.ts';
 import { SLOT_S } from './weather.ts';
 
-const TAGS = ['storm', 'snow', 'fog', 'commute', 'incident', 'training', 'flooding', 'winter', 'review', 'demo'];
+const TAGS = [
+  'storm',
+  'snow',
+  'fog',
+  'commute',
+  'incident',
+  'training',
+  'flooding',
+  'winter',
+  'review',
+  'demo',
+];
 const DURATIONS = [60, 120, 300, 300, 300, 600, 900, 1800];
 const RATES = [0.2, 0.5, 1, 1, 2];
 const DAY = 86400;
@@ -35,7 +46,9 @@ export function imageName(cameraId: string, t: number): string {
 }
 
 export function seedArchive(db: Db, seed: number, now: number): void {
-  const cameras = db.prepare('SELECT num, id, video FROM cameras ORDER BY idx').all() as CameraRow[];
+  const cameras = db
+    .prepare('SELECT num, id, video FROM cameras ORDER BY idx')
+    .all() as CameraRow[];
   if (cameras.length === 0) return;
   const count = Math.min(400, 40 + Math.floor(cameras.length / 25));
   for (let k = 0; k < count; k++) {
@@ -73,7 +86,11 @@ export function seedArchive(db: Db, seed: number, now: number): void {
 }
 
 const COLLECTIONS: [name: string, description: string, tags: string][] = [
-  ['Winter storm', 'Snow-covered interstates during the first winter storm of the season', 'snow,winter,storm'],
+  [
+    'Winter storm',
+    'Snow-covered interstates during the first winter storm of the season',
+    'snow,winter,storm',
+  ],
   ['Fog events', 'Dense fog mornings in the valleys', 'fog'],
   ['Bridge cameras', 'Frames from cameras on bridges and overpasses', 'infrastructure'],
   ['Training set: wet roads', 'Labelled wet and ponding road surfaces', 'training,wet'],
@@ -85,7 +102,8 @@ const COLLECTIONS: [name: string, description: string, tags: string][] = [
 function seedCollections(db: Db, seed: number, now: number, cameras: CameraRow[]): void {
   COLLECTIONS.forEach(([name, description, tags], k) => {
     const r = rng(seed, 0xc01, k);
-    const created = k === COLLECTIONS.length - 1 ? now - 92 * DAY : now - Math.floor((5 + r.next() * 80) * DAY);
+    const created =
+      k === COLLECTIONS.length - 1 ? now - 92 * DAY : now - Math.floor((5 + r.next() * 80) * DAY);
     const updated = Math.min(now, created + Math.floor(r.next() * 4 * DAY));
     const num = insertCollection(db, {
       id: collectionId(seed, k),

@@ -33,7 +33,8 @@ export function generateCameras(seed: number, count: number): CameraRecord[] {
   const cameras: CameraRecord[] = [];
   for (let i = 0; i < count; i++) {
     const r = rng(seed, CAMERA_KEY, i);
-    const place = i < usStates.length ? g.byUsState.get(usStates[i]!)!.at(r.next()) : pickPlace(g, r);
+    const place =
+      i < usStates.length ? g.byUsState.get(usStates[i]!)!.at(r.next()) : pickPlace(g, r);
     cameras.push(makeCamera(i, place, r, g, centroids));
   }
   return cameras;
@@ -59,7 +60,8 @@ function makeCamera(
   const distKm = 0.5 + r.next() * spreadKm;
   const bearing = r.next() * 2 * Math.PI;
   const lat = place.lat + (distKm * Math.cos(bearing)) / 111.2;
-  const lon = place.lon + (distKm * Math.sin(bearing)) / (111.2 * Math.cos((place.lat * Math.PI) / 180));
+  const lon =
+    place.lon + (distKm * Math.sin(bearing)) / (111.2 * Math.cos((place.lat * Math.PI) / 180));
   const direction = r.pick(DIRECTIONS);
   const road = roadName(place, r);
   const description = `${road} at ${crossing(place, road, r)} - Looking ${direction}`;
@@ -126,7 +128,14 @@ function regionOf(
   const dx = (lon - cx) * Math.cos((lat * Math.PI) / 180);
   const dy = lat - cy;
   if (Math.hypot(dx, dy) < 0.5) return `Central ${place.state.name}`;
-  const side = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'Eastern' : 'Western') : dy > 0 ? 'Northern' : 'Southern';
+  const side =
+    Math.abs(dx) > Math.abs(dy)
+      ? dx > 0
+        ? 'Eastern'
+        : 'Western'
+      : dy > 0
+        ? 'Northern'
+        : 'Southern';
   return `${side} ${place.state.name}`;
 }
 

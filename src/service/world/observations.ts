@@ -5,7 +5,15 @@
  */
 import type { Db } from '../store/db.ts';
 import { unit } from './random.ts';
-import { fieldAt, fogAt, localHour, precipAt, SLOT_S, temperatureAt, type FieldAt } from './weather.ts';
+import {
+  fieldAt,
+  fogAt,
+  localHour,
+  precipAt,
+  SLOT_S,
+  temperatureAt,
+  type FieldAt,
+} from './weather.ts';
 
 export interface CameraPoint {
   num: number;
@@ -87,11 +95,29 @@ export function insertObservations(
       const cosLat = Math.cos((cam.lat * Math.PI) / 180);
       for (let j = 0; j < n; j++) precip[j] = precipAt(fields[j]!, cam.lon, cam.lat, cosLat);
       const at = (j: number): Reading =>
-        readingFrom(seed, cam, cosLat, fields[j]!, precip[j]!, precip[j - 2]!, precip[j - 4]!, precip[j - 6]!);
+        readingFrom(
+          seed,
+          cam,
+          cosLat,
+          fields[j]!,
+          precip[j]!,
+          precip[j - 2]!,
+          precip[j - 4]!,
+          precip[j - 6]!,
+        );
       let prev: Reading | null = prevExists ? at(LAG_SLOTS) : null;
       for (let j = LAG_SLOTS + 1; j < n; j++) {
         const r = at(j);
-        insert.run(cam.num, base + j * SLOT_S, r.rw, r.vis, r.pr, prev?.rw ?? null, prev?.vis ?? null, prev?.pr ?? null);
+        insert.run(
+          cam.num,
+          base + j * SLOT_S,
+          r.rw,
+          r.vis,
+          r.pr,
+          prev?.rw ?? null,
+          prev?.vis ?? null,
+          prev?.pr ?? null,
+        );
         prev = r;
         rows++;
       }

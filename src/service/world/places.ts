@@ -87,7 +87,13 @@ export function gazetteer(): Gazetteer {
   const byCountry = new Map<string, WeightedPlaces>();
   const byUsState = new Map<string, WeightedPlaces>();
   for (const c of COUNTRIES) {
-    byCountry.set(c.code, new WeightedPlaces(all.filter((p) => p.country === c), cityWeight));
+    byCountry.set(
+      c.code,
+      new WeightedPlaces(
+        all.filter((p) => p.country === c),
+        cityWeight,
+      ),
+    );
   }
   for (const code of Object.keys(COUNTRIES[0]!.states)) {
     const places = all.filter((p) => p.country.code === 'US' && p.state.state === code);

@@ -69,6 +69,10 @@ export function rng(...keys: number[]): Rng {
 export function idFrom(length: number, ...keys: number[]): string {
   let out = '';
   let i = 0;
-  while (out.length < length) out += hash(...keys, i++).toString(36).padStart(6, '0').slice(0, 6);
+  while (out.length < length)
+    out += hash(...keys, i++)
+      .toString(36)
+      .padStart(6, '0')
+      .slice(0, 6);
   return out.slice(0, length);
 }

@@ -72,18 +72,30 @@ export function deriveServiceAlerts(db: Db, seed: number, hour: number): void {
     for (const cond of CONDITIONS) {
       const reporting = cell.filter(cond.reports);
       const showing = reporting.filter(cond.shows);
-      if (reporting.length < 3 || showing.length < 2 || showing.length * 2 < reporting.length) continue;
+      if (reporting.length < 3 || showing.length < 2 || showing.length * 2 < reporting.length)
+        continue;
       const record = recordFor(seed, key, cond, reporting.length, showing, hour);
       if (!extendAlert(db, record, hour)) insertAlert(db, record);
     }
   }
 }
 
-function recordFor(seed: number, cell: string, cond: Condition, reporting: number, showing: Row[], hour: number): AlertRecord {
+function recordFor(
+  seed: number,
+  cell: string,
+  cond: Condition,
+  reporting: number,
+  showing: Row[],
+  hour: number,
+): AlertRecord {
   const points: LonLat[] = showing.map((r) => [r.lon, r.lat]);
   const box = expandBbox(bboxOf(points), 15_000);
-  const ring = bboxRing(box).map(([x, y]) => [Math.round(x * 1e4) / 1e4, Math.round(y * 1e4) / 1e4] as LonLat);
-  const states = [...new Map(showing.map((r) => [r.state, r.state_name])).entries()].sort((a, b) => a[1].localeCompare(b[1]));
+  const ring = bboxRing(box).map(
+    ([x, y]) => [Math.round(x * 1e4) / 1e4, Math.round(y * 1e4) / 1e4] as LonLat,
+  );
+  const states = [...new Map(showing.map((r) => [r.state, r.state_name])).entries()].sort((a, b) =>
+    a[1].localeCompare(b[1]),
+  );
   const countries = showing.map((r) => r.country).sort();
   const cities = [...new Set(showing.map((r) => `${r.city}, ${r.state}`))].slice(0, 6);
   const areaDesc = cities.join('; ');

@@ -177,14 +177,20 @@ export function fieldAt(seed: number, t: number): FieldAt {
   const s = new Float64Array(storms.length * 5);
   storms.forEach((st, i) => {
     const [lon, lat] = stormCenter(st, t);
-    s.set([lon, lat, 1 / (st.radiusKm * st.radiusKm), stormStrength(st, t), (st.radiusKm * 2.5) / 111], i * 5);
+    s.set(
+      [lon, lat, 1 / (st.radiusKm * st.radiusKm), stormStrength(st, t), (st.radiusKm * 2.5) / 111],
+      i * 5,
+    );
   });
   const banks = fogBetween(seed, t, t);
   const f = new Float64Array(banks.length * 5);
   banks.forEach((b, i) => {
     const x = (t - b.t0) / (b.t1 - b.t0);
     const env = Math.sin(Math.PI * Math.min(1, Math.max(0, x)));
-    f.set([b.lon, b.lat, 1 / (b.radiusKm * b.radiusKm), b.peak * env, (b.radiusKm * 2.5) / 111], i * 5);
+    f.set(
+      [b.lon, b.lat, 1 / (b.radiusKm * b.radiusKm), b.peak * env, (b.radiusKm * 2.5) / 111],
+      i * 5,
+    );
   });
   return { t, storms: s, fog: f };
 }
@@ -219,9 +225,15 @@ export function localHour(t: number, lon: number): number {
 }
 
 /** Air temperature in °C: latitude and season, terrain, time of day, a slow anomaly, storms. */
-export function temperatureAt(seed: number, t: number, lon: number, lat: number, precip: number): number {
+export function temperatureAt(
+  seed: number,
+  t: number,
+  lon: number,
+  lat: number,
+  precip: number,
+): number {
   const day = t / 86400;
-  const season = Math.cos((2 * Math.PI * (day % 365.2425 - 15)) / 365.2425); // 1 mid-January
+  const season = Math.cos((2 * Math.PI * ((day % 365.2425) - 15)) / 365.2425); // 1 mid-January
   const north = lat >= 0;
   const absLat = Math.abs(lat);
   let temp = 35 - 0.6 * absLat - 10 * (north ? season : -season) * (absLat / 45);

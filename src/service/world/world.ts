@@ -68,7 +68,9 @@ export class World {
         return world;
       }
       db.close();
-      o.log(`rebuilding the world in ${o.dataDir}: it was made by another version of the generator`);
+      o.log(
+        `rebuilding the world in ${o.dataDir}: it was made by another version of the generator`,
+      );
       for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
     }
     const db = openDatabase(file);
@@ -78,7 +80,9 @@ export class World {
 
   /** Camera rowid and position, in rowid order (cached: cameras never change). */
   cameraPoints(): CameraPoint[] {
-    this.#points ??= this.db.prepare('SELECT num, idx AS "index", lon, lat FROM cameras ORDER BY num').all() as CameraPoint[];
+    this.#points ??= this.db
+      .prepare('SELECT num, idx AS "index", lon, lat FROM cameras ORDER BY num')
+      .all() as CameraPoint[];
     return this.#points;
   }
 
@@ -94,7 +98,14 @@ export class World {
     const from = Math.max(this.#lastSlot + SLOT_S, target - this.hours * 3600 + SLOT_S);
     const alertsThrough = Number(getMeta(db, 'alerts_through'));
     db.transaction(() => {
-      insertObservations(db, this.seed, this.cameraPoints(), from, target, from === this.#lastSlot + SLOT_S);
+      insertObservations(
+        db,
+        this.seed,
+        this.cameraPoints(),
+        from,
+        target,
+        from === this.#lastSlot + SLOT_S,
+      );
       updateAlerts(db, this.seed, alertsThrough, from, target);
       db.prepare('DELETE FROM observations WHERE time <= ?').run(target - this.hours * 3600);
       pruneAlerts(db, target - ALERT_RETENTION_S);
@@ -134,7 +145,9 @@ function build(db: Db, o: WorldOptions): void {
   const last = slotFloor(o.nowS);
   const first = last - hours * 3600 + SLOT_S;
   db.pragma('synchronous = OFF');
-  const cameras = generateCameras(seed, count).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const cameras = generateCameras(seed, count).sort((a, b) =>
+    a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+  );
   db.transaction(() => {
     const insert = db.prepare(
       `INSERT INTO cameras (num, id, lon, lat, country, state, state_name, city, region, provider, description, direction, video, idx)
@@ -142,11 +155,32 @@ function build(db: Db, o: WorldOptions): void {
     );
     const rtree = db.prepare('INSERT INTO cameras_rtree VALUES (?, ?, ?, ?, ?)');
     cameras.forEach((c, i) => {
-      insert.run(i + 1, c.id, c.lon, c.lat, c.country, c.state, c.stateName, c.city, c.region, c.provider, c.description, c.direction, c.video ? 1 : 0, c.index);
+      insert.run(
+        i + 1,
+        c.id,
+        c.lon,
+        c.lat,
+        c.country,
+        c.state,
+        c.stateName,
+        c.city,
+        c.region,
+        c.provider,
+        c.description,
+        c.direction,
+        c.video ? 1 : 0,
+        c.index,
+      );
       rtree.run(i + 1, c.lon, c.lon, c.lat, c.lat);
     });
     db.exec("INSERT INTO cameras_fts (cameras_fts) VALUES ('rebuild')");
-    for (const [k, v] of Object.entries({ generator: GENERATOR_VERSION, seed, cameras: count, hours })) setMeta(db, k, v);
+    for (const [k, v] of Object.entries({
+      generator: GENERATOR_VERSION,
+      seed,
+      cameras: count,
+      hours,
+    }))
+      setMeta(db, k, v);
     setMeta(db, 'jwt_secret', randomBytes(32).toString('base64'));
     setMeta(db, 'first_slot', first);
   })();
@@ -161,5 +195,7 @@ function build(db: Db, o: WorldOptions): void {
   })();
   db.exec('ANALYZE');
   db.pragma('synchronous = NORMAL');
-  o.log(`built a world of ${count} cameras and ${rows} observations (seed ${seed}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  o.log(
+    `built a world of ${count} cameras and ${rows} observations (seed ${seed}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }

@@ -34,10 +34,7 @@ export interface Range {
   max?: number;
 }
 /** Exact value, range, or the transition form with the current (data) and previous value. */
-export type SensorFilter =
-  | number
-  | Range
-  | { data?: number | Range; prev?: number | Range };
+export type SensorFilter = number | Range | { data?: number | Range; prev?: number | Range };
 
 export interface ObservationSearchParams extends SharedSearchParams {
   sensors?: Partial<Record<SensorType, SensorFilter>>;
@@ -115,16 +112,7 @@ export const SORT_KEYS = {
   observations: ['country', 'state', 'city', 'time', 'distance'],
   cameras: ['city', 'region', 'state', 'country', 'direction', 'distance'],
   recordings: ['country', 'state', 'city', 'status', 'duration', 'start', 'stop', 'distance'],
-  alerts: [
-    'event',
-    'state',
-    'country',
-    'effective',
-    'expires',
-    'urgency',
-    'severity',
-    'certainty',
-  ],
+  alerts: ['event', 'state', 'country', 'effective', 'expires', 'urgency', 'severity', 'certainty'],
   collections: ['name', 'created_at', 'updated_at'],
 } as const;
 export type ObservationSortKey = (typeof SORT_KEYS.observations)[number];
@@ -154,10 +142,22 @@ export const AGG_KEYS = {
   collections: ['tags'],
 } as const;
 
-export const ALERT_URGENCY = ['past', 'future', 'expected', 'immediate', 'unknown_urgency'] as const;
+export const ALERT_URGENCY = [
+  'past',
+  'future',
+  'expected',
+  'immediate',
+  'unknown_urgency',
+] as const;
 export type AlertUrgency = (typeof ALERT_URGENCY)[number];
 /** "uknown_severity" is spelled as in the interface document. */
-export const ALERT_SEVERITY = ['minor', 'moderate', 'severe', 'extreme', 'uknown_severity'] as const;
+export const ALERT_SEVERITY = [
+  'minor',
+  'moderate',
+  'severe',
+  'extreme',
+  'uknown_severity',
+] as const;
 export type AlertSeverity = (typeof ALERT_SEVERITY)[number];
 export const ALERT_CERTAINTY = [
   'unlikely',
