@@ -104,6 +104,7 @@ function withKeyring([command, ...prefix], args) {
 
 run('typecheck: tsc (node)', tool('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']);
 run('typecheck: tsc (web)', tool('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']);
+run('typecheck: tsc (e2e and benchmarks)', tool('tsc'), ['-p', 'tsconfig.e2e.json', '--noEmit']);
 run('typecheck: svelte-check', tool('svelte-check'), [
   '--tsconfig',
   'tsconfig.web.json',
