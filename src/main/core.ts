@@ -17,6 +17,7 @@ import { MediaResolver } from './media/resolver.ts';
 import { startEmbeddedService, type DemoWorld, type EmbeddedService } from './demo.ts';
 import { appVersion } from './version.ts';
 import { appHandlers } from './handlers/app.ts';
+import { mapHandlers } from './handlers/map.ts';
 import type { HandlerContext } from './handlers/context.ts';
 
 export type ConnectionOptions =
@@ -91,6 +92,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   // every channel of the contract has its handler.
   const handlers: Handlers = {
     ...appHandlers(ctx),
+    ...mapHandlers(ctx),
   };
   const dispatch = createDispatcher(handlers, log);
   await connection.check();

@@ -9,6 +9,7 @@
  */
 import type { z } from 'zod';
 import { appChannels, appEvents } from './ipc/app.ts';
+import { mapChannels, mapEvents } from './ipc/map.ts';
 
 export type { AppStatus } from './ipc/app.ts';
 
@@ -16,9 +17,9 @@ export type { AppStatus } from './ipc/app.ts';
  * Channels and events by feature, one file each in src/shared/ipc/: merged here into the one
  * contract. A name used twice would silently shadow another, so the merge checks it.
  */
-export const channels = merge(appChannels);
+export const channels = merge(appChannels, mapChannels);
 
-export const events = merge(appEvents);
+export const events = merge(appEvents, mapEvents);
 
 function merge<T extends object[]>(...groups: T): UnionToIntersection<T[number]> {
   const merged: Record<string, unknown> = {};

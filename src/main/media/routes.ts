@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/client.ts';
 import type { MediaResponse } from '../api/requester.ts';
+import { Readable } from 'node:stream';
 
 /**
  * The media paths the renderer may ask for, each mapped to one client call. Images and video
@@ -22,6 +23,7 @@ export interface MediaRoute {
 const id = /^[\w.:-]{1,200}$/;
 const hlsFile = /^[\w.-]{1,200}\.(m3u8|ts|m4s|mp4|aac)$/;
 const time = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
+const tileName = /^(\d{1,2})-(\d{1,8})-(\d{1,8})\.mvt$/;
 
 /** Parses `cameras/C1/live` and friends; null when the path is not a media route. */
 export function mediaRoute(path: string): MediaRoute | null {
@@ -52,6 +54,20 @@ export function mediaRoute(path: string): MediaRoute | null {
       cacheKey: `camera-image:${a}:${c}`,
       live: false,
       fetch: (client, signal) => client.cameras.image(a, c, { signal }),
+    };
+  }
+  if (group === 'tiles' && (a === 'cameras' || a === 'observations') && c === undefined) {
+    const match = b === undefined ? null : tileName.exec(b);
+    if (!match) return null;
+    const [z, x, y] = match.slice(1).map(Number) as [number, number, number];
+    if (z > 24 || x >= 2 ** z || y >= 2 ** z) return null;
+    return {
+      label: `${a === 'cameras' ? 'camera' : 'observation'} tile ${z}/${x}/${y}`,
+      cacheKey: `tile:${a}:${z}/${x}/${y}`,
+      // Fresh while online (observations change every ten minutes); the last copy offline.
+      live: true,
+      fetch: async (client, signal) =>
+        bytesResponse(await client[a].tile(z, x, y, { signal }), 'application/x-protobuf'),
     };
   }
   if (group === 'observations' && b === 'preview' && c === undefined) {
@@ -88,6 +104,19 @@ export function mediaRoute(path: string): MediaRoute | null {
     };
   }
   return null;
+}
+
+/** Bytes the client already holds (tiles), in the shape of a streamed media answer. */
+function bytesResponse(bytes: Uint8Array, contentType: string): MediaResponse {
+  return {
+    status: 200,
+    contentType,
+    contentLength: bytes.byteLength,
+    contentRange: null,
+    etag: null,
+    body: new Blob([bytes as Uint8Array<ArrayBuffer>]).stream(),
+    nodeStream: () => Readable.from([bytes]),
+  };
 }
 
 function safeDecode(part: string): string | null {

@@ -5,6 +5,7 @@ import { migration as searchCache } from './0030-search-cache.ts';
 import { migration as mediaCache } from './0040-media-cache.ts';
 import { migration as downloads } from './0050-downloads.ts';
 import { migration as collections } from './0060-collections.ts';
+import { migration as favourites } from './0100-favourites.ts';
 
 /** Every migration, in order. Add new ones at the end with a higher version number. */
 export const migrations: readonly Migration[] = [
@@ -14,4 +15,5 @@ export const migrations: readonly Migration[] = [
   mediaCache,
   downloads,
   collections,
+  favourites,
 ];

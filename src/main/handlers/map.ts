@@ -1,0 +1,79 @@
+import type { ParamsOf } from '../api/client.ts';
+import type { mapChannels } from '../../shared/ipc/map.ts';
+import { FavouritesStore } from '../map/favourites.ts';
+import { mapSearch, SearchAllRunner } from '../map/searches.ts';
+import { cameraTimeline, snapshotMarks, SnapshotCache } from '../map/weather.ts';
+import type { GroupHandlers, HandlerContext } from './context.ts';
+
+/** The zod output types are mutable twins of the client's parameter types. */
+const asParams = <K extends 'cameras' | 'observations' | 'recordings' | 'alerts'>(
+  _kind: K,
+  params: object,
+) => params as ParamsOf<K>;
+
+export function mapHandlers(ctx: HandlerContext): GroupHandlers<typeof mapChannels> {
+  const { client, cache, hub } = ctx;
+  const runner = new SearchAllRunner(client, cache.searches, hub);
+  const snapshots = new SnapshotCache(client);
+  // Favourites belong to a service: "demo", or the base URL (as the search cache keys them).
+  const status = ctx.connection.status();
+  const favourites = new FavouritesStore(
+    ctx.db,
+    status.mode === 'demo' ? 'demo' : status.serviceUrl,
+  );
+  const favouritesChanged = (list: ReturnType<FavouritesStore['list']>) => {
+    hub.emit('favourites.changed', list);
+    return list;
+  };
+
+  return {
+    'map.cameras.search': (p) =>
+      mapSearch(client, cache.searches, 'cameras', asParams('cameras', p)),
+    'map.observations.search': (p) =>
+      mapSearch(client, cache.searches, 'observations', asParams('observations', p)),
+    'map.recordings.search': (p) =>
+      mapSearch(client, cache.searches, 'recordings', asParams('recordings', p)),
+    'map.alerts.search': (p) => mapSearch(client, cache.searches, 'alerts', asParams('alerts', p)),
+    'map.cameras.searchAll': ({ requestId, params }) =>
+      runner.run('cameras', requestId, asParams('cameras', params)),
+    'map.observations.searchAll': ({ requestId, params }) =>
+      runner.run('observations', requestId, asParams('observations', params)),
+    'map.alerts.all': () => runner.run('alerts', 'alerts-all', {}),
+    'map.searchAll.cancel': ({ requestId }) => runner.cancel(requestId),
+    'map.camera.show': ({ id }) => client.cameras.show(id),
+    'map.camera.images': ({ id, time, limit }) =>
+      client.cameras.images(id, time === undefined ? { limit } : { time, limit }),
+    'map.camera.timeline': ({ id, hours }) => cameraTimeline(client, id, hours),
+    'map.observation.show': ({ id }) => client.observations.show(id),
+    'map.recordings.create': async ({ cameraId, duration, start, tags }) => {
+      const answer = await client.recordings.create({
+        camera_id: cameraId,
+        duration,
+        ...(start === undefined ? {} : { start }),
+        ...(tags.length === 0 ? {} : { tags }),
+      });
+      ctx.log(`recording ${answer.recording_id} created for camera ${cameraId}`);
+      return { recordingId: answer.recording_id };
+    },
+    'map.collections.list': async () => {
+      const index = await client.collections.search({
+        limit: 100,
+        sort: 'updated_at',
+        sort_dir: 'desc',
+      });
+      return index.results.map((c) => ({ id: c._id, name: c.name }));
+    },
+    'map.collections.addImage': async ({ collectionId, cameraId, time }) => {
+      await client.collections.addImage(
+        collectionId,
+        time === undefined ? { camera_id: cameraId } : { camera_id: cameraId, time },
+      );
+      return true;
+    },
+    'map.snapshot.marks': ({ hours }) => snapshotMarks(client, hours),
+    'map.snapshot': ({ time }) => snapshots.get(time),
+    'favourites.list': () => favourites.list(),
+    'favourites.add': ({ cameraId, name }) => favouritesChanged(favourites.add(cameraId, name)),
+    'favourites.remove': ({ cameraId }) => favouritesChanged(favourites.remove(cameraId)),
+  };
+}

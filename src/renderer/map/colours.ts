@@ -1,0 +1,60 @@
+/**
+ * Colours of sensor values and alert severities, shared by the map layers and their legends so
+ * that a legend always matches what is drawn.
+ */
+import { SENSOR_VALUES, type SensorType } from '../../shared/sensors.ts';
+
+const NO_REPORT = '#9aa3ab';
+
+const SENSOR_COLOURS: Record<SensorType, Record<string, string>> = {
+  road_weather: {
+    '0': '#2e9d4a',
+    '1': '#a3c95a',
+    '2': '#4aa3e0',
+    '3': '#1b5fb4',
+    '6': '#c48be0',
+    '10': '#7b2fa8',
+    '-1': NO_REPORT,
+  },
+  visibility: {
+    '1': '#2e9d4a',
+    '0.5': '#e0b324',
+    '0.2': '#ef7d1a',
+    '0': '#c62828',
+    '-1': NO_REPORT,
+  },
+  precip: { '0': '#8dbf8f', '1': '#1b5fb4', '-1': NO_REPORT },
+};
+
+export function sensorColour(type: SensorType, value: number | null | undefined): string {
+  if (value === null || value === undefined) return NO_REPORT;
+  return SENSOR_COLOURS[type][String(value)] ?? NO_REPORT;
+}
+
+/** The legend of a sensor: every value of the document's table, with its meaning. */
+export function sensorLegend(type: SensorType) {
+  return SENSOR_VALUES[type].map((v) => ({ ...v, colour: sensorColour(type, v.value) }));
+}
+
+export const SENSOR_NAMES: Record<SensorType, string> = {
+  road_weather: 'Road weather',
+  visibility: 'Visibility',
+  precip: 'Precipitation',
+};
+
+export const SEVERITY_ORDER = ['extreme', 'severe', 'moderate', 'minor', 'unknown'] as const;
+
+const SEVERITY_COLOURS: Record<string, string> = {
+  extreme: '#6a1b9a',
+  severe: '#d32f2f',
+  moderate: '#ef7d1a',
+  minor: '#e0b324',
+  unknown: '#78838e',
+};
+
+export function severityColour(severity: string): string {
+  return SEVERITY_COLOURS[severity.toLowerCase()] ?? SEVERITY_COLOURS.unknown!;
+}
+
+export const CAMERA_COLOUR = '#1f6feb';
+export const CAMERA_VIDEO_COLOUR = '#d9480f';

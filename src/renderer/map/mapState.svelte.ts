@@ -1,0 +1,47 @@
+/**
+ * What the Map view shows besides the search: the selected and hovered things, the colouring
+ * sensor, the alerts, and the replay. Picks from overlapping layers in one click are arbitrated:
+ * a camera beats an observation beats an alert.
+ */
+import type { Alert } from '../../shared/api/index.ts';
+import type { SensorType } from '../../shared/sensors.ts';
+
+export type Selection =
+  | { kind: 'camera'; id: string }
+  | { kind: 'observation'; id: string }
+  | { kind: 'alert'; id: string };
+
+const PRIORITY: Record<Selection['kind'], number> = { camera: 3, observation: 2, alert: 1 };
+
+class MapState {
+  selection = $state<Selection | null>(null);
+  /** Id of the result under the pointer, in the list or on the map. */
+  hoverId = $state<string | null>(null);
+  sensor = $state<SensorType>('road_weather');
+  alerts = $state.raw<Alert[]>([]);
+  alertsError = $state<string | null>(null);
+  sidebar = $state<'search' | 'alerts'>('search');
+  /** How many cameras are drawn on the map now (also a test hook through a data attribute). */
+  camerasDrawn = $state(0);
+  replayOpen = $state(false);
+  #pending: Selection | null = null;
+
+  /** Picks of one click arrive from several layers in the same task; the best one wins. */
+  pick(selection: Selection): void {
+    if (this.#pending && PRIORITY[this.#pending.kind] >= PRIORITY[selection.kind]) return;
+    const first = this.#pending === null;
+    this.#pending = selection;
+    if (first) {
+      setTimeout(() => {
+        this.selection = this.#pending;
+        this.#pending = null;
+      }, 0);
+    }
+  }
+
+  select(selection: Selection | null): void {
+    this.selection = selection;
+  }
+}
+
+export const mapState = new MapState();

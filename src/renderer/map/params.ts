@@ -1,0 +1,219 @@
+/**
+ * The search form as the user fills it, and its translation into the service's parameters
+ * (spec 2.1 and 4.2/4.3). Pure, so that the translation is unit-tested.
+ */
+import { encodePolyline, type Bbox, type LonLat } from '../../shared/geo.ts';
+import { SENSOR_TYPES, type SensorType } from '../../shared/sensors.ts';
+import type { CameraSearch, ObservationSearch } from '../../shared/ipc/map.ts';
+
+export type SearchKind = 'cameras' | 'observations';
+
+export type Spatial =
+  | { type: 'none' }
+  | { type: 'bbox'; bbox: Bbox }
+  | { type: 'polygon'; ring: LonLat[] }
+  | { type: 'route'; line: LonLat[]; radiusKm: number }
+  | { type: 'radius'; center: LonLat; radiusKm: number };
+
+export interface SensorForm {
+  mode: 'any' | 'exact' | 'range' | 'transition';
+  exact: string;
+  min: string;
+  max: string;
+  /** Transition: the previous value (from) and the current one (to). */
+  from: string;
+  to: string;
+}
+
+export interface SearchForm {
+  kind: SearchKind;
+  q: string;
+  country: string;
+  state: string;
+  city: string;
+  provider: string;
+  cameraId: string;
+  sensors: Record<SensorType, SensorForm>;
+  /** ISO datetime (or HH:MM, a UTC time of day) */
+  timeMin: string;
+  timeMax: string;
+  /** yyyy-mm-dd */
+  dateMin: string;
+  dateMax: string;
+  sort: string;
+  sortDir: 'asc' | 'desc';
+  spatial: Spatial;
+}
+
+export const emptySensor = (): SensorForm => ({
+  mode: 'any',
+  exact: '',
+  min: '',
+  max: '',
+  from: '',
+  to: '',
+});
+
+export function emptyForm(kind: SearchKind = 'cameras'): SearchForm {
+  return {
+    kind,
+    q: '',
+    country: '',
+    state: '',
+    city: '',
+    provider: '',
+    cameraId: '',
+    sensors: { road_weather: emptySensor(), visibility: emptySensor(), precip: emptySensor() },
+    timeMin: '',
+    timeMax: '',
+    dateMin: '',
+    dateMax: '',
+    sort: '',
+    sortDir: 'asc',
+    spatial: { type: 'none' },
+  };
+}
+
+export const AGGS = {
+  cameras: ['state', 'city', 'provider'],
+  observations: ['state', 'city', 'sensors.road_weather', 'sensors.visibility', 'sensors.precip'],
+} as const;
+
+/** Page size of the list: the service's maximum. */
+export const PAGE = 100;
+
+const num = (s: string): number | undefined => {
+  if (s.trim() === '') return undefined;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : undefined;
+};
+const str = (s: string): string | undefined => (s.trim() === '' ? undefined : s.trim());
+
+function range(minText: string, maxText: string) {
+  const min = num(minText);
+  const max = num(maxText);
+  if (min === undefined && max === undefined) return undefined;
+  return { ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) };
+}
+
+function sensorFilter(s: SensorForm) {
+  if (s.mode === 'exact') return num(s.exact);
+  if (s.mode === 'range') return range(s.min, s.max);
+  if (s.mode === 'transition') {
+    const data = num(s.to);
+    const prev = num(s.from);
+    if (data === undefined && prev === undefined) return undefined;
+    return { ...(data === undefined ? {} : { data }), ...(prev === undefined ? {} : { prev }) };
+  }
+  return undefined;
+}
+
+/** The spatial form's parameters; a route travels as an encoded polyline with its buffer. */
+export function spatialParams(spatial: Spatial) {
+  switch (spatial.type) {
+    case 'bbox':
+      return { bbox: roundBbox(spatial.bbox) };
+    case 'polygon':
+      return { polygon: spatial.ring.map(round) };
+    case 'route':
+      return {
+        polyline: encodePolyline(spatial.line, 5),
+        polyline_precision: 5 as const,
+        polyline_radius: spatial.radiusKm,
+      };
+    case 'radius':
+      return {
+        lat: round(spatial.center)[1],
+        lon: round(spatial.center)[0],
+        radius: `${spatial.radiusKm}km`,
+      };
+    default:
+      return {};
+  }
+}
+
+function round(p: LonLat): [number, number] {
+  return [Math.round(p[0] * 1e5) / 1e5, Math.round(p[1] * 1e5) / 1e5];
+}
+
+function roundBbox(b: Bbox): [number, number, number, number] {
+  const clamp = (v: number, lim: number) => Math.max(-lim, Math.min(lim, v));
+  const [w, s] = round([clamp(b[0], 180), clamp(b[1], 90)]);
+  const [e, n] = round([clamp(b[2], 180), clamp(b[3], 90)]);
+  return [w, s, e, n];
+}
+
+/** Drops undefined values: the contract's objects are strict and tidy. */
+function compact<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
+
+export function cameraParams(form: SearchForm, skip = 0): CameraSearch {
+  return compact({
+    q: str(form.q),
+    country: str(form.country),
+    state: str(form.state),
+    city: str(form.city),
+    provider: str(form.provider),
+    sort: (str(form.sort) as CameraSearch['sort']) ?? undefined,
+    sort_dir: form.sort ? form.sortDir : undefined,
+    ...spatialParams(form.spatial),
+    limit: PAGE,
+    skip,
+    aggs: skip === 0 ? [...AGGS.cameras] : undefined,
+  });
+}
+
+export function observationParams(form: SearchForm, skip = 0): ObservationSearch {
+  const sensors: NonNullable<ObservationSearch['sensors']> = {};
+  for (const type of SENSOR_TYPES) {
+    const filter = sensorFilter(form.sensors[type]);
+    if (filter !== undefined) sensors[type] = filter;
+  }
+  return compact({
+    q: str(form.q),
+    country: str(form.country),
+    state: str(form.state),
+    city: str(form.city),
+    camera_id: str(form.cameraId),
+    sensors: Object.keys(sensors).length > 0 ? sensors : undefined,
+    time_min: str(form.timeMin),
+    time_max: str(form.timeMax),
+    date_min: str(form.dateMin),
+    date_max: str(form.dateMax),
+    sort: (str(form.sort) as ObservationSearch['sort']) ?? undefined,
+    sort_dir: form.sort ? form.sortDir : undefined,
+    ...spatialParams(form.spatial),
+    limit: PAGE,
+    skip,
+    aggs: skip === 0 ? [...AGGS.observations] : undefined,
+  });
+}
+
+/** The part of a search that locates things, reused for the recordings of the current search. */
+export function placeParams(form: SearchForm) {
+  return compact({
+    q: str(form.q),
+    country: str(form.country),
+    state: str(form.state),
+    city: str(form.city),
+    camera_id: form.kind === 'observations' ? str(form.cameraId) : undefined,
+    ...spatialParams(form.spatial),
+  });
+}
+
+/** The spatial filter in words, for the search panel. */
+export function describeSpatial(spatial: Spatial): string {
+  switch (spatial.type) {
+    case 'bbox':
+      return 'In the map area';
+    case 'polygon':
+      return `In a polygon of ${spatial.ring.length} points`;
+    case 'route':
+      return `Along a route of ${spatial.line.length} points, ${spatial.radiusKm} km either side`;
+    case 'radius':
+      return `Within ${spatial.radiusKm} km of ${spatial.center[1].toFixed(3)}, ${spatial.center[0].toFixed(3)}`;
+    default:
+      return 'Anywhere';
+  }
+}

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCore, type Core } from '../../../src/main/core.ts';
+import { mediaRoute } from '../../../src/main/media/routes.ts';
+import { tempDir } from '../../helpers/core.ts';
+
+// The map's channels through the core's own transport, against the embedded service.
+const dir = tempDir();
+let core: Core;
+
+beforeAll(async () => {
+  core = await startCore({
+    dataDir: dir.path,
+    connection: { kind: 'demo', world: { cameras: 120, hours: 3, now: '2026-11-20T12:00:00Z' } },
+    log: () => {},
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await core.close();
+  dir.remove();
+});
+
+describe('map channels', () => {
+  it('a camera search answers what the service answers, with its age and facets', async () => {
+    const answer = await core.api.invoke('map.cameras.search', {
+      state: 'CA',
+      limit: 100,
+      aggs: ['city'],
+    });
+    const direct = await core.client.cameras.search({ state: 'CA', limit: 100 });
+    expect(answer.total).toBe(direct.properties.total);
+    expect(answer.features.map((f) => f.id)).toEqual(direct.features.map((f) => f.id));
+    expect(answer.fromCache).toBe(false);
+    expect(Date.parse(answer.fetchedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(Array.isArray(answer.aggs.city)).toBe(true);
+  });
+
+  it('refuses parameters the service would refuse, before calling it', async () => {
+    await expect(core.api.invoke('map.cameras.search', { limit: 500 })).rejects.toThrow(
+      /Invalid input for map\.cameras\.search: limit/,
+    );
+  });
+
+  it('searchAll reports progress and returns every camera once', async () => {
+    const progress: number[] = [];
+    const stop = core.hub.on('map.searchAllProgress', (p) => {
+      if (p.requestId === 't1') progress.push(p.found);
+    });
+    const answer = await core.api.invoke('map.cameras.searchAll', { requestId: 't1', params: {} });
+    stop();
+    expect(answer.features).toHaveLength(120);
+    expect(new Set(answer.features.map((f) => f.id)).size).toBe(120);
+    expect(progress.at(-1)).toBe(120);
+  });
+
+  it('a camera timeline holds its observations in time order, -1 as gaps', async () => {
+    const camera = (await core.client.cameras.search({ limit: 1 })).features[0]!;
+    const t = await core.api.invoke('map.camera.timeline', { id: camera.id, hours: 2 });
+    const expected = await core.client.observations.search({ camera_id: camera.id, limit: 100 });
+    expect(t.times.length).toBeGreaterThan(6);
+    expect(t.times.length).toBeLessThanOrEqual(expected.properties.total);
+    expect([...t.times].sort((a, b) => a - b)).toEqual(t.times);
+    expect(t.road_weather.every((v) => v === null || v >= 0)).toBe(true);
+  });
+
+  it('snapshot marks end before the newest observation; a snapshot holds every camera', async () => {
+    const marks = await core.api.invoke('map.snapshot.marks', { hours: 2 });
+    expect(marks).toHaveLength(12);
+    const snapshot = await core.api.invoke('map.snapshot', { time: marks.at(-1)! });
+    expect(snapshot.ids).toHaveLength(120);
+    expect(snapshot.time).toBe(marks.at(-1));
+    expect(snapshot.road_weather.every((v) => typeof v === 'number')).toBe(true);
+  });
+
+  it('creates a recording the service then lists', async () => {
+    const camera = (await core.client.cameras.search({ limit: 1 })).features[0]!;
+    const { recordingId } = await core.api.invoke('map.recordings.create', {
+      cameraId: camera.id,
+      duration: 120,
+      start: new Date(Date.parse('2026-11-20T11:30:00Z')).toISOString(),
+      tags: ['map-test'],
+    });
+    const shown = await core.client.recordings.show(recordingId);
+    expect(shown.properties.camera_id).toBe(camera.id);
+    expect(shown.properties.tags).toContain('map-test');
+  });
+
+  it('favourites are kept and announced', async () => {
+    const seen: number[] = [];
+    const stop = core.hub.on('favourites.changed', (list) => seen.push(list.length));
+    await core.api.invoke('favourites.add', { cameraId: 'US-CO-000001', name: 'Denver' });
+    const list = await core.api.invoke('favourites.list', {});
+    expect(list.map((f) => [f.cameraId, f.name])).toEqual([['US-CO-000001', 'Denver']]);
+    await core.api.invoke('favourites.remove', { cameraId: 'US-CO-000001' });
+    stop();
+    expect(seen).toEqual([1, 0]);
+  });
+});
+
+describe('tile media routes', () => {
+  it('parse z-x-y names and refuse impossible tiles', () => {
+    expect(mediaRoute('tiles/cameras/4-3-6.mvt')?.label).toBe('camera tile 4/3/6');
+    expect(mediaRoute('tiles/observations/0-0-0.mvt')?.cacheKey).toBe('tile:observations:0/0/0');
+    expect(mediaRoute('tiles/cameras/2-4-0.mvt')).toBeNull();
+    expect(mediaRoute('tiles/recordings/1-0-0.mvt')).toBeNull();
+    expect(mediaRoute('tiles/cameras/1-0-0.png')).toBeNull();
+  });
+
+  it('serve the service tile bytes', async () => {
+    const answer = await core.media.resolve(
+      'tiles/cameras/0-0-0.mvt',
+      new AbortController().signal,
+    );
+    expect(answer.status).toBe(200);
+    const chunks: Buffer[] = [];
+    for await (const chunk of answer.body) chunks.push(chunk as Buffer);
+    const direct = await core.client.cameras.tile(0, 0, 0);
+    expect(Buffer.concat(chunks).equals(Buffer.from(direct))).toBe(true);
+  });
+});
