@@ -21,10 +21,14 @@ export function openCache(
   service: string,
   settings: () => Settings,
 ): Cache {
-  return {
+  const cache = {
     searches: new SearchCache(db, service),
     media: new MediaCache(db, join(dataDir, 'media'), () => megabytes(settings().cacheSizeMB)),
     downloads: new DownloadStore(db),
     collections: new OfflineCollections(db, service),
   };
+  // Trimmed once at start as well as on writes: the cap may have been lowered since.
+  cache.searches.prune();
+  cache.media.evict();
+  return cache;
 }
