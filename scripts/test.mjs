@@ -91,7 +91,9 @@ function withKeyring([command, ...prefix], args) {
   }
   const home = mkdtempSync(join(tmpdir(), 'roadcam-keyring-'));
   const script =
-    'printf "" | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec "$@"';
+    // An empty line is the new login keyring's password: with no input at all the daemon would
+    // ask a GUI prompter, fail, and leave no default collection to store secrets in.
+    'printf "\\n" | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec "$@"';
   return [
     ['dbus-run-session'],
     ['--', 'sh', '-c', script, 'sh', command, ...args],
