@@ -206,7 +206,7 @@ export function placeParams(form: SearchForm) {
 export function describeSpatial(spatial: Spatial): string {
   switch (spatial.type) {
     case 'bbox':
-      return 'In the map area';
+      return `In the map area ${spatial.bbox.map((v) => v.toFixed(2)).join(', ')}`;
     case 'polygon':
       return `In a polygon of ${spatial.ring.length} points`;
     case 'route':

@@ -16,6 +16,9 @@ const rank = (a: Alert) => {
   return i < 0 ? SEVERITY_ORDER.length : i;
 };
 
+// Alerts are few: SVG keeps each polygon an element (hover, focus, tests), unlike the canvas.
+const alertRenderer = L.svg({ padding: 0.3 });
+
 /** Alerts drawn least severe first, so that the most severe lie on top. */
 export function drawAlerts(
   group: L.LayerGroup,
@@ -28,7 +31,14 @@ export function drawAlerts(
     const ring = alert.geometry.coordinates[0] ?? [];
     const polygon = L.polygon(
       ring.map(([lon, lat]) => [lat, lon] as [number, number]),
-      { color: colour, weight: 1.5, fillColor: colour, fillOpacity: 0.16, className: 'alert-area' },
+      {
+        color: colour,
+        weight: 1.5,
+        fillColor: colour,
+        fillOpacity: 0.16,
+        className: 'alert-area',
+        renderer: alertRenderer,
+      },
     );
     polygon.bindTooltip(`${alert.properties.event} (${alert.properties.severity})`, {
       sticky: true,

@@ -1,0 +1,218 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { startService } from '../../src/service/index.ts';
+import { encodeSearchParams } from '../../src/shared/api/index.ts';
+import { startRoadcam, test, expect, type RoadcamHost } from './fixtures.ts';
+
+// The app in browser mode against a service this test also queries over HTTP, so that each
+// result on screen is checked against the service's own answer.
+let service: Awaited<ReturnType<typeof startService>>;
+let serviceDir: string;
+let host: RoadcamHost;
+let token: string;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  serviceDir = mkdtempSync(join(tmpdir(), 'roadcam-map-service-'));
+  service = await startService({ dataDir: serviceDir, cameras: 200, hours: 3 });
+  host = await startRoadcam(['--base-url', service.url, '--client-id', 'demo'], {
+    ROADCAM_CLIENT_SECRET: 'demo-secret',
+  });
+  const response = await fetch(`${service.url}/v1/oauth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials&client_id=demo&client_secret=demo-secret',
+  });
+  token = ((await response.json()) as { access_token: string }).access_token;
+});
+
+test.afterAll(async () => {
+  await host?.stop();
+  await service?.close();
+  rmSync(serviceDir, { recursive: true, force: true });
+});
+
+interface Answer {
+  features: { id: string }[];
+  properties: { total: number };
+}
+
+/** The service's answer to a search, over HTTP (POST: polylines and polygons are long). */
+async function serviceSearch(kind: string, params: object): Promise<Answer> {
+  const response = await fetch(`${service.url}/v1/${kind}/_search`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+    body: encodeSearchParams({ limit: 100, ...params }).toString(),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Answer;
+}
+
+async function openMap(page: Page) {
+  await page.goto(host.url);
+  await expect(page.getByTestId('cameras-drawn')).not.toHaveAttribute('data-count', '0', {
+    timeout: 30_000,
+  });
+}
+
+async function spatialParams(page: Page): Promise<Record<string, unknown>> {
+  const text = await page.getByTestId('spatial').getAttribute('data-params');
+  return JSON.parse(text ?? '{}') as Record<string, unknown>;
+}
+
+/** The total and first ids on screen equal the service's answer to the same search. */
+async function expectSameAsService(page: Page, kind: string, params: object) {
+  const expected = await serviceSearch(kind, params);
+  await expect(page.getByTestId('result-total')).toHaveText(
+    expected.properties.total.toLocaleString('en-US'),
+  );
+  const firstIds = expected.features.slice(0, 5).map((f) => f.id);
+  const rows = page.getByRole('list', { name: 'Results' }).locator('[data-id]');
+  await expect(rows.first()).toBeVisible();
+  const shownIds = await rows.evaluateAll((els) =>
+    els.slice(0, 5).map((e) => e.getAttribute('data-id')),
+  );
+  expect(shownIds).toEqual(firstIds);
+  return expected;
+}
+
+test('cameras are on the map after start, with the layer control and alerts', async ({
+  page,
+}, testInfo) => {
+  await openMap(page);
+  const drawn = Number(await page.getByTestId('cameras-drawn').getAttribute('data-count'));
+  expect(drawn).toBeGreaterThan(50);
+  expect(drawn).toBeLessThanOrEqual(200);
+  for (const name of ['Cameras', 'Observations', 'Alerts', 'Recordings']) {
+    await expect(page.getByRole('checkbox', { name, exact: true })).toBeChecked();
+  }
+  const alerts = await serviceSearch('alerts', {});
+  await expect(page.locator('path.alert-area')).toHaveCount(alerts.properties.total);
+  await page.getByRole('tab', { name: /Alerts/ }).click();
+  await expect(
+    page.getByRole('list', { name: 'Current alerts' }).getByRole('listitem'),
+  ).toHaveCount(alerts.properties.total);
+  await page.screenshot({ path: testInfo.outputPath('map-start.png') });
+  if (alerts.properties.total > 0) {
+    await page.getByRole('list', { name: 'Current alerts' }).getByRole('button').first().click();
+    await expect(page.getByTestId('alert-panel')).toContainText('Cameras inside');
+    await page.screenshot({ path: testInfo.outputPath('map-alert.png') });
+  }
+});
+
+test('"Search this area" searches the bbox of the view', async ({ page }, testInfo) => {
+  await openMap(page);
+  await page.getByRole('button', { name: 'Search this area' }).click();
+  const params = await spatialParams(page);
+  expect(params.bbox).toHaveLength(4);
+  await expectSameAsService(page, 'cameras', params);
+  await page.screenshot({ path: testInfo.outputPath('map-bbox.png') });
+});
+
+test('a sensor range search lists the observations the service finds', async ({
+  page,
+}, testInfo) => {
+  await openMap(page);
+  await page.getByText('Observations', { exact: true }).first().click();
+  await page.getByLabel('Road weather filter').selectOption('range');
+  await page.getByLabel('Road weather minimum').selectOption('1');
+  await page.getByLabel('Road weather maximum').selectOption('3');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expectSameAsService(page, 'observations', {
+    sensors: { road_weather: { min: 1, max: 3 } },
+  });
+  await page.screenshot({ path: testInfo.outputPath('map-sensor-range.png') });
+});
+
+/** Clicks on the map at points given as fractions of its size. */
+async function clickMap(page: Page, points: [number, number][], double = false) {
+  const box = (await page.getByRole('application', { name: 'Map' }).boundingBox())!;
+  for (const [i, [fx, fy]] of points.entries()) {
+    const x = box.x + box.width * fx;
+    const y = box.y + box.height * fy;
+    if (double && i === points.length - 1) await page.mouse.dblclick(x, y);
+    else await page.mouse.click(x, y);
+    await page.waitForTimeout(150);
+  }
+}
+
+test('a route search sends the drawn route as a polyline', async ({ page }, testInfo) => {
+  await openMap(page);
+  await page.getByRole('button', { name: 'Draw route' }).click();
+  await clickMap(page, [
+    [0.2, 0.45],
+    [0.5, 0.5],
+    [0.8, 0.42],
+  ]);
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page.getByTestId('spatial')).toContainText('Along a route of 3 points');
+  await page.getByLabel('Buffer (km)').fill('150');
+  await page.getByLabel('Buffer (km)').press('Enter');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const params = await spatialParams(page);
+  expect(params.polyline_radius).toBe(150);
+  const expected = await expectSameAsService(page, 'cameras', params);
+  expect(expected.properties.total).toBeGreaterThan(0);
+  await page.screenshot({ path: testInfo.outputPath('map-route.png') });
+});
+
+test('a polygon search lists the cameras inside the drawn polygon', async ({ page }, testInfo) => {
+  await openMap(page);
+  await page.getByRole('button', { name: 'Draw polygon' }).click();
+  await clickMap(
+    page,
+    [
+      [0.3, 0.3],
+      [0.7, 0.3],
+      [0.7, 0.7],
+      [0.3, 0.7],
+    ],
+    true,
+  );
+  await expect(page.getByTestId('spatial')).toContainText('In a polygon of 4 points');
+  const params = await spatialParams(page);
+  const expected = await expectSameAsService(page, 'cameras', params);
+  expect(expected.properties.total).toBeGreaterThan(0);
+  await page.screenshot({ path: testInfo.outputPath('map-polygon.png') });
+});
+
+test('the camera panel shows a live image and a chart, and records', async ({ page }, testInfo) => {
+  await openMap(page);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('list', { name: 'Results' }).locator('[data-id]').first().click();
+  const panel = page.getByTestId('camera-panel');
+  const live = panel.getByRole('img', { name: /live$/ });
+  await expect(live).toBeVisible();
+  await expect
+    .poll(() => live.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  await expect(panel.getByTestId('image-age')).toContainText('updated');
+  await expect(panel.getByRole('img', { name: /Sensor timeline/ }).locator('canvas')).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.screenshot({ path: testInfo.outputPath('map-camera-panel.png') });
+
+  await panel.getByRole('button', { name: 'Record…' }).click();
+  await panel.getByLabel('Duration (minutes)').fill('2');
+  await panel.getByLabel('Start (minutes from now)').fill('-10');
+  await panel.getByLabel('Tags').fill('e2e, map');
+  await panel.getByRole('button', { name: 'Create recording' }).click();
+  const status = panel.getByRole('status').filter({ hasText: 'created' });
+  await expect(status).toBeVisible();
+  const id = /Recording (\S+) created/.exec((await status.textContent()) ?? '')![1]!;
+  const response = await fetch(`${service.url}/v1/recordings/${encodeURIComponent(id)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const recording = (await response.json()) as {
+    properties: { duration: number; tags: string[] };
+  };
+  expect(recording.properties.duration).toBe(120);
+  expect(recording.properties.tags).toEqual(['e2e', 'map']);
+  await page.screenshot({ path: testInfo.outputPath('map-recording.png') });
+});
