@@ -17,8 +17,11 @@ import { MediaResolver } from './media/resolver.ts';
 import { startEmbeddedService, type DemoWorld, type EmbeddedService } from './demo.ts';
 import { appVersion } from './version.ts';
 import { appHandlers } from './handlers/app.ts';
+import { profileHandlers } from './handlers/profiles.ts';
 import { mapHandlers } from './handlers/map.ts';
 import type { HandlerContext } from './handlers/context.ts';
+import { wallHandlers } from './handlers/wall.ts';
+import { downloadsHandlers } from './handlers/downloads.ts';
 
 export type ConnectionOptions =
   | { kind: 'demo'; world?: DemoWorld }
@@ -86,13 +89,18 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     cache,
     settings,
     connection,
+    connectionOptions: options.connection,
+    credentials,
     media,
   };
   // One spread per feature's channel group (src/main/handlers/): the type checker insists that
   // every channel of the contract has its handler.
   const handlers: Handlers = {
     ...appHandlers(ctx),
+    ...profileHandlers(ctx),
     ...mapHandlers(ctx),
+    ...wallHandlers(ctx),
+    ...downloadsHandlers(ctx),
   };
   const dispatch = createDispatcher(handlers, log);
   await connection.check();

@@ -5,6 +5,7 @@
 import { app, BrowserWindow, dialog } from 'electron';
 import { startCore, type Core } from './core.ts';
 import { linkFromArgv, routeFromLink } from './deep-link.ts';
+import { connectionFromSettings } from './startup.ts';
 import { forwardEvents, registerIpc } from './electron/ipc.ts';
 import { handleMediaScheme, registerMediaScheme } from './electron/media-protocol.ts';
 import { installMenu } from './electron/menu.ts';
@@ -55,14 +56,27 @@ function start(): void {
   const dataDir = process.env.ROADCAM_DATA_DIR ?? app.getPath('userData') ?? defaultDataDir();
   const log = createLog(dataDir);
   lockDownSession();
-  // Accounts (keychain profiles) arrive with Settings; until one is chosen the app runs in demo mode.
-  // The window opens at once; calls wait for the core (the first demo start builds a world).
-  const starting = startCore({ dataDir, connection: { kind: 'demo' }, log });
+  // Demo mode until an account is chosen in Settings. The window opens at once; calls wait for
+  // the core (the first demo start builds a world). An account that cannot be used (its secret
+  // gone from the keychain) falls back to demo mode rather than leaving the app unusable.
+  const connection = connectionFromSettings(dataDir);
+  const starting = startCore({ dataDir, connection, log }).catch((error: Error) => {
+    if (connection.kind === 'demo') throw error;
+    log(`could not use the chosen account (${error.message}); starting in demo mode`);
+    return startCore({ dataDir, connection: { kind: 'demo' }, log });
+  });
   registerIpc(starting, isTrustedFrame);
   handleMediaScheme(starting);
   starting.then(
     (ready) => {
       core = ready;
+      // Settings chose another account or demo mode: a fresh start switches cleanly.
+      ready.hub.on('app.restartRequested', () => {
+        setTimeout(() => {
+          app.relaunch();
+          app.quit();
+        }, 500);
+      });
     },
     (error: Error) => {
       log(`core failed to start: ${error.message}`);

@@ -9,7 +9,10 @@
  */
 import type { z } from 'zod';
 import { appChannels, appEvents } from './ipc/app.ts';
+import { profileChannels, profileEvents } from './ipc/profiles.ts';
 import { mapChannels, mapEvents } from './ipc/map.ts';
+import { wallChannels } from './ipc/wall.ts';
+import { downloadsChannels, downloadsEvents } from './ipc/downloads.ts';
 
 export type { AppStatus } from './ipc/app.ts';
 
@@ -17,9 +20,9 @@ export type { AppStatus } from './ipc/app.ts';
  * Channels and events by feature, one file each in src/shared/ipc/: merged here into the one
  * contract. A name used twice would silently shadow another, so the merge checks it.
  */
-export const channels = merge(appChannels, mapChannels);
+export const channels = merge(appChannels, profileChannels, mapChannels, wallChannels, downloadsChannels);
 
-export const events = merge(appEvents, mapEvents);
+export const events = merge(appEvents, profileEvents, mapEvents, downloadsEvents);
 
 function merge<T extends object[]>(...groups: T): UnionToIntersection<T[number]> {
   const merged: Record<string, unknown> = {};

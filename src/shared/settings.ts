@@ -9,6 +9,10 @@ export const settingsSchema = z.object({
   cacheSizeMB: z.number().int().min(100).max(1_000_000),
   /** Empty means the platform's Downloads folder. */
   downloadFolder: z.string().max(4096),
+  /** Demo mode runs on the embedded service; off, the app uses `activeProfile`. */
+  demoMode: z.boolean(),
+  /** The account profile used when demo mode is off (its secret is in the OS keychain). */
+  activeProfile: z.string().max(64).nullable(),
   mapView: z
     .object({
       lat: z.number().min(-90).max(90),
@@ -26,6 +30,8 @@ export const defaultSettings: Settings = {
   speedLimitKBps: 0,
   cacheSizeMB: 2048,
   downloadFolder: '',
+  demoMode: true,
+  activeProfile: null,
   mapView: null,
 };
 

@@ -2,6 +2,8 @@ import type { Channel } from '../../shared/ipc.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { Cache } from '../cache/open.ts';
 import type { Connection } from '../connection.ts';
+import type { ConnectionOptions } from '../core.ts';
+import type { CredentialStore } from '../credentials/store.ts';
 import type { Db } from '../db/database.ts';
 import type { SettingsStore } from '../db/settings-store.ts';
 import type { EventHub } from '../events.ts';
@@ -19,6 +21,9 @@ export interface HandlerContext {
   cache: Cache;
   settings: SettingsStore;
   connection: Connection;
+  /** How the running core was started (demo, a profile, or given credentials). */
+  connectionOptions: ConnectionOptions;
+  credentials: CredentialStore;
   media: MediaResolver;
 }
 

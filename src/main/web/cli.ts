@@ -3,6 +3,7 @@ import { integerFlag, lastValue, parseFlags, UsageError } from '../args.ts';
 import { startCore, type ConnectionOptions } from '../core.ts';
 import { createLog } from '../log.ts';
 import { defaultDataDir } from '../paths.ts';
+import { connectionFromSettings } from '../startup.ts';
 import { startWebHost } from './host.ts';
 
 const usage = `Usage: npm run web -- [--port N] [--data-dir DIR] [--base-url URL --client-id ID]
@@ -28,7 +29,7 @@ export async function main(argv: readonly string[], staticDir: string): Promise<
   const dataDir = resolve(lastValue(flags, 'data-dir') ?? defaultDataDir());
   const core = await startCore({
     dataDir,
-    connection: connectionFrom(flags),
+    connection: connectionFrom(flags, dataDir),
     log: createLog(dataDir, { echo: process.env.ROADCAM_LOG === 'stderr' }),
   });
   const host = await startWebHost({
@@ -47,19 +48,17 @@ export async function main(argv: readonly string[], staticDir: string): Promise<
   process.once('SIGTERM', () => void stop());
 }
 
-function connectionFrom(flags: ReturnType<typeof parseFlags>): ConnectionOptions {
+function connectionFrom(flags: ReturnType<typeof parseFlags>, dataDir: string): ConnectionOptions {
   const baseUrl = lastValue(flags, 'base-url');
   const clientId = lastValue(flags, 'client-id');
   if (baseUrl === undefined) {
     if (clientId !== undefined) throw new UsageError('--client-id goes with --base-url.');
-    return {
-      kind: 'demo',
-      world: {
-        cameras: integerFlag(flags, 'demo-cameras', 1, 100_000),
-        hours: integerFlag(flags, 'demo-hours', 1, 24 * 90),
-        now: lastValue(flags, 'demo-now'),
-      },
-    };
+    // The same choice as the desktop app: demo mode, or the account chosen in Settings.
+    return connectionFromSettings(dataDir, {
+      cameras: integerFlag(flags, 'demo-cameras', 1, 100_000),
+      hours: integerFlag(flags, 'demo-hours', 1, 24 * 90),
+      now: lastValue(flags, 'demo-now'),
+    });
   }
   if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
     throw new UsageError(`--base-url must be an http(s) URL, not ${JSON.stringify(baseUrl)}.`);

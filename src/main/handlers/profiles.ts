@@ -1,0 +1,76 @@
+import type { ConnectionTest, profileChannels, ProfilesState } from '../../shared/ipc/profiles.ts';
+import { ApiClient } from '../api/client.ts';
+import { MemoryTokenStore } from '../api/token.ts';
+import type { GroupHandlers, HandlerContext } from './context.ts';
+
+/**
+ * Accounts in Settings: saved with their secret in the keychain, tested against /v1/session,
+ * and chosen for the next start. The running core keeps its connection until the app restarts,
+ * so nothing in flight (downloads, the wall) switches service half-way.
+ */
+export function profileHandlers(ctx: HandlerContext): GroupHandlers<typeof profileChannels> {
+  const state = (): ProfilesState => {
+    const settings = ctx.settings.get();
+    const running = ctx.connectionOptions;
+    return {
+      profiles: ctx.credentials.list(),
+      demoMode: settings.demoMode,
+      activeProfile: settings.activeProfile,
+      running: {
+        mode: running.kind === 'demo' ? 'demo' : 'remote',
+        profile: running.kind === 'profile' ? running.profile : null,
+      },
+    };
+  };
+
+  return {
+    'profiles.list': () => state(),
+    'profiles.save': async ({ clientSecret, ...profile }) => {
+      await ctx.credentials.save(profile, clientSecret);
+      ctx.log(`profile ${profile.name} saved (${profile.baseUrl})`);
+      return state();
+    },
+    'profiles.remove': async ({ name }) => {
+      await ctx.credentials.remove(name);
+      if (ctx.settings.get().activeProfile === name) {
+        ctx.hub.emit(
+          'settings.changed',
+          ctx.settings.update({ activeProfile: null, demoMode: true }),
+        );
+      }
+      return state();
+    },
+    'profiles.test': ({ name }) => testProfile(ctx, name),
+    'profiles.use': (choice) => {
+      const next = choice.demo
+        ? ctx.settings.update({ demoMode: true })
+        : (ctx.credentials.require(choice.name),
+          ctx.settings.update({ demoMode: false, activeProfile: choice.name }));
+      ctx.hub.emit('settings.changed', next);
+      ctx.hub.emit('app.restartRequested', {
+        reason: choice.demo ? 'switch to demo mode' : `switch to the account ${choice.name}`,
+      });
+      return state();
+    },
+  };
+}
+
+/** A throwaway client with the profile's credentials: its token is kept in memory only. */
+async function testProfile(ctx: HandlerContext, name: string): Promise<ConnectionTest> {
+  const profile = ctx.credentials.require(name);
+  const client = new ApiClient({
+    baseUrl: profile.baseUrl,
+    credentials: ctx.credentials.credentials(name),
+    tokenStore: new MemoryTokenStore(),
+    retry: { attempts: 1 },
+  });
+  try {
+    const session = await client.session({ signal: AbortSignal.timeout(15_000) });
+    return {
+      ok: true,
+      session: { name: session.name, roles: session.roles, expiresIn: session.expires_in },
+    };
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,64 @@
+import type { ConnectionTest, ProfilesState } from '../../shared/ipc/profiles.ts';
+import { api } from '../lib/api.ts';
+
+export interface NewProfile {
+  name: string;
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** The accounts section of Settings; the secret typed in goes to the main process and no further. */
+class ProfilesModel {
+  state = $state<ProfilesState | null>(null);
+  error = $state<string | null>(null);
+  tests = $state<Record<string, ConnectionTest | 'running'>>({});
+  /** Set after a switch: what happens next (restart now, or restart browser mode by hand). */
+  switching = $state<string | null>(null);
+
+  async load(): Promise<void> {
+    await this.#run(() => api.invoke('profiles.list', {}));
+  }
+
+  async save(profile: NewProfile): Promise<boolean> {
+    return this.#run(() => api.invoke('profiles.save', profile));
+  }
+
+  async remove(name: string): Promise<void> {
+    await this.#run(() => api.invoke('profiles.remove', { name }));
+  }
+
+  async test(name: string): Promise<void> {
+    this.tests[name] = 'running';
+    try {
+      this.tests[name] = await api.invoke('profiles.test', { name });
+    } catch (error) {
+      this.tests[name] = { ok: false, message: (error as Error).message };
+    }
+  }
+
+  async use(
+    choice: { demo: true } | { demo: false; name: string },
+    desktop: boolean,
+  ): Promise<void> {
+    const ok = await this.#run(() => api.invoke('profiles.use', choice));
+    if (!ok) return;
+    const what = choice.demo ? 'demo mode' : `the account ${choice.name}`;
+    this.switching = desktop
+      ? `Roadcam restarts to switch to ${what}…`
+      : `Saved. Restart \`npm run web\` to switch to ${what}.`;
+  }
+
+  async #run(call: () => Promise<ProfilesState>): Promise<boolean> {
+    try {
+      this.state = await call();
+      this.error = null;
+      return true;
+    } catch (error) {
+      this.error = (error as Error).message;
+      return false;
+    }
+  }
+}
+
+export const profiles = new ProfilesModel();
