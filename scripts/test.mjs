@@ -133,9 +133,13 @@ run('unit + service tests: vitest', command, args, {
 keyring.cleanup?.();
 
 rmSync(join(results, 'e2e.json'), { force: true });
-run('e2e tests: playwright (browser mode, chromium)', tool('playwright'), ['test'], {
+// Browser mode keeps account secrets in the keychain too: the e2e run gets its own keyring.
+const [e2eCommand, e2eArgs, e2eKeyring] = withKeyring(tool('playwright'), ['test']);
+run('e2e tests: playwright (browser mode, chromium)', e2eCommand, e2eArgs, {
+  env: e2eKeyring.env ?? process.env,
   count: countPlaywright,
 });
+e2eKeyring.cleanup?.();
 
 process.stdout.write('\n── summary ──\n');
 let passed = 0;

@@ -19,11 +19,19 @@ export interface RoadcamHost {
  * Starts browser mode exactly as a user would (`scripts/web.mjs`, the script behind
  * `npm run web`) with a fresh data folder, and waits for its "Roadcam at URL" line.
  */
+export interface StartOptions {
+  /** Reuse this app data folder (a restart); a fresh one otherwise. */
+  dataDir?: string;
+  /** Leave the data folder in place at stop, for a restart on it. */
+  keepDataDir?: boolean;
+}
+
 export async function startRoadcam(
   args: string[] = [],
   env: NodeJS.ProcessEnv = {},
+  options: StartOptions = {},
 ): Promise<RoadcamHost> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'roadcam-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'roadcam-e2e-'));
   const child: ChildProcess = spawn(
     process.execPath,
     [join(root, 'scripts/web.mjs'), '--port', '0', '--data-dir', dataDir, ...args],
@@ -60,7 +68,7 @@ export async function startRoadcam(
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
