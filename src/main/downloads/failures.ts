@@ -1,0 +1,90 @@
+/**
+ * What went wrong with one transfer, sorted by what the manager does about it: retry with
+ * backoff, wait for the recording, pause the batch (disk full), or fail the item with a
+ * message the user can act on.
+ */
+import { AuthError, NetworkError, ServiceError } from '../api/errors.ts';
+import { isDiskFull } from './disk.ts';
+
+export type FailureKind =
+  /** Network trouble, 5xx, 429, a stall: try again after a backoff. */
+  | 'transient'
+  /** The signed URL expired or was refused: ask for a fresh one and go on at once. */
+  | 'expired'
+  /** The recording is still being built: poll until complete or failed. */
+  | 'not-ready'
+  /** The disk is full: pause the batch. */
+  | 'disk-full'
+  /** Nothing will change by retrying: fail with the reason. */
+  | 'permanent';
+
+export class DownloadFailure extends Error {
+  readonly kind: FailureKind;
+
+  constructor(kind: FailureKind, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DownloadFailure';
+    this.kind = kind;
+  }
+}
+
+export class StallError extends Error {
+  constructor(ms: number) {
+    super(`no data arrived for ${Math.round(ms / 1000)} s`);
+    this.name = 'StallError';
+  }
+}
+
+/** Sorts any error thrown while fetching or writing into a DownloadFailure. */
+export function classify(error: unknown, what: string, folder: string): DownloadFailure {
+  if (error instanceof DownloadFailure) return error;
+  if (isDiskFull(error)) {
+    return new DownloadFailure(
+      'disk-full',
+      `The disk holding ${folder} is full. Free some space, then resume the batch.`,
+      { cause: error },
+    );
+  }
+  if (error instanceof AuthError) return new DownloadFailure('permanent', error.message);
+  if (error instanceof ServiceError) {
+    if (error.status === 403 && error.operation.endsWith('(signed URL)')) {
+      return new DownloadFailure('expired', `The download link of ${what} expired.`);
+    }
+    if (error.status === 429 || error.status >= 500) {
+      return new DownloadFailure('transient', error.message, { cause: error });
+    }
+    if (error.status === 409) {
+      return new DownloadFailure(
+        'not-ready',
+        `Waiting for the service to finish recording ${what.replace(/\.\w+$/, '')}.`,
+      );
+    }
+    if (error.status === 404) {
+      return new DownloadFailure(
+        'permanent',
+        `${what} is not on the service: the recording may have expired (they are kept 90 days) or has no such format.`,
+      );
+    }
+    return new DownloadFailure('permanent', error.message, { cause: error });
+  }
+  if (error instanceof NetworkError) return new DownloadFailure('transient', error.message);
+  if (error instanceof StallError) {
+    return new DownloadFailure('transient', `The download of ${what} stalled: ${error.message}.`);
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  if (
+    typeof code === 'string' &&
+    /^E(ACCES|PERM|ROFS|NAMETOOLONG|ISDIR|NOTDIR|EXIST)$/.test(code)
+  ) {
+    return new DownloadFailure(
+      'permanent',
+      `Cannot write ${what} into ${folder} (${code}): choose a folder you can write to.`,
+    );
+  }
+  // A connection cut in the middle of a body surfaces as a TypeError("terminated") or a socket
+  // error: worth another try from where the file stopped.
+  const message = error instanceof Error ? error.message : String(error);
+  return new DownloadFailure('transient', `The download of ${what} was interrupted (${message}).`, {
+    cause: error,
+  });
+}

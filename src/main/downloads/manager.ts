@@ -1,0 +1,417 @@
+/**
+ * The DownloadManager: runs the persistent queue (store.ts) with the configured concurrency,
+ * retries with backoff, waits for recordings still being built, pauses a batch when the disk
+ * is full, and reports progress through throttled events. Plain Node: the app (through its IPC
+ * handlers) and `roadcam download` share it.
+ */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type {
+  BatchFinished,
+  DownloadBatchView,
+  DownloadScope,
+  DownloadsSnapshot,
+  DownloadsUpdate,
+  DownloadState,
+} from '../../shared/ipc/downloads.ts';
+import type { ApiClient } from '../api/client.ts';
+import { backoff } from '../api/http.ts';
+import type { Db } from '../db/database.ts';
+import { realDisk, type DiskOps } from './disk.ts';
+import { DownloadFailure } from './failures.ts';
+import { SpeedLimiter } from './limiter.ts';
+import { takeLock, type QueueLock } from './lock.ts';
+import { batchState, ProgressTracker } from './progress.ts';
+import { planItems, type Chosen, type Destination } from './selection.ts';
+import { SignedUrls } from './signed-urls.ts';
+import { DownloadQueueStore, type ItemRow } from './store.ts';
+import { transfer } from './transfer.ts';
+import { WaitingRecordings } from './waiting.ts';
+
+export interface ManagerOptions {
+  db: Db;
+  client: ApiClient;
+  /** Which service the queue belongs to: 'demo' or the base URL. */
+  service: string;
+  dataDir: string;
+  /** Read on every use, so that a settings change applies at once. */
+  settings: () => { downloadConcurrency: number; speedLimitKBps: number };
+  onUpdate?: (update: DownloadsUpdate) => void;
+  onBatchFinished?: (event: BatchFinished) => void;
+  log?: (line: string) => void;
+  disk?: DiskOps;
+  /** Abandon (and resume) a body silent this long; default 30 s. */
+  stallMs?: number;
+  /** Keep this much free besides the file; default 64 MB. */
+  reserveBytes?: number;
+  /** Consecutive failures without progress before an item fails; default 8. */
+  maxAttempts?: number;
+  retryDelayMs?: { base: number; max: number };
+  /** Polling of recordings still being built; default 5 s doubling to 60 s. */
+  waitDelayMs?: { base: number; max: number };
+  /** Progress updates at most this often; default 500 ms. */
+  progressIntervalMs?: number;
+}
+
+export interface NewBatchRequest extends Destination {
+  label: string;
+  /** Finds an existing batch with this key instead of creating another (CLI re-runs). */
+  key?: string;
+  chosen: readonly Chosen[];
+}
+
+interface Running {
+  batchId: number;
+  abort: AbortController;
+  done: Promise<void>;
+}
+
+export class DownloadManager {
+  readonly store: DownloadQueueStore;
+  readonly urls: SignedUrls;
+  readonly #o: ManagerOptions;
+  readonly #progress: ProgressTracker;
+  readonly #limiter: SpeedLimiter;
+  readonly #waiting: WaitingRecordings;
+  readonly #running = new Map<number, Running>();
+  #lock: QueueLock | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #closed = false;
+  #concurrency: number | undefined;
+  #pumping = false;
+
+  constructor(options: ManagerOptions) {
+    this.#o = options;
+    this.store = new DownloadQueueStore(options.db);
+    this.urls = new SignedUrls(options.client);
+    this.#progress = new ProgressTracker(
+      this.store,
+      (u) => options.onUpdate?.(u),
+      options.progressIntervalMs ?? 500,
+    );
+    this.#limiter = new SpeedLimiter(() => options.settings().speedLimitKBps * 1024);
+    this.#waiting = new WaitingRecordings(options.client, this.store, {
+      delay: options.waitDelayMs ?? { base: 5_000, max: 60_000 },
+      changed: (itemId, batchId) => {
+        this.#itemChanged(itemId, batchId);
+        this.#checkBatch(batchId);
+        this.#wake(0);
+      },
+      log: options.log,
+    });
+  }
+
+  /** Takes the queue's lock, resumes what a crash or a restart interrupted, and starts. */
+  start(): this {
+    this.#tryLock();
+    this.#wake(0);
+    return this;
+  }
+
+  /** False while another process runs this queue (the items are still listed and queued). */
+  get running(): boolean {
+    return this.#lock !== undefined;
+  }
+
+  /** Runs the scheduler now (a setting changed). */
+  nudge(): void {
+    this.#wake(0);
+  }
+
+  /** `roadcam download --concurrency N`: for this process only, not saved. */
+  setConcurrency(n: number | undefined): void {
+    this.#concurrency = n;
+    this.#wake(0);
+  }
+
+  /** Stops every transfer where it is (their `.part` files stay for the next start). */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    for (const r of this.#running.values()) r.abort.abort(new Error('closing'));
+    await Promise.all([...this.#running.values()].map((r) => r.done));
+    if (this.store.open) this.#progress.flush();
+    this.#progress.close();
+    this.#lock?.release();
+    this.#lock = undefined;
+  }
+
+  createBatch(request: NewBatchRequest): DownloadBatchView {
+    const items = planItems(request.chosen, request);
+    const existing = request.key ? this.store.batchByKey(this.#o.service, request.key) : undefined;
+    let batchId: number;
+    if (existing) {
+      batchId = existing.id;
+      this.store.addItems(batchId, items);
+      // Running the same command again also retries what failed last time.
+      this.store.transition(
+        this.#o.service,
+        { batchId },
+        ['failed', 'canceled', 'paused'],
+        'queued',
+      );
+    } else {
+      batchId = this.store.createBatch(
+        {
+          service: this.#o.service,
+          key: request.key ?? null,
+          label: request.label,
+          folder: request.folder,
+          template: request.template,
+          existing: request.existing,
+        },
+        items,
+      );
+    }
+    this.#progress.changed(null, batchId);
+    for (const item of this.store.itemsOfBatch(batchId)) this.#progress.changed(item.id, batchId);
+    this.#checkBatch(batchId);
+    this.#wake(0);
+    return this.#progress.batchView(this.store.batch(batchId)!);
+  }
+
+  snapshot(state?: DownloadState): DownloadsSnapshot {
+    this.#progress.flush();
+    return {
+      batches: this.store.batches(this.#o.service).map((b) => this.#progress.batchView(b)),
+      items: this.store.items(this.#o.service, state).map((i) => this.#progress.itemView(i)),
+    };
+  }
+
+  batchView(batchId: number): DownloadBatchView | undefined {
+    const row = this.store.batch(batchId);
+    return row && this.#progress.batchView(row);
+  }
+
+  pause(scope: DownloadScope): number {
+    return this.#act(scope, ['queued', 'waiting', 'downloading'], 'paused');
+  }
+
+  resume(scope: DownloadScope): number {
+    return this.#act(scope, ['paused'], 'queued');
+  }
+
+  cancel(scope: DownloadScope): number {
+    return this.#act(scope, ['queued', 'waiting', 'downloading', 'paused', 'failed'], 'canceled');
+  }
+
+  retry(scope: DownloadScope): number {
+    return this.#act(scope, ['failed', 'canceled'], 'queued');
+  }
+
+  clear(batchId: number): boolean {
+    const removed = this.store.removeBatch(this.#o.service, batchId);
+    if (removed) this.#progress.removed(batchId);
+    return removed;
+  }
+
+  /** The absolute path of a completed item's file. */
+  filePath(itemId: number): string {
+    const item = this.store.item(itemId);
+    const batch = item && this.store.batch(item.batch_id);
+    if (!item || !batch || batch.service !== this.#o.service) {
+      throw new RangeError(`There is no download ${itemId}.`);
+    }
+    if (item.state !== 'completed') {
+      throw new RangeError(`${item.name} is not downloaded yet (it is ${item.state}).`);
+    }
+    return join(batch.folder, item.name);
+  }
+
+  #act(scope: DownloadScope, from: DownloadState[], to: DownloadState): number {
+    const { ids, batches } = this.store.transition(this.#o.service, scope, from, to);
+    for (const id of ids) {
+      this.#running.get(id)?.abort.abort(new Error(to));
+      this.#progress.changed(id, this.store.item(id)?.batch_id ?? 0);
+    }
+    for (const b of batches) this.#checkBatch(b);
+    this.#wake(0);
+    return ids.length;
+  }
+
+  #tryLock(): void {
+    if (this.#lock || this.#closed) return;
+    const lockPath = join(
+      this.#o.dataDir,
+      `downloads-${createHash('sha256').update(this.#o.service).digest('hex').slice(0, 12)}.lock`,
+    );
+    const got = takeLock(lockPath);
+    if ('heldBy' in got) {
+      this.#o.log?.(`downloads: the queue is run by process ${got.heldBy}; watching only`);
+      return;
+    }
+    this.#lock = got;
+    const recovered = this.store.recover(this.#o.service);
+    if (recovered > 0) this.#o.log?.(`downloads: resuming ${recovered} interrupted downloads`);
+  }
+
+  /** Runs the scheduler after `ms` (sooner calls win). */
+  #wake(ms: number): void {
+    if (this.#closed) return;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#pump(), ms);
+    this.#timer.unref();
+  }
+
+  #pump(): void {
+    if (this.#closed || this.#pumping) return;
+    if (!this.store.open) {
+      // The core closed the database without closing the manager first.
+      void this.close();
+      return;
+    }
+    this.#pumping = true;
+    try {
+      this.#tryLock();
+      if (!this.#lock) return this.#wake(5_000);
+      const now = Date.now();
+      this.#waiting.poll(this.#o.service, now);
+      const limit = this.#concurrency ?? this.#o.settings().downloadConcurrency;
+      const free = limit - this.#running.size;
+      if (free > 0) {
+        for (const item of this.store.runnable(this.#o.service, now, free, [
+          ...this.#running.keys(),
+        ])) {
+          this.#start(item);
+        }
+      }
+      const next = this.store.nextDue(this.#o.service);
+      // Also looks again every 10 s for batches another process added to the database.
+      this.#wake(Math.max(20, Math.min(10_000, next === null ? 10_000 : next - now)));
+    } catch (error) {
+      this.#o.log?.(`downloads: scheduler error: ${(error as Error).message}`);
+      this.#wake(5_000);
+    } finally {
+      this.#pumping = false;
+    }
+  }
+
+  #start(item: ItemRow): void {
+    const batch = this.store.batch(item.batch_id);
+    if (!batch) return;
+    this.store.setState(item.id, 'downloading', { attempts: item.attempts });
+    this.#progress.begin(item.id, item.bytes_done, item.bytes_total);
+    this.#itemChanged(item.id, item.batch_id);
+    const abort = new AbortController();
+    const run = transfer({
+      item,
+      batch,
+      client: this.#o.client,
+      urls: this.urls,
+      store: this.store,
+      limiter: this.#limiter,
+      disk: this.#o.disk ?? realDisk,
+      signal: abort.signal,
+      stallMs: this.#o.stallMs ?? 30_000,
+      reserveBytes: this.#o.reserveBytes ?? 64 * 1024 * 1024,
+      onBytes: (done, total) => this.#progress.bytes(item.id, item.batch_id, done, total),
+    });
+    const done = run.then(
+      (result) => {
+        this.store.complete(item.id, result.bytesTotal, result.sha256, result.skipped);
+        this.urls.forget(item.recording_id, item.format);
+      },
+      (error: unknown) => {
+        if (!abort.signal.aborted) this.#failed(item, error);
+      },
+    );
+    const settled = done
+      .catch((error: unknown) =>
+        this.#o.log?.(`downloads: ${item.recording_id}.${item.format}: ${String(error)}`),
+      )
+      .finally(() => {
+        if (this.store.open) this.store.saveProgress(this.#progress.running());
+        this.#progress.end(item.id);
+        this.#running.delete(item.id);
+        if (!this.#closed && this.store.open) {
+          this.#itemChanged(item.id, item.batch_id);
+          this.#checkBatch(item.batch_id);
+          this.#wake(0);
+        }
+      });
+    this.#running.set(item.id, { batchId: item.batch_id, abort, done: settled });
+  }
+
+  #failed(item: ItemRow, error: unknown): void {
+    const f =
+      error instanceof DownloadFailure
+        ? error
+        : new DownloadFailure('permanent', (error as Error).message);
+    const reached = this.#progress.running().get(item.id) ?? item.bytes_done;
+    const progressed = reached > item.bytes_done;
+    const attempts = progressed ? 1 : item.attempts + 1;
+    const max = this.#o.maxAttempts ?? 8;
+    const delay = this.#o.retryDelayMs ?? { base: 1_000, max: 60_000 };
+    this.#o.log?.(`downloads: ${item.recording_id}.${item.format}: ${f.kind}: ${f.message}`);
+    switch (f.kind) {
+      case 'expired':
+        // A fresh URL is asked for at once; only a run of refusals counts as failing.
+        if (attempts > max) return this.#fail(item, f.message, attempts);
+        return this.store.setState(item.id, 'queued', { attempts, message: null });
+      case 'transient':
+        if (attempts > max) return this.#fail(item, f.message, attempts);
+        return this.store.setState(item.id, 'queued', {
+          attempts,
+          message: `${f.message} Retrying (try ${attempts + 1} of ${max + 1}).`,
+          notBefore:
+            Date.now() +
+            backoff(attempts, {
+              baseDelayMs: delay.base,
+              maxDelayMs: delay.max,
+              attempts: max,
+              maxRetryAfterMs: 0,
+            }),
+        });
+      case 'not-ready':
+        return this.store.setState(item.id, 'waiting', { message: f.message, attempts: 0 });
+      case 'disk-full':
+        this.store.setState(item.id, 'paused', { message: f.message });
+        this.store.setBatchMessage(item.batch_id, f.message);
+        this.#act({ batchId: item.batch_id }, ['queued', 'waiting', 'downloading'], 'paused');
+        return;
+      case 'permanent':
+        return this.#fail(item, f.message, attempts);
+    }
+  }
+
+  #fail(item: ItemRow, message: string, attempts: number): void {
+    const tries = attempts > 1 ? ` (after ${attempts} tries)` : '';
+    this.store.setState(item.id, 'failed', { message: `${message}${tries}`, attempts });
+  }
+
+  #itemChanged(itemId: number, batchId: number): void {
+    this.#progress.changed(itemId, batchId);
+  }
+
+  /** Announces a batch that has nothing left to do, once. */
+  #checkBatch(batchId: number): void {
+    const batch = this.store.batch(batchId);
+    if (!batch) return;
+    this.#progress.changed(null, batchId);
+    const totals = this.store.totals(batchId);
+    const state = batchState(totals);
+    if (state === 'active' || state === 'paused' || batch.announced) return;
+    this.store.markFinished(batchId);
+    const { completed, failed } = totals.counts;
+    const title =
+      state === 'completed'
+        ? `Downloads complete: ${batch.label}`
+        : state === 'failed'
+          ? `Downloads failed: ${batch.label}`
+          : `Downloads canceled: ${batch.label}`;
+    const body =
+      state === 'canceled'
+        ? `${completed} of ${totals.items} files were downloaded before the batch was canceled.`
+        : `${completed} of ${totals.items} files downloaded${failed ? `, ${failed} failed` : ''} into ${batch.folder}.`;
+    this.#o.onBatchFinished?.({
+      batchId,
+      label: batch.label,
+      state,
+      completed,
+      failed,
+      title,
+      body,
+    });
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * Turning what the user chose into the items of a batch: recording features from a search,
+ * every recording of a query (searchAll, past the 4,100 paging limit), pasted ids (looked up
+ * for their names), or new recordings of a camera's period ("record and download").
+ */
+import type { Recording, RecordingFormat, RecordingSearchParams } from '../../shared/api/index.ts';
+import type { ExistingPolicy } from '../../shared/ipc/downloads.ts';
+import type { ApiClient } from '../api/client.ts';
+import { ServiceError } from '../api/errors.ts';
+import { alternativeName, checkTemplate, renderName, templateValues } from './naming.ts';
+
+/** The service's maximum recording duration (spec section 8). */
+export const MAX_RECORDING_S = 1800;
+
+export interface Chosen {
+  recordingId: string;
+  /** Absent for an id the service does not know. */
+  recording?: Recording;
+  /** Why it cannot be downloaded, when that is known already. */
+  problem?: string;
+}
+
+export interface PlannedItem {
+  recordingId: string;
+  format: RecordingFormat;
+  name: string;
+  state: 'queued' | 'waiting' | 'failed';
+  message?: string;
+}
+
+export interface Destination {
+  formats: readonly RecordingFormat[];
+  folder: string;
+  template: string;
+  existing: ExistingPolicy;
+}
+
+/** One item per recording and format, named by the template; clashing names get " (2)". */
+export function planItems(chosen: readonly Chosen[], d: Destination): PlannedItem[] {
+  checkTemplate(d.template);
+  const used = new Set<string>();
+  const items: PlannedItem[] = [];
+  const seen = new Set<string>();
+  for (const c of chosen) {
+    if (seen.has(c.recordingId)) continue;
+    seen.add(c.recordingId);
+    for (const format of d.formats) {
+      let name = renderName(
+        d.template,
+        templateValues(c.recordingId, format, c.recording?.properties),
+      );
+      for (let n = 2; used.has(name.toLowerCase()); n++) name = alternativeName(name, n);
+      used.add(name.toLowerCase());
+      const p = c.recording?.properties;
+      let problem = c.problem;
+      if (!problem && p?.status === 'failed') {
+        problem = `The service could not make recording ${c.recordingId}: it failed, so there is nothing to download.`;
+      } else if (!problem && p?.status === 'complete' && !p.formats.includes(format)) {
+        problem = `Recording ${c.recordingId} has no ${format} file (it offers ${p.formats.join(', ')}).`;
+      }
+      items.push({
+        recordingId: c.recordingId,
+        format,
+        name,
+        state: problem ? 'failed' : p?.status === 'submitted' ? 'waiting' : 'queued',
+        ...(problem ? { message: problem } : {}),
+      });
+    }
+  }
+  return items;
+}
+
+/** Looks pasted ids up (a few at a time) so that names can use their camera, state and time. */
+export async function chooseByIds(
+  client: ApiClient,
+  ids: readonly string[],
+  signal?: AbortSignal,
+): Promise<Chosen[]> {
+  const unique = [...new Set(ids.map((id) => id.trim()).filter(Boolean))];
+  const out: Chosen[] = new Array(unique.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < unique.length) {
+      const i = next++;
+      const recordingId = unique[i]!;
+      try {
+        out[i] = { recordingId, recording: await client.recordings.show(recordingId, { signal }) };
+      } catch (error) {
+        if (!(error instanceof ServiceError) || error.status !== 404) throw error;
+        out[i] = {
+          recordingId,
+          problem: `No recording ${recordingId} on the service (mistyped, or expired after 90 days).`,
+        };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(6, unique.length) }, worker));
+  return out;
+}
+
+/** Every recording matching the query, however many (the client splits the bounding box). */
+export async function chooseByQuery(
+  client: ApiClient,
+  query: RecordingSearchParams,
+  signal?: AbortSignal,
+): Promise<Chosen[]> {
+  const result = await client.recordings.searchAll(query, { signal });
+  return result.features.map((recording) => ({ recordingId: recording.id, recording }));
+}
+
+/** The period cut into recordings of at most 30 minutes: [start, duration] in seconds. */
+export function splitPeriod(startIso: string, stopIso: string): [string, number][] {
+  const start = Date.parse(startIso);
+  const stop = Date.parse(stopIso);
+  if (!Number.isFinite(start) || !Number.isFinite(stop)) {
+    throw new RangeError('Start and stop must be ISO 8601 times, e.g. 2026-11-21T12:00:00Z.');
+  }
+  if (stop <= start) throw new RangeError('The period must end after it starts.');
+  if (stop - start > 24 * 3600_000) {
+    throw new RangeError('Record at most 24 hours at a time (48 recordings of 30 minutes).');
+  }
+  const parts: [string, number][] = [];
+  for (let t = start; t < stop; t += MAX_RECORDING_S * 1000) {
+    const duration = Math.min(MAX_RECORDING_S, Math.ceil((stop - t) / 1000));
+    parts.push([new Date(t).toISOString().replace(/\.000Z$/, 'Z'), duration]);
+  }
+  return parts;
+}
+
+/** Creates the recordings of a period; each is then looked up for its names. */
+export async function chooseByRecording(
+  client: ApiClient,
+  cameraId: string,
+  start: string,
+  stop: string,
+  signal?: AbortSignal,
+): Promise<Chosen[]> {
+  const chosen: Chosen[] = [];
+  for (const [partStart, duration] of splitPeriod(start, stop)) {
+    const { recording_id } = await client.recordings.create(
+      { camera_id: cameraId, start: partStart, duration, tags: ['roadcam-download'] },
+      { signal },
+    );
+    chosen.push({
+      recordingId: recording_id,
+      recording: await client.recordings.show(recording_id, { signal }),
+    });
+  }
+  return chosen;
+}

@@ -1,0 +1,40 @@
+/**
+ * Signed download URLs, kept while they are fresh: the service signs them for 15 minutes, so
+ * one is reused for resumes and retries, and a new one is asked for when it is older than that
+ * or when the signed host refuses it (403: expired by the service's clock).
+ */
+import type { RecordingFormat } from '../../shared/api/index.ts';
+import type { ApiClient } from '../api/client.ts';
+
+/** A little under the 15 minutes of the service, for clock skew. */
+const FRESH_MS = 14 * 60_000;
+
+export class SignedUrls {
+  readonly #client: ApiClient;
+  readonly #urls = new Map<string, { url: string; at: number }>();
+  /** How many fresh URLs were asked for (tests check that an expired one was replaced). */
+  requested = 0;
+
+  constructor(client: ApiClient) {
+    this.#client = client;
+  }
+
+  async get(recordingId: string, format: RecordingFormat, signal?: AbortSignal): Promise<string> {
+    const key = `${recordingId}.${format}`;
+    const kept = this.#urls.get(key);
+    if (kept && Date.now() - kept.at < FRESH_MS) return kept.url;
+    const url = await this.#client.recordings.downloadUrl(recordingId, format, { signal });
+    this.requested++;
+    this.#urls.set(key, { url, at: Date.now() });
+    return url;
+  }
+
+  forget(recordingId: string, format: RecordingFormat): void {
+    this.#urls.delete(`${recordingId}.${format}`);
+  }
+
+  /** Drops URLs of files that are done, so the map does not grow with the history. */
+  prune(keep: (key: string) => boolean): void {
+    for (const key of this.#urls.keys()) if (!keep(key)) this.#urls.delete(key);
+  }
+}

@@ -1,0 +1,357 @@
+/**
+ * The download queue in SQLite (migration 0300): batches and their items with byte progress.
+ * This replaces the first DownloadStore of src/main/cache/downloads.ts (migration 0050), whose
+ * states cannot express waiting and canceled. Multi-step writes run in one transaction.
+ */
+import type { RecordingFormat } from '../../shared/api/index.ts';
+import type { DownloadScope, DownloadState, ExistingPolicy } from '../../shared/ipc/downloads.ts';
+import type { Db } from '../db/database.ts';
+
+export interface BatchRow {
+  id: number;
+  service: string;
+  key: string | null;
+  label: string;
+  folder: string;
+  template: string;
+  existing: ExistingPolicy;
+  message: string | null;
+  created_at: string;
+  finished_at: string | null;
+  announced: number;
+}
+
+export interface ItemRow {
+  id: number;
+  batch_id: number;
+  recording_id: string;
+  format: RecordingFormat;
+  state: DownloadState;
+  name: string;
+  resolved: number;
+  bytes_done: number;
+  bytes_total: number | null;
+  etag: string | null;
+  sha256: string | null;
+  skipped: number;
+  message: string | null;
+  attempts: number;
+  not_before: number;
+  updated_at: string;
+}
+
+export interface NewBatch {
+  service: string;
+  key?: string | null;
+  label: string;
+  folder: string;
+  template: string;
+  existing: ExistingPolicy;
+}
+
+export interface NewItem {
+  recordingId: string;
+  format: RecordingFormat;
+  name: string;
+  state: 'queued' | 'waiting' | 'failed';
+  message?: string;
+}
+
+export interface BatchTotals {
+  counts: Record<DownloadState, number>;
+  items: number;
+  bytesDone: number;
+  bytesTotal: number;
+}
+
+const ACTIVE = "('queued', 'waiting', 'downloading')";
+const now = () => new Date().toISOString();
+
+export class DownloadQueueStore {
+  readonly #db: Db;
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  /** False once the core closed the database: late progress writes are dropped, not thrown. */
+  get open(): boolean {
+    return this.#db.open;
+  }
+
+  createBatch(batch: NewBatch, items: readonly NewItem[]): number {
+    return this.#db.transaction(() => {
+      const { id } = this.#db
+        .prepare(
+          `INSERT INTO download_batches (service, key, label, folder, template, existing, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        )
+        .get(
+          batch.service,
+          batch.key ?? null,
+          batch.label,
+          batch.folder,
+          batch.template,
+          batch.existing,
+          now(),
+        ) as { id: number };
+      this.addItems(id, items);
+      return id;
+    })();
+  }
+
+  /** Adds items; one already in the batch (same recording and format) is left as it is. */
+  addItems(batchId: number, items: readonly NewItem[]): void {
+    const insert = this.#db.prepare(
+      `INSERT OR IGNORE INTO download_items
+         (batch_id, recording_id, format, state, name, message, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const at = now();
+    this.#db.transaction(() => {
+      for (const i of items) {
+        insert.run(batchId, i.recordingId, i.format, i.state, i.name, i.message ?? null, at);
+      }
+      this.#db
+        .prepare('UPDATE download_batches SET finished_at = NULL, announced = 0 WHERE id = ?')
+        .run(batchId);
+    })();
+  }
+
+  batchByKey(service: string, key: string): BatchRow | undefined {
+    return this.#db
+      .prepare('SELECT * FROM download_batches WHERE service = ? AND key = ?')
+      .get(service, key) as BatchRow | undefined;
+  }
+
+  batch(id: number): BatchRow | undefined {
+    return this.#db.prepare('SELECT * FROM download_batches WHERE id = ?').get(id) as
+      BatchRow | undefined;
+  }
+
+  batches(service: string): BatchRow[] {
+    return this.#db
+      .prepare('SELECT * FROM download_batches WHERE service = ? ORDER BY id DESC')
+      .all(service) as BatchRow[];
+  }
+
+  item(id: number): ItemRow | undefined {
+    return this.#db.prepare('SELECT * FROM download_items WHERE id = ?').get(id) as
+      ItemRow | undefined;
+  }
+
+  items(service: string, state?: DownloadState): ItemRow[] {
+    const sql = `SELECT i.* FROM download_items i JOIN download_batches b ON b.id = i.batch_id
+      WHERE b.service = ? ${state ? 'AND i.state = ?' : ''} ORDER BY i.batch_id DESC, i.id`;
+    const args = state ? [service, state] : [service];
+    return this.#db.prepare(sql).all(...args) as ItemRow[];
+  }
+
+  itemsOfBatch(batchId: number): ItemRow[] {
+    return this.#db
+      .prepare('SELECT * FROM download_items WHERE batch_id = ? ORDER BY id')
+      .all(batchId) as ItemRow[];
+  }
+
+  /** Queued items due to start, oldest batch first. */
+  runnable(service: string, at: number, limit: number, exclude: readonly number[]): ItemRow[] {
+    return this.#db
+      .prepare(
+        `SELECT i.* FROM download_items i JOIN download_batches b ON b.id = i.batch_id
+         WHERE b.service = ? AND i.state = 'queued' AND i.not_before <= ?
+           AND i.id NOT IN (SELECT value FROM json_each(?))
+         ORDER BY i.batch_id, i.id LIMIT ?`,
+      )
+      .all(service, at, JSON.stringify(exclude), limit) as ItemRow[];
+  }
+
+  /** Waiting items whose recording is due for another look. */
+  dueWaiting(service: string, at: number): ItemRow[] {
+    return this.#db
+      .prepare(
+        `SELECT i.* FROM download_items i JOIN download_batches b ON b.id = i.batch_id
+         WHERE b.service = ? AND i.state = 'waiting' AND i.not_before <= ? ORDER BY i.id`,
+      )
+      .all(service, at) as ItemRow[];
+  }
+
+  /** The earliest time a queued or waiting item becomes due, or null. */
+  nextDue(service: string): number | null {
+    const row = this.#db
+      .prepare(
+        `SELECT min(i.not_before) AS t FROM download_items i
+         JOIN download_batches b ON b.id = i.batch_id
+         WHERE b.service = ? AND i.state IN ('queued', 'waiting')`,
+      )
+      .get(service) as { t: number | null };
+    return row.t;
+  }
+
+  /** After a crash or a restart, items left downloading start again (from their .part). */
+  recover(service: string): number {
+    return this.#db
+      .prepare(
+        `UPDATE download_items SET state = 'queued', not_before = 0
+         WHERE state = 'downloading' AND batch_id IN
+           (SELECT id FROM download_batches WHERE service = ?)`,
+      )
+      .run(service).changes;
+  }
+
+  setState(
+    id: number,
+    state: DownloadState,
+    fields: { message?: string | null; notBefore?: number; attempts?: number } = {},
+  ): void {
+    this.#db
+      .prepare(
+        `UPDATE download_items SET state = ?, message = ?, not_before = ?,
+           attempts = coalesce(?, attempts), updated_at = ? WHERE id = ?`,
+      )
+      .run(
+        state,
+        fields.message ?? null,
+        fields.notBefore ?? 0,
+        fields.attempts ?? null,
+        now(),
+        id,
+      );
+  }
+
+  setName(id: number, name: string): void {
+    this.#db
+      .prepare('UPDATE download_items SET name = ?, resolved = 1, updated_at = ? WHERE id = ?')
+      .run(name, now(), id);
+  }
+
+  /** What the server said the file is: written before the first byte of the body. */
+  setHeaders(id: number, bytesTotal: number | null, etag: string | null, bytesDone: number): void {
+    this.#db
+      .prepare(
+        'UPDATE download_items SET bytes_total = ?, etag = ?, bytes_done = ?, updated_at = ? WHERE id = ?',
+      )
+      .run(bytesTotal, etag, bytesDone, now(), id);
+  }
+
+  /** Byte progress of every running transfer in one transaction (called about once a second). */
+  saveProgress(progress: ReadonlyMap<number, number>): void {
+    if (progress.size === 0) return;
+    const update = this.#db.prepare(
+      'UPDATE download_items SET bytes_done = ?, updated_at = ? WHERE id = ?',
+    );
+    const at = now();
+    this.#db.transaction(() => {
+      for (const [id, bytes] of progress) update.run(bytes, at, id);
+    })();
+  }
+
+  complete(id: number, bytesTotal: number, sha256: string | null, skipped: boolean): void {
+    this.#db
+      .prepare(
+        `UPDATE download_items SET state = 'completed', bytes_done = ?, bytes_total = ?,
+           sha256 = ?, skipped = ?, message = NULL, not_before = 0, updated_at = ? WHERE id = ?`,
+      )
+      .run(bytesTotal, bytesTotal, sha256, skipped ? 1 : 0, now(), id);
+  }
+
+  setBatchMessage(batchId: number, message: string | null): void {
+    this.#db.prepare('UPDATE download_batches SET message = ? WHERE id = ?').run(message, batchId);
+  }
+
+  markFinished(batchId: number): void {
+    this.#db
+      .prepare(
+        'UPDATE download_batches SET finished_at = coalesce(finished_at, ?), announced = 1 WHERE id = ?',
+      )
+      .run(now(), batchId);
+  }
+
+  /** Reopens a finished batch when an item of it starts again. */
+  reopen(batchId: number): void {
+    this.#db
+      .prepare('UPDATE download_batches SET finished_at = NULL, announced = 0 WHERE id = ?')
+      .run(batchId);
+  }
+
+  totals(batchId: number): BatchTotals {
+    const rows = this.#db
+      .prepare(
+        `SELECT state, count(*) AS n, sum(bytes_done) AS done, sum(coalesce(bytes_total, 0)) AS total
+         FROM download_items WHERE batch_id = ? GROUP BY state`,
+      )
+      .all(batchId) as { state: DownloadState; n: number; done: number; total: number }[];
+    const counts = {
+      queued: 0,
+      waiting: 0,
+      downloading: 0,
+      paused: 0,
+      completed: 0,
+      failed: 0,
+      canceled: 0,
+    } satisfies Record<DownloadState, number>;
+    let items = 0;
+    let bytesDone = 0;
+    let bytesTotal = 0;
+    for (const r of rows) {
+      counts[r.state] = r.n;
+      items += r.n;
+      bytesDone += r.done;
+      bytesTotal += r.total;
+    }
+    return { counts, items, bytesDone, bytesTotal };
+  }
+
+  /**
+   * Applies a user action to the items in scope whose state is in `from`; returns the ids
+   * changed (so the manager can stop running transfers among them).
+   */
+  transition(
+    service: string,
+    scope: DownloadScope,
+    from: readonly DownloadState[],
+    to: DownloadState,
+  ): { ids: number[]; batches: number[] } {
+    const where = 'itemId' in scope ? 'i.id = ?' : 'batchId' in scope ? 'i.batch_id = ?' : '1 = 1';
+    const args: unknown[] = [service];
+    if ('itemId' in scope) args.push(scope.itemId);
+    else if ('batchId' in scope) args.push(scope.batchId);
+    const states = from.map((s) => `'${s}'`).join(', ');
+    return this.#db.transaction(() => {
+      const rows = this.#db
+        .prepare(
+          `SELECT i.id, i.batch_id FROM download_items i
+           JOIN download_batches b ON b.id = i.batch_id
+           WHERE b.service = ? AND ${where} AND i.state IN (${states})`,
+        )
+        .all(...args) as { id: number; batch_id: number }[];
+      const update = this.#db.prepare(
+        `UPDATE download_items SET state = ?, message = NULL, not_before = 0,
+           attempts = CASE WHEN ? IN ('queued') THEN 0 ELSE attempts END, updated_at = ?
+         WHERE id = ?`,
+      );
+      const at = now();
+      for (const r of rows) update.run(to, to, at, r.id);
+      const batches = [...new Set(rows.map((r) => r.batch_id))];
+      if (to === 'queued') {
+        for (const b of batches) {
+          this.setBatchMessage(b, null);
+          this.reopen(b);
+        }
+      }
+      return { ids: rows.map((r) => r.id), batches };
+    })();
+  }
+
+  /** Removes a batch that has nothing left to do; its files stay on disk. */
+  removeBatch(service: string, batchId: number): boolean {
+    const active = this.#db
+      .prepare(`SELECT count(*) AS n FROM download_items WHERE batch_id = ? AND state IN ${ACTIVE}`)
+      .get(batchId) as { n: number };
+    if (active.n > 0) return false;
+    return (
+      this.#db
+        .prepare('DELETE FROM download_batches WHERE id = ? AND service = ?')
+        .run(batchId, service).changes > 0
+    );
+  }
+}

@@ -1,0 +1,261 @@
+/**
+ * One file: fetch the signed URL (resuming with Range from the `.part` file), stream into the
+ * `.part`, verify the length (and that the ETag did not change under a resume), flush, and
+ * rename into place. The `.part` on disk is the truth about what was received: a crash loses
+ * nothing that reached it, and the next run resumes from its size.
+ */
+import { createHash, type Hash } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { mkdir, rename, rm, truncate } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { ApiClient } from '../api/client.ts';
+import { ServiceError } from '../api/errors.ts';
+import type { MediaResponse } from '../api/requester.ts';
+import { formatBytes, type DiskOps } from './disk.ts';
+import { classify, DownloadFailure, StallError } from './failures.ts';
+import type { SpeedLimiter } from './limiter.ts';
+import { alternativeName, insideFolder } from './naming.ts';
+import type { SignedUrls } from './signed-urls.ts';
+import type { BatchRow, DownloadQueueStore, ItemRow } from './store.ts';
+
+export interface TransferContext {
+  item: ItemRow;
+  batch: BatchRow;
+  client: ApiClient;
+  urls: SignedUrls;
+  store: DownloadQueueStore;
+  limiter: SpeedLimiter;
+  disk: DiskOps;
+  /** Pause or cancel. */
+  signal: AbortSignal;
+  /** A body silent for this long is abandoned and resumed. */
+  stallMs: number;
+  /** Space to leave free on the disk besides the file. */
+  reserveBytes: number;
+  /** Called for every chunk written: the manager's progress counters. */
+  onBytes(bytesDone: number, bytesTotal: number | null): void;
+}
+
+export interface TransferResult {
+  bytesTotal: number;
+  sha256: string;
+  /** The file existed with the same size and was kept (skip policy). */
+  skipped: boolean;
+}
+
+const partOf = (path: string) => `${path}.part`;
+
+export async function transfer(t: TransferContext): Promise<TransferResult> {
+  const what = `${t.item.recording_id}.${t.item.format}`;
+  try {
+    return await attempt(t, what);
+  } catch (error) {
+    if (t.signal.aborted) throw t.signal.reason;
+    throw classify(error, what, t.batch.folder);
+  }
+}
+
+async function attempt(t: TransferContext, what: string): Promise<TransferResult> {
+  let item = t.item;
+  const finished = await finishedBeforeCrash(t);
+  if (finished) return finished;
+
+  let offset = 0;
+  if (item.resolved && item.bytes_total !== null) {
+    const part = partOf(insideFolder(t.batch.folder, item.name));
+    if (existsSync(part)) offset = Math.min(statSync(part).size, item.bytes_total);
+  }
+  if (offset > 0 && offset === item.bytes_total) {
+    // Killed after the last byte reached the `.part` but before the rename: finish from disk.
+    const target = insideFolder(t.batch.folder, item.name);
+    const sha256 = await hashFile(partOf(target));
+    t.store.saveProgress(new Map([[item.id, offset]]));
+    await rename(partOf(target), target);
+    return { bytesTotal: offset, sha256, skipped: false };
+  }
+  const url = await t.urls.get(item.recording_id, item.format, t.signal);
+  // A stall aborts only this request; a pause or cancel aborts it through t.signal too.
+  const stall = new AbortController();
+  const signal = AbortSignal.any([t.signal, stall.signal]);
+  let response: MediaResponse;
+  try {
+    response = await t.client.requester.fetchSigned(
+      `recording ${what}`,
+      url,
+      offset > 0 ? { start: offset } : undefined,
+      signal,
+    );
+  } catch (error) {
+    if (classify(error, what, t.batch.folder).kind === 'expired') {
+      t.urls.forget(item.recording_id, item.format);
+    }
+    if (error instanceof ServiceError && error.status === 416) {
+      // The `.part` does not fit the file any more: start it again.
+      t.store.setHeaders(item.id, null, null, 0);
+      throw new DownloadFailure('transient', `${what} changed on the service; starting again.`);
+    }
+    throw error;
+  }
+  const body = response.body;
+  try {
+    const got = readHeaders(response, offset, item);
+    if (got === 'changed') {
+      // The file changed on the service since the `.part` began (another ETag): start over.
+      t.store.setHeaders(item.id, null, null, 0);
+      throw new DownloadFailure('transient', `${what} changed on the service; starting again.`);
+    }
+    // A 200 to a range request carries the whole file: take it from the start.
+    offset = got.offset;
+    const total = got.total;
+    if (!item.resolved) {
+      const decision = await resolveName(t, total);
+      if (decision.skip) {
+        await body.cancel();
+        return { bytesTotal: total, sha256: await hashFile(decision.path), skipped: true };
+      }
+      item = t.store.item(item.id) ?? item;
+    }
+    const target = insideFolder(t.batch.folder, item.name);
+    const part = partOf(target);
+    t.store.setHeaders(item.id, total, response.etag, offset);
+    await checkSpace(t, total - offset, what);
+    await mkdir(dirname(part), { recursive: true });
+    const hash = createHash('sha256');
+    if (offset > 0) {
+      await truncate(part, offset);
+      await hashInto(hash, part);
+    } else {
+      await rm(part, { force: true });
+    }
+    const written = await stream(t, response, part, offset, total, hash, stall);
+    if (written !== total) {
+      throw new DownloadFailure(
+        'transient',
+        `${what} ended after ${written} of ${total} bytes; resuming.`,
+      );
+    }
+    // Recorded before the rename: a crash between the two is recognised on the next run.
+    t.store.saveProgress(new Map([[item.id, total]]));
+    await rename(part, target);
+    return { bytesTotal: total, sha256: hash.digest('hex'), skipped: false };
+  } finally {
+    // Releases the connection whatever happened; harmless when the body was read to the end.
+    await body.cancel().catch(() => undefined);
+  }
+}
+
+/** A crash between the rename and the database write left a complete file and no `.part`. */
+async function finishedBeforeCrash(t: TransferContext): Promise<TransferResult | undefined> {
+  const i = t.item;
+  if (!i.resolved || i.bytes_total === null || i.bytes_done !== i.bytes_total) return undefined;
+  const target = insideFolder(t.batch.folder, i.name);
+  if (existsSync(partOf(target)) || !existsSync(target)) return undefined;
+  if (statSync(target).size !== i.bytes_total) return undefined;
+  return { bytesTotal: i.bytes_total, sha256: await hashFile(target), skipped: false };
+}
+
+function readHeaders(
+  r: MediaResponse,
+  offset: number,
+  item: ItemRow,
+): { total: number; offset: number } | 'changed' {
+  if (r.status === 206) {
+    const m = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(r.contentRange ?? '');
+    const total = m ? Number(m[3]) : NaN;
+    const sameFile =
+      m !== null &&
+      Number(m[1]) === offset &&
+      total === item.bytes_total &&
+      (item.etag === null || r.etag === null || r.etag === item.etag);
+    return sameFile ? { total, offset } : 'changed';
+  }
+  if (r.contentLength === null) {
+    throw new DownloadFailure(
+      'permanent',
+      'The service sent the file without a length, so it cannot be verified.',
+    );
+  }
+  return { total: r.contentLength, offset: 0 };
+}
+
+/** Applies the existing-file policy once, and records the name the file will have. */
+async function resolveName(
+  t: TransferContext,
+  total: number,
+): Promise<{ skip: boolean; path: string }> {
+  const { item, batch } = t;
+  let name = item.name;
+  const path = insideFolder(batch.folder, name);
+  if (existsSync(path)) {
+    const sameSize = statSync(path).size === total;
+    if (batch.existing === 'skip' && sameSize) return { skip: true, path };
+    if (batch.existing !== 'overwrite') {
+      for (let n = 2; ; n++) {
+        name = alternativeName(item.name, n);
+        const candidate = insideFolder(batch.folder, name);
+        if (!existsSync(candidate) && !existsSync(partOf(candidate))) break;
+      }
+    }
+  }
+  t.store.setName(item.id, name);
+  return { skip: false, path: insideFolder(batch.folder, name) };
+}
+
+async function checkSpace(t: TransferContext, needed: number, what: string): Promise<void> {
+  await mkdir(t.batch.folder, { recursive: true });
+  const free = await t.disk.freeBytes(t.batch.folder);
+  if (free < needed + t.reserveBytes) {
+    throw new DownloadFailure(
+      'disk-full',
+      `Not enough space for ${what} in ${t.batch.folder}: it needs ${formatBytes(needed)} and ${formatBytes(free)} are free. Free some space, then resume the batch.`,
+    );
+  }
+}
+
+/** Streams the body into the `.part`; returns the file's size at the end. */
+async function stream(
+  t: TransferContext,
+  response: MediaResponse,
+  part: string,
+  offset: number,
+  total: number,
+  hash: Hash,
+  stall: AbortController,
+): Promise<number> {
+  const file = await t.disk.openAppend(part);
+  let done = offset;
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => stall.abort(new StallError(t.stallMs)), t.stallMs);
+  };
+  try {
+    arm();
+    for await (const chunk of response.body) {
+      arm();
+      await t.limiter.take(chunk.length, t.signal);
+      await file.write(chunk);
+      hash.update(chunk);
+      done += chunk.length;
+      t.onBytes(done, total);
+    }
+    await file.sync();
+    return done;
+  } catch (error) {
+    if (stall.signal.aborted && !t.signal.aborted) throw stall.signal.reason;
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    await file.close();
+  }
+}
+
+async function hashInto(hash: Hash, path: string): Promise<void> {
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+}
+
+export async function hashFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  await hashInto(hash, path);
+  return hash.digest('hex');
+}

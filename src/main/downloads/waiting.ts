@@ -1,0 +1,91 @@
+/**
+ * Items whose recording is still `submitted`: the service builds it after its stop time. Each
+ * such recording is looked at (once for all its formats) with a growing delay until it is
+ * complete (its items are queued) or failed (they fail with the reason).
+ */
+import type { ApiClient } from '../api/client.ts';
+import { ServiceError } from '../api/errors.ts';
+import { backoff } from '../api/http.ts';
+import type { DownloadQueueStore, ItemRow } from './store.ts';
+
+export interface WaitingOptions {
+  delay: { base: number; max: number };
+  changed(itemId: number, batchId: number): void;
+  log?: ((line: string) => void) | undefined;
+}
+
+export class WaitingRecordings {
+  readonly #client: ApiClient;
+  readonly #store: DownloadQueueStore;
+  readonly #o: WaitingOptions;
+  readonly #inFlight = new Set<string>();
+
+  constructor(client: ApiClient, store: DownloadQueueStore, options: WaitingOptions) {
+    this.#client = client;
+    this.#store = store;
+    this.#o = options;
+  }
+
+  /** Starts a look at every recording that is due; returns at once. */
+  poll(service: string, now: number): void {
+    const due = new Map<string, ItemRow[]>();
+    for (const item of this.#store.dueWaiting(service, now)) {
+      if (this.#inFlight.has(item.recording_id)) continue;
+      due.set(item.recording_id, [...(due.get(item.recording_id) ?? []), item]);
+    }
+    for (const [recordingId, items] of due) {
+      this.#inFlight.add(recordingId);
+      void this.#look(recordingId, items).finally(() => this.#inFlight.delete(recordingId));
+    }
+  }
+
+  async #look(recordingId: string, items: ItemRow[]): Promise<void> {
+    let outcome: { state: 'queued' | 'waiting' | 'failed'; message: string | null };
+    try {
+      const recording = await this.#client.recordings.show(recordingId);
+      const status = recording.properties.status;
+      outcome =
+        status === 'complete'
+          ? { state: 'queued', message: null }
+          : status === 'failed'
+            ? {
+                state: 'failed',
+                message: `The service could not make recording ${recordingId}: it failed, so there is nothing to download.`,
+              }
+            : {
+                state: 'waiting',
+                message: `Recording ${recordingId} is still being made (it ends ${recording.properties.stop}); checking again shortly.`,
+              };
+    } catch (error) {
+      if (error instanceof ServiceError && error.status === 404) {
+        outcome = {
+          state: 'failed',
+          message: `Recording ${recordingId} is no longer on the service.`,
+        };
+      } else {
+        this.#o.log?.(
+          `downloads: looking at recording ${recordingId}: ${(error as Error).message}`,
+        );
+        outcome = { state: 'waiting', message: (error as Error).message };
+      }
+    }
+    if (!this.#store.open) return;
+    for (const item of items) {
+      // Paused or canceled meanwhile: leave it.
+      if (this.#store.item(item.id)?.state !== 'waiting') continue;
+      const polls = item.attempts + 1;
+      const policy = {
+        baseDelayMs: this.#o.delay.base,
+        maxDelayMs: this.#o.delay.max,
+        attempts: 0,
+        maxRetryAfterMs: 0,
+      };
+      this.#store.setState(item.id, outcome.state, {
+        message: outcome.message,
+        attempts: outcome.state === 'waiting' ? polls : 0,
+        notBefore: outcome.state === 'waiting' ? Date.now() + backoff(polls, policy) : 0,
+      });
+      this.#o.changed(item.id, item.batch_id);
+    }
+  }
+}

@@ -1,0 +1,236 @@
+/**
+ * The Downloads view's channels and events: bulk downloads of recording files (zip, mp4, jpg)
+ * into a folder, a persistent queue that survives restarts, and throttled progress.
+ */
+import { z } from 'zod';
+import {
+  RECORDING_FORMATS,
+  RECORDING_STATUSES,
+  SORT_KEYS,
+  type FeatureCollection,
+  type Recording,
+  type RecordingFormat,
+} from '../api/index.ts';
+import { type } from './marker.ts';
+
+export const DOWNLOAD_STATES = [
+  'queued',
+  'waiting',
+  'downloading',
+  'paused',
+  'completed',
+  'failed',
+  'canceled',
+] as const;
+export type DownloadState = (typeof DOWNLOAD_STATES)[number];
+
+/** What happens when the file already exists in the destination folder. */
+export const EXISTING_POLICIES = ['skip', 'rename', 'overwrite'] as const;
+export type ExistingPolicy = (typeof EXISTING_POLICIES)[number];
+
+export type BatchState = 'active' | 'paused' | 'completed' | 'failed' | 'canceled';
+
+/** Contains the recording id, so two recordings never share a name. */
+export const DEFAULT_TEMPLATE = '{state}/{camera_id}/{start}_{recording_id}.{format}';
+export const TEMPLATE_FIELDS = [
+  'recording_id',
+  'format',
+  'camera_id',
+  'state',
+  'country',
+  'city',
+  'region',
+  'start',
+  'stop',
+  'date',
+  'duration',
+] as const;
+
+export interface DownloadItemView {
+  id: number;
+  batchId: number;
+  recordingId: string;
+  format: RecordingFormat;
+  state: DownloadState;
+  /** The file's path relative to the batch folder. */
+  name: string;
+  bytesDone: number;
+  bytesTotal: number | null;
+  /** Bytes per second over the last seconds; 0 when not downloading. */
+  speed: number;
+  etaSeconds: number | null;
+  /** Why it failed or waits, in words. */
+  message: string | null;
+  /** SHA-256 of the completed file, hex. */
+  sha256: string | null;
+  /** True when the file already existed with the same size and was kept. */
+  skipped: boolean;
+}
+
+export interface DownloadBatchView {
+  id: number;
+  label: string;
+  folder: string;
+  template: string;
+  existing: ExistingPolicy;
+  state: BatchState;
+  /** Why the batch stopped (disk full, say), in words. */
+  message: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+  counts: Record<DownloadState, number>;
+  items: number;
+  bytesDone: number;
+  /** Sum of the sizes known so far. */
+  bytesTotal: number;
+  speed: number;
+  etaSeconds: number | null;
+}
+
+export interface DownloadsSnapshot {
+  batches: DownloadBatchView[];
+  items: DownloadItemView[];
+}
+
+/** A throttled update: only what changed since the previous one. */
+export interface DownloadsUpdate {
+  batches: DownloadBatchView[];
+  items: DownloadItemView[];
+  /** Items removed from the list (history cleared). */
+  removedBatches: number[];
+}
+
+export interface BatchFinished {
+  batchId: number;
+  label: string;
+  state: 'completed' | 'failed' | 'canceled';
+  completed: number;
+  failed: number;
+  /** Ready to show in a desktop notification. */
+  title: string;
+  body: string;
+}
+
+const id = z.number().int().positive();
+const recordingId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'a recording id has letters, digits, _ . and - only');
+const formats = z.array(z.enum(RECORDING_FORMATS)).min(1).max(3);
+const text = z.string().trim().max(200);
+const iso = z.string().max(40);
+
+/** The recording search parameters the Downloads view offers (a subset of spec 4.4). */
+export const recordingQuerySchema = z
+  .object({
+    q: text.optional(),
+    country: text.optional(),
+    state: text.optional(),
+    city: text.optional(),
+    camera_id: text.optional(),
+    status: z.enum(RECORDING_STATUSES).optional(),
+    start_min: iso.optional(),
+    start_max: iso.optional(),
+    duration_min: z.number().int().min(0).optional(),
+    duration_max: z.number().int().min(0).optional(),
+    bbox: z
+      .tuple([
+        z.number().min(-180).max(180),
+        z.number().min(-90).max(90),
+        z.number().min(-180).max(180),
+        z.number().min(-90).max(90),
+      ])
+      .optional(),
+    sort: z.enum(SORT_KEYS.recordings).optional(),
+    sort_dir: z.enum(['asc', 'desc']).optional(),
+    limit: z.number().int().min(1).max(100).optional(),
+    skip: z.number().int().min(0).max(4000).optional(),
+  })
+  .strict();
+export type RecordingQuery = z.infer<typeof recordingQuerySchema>;
+
+const destination = {
+  formats,
+  /** Empty or absent: settings.downloadFolder, else the platform's Downloads folder. */
+  folder: z.string().max(4096).optional(),
+  template: z.string().trim().min(1).max(300).optional(),
+  existing: z.enum(EXISTING_POLICIES).optional(),
+  label: text.optional(),
+};
+
+export const downloadAddSchema = z
+  .object({
+    ...destination,
+    /** Chosen recordings, or pasted ids. */
+    recordingIds: z.array(recordingId).max(5000).optional(),
+    /** "Select all N matching": every recording of this search, past the paging limit. */
+    query: recordingQuerySchema
+      .omit({ limit: true, skip: true, sort: true, sort_dir: true })
+      .optional(),
+  })
+  .strict()
+  .refine((v) => (v.recordingIds?.length ?? 0) > 0 || v.query !== undefined, {
+    message: 'Give recordingIds or a query.',
+  });
+
+export const downloadRecordSchema = z
+  .object({
+    ...destination,
+    cameraId: text.min(1),
+    /** UTC ISO 8601; the period is split into recordings of at most 30 minutes. */
+    start: iso,
+    stop: iso,
+  })
+  .strict();
+
+/** Which downloads an action applies to: one item, one batch, or everything. */
+export const downloadScopeSchema = z.union([
+  z.object({ itemId: id }).strict(),
+  z.object({ batchId: id }).strict(),
+  z.object({ all: z.literal(true) }).strict(),
+]);
+export type DownloadScope = z.infer<typeof downloadScopeSchema>;
+
+export const downloadsChannels = {
+  /** Every batch (history included) and the items of the batches not cleared. */
+  'downloads.list': {
+    input: z.object({ state: z.enum(DOWNLOAD_STATES).optional() }).strict(),
+    result: type<DownloadsSnapshot>(),
+  },
+  /** One page of recordings for choosing what to download. */
+  'downloads.searchRecordings': {
+    input: recordingQuerySchema,
+    result: type<FeatureCollection<Recording>>(),
+  },
+  'downloads.add': { input: downloadAddSchema, result: type<DownloadBatchView>() },
+  /** Record and download: create recordings for the period, wait until complete, download. */
+  'downloads.record': { input: downloadRecordSchema, result: type<DownloadBatchView>() },
+  'downloads.pause': { input: downloadScopeSchema, result: type<{ changed: number }>() },
+  'downloads.resume': { input: downloadScopeSchema, result: type<{ changed: number }>() },
+  'downloads.cancel': { input: downloadScopeSchema, result: type<{ changed: number }>() },
+  /** Failed and canceled items start again (from their partial file where one is left). */
+  'downloads.retry': { input: downloadScopeSchema, result: type<{ changed: number }>() },
+  /** Removes a finished batch from the history (the files stay). */
+  'downloads.clear': {
+    input: z.object({ batchId: id }).strict(),
+    result: type<{ removed: boolean }>(),
+  },
+  /**
+   * Opens a completed file, or shows it in its folder, by download id: the renderer never
+   * names a path. Where no desktop shell exists (browser mode) `opened` is false and the path
+   * is returned for the view to show.
+   */
+  'downloads.open': {
+    input: z.object({ itemId: id, folder: z.boolean().optional() }).strict(),
+    result: type<{ opened: boolean; path: string }>(),
+  },
+} as const;
+
+export const downloadsEvents = {
+  /** At most a few times a second, whatever the number of items. */
+  'downloads.update': type<DownloadsUpdate>(),
+  /** A batch reached completed, failed or canceled: worth a desktop notification. */
+  'downloads.batchFinished': type<BatchFinished>(),
+} as const;

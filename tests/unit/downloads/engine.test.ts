@@ -1,0 +1,247 @@
+/**
+ * The download engine over real HTTP against the embedded service, with a fault-injecting
+ * proxy in between: every file must arrive byte-identical (sha256) to the service's.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../../src/main/api/index.ts';
+import type { RecordingFormat } from '../../../src/shared/api/index.ts';
+import { DEFAULT_TEMPLATE } from '../../../src/shared/ipc/downloads.ts';
+import { chooseByIds } from '../../../src/main/downloads/selection.ts';
+import { startFaultProxy, type FaultProxy } from './proxy.ts';
+import {
+  demoClient,
+  expectedHashes,
+  filesUnder,
+  makeRecordings,
+  sha256File,
+  startManager,
+  startTestService,
+  type TestManager,
+  type TestService,
+} from './helpers.ts';
+
+const FORMATS: RecordingFormat[] = ['zip', 'mp4', 'jpg'];
+let service: TestService;
+let proxy: FaultProxy;
+let client: ApiClient;
+let ids: string[];
+let expected: Map<string, { sha256: string; size: number }>;
+let t: TestManager | undefined;
+
+beforeAll(async () => {
+  service = await startTestService({ cameras: 300, hours: 2 });
+  const direct = demoClient(service.url);
+  ids = await makeRecordings(service, direct, 4, 40);
+  expected = await expectedHashes(direct, ids, FORMATS);
+  proxy = await startFaultProxy(service.url);
+  client = demoClient(proxy.url);
+});
+afterAll(async () => {
+  await proxy.close();
+  await service.stop();
+});
+afterEach(async () => {
+  await t?.stop();
+  t = undefined;
+  proxy.rate = 0;
+  proxy.signed.length = 0;
+});
+
+async function batchOf(m: TestManager, recordingIds: string[], formats = FORMATS, extra = {}) {
+  const chosen = await chooseByIds(client, recordingIds);
+  return m.manager.createBatch({
+    label: 'test',
+    folder: m.folder,
+    template: DEFAULT_TEMPLATE,
+    existing: 'rename',
+    formats,
+    chosen,
+    ...extra,
+  });
+}
+
+/** Every expected file is in the folder exactly once, identical, with no `.part` left. */
+function expectIdentical(m: TestManager, recordingIds: string[], formats = FORMATS) {
+  const files = filesUnder(m.folder);
+  expect(files.filter((f) => f.endsWith('.part'))).toEqual([]);
+  expect(files).toHaveLength(recordingIds.length * formats.length);
+  for (const id of recordingIds) {
+    for (const format of formats) {
+      const name = files.find((f) => f.endsWith(`_${id}.${format}`));
+      expect(name, `${id}.${format}`).toBeDefined();
+      expect(sha256File(join(m.folder, name!))).toBe(expected.get(`${id}.${format}`)!.sha256);
+    }
+  }
+}
+
+describe('the download engine', () => {
+  it('downloads every file byte-identical through resets, stalls and 503 bursts', async () => {
+    t = startManager(client);
+    proxy.inject(
+      { kind: 'reset', after: 0.3, match: '.zip' },
+      { kind: 'reset', after: 0.7, match: '.zip' },
+      { kind: 'stall', after: 0.5, match: '.mp4' },
+      { kind: '503' },
+      { kind: '503' },
+      { kind: '503' },
+      { kind: '503' },
+      { kind: '503' },
+      { kind: '503' },
+      { kind: 'reset', after: 0.9 },
+    );
+    const batch = await batchOf(t, ids);
+    const done = await t.whenFinished(batch.id);
+    expect(done.state).toBe('completed');
+    expect(done.completed).toBe(ids.length * FORMATS.length);
+    expectIdentical(t, ids);
+    expect(proxy.pending()).toBe(0);
+    expect(proxy.signed.filter((r) => r.status === 503)).toHaveLength(6);
+    // Resets and stalls were resumed with a Range request, not started over.
+    expect(proxy.signed.some((r) => r.range !== undefined && r.status === 206)).toBe(true);
+    const sum = [...expected.values()].reduce((a, e) => a + e.size, 0);
+    expect(proxy.bytes).toBeLessThan(sum * 1.1 + 1);
+    const view = t.manager.snapshot();
+    expect(
+      view.items.every((i) => i.sha256 === expected.get(`${i.recordingId}.${i.format}`)!.sha256),
+    ).toBe(true);
+  });
+
+  it('replaces an expired signed URL by a fresh one and resumes', async () => {
+    t = startManager(client);
+    const id = ids[0]!;
+    const size = expected.get(`${id}.zip`)!.size;
+    proxy.rate = Math.max(20_000, Math.floor(size / 3));
+    proxy.bytes = 0;
+    const batch = await batchOf(t, [id], ['zip']);
+    // Pause part-way, let the service's clock run past the link's 15 minutes, resume.
+    await waitFor(() => (t!.manager.snapshot().items[0]?.bytesDone ?? 0) > size / 5);
+    t.manager.pause({ batchId: batch.id });
+    const before = proxy.urlRequests;
+    service.control.advanceClock(16 * 60_000);
+    proxy.rate = 0;
+    t.manager.resume({ batchId: batch.id });
+    expect((await t.whenFinished(batch.id)).state).toBe('completed');
+    expectIdentical(t, [id], ['zip']);
+    expect(proxy.signed.some((r) => r.status === 403)).toBe(true);
+    expect(proxy.urlRequests).toBeGreaterThan(before);
+    expect(proxy.bytes).toBeLessThan(size * 1.1);
+  });
+
+  it('pauses the batch with a clear message when the disk is full, and never leaves a final file', async () => {
+    let limit = 150_000;
+    let written = 0;
+    t = startManager(client, {
+      disk: {
+        freeBytes: () => Promise.resolve(10 ** 12),
+        async openAppend(path) {
+          const real = await (
+            await import('../../../src/main/downloads/disk.ts')
+          ).realDisk.openAppend(path);
+          return {
+            async write(chunk) {
+              if (written + chunk.length > limit) {
+                throw Object.assign(new Error('ENOSPC: no space left on device'), {
+                  code: 'ENOSPC',
+                });
+              }
+              written += chunk.length;
+              await real.write(chunk);
+            },
+            sync: () => real.sync(),
+            close: () => real.close(),
+          };
+        },
+      },
+    });
+    const batch = await batchOf(t, ids.slice(0, 2), ['zip', 'mp4']);
+    await waitFor(() => t!.manager.batchView(batch.id)?.state === 'paused');
+    const view = t.manager.batchView(batch.id)!;
+    expect(view.message).toMatch(/disk .* is full.*Free some space/);
+    for (const f of filesUnder(t.folder).filter((f) => !f.endsWith('.part'))) {
+      // Whatever is final is whole.
+      const [, id, format] = /_(rec_\w+)\.(\w+)$/.exec(f)!;
+      expect(sha256File(join(t.folder, f))).toBe(expected.get(`${id}.${format}`)!.sha256);
+    }
+    limit = Infinity;
+    t.manager.resume({ batchId: batch.id });
+    expect((await t.whenFinished(batch.id)).state).toBe('completed');
+    expect(t.manager.batchView(batch.id)!.message).toBeNull();
+    expectIdentical(t, ids.slice(0, 2), ['zip', 'mp4']);
+  });
+
+  it('checks the free space before writing', async () => {
+    t = startManager(client, {
+      disk: {
+        freeBytes: () => Promise.resolve(1000),
+        openAppend: () => Promise.reject(new Error('must not be opened')),
+      },
+    });
+    const batch = await batchOf(t, [ids[0]!], ['zip']);
+    await waitFor(() => t!.manager.batchView(batch.id)?.state === 'paused');
+    expect(t.manager.batchView(batch.id)!.message).toMatch(/Not enough space .* 1000 B are free/);
+    expect(filesUnder(t.folder)).toEqual([]);
+  });
+
+  it('applies the existing-file policy: skip identical, rename, overwrite', async () => {
+    const id = ids[1]!;
+    const { size } = expected.get(`${id}.mp4`)!;
+    for (const existing of ['skip', 'rename', 'overwrite'] as const) {
+      t = startManager(client);
+      const name = (await batchOf(t, [id], ['mp4'], { existing: 'skip', label: 'probe' })).id;
+      await t.whenFinished(name);
+      const file = filesUnder(t.folder)[0]!;
+      // Same size for "skip", different content for the others.
+      writeFileSync(join(t.folder, file), existing === 'skip' ? Buffer.alloc(size) : 'old');
+      const batch = await batchOf(t, [id], ['mp4'], { existing, label: existing });
+      await t.whenFinished(batch.id);
+      const files = filesUnder(t.folder);
+      const item = t.manager.snapshot().items.find((i) => i.batchId === batch.id)!;
+      if (existing === 'skip') {
+        expect(item.skipped).toBe(true);
+        expect(files).toEqual([file]);
+      } else if (existing === 'rename') {
+        expect(files).toEqual([file, file.replace('.mp4', ' (2).mp4')].sort());
+        expect(sha256File(join(t.folder, item.name))).toBe(expected.get(`${id}.mp4`)!.sha256);
+      } else {
+        expect(files).toEqual([file]);
+        expect(sha256File(join(t.folder, file))).toBe(expected.get(`${id}.mp4`)!.sha256);
+      }
+      await t.stop();
+      t = undefined;
+    }
+  });
+
+  it('keeps service data from naming a file outside the folder', async () => {
+    t = startManager(client);
+    mkdirSync(t.folder, { recursive: true });
+    const chosen = await chooseByIds(client, [ids[2]!]);
+    chosen[0]!.recording!.properties.state = '../../..';
+    chosen[0]!.recording!.properties.camera_id = '..\\..\\etc';
+    const batch = t.manager.createBatch({
+      label: 'hostile',
+      folder: t.folder,
+      template: '{state}/{camera_id}/../{recording_id}.{format}',
+      existing: 'rename',
+      formats: ['jpg'],
+      chosen,
+    });
+    await t.whenFinished(batch.id);
+    const files = filesUnder(t.folder);
+    expect(files).toHaveLength(1);
+    const segments = files[0]!.split('/');
+    expect(segments).toHaveLength(3);
+    expect(segments.every((s) => s !== '' && !s.startsWith('.'))).toBe(true);
+    expect(segments.at(-1)).toBe(`${ids[2]}.jpg`);
+    expect(existsSync(join(t.dir, `${ids[2]}.jpg`))).toBe(false);
+  });
+});
+
+async function waitFor(check: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * The downloads channels through the core's validating dispatcher, as a renderer calls them:
+ * a batch from ids, events, opening a file by download id (never by path).
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCore, type Core } from '../../../src/main/core.ts';
+import { downloadManagerFor, setDownloadOpener } from '../../../src/main/downloads/registry.ts';
+import type { BatchFinished, DownloadsUpdate } from '../../../src/shared/ipc/downloads.ts';
+import { NOW, tempDir } from './helpers.ts';
+
+let core: Core;
+const dir = tempDir('roadcam-dl-core-');
+const updates: DownloadsUpdate[] = [];
+const finished: BatchFinished[] = [];
+
+beforeAll(async () => {
+  core = await startCore({
+    dataDir: dir.path,
+    connection: { kind: 'demo', world: { cameras: 200, hours: 2, now: NOW } },
+    log: () => {},
+  });
+  core.api.on('downloads.update', (u) => updates.push(u));
+  core.api.on('downloads.batchFinished', (e) => finished.push(e));
+});
+afterAll(async () => {
+  await downloadManagerFor(core.hub)?.close();
+  await core.close();
+  dir.remove();
+});
+
+async function until<T>(get: () => T | undefined, timeoutMs = 60_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = get();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('downloads channels', () => {
+  it('download chosen recordings, report progress, and open the file by its download id', async () => {
+    const page = await core.api.invoke('downloads.searchRecordings', {
+      status: 'complete',
+      sort: 'duration',
+      limit: 3,
+    });
+    expect(page.features.length).toBeGreaterThan(0);
+    const id = page.features[0]!.id;
+    const folder = join(dir.path, 'out');
+    const batch = await core.api.invoke('downloads.add', {
+      recordingIds: [id, 'rec_doesnotexist'],
+      formats: ['jpg'],
+      folder,
+    });
+    expect(batch.items).toBe(2);
+    const done = await until(() => finished.find((f) => f.batchId === batch.id));
+    expect(done).toMatchObject({ state: 'failed', completed: 1, failed: 1 });
+    expect(done.title).toMatch(/failed/);
+    const list = await core.api.invoke('downloads.list', {});
+    const item = list.items.find((i) => i.recordingId === id)!;
+    expect(item).toMatchObject({ state: 'completed', bytesDone: item.bytesTotal });
+    expect(list.items.find((i) => i.recordingId === 'rec_doesnotexist')!.message).toMatch(
+      /No recording rec_doesnotexist/,
+    );
+    expect(
+      updates.some((u) => u.items.some((i) => i.id === item.id && i.state === 'completed')),
+    ).toBe(true);
+
+    // No desktop shell (browser mode): the path comes back for the view to show.
+    const shown = await core.api.invoke('downloads.open', { itemId: item.id });
+    expect(shown.opened).toBe(false);
+    expect(shown.path).toBe(join(folder, item.name));
+    expect(existsSync(shown.path)).toBe(true);
+    const opened: string[] = [];
+    setDownloadOpener(core.hub, {
+      openPath: (p) => (opened.push(`open ${p}`), Promise.resolve('')),
+      showItemInFolder: (p) => opened.push(`show ${p}`),
+    });
+    await core.api.invoke('downloads.open', { itemId: item.id, folder: true });
+    await core.api.invoke('downloads.open', { itemId: item.id });
+    expect(opened).toEqual([`show ${shown.path}`, `open ${shown.path}`]);
+  });
+
+  it('refuse what a compromised renderer could send', async () => {
+    await expect(
+      core.api.invoke('downloads.add', { recordingIds: ['../../etc/passwd'], formats: ['zip'] }),
+    ).rejects.toThrow(/Invalid input for downloads.add/);
+    await expect(
+      core.api.invoke('downloads.add', {
+        recordingIds: ['rec_x'],
+        formats: ['zip'],
+        folder: 'relative/dir',
+      }),
+    ).rejects.toThrow(/full path/);
+    await expect(
+      core.api.invoke('downloads.open', { path: '/etc/passwd' } as never),
+    ).rejects.toThrow(/Invalid input/);
+    await expect(core.api.invoke('downloads.open', { itemId: 999_999 })).rejects.toThrow(
+      /no download 999999/,
+    );
+  });
+});
