@@ -6,6 +6,7 @@ import { migration as mediaCache } from './0040-media-cache.ts';
 import { migration as downloads } from './0050-downloads.ts';
 import { migration as collections } from './0060-collections.ts';
 import { migration as favourites } from './0100-favourites.ts';
+import { migration as walls } from './0200-walls.ts';
 import { migration as downloadQueue } from './0300-download-queue.ts';
 
 /** Every migration, in order. Add new ones at the end with a higher version number. */

@@ -1,0 +1,174 @@
+/**
+ * What the Wall view asks of the service: cameras by words or ids, their latest sensor readings,
+ * the times of their archived images (rewind), snapshots into collections and recordings of the
+ * last minutes. Plain Node on the ApiClient; the token never leaves the main process.
+ */
+import type { Camera } from '../../shared/api/index.ts';
+import type { WallCamera, WallCollection, WallSensors } from '../../shared/ipc/wall.ts';
+import type { ApiClient } from '../api/client.ts';
+import { ServiceError } from '../api/errors.ts';
+import { searchWithCache } from '../cache/offline.ts';
+import type { SearchCache } from '../cache/searches.ts';
+
+/** Images lists answer at most 500 times per call (spec section 8). */
+const IMAGES_PAGE = 500;
+/** A day of one image a minute needs 3 pages; a denser archive is cut off rather than paged on. */
+const IMAGES_MAX_PAGES = 8;
+/** Parallel requests per call: the service and the browser-mode host both stay responsive. */
+const PARALLEL = 6;
+
+export function wallCamera(feature: Camera): WallCamera {
+  const p = feature.properties;
+  const [lon = 0, lat = 0] = feature.geometry.coordinates;
+  return {
+    id: feature.id,
+    name: p.description || feature.id,
+    video: p.video,
+    lon,
+    lat,
+    country: p.country,
+    state: p.state,
+    city: p.city,
+  };
+}
+
+export async function searchCameras(
+  client: ApiClient,
+  q: string,
+  limit: number,
+): Promise<WallCamera[]> {
+  const page = await client.cameras.search({ q, limit });
+  return page.features.map(wallCamera);
+}
+
+export async function camerasByIds(
+  client: ApiClient,
+  ids: readonly string[],
+): Promise<{ cameras: WallCamera[]; missing: string[] }> {
+  const unique = [...new Set(ids)];
+  const found = await mapParallel(unique, async (id) => {
+    try {
+      return wallCamera(await client.cameras.show(id));
+    } catch (error) {
+      if (error instanceof ServiceError && error.status === 404) return null;
+      throw error;
+    }
+  });
+  const cameras = found.filter((c): c is WallCamera => c !== null);
+  const missing = unique.filter((_, i) => found[i] === null);
+  return { cameras, missing };
+}
+
+/** The latest observation of each camera; from the search cache when the service is unreachable. */
+export async function latestSensors(
+  client: ApiClient,
+  cache: SearchCache,
+  ids: readonly string[],
+): Promise<WallSensors[]> {
+  return mapParallel([...new Set(ids)], async (cameraId) => {
+    const params = { camera_id: cameraId, sort: 'time', sort_dir: 'desc', limit: 1 } as const;
+    const { collection } = await searchWithCache(client, cache, 'observations', params);
+    const latest = collection.features[0];
+    const reading = (type: 'road_weather' | 'visibility' | 'precip') =>
+      latest?.properties.sensors[type]?.data ?? null;
+    return {
+      cameraId,
+      time: latest?.properties.time ?? null,
+      road_weather: reading('road_weather'),
+      visibility: reading('visibility'),
+      precip: reading('precip'),
+    };
+  });
+}
+
+/** Every archived image time of a camera (the service keeps 24 hours), epoch ms ascending. */
+export async function imageTimes(client: ApiClient, cameraId: string): Promise<number[]> {
+  const times: number[] = [];
+  let from: string | undefined;
+  for (let page = 0; page < IMAGES_MAX_PAGES; page++) {
+    const answer = await client.cameras.images(cameraId, {
+      ...(from === undefined ? {} : { time: from }),
+      limit: IMAGES_PAGE,
+    });
+    for (const time of answer.times) {
+      const ms = Date.parse(time);
+      // `time` is an inclusive start: the page boundary may repeat the last time.
+      if (Number.isFinite(ms) && (times.length === 0 || ms > times.at(-1)!)) times.push(ms);
+    }
+    if (answer.times.length < IMAGES_PAGE || times.length === 0) break;
+    from = new Date(times.at(-1)! + 1000).toISOString();
+  }
+  return times;
+}
+
+export async function recentCollections(client: ApiClient): Promise<WallCollection[]> {
+  const page = await client.collections.search({
+    sort: 'updated_at',
+    sort_dir: 'desc',
+    limit: 50,
+  });
+  return page.results.map((c) => ({ id: c._id, name: c.name }));
+}
+
+export async function snapshot(
+  client: ApiClient,
+  input: { cameraId: string; time?: string; collectionId?: string; newCollectionName?: string },
+): Promise<{ collectionId: string; collectionName: string }> {
+  let collectionId = input.collectionId;
+  let collectionName = input.newCollectionName ?? '';
+  if (collectionId === undefined) {
+    const created = await client.collections.create({
+      name: collectionName,
+      description: 'Frames saved from the camera wall.',
+    });
+    collectionId = created.collection_id;
+  } else {
+    collectionName = (await client.collections.show(collectionId, { limit: 1 })).name;
+  }
+  // The service adds an archived image only at an exact time: the wall sends listed times.
+  const time = input.time === undefined ? {} : { time: isoSeconds(Date.parse(input.time)) };
+  await client.collections.addImage(collectionId, { camera_id: input.cameraId, ...time });
+  return { collectionId, collectionName };
+}
+
+/**
+ * A recording of the last `minutes` of a camera. "Now" is the camera's newest archived image,
+ * not this computer's clock: the recording is built from the archive, and clocks differ.
+ */
+export async function recordLast(
+  client: ApiClient,
+  cameraId: string,
+  minutes: number,
+): Promise<{ recordingId: string; start: string; duration: number }> {
+  const times = await imageTimes(client, cameraId);
+  const newest = times.at(-1);
+  if (newest === undefined) {
+    throw new Error(`Camera ${cameraId} has no archived images to record: try again later.`);
+  }
+  const duration = minutes * 60;
+  const start = isoSeconds(newest - duration * 1000);
+  const created = await client.recordings.create({
+    camera_id: cameraId,
+    start,
+    duration,
+    tags: 'wall',
+  });
+  return { recordingId: created.recording_id, start, duration };
+}
+
+function isoSeconds(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+async function mapParallel<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, worker));
+  return results;
+}

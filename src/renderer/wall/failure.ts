@@ -1,0 +1,16 @@
+/**
+ * The reason of a failed media request, from the app's media route: it answers with the
+ * service's own message ("Camera X is offline: ... Retry later.").
+ */
+export async function mediaFailure(url: string): Promise<{ status: number; reason: string }> {
+  try {
+    const response = await fetch(url, { cache: 'no-store' });
+    const text = response.ok ? '' : (await response.text()).trim().split('\n')[0]!.slice(0, 300);
+    return { status: response.status, reason: text || `HTTP ${response.status}` };
+  } catch (error) {
+    return {
+      status: 0,
+      reason: `The app's media server did not answer (${(error as Error).message}).`,
+    };
+  }
+}

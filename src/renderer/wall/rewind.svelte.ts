@@ -1,0 +1,96 @@
+/**
+ * Rewind: one time for the whole wall. Every tile shows its camera's archived frame nearest
+ * that time; steps and playback move all of them together; "Live" returns every tile to its
+ * stream. The frame lists (one image a minute for 24 hours) are fetched when rewind starts.
+ */
+import { api } from '../lib/api.ts';
+import { rewindRange } from './frames.ts';
+
+const STEP_MS = 60_000;
+const TICK_MS = 250;
+export const PLAY_SPEEDS = [10, 60] as const;
+export type PlaySpeed = (typeof PLAY_SPEEDS)[number];
+
+class RewindState {
+  active = $state(false);
+  loading = $state(false);
+  /** The chosen moment, epoch ms. */
+  time = $state(0);
+  /** 0 when paused. */
+  speed = $state<0 | PlaySpeed>(0);
+  times = $state<Record<string, number[]>>({});
+  error = $state<string | null>(null);
+
+  range = $derived(rewindRange(Object.values(this.times)));
+
+  #timer: ReturnType<typeof setInterval> | undefined;
+
+  /** Enters rewind at the newest archived frame (or keeps the time when already rewinding). */
+  async start(cameraIds: readonly string[]): Promise<void> {
+    const wasActive = this.active;
+    this.active = true;
+    this.loading = true;
+    this.error = null;
+    try {
+      const missing = cameraIds.filter((id) => !this.times[id]);
+      const lists = await Promise.all(
+        missing.map((cameraId) => api.invoke('wall.imageTimes', { cameraId })),
+      );
+      const next = { ...this.times };
+      missing.forEach((id, i) => (next[id] = lists[i]!));
+      this.times = next;
+      const range = this.range;
+      if (!range) {
+        this.error = 'These cameras have no archived images yet: rewind needs at least one.';
+      } else if (!wasActive || this.time < range.min || this.time > range.max) {
+        this.time = range.max;
+      }
+    } catch (error) {
+      this.error = `Could not list the archived images: ${(error as Error).message}`;
+    } finally {
+      this.loading = false;
+    }
+  }
+
+  /** Back to live video in every tile; forgets the lists, which go stale by the minute. */
+  live(): void {
+    this.pause();
+    this.active = false;
+    this.times = {};
+    this.error = null;
+  }
+
+  seek(time: number): void {
+    const range = this.range;
+    this.time = range ? Math.min(range.max, Math.max(range.min, time)) : time;
+  }
+
+  /** One archived frame (a minute) forward or back; `steps` may be larger for bigger jumps. */
+  step(steps: number): void {
+    this.pause();
+    this.seek(this.time + steps * STEP_MS);
+  }
+
+  play(speed: PlaySpeed): void {
+    this.pause();
+    this.speed = speed;
+    let last = performance.now();
+    this.#timer = setInterval(() => {
+      const now = performance.now();
+      const next = this.time + (now - last) * this.speed;
+      last = now;
+      if (this.range && next >= this.range.max) {
+        this.seek(this.range.max);
+        this.pause();
+      } else this.seek(next);
+    }, TICK_MS);
+  }
+
+  pause(): void {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    this.speed = 0;
+  }
+}
+
+export const rewind = new RewindState();

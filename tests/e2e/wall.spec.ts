@@ -1,0 +1,149 @@
+import { expect, test } from '@playwright/test';
+import type { RoadcamHost } from './fixtures.ts';
+import {
+  startAdminService,
+  startRoadcamOn,
+  videoTimes,
+  wallRoute,
+  type AdminService,
+} from './wall-helpers.ts';
+
+let service: AdminService;
+let host: RoadcamHost;
+let cams: { video: string[]; still: string[] };
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  service = await startAdminService();
+  host = await startRoadcamOn(service);
+  cams = await service.cameras();
+});
+
+test.afterAll(async () => {
+  await host?.stop();
+  await service?.stop();
+});
+
+test('a 3x3 wall of video and still cameras plays every video tile', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const cameras = [...cams.video.slice(0, 6), ...cams.still.slice(0, 3)];
+  await page.goto(`${host.url}${wallRoute(cameras, '3x3')}`);
+  const tiles = page.locator('[data-tile]');
+  await expect(tiles).toHaveCount(9);
+  await expect(page.locator('[data-kind="video"][data-state="live"]')).toHaveCount(6, {
+    timeout: 45_000,
+  });
+  await expect(page.locator('[data-kind="still"][data-state="live"]')).toHaveCount(3);
+  const first = await videoTimes(page);
+  await page.waitForTimeout(20_000);
+  const later = await videoTimes(page);
+  await page.screenshot({ path: testInfo.outputPath('wall-3x3.png') });
+  for (const id of cameras.slice(0, 6)) {
+    expect(later[id], `video of ${id} advanced`).toBeGreaterThan((first[id] ?? 0) + 10);
+  }
+});
+
+test('stopping one camera stream makes its tile reconnect and recover; the others keep playing', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const cameras = cams.video.slice(6, 10);
+  const [victim, ...others] = cameras as [string, ...string[]];
+  await page.goto(`${host.url}${wallRoute(cameras, '2x2')}`);
+  const live = page.locator('[data-kind="video"][data-state="live"]');
+  await expect(live).toHaveCount(4, { timeout: 45_000 });
+
+  await service.setStreamStopped(victim, true);
+  const tile = page.locator(`[data-camera-id="${victim}"]`);
+  await expect(tile).toHaveAttribute('data-state', 'reconnecting', { timeout: 40_000 });
+  await page.screenshot({ path: testInfo.outputPath('wall-reconnecting.png') });
+  await expect(tile.getByRole('status')).toContainText(/new video|reconnecting/i);
+  const before = await videoTimes(page);
+  await page.waitForTimeout(4000);
+  const during = await videoTimes(page);
+  for (const id of others) {
+    expect(during[id], `${id} keeps playing`).toBeGreaterThan(before[id]! + 2);
+    await expect(page.locator(`[data-camera-id="${id}"]`)).toHaveAttribute('data-state', 'live');
+  }
+
+  await service.setStreamStopped(victim, false);
+  await expect(tile).toHaveAttribute('data-state', 'live', { timeout: 60_000 });
+  const resumed = (await videoTimes(page))[victim]!;
+  await page.waitForTimeout(3000);
+  expect((await videoTimes(page))[victim]).toBeGreaterThan(resumed + 1);
+  await page.screenshot({ path: testInfo.outputPath('wall-recovered.png') });
+});
+
+test('50 add/remove cycles of video tiles leave the JS heap within 20 MB', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto(`${host.url}${wallRoute(cams.still.slice(0, 1), '2x2')}`);
+  await expect(page.locator('[data-tile]')).toHaveCount(1);
+  const cdp = await page.context().newCDPSession(page);
+  const heap = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('HeapProfiler.collectGarbage');
+    return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+  };
+  await page.getByRole('button', { name: 'Add cameras' }).click();
+  const picker = page.getByRole('complementary', { name: 'Add cameras' });
+  const camera = cams.video[10]!;
+  await picker.getByLabel('Search cameras').fill(camera);
+  const add = picker.getByRole('listitem').filter({ hasText: camera }).getByRole('button');
+  const tile = page.locator(`[data-camera-id="${camera}"]`);
+
+  const cycle = async () => {
+    await add.click();
+    // The player must really run (playlist, segments, decoded frames) before it is torn down.
+    await expect
+      .poll(() => tile.locator('video').evaluate((v: HTMLVideoElement) => v.readyState), {
+        timeout: 30_000,
+        intervals: [100],
+      })
+      .toBeGreaterThanOrEqual(2);
+    await tile.focus();
+    await page.keyboard.press('Delete');
+    await expect(tile).toHaveCount(0);
+  };
+  for (let i = 0; i < 3; i++) await cycle();
+  const start = await heap();
+  for (let i = 0; i < 50; i++) await cycle();
+  const end = await heap();
+  const growthMB = (end - start) / 1024 / 1024;
+  console.log(
+    `heap ${(start / 1048576).toFixed(1)} MB -> ${(end / 1048576).toFixed(1)} MB after 50 cycles`,
+  );
+  expect(growthMB).toBeLessThan(20);
+  expect(await page.locator('video').count()).toBe(0);
+});
+
+test('a saved wall is restored after a reload, with its layout and order', async ({
+  page,
+}, testInfo) => {
+  const cameras = [cams.still[3]!, cams.still[4]!, cams.video[11]!];
+  await page.goto(`${host.url}${wallRoute(cameras, '2x2')}`);
+  await expect(page.locator('[data-tile]')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Save as a wall' }).click();
+  await expect(page).toHaveURL(/#\/wall\/\d+$/);
+  await page.getByLabel('Wall name').fill('Morning commute');
+  await page.getByLabel('Wall name').press('Enter');
+  await page.getByRole('radio', { name: '3 × 3' }).click();
+  // Drag the third tile onto the first: the order is saved with the wall.
+  await page
+    .locator(`[data-camera-id="${cameras[2]}"] header`)
+    .dragTo(page.locator(`[data-camera-id="${cameras[0]}"]`));
+  const order = [cameras[2], cameras[0], cameras[1]];
+  await expect(page.locator('[data-tile]').first()).toHaveAttribute('data-camera-id', order[0]!);
+  await page.waitForTimeout(800);
+
+  await page.goto(`${host.url}#/wall`);
+  await page.reload();
+  await expect(page.locator('[data-tile]')).toHaveCount(3);
+  const ids = await page
+    .locator('[data-tile]')
+    .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset['cameraId']));
+  expect(ids).toEqual(order);
+  await expect(page.getByRole('radio', { name: '3 × 3' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByLabel('Wall name')).toHaveValue('Morning commute');
+  await expect(page.getByLabel('Saved walls')).toContainText('Morning commute');
+  await page.screenshot({ path: testInfo.outputPath('wall-restored.png') });
+});
