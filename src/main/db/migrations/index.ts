@@ -18,5 +18,6 @@ export const migrations: readonly Migration[] = [
   downloads,
   collections,
   favourites,
+  walls,
   downloadQueue,
 ];
