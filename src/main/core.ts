@@ -16,12 +16,15 @@ import { createLog, type Log } from './log.ts';
 import { MediaResolver } from './media/resolver.ts';
 import { startEmbeddedService, type DemoWorld, type EmbeddedService } from './demo.ts';
 import { appVersion } from './version.ts';
+import { AlertWatcher, WatchStore } from './alerts/watches.ts';
+import { alertHandlers } from './handlers/alerts.ts';
 import { appHandlers } from './handlers/app.ts';
 import { profileHandlers } from './handlers/profiles.ts';
 import { mapHandlers } from './handlers/map.ts';
 import type { HandlerContext } from './handlers/context.ts';
 import { wallHandlers } from './handlers/wall.ts';
 import { downloadsHandlers } from './handlers/downloads.ts';
+import { collectionsHandlers } from './handlers/collections.ts';
 
 export type ConnectionOptions =
   | { kind: 'demo'; world?: DemoWorld }
@@ -37,6 +40,8 @@ export interface CoreOptions {
   log?: Log;
   /** How often the connection is re-checked, in ms (default 30 s). */
   checkIntervalMs?: number;
+  /** How often watched areas are checked for new alerts, in ms (default 2 minutes). */
+  watchIntervalMs?: number;
 }
 
 /** The main process without Electron: what the desktop app, browser mode and the CLI share. */
@@ -93,18 +98,22 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     credentials,
     media,
   };
+  const watcher = new AlertWatcher(client, new WatchStore(db, target.cacheKey), hub, log);
   // One spread per feature's channel group (src/main/handlers/): the type checker insists that
   // every channel of the contract has its handler.
   const handlers: Handlers = {
+    ...alertHandlers(ctx, watcher),
     ...appHandlers(ctx),
     ...profileHandlers(ctx),
     ...mapHandlers(ctx),
     ...wallHandlers(ctx),
     ...downloadsHandlers(ctx),
+    ...collectionsHandlers(ctx),
   };
   const dispatch = createDispatcher(handlers, log);
   await connection.check();
   connection.startChecking(options.checkIntervalMs ?? 30_000);
+  watcher.start(options.watchIntervalMs ?? 120_000);
 
   return {
     dataDir: options.dataDir,
@@ -118,6 +127,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     media,
     async close() {
       connection.stopChecking();
+      watcher.stop();
       await target.embedded?.close();
       db.close();
       log('core stopped');

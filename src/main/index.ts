@@ -9,6 +9,7 @@ import { connectionFromSettings } from './startup.ts';
 import { forwardEvents, registerIpc } from './electron/ipc.ts';
 import { handleMediaScheme, registerMediaScheme } from './electron/media-protocol.ts';
 import { installMenu } from './electron/menu.ts';
+import { notifyWatchedAlerts } from './electron/notifications.ts';
 import { createMainWindow, isTrustedFrame, lockDownSession } from './electron/window.ts';
 import { createLog } from './log.ts';
 import { defaultDataDir } from './paths.ts';
@@ -70,6 +71,7 @@ function start(): void {
   starting.then(
     (ready) => {
       core = ready;
+      notifyWatchedAlerts(ready, (route) => ready.hub.emit('app.openRoute', { route }));
       // Settings chose another account or demo mode: a fresh start switches cleanly.
       ready.hub.on('app.restartRequested', () => {
         setTimeout(() => {

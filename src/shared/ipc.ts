@@ -10,9 +10,11 @@
 import type { z } from 'zod';
 import { appChannels, appEvents } from './ipc/app.ts';
 import { profileChannels, profileEvents } from './ipc/profiles.ts';
+import { alertChannels, alertEvents } from './ipc/alerts.ts';
 import { mapChannels, mapEvents } from './ipc/map.ts';
 import { wallChannels } from './ipc/wall.ts';
 import { downloadsChannels, downloadsEvents } from './ipc/downloads.ts';
+import { collectionsChannels, collectionsEvents } from './ipc/collections.ts';
 
 export type { AppStatus } from './ipc/app.ts';
 
@@ -20,9 +22,24 @@ export type { AppStatus } from './ipc/app.ts';
  * Channels and events by feature, one file each in src/shared/ipc/: merged here into the one
  * contract. A name used twice would silently shadow another, so the merge checks it.
  */
-export const channels = merge(appChannels, profileChannels, mapChannels, wallChannels, downloadsChannels);
+export const channels = merge(
+  appChannels,
+  profileChannels,
+  alertChannels,
+  mapChannels,
+  wallChannels,
+  downloadsChannels,
+  collectionsChannels,
+);
 
-export const events = merge(appEvents, profileEvents, mapEvents, downloadsEvents);
+export const events = merge(
+  appEvents,
+  profileEvents,
+  alertEvents,
+  mapEvents,
+  downloadsEvents,
+  collectionsEvents,
+);
 
 function merge<T extends object[]>(...groups: T): UnionToIntersection<T[number]> {
   const merged: Record<string, unknown> = {};

@@ -124,3 +124,22 @@ describe('SettingsStore', () => {
     db.close();
   });
 });
+
+describe('0500-watched-areas', () => {
+  it('keeps each announced alert once per area, and forgets them with the area', () => {
+    const db = openDatabase(join(dir(), 'w.sqlite'));
+    const area = db
+      .prepare(
+        "INSERT INTO watched_areas (service, name, area, created_at) VALUES ('demo', 'a', '{}', 'now')",
+      )
+      .run().lastInsertRowid;
+    const seen = db.prepare(
+      "INSERT OR IGNORE INTO watched_alerts_seen VALUES (?, 'alert-1', 'now')",
+    );
+    expect(seen.run(area).changes).toBe(1);
+    expect(seen.run(area).changes).toBe(0);
+    db.prepare('DELETE FROM watched_areas WHERE id = ?').run(area);
+    expect(db.prepare('SELECT count(*) AS n FROM watched_alerts_seen').get()).toEqual({ n: 0 });
+    db.close();
+  });
+});

@@ -8,6 +8,8 @@ import { migration as collections } from './0060-collections.ts';
 import { migration as favourites } from './0100-favourites.ts';
 import { migration as walls } from './0200-walls.ts';
 import { migration as downloadQueue } from './0300-download-queue.ts';
+import { migration as keptCollections } from './0400-kept-collections.ts';
+import { migration as watchedAreas } from './0500-watched-areas.ts';
 
 /** Every migration, in order. Add new ones at the end with a higher version number. */
 export const migrations: readonly Migration[] = [
@@ -20,4 +22,6 @@ export const migrations: readonly Migration[] = [
   favourites,
   walls,
   downloadQueue,
+  keptCollections,
+  watchedAreas,
 ];

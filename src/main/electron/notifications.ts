@@ -1,0 +1,18 @@
+import { Notification } from 'electron';
+import type { Core } from '../core.ts';
+
+/** Desktop notifications for new alerts in watched areas; a click opens the Alerts view. */
+export function notifyWatchedAlerts(core: Core, openRoute: (route: string) => void): void {
+  if (!Notification.isSupported()) return;
+  core.hub.on('alerts.watchedNew', ({ areaName, alerts }) => {
+    const first = alerts[0];
+    if (!first) return;
+    const more = alerts.length > 1 ? ` and ${alerts.length - 1} more` : '';
+    const notification = new Notification({
+      title: `${first.event} in ${areaName}`,
+      body: `${first.headline}${more}`,
+    });
+    notification.on('click', () => openRoute('/alerts'));
+    notification.show();
+  });
+}
