@@ -13,6 +13,8 @@ export interface AdminService {
   setStreamStopped(cameraId: string, stopped: boolean): Promise<void>;
   /** Camera ids with and without video, as the service lists them. */
   cameras(): Promise<{ video: string[]; still: string[] }>;
+  /** GET a /v1 path with the demo client's token, parsed. */
+  get<T>(path: string): Promise<T>;
   stop(): Promise<void>;
 }
 
@@ -69,6 +71,12 @@ export async function startAdminService(cameras = 200): Promise<AdminService> {
         { method: 'POST' },
       );
       if (!answer.ok) throw new Error(`stream control failed: ${await answer.text()}`);
+    },
+    async get<T>(path: string) {
+      const answer = await fetch(`${url}${path}`, {
+        headers: { Authorization: `Bearer ${await token()}` },
+      });
+      return (await answer.json()) as T;
     },
     async cameras() {
       const answer = await fetch(`${url}/v1/cameras?limit=100`, {

@@ -147,3 +147,112 @@ test('a saved wall is restored after a reload, with its layout and order', async
   await expect(page.getByLabel('Saved walls')).toContainText('Morning commute');
   await page.screenshot({ path: testInfo.outputPath('wall-restored.png') });
 });
+
+test('rewind shows every tile at the same archived minute, steps and plays in sync, and returns to live', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const cameras = [cams.video[12]!, cams.still[5]!, cams.video[13]!, cams.still[6]!];
+  await page.goto(`${host.url}${wallRoute(cameras, '2x2')}`);
+  await expect(page.locator('[data-tile][data-state="live"]')).toHaveCount(4, { timeout: 45_000 });
+  await page.getByRole('button', { name: 'Rewind' }).click();
+  const rewinding = page.locator('[data-tile][data-state="rewind"]');
+  await expect(rewinding).toHaveCount(4);
+  await expect(page.locator('video')).toHaveCount(0);
+  const frames = page.locator('[data-tile] img[alt^="Archived image"]');
+  await expect(frames).toHaveCount(4);
+
+  const frameTimes = () =>
+    frames.evaluateAll((imgs) =>
+      imgs.map((img) => /at (\S+)$/.exec((img as HTMLImageElement).alt)?.[1] ?? ''),
+    );
+  const newest = await frameTimes();
+  expect(new Set(newest).size, 'one minute on every tile').toBe(1);
+
+  await page.keyboard.press('Shift+Comma');
+  await page.keyboard.press('Comma');
+  const minutesBack = (iso: string) => (Date.parse(newest[0]!) - Date.parse(iso)) / 60_000;
+  await expect.poll(async () => (await frameTimes()).map(minutesBack)).toEqual([11, 11, 11, 11]);
+  const slider = page.getByRole('slider', { name: 'Rewind time' });
+  await expect(slider).toHaveValue(String(Date.parse(newest[0]!) - 11 * 60_000));
+
+  await page.getByRole('button', { name: '▶ 60×' }).click();
+  await expect
+    .poll(async () => Math.max(...(await frameTimes()).map(minutesBack)), { timeout: 20_000 })
+    .toBeLessThanOrEqual(8);
+  await page.getByRole('button', { name: /❚❚/ }).click();
+  const paused = await frameTimes();
+  expect(new Set(paused).size, 'tiles stay in step while playing').toBe(1);
+  await page.screenshot({ path: testInfo.outputPath('wall-rewind.png') });
+
+  await page.getByRole('button', { name: 'Back to live' }).click();
+  await expect(page.locator('[data-kind="video"]')).toHaveCount(2);
+  await expect(page.locator('[data-tile][data-state="live"]')).toHaveCount(4, { timeout: 45_000 });
+});
+
+test('tile actions: snapshot to a new collection, record the last minutes, open on the map', async ({
+  page,
+}) => {
+  const camera = cams.still[7]!;
+  await page.goto(`${host.url}${wallRoute([camera], '1x1')}`);
+  const tile = page.locator(`[data-camera-id="${camera}"]`);
+  await expect(tile).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+
+  await tile
+    .getByRole('button', { name: /Actions for/ })
+    .or(tile.locator('summary'))
+    .click();
+  await page.getByRole('menuitem', { name: 'Snapshot to a collection…' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Collection').selectOption({ label: 'New collection…' });
+  await dialog.getByLabel('Name of the new collection').fill('Wall e2e snapshots');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Saved the current image' }),
+  ).toContainText('“Wall e2e snapshots”');
+  const found = await service.get<{ results: { _id: string }[] }>(
+    '/v1/collections?q=e2e%20snapshots',
+  );
+  const collection = await service.get<{ images: string[] }>(
+    `/v1/collections/${found.results[0]!._id}`,
+  );
+  expect(collection.images).toHaveLength(1);
+
+  await tile.locator('summary').click();
+  await page.getByRole('menuitem', { name: 'Record the last minutes…' }).click();
+  await dialog.getByLabel(/Minutes before the newest image/).fill('2');
+  await dialog.getByRole('button', { name: 'Record' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Recording' })).toContainText(
+    '2 min from',
+  );
+  const recordings = await service.get<{
+    features: { properties: { duration: number; start: string } }[];
+  }>(`/v1/recordings?camera_id=${encodeURIComponent(camera)}`);
+  expect(recordings.features.map((f) => f.properties.duration)).toContain(120);
+
+  await tile.locator('summary').click();
+  await page.getByRole('menuitem', { name: 'Open on the map' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/map\\?camera=${camera}$`));
+});
+
+test('keyboard: arrows move between tiles, Enter fills the wall with one, Escape restores', async ({
+  page,
+}) => {
+  const cameras = cams.still.slice(8, 12);
+  await page.goto(`${host.url}${wallRoute(cameras, '2x2')}`);
+  await expect(page.locator('[data-tile]')).toHaveCount(4);
+  await page.locator('[data-tile="0"]').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator('[data-tile="1"]')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('[data-tile="3"]')).toBeFocused();
+  await page.keyboard.press('Enter');
+  const box = await page.locator('[data-tile="3"]').boundingBox();
+  const grid = await page.getByRole('grid').boundingBox();
+  expect(box!.width).toBeGreaterThan(grid!.width * 0.95);
+  await page.keyboard.press('Escape');
+  const restored = await page.locator('[data-tile="3"]').boundingBox();
+  expect(restored!.width).toBeLessThan(grid!.width * 0.55);
+  await page.keyboard.press('Alt+ArrowLeft');
+  await expect(page.locator('[data-tile="2"]')).toHaveAttribute('data-camera-id', cameras[3]!);
+});
