@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { ApiClient } from '../api/client.ts';
 import { ApiError, NetworkError, ServiceError } from '../api/errors.ts';
@@ -13,6 +13,21 @@ export interface MediaAnswer {
   body: Readable;
 }
 
+/** What other modules add to the resolver (offline collections, thumbnails). */
+export interface MediaExtensions {
+  /** The file of a collection image kept offline, or null: served before any fetch. */
+  collectionFile?(collectionId: string, name: string): LocalFile | null;
+  /** A JPEG of the image file at `path`, `width` pixels wide. */
+  thumbnail?(path: string, width: number): Promise<Buffer>;
+}
+
+export interface LocalFile {
+  path: string;
+  contentType: string | null;
+}
+
+const IMMUTABLE = 'private, max-age=31536000, immutable';
+
 /**
  * Resolves media paths for the renderer: from the disk cache when the bytes cannot change, else
  * from the service (token added and signed redirect followed by the client), kept on disk when
@@ -22,6 +37,7 @@ export class MediaResolver {
   #client: ApiClient;
   #cache: MediaCache;
   #log: Log;
+  #ext: MediaExtensions = {};
 
   constructor(client: ApiClient, cache: MediaCache, log: Log) {
     this.#client = client;
@@ -29,18 +45,55 @@ export class MediaResolver {
     this.#log = log;
   }
 
+  extend(extensions: MediaExtensions): void {
+    Object.assign(this.#ext, extensions);
+  }
+
   async resolve(path: string, signal: AbortSignal): Promise<MediaAnswer> {
     const route = mediaRoute(path);
     if (!route) return text(404, `No such media: ${path}. Media paths look like cameras/ID/live.`);
+    const local = this.#localFile(route);
+    if (local) return fromFile(local, IMMUTABLE);
     if (route.cacheKey && !route.live) {
       const cached = this.#cache.get(route.cacheKey);
-      if (cached) return fromFile(cached, 'private, max-age=31536000, immutable');
+      if (cached) return fromFile(cached, IMMUTABLE);
     }
     try {
+      if (route.thumbnailOf) return await this.#thumbnail(route, route.thumbnailOf, signal);
       return await this.#fetch(route, signal);
     } catch (error) {
       return this.#fallback(route, error);
     }
+  }
+
+  #localFile(route: MediaRoute): MediaEntry | null {
+    const image = route.collectionImage;
+    const file = image && this.#ext.collectionFile?.(image.collectionId, image.name);
+    if (!file) return null;
+    const size = statSync(file.path, { throwIfNoEntry: false })?.size;
+    return size === undefined ? null : { key: route.cacheKey ?? '', ...file, size };
+  }
+
+  /** Made from the image on disk (kept offline, or cached), fetching the image only if needed. */
+  async #thumbnail(
+    route: MediaRoute,
+    of: NonNullable<MediaRoute['thumbnailOf']>,
+    signal: AbortSignal,
+  ): Promise<MediaAnswer> {
+    if (!this.#ext.thumbnail) return text(501, `${route.label}: thumbnails are not available.`);
+    let source =
+      this.#localFile(of.route) ?? (of.route.cacheKey ? this.#cache.get(of.route.cacheKey) : null);
+    if (!source) {
+      const response = await of.route.fetch(this.#client, signal);
+      source = await this.#cache.put(
+        of.route.cacheKey!,
+        response.nodeStream(),
+        response.contentType,
+      );
+    }
+    const bytes = await this.#ext.thumbnail(source.path, of.width);
+    const entry = await this.#cache.put(route.cacheKey!, Readable.from([bytes]), 'image/jpeg');
+    return fromFile(entry, IMMUTABLE);
   }
 
   async #fetch(route: MediaRoute, signal: AbortSignal): Promise<MediaAnswer> {
@@ -57,7 +110,7 @@ export class MediaResolver {
       response.nodeStream(),
       response.contentType,
     );
-    return fromFile(entry, route.live ? 'no-store' : 'private, max-age=31536000, immutable');
+    return fromFile(entry, route.live ? 'no-store' : IMMUTABLE);
   }
 
   /** Offline or refused: the last copy on disk if there is one, else the reason in words. */

@@ -18,7 +18,14 @@ export interface MediaRoute {
   /** Live media: cached for offline use, but always fetched fresh while online. */
   live: boolean;
   fetch(client: ApiClient, signal: AbortSignal): Promise<MediaResponse>;
+  /** A collection's image: served from disk when the collection is kept offline. */
+  collectionImage?: { collectionId: string; name: string };
+  /** A thumbnail: made in the main process from this route's image, `width` pixels wide. */
+  thumbnailOf?: { route: MediaRoute; width: number };
 }
+
+/** Width of the thumbnails of `collections/ID/thumbs/NAME`: a grid cell at 2x pixel ratio. */
+export const THUMBNAIL_WIDTH = 256;
 
 const id = /^[\w.:-]{1,200}$/;
 const hlsFile = /^[\w.-]{1,200}\.(m3u8|ts|m4s|mp4|aac)$/;
@@ -96,14 +103,29 @@ export function mediaRoute(path: string): MediaRoute | null {
     };
   }
   if (group === 'collections' && b === 'images' && c !== undefined && id.test(c)) {
+    return collectionImage(a, c);
+  }
+  if (group === 'collections' && b === 'thumbs' && c !== undefined && id.test(c)) {
+    const source = collectionImage(a, c);
     return {
-      label: `collection ${a} image ${c}`,
-      cacheKey: `collection-image:${a}:${c}`,
+      label: `thumbnail of collection ${a} image ${c}`,
+      cacheKey: `thumb:${THUMBNAIL_WIDTH}:collection-image:${a}:${c}`,
       live: false,
-      fetch: (client, signal) => client.collections.image(a, c, { signal }),
+      fetch: source.fetch,
+      thumbnailOf: { route: source, width: THUMBNAIL_WIDTH },
     };
   }
   return null;
+}
+
+function collectionImage(collectionId: string, name: string): MediaRoute {
+  return {
+    label: `collection ${collectionId} image ${name}`,
+    cacheKey: `collection-image:${collectionId}:${name}`,
+    live: false,
+    fetch: (client, signal) => client.collections.image(collectionId, name, { signal }),
+    collectionImage: { collectionId, name },
+  };
 }
 
 /** Bytes the client already holds (tiles), in the shape of a streamed media answer. */

@@ -1,0 +1,193 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import {
+  frameName,
+  type CollectionProgress,
+  type collectionsChannels,
+} from '../../shared/ipc/collections.ts';
+import { exportCollection } from '../collections/export.ts';
+import { CollectionsService } from '../collections/service.ts';
+import { KeptStore } from '../collections/store.ts';
+import { CollectionSync } from '../collections/sync.ts';
+import { makeThumbnail } from '../collections/thumbnails.ts';
+import type { GroupHandlers, HandlerContext } from './context.ts';
+
+/** Kept collections are re-synced this often while online, besides after every change. */
+const SYNC_INTERVAL_MS = 5 * 60_000;
+
+export function collectionsHandlers(
+  ctx: HandlerContext,
+): GroupHandlers<typeof collectionsChannels> {
+  const { client, hub } = ctx;
+  const status = ctx.connection.status();
+  // Kept collections belong to a service, keyed as the cache keys it ("demo" or the base URL).
+  const service = status.mode === 'demo' ? 'demo' : status.serviceUrl;
+  const kept = new KeptStore(ctx.db, service);
+  const sync = new CollectionSync({
+    client,
+    kept,
+    offline: ctx.cache.collections,
+    service,
+    dataDir: ctx.dataDir,
+    onStatus: (s) => hub.emit('collections.offline', s),
+    log: ctx.log,
+  });
+  const collections = new CollectionsService({
+    client,
+    kept,
+    offline: ctx.cache.collections,
+    onUnreachable: () => void ctx.connection.check(),
+    online: () => ctx.connection.status().online,
+  });
+  ctx.media.extend({
+    collectionFile: (id, name) => {
+      const path = sync.localFile(id, name);
+      return path ? { path, contentType: kept.image(id, name)?.contentType ?? 'image/jpeg' } : null;
+    },
+    thumbnail: makeThumbnail,
+  });
+  scheduleSyncs(ctx, sync);
+
+  /** After a change made here, a kept collection follows at once (in the background). */
+  const follow = (id: string) => {
+    if (kept.isKept(id)) void sync.sync(id).catch(() => undefined);
+  };
+  const progress = (p: CollectionProgress) => hub.emit('collections.progress', p);
+
+  return {
+    'collections.search': (p) => collections.search(p),
+    'collections.images': ({ id, marker, limit }) => collections.images(id, marker, limit),
+    'collections.count': async ({ id }) => ({ images: await collections.count(id) }),
+    'collections.create': async ({ name, description, tags }) => {
+      const answer = await client.collections.create({
+        name,
+        description: description ?? '',
+        tags: tags ?? [],
+      });
+      ctx.log(`collection ${answer.collection_id} created`);
+      return { id: answer.collection_id };
+    },
+    'collections.update': async ({ id, ...patch }) => {
+      await client.collections.update(id, patch);
+      follow(id);
+      return { ok: true };
+    },
+    'collections.addImage': async ({ id, source }) => {
+      const image = await collections.addImage(id, source);
+      follow(id);
+      return { image };
+    },
+    'collections.removeImage': async ({ id, name }) => {
+      await collections.removeImage(id, name);
+      follow(id);
+      return { ok: true };
+    },
+    'collections.empty': async ({ id, operationId }) => {
+      const total = await collections.count(id);
+      const base = { operationId, collectionId: id, kind: 'empty' as const, total };
+      progress({ ...base, done: 0, finished: false });
+      const removed = await collections.empty(id, (done) =>
+        progress({ ...base, done, finished: false }),
+      );
+      progress({ ...base, done: removed, finished: true });
+      follow(id);
+      return { removed };
+    },
+    'collections.destroy': async ({ id, operationId }) => {
+      const total = await collections.count(id);
+      const base = { operationId, collectionId: id, kind: 'destroy' as const, total };
+      progress({ ...base, done: 0, finished: false });
+      const removed = await collections.empty(id, (done) =>
+        progress({ ...base, done, finished: false }),
+      );
+      await client.collections.destroy(id);
+      await sync.release(id);
+      progress({ ...base, done: removed, finished: true });
+      ctx.log(`collection ${id} destroyed (${removed} images removed first)`);
+      return { removed };
+    },
+    'collections.keepOffline': async ({ id, keep }) => {
+      if (!keep) {
+        await sync.release(id);
+        return null;
+      }
+      // The first sync runs on; its progress arrives as collections.offline events.
+      sync.keep(id).catch((error: unknown) => ctx.log(`sync of ${id}: ${String(error)}`));
+      return sync.status(id);
+    },
+    'collections.sync': ({ id }) => {
+      if (!kept.isKept(id))
+        throw new Error(`Collection ${id} is not kept offline: choose "Keep offline" first.`);
+      return sync.sync(id);
+    },
+    'collections.recordingFrames': async ({ recordingId }) => {
+      const p = (await client.recordings.show(recordingId)).properties;
+      // The frames of a recording at its rate from its start, as the service lays them out.
+      const count = Math.max(1, Math.floor(p.duration * p.rate));
+      const start = Date.parse(p.start);
+      const names = Array.from({ length: count }, (_, i) =>
+        frameName(p.camera_id, start + Math.round((i * 1000) / p.rate)),
+      );
+      return { cameraId: p.camera_id, names };
+    },
+    'collections.cameraTimes': ({ cameraId }) => recentTimes(ctx, cameraId),
+    'collections.export': async ({ id, as, operationId }) => {
+      const { collection, names } = await collections.names(id);
+      const folder = ctx.settings.get().downloadFolder || join(homedir(), 'Downloads');
+      const result = await exportCollection({
+        collection,
+        names,
+        as,
+        into: join(folder, 'Roadcam collections'),
+        client,
+        localFile: (name) => sync.localFile(id, name),
+        sources: kept.sources(id, names),
+        onProgress: (done, total) =>
+          progress({
+            operationId,
+            collectionId: id,
+            kind: 'export',
+            done,
+            total,
+            finished: done === total,
+          }),
+      });
+      ctx.log(`collection ${id} exported to ${result.path}`);
+      return result;
+    },
+  };
+}
+
+/** Every kept collection is synced when the service comes back, and periodically while up. */
+function scheduleSyncs(ctx: HandlerContext, sync: CollectionSync): void {
+  let online = false;
+  ctx.hub.on('app.statusChanged', (s) => {
+    if (s.online && !online) void sync.syncAll();
+    online = s.online;
+  });
+  const timer = setInterval(() => {
+    if (online) void sync.syncAll();
+  }, SYNC_INTERVAL_MS);
+  timer.unref();
+}
+
+/**
+ * The newest 500 archived times of a camera. The list runs forward from `time` (an inclusive
+ * start), so it is paged from the oldest and the tail kept: a few calls for a day of images.
+ */
+async function recentTimes(ctx: HandlerContext, cameraId: string): Promise<string[]> {
+  const limit = 500;
+  let times: string[] = [];
+  let from: string | undefined;
+  for (let call = 0; call < 20; call++) {
+    const page = await ctx.client.cameras.images(
+      cameraId,
+      from === undefined ? { limit } : { time: from, limit },
+    );
+    const fresh = page.times.filter((t) => t !== from);
+    times = [...times, ...fresh].slice(-limit);
+    if (page.times.length < limit || fresh.length === 0) break;
+    from = page.times.at(-1);
+  }
+  return times;
+}

@@ -1,0 +1,293 @@
+/**
+ * The Collections view's channels and events: managing collections (spec 4.6), browsing their
+ * images page by page with the marker rule, keeping them offline, and exporting them.
+ */
+import { z } from 'zod';
+import { SORT_KEYS, type Collection } from '../api/index.ts';
+import { type } from './marker.ts';
+
+/** Collections expire 90 days after creation (spec 1 and 8). */
+export const COLLECTION_LIFETIME_DAYS = 90;
+/** Fewer days left than this and the list warns. */
+export const EXPIRY_WARNING_DAYS = 7;
+/** Image names per grid page (the service allows up to 200). */
+export const GRID_PAGE = 60;
+
+const DAY_MS = 86_400_000;
+
+/** When a collection expires and how many whole days remain (negative once expired). */
+export function expiryOf(createdAt: string, now = Date.now()): { expiresAt: string; days: number } {
+  const expires = Date.parse(createdAt) + COLLECTION_LIFETIME_DAYS * DAY_MS;
+  return { expiresAt: new Date(expires).toISOString(), days: Math.floor((expires - now) / DAY_MS) };
+}
+
+const NAME = /^(.+)_(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(?:\.(\d{3}))?Z\.(?:jpe?g|png)$/i;
+
+/**
+ * Camera and time read from an image name ("<camera id>_<yyyymmddThhmmssZ>.jpg", the
+ * embedded service's convention). The interface does not fix the form of names: any other
+ * name gives nulls and the view shows the name alone.
+ */
+export function parseImageName(name: string): { cameraId: string | null; time: string | null } {
+  const m = NAME.exec(name);
+  if (!m) return { cameraId: null, time: null };
+  const [, camera, y, mo, d, h, mi, s, ms] = m;
+  const t = Date.UTC(+y!, +mo! - 1, +d!, +h!, +mi!, +s!, +(ms ?? 0));
+  return Number.isFinite(t)
+    ? { cameraId: camera!, time: new Date(t).toISOString() }
+    : { cameraId: null, time: null };
+}
+
+/**
+ * The name of a recording's frame at `tMs` in the same convention (milliseconds only when a
+ * frame falls between seconds). Used to offer a recording's frames by time; the field stays
+ * editable for services that name frames otherwise.
+ */
+export function frameName(cameraId: string, tMs: number): string {
+  const stamp = new Date(tMs).toISOString().slice(0, 19).replace(/[-:]/g, '');
+  const ms = tMs % 1000;
+  return `${cameraId}_${stamp}${ms === 0 ? '' : `.${String(ms).padStart(3, '0')}`}Z.jpg`;
+}
+
+/** Where an image came from, when it was added through this app (the service does not say). */
+export type ImageSource =
+  | { kind: 'camera'; cameraId: string }
+  | { kind: 'archive'; cameraId: string; time: string }
+  | { kind: 'observation'; observationId: string }
+  | { kind: 'recording'; recordingId: string }
+  | { kind: 'recordingFrame'; recordingId: string; image: string }
+  | { kind: 'collection'; collectionId: string; image: string };
+
+/** The source in words, for the lightbox and the manifests. */
+export function describeSource(s: ImageSource): string {
+  switch (s.kind) {
+    case 'camera':
+      return `camera ${s.cameraId} current image`;
+    case 'archive':
+      return `camera ${s.cameraId} archive at ${s.time}`;
+    case 'observation':
+      return `observation ${s.observationId} preview`;
+    case 'recording':
+      return `recording ${s.recordingId} preview`;
+    case 'recordingFrame':
+      return `recording ${s.recordingId} frame ${s.image}`;
+    case 'collection':
+      return `collection ${s.collectionId} image ${s.image}`;
+  }
+}
+
+export interface ImageInfo {
+  name: string;
+  cameraId: string | null;
+  time: string | null;
+  /** Null when the image was added elsewhere (another app, the map or the wall). */
+  source: ImageSource | null;
+}
+
+export type OfflineState = 'pending' | 'syncing' | 'synced' | 'failed';
+
+/** A collection kept offline: how far its copy on disk is. */
+export interface OfflineStatus {
+  collectionId: string;
+  state: OfflineState;
+  /** Images on disk and images the collection holds (as of the last sync). */
+  done: number;
+  total: number;
+  bytes: number;
+  syncedAt: string | null;
+  /** Why the last sync failed, in words. */
+  message: string | null;
+}
+
+export interface CollectionSummary extends Collection {
+  expiresAt: string;
+  daysLeft: number;
+  offline: OfflineStatus | null;
+}
+
+export interface CollectionsPage {
+  results: CollectionSummary[];
+  total: number;
+  skip: number;
+  limit: number;
+  /** The tags facet: up to ten tags with their counts. */
+  tags: { key: string; count: number }[];
+  /** True when the service could not be reached and the list holds collections kept offline. */
+  offline: boolean;
+  /** Why the service could not be reached, in words. */
+  message: string | null;
+}
+
+export interface CollectionImagesPage {
+  collection: CollectionSummary;
+  images: ImageInfo[];
+  /** The marker of the next page (the last name of this one), or null at the end. */
+  next: string | null;
+  offline: boolean;
+}
+
+/** Empty, Destroy, sync and export report through one progress event. */
+export interface CollectionProgress {
+  operationId: string;
+  collectionId: string;
+  kind: 'empty' | 'destroy' | 'export';
+  done: number;
+  /** Null while unknown. */
+  total: number | null;
+  finished: boolean;
+}
+
+export interface ExportResult {
+  path: string;
+  images: number;
+  bytes: number;
+}
+
+const collectionId = z
+  .string()
+  .regex(/^[\w.:-]{1,200}$/, 'A collection id has letters, digits and . : _ - only.');
+const imageName = z
+  .string()
+  .min(1)
+  .max(300)
+  .refine((v) => !v.includes('/') && v !== '.' && v !== '..', 'An image name has no slashes.');
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?$/, 'Dates look like 2026-11-21.');
+const tags = z.array(
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(60)
+    .regex(/^[^,]+$/, 'Tags have no commas.'),
+);
+const operationId = z.string().min(1).max(80);
+
+export const collectionSearchSchema = z
+  .object({
+    q: z.string().trim().max(200).optional(),
+    created_at_min: day.optional(),
+    created_at_max: day.optional(),
+    updated_at_min: day.optional(),
+    updated_at_max: day.optional(),
+    sort: z.enum(SORT_KEYS.collections).optional(),
+    sort_dir: z.enum(['asc', 'desc']).optional(),
+    /** The tags facet's choice: only collections carrying exactly this tag. */
+    tag: z.string().trim().min(1).max(60).optional(),
+    limit: z.number().int().min(1).max(100).optional(),
+    skip: z.number().int().min(0).max(4000).optional(),
+  })
+  .strict();
+export type CollectionSearch = z.infer<typeof collectionSearchSchema>;
+
+const isoTime = z.iso.datetime({ offset: true });
+const plainId = z.string().regex(/^[\w.:-]{1,200}$/, 'Ids have letters, digits and . : _ - only.');
+
+/** The six parameter sets of Add Image (spec 4.6). */
+export const imageSourceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('camera'), cameraId: plainId }).strict(),
+  z.object({ kind: z.literal('archive'), cameraId: plainId, time: isoTime }).strict(),
+  z.object({ kind: z.literal('observation'), observationId: plainId }).strict(),
+  z.object({ kind: z.literal('recording'), recordingId: plainId }).strict(),
+  z.object({ kind: z.literal('recordingFrame'), recordingId: plainId, image: imageName }).strict(),
+  z.object({ kind: z.literal('collection'), collectionId, image: imageName }).strict(),
+]);
+
+const fields = {
+  name: z.string().trim().min(1, 'Give the collection a name.').max(200),
+  description: z.string().max(5000),
+  tags: tags.max(50),
+};
+
+export const collectionsChannels = {
+  /** One page of collections with the tags facet; offline, the collections kept offline. */
+  'collections.search': { input: collectionSearchSchema, result: type<CollectionsPage>() },
+  /** One page of a collection's image names after `marker` (marker rule of spec 4.6). */
+  'collections.images': {
+    input: z
+      .object({
+        id: collectionId,
+        marker: z.string().max(300).optional(),
+        limit: z.number().int().min(1).max(200).optional(),
+      })
+      .strict(),
+    result: type<CollectionImagesPage>(),
+  },
+  /** How many images a collection holds (Destroy's confirmation names it). */
+  'collections.count': {
+    input: z.object({ id: collectionId }).strict(),
+    result: type<{ images: number }>(),
+  },
+  'collections.create': {
+    input: z
+      .object({
+        ...fields,
+        description: fields.description.optional(),
+        tags: fields.tags.optional(),
+      })
+      .strict(),
+    result: type<{ id: string }>(),
+  },
+  'collections.update': {
+    input: z
+      .object({
+        id: collectionId,
+        name: fields.name.optional(),
+        description: fields.description.optional(),
+        tags: fields.tags.optional(),
+      })
+      .strict()
+      .refine(
+        (v) => v.name !== undefined || v.description !== undefined || v.tags !== undefined,
+        'Change at least one field.',
+      ),
+    result: type<{ ok: true }>(),
+  },
+  'collections.addImage': {
+    input: z.object({ id: collectionId, source: imageSourceSchema }).strict(),
+    result: type<{ image: string | null }>(),
+  },
+  'collections.removeImage': {
+    input: z.object({ id: collectionId, name: imageName }).strict(),
+    result: type<{ ok: true }>(),
+  },
+  /** Repeats the service's Empty (up to 1000 a call) until nothing is left. */
+  'collections.empty': {
+    input: z.object({ id: collectionId, operationId }).strict(),
+    result: type<{ removed: number }>(),
+  },
+  /** Empties, then destroys; a collection kept offline is removed from disk too. */
+  'collections.destroy': {
+    input: z.object({ id: collectionId, operationId }).strict(),
+    result: type<{ removed: number }>(),
+  },
+  /** Keeps a collection on disk (and in step with the service), or lets it go. */
+  'collections.keepOffline': {
+    input: z.object({ id: collectionId, keep: z.boolean() }).strict(),
+    result: type<OfflineStatus | null>(),
+  },
+  /** Syncs a kept collection now; resolves when done. */
+  'collections.sync': {
+    input: z.object({ id: collectionId }).strict(),
+    result: type<OfflineStatus>(),
+  },
+  /** Names of the frames of a recording, for adding a named frame. */
+  'collections.recordingFrames': {
+    input: z.object({ recordingId: plainId }).strict(),
+    result: type<{ cameraId: string; names: string[] }>(),
+  },
+  /** Archived image times of a camera (the media cache), newest last. */
+  'collections.cameraTimes': {
+    input: z.object({ cameraId: plainId }).strict(),
+    result: type<string[]>(),
+  },
+  /** Writes the collection as a folder or a zip, with manifest.json and manifest.csv. */
+  'collections.export': {
+    input: z.object({ id: collectionId, as: z.enum(['folder', 'zip']), operationId }).strict(),
+    result: type<ExportResult>(),
+  },
+} as const;
+
+export const collectionsEvents = {
+  'collections.progress': type<CollectionProgress>(),
+  'collections.offline': type<OfflineStatus>(),
+} as const;
