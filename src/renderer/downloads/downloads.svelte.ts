@@ -1,0 +1,119 @@
+import { SvelteMap } from 'svelte/reactivity';
+import type {
+  BatchFinished,
+  DownloadBatchView,
+  DownloadItemView,
+  DownloadScope,
+  DownloadState,
+  DownloadsUpdate,
+} from '../../shared/ipc/downloads.ts';
+import { api } from '../lib/api.ts';
+import { transport } from '../lib/transport.svelte.ts';
+
+type Action = 'downloads.pause' | 'downloads.resume' | 'downloads.cancel' | 'downloads.retry';
+
+/**
+ * The download queue as the main process reports it: a snapshot at start, then throttled
+ * updates carrying only what changed. Items are kept by id, so 500 updates cost 500 map writes.
+ */
+class DownloadsState {
+  batches = $state<DownloadBatchView[]>([]);
+  readonly items = new SvelteMap<number, DownloadItemView>();
+  filter = $state<DownloadState | 'all'>('all');
+  error = $state<string | null>(null);
+  /** Where a file is, when no desktop shell can open it (browser mode). */
+  shownPath = $state<string | null>(null);
+  loaded = $state(false);
+
+  /** Batches finished before this page opened are history; the others stay in the queue. */
+  readonly #openedAt = Date.now();
+  active = $derived(this.batches.filter((b) => !this.#past(b)));
+  history = $derived(this.batches.filter((b) => this.#past(b)));
+
+  #past(b: DownloadBatchView): boolean {
+    return b.finishedAt !== null && Date.parse(b.finishedAt) < this.#openedAt;
+  }
+
+  constructor() {
+    api.on('downloads.update', (u) => this.#apply(u));
+    api.on('downloads.batchFinished', (e) => this.#notify(e));
+    void this.reload();
+  }
+
+  async reload(): Promise<void> {
+    try {
+      const snapshot = await api.invoke('downloads.list', {});
+      this.batches = snapshot.batches;
+      this.items.clear();
+      for (const item of snapshot.items) this.items.set(item.id, item);
+      this.loaded = true;
+    } catch (error) {
+      this.error = (error as Error).message;
+    }
+  }
+
+  itemsOf(batchId: number): DownloadItemView[] {
+    const out: DownloadItemView[] = [];
+    for (const item of this.items.values()) {
+      if (item.batchId === batchId && (this.filter === 'all' || item.state === this.filter)) {
+        out.push(item);
+      }
+    }
+    return out;
+  }
+
+  async act(action: Action, scope: DownloadScope): Promise<void> {
+    await this.#run(() => api.invoke(action, scope));
+  }
+
+  async clear(batchId: number): Promise<void> {
+    await this.#run(() => api.invoke('downloads.clear', { batchId }));
+  }
+
+  async open(itemId: number, folder: boolean): Promise<void> {
+    await this.#run(async () => {
+      const result = await api.invoke('downloads.open', { itemId, folder });
+      this.shownPath = result.opened ? null : result.path;
+    });
+  }
+
+  /** Adds a batch the main process created; its items arrive with the next update. */
+  added(batch: DownloadBatchView): void {
+    this.#upsertBatch(batch);
+    void this.reload();
+  }
+
+  async #run(work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+      this.error = null;
+    } catch (error) {
+      this.error = (error as Error).message;
+    }
+  }
+
+  #apply(u: DownloadsUpdate): void {
+    for (const item of u.items) this.items.set(item.id, item);
+    for (const batch of u.batches) this.#upsertBatch(batch);
+    if (u.removedBatches.length > 0) {
+      this.batches = this.batches.filter((b) => !u.removedBatches.includes(b.id));
+      for (const [id, item] of this.items) {
+        if (u.removedBatches.includes(item.batchId)) this.items.delete(id);
+      }
+    }
+  }
+
+  #upsertBatch(batch: DownloadBatchView): void {
+    const i = this.batches.findIndex((b) => b.id === batch.id);
+    if (i >= 0) this.batches[i] = batch;
+    else this.batches = [batch, ...this.batches].sort((a, b) => b.id - a.id);
+  }
+
+  /** In the desktop app the main process shows the notification; in a browser, the page does. */
+  #notify(e: BatchFinished): void {
+    if (transport.kind === 'electron' || typeof Notification === 'undefined') return;
+    if (Notification.permission === 'granted') new Notification(e.title, { body: e.body });
+  }
+}
+
+export const downloads = new DownloadsState();

@@ -1,0 +1,30 @@
+/** How sizes, speeds and remaining times read in the Downloads view. */
+export function bytes(n: number | null): string {
+  if (n === null) return '?';
+  if (n < 1024) return `${n} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let v = n / 1024;
+  let u = 0;
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return `${v.toFixed(v < 10 ? 1 : 0)} ${units[u]}`;
+}
+
+export function speed(bytesPerSecond: number): string {
+  return bytesPerSecond > 0 ? `${bytes(bytesPerSecond)}/s` : '';
+}
+
+export function eta(seconds: number | null): string {
+  if (seconds === null) return '';
+  if (seconds < 60) return `${seconds} s left`;
+  if (seconds < 3600) return `${Math.ceil(seconds / 60)} min left`;
+  return `${Math.floor(seconds / 3600)} h ${Math.ceil((seconds % 3600) / 60)} min left`;
+}
+
+/** 0..100, or null while the size is unknown. */
+export function percent(done: number, total: number | null): number | null {
+  if (total === null || total === 0) return null;
+  return Math.min(100, Math.floor((done / total) * 100));
+}

@@ -1,0 +1,64 @@
+import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { expect, test } from './fixtures.ts';
+
+test('select recordings, download them, watch progress reach 100%, pause and resume one', async ({
+  page,
+  roadcam,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  // A speed limit stretches the transfers so that one can be paused part-way.
+  await page.goto(`${roadcam.url}#/settings`);
+  const limit = page.getByLabel('Speed limit (KB/s, 0 = none)');
+  await limit.fill('300');
+  await limit.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+
+  await page.goto(`${roadcam.url}#/downloads`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Downloads' })).toBeVisible();
+  // Short recordings: the service builds a recording's files when first downloaded.
+  await page.getByLabel('Longest (min)').fill('2');
+  await page.getByRole('button', { name: 'Search recordings' }).click();
+  await expect(page.getByText(/complete recordings match/)).toBeVisible();
+  const boxes = page.getByRole('checkbox', { name: /^Select rec_/ });
+  await expect(boxes.first()).toBeVisible();
+  expect(await boxes.count()).toBeGreaterThanOrEqual(2);
+  await boxes.nth(0).check();
+  await boxes.nth(1).check();
+  const folder = join(roadcam.dataDir, 'downloads');
+  await page.getByLabel('Folder').fill(folder);
+  await page.getByRole('button', { name: 'Download 2' }).click();
+
+  const batch = page.getByTestId('download-batch').first();
+  await expect(batch).toBeVisible();
+  const items = batch.getByTestId('download-item');
+  await expect(items).toHaveCount(4);
+  await page.screenshot({ path: testInfo.outputPath('downloads-running.png') });
+
+  // Pause one item while it is still going, check it stays paused, then resume it.
+  const running = items.filter({ has: page.getByRole('button', { name: 'Pause' }) }).first();
+  const name = await running.locator('.name').textContent();
+  await running.getByRole('button', { name: 'Pause' }).click();
+  const paused = items.filter({ hasText: name! });
+  await expect(paused).toHaveAttribute('data-state', 'paused');
+  await page.screenshot({ path: testInfo.outputPath('downloads-paused.png') });
+  await paused.getByRole('button', { name: 'Resume' }).click();
+  await expect(paused).not.toHaveAttribute('data-state', 'paused');
+
+  // Every bar reaches 100% and the batch completes.
+  await expect(batch).toHaveAttribute('data-state', 'completed', { timeout: 90_000 });
+  for (const item of await items.all()) {
+    await expect(item).toHaveAttribute('data-state', 'completed');
+    await expect(item.getByTestId('item-percent')).toHaveText('100%');
+    await expect(item.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  }
+  await expect(batch.getByRole('progressbar').first()).toHaveAttribute('aria-valuenow', '100');
+
+  // Browser mode has no desktop shell: "Show in folder" tells where the file is.
+  await items.first().getByRole('button', { name: 'Show in folder' }).click();
+  const where = page.getByRole('status').filter({ hasText: 'Saved at' });
+  await expect(where).toContainText(folder);
+  const path = (await where.locator('code').textContent())!;
+  expect(existsSync(path)).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath('downloads-done.png'), fullPage: true });
+});
