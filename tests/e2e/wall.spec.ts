@@ -256,3 +256,16 @@ test('keyboard: arrows move between tiles, Enter fills the wall with one, Escape
   await page.keyboard.press('Alt+ArrowLeft');
   await expect(page.locator('[data-tile="2"]')).toHaveAttribute('data-camera-id', cameras[3]!);
 });
+
+test('a camera added from elsewhere (#/wall?add=ID) joins the last wall once', async ({ page }) => {
+  await page.goto(`${host.url}#/wall`);
+  await page.waitForLoadState('networkidle');
+  const before = await page.locator('[data-camera-id]').count();
+  const camera = cams.still[12]!;
+  await page.goto(`${host.url}#/wall?add=${camera}`);
+  await expect(page.locator(`[data-camera-id="${camera}"]`)).toHaveCount(1);
+  await expect(page).toHaveURL(/#\/wall\/\d+$/);
+  await page.reload();
+  await expect(page.locator(`[data-camera-id="${camera}"]`)).toHaveCount(1);
+  expect(await page.locator('[data-camera-id]').count()).toBe(before + 1);
+});

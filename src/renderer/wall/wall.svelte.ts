@@ -58,7 +58,12 @@ class WallState {
       if (link) await this.#openLink(link);
       else if (Number.isInteger(id) && id > 0) await this.#openSaved(id);
       else await this.#openSaved(undefined);
-      if (add) await this.addById(add);
+      if (add) {
+        await this.addById(add);
+        // The wall now holds the camera: a reload must not add it again.
+        await this.flush();
+        this.#leaveRoute();
+      }
       await this.refreshList();
     } catch (error) {
       this.#fail('Could not open the wall', error);

@@ -1,0 +1,207 @@
+/**
+ * `npm run bench:wall`: a 4x4 wall of 16 live video tiles (about 640x360 each) in headless
+ * Chromium for 60 s, in browser mode (HTTP/1.1, so at most 6 connections to the host for all
+ * tiles). Two runs side by side: hls.js transmuxing in its worker (the default) and on the page.
+ *
+ * Per run: dropped-frame ratio (getVideoPlaybackQuality), stalls (tile state changes to
+ * buffering, stalled or reconnecting after the warm-up), renderer CPU (SystemInfo cpuTime of
+ * the renderer process), JS heap after GC, and how long media requests waited and took.
+ * Figures are printed; docs/benchmarks.md gets them by hand.
+ */
+import { cpus, loadavg } from 'node:os';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { startCore } from '../../src/main/core.ts';
+import { startWebHost } from '../../src/main/web/host.ts';
+import { tempDir } from '../helpers/core.ts';
+import { rendererConfig } from '../../vite.renderer.config.ts';
+
+const TILES = 16;
+const WARMUP_S = 15;
+const MEASURE_S = Number(process.env['WALL_BENCH_SECONDS'] ?? 60);
+
+interface RunResult {
+  label: string;
+  tilesLive: number;
+  frames: number;
+  dropped: number;
+  stalls: number;
+  advancedS: number[];
+  rendererCpuPct: number;
+  /** The GPU process (software compositing here) and the others. */
+  otherCpuPct: number;
+  heapMB: number;
+  requests: number;
+  waitP95: number;
+  durationP50: number;
+  durationP95: number;
+}
+
+// A renderer of its own, so another build of out/renderer cannot change it mid-run.
+const staticDir = tempDir('roadcam-wall-bench-renderer-');
+await build({
+  ...rendererConfig,
+  configFile: false,
+  logLevel: 'warn',
+  build: { ...rendererConfig.build, outDir: staticDir.path },
+});
+
+const data = tempDir('roadcam-wall-bench-');
+const core = await startCore({
+  dataDir: data.path,
+  connection: { kind: 'demo', world: { cameras: 300, hours: 2 } },
+  log: () => {},
+});
+const host = await startWebHost({ core, staticDir: staticDir.path });
+const page1 = await core.client.cameras.search({ limit: 100 });
+const page2 = await core.client.cameras.search({ limit: 100, skip: 100 });
+const videoIds = [...page1.features, ...page2.features]
+  .filter((c) => c.properties.video)
+  .map((c) => c.id)
+  .slice(0, TILES);
+if (videoIds.length < TILES) throw new Error(`only ${videoIds.length} video cameras found`);
+
+const browser = await chromium.launch({
+  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+});
+
+const results: RunResult[] = [];
+try {
+  results.push(await run(browser, 'hls.js worker on (default)', true));
+  results.push(await run(browser, 'hls.js worker off', false));
+} finally {
+  await browser.close();
+  await host.close();
+  await core.close();
+  data.remove();
+  staticDir.remove();
+}
+
+console.log(
+  `\nWall benchmark: ${TILES} video tiles, ${MEASURE_S} s after ${WARMUP_S} s warm-up, ` +
+    `${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}\n`,
+);
+console.table(
+  results.map((r) => ({
+    run: r.label,
+    'tiles live': `${r.tilesLive}/${TILES}`,
+    'dropped frames': `${r.dropped}/${r.frames} (${((100 * r.dropped) / Math.max(1, r.frames)).toFixed(2)}%)`,
+    stalls: r.stalls,
+    'playback advanced (min..max s)': `${Math.min(...r.advancedS).toFixed(1)}..${Math.max(...r.advancedS).toFixed(1)}`,
+    'renderer CPU (% of a core)': r.rendererCpuPct.toFixed(0),
+    'GPU+other CPU %': r.otherCpuPct.toFixed(0),
+    'JS heap MB': r.heapMB.toFixed(1),
+    'media requests': r.requests,
+    'queue wait p95 ms': r.waitP95.toFixed(0),
+    'request p50/p95 ms': `${r.durationP50.toFixed(0)}/${r.durationP95.toFixed(0)}`,
+  })),
+);
+
+async function run(browser: Browser, label: string, worker: boolean): Promise<RunResult> {
+  const context = await browser.newContext({ viewport: { width: 2820, height: 1780 } });
+  const page = await context.newPage();
+  await page.addInitScript((on) => {
+    localStorage.setItem('roadcam.wall.hlsWorker', on ? '1' : '0');
+  }, worker);
+  const cameras = videoIds.map(encodeURIComponent).join(',');
+  await page.goto(`${host.url}#/wall?cameras=${cameras}&layout=4x4`);
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[data-kind="video"][data-state="live"]').length === n,
+    TILES,
+    { timeout: 90_000 },
+  );
+  await page.waitForTimeout(WARMUP_S * 1000);
+
+  const cdp = await context.newCDPSession(page);
+  const browserCdp = await browser.newBrowserCDPSession();
+  const start = await sample(page);
+  const cpuStart = await rendererCpu(browserCdp);
+  const startedAt = Date.now();
+  await page.waitForTimeout(MEASURE_S * 1000);
+  const end = await sample(page);
+  const cpuEnd = await rendererCpu(browserCdp);
+  const seconds = (Date.now() - startedAt) / 1000;
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = await cdp.send('Runtime.getHeapUsage');
+
+  const waits = end.requests.map((r) => r.wait).sort((a, b) => a - b);
+  const durations = end.requests.map((r) => r.duration).sort((a, b) => a - b);
+  const result: RunResult = {
+    label,
+    tilesLive: end.live,
+    frames: end.frames - start.frames,
+    dropped: end.dropped - start.dropped,
+    stalls: end.stalls - start.stalls,
+    advancedS: videoIds.map((id) => (end.times[id] ?? 0) - (start.times[id] ?? 0)),
+    rendererCpuPct: (100 * (cpuEnd.renderer - cpuStart.renderer)) / seconds,
+    otherCpuPct: (100 * (cpuEnd.other - cpuStart.other)) / seconds,
+    heapMB: heap.usedSize / 1024 / 1024,
+    requests: end.requests.length,
+    waitP95: percentile(waits, 95),
+    durationP50: percentile(durations, 50),
+    durationP95: percentile(durations, 95),
+  };
+  await context.close();
+  return result;
+}
+
+/** Frame counters, playback positions, stall count and the media requests since the last call. */
+async function sample(page: Page) {
+  return page.evaluate(() => {
+    const w = window as unknown as { benchStalls?: number; benchObserver?: MutationObserver };
+    if (!w.benchObserver) {
+      w.benchStalls = 0;
+      performance.setResourceTimingBufferSize(100_000);
+      performance.clearResourceTimings();
+      w.benchObserver = new MutationObserver((records) => {
+        for (const r of records) {
+          const state = (r.target as HTMLElement).dataset['state'];
+          if (state === 'buffering' || state === 'stalled' || state === 'reconnecting') {
+            w.benchStalls! += 1;
+          }
+        }
+      });
+      w.benchObserver.observe(document.body, {
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['data-state'],
+      });
+    }
+    let frames = 0;
+    let dropped = 0;
+    const times: Record<string, number> = {};
+    for (const tile of document.querySelectorAll<HTMLElement>('[data-kind="video"]')) {
+      const video = tile.querySelector('video');
+      if (!video) continue;
+      const q = video.getVideoPlaybackQuality();
+      frames += q.totalVideoFrames;
+      dropped += q.droppedVideoFrames;
+      times[tile.dataset['cameraId']!] = video.currentTime;
+    }
+    const requests = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((e) => e.name.includes('/media/'))
+      .map((e) => ({
+        // Time from asking to the request leaving: waiting for one of the 6 connections.
+        wait: Math.max(0, e.requestStart - e.startTime),
+        duration: e.duration,
+      }));
+    const live = document.querySelectorAll('[data-kind="video"][data-state="live"]').length;
+    return { frames, dropped, times, stalls: w.benchStalls!, requests, live };
+  });
+}
+
+/** CPU seconds used so far by the renderer processes and by Chromium's other processes. */
+async function rendererCpu(cdp: CDPSession) {
+  const info = (await cdp.send('SystemInfo.getProcessInfo')) as {
+    processInfo: { type: string; cpuTime: number }[];
+  };
+  const sum = (keep: (type: string) => boolean) =>
+    info.processInfo.filter((p) => keep(p.type)).reduce((s, p) => s + p.cpuTime, 0);
+  return { renderer: sum((t) => t === 'renderer'), other: sum((t) => t !== 'renderer') };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
