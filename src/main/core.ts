@@ -22,6 +22,7 @@ import { appHandlers } from './handlers/app.ts';
 import { profileHandlers } from './handlers/profiles.ts';
 import { mapHandlers } from './handlers/map.ts';
 import type { HandlerContext } from './handlers/context.ts';
+import type { DesktopBridge } from './desktop.ts';
 import { wallHandlers } from './handlers/wall.ts';
 import { downloadsHandlers } from './handlers/downloads.ts';
 import { collectionsHandlers } from './handlers/collections.ts';
@@ -40,6 +41,8 @@ export interface CoreOptions {
   log?: Log;
   /** How often the connection is re-checked, in ms (default 30 s). */
   checkIntervalMs?: number;
+  /** The desktop app's dialogs (Electron); absent in browser mode and the CLI. */
+  desktop?: DesktopBridge;
   /** How often watched areas are checked for new alerts, in ms (default 2 minutes). */
   watchIntervalMs?: number;
 }
@@ -96,6 +99,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     connection,
     connectionOptions: options.connection,
     credentials,
+    desktop: options.desktop,
     media,
   };
   const watcher = new AlertWatcher(client, new WatchStore(db, target.cacheKey), hub, log);

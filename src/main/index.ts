@@ -10,6 +10,7 @@ import { forwardEvents, registerIpc } from './electron/ipc.ts';
 import { handleMediaScheme, registerMediaScheme } from './electron/media-protocol.ts';
 import { installMenu } from './electron/menu.ts';
 import { notifyWatchedAlerts } from './electron/notifications.ts';
+import { desktopBridge } from './electron/desktop.ts';
 import { createMainWindow, isTrustedFrame, lockDownSession } from './electron/window.ts';
 import { createLog } from './log.ts';
 import { defaultDataDir } from './paths.ts';
@@ -61,10 +62,11 @@ function start(): void {
   // the core (the first demo start builds a world). An account that cannot be used (its secret
   // gone from the keychain) falls back to demo mode rather than leaving the app unusable.
   const connection = connectionFromSettings(dataDir);
-  const starting = startCore({ dataDir, connection, log }).catch((error: Error) => {
+  const desktop = desktopBridge();
+  const starting = startCore({ dataDir, connection, log, desktop }).catch((error: Error) => {
     if (connection.kind === 'demo') throw error;
     log(`could not use the chosen account (${error.message}); starting in demo mode`);
-    return startCore({ dataDir, connection: { kind: 'demo' }, log });
+    return startCore({ dataDir, connection: { kind: 'demo' }, log, desktop });
   });
   registerIpc(starting, isTrustedFrame);
   handleMediaScheme(starting);

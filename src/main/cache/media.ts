@@ -96,7 +96,16 @@ export class MediaCache {
 
   /** Removes least recently used files until the total is within the cap; returns how many. */
   evict(): number {
-    const cap = this.#capBytes();
+    return this.evictTo(this.#capBytes());
+  }
+
+  /** Files in the cache; "clear cache" is `evictTo(0)`. */
+  count(): number {
+    return this.#db.prepare('SELECT count(*) FROM media_cache').pluck().get() as number;
+  }
+
+  /** Removes least recently used files until the total is at most `cap` bytes. */
+  evictTo(cap: number): number {
     let total = this.totalBytes();
     if (total <= cap) return 0;
     const oldest = this.#db

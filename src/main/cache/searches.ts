@@ -53,7 +53,12 @@ export class SearchCache {
     return this.#read<F>(normaliseSearchAll(kind, params));
   }
 
-  /** Drops the least recently used searches beyond `keep`. */
+  /** How many searches are kept (all accounts). */
+  count(): number {
+    return this.#db.prepare('SELECT count(*) FROM cached_searches').pluck().get() as number;
+  }
+
+  /** Drops the least recently used searches beyond `keep`; 0 clears them all. */
   prune(keep = DEFAULT_SEARCH_LIMIT): number {
     return this.#db
       .prepare(

@@ -1,8 +1,25 @@
-import type { appChannels } from '../../shared/ipc/app.ts';
+import type { appChannels, CacheUsage } from '../../shared/ipc/app.ts';
 import type { GroupHandlers, HandlerContext } from './context.ts';
 
 export function appHandlers(ctx: HandlerContext): GroupHandlers<typeof appChannels> {
+  const usage = (): CacheUsage => ({
+    mediaBytes: ctx.cache.media.totalBytes(),
+    mediaFiles: ctx.cache.media.count(),
+    searches: ctx.cache.searches.count(),
+  });
   return {
+    'app.chooseFolder': ({ title, defaultPath }) => {
+      if (!ctx.desktop)
+        throw new Error('There is no folder picker in browser mode: type the folder path.');
+      return ctx.desktop.chooseFolder(title, defaultPath);
+    },
+    'cache.usage': () => usage(),
+    'cache.clear': () => {
+      const files = ctx.cache.media.evictTo(0);
+      const searches = ctx.cache.searches.prune(0);
+      ctx.log(`cache cleared: ${files} media files, ${searches} searches`);
+      return usage();
+    },
     'app.status': () => ctx.connection.status(),
     'app.checkConnection': () => ctx.connection.check(),
     'settings.get': () => ctx.settings.get(),

@@ -5,6 +5,7 @@ import type { Connection } from '../connection.ts';
 import type { ConnectionOptions } from '../core.ts';
 import type { CredentialStore } from '../credentials/store.ts';
 import type { Db } from '../db/database.ts';
+import type { DesktopBridge } from '../desktop.ts';
 import type { SettingsStore } from '../db/settings-store.ts';
 import type { EventHub } from '../events.ts';
 import type { Handlers } from '../ipc/dispatcher.ts';
@@ -25,6 +26,8 @@ export interface HandlerContext {
   connectionOptions: ConnectionOptions;
   credentials: CredentialStore;
   media: MediaResolver;
+  /** The desktop app's dialogs and shell; absent in browser mode and the CLI. */
+  desktop: DesktopBridge | undefined;
 }
 
 /** The handlers of one feature's channel group (`typeof appChannels`). */

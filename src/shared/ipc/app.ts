@@ -19,7 +19,25 @@ export interface AppStatus {
   version: string;
 }
 
+export interface CacheUsage {
+  /** Images and previews kept on disk (the size cap applies to these). */
+  mediaBytes: number;
+  mediaFiles: number;
+  /** Search answers kept for offline reading. */
+  searches: number;
+}
+
 export const appChannels = {
+  /** The desktop app's folder picker; refused in browser mode, where the path is typed. */
+  'app.chooseFolder': {
+    input: z
+      .object({ title: z.string().max(200), defaultPath: z.string().max(4096).optional() })
+      .strict(),
+    result: type<string | null>(),
+  },
+  'cache.usage': { input: none, result: type<CacheUsage>() },
+  /** Empties the media cache and the cached searches; offline collections and downloads stay. */
+  'cache.clear': { input: none, result: type<CacheUsage>() },
   'app.status': { input: none, result: type<AppStatus>() },
   /** Re-checks the connection now instead of waiting for the next periodic check. */
   'app.checkConnection': { input: none, result: type<AppStatus>() },

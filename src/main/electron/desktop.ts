@@ -1,0 +1,19 @@
+import { BrowserWindow, dialog } from 'electron';
+import type { DesktopBridge } from '../desktop.ts';
+
+export function desktopBridge(): DesktopBridge {
+  return {
+    async chooseFolder(title, defaultPath) {
+      const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+      const options = {
+        title,
+        defaultPath,
+        properties: ['openDirectory', 'createDirectory'],
+      } satisfies Electron.OpenDialogOptions;
+      const result = window
+        ? await dialog.showOpenDialog(window, options)
+        : await dialog.showOpenDialog(options);
+      return result.canceled ? null : (result.filePaths[0] ?? null);
+    },
+  };
+}
