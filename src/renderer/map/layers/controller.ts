@@ -5,7 +5,6 @@
 import L from 'leaflet';
 import type { Alert, Camera, Recording } from '../../../shared/api/index.ts';
 import type { SensorType } from '../../../shared/sensors.ts';
-import { CAMERA_COLOUR, CAMERA_VIDEO_COLOUR, sensorColour } from '../colours.ts';
 import type { Spatial } from '../params.ts';
 import type { ResultFeature } from '../search.svelte.ts';
 import { ClusterCameraLayer } from './clusterLayer.ts';
@@ -72,10 +71,10 @@ export class MapLayers {
       this.overlays.Cameras.addLayer(
         new PointTileLayer({
           kind: 'cameras',
-          colour: (p) => (p.video === true ? CAMERA_VIDEO_COLOUR : CAMERA_COLOUR),
+          colouring: { by: 'video' },
           markerZoom: MARKER_ZOOM,
           marker: cameraMarker,
-          onPick: (p) => handlers.onCamera(String(p.id)),
+          onPick: handlers.onCamera,
           onCount: handlers.onCameraCount,
           pane: 'points',
         }),
@@ -83,10 +82,10 @@ export class MapLayers {
     }
     this.#observations = new PointTileLayer({
       kind: 'observations',
-      colour: (p) => this.#obsColour(p),
+      colouring: { by: 'sensor', sensor: 'road_weather' },
       markerZoom: 99,
       grow: 2.6,
-      onPick: (p) => handlers.onObservation(String(p.id)),
+      onPick: handlers.onObservation,
       pane: 'obs',
     });
     this.overlays.Observations.addLayer(this.#observations);
@@ -112,7 +111,7 @@ export class MapLayers {
 
   setSensor(sensor: SensorType): void {
     this.#sensor = sensor;
-    this.#observations.repaint((p) => this.#obsColour(p));
+    this.#observations.repaint({ by: 'sensor', sensor });
   }
 
   setAlerts(alerts: readonly Alert[]): void {
@@ -147,10 +146,5 @@ export class MapLayers {
   stopReplay(): void {
     this.#replay?.remove();
     this.#replay = null;
-  }
-
-  #obsColour(p: TileProps): string {
-    const value = p[`sensor.${this.#sensor}`];
-    return sensorColour(this.#sensor, typeof value === 'number' ? value : null);
   }
 }

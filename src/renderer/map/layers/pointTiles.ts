@@ -1,21 +1,23 @@
 /**
- * Dense points from the service's vector tiles (cameras or observations), drawn on one canvas
- * per tile: panning moves canvases, never redraws thousands of markers. At high zoom, cameras
- * become real markers (keyboard reachable, with a video badge). Clicks are hit-tested against
- * the decoded points, so the canvases need no per-point event listeners.
+ * Dense points from the service's vector tiles (cameras or observations), one canvas per tile:
+ * panning moves canvases, never redraws thousands of markers. Fetching, decoding and drawing
+ * happen in a worker (tileWorker.ts); this side places bitmaps and hit-tests clicks against the
+ * points' positions, so the canvases need no per-point listeners. At high zoom, cameras become
+ * real markers (keyboard reachable, with a video badge).
  */
 import L from 'leaflet';
 import { mediaUrl } from '../../lib/media.ts';
-import { decodePoints, type TilePoint, type TileProps } from './mvt.ts';
+import type { TileProps } from './mvt.ts';
+import type { Colouring, WorkerAnswer, WorkerRequest } from './tileWorker.ts';
 
 export interface PointTileOptions {
   kind: 'cameras' | 'observations';
-  colour: (props: TileProps) => string;
+  colouring: Colouring;
   /** From this zoom on, points are markers made by `marker` (when given). */
   markerZoom: number;
   marker?: (props: TileProps, at: L.LatLng) => L.Marker;
-  onPick: (props: TileProps) => void;
-  /** How many points are on the map now (tests and the benchmark read it). */
+  onPick: (id: string) => void;
+  /** How many distinct points are on the map now (tests and the benchmark read it). */
   onCount?: (count: number) => void;
   /** Drawn this much larger than camera dots, so both show where they share a place. */
   grow?: number;
@@ -25,19 +27,28 @@ export interface PointTileOptions {
 
 interface TileEntry {
   canvas: HTMLCanvasElement;
-  points: TilePoint[];
+  coords: L.Coords;
+  xs: Float32Array;
+  ys: Float32Array;
+  /** Newline-joined ids, split on the first click that needs them. */
+  idText: string;
+  ids: string[] | null;
+  inside: number;
   markers: L.Marker[];
-  abort: AbortController;
+  done: L.DoneCallback | null;
 }
 
 const TILE_SIZE = 256;
 const HIT_RADIUS = 7;
+let serial = 0;
 
 export class PointTileLayer extends L.GridLayer {
   #options: PointTileOptions;
   #tiles = new Map<string, TileEntry>();
   #markers = L.layerGroup();
   #firstDrawn = false;
+  #worker: Worker | null = null;
+  #countTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(options: PointTileOptions) {
     super({
@@ -48,10 +59,12 @@ export class PointTileLayer extends L.GridLayer {
       pane: options.pane,
     });
     this.#options = options;
-    this.on('tileunload', (e: L.TileEvent) => this.#unload(e.coords));
+    this.on('tileunload', (e: L.TileEvent) => this.#unload(e.tile));
   }
 
   override onAdd(map: L.Map): this {
+    this.#worker = new Worker(new URL('./tileWorker.ts', import.meta.url), { type: 'module' });
+    this.#worker.onmessage = (e: MessageEvent<WorkerAnswer>) => this.#answer(e.data);
     super.onAdd(map);
     this.#markers.addTo(map);
     map.on('click', this.#click);
@@ -64,15 +77,17 @@ export class PointTileLayer extends L.GridLayer {
     map.off('mousemove', this.#hover);
     this.#markers.remove();
     super.onRemove(map);
+    this.#worker?.terminate();
+    this.#worker = null;
     this.#tiles.clear();
     this.#count();
     return this;
   }
 
-  /** Redraws every loaded tile from memory, e.g. after the colouring sensor changed. */
-  repaint(colour: (props: TileProps) => string): void {
-    this.#options = { ...this.#options, colour };
-    for (const entry of this.#tiles.values()) this.#draw(entry);
+  /** Redraws every loaded tile in the worker, e.g. after the colouring sensor changed. */
+  repaint(colouring: Colouring): void {
+    this.#options = { ...this.#options, colouring };
+    for (const key of this.#tiles.keys()) this.#post({ type: 'paint', key, colouring });
   }
 
   protected override createTile(coords: L.Coords, done: L.DoneCallback): HTMLElement {
@@ -80,127 +95,151 @@ export class PointTileLayer extends L.GridLayer {
     const ratio = window.devicePixelRatio || 1;
     canvas.width = TILE_SIZE * ratio;
     canvas.height = TILE_SIZE * ratio;
-    const entry: TileEntry = { canvas, points: [], markers: [], abort: new AbortController() };
-    this.#tiles.set(key(coords), entry);
+    const key = `t${++serial}`;
+    canvas.dataset.key = key;
+    const entry: TileEntry = {
+      canvas,
+      coords,
+      xs: new Float32Array(0),
+      ys: new Float32Array(0),
+      idText: '',
+      ids: null,
+      inside: 0,
+      markers: [],
+      done,
+    };
+    this.#tiles.set(key, entry);
     const n = 2 ** coords.z;
     const x = ((coords.x % n) + n) % n;
     const path = `tiles/${this.#options.kind}/${coords.z}-${x}-${coords.y}.mvt`;
-    fetch(mediaUrl(path), { signal: entry.abort.signal })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-        return response.arrayBuffer();
-      })
-      .then((bytes) => {
-        entry.points = decodePoints(bytes, this.#options.kind, TILE_SIZE);
-        if (coords.z >= this.#options.markerZoom && this.#options.marker)
-          this.#place(entry, coords);
-        else this.#draw(entry);
-        this.#count();
-        done(undefined, canvas);
-      })
-      .catch((error: unknown) => {
-        // An aborted tile scrolled away; any other failure leaves the tile empty, and the
-        // offline base map still shows under it.
-        if (!entry.abort.signal.aborted) done(error as Error, canvas);
-      });
+    const zoom = coords.z;
+    const radius = (zoom <= 4 ? 2.4 : zoom <= 7 ? 3.2 : 4.5) + (this.#options.grow ?? 0);
+    this.#post({
+      type: 'load',
+      key,
+      url: new URL(mediaUrl(path), location.href).href,
+      layer: this.#options.kind,
+      size: TILE_SIZE,
+      ratio,
+      radius,
+      colouring: this.#options.colouring,
+      withProps: this.#markersAt(zoom),
+    });
     return canvas;
   }
 
-  #draw(entry: TileEntry): void {
-    const ctx = entry.canvas.getContext('2d');
-    if (!ctx) return;
-    const ratio = entry.canvas.width / TILE_SIZE;
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    ctx.clearRect(0, 0, TILE_SIZE, TILE_SIZE);
-    const zoom = this._map?.getZoom() ?? 4;
-    const r = (zoom <= 4 ? 2.4 : zoom <= 7 ? 3.2 : 4.5) + (this.#options.grow ?? 0);
-    ctx.lineWidth = zoom <= 4 ? 0.6 : 1;
-    ctx.strokeStyle = 'rgba(255,255,255,0.9)';
-    for (const p of entry.points) {
-      ctx.beginPath();
-      ctx.arc(p.x, p.y, r, 0, Math.PI * 2);
-      ctx.fillStyle = this.#options.colour(p.props);
-      ctx.fill();
-      ctx.stroke();
-    }
-    if (entry.points.length > 0 && !this.#firstDrawn && this.#options.kind === 'cameras') {
-      this.#firstDrawn = true;
-      performance.mark('roadcam:cameras-drawn');
-    }
+  #markersAt(zoom: number): boolean {
+    return zoom >= this.#options.markerZoom && this.#options.marker !== undefined;
   }
 
-  #place(entry: TileEntry, coords: L.Coords): void {
-    const origin = L.point(coords.x * TILE_SIZE, coords.y * TILE_SIZE);
-    for (const p of entry.points) {
-      const at = this._map.unproject(origin.add([p.x, p.y]), coords.z);
-      const marker = this.#options.marker!(p.props, at);
-      marker.on('click', () => this.#options.onPick(p.props));
+  #post(request: WorkerRequest): void {
+    this.#worker?.postMessage(request);
+  }
+
+  #answer(answer: WorkerAnswer): void {
+    const entry = this.#tiles.get(answer.key);
+    if (!entry) {
+      if (answer.type !== 'error' && answer.bitmap) answer.bitmap.close();
+      return;
+    }
+    if (answer.type === 'error') {
+      // The tile stays empty and the offline base map shows under it.
+      entry.done?.(new Error(answer.message), entry.canvas);
+      entry.done = null;
+      return;
+    }
+    if (answer.type === 'tile') {
+      entry.xs = answer.xs;
+      entry.ys = answer.ys;
+      entry.idText = answer.ids;
+      entry.inside = answer.inside;
+      if (answer.props) this.#place(entry, answer.props);
+      this.#count();
+    }
+    if (answer.bitmap) {
+      const ctx = entry.canvas.getContext('2d');
+      ctx?.clearRect(0, 0, entry.canvas.width, entry.canvas.height);
+      ctx?.drawImage(answer.bitmap, 0, 0);
+      answer.bitmap.close();
+      if (!this.#firstDrawn && this.#options.kind === 'cameras') {
+        this.#firstDrawn = true;
+        performance.mark('roadcam:cameras-drawn');
+      }
+    }
+    entry.done?.(undefined, entry.canvas);
+    entry.done = null;
+  }
+
+  #place(entry: TileEntry, props: TileProps[]): void {
+    const origin = L.point(entry.coords.x * TILE_SIZE, entry.coords.y * TILE_SIZE);
+    props.forEach((p, i) => {
+      const at = this._map.unproject(origin.add([entry.xs[i]!, entry.ys[i]!]), entry.coords.z);
+      const marker = this.#options.marker!(p, at);
+      marker.on('click', () => this.#options.onPick(String(p.id)));
       entry.markers.push(marker);
       this.#markers.addLayer(marker);
-    }
+    });
   }
 
-  #unload(coords: L.Coords): void {
-    const k = key(coords);
-    const entry = this.#tiles.get(k);
-    if (!entry) return;
-    entry.abort.abort();
+  #unload(tile: HTMLElement): void {
+    const key = tile.dataset.key;
+    const entry = key === undefined ? undefined : this.#tiles.get(key);
+    if (!key || !entry) return;
+    this.#post({ type: 'drop', key });
     for (const m of entry.markers) this.#markers.removeLayer(m);
-    this.#tiles.delete(k);
+    this.#tiles.delete(key);
     this.#count();
   }
 
-  #countTimer: ReturnType<typeof setTimeout> | undefined;
-
-  /** Distinct points (one near a tile edge is in both tiles' buffers), counted once tiles settle. */
+  /** Points of the loaded tiles (each counted in its own tile only), once tiles settle. */
   #count(): void {
     if (!this.#options.onCount) return;
     clearTimeout(this.#countTimer);
-    this.#countTimer = setTimeout(() => this.#countNow(), 150);
+    this.#countTimer = setTimeout(() => {
+      let n = 0;
+      for (const entry of this.#tiles.values()) n += entry.inside;
+      this.#options.onCount?.(n);
+    }, 200);
   }
 
-  #countNow(): void {
-    if (!this.#options.onCount) return;
-    const ids = new Set<unknown>();
-    for (const entry of this.#tiles.values()) for (const p of entry.points) ids.add(p.props.id);
-    this.#options.onCount(ids.size);
-  }
-
-  /** The point drawn nearest to a map position, within a few pixels. */
-  #pointAt(latlng: L.LatLng): TilePoint | null {
+  /** The id of the point drawn nearest to a map position, within a few pixels. */
+  #pointAt(latlng: L.LatLng): string | null {
     const map = this._map;
     const zoom = map.getZoom();
-    if (zoom >= this.#options.markerZoom && this.#options.marker) return null;
+    if (this.#markersAt(zoom)) return null;
     const px = map.project(latlng, zoom);
-    const coords = { x: Math.floor(px.x / TILE_SIZE), y: Math.floor(px.y / TILE_SIZE), z: zoom };
-    const entry = this.#tiles.get(key(coords as L.Coords));
-    if (!entry) return null;
-    const lx = px.x - coords.x * TILE_SIZE;
-    const ly = px.y - coords.y * TILE_SIZE;
-    let best: TilePoint | null = null;
+    const tx = Math.floor(px.x / TILE_SIZE);
+    const ty = Math.floor(px.y / TILE_SIZE);
+    let found: string | null = null;
     let bestD = HIT_RADIUS * HIT_RADIUS;
-    for (const p of entry.points) {
-      const d = (p.x - lx) ** 2 + (p.y - ly) ** 2;
-      if (d <= bestD) {
-        best = p;
-        bestD = d;
+    for (const entry of this.#tiles.values()) {
+      const c = entry.coords;
+      if (c.z !== zoom || c.x !== tx || c.y !== ty) continue;
+      const lx = px.x - tx * TILE_SIZE;
+      const ly = px.y - ty * TILE_SIZE;
+      let best = -1;
+      for (let i = 0; i < entry.xs.length; i++) {
+        const d = (entry.xs[i]! - lx) ** 2 + (entry.ys[i]! - ly) ** 2;
+        if (d <= bestD) {
+          best = i;
+          bestD = d;
+        }
+      }
+      if (best >= 0) {
+        entry.ids ??= entry.idText.split('\n');
+        found = entry.ids[best]!;
       }
     }
-    return best;
+    return found;
   }
 
   #click = (e: L.LeafletMouseEvent) => {
-    const point = this.#pointAt(e.latlng);
-    if (point) this.#options.onPick(point.props);
+    const id = this.#pointAt(e.latlng);
+    if (id !== null) this.#options.onPick(id);
   };
 
   #hover = (e: L.LeafletMouseEvent) => {
-    const container = this._map.getContainer();
     const over = this.#pointAt(e.latlng) !== null;
-    container.classList.toggle(`over-${this.#options.kind}`, over);
+    this._map.getContainer().classList.toggle(`over-${this.#options.kind}`, over);
   };
-}
-
-function key(c: { x: number; y: number; z: number }): string {
-  return `${c.z}:${c.x}:${c.y}`;
 }

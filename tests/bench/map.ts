@@ -1,0 +1,179 @@
+/**
+ * `npm run bench:map`: the Map view's dense camera layer on a world of 50,000 cameras, in
+ * headless Chromium through Playwright, for both ways of drawing it:
+ *
+ * - tiles: the service's camera vector tiles, one canvas per tile (the default);
+ * - cluster: every camera fetched once (searchAll) and clustered with supercluster.
+ *
+ * Figures per mode: time to first cameras drawn (navigation start to the performance mark the
+ * layer sets), frame time p95 while panning and zooming, JS heap after the panning (after a GC).
+ * `BENCH_MAP_SECONDS` sets the panning time (default 120); `BENCH_MAP_CAMERAS` the world size.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { startService } from '../../src/service/index.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const SECONDS = Number(process.env.BENCH_MAP_SECONDS ?? 120);
+const CAMERAS = Number(process.env.BENCH_MAP_CAMERAS ?? 50_000);
+const MODES = ['tiles', 'cluster'] as const;
+
+interface Figures {
+  mode: string;
+  firstDrawMs: number;
+  frameP95Ms: number;
+  frameP50Ms: number;
+  frames: number;
+  heapMB: number;
+}
+
+async function startHost(serviceUrl: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'roadcam-bench-map-'));
+  const child = spawn(
+    process.execPath,
+    [
+      join(root, 'scripts/web.mjs'),
+      ...['--port', '0', '--data-dir', dataDir, '--base-url', serviceUrl, '--client-id', 'demo'],
+    ],
+    { cwd: root, env: { ...process.env, ROADCAM_CLIENT_SECRET: 'demo-secret' } },
+  );
+  let output = '';
+  const url = await new Promise<string>((ok, fail) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /^Roadcam at (\S+)$/m.exec(output);
+      if (match) ok(match[1]!);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => fail(new Error(`browser mode exited with ${code}:\n${output}`)));
+  });
+  return {
+    url,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+/** Drags and wheel-zooms over the map for `seconds`, as a user browsing would. */
+async function browse(page: Page, seconds: number) {
+  const box = (await page.getByRole('application', { name: 'Map' }).boundingBox())!;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const moves: [number, number][] = [
+    [260, 0],
+    [0, 180],
+    [-260, 0],
+    [0, -180],
+    [180, 120],
+    [-180, -120],
+  ];
+  const end = Date.now() + seconds * 1000;
+  for (let i = 0; Date.now() < end; i++) {
+    const [dx, dy] = moves[i % moves.length]!;
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    await page.mouse.move(cx + dx, cy + dy, { steps: 12 });
+    await page.mouse.up();
+    if (i % 4 === 3) {
+      // In two steps and back out: zoom 4 -> 6 -> 4 around the centre.
+      const dir = Math.floor(i / 4) % 2 === 0 ? -1 : 1;
+      await page.mouse.wheel(0, dir * 200);
+      await page.waitForTimeout(400);
+      await page.mouse.wheel(0, dir * 200);
+    }
+    await page.waitForTimeout(250);
+  }
+}
+
+async function measure(mode: string, serviceUrl: string): Promise<Figures> {
+  const host = await startHost(serviceUrl);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
+    await page.goto(`${host.url}#/map?cameras=${mode}`);
+    const firstDrawMs = await page.evaluate(
+      () =>
+        new Promise<number>((ok) => {
+          const check = () => {
+            const mark = performance.getEntriesByName('roadcam:cameras-drawn')[0];
+            if (mark) ok(mark.startTime);
+            else setTimeout(check, 20);
+          };
+          check();
+        }),
+    );
+    await page.waitForTimeout(1500);
+    await page.evaluate(() => {
+      const w = window as unknown as { __frames: number[] };
+      w.__frames = [];
+      let last = performance.now();
+      const tick = (t: number) => {
+        w.__frames.push(t - last);
+        last = t;
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await browse(page, SECONDS);
+    const frames = await page.evaluate(
+      () => (window as unknown as { __frames: number[] }).__frames,
+    );
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+    return {
+      mode,
+      firstDrawMs,
+      frameP95Ms: percentile(frames, 95),
+      frameP50Ms: percentile(frames, 50),
+      frames: frames.length,
+      heapMB: heap.usedSize / 1024 / 1024,
+    };
+  } finally {
+    await browser.close();
+    await host.stop();
+  }
+}
+
+const serviceDir = mkdtempSync(join(tmpdir(), 'roadcam-bench-map-service-'));
+const started = Date.now();
+const service = await startService({ dataDir: serviceDir, cameras: CAMERAS, hours: 1 });
+console.log(`service with ${CAMERAS.toLocaleString()} cameras ready in ${Date.now() - started} ms`);
+const results: Figures[] = [];
+try {
+  for (const mode of MODES) {
+    const figures = await measure(mode, service.url);
+    results.push(figures);
+    console.log(JSON.stringify(figures));
+  }
+} finally {
+  await service.close();
+  rmSync(serviceDir, { recursive: true, force: true });
+}
+
+console.log(
+  `\n${CAMERAS.toLocaleString()} cameras, ${SECONDS} s of panning and zooming per mode\n`,
+);
+console.log('| Mode | First cameras drawn | Frame p95 (p50) | JS heap after panning |');
+console.log('| --- | --- | --- | --- |');
+for (const r of results) {
+  console.log(
+    `| ${r.mode} | ${Math.round(r.firstDrawMs)} ms | ${r.frameP95Ms.toFixed(1)} ms (${r.frameP50Ms.toFixed(1)} ms, ${r.frames} frames) | ${r.heapMB.toFixed(0)} MB |`,
+  );
+}
