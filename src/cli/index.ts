@@ -10,6 +10,7 @@ import type { GeoKind } from '../main/api/index.ts';
 import { tokenise, UsageError } from './argv.ts';
 import { login, logout, profiles, session } from './commands/account.ts';
 import { listCollections, showCollection } from './commands/collections.ts';
+import { download } from './commands/download.ts';
 import { createRecording, search, show } from './commands/search.ts';
 import { dataDirFrom, type Context } from './context.ts';
 import type { Io } from './output.ts';
@@ -33,6 +34,9 @@ Commands:
   cameras|observations|recordings|alerts show ID
   recordings create --camera_id ID [--duration S] [--start ISO] [--tags a,b]
   collections list [--q TEXT ...]   collections show ID
+  download --out DIR [--format zip,mp4] [--template T] [--concurrency N]
+           [--existing skip|rename|overwrite] <ID ... | --query 'state=CO&status=complete'>
+                               download recording files; run it again to resume
 
 Options for every command:
   --json                 JSON output (NDJSON, one value per line, for lists)
@@ -89,6 +93,7 @@ const COMMANDS: Record<string, Command> = {
   'recordings create': { words: 2, run: createRecording },
   'collections list': { words: 2, run: listCollections },
   'collections show': { words: 3, run: showCollection },
+  download: { words: 100_000, run: download },
   ...Object.fromEntries(
     KINDS.flatMap((kind) => [
       [`${kind} search`, { words: 2, run: (ctx: Context) => search(ctx, kind) }],

@@ -393,6 +393,8 @@ export class DownloadManager {
     const state = batchState(totals);
     if (state === 'active' || state === 'paused' || batch.announced) return;
     this.store.markFinished(batchId);
+    // The last progress goes out first, so that listeners see every item's end state.
+    this.#progress.flush();
     const { completed, failed } = totals.counts;
     const title =
       state === 'completed'

@@ -1,0 +1,204 @@
+/**
+ * `roadcam download`: the app's download engine from a terminal. The batch is keyed by the
+ * command's inputs, so running the same command again resumes it (and retries what failed).
+ * Exit code 0 only when every file completed.
+ */
+import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
+import { RECORDING_FORMATS, type RecordingFormat } from '../../shared/api/index.ts';
+import type { RecordingSearchParams } from '../../shared/api/index.ts';
+import {
+  DEFAULT_TEMPLATE,
+  EXISTING_POLICIES,
+  type BatchFinished,
+  type DownloadBatchView,
+  type ExistingPolicy,
+} from '../../shared/ipc/downloads.ts';
+import { downloadManagerFor } from '../../main/downloads/registry.ts';
+import { chooseByIds, chooseByQuery } from '../../main/downloads/selection.ts';
+import { checkFlags, flag, intFlag, UsageError } from '../argv.ts';
+import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
+import { note, printJson, progress } from '../output.ts';
+import { formatBytes } from '../../main/downloads/disk.ts';
+
+const FLAGS = ['format', 'out', 'template', 'concurrency', 'query', 'existing'];
+const NUMERIC = new Set(['duration_min', 'duration_max', 'limit', 'skip', 'lat', 'lon']);
+
+export async function download(ctx: Context): Promise<number> {
+  checkFlags(ctx.argv, [...FLAGS, ...GLOBAL_FLAGS], 'roadcam download');
+  const ids = ctx.argv.words.slice(1);
+  const queryText = flag(ctx.argv, 'query');
+  if ((ids.length === 0) === (queryText === undefined)) {
+    throw new UsageError('roadcam download needs recording ids or --query, not both.');
+  }
+  const out = flag(ctx.argv, 'out');
+  if (!out) throw new UsageError('roadcam download needs --out DIR: where the files go.');
+  const formats = parseFormats(flag(ctx.argv, 'format') ?? 'zip,mp4');
+  const existing = (flag(ctx.argv, 'existing') ?? 'skip') as ExistingPolicy;
+  if (!EXISTING_POLICIES.includes(existing)) {
+    throw new UsageError(`--existing is one of ${EXISTING_POLICIES.join(', ')}.`);
+  }
+  const template = flag(ctx.argv, 'template') ?? DEFAULT_TEMPLATE;
+  const concurrency = intFlag(ctx.argv, 'concurrency', 1, 16);
+  const query = queryText === undefined ? undefined : parseQuery(queryText);
+  const folder = resolve(out);
+  const key = createHash('sha256')
+    .update(JSON.stringify({ folder, formats, template, existing, ids: [...ids].sort(), query }))
+    .digest('hex');
+
+  return withCore(ctx, async (core) => {
+    const manager = downloadManagerFor(core.hub);
+    if (!manager) throw new Error('The download manager did not start.');
+    try {
+      if (!manager.running) {
+        throw new Error(
+          `Another Roadcam process is downloading with this data folder (${ctx.dataDir}); ` +
+            'let it finish, or use another folder with ROADCAM_DATA_DIR.',
+        );
+      }
+      manager.setConcurrency(concurrency);
+      const chosen = query
+        ? await chooseByQuery(core.client, query)
+        : await chooseByIds(core.client, ids);
+      if (chosen.length === 0) throw new Error('No recording matches: nothing to download.');
+      const label = query ? `query ${queryText}` : `${chosen.length} recordings`;
+      let batchId = -1;
+      const finished = waitFor(core.hub, manager, () => batchId);
+      const batch = manager.createBatch({
+        label,
+        key,
+        folder,
+        template,
+        existing,
+        formats,
+        chosen,
+      });
+      batchId = batch.id;
+      const show = report(ctx, core.hub, batch.id);
+      const end = await finished;
+      show.stop();
+      return summarise(ctx, manager.snapshot(), batch.id, end);
+    } finally {
+      await manager.close();
+    }
+  });
+}
+
+function parseFormats(text: string): RecordingFormat[] {
+  const list = text.split(',').map((f) => f.trim().toLowerCase());
+  const bad = list.find((f) => !(RECORDING_FORMATS as readonly string[]).includes(f));
+  if (bad !== undefined || list.length === 0) {
+    throw new UsageError(`--format takes ${RECORDING_FORMATS.join(', ')} (comma-separated).`);
+  }
+  return [...new Set(list)] as RecordingFormat[];
+}
+
+/** "state=CO&status=complete&start_min=2026-11-01": the service's own parameter names. */
+function parseQuery(text: string): RecordingSearchParams {
+  const params: Record<string, unknown> = {};
+  for (const [name, value] of new URLSearchParams(text)) {
+    params[name] = NUMERIC.has(name) ? Number(value) : value;
+  }
+  if (Object.keys(params).length === 0) {
+    throw new UsageError('--query takes search parameters, e.g. "state=CO&status=complete".');
+  }
+  return params as RecordingSearchParams;
+}
+
+type Hub = Parameters<typeof downloadManagerFor>[0];
+type Manager = NonNullable<ReturnType<typeof downloadManagerFor>>;
+
+/** Resolves with the batch's end; a batch with nothing left to do ends at once. */
+function waitFor(hub: Hub, manager: Manager, batchId: () => number): Promise<BatchFinished | null> {
+  return new Promise((done) => {
+    // The manager's timers do not hold a process open; the command waits on purpose.
+    const keepAlive = setInterval(() => {
+      const view = manager.batchView(batchId());
+      if (view && view.state !== 'active' && view.state !== 'paused' && view.finishedAt) {
+        finish(null);
+      }
+    }, 1_000);
+    const off = hub.on('downloads.batchFinished', (e) => {
+      if (e.batchId === batchId()) finish(e);
+    });
+    function finish(e: BatchFinished | null) {
+      clearInterval(keepAlive);
+      off();
+      done(e);
+    }
+  });
+}
+
+/** A progress line on a terminal; NDJSON events with --json. */
+function report(ctx: Context, hub: Hub, batchId: number): { stop(): void } {
+  const line = progress(ctx.io);
+  const states = new Map<number, string>();
+  const off = hub.on('downloads.update', (u) => {
+    for (const item of u.items) {
+      if (item.batchId !== batchId || states.get(item.id) === item.state) continue;
+      states.set(item.id, item.state);
+      if (ctx.json) {
+        printJson(ctx.io, {
+          event: 'item',
+          id: item.id,
+          recordingId: item.recordingId,
+          format: item.format,
+          name: item.name,
+          state: item.state,
+          bytesDone: item.bytesDone,
+          bytesTotal: item.bytesTotal,
+          message: item.message,
+          sha256: item.sha256,
+        });
+      }
+    }
+    const b = u.batches.find((x) => x.id === batchId);
+    if (!b) return;
+    if (ctx.json) printJson(ctx.io, { event: 'progress', ...progressOf(b) });
+    else
+      line.update(
+        `${b.counts.completed}/${b.items} files  ${formatBytes(b.bytesDone)} of ${formatBytes(b.bytesTotal)}` +
+          (b.speed > 0 ? `  ${formatBytes(b.speed)}/s` : '') +
+          (b.etaSeconds !== null ? `  ${b.etaSeconds} s left` : ''),
+      );
+  });
+  return {
+    stop() {
+      off();
+      line.done();
+    },
+  };
+}
+
+function progressOf(b: DownloadBatchView) {
+  return {
+    batchId: b.id,
+    state: b.state,
+    completed: b.counts.completed,
+    failed: b.counts.failed,
+    waiting: b.counts.waiting,
+    items: b.items,
+    bytesDone: b.bytesDone,
+    bytesTotal: b.bytesTotal,
+    speed: b.speed,
+    etaSeconds: b.etaSeconds,
+  };
+}
+
+function summarise(
+  ctx: Context,
+  snapshot: ReturnType<Manager['snapshot']>,
+  batchId: number,
+  end: BatchFinished | null,
+): number {
+  const batch = snapshot.batches.find((b) => b.id === batchId)!;
+  const items = snapshot.items.filter((i) => i.batchId === batchId);
+  const problems = items.filter((i) => i.state !== 'completed');
+  if (ctx.json) printJson(ctx.io, { event: 'finished', ...progressOf(batch) });
+  else {
+    note(ctx.io, end?.body ?? `${batch.counts.completed} of ${batch.items} files downloaded.`);
+    for (const i of problems)
+      note(ctx.io, `${i.name}: ${i.state}${i.message ? `: ${i.message}` : ''}`);
+  }
+  return problems.length === 0 ? 0 : 1;
+}
