@@ -87,7 +87,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const cache = openCache(db, options.dataDir, target.cacheKey, () => settings.get());
   log(`core started: ${options.connection.kind} mode on ${target.baseUrl}`);
 
-  const media = new MediaResolver(client, cache.media, log);
+  const media = new MediaResolver(client, cache.media, log, () => settings.get().tileUrl);
   const ctx: HandlerContext = {
     dataDir: options.dataDir,
     db,

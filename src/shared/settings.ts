@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** https anywhere, or plain http to a tile server on this computer (tileserver-gl and the like). */
+const tileServer = /^(https:\/\/|http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/)\S+$/;
+
 /** User settings: plain preferences, never secrets (those live in the OS keychain). */
 export const settingsSchema = z.object({
   liveRefreshSeconds: z.number().int().min(2).max(600),
@@ -7,6 +10,17 @@ export const settingsSchema = z.object({
   /** Kilobytes per second; 0 means unlimited. */
   speedLimitKBps: z.number().int().min(0).max(10_000_000),
   cacheSizeMB: z.number().int().min(100).max(1_000_000),
+  /**
+   * Raster map tiles drawn over the offline outlines: a URL template with {z}, {x} and {y},
+   * fetched by the main process (so the page loads images from the app only); empty for none.
+   */
+  tileUrl: z
+    .string()
+    .max(500)
+    .refine(
+      (v) => v === '' || (tileServer.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p))),
+      'an https URL (or http on this computer) with {z}, {x} and {y}, or empty for no tiles',
+    ),
   /** Empty means the platform's Downloads folder. */
   downloadFolder: z.string().max(4096),
   /** Demo mode runs on the embedded service; off, the app uses `activeProfile`. */
@@ -24,12 +38,15 @@ export const settingsSchema = z.object({
 
 export type Settings = z.infer<typeof settingsSchema>;
 
+export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
 export const defaultSettings: Settings = {
   liveRefreshSeconds: 10,
   downloadConcurrency: 3,
   speedLimitKBps: 0,
   cacheSizeMB: 2048,
   downloadFolder: '',
+  tileUrl: DEFAULT_TILE_URL,
   demoMode: true,
   activeProfile: null,
   mapView: null,

@@ -39,10 +39,14 @@ export class MediaResolver {
   #log: Log;
   #ext: MediaExtensions = {};
 
-  constructor(client: ApiClient, cache: MediaCache, log: Log) {
+  #tileUrl: () => string;
+
+  /** `tileUrl` is read per request, so a changed setting applies at once. */
+  constructor(client: ApiClient, cache: MediaCache, log: Log, tileUrl: () => string = () => '') {
     this.#client = client;
     this.#cache = cache;
     this.#log = log;
+    this.#tileUrl = tileUrl;
   }
 
   extend(extensions: MediaExtensions): void {
@@ -50,7 +54,7 @@ export class MediaResolver {
   }
 
   async resolve(path: string, signal: AbortSignal): Promise<MediaAnswer> {
-    const route = mediaRoute(path);
+    const route = mediaRoute(path, { tileUrl: this.#tileUrl() });
     if (!route) return text(404, `No such media: ${path}. Media paths look like cameras/ID/live.`);
     const local = this.#localFile(route);
     if (local) return fromFile(local, IMMUTABLE);

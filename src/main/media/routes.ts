@@ -1,6 +1,8 @@
 import type { ApiClient } from '../api/client.ts';
 import type { MediaResponse } from '../api/requester.ts';
 import { Readable } from 'node:stream';
+import type { ReadableStream as NodeWebStream } from 'node:stream/web';
+import { NetworkError, ServiceError } from '../api/errors.ts';
 
 /**
  * The media paths the renderer may ask for, each mapped to one client call. Images and video
@@ -33,11 +35,13 @@ const time = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
 const tileName = /^(\d{1,2})-(\d{1,8})-(\d{1,8})\.mvt$/;
 
 /** Parses `cameras/C1/live` and friends; null when the path is not a media route. */
-export function mediaRoute(path: string): MediaRoute | null {
+export function mediaRoute(path: string, options: { tileUrl?: string } = {}): MediaRoute | null {
   const parts = path.split('/').map((part) => safeDecode(part));
   if (parts.some((part) => part === null)) return null;
   const [group, a, b, c, ...rest] = parts as string[];
   if (rest.length > 0 || !a || !id.test(a)) return null;
+
+  if (group === 'basemap') return basemapTile(a, b, c, options.tileUrl ?? '');
 
   if (group === 'cameras' && b === 'live' && c === undefined) {
     return {
@@ -116,6 +120,63 @@ export function mediaRoute(path: string): MediaRoute | null {
     };
   }
   return null;
+}
+
+/**
+ * `basemap/Z/X/Y.png`: a raster tile of the configured tile server, fetched here so that the
+ * page's CSP allows images from the app only, and kept in the media cache for offline use.
+ */
+function basemapTile(
+  z: string,
+  x: string,
+  yFile: string | undefined,
+  template: string,
+): MediaRoute | null {
+  const match = /^(\d{1,8})\.png$/.exec(yFile ?? '');
+  if (!template || !match || !/^\d{1,2}$/.test(z) || !/^\d{1,8}$/.test(x)) return null;
+  const [zn, xn, yn] = [Number(z), Number(x), Number(match[1])];
+  if (zn > 19 || xn >= 2 ** zn || yn >= 2 ** zn) return null;
+  const url = template
+    .replace('{z}', String(zn))
+    .replace('{x}', String(xn))
+    .replace('{y}', String(yn));
+  return {
+    label: `map tile ${zn}/${xn}/${yn}`,
+    cacheKey: `basemap:${template}:${zn}/${xn}/${yn}`,
+    live: false,
+    fetch: (_client, signal) => fetchTile(url, signal),
+  };
+}
+
+async function fetchTile(url: string, signal: AbortSignal): Promise<MediaResponse> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      signal: AbortSignal.any([signal, AbortSignal.timeout(15_000)]),
+      // Tile servers such as OpenStreetMap's ask clients to name themselves.
+      headers: { 'User-Agent': 'Roadcam/0.1 (desktop app; offline base map fallback)' },
+    });
+  } catch (error) {
+    throw new NetworkError('map tile', url, error);
+  }
+  if (!response.ok || !response.body) {
+    await response.body?.cancel();
+    throw new ServiceError('map tile', {
+      status: response.status === 404 ? 404 : 502,
+      code: 'unknown',
+      message: `the tile server answered ${response.status}`,
+    });
+  }
+  const body = response.body;
+  return {
+    status: 200,
+    contentType: response.headers.get('content-type'),
+    contentLength: Number(response.headers.get('content-length')) || null,
+    contentRange: null,
+    etag: response.headers.get('etag'),
+    body,
+    nodeStream: () => Readable.fromWeb(body as NodeWebStream),
+  };
 }
 
 function collectionImage(collectionId: string, name: string): MediaRoute {

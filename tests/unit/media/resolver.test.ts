@@ -1,8 +1,8 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCore, type Core } from '../../src/main/core.ts';
-import { startWebHost, type WebHost } from '../../src/main/web/host.ts';
-import { tempDir } from '../helpers/core.ts';
+import { startCore, type Core } from '../../../src/main/core.ts';
+import { startWebHost, type WebHost } from '../../../src/main/web/host.ts';
+import { tempDir } from '../../helpers/core.ts';
 
 // The media path of browser mode, end to end: renderer URL -> host -> resolver -> ApiClient ->
 // the embedded service (real HTTP, real JPEG and HLS) -> disk cache.
@@ -32,27 +32,30 @@ afterAll(async () => {
 });
 
 function get(path: string) {
-  return new Promise<{ status: number; type: string; body: Buffer; headers: Record<string, unknown> }>(
-    (resolve, reject) => {
-      const req = request(
-        { host: '127.0.0.1', port: host.port, path, headers: { Cookie: `roadcam_token=${token}` } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({
-              status: res.statusCode ?? 0,
-              type: String(res.headers['content-type']),
-              body: Buffer.concat(chunks),
-              headers: res.headers,
-            }),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    },
-  );
+  return new Promise<{
+    status: number;
+    type: string;
+    body: Buffer;
+    headers: Record<string, unknown>;
+  }>((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: host.port, path, headers: { Cookie: `roadcam_token=${token}` } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            type: String(res.headers['content-type']),
+            body: Buffer.concat(chunks),
+            headers: res.headers,
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 describe('media through browser mode', () => {
@@ -61,7 +64,9 @@ describe('media through browser mode', () => {
     expect(answer.status).toBe(200);
     expect(answer.type).toMatch(/^image\/(jpeg|png)/);
     const magic = answer.body.subarray(0, 4).toString('hex');
-    expect(['ffd8ffe0', 'ffd8ffdb', 'ffd8ffe1', '89504e47'].some((m) => magic.startsWith(m.slice(0, 6)))).toBe(true);
+    expect(
+      ['ffd8ffe0', 'ffd8ffdb', 'ffd8ffe1', '89504e47'].some((m) => magic.startsWith(m.slice(0, 6))),
+    ).toBe(true);
     expect(answer.headers['cache-control']).toBe('no-store');
   });
 
@@ -79,7 +84,9 @@ describe('media through browser mode', () => {
   });
 
   it("serves a video camera's HLS playlist", async () => {
-    const answer = await get(`/media/cameras/${encodeURIComponent(videoCamera)}/live/playlist.m3u8`);
+    const answer = await get(
+      `/media/cameras/${encodeURIComponent(videoCamera)}/live/playlist.m3u8`,
+    );
     expect(answer.status).toBe(200);
     expect(answer.type).toMatch(/mpegurl/i);
     expect(answer.body.toString()).toMatch(/^#EXTM3U/);
@@ -92,7 +99,12 @@ describe('media through browser mode', () => {
   });
 
   it('refuses paths that are not media routes', async () => {
-    for (const path of ['/media/../../etc/passwd', '/media/cameras/x/live/../../secret', '/media/files/etc/passwd', '/media/cameras/a%2Fb/live']) {
+    for (const path of [
+      '/media/../../etc/passwd',
+      '/media/cameras/x/live/../../secret',
+      '/media/files/etc/passwd',
+      '/media/cameras/a%2Fb/live',
+    ]) {
       const answer = await get(path);
       expect(answer.status, path).toBe(404);
     }
