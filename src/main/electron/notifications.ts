@@ -1,9 +1,17 @@
 import { Notification } from 'electron';
 import type { Core } from '../core.ts';
 
-/** Desktop notifications for new alerts in watched areas; a click opens the Alerts view. */
-export function notifyWatchedAlerts(core: Core, openRoute: (route: string) => void): void {
+/**
+ * Desktop notifications: new alerts in watched areas (a click opens the Alerts view), and
+ * download batches that finished (a click opens Downloads).
+ */
+export function notifyUser(core: Core, openRoute: (route: string) => void): void {
   if (!Notification.isSupported()) return;
+  core.hub.on('downloads.batchFinished', ({ title, body }) => {
+    const notification = new Notification({ title, body });
+    notification.on('click', () => openRoute('/downloads'));
+    notification.show();
+  });
   core.hub.on('alerts.watchedNew', ({ areaName, alerts }) => {
     const first = alerts[0];
     if (!first) return;
