@@ -269,3 +269,20 @@ test('a camera added from elsewhere (#/wall?add=ID) joins the last wall once', a
   await expect(page.locator(`[data-camera-id="${camera}"]`)).toHaveCount(1);
   expect(await page.locator('[data-camera-id]').count()).toBe(before + 1);
 });
+
+test('a custom layout from a link keeps its columns and spans; sizes change from the tile menu', async ({
+  page,
+}, testInfo) => {
+  const cameras = cams.still.slice(13, 17);
+  await page.goto(`${host.url}${wallRoute(cameras, 'custom')}&columns=3&spans=2x2,1x1,1x1,3x1`);
+  await expect(page.locator('[data-tile]')).toHaveCount(4);
+  const width = async (i: number) => (await page.locator(`[data-tile="${i}"]`).boundingBox())!;
+  const [big, small, wide] = [await width(0), await width(1), await width(3)];
+  expect(big.width).toBeGreaterThan(small.width * 1.8);
+  expect(big.height).toBeGreaterThan(small.height * 1.8);
+  expect(wide.width).toBeGreaterThan(small.width * 2.7);
+  await page.locator('[data-tile="1"] summary').click();
+  await page.getByRole('menuitemradio', { name: '2×1' }).click();
+  await expect.poll(async () => (await width(1)).width).toBeGreaterThan(small.width * 1.8);
+  await page.screenshot({ path: testInfo.outputPath('wall-custom.png') });
+});
