@@ -11,7 +11,7 @@ export const COLLECTION_LIFETIME_DAYS = 90;
 /** Fewer days left than this and the list warns. */
 export const EXPIRY_WARNING_DAYS = 7;
 /** Image names per grid page (the service allows up to 200). */
-export const GRID_PAGE = 60;
+export const GRID_PAGE = 24;
 
 const DAY_MS = 86_400_000;
 

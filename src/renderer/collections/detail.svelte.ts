@@ -1,0 +1,89 @@
+import {
+  GRID_PAGE,
+  type CollectionSummary,
+  type ImageInfo,
+  type OfflineStatus,
+} from '../../shared/ipc/collections.ts';
+import { api } from '../lib/api.ts';
+import { MarkerPager } from './pager.ts';
+
+/** One collection shown: its fields and the images loaded so far (marker paging). */
+class CollectionDetail {
+  id = $state<string | null>(null);
+  collection = $state.raw<CollectionSummary | null>(null);
+  images = $state.raw<ImageInfo[]>([]);
+  done = $state(false);
+  loading = $state(false);
+  offline = $state(false);
+  error = $state<string | null>(null);
+  #pager: MarkerPager<ImageInfo> | null = null;
+
+  constructor() {
+    api.on('collections.offline', (s) => this.#updateOffline(s));
+  }
+
+  /** Shows a collection from its first page. */
+  open(id: string): Promise<void> {
+    this.id = id;
+    this.collection = null;
+    this.images = [];
+    this.done = false;
+    this.error = null;
+    const pager = new MarkerPager<ImageInfo>(
+      async (marker) => {
+        const page = await api.invoke('collections.images', {
+          id,
+          limit: GRID_PAGE,
+          ...(marker ? { marker } : {}),
+        });
+        if (this.#pager === pager) {
+          this.collection = page.collection;
+          this.offline = page.offline;
+        }
+        return { items: page.images, next: page.next };
+      },
+      (image) => image.name,
+    );
+    this.#pager = pager;
+    return this.more();
+  }
+
+  /** The next page, when the end of the grid comes into view. */
+  async more(): Promise<void> {
+    const pager = this.#pager;
+    if (!pager || pager.done || pager.loading) return;
+    this.loading = true;
+    try {
+      await pager.more();
+      if (pager === this.#pager) {
+        this.images = [...pager.items];
+        this.done = pager.done;
+        this.error = null;
+      }
+    } catch (error) {
+      if (pager === this.#pager) this.error = (error as Error).message;
+    } finally {
+      if (pager === this.#pager) this.loading = false;
+    }
+  }
+
+  reload(): Promise<void> {
+    return this.id ? this.open(this.id) : Promise.resolve();
+  }
+
+  removed(name: string): void {
+    this.#pager?.remove(name);
+    this.images = this.images.filter((i) => i.name !== name);
+  }
+
+  setCollection(c: CollectionSummary): void {
+    this.collection = c;
+  }
+
+  #updateOffline(s: OfflineStatus): void {
+    if (this.collection?._id === s.collectionId)
+      this.collection = { ...this.collection, offline: s };
+  }
+}
+
+export const collectionDetail = new CollectionDetail();

@@ -1,0 +1,61 @@
+import type {
+  CollectionSearch,
+  CollectionsPage,
+  OfflineStatus,
+} from '../../shared/ipc/collections.ts';
+import { api } from '../lib/api.ts';
+
+export const LIST_PAGE = 24;
+
+/** The list of collections: the search, its page and the offline state of each collection. */
+class CollectionsList {
+  params = $state<CollectionSearch>({ sort: 'updated_at', sort_dir: 'desc' });
+  page = $state.raw<CollectionsPage | null>(null);
+  loading = $state(false);
+  error = $state<string | null>(null);
+  #request = 0;
+
+  constructor() {
+    api.on('collections.offline', (s) => this.#updateOffline(s));
+  }
+
+  /** Searches with these parameters (the page goes back to the first unless given). */
+  async search(patch: Partial<CollectionSearch> = {}): Promise<void> {
+    this.params = { ...this.params, skip: 0, ...patch, limit: LIST_PAGE };
+    const request = ++this.#request;
+    this.loading = true;
+    try {
+      const page = await api.invoke('collections.search', clean(this.params));
+      if (request === this.#request) {
+        this.page = page;
+        this.error = null;
+      }
+    } catch (error) {
+      if (request === this.#request) this.error = (error as Error).message;
+    } finally {
+      if (request === this.#request) this.loading = false;
+    }
+  }
+
+  go(skip: number): Promise<void> {
+    return this.search({ ...this.params, skip: Math.max(0, skip) });
+  }
+
+  #updateOffline(s: OfflineStatus): void {
+    const page = this.page;
+    if (!page?.results.some((c) => c._id === s.collectionId)) return;
+    this.page = {
+      ...page,
+      results: page.results.map((c) => (c._id === s.collectionId ? { ...c, offline: s } : c)),
+    };
+  }
+}
+
+/** Empty fields are left out rather than sent as empty strings. */
+function clean(p: CollectionSearch): CollectionSearch {
+  return Object.fromEntries(
+    Object.entries(p).filter(([, v]) => v !== undefined && v !== ''),
+  ) as CollectionSearch;
+}
+
+export const collectionsList = new CollectionsList();

@@ -1,0 +1,246 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { ApiClient } from '../../src/main/api/index.ts';
+import { startService } from '../../src/service/index.ts';
+import { startRoadcam, test, expect, type RoadcamHost } from './fixtures.ts';
+
+// The Collections view in browser mode against a service the test owns, so that it can build
+// a collection through the UI and the API, keep it offline, and then stop the service.
+let service: Awaited<ReturnType<typeof startService>> | null;
+let serviceDir: string;
+let home: string;
+let host: RoadcamHost;
+let client: ApiClient;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  serviceDir = mkdtempSync(join(tmpdir(), 'roadcam-collections-service-'));
+  // Exports go to ~/Downloads: a throwaway home keeps them out of the real one.
+  home = mkdtempSync(join(tmpdir(), 'roadcam-collections-home-'));
+  service = await startService({ dataDir: serviceDir, cameras: 200, hours: 3 });
+  host = await startRoadcam(['--base-url', service.url, '--client-id', 'demo'], {
+    ROADCAM_CLIENT_SECRET: 'demo-secret',
+    HOME: home,
+  });
+  client = new ApiClient({
+    baseUrl: service.url,
+    credentials: () => Promise.resolve({ clientId: 'demo', clientSecret: 'demo-secret' }),
+  });
+});
+
+test.afterAll(async () => {
+  await host?.stop();
+  await service?.close();
+  rmSync(serviceDir, { recursive: true, force: true });
+  rmSync(home, { recursive: true, force: true });
+});
+
+async function open(page: Page, route: string) {
+  await page.goto(`${host.url}#${route}`);
+}
+
+/** Scrolls through the grid until the end is reached; returns the thumbnails' sources. */
+async function browseAll(page: Page, expected: number): Promise<void> {
+  const thumbs = page.getByTestId('thumb');
+  for (let i = 0; i < expected; i++) {
+    const img = thumbs.nth(i).locator('img');
+    await img.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), {
+        message: `thumbnail ${i + 1} loads`,
+      })
+      .toBe(256);
+  }
+  await expect(page.getByText(`All ${expected} images shown.`)).toBeVisible();
+  await expect(thumbs).toHaveCount(expected);
+}
+
+let collectionId = '';
+let total = 0;
+
+test('builds a collection from several sources, keeps it offline', async ({ page }, testInfo) => {
+  test.setTimeout(150_000);
+  await open(page, '/collections');
+  await page.getByRole('button', { name: 'New collection' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Storm frames');
+  await page.getByLabel('Description').fill('Frames gathered by the e2e test');
+  await page.getByLabel('Tags, separated by commas').fill('storm, e2e');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByTestId('collection-name')).toHaveText('Storm frames');
+  collectionId = decodeURIComponent(new URL(page.url()).hash.split('/')[2]!);
+  await expect(page.getByText('Expires in 89 days')).toBeVisible();
+
+  // Two sources through the dialog: a camera's current image and an observation's preview.
+  const cameras = (await client.cameras.search({ limit: 6, sort: 'city' })).features;
+  const observation = (await client.observations.search({ limit: 1 })).features[0]!;
+  await page.getByRole('button', { name: 'Add images' }).click();
+  await page.getByLabel('Camera id').fill(cameras[0]!.id);
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByText('(1 so far)')).toBeVisible();
+  await page.getByLabel("An observation's preview").check();
+  await page.getByLabel('Observation id').fill(observation.id);
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByText('(2 so far)')).toBeVisible();
+  // An archived frame chosen on the scrubber.
+  await page.getByLabel("A camera's archived image at a time").check();
+  await page.getByLabel('Camera id').fill(cameras[1]!.id);
+  await page.getByRole('button', { name: 'Load archived times' }).click();
+  await page.getByLabel('Archived image time').fill('400');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByText('(3 so far)')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('add-dialog.png') });
+  await page.getByRole('button', { name: 'Done' }).click();
+
+  // The bulk through the API: archived frames, a recording's preview and frames, another
+  // collection's images, more current images.
+  const times = (await client.cameras.images(cameras[2]!.id, { limit: 500 })).times;
+  for (let i = 0; i < 20; i++) {
+    const camera = cameras[2 + (i % 3)]!;
+    await client.collections.addImage(collectionId, { camera_id: camera.id, time: times[i * 7]! });
+  }
+  const recording = (await client.recordings.search({ status: 'complete', limit: 1 })).features[0]!;
+  await client.collections.addImage(collectionId, { recording_id: recording.id });
+  const rec = recording.properties;
+  for (const s of [0, 10, 20]) {
+    const t = Date.parse(rec.start) + Math.round((s * 1000) / rec.rate);
+    const stamp = new Date(t).toISOString().slice(0, 19).replace(/[-:]/g, '');
+    const image = `${rec.camera_id}_${stamp}Z.jpg`;
+    await client.collections.addImage(collectionId, { recording_id: recording.id, image });
+  }
+  const { collection_id: other } = await client.collections.create({ name: 'Source' });
+  for (const time of [times[300]!, times[301]!]) {
+    await client.collections.addImage(other, { camera_id: cameras[5]!.id, time });
+  }
+  for await (const image of client.collections.imageNames(other)) {
+    await client.collections.addImage(collectionId, { collection_id: other, image });
+  }
+  for (const camera of cameras.slice(3, 6)) {
+    await client.collections.addImage(collectionId, { camera_id: camera.id });
+  }
+  for await (const name of client.collections.imageNames(collectionId)) total += name ? 1 : 0;
+  expect(total).toBeGreaterThanOrEqual(30);
+
+  await page.reload();
+  await page.getByLabel('Keep offline').check();
+  await expect(page.getByTestId('offline-state')).toHaveText(
+    new RegExp(`Kept offline: ${total}/${total} images`),
+    { timeout: 60_000 },
+  );
+  await browseAll(page, total);
+  await page.screenshot({ path: testInfo.outputPath('online-grid.png'), fullPage: true });
+
+  await open(page, '/collections');
+  const card = page.getByTestId('collection-card').filter({ hasText: 'Storm frames' });
+  await expect(card).toContainText(`Kept offline: ${total}/${total}`);
+  await expect(card.getByRole('img')).toHaveJSProperty('complete', true);
+  await page.getByRole('button', { name: /^e2e/ }).first().click();
+  await expect(page.getByTestId('collection-card')).toHaveCount(1);
+  await page.screenshot({ path: testInfo.outputPath('list-online.png'), fullPage: true });
+});
+
+test('the list warns when a collection has fewer than 7 days left', async ({ page }, testInfo) => {
+  const oldest = (await client.collections.search({ sort: 'created_at', limit: 24 })).results;
+  // The page's clock moved on until the oldest collection has 4 days left.
+  const day = 86_400_000;
+  const expires = (c: { created_at: string }) => Date.parse(c.created_at) + 90 * day;
+  const now = expires(oldest[0]!) - 4 * day - 3_600_000;
+  await page.clock.setFixedTime(now);
+  await open(page, '/collections');
+  await page.getByLabel('Sort by').selectOption('created_at');
+  await page.getByLabel('Order').selectOption('asc');
+  const cards = page.getByTestId('collection-card');
+  await expect(cards).toHaveCount(oldest.length);
+  await expect(cards.first().getByTestId('expiry')).toHaveText(/Expires in 4 days/);
+  for (const [i, c] of oldest.entries()) {
+    const days = Math.floor((expires(c) - now) / day);
+    const expiry = cards.nth(i).getByTestId('expiry');
+    if (days < 7) await expect(expiry).toHaveClass(/soon/);
+    else await expect(expiry).not.toHaveClass(/soon/);
+  }
+  await page.screenshot({ path: testInfo.outputPath('list-expiring.png'), fullPage: true });
+});
+
+test('exports, empties and destroys with their confirmations', async ({ page }, testInfo) => {
+  const { collection_id: id } = await client.collections.create({ name: 'Throwaway' });
+  const camera = (await client.cameras.search({ limit: 1 })).features[0]!;
+  const times = (await client.cameras.images(camera.id, { limit: 500 })).times;
+  for (const time of times.slice(0, 5))
+    await client.collections.addImage(id, { camera_id: camera.id, time });
+  await open(page, `/collections/${id}`);
+  await expect(page.getByTestId('thumb')).toHaveCount(5);
+
+  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).last().click();
+  await expect(page.getByText(/Exported 5 images/)).toBeVisible();
+  await expect(page.getByText(/Roadcam collections\/Throwaway \(col_\w+\)\.zip/)).toBeVisible();
+  await page.getByRole('button', { name: 'Close', exact: true }).last().click();
+
+  await page.getByRole('button', { name: 'Empty' }).click();
+  await page.getByRole('button', { name: 'Remove 5 images' }).click();
+  await expect(page.getByText('Removed 5 images.')).toBeVisible();
+  await expect(page.getByText('This collection holds no images yet.')).toBeVisible();
+
+  await client.collections.addImage(id, { camera_id: camera.id, time: times[9]! });
+  await page.reload();
+  await page.getByRole('button', { name: 'Destroy' }).click();
+  await expect(page.getByText(/Its 1 image will be removed first/)).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('destroy-confirm.png') });
+  await page.getByRole('button', { name: 'Destroy (1 image)' }).click();
+  await expect(page).toHaveURL(/#\/collections$/);
+  await expect(client.collections.show(id)).rejects.toThrow(/404/);
+});
+
+test('offline: the kept collection is listed and browsed from disk', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await service!.close();
+  service = null;
+  await open(page, `/collections/${collectionId}`);
+  await page.reload();
+  await expect(page.getByTestId('offline-banner')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('collection-name')).toHaveText('Storm frames');
+  await browseAll(page, total);
+  await page.screenshot({ path: testInfo.outputPath('offline-grid.png'), fullPage: true });
+
+  const meta = page.getByTestId('lightbox-meta');
+  const shown = page.locator('dialog.lightbox figure img');
+  const loaded = () => shown.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth);
+  for (const index of [0, 14, total - 1]) {
+    const name = await page.getByTestId('thumb').nth(index).locator('img').getAttribute('alt');
+    await page.getByTestId('thumb').nth(index).getByRole('button', { name: /^Open/ }).click();
+    await expect(meta).toContainText(name!);
+    await expect(meta).toContainText('Camera');
+    await expect.poll(loaded).toBe(640);
+    await expect(page.getByText(`${index + 1} of ${total}`)).toBeVisible();
+    if (index === 14) {
+      await page.keyboard.press('ArrowRight');
+      await expect(page.getByText(`16 of ${total}`)).toBeVisible();
+      await expect.poll(loaded).toBe(640);
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      await expect(page.getByText(`14 of ${total}`)).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath('offline-lightbox.png') });
+    }
+    await page.keyboard.press('Escape');
+    await expect(meta).toBeHidden();
+  }
+
+  await open(page, '/collections');
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(page.getByTestId('collection-card')).toHaveCount(1);
+  await expect(page.getByTestId('collections-total')).toContainText('kept offline');
+  // The preview seen while online, served from the cache now.
+  await expect
+    .poll(
+      () =>
+        page
+          .getByTestId('collection-card')
+          .getByRole('img')
+          .evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth),
+      { timeout: 20_000 },
+    )
+    .toBe(640);
+  await page.screenshot({ path: testInfo.outputPath('offline-list.png'), fullPage: true });
+});
