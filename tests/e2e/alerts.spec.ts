@@ -63,3 +63,34 @@ test('the Alerts view lists current and expired alerts as the service counts the
   await detail.getByRole('button', { name: 'Close alert' }).click();
   await expect(page.getByRole('heading', { name: 'Watched areas' })).toBeVisible();
 });
+
+test('an area drawn on the map is watched for alerts', async ({ page, roadcam }, testInfo) => {
+  await page.goto(`${roadcam.url}#/map`);
+  await page.getByRole('button', { name: 'Draw polygon' }).click();
+  const box = (await page.getByRole('application', { name: 'Map' }).boundingBox())!;
+  for (const [fx, fy] of [
+    [0.2, 0.2],
+    [0.8, 0.2],
+    [0.8, 0.8],
+    [0.2, 0.8],
+  ] as const) {
+    await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
+    await page.waitForTimeout(400); // never two clicks close enough to read as a double click
+  }
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await page.getByRole('button', { name: 'Watch this area for alerts' }).click();
+  const form = page.getByRole('form', { name: 'Watch this area' });
+  await form.getByLabel('Area name').fill('Middle of the map');
+  await form.getByRole('button', { name: 'Watch' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Watching "Middle of the map"' }),
+  ).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('map-watch-area.png') });
+
+  await page.getByRole('link', { name: 'See Alerts' }).click();
+  const watched = page.getByRole('region', { name: 'Watched areas' });
+  await expect(watched.getByRole('listitem')).toHaveCount(1);
+  await expect(watched).toContainText('Middle of the map');
+  await watched.getByRole('button', { name: 'Stop watching Middle of the map' }).click();
+  await expect(watched.getByRole('listitem')).toHaveCount(0);
+});
