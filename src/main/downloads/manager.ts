@@ -276,6 +276,13 @@ export class DownloadManager {
           this.#start(item);
         }
       }
+      // Ask for the next files' signed URLs now, so that a transfer ending starts the next at
+      // once instead of waiting for a round trip to the service.
+      for (const item of this.store.runnable(this.#o.service, now, limit, [
+        ...this.#running.keys(),
+      ])) {
+        this.urls.warm(item.recording_id, item.format);
+      }
       const next = this.store.nextDue(this.#o.service);
       // Also looks again every 10 s for batches another process added to the database.
       this.#wake(Math.max(20, Math.min(10_000, next === null ? 10_000 : next - now)));

@@ -12,6 +12,7 @@ const FRESH_MS = 14 * 60_000;
 export class SignedUrls {
   readonly #client: ApiClient;
   readonly #urls = new Map<string, { url: string; at: number }>();
+  readonly #pending = new Map<string, Promise<string>>();
   /** How many fresh URLs were asked for (tests check that an expired one was replaced). */
   requested = 0;
 
@@ -23,18 +24,32 @@ export class SignedUrls {
     const key = `${recordingId}.${format}`;
     const kept = this.#urls.get(key);
     if (kept && Date.now() - kept.at < FRESH_MS) return kept.url;
-    const url = await this.#client.recordings.downloadUrl(recordingId, format, { signal });
-    this.requested++;
-    this.#urls.set(key, { url, at: Date.now() });
-    return url;
+    // One request per file even when a prefetch and the transfer ask at the same time.
+    let pending = this.#pending.get(key);
+    if (!pending) {
+      pending = this.#client.recordings.downloadUrl(recordingId, format, { signal });
+      this.#pending.set(key, pending);
+      void pending.then(
+        (url) => {
+          this.requested++;
+          this.#urls.set(key, { url, at: Date.now() });
+        },
+        () => undefined,
+      );
+      void pending.finally(() => this.#pending.delete(key)).catch(() => undefined);
+    }
+    return pending;
+  }
+
+  /** Fetches a URL ahead of need; a failure here is met again, and reported, by the transfer. */
+  warm(recordingId: string, format: RecordingFormat): void {
+    const kept = this.#urls.get(`${recordingId}.${format}`);
+    if (kept && Date.now() - kept.at < FRESH_MS) return;
+    if (this.#pending.size >= 8) return;
+    this.get(recordingId, format).catch(() => undefined);
   }
 
   forget(recordingId: string, format: RecordingFormat): void {
     this.#urls.delete(`${recordingId}.${format}`);
-  }
-
-  /** Drops URLs of files that are done, so the map does not grow with the history. */
-  prune(keep: (key: string) => boolean): void {
-    for (const key of this.#urls.keys()) if (!keep(key)) this.#urls.delete(key);
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { RecordingFormat } from '../../shared/api/index.ts';
 import type { DownloadScope, DownloadState, ExistingPolicy } from '../../shared/ipc/downloads.ts';
+import type Database from 'better-sqlite3';
 import type { Db } from '../db/database.ts';
 
 export interface BatchRow {
@@ -70,8 +71,20 @@ const now = () => new Date().toISOString();
 export class DownloadQueueStore {
   readonly #db: Db;
 
+  /** Prepared once: compiling a statement costs more than running it. */
+  readonly #statements = new Map<string, Database.Statement>();
+
   constructor(db: Db) {
     this.#db = db;
+  }
+
+  #prepare(sql: string): Database.Statement {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
   }
 
   /** False once the core closed the database: late progress writes are dropped, not thrown. */
@@ -81,20 +94,18 @@ export class DownloadQueueStore {
 
   createBatch(batch: NewBatch, items: readonly NewItem[]): number {
     return this.#db.transaction(() => {
-      const { id } = this.#db
-        .prepare(
-          `INSERT INTO download_batches (service, key, label, folder, template, existing, created_at)
+      const { id } = this.#prepare(
+        `INSERT INTO download_batches (service, key, label, folder, template, existing, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-        )
-        .get(
-          batch.service,
-          batch.key ?? null,
-          batch.label,
-          batch.folder,
-          batch.template,
-          batch.existing,
-          now(),
-        ) as { id: number };
+      ).get(
+        batch.service,
+        batch.key ?? null,
+        batch.label,
+        batch.folder,
+        batch.template,
+        batch.existing,
+        now(),
+      ) as { id: number };
       this.addItems(id, items);
       return id;
     })();
@@ -102,7 +113,7 @@ export class DownloadQueueStore {
 
   /** Adds items; one already in the batch (same recording and format) is left as it is. */
   addItems(batchId: number, items: readonly NewItem[]): void {
-    const insert = this.#db.prepare(
+    const insert = this.#prepare(
       `INSERT OR IGNORE INTO download_items
          (batch_id, recording_id, format, state, name, message, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -112,31 +123,32 @@ export class DownloadQueueStore {
       for (const i of items) {
         insert.run(batchId, i.recordingId, i.format, i.state, i.name, i.message ?? null, at);
       }
-      this.#db
-        .prepare('UPDATE download_batches SET finished_at = NULL, announced = 0 WHERE id = ?')
-        .run(batchId);
+      this.#prepare(
+        'UPDATE download_batches SET finished_at = NULL, announced = 0 WHERE id = ?',
+      ).run(batchId);
     })();
   }
 
   batchByKey(service: string, key: string): BatchRow | undefined {
-    return this.#db
-      .prepare('SELECT * FROM download_batches WHERE service = ? AND key = ?')
-      .get(service, key) as BatchRow | undefined;
+    return this.#prepare('SELECT * FROM download_batches WHERE service = ? AND key = ?').get(
+      service,
+      key,
+    ) as BatchRow | undefined;
   }
 
   batch(id: number): BatchRow | undefined {
-    return this.#db.prepare('SELECT * FROM download_batches WHERE id = ?').get(id) as
+    return this.#prepare('SELECT * FROM download_batches WHERE id = ?').get(id) as
       BatchRow | undefined;
   }
 
   batches(service: string): BatchRow[] {
-    return this.#db
-      .prepare('SELECT * FROM download_batches WHERE service = ? ORDER BY id DESC')
-      .all(service) as BatchRow[];
+    return this.#prepare('SELECT * FROM download_batches WHERE service = ? ORDER BY id DESC').all(
+      service,
+    ) as BatchRow[];
   }
 
   item(id: number): ItemRow | undefined {
-    return this.#db.prepare('SELECT * FROM download_items WHERE id = ?').get(id) as
+    return this.#prepare('SELECT * FROM download_items WHERE id = ?').get(id) as
       ItemRow | undefined;
   }
 
@@ -144,58 +156,50 @@ export class DownloadQueueStore {
     const sql = `SELECT i.* FROM download_items i JOIN download_batches b ON b.id = i.batch_id
       WHERE b.service = ? ${state ? 'AND i.state = ?' : ''} ORDER BY i.batch_id DESC, i.id`;
     const args = state ? [service, state] : [service];
-    return this.#db.prepare(sql).all(...args) as ItemRow[];
+    return this.#prepare(sql).all(...args) as ItemRow[];
   }
 
   itemsOfBatch(batchId: number): ItemRow[] {
-    return this.#db
-      .prepare('SELECT * FROM download_items WHERE batch_id = ? ORDER BY id')
-      .all(batchId) as ItemRow[];
+    return this.#prepare('SELECT * FROM download_items WHERE batch_id = ? ORDER BY id').all(
+      batchId,
+    ) as ItemRow[];
   }
 
   /** Queued items due to start, oldest batch first. */
   runnable(service: string, at: number, limit: number, exclude: readonly number[]): ItemRow[] {
-    return this.#db
-      .prepare(
-        `SELECT i.* FROM download_items i JOIN download_batches b ON b.id = i.batch_id
+    return this.#prepare(
+      `SELECT i.* FROM download_items i JOIN download_batches b ON b.id = i.batch_id
          WHERE b.service = ? AND i.state = 'queued' AND i.not_before <= ?
            AND i.id NOT IN (SELECT value FROM json_each(?))
          ORDER BY i.batch_id, i.id LIMIT ?`,
-      )
-      .all(service, at, JSON.stringify(exclude), limit) as ItemRow[];
+    ).all(service, at, JSON.stringify(exclude), limit) as ItemRow[];
   }
 
   /** Waiting items whose recording is due for another look. */
   dueWaiting(service: string, at: number): ItemRow[] {
-    return this.#db
-      .prepare(
-        `SELECT i.* FROM download_items i JOIN download_batches b ON b.id = i.batch_id
+    return this.#prepare(
+      `SELECT i.* FROM download_items i JOIN download_batches b ON b.id = i.batch_id
          WHERE b.service = ? AND i.state = 'waiting' AND i.not_before <= ? ORDER BY i.id`,
-      )
-      .all(service, at) as ItemRow[];
+    ).all(service, at) as ItemRow[];
   }
 
   /** The earliest time a queued or waiting item becomes due, or null. */
   nextDue(service: string): number | null {
-    const row = this.#db
-      .prepare(
-        `SELECT min(i.not_before) AS t FROM download_items i
+    const row = this.#prepare(
+      `SELECT min(i.not_before) AS t FROM download_items i
          JOIN download_batches b ON b.id = i.batch_id
          WHERE b.service = ? AND i.state IN ('queued', 'waiting')`,
-      )
-      .get(service) as { t: number | null };
+    ).get(service) as { t: number | null };
     return row.t;
   }
 
   /** After a crash or a restart, items left downloading start again (from their .part). */
   recover(service: string): number {
-    return this.#db
-      .prepare(
-        `UPDATE download_items SET state = 'queued', not_before = 0
+    return this.#prepare(
+      `UPDATE download_items SET state = 'queued', not_before = 0
          WHERE state = 'downloading' AND batch_id IN
            (SELECT id FROM download_batches WHERE service = ?)`,
-      )
-      .run(service).changes;
+    ).run(service).changes;
   }
 
   setState(
@@ -203,40 +207,29 @@ export class DownloadQueueStore {
     state: DownloadState,
     fields: { message?: string | null; notBefore?: number; attempts?: number } = {},
   ): void {
-    this.#db
-      .prepare(
-        `UPDATE download_items SET state = ?, message = ?, not_before = ?,
+    this.#prepare(
+      `UPDATE download_items SET state = ?, message = ?, not_before = ?,
            attempts = coalesce(?, attempts), updated_at = ? WHERE id = ?`,
-      )
-      .run(
-        state,
-        fields.message ?? null,
-        fields.notBefore ?? 0,
-        fields.attempts ?? null,
-        now(),
-        id,
-      );
+    ).run(state, fields.message ?? null, fields.notBefore ?? 0, fields.attempts ?? null, now(), id);
   }
 
   setName(id: number, name: string): void {
-    this.#db
-      .prepare('UPDATE download_items SET name = ?, resolved = 1, updated_at = ? WHERE id = ?')
-      .run(name, now(), id);
+    this.#prepare(
+      'UPDATE download_items SET name = ?, resolved = 1, updated_at = ? WHERE id = ?',
+    ).run(name, now(), id);
   }
 
   /** What the server said the file is: written before the first byte of the body. */
   setHeaders(id: number, bytesTotal: number | null, etag: string | null, bytesDone: number): void {
-    this.#db
-      .prepare(
-        'UPDATE download_items SET bytes_total = ?, etag = ?, bytes_done = ?, updated_at = ? WHERE id = ?',
-      )
-      .run(bytesTotal, etag, bytesDone, now(), id);
+    this.#prepare(
+      'UPDATE download_items SET bytes_total = ?, etag = ?, bytes_done = ?, updated_at = ? WHERE id = ?',
+    ).run(bytesTotal, etag, bytesDone, now(), id);
   }
 
   /** Byte progress of every running transfer in one transaction (called about once a second). */
   saveProgress(progress: ReadonlyMap<number, number>): void {
     if (progress.size === 0) return;
-    const update = this.#db.prepare(
+    const update = this.#prepare(
       'UPDATE download_items SET bytes_done = ?, updated_at = ? WHERE id = ?',
     );
     const at = now();
@@ -246,40 +239,34 @@ export class DownloadQueueStore {
   }
 
   complete(id: number, bytesTotal: number, sha256: string | null, skipped: boolean): void {
-    this.#db
-      .prepare(
-        `UPDATE download_items SET state = 'completed', bytes_done = ?, bytes_total = ?,
+    this.#prepare(
+      `UPDATE download_items SET state = 'completed', bytes_done = ?, bytes_total = ?,
            sha256 = ?, skipped = ?, message = NULL, not_before = 0, updated_at = ? WHERE id = ?`,
-      )
-      .run(bytesTotal, bytesTotal, sha256, skipped ? 1 : 0, now(), id);
+    ).run(bytesTotal, bytesTotal, sha256, skipped ? 1 : 0, now(), id);
   }
 
   setBatchMessage(batchId: number, message: string | null): void {
-    this.#db.prepare('UPDATE download_batches SET message = ? WHERE id = ?').run(message, batchId);
+    this.#prepare('UPDATE download_batches SET message = ? WHERE id = ?').run(message, batchId);
   }
 
   markFinished(batchId: number): void {
-    this.#db
-      .prepare(
-        'UPDATE download_batches SET finished_at = coalesce(finished_at, ?), announced = 1 WHERE id = ?',
-      )
-      .run(now(), batchId);
+    this.#prepare(
+      'UPDATE download_batches SET finished_at = coalesce(finished_at, ?), announced = 1 WHERE id = ?',
+    ).run(now(), batchId);
   }
 
   /** Reopens a finished batch when an item of it starts again. */
   reopen(batchId: number): void {
-    this.#db
-      .prepare('UPDATE download_batches SET finished_at = NULL, announced = 0 WHERE id = ?')
-      .run(batchId);
+    this.#prepare('UPDATE download_batches SET finished_at = NULL, announced = 0 WHERE id = ?').run(
+      batchId,
+    );
   }
 
   totals(batchId: number): BatchTotals {
-    const rows = this.#db
-      .prepare(
-        `SELECT state, count(*) AS n, sum(bytes_done) AS done, sum(coalesce(bytes_total, 0)) AS total
+    const rows = this.#prepare(
+      `SELECT state, count(*) AS n, sum(bytes_done) AS done, sum(coalesce(bytes_total, 0)) AS total
          FROM download_items WHERE batch_id = ? GROUP BY state`,
-      )
-      .all(batchId) as { state: DownloadState; n: number; done: number; total: number }[];
+    ).all(batchId) as { state: DownloadState; n: number; done: number; total: number }[];
     const counts = {
       queued: 0,
       waiting: 0,
@@ -317,14 +304,12 @@ export class DownloadQueueStore {
     else if ('batchId' in scope) args.push(scope.batchId);
     const states = from.map((s) => `'${s}'`).join(', ');
     return this.#db.transaction(() => {
-      const rows = this.#db
-        .prepare(
-          `SELECT i.id, i.batch_id FROM download_items i
+      const rows = this.#prepare(
+        `SELECT i.id, i.batch_id FROM download_items i
            JOIN download_batches b ON b.id = i.batch_id
            WHERE b.service = ? AND ${where} AND i.state IN (${states})`,
-        )
-        .all(...args) as { id: number; batch_id: number }[];
-      const update = this.#db.prepare(
+      ).all(...args) as { id: number; batch_id: number }[];
+      const update = this.#prepare(
         `UPDATE download_items SET state = ?, message = NULL, not_before = 0,
            attempts = CASE WHEN ? IN ('queued') THEN 0 ELSE attempts END, updated_at = ?
          WHERE id = ?`,
@@ -344,14 +329,15 @@ export class DownloadQueueStore {
 
   /** Removes a batch that has nothing left to do; its files stay on disk. */
   removeBatch(service: string, batchId: number): boolean {
-    const active = this.#db
-      .prepare(`SELECT count(*) AS n FROM download_items WHERE batch_id = ? AND state IN ${ACTIVE}`)
-      .get(batchId) as { n: number };
+    const active = this.#prepare(
+      `SELECT count(*) AS n FROM download_items WHERE batch_id = ? AND state IN ${ACTIVE}`,
+    ).get(batchId) as { n: number };
     if (active.n > 0) return false;
     return (
-      this.#db
-        .prepare('DELETE FROM download_batches WHERE id = ? AND service = ?')
-        .run(batchId, service).changes > 0
+      this.#prepare('DELETE FROM download_batches WHERE id = ? AND service = ?').run(
+        batchId,
+        service,
+      ).changes > 0
     );
   }
 }

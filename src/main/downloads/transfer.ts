@@ -45,6 +45,14 @@ export interface TransferResult {
 
 const partOf = (path: string) => `${path}.part`;
 
+/** Folders made by this process: a mkdir per file is measurable with hundreds of files. */
+const madeDirs = new Set<string>();
+async function ensureDir(dir: string): Promise<void> {
+  if (madeDirs.has(dir) && existsSync(dir)) return;
+  await mkdir(dir, { recursive: true });
+  madeDirs.add(dir);
+}
+
 export async function transfer(t: TransferContext): Promise<TransferResult> {
   const what = `${t.item.recording_id}.${t.item.format}`;
   try {
@@ -119,7 +127,7 @@ async function attempt(t: TransferContext, what: string): Promise<TransferResult
     const part = partOf(target);
     t.store.setHeaders(item.id, total, response.etag, offset);
     await checkSpace(t, total - offset, what);
-    await mkdir(dirname(part), { recursive: true });
+    await ensureDir(dirname(part));
     const hash = createHash('sha256');
     if (offset > 0) {
       await truncate(part, offset);
@@ -202,7 +210,7 @@ async function resolveName(
 }
 
 async function checkSpace(t: TransferContext, needed: number, what: string): Promise<void> {
-  await mkdir(t.batch.folder, { recursive: true });
+  await ensureDir(t.batch.folder);
   const free = await t.disk.freeBytes(t.batch.folder);
   if (free < needed + t.reserveBytes) {
     throw new DownloadFailure(

@@ -1,0 +1,146 @@
+/**
+ * `npm run bench:downloads`: 100 recordings (zip + mp4, 200 files) from the local service over
+ * loopback with concurrency 4, by the download engine and by `curl --parallel --parallel-max 4`
+ * fetching the same signed URLs, alternately, in the same run. Prints the wall times, their
+ * ratio (target <= 1.10) and the engine's peak RSS (target < 200 MB).
+ *
+ * The service's data folder is kept in .cache/bench-downloads so that the 100 recordings are
+ * built once (a few minutes) and reused by later runs.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { ApiClient } from '../../src/main/api/index.ts';
+import { DEMO_CLIENT, startService } from '../../src/service/index.ts';
+
+const COUNT = 100;
+const ROUNDS = 3;
+const root = resolve(import.meta.dirname, '../..');
+const serviceDir = join(root, '.cache', 'bench-downloads');
+mkdirSync(serviceDir, { recursive: true });
+const service = await startService({
+  dataDir: serviceDir,
+  cameras: 300,
+  hours: 2,
+  now: '2026-11-21T12:00:00Z',
+});
+const client = new ApiClient({
+  baseUrl: service.url,
+  credentials: () =>
+    Promise.resolve({ clientId: DEMO_CLIENT.id, clientSecret: DEMO_CLIENT.secret }),
+});
+
+// The benchmark's recordings: one minute each (60 images), tagged so that a rerun finds them.
+const ids: string[] = [];
+for await (const r of client.recordings.iterate({ q: 'downloadbench', status: 'complete' }))
+  ids.push(r.id);
+if (ids.length < COUNT) {
+  const cameras = await client.cameras.search({ limit: 100, sort: 'city' });
+  const start = new Date(Date.parse('2026-11-21T12:00:00Z') - 45 * 60_000).toISOString();
+  console.log(`building ${COUNT - ids.length} recordings (once; kept in ${serviceDir})...`);
+  for (let i = ids.length; i < COUNT; i++) {
+    const camera = cameras.features[i % cameras.features.length]!;
+    const { recording_id } = await client.recordings.create({
+      camera_id: camera.id,
+      start,
+      duration: 60,
+      tags: ['downloadbench'],
+    });
+    ids.push(recording_id);
+  }
+  await service.control.recordingsIdle();
+}
+ids.length = COUNT;
+
+/** curl's run: the signed URLs are asked for first (4 at a time), then curl fetches them. */
+async function curlRun(): Promise<{ urlMs: number; ms: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-curl-'));
+  const files = ids.flatMap((id) => (['zip', 'mp4'] as const).map((format) => ({ id, format })));
+  const lines: string[] = new Array(files.length);
+  const u0 = performance.now();
+  let next = 0;
+  await Promise.all(
+    [0, 1, 2, 3].map(async () => {
+      while (next < files.length) {
+        const i = next++;
+        const { id, format } = files[i]!;
+        const url = await client.recordings.downloadUrl(id, format);
+        lines[i] = `url = "${url}"\noutput = "${join(dir, `${id}.${format}`)}"`;
+      }
+    }),
+  );
+  const urlMs = performance.now() - u0;
+  writeFileSync(join(dir, 'curl.cfg'), lines.join('\n'));
+  const t0 = performance.now();
+  await promisify(execFile)('curl', [
+    '--silent',
+    '--fail',
+    '--parallel',
+    '--parallel-max',
+    '4',
+    '-K',
+    join(dir, 'curl.cfg'),
+  ]);
+  const ms = performance.now() - t0;
+  rmSync(dir, { recursive: true, force: true });
+  return { urlMs, ms };
+}
+
+function engineRun(): Promise<{ wallMs: number; maxRssMB: number; files: number; state: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-engine-'));
+  const child = spawn(process.execPath, [
+    join(import.meta.dirname, 'downloads-engine.ts'),
+    service.url,
+    dir,
+    join(dir, 'out'),
+    ids.join(','),
+  ]);
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => process.stderr.write(c));
+  return new Promise((done, fail) =>
+    child.on('exit', (code) => {
+      rmSync(dir, { recursive: true, force: true });
+      if (code !== 0) return fail(new Error(`engine exited with ${code}: ${out}`));
+      done(JSON.parse(out.trim().split('\n').at(-1)!));
+    }),
+  );
+}
+
+// Warm the service's file cache once so that neither side pays for the first read from disk.
+await curlRun();
+const curl: number[] = [];
+const curlWithUrls: number[] = [];
+const engine: number[] = [];
+let rss = 0;
+for (let round = 0; round < ROUNDS; round++) {
+  const c = await curlRun();
+  curl.push(c.ms);
+  curlWithUrls.push(c.ms + c.urlMs);
+  const e = await engineRun();
+  if (e.files !== COUNT * 2 || e.state !== 'completed')
+    throw new Error(`engine: ${JSON.stringify(e)}`);
+  engine.push(e.wallMs);
+  rss = Math.max(rss, e.maxRssMB);
+  console.log(
+    `round ${round + 1}: curl ${c.ms.toFixed(0)} ms (+ ${c.urlMs.toFixed(0)} ms for its URLs), engine ${e.wallMs.toFixed(0)} ms, engine peak RSS ${e.maxRssMB.toFixed(0)} MB`,
+  );
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const ratio = median(engine) / median(curl);
+const ratioWithUrls = median(engine) / median(curlWithUrls);
+console.log(`\n${COUNT} recordings, ${COUNT * 2} files, concurrency 4, loopback`);
+console.log(`curl --parallel --parallel-max 4:  median ${median(curl).toFixed(0)} ms`);
+console.log(`  + asking for the 200 signed URLs: median ${median(curlWithUrls).toFixed(0)} ms`);
+console.log(`download engine (URLs included):    median ${median(engine).toFixed(0)} ms`);
+console.log(`ratio engine / curl:                ${ratio.toFixed(2)} (target <= 1.10)`);
+console.log(`ratio engine / (URLs + curl):       ${ratioWithUrls.toFixed(2)}`);
+console.log(`engine peak RSS: ${rss.toFixed(0)} MB (target < 200 MB)`);
+console.log(
+  `machine load average: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+await service.close();
