@@ -17,6 +17,7 @@ import { MediaResolver } from './media/resolver.ts';
 import { startEmbeddedService, type DemoWorld, type EmbeddedService } from './demo.ts';
 import { appVersion } from './version.ts';
 import { AlertWatcher, WatchStore } from './alerts/watches.ts';
+import { downloadManagerFor } from './downloads/registry.ts';
 import { alertHandlers } from './handlers/alerts.ts';
 import { appHandlers } from './handlers/app.ts';
 import { profileHandlers } from './handlers/profiles.ts';
@@ -132,6 +133,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     async close() {
       connection.stopChecking();
       watcher.stop();
+      // The download engine stops its transfers (keeping their .part files) before SQLite closes.
+      await downloadManagerFor(hub)?.close();
       await target.embedded?.close();
       db.close();
       log('core stopped');

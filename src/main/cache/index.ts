@@ -1,5 +1,3 @@
-export { DownloadStore } from './downloads.ts';
-export type { Download, DownloadState } from './downloads.ts';
 export { MediaCache, megabytes } from './media.ts';
 export type { MediaEntry } from './media.ts';
 export { OfflineCollections } from './collections.ts';

@@ -3,14 +3,12 @@ import { join } from 'node:path';
 import type { Settings } from '../../shared/settings.ts';
 import type { Db } from '../db/database.ts';
 import { OfflineCollections } from './collections.ts';
-import { DownloadStore } from './downloads.ts';
 import { MediaCache, megabytes } from './media.ts';
 import { SearchCache } from './searches.ts';
 
 export interface Cache {
   searches: SearchCache;
   media: MediaCache;
-  downloads: DownloadStore;
   collections: OfflineCollections;
 }
 
@@ -24,7 +22,6 @@ export function openCache(
   const cache = {
     searches: new SearchCache(db, service),
     media: new MediaCache(db, join(dataDir, 'media'), () => megabytes(settings().cacheSizeMB)),
-    downloads: new DownloadStore(db),
     collections: new OfflineCollections(db, service),
   };
   // Trimmed once at start as well as on writes: the cap may have been lowered since.

@@ -4,7 +4,6 @@ import { Readable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  DownloadStore,
   MediaCache,
   normaliseSearch,
   OfflineCollections,
@@ -53,8 +52,12 @@ describe('cache migrations', () => {
     });
   }
 
-  it('the downloads table refuses unknown states and formats', () => {
-    const { db } = fresh();
+  it('the downloads table of 0050 refused unknown states and formats', () => {
+    const db = new Database(':memory:');
+    migrate(
+      db,
+      migrations.filter((m) => m.version <= 50),
+    );
     const insert = (state: string, format: string) =>
       db
         .prepare(
@@ -64,6 +67,16 @@ describe('cache migrations', () => {
     expect(() => insert('lost', 'zip')).toThrow(/CHECK/);
     expect(() => insert('queued', 'gif')).toThrow(/CHECK/);
     expect(() => insert('queued', 'zip')).not.toThrow();
+  });
+
+  it('510 drops that table, replaced by the download engine queue of 0300', () => {
+    const { db } = fresh();
+    expect(
+      db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'downloads'").get(),
+    ).toEqual({ n: 0 });
+    expect(
+      db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'download_items'").get(),
+    ).toEqual({ n: 1 });
   });
 });
 
@@ -199,27 +212,6 @@ describe('MediaCache', () => {
     );
     expect(files).toEqual([]);
     expect(cache.get('x')).toBeNull();
-  });
-});
-
-describe('DownloadStore', () => {
-  it('records state and byte progress for resume', () => {
-    const { db } = fresh();
-    const downloads = new DownloadStore(db);
-    const d = downloads.add('rec-1', 'mp4', '/tmp/rec-1.mp4');
-    expect(d).toMatchObject({ state: 'queued', bytesDone: 0, bytesTotal: null });
-    downloads.setState(d.id, 'running');
-    downloads.progress(d.id, 4096, 10_000, '"etag-1"');
-    downloads.progress(d.id, 8192, null, null);
-    expect(downloads.get(d.id)).toMatchObject({
-      state: 'running',
-      bytesDone: 8192,
-      bytesTotal: 10_000,
-      etag: '"etag-1"',
-    });
-    downloads.setState(d.id, 'failed', 'The signed URL expired');
-    expect(downloads.list('failed').map((x) => x.id)).toEqual([d.id]);
-    expect(downloads.remove(d.id)).toBe(true);
   });
 });
 

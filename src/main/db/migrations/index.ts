@@ -10,6 +10,7 @@ import { migration as walls } from './0200-walls.ts';
 import { migration as downloadQueue } from './0300-download-queue.ts';
 import { migration as keptCollections } from './0400-kept-collections.ts';
 import { migration as watchedAreas } from './0500-watched-areas.ts';
+import { migration as dropLegacyDownloads } from './0510-drop-legacy-downloads.ts';
 
 /** Every migration, in order. Add new ones at the end with a higher version number. */
 export const migrations: readonly Migration[] = [
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   downloadQueue,
   keptCollections,
   watchedAreas,
+  dropLegacyDownloads,
 ];
