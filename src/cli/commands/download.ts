@@ -19,7 +19,7 @@ import { chooseByIds, chooseByQuery } from '../../main/downloads/selection.ts';
 import { checkFlags, flag, intFlag, UsageError } from '../argv.ts';
 import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
 import { note, printJson, progress } from '../output.ts';
-import { formatBytes } from '../../main/downloads/disk.ts';
+import { formatBytes } from '../../shared/format.ts';
 
 const FLAGS = ['format', 'out', 'template', 'concurrency', 'query', 'existing'];
 const NUMERIC = new Set(['duration_min', 'duration_max', 'limit', 'skip', 'lat', 'lon']);

@@ -1,11 +1,7 @@
+import { formatBytes } from '../../shared/format.ts';
 import { EXPIRY_WARNING_DAYS, type OfflineStatus } from '../../shared/ipc/collections.ts';
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(0)} KB`;
-  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
-}
+export { formatBytes };
 
 /** "Expires in 12 days", "Expires tomorrow", "Expired": what the list and header show. */
 export function expiryText(days: number): string {

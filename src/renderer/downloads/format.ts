@@ -1,15 +1,8 @@
+import { formatBytes } from '../../shared/format.ts';
+
 /** How sizes, speeds and remaining times read in the Downloads view. */
 export function bytes(n: number | null): string {
-  if (n === null) return '?';
-  if (n < 1024) return `${n} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let v = n / 1024;
-  let u = 0;
-  while (v >= 1024 && u < units.length - 1) {
-    v /= 1024;
-    u++;
-  }
-  return `${v.toFixed(v < 10 ? 1 : 0)} ${units[u]}`;
+  return n === null ? '?' : formatBytes(n);
 }
 
 export function speed(bytesPerSecond: number): string {
