@@ -5,11 +5,14 @@
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { sanitiseSegment } from '../downloads/naming.ts';
 
 const PLAIN = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,149}$/;
 
 export function safeFileName(name: string): string {
-  if (PLAIN.test(name) && !name.endsWith('.part')) return name;
+  // The download engine sanitises every name it writes (src/main/downloads/naming.ts): a name
+  // it would change (a trailing dot, a device name) is hashed here, so both agree on the file.
+  if (PLAIN.test(name) && !name.endsWith('.part') && sanitiseSegment(name) === name) return name;
   const ext = /\.(jpe?g|png)$/i.exec(name)?.[0].toLowerCase() ?? '';
   return `${createHash('sha256').update(name).digest('hex').slice(0, 32)}${ext}`;
 }

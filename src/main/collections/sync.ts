@@ -1,9 +1,12 @@
 /**
  * CollectionSync: keeps the collections the user keeps offline in step with the service, which
  * is the source of truth. A sync reads every image name (marker paging), records the fields
- * and names in SQLite, deletes the files of images no longer there, and fetches the missing
- * ones (resumably, a few at a time). One sync per collection runs at a time; asking again
- * while one runs schedules one more afterwards, so a change made meanwhile is not missed.
+ * and names in SQLite, deletes the files of images no longer there, and has the download
+ * engine (src/main/downloads/) fetch the missing ones: they go into the collection's 'offline'
+ * batch, reused from sync to sync, so the engine's resumable transfer (Range from `.part`,
+ * length and ETag checks, signed-URL refresh, retries, concurrency and speed limit) applies.
+ * One sync per collection runs at a time; asking again while one runs schedules one more
+ * afterwards, so a change made meanwhile is not missed.
  */
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -12,11 +15,12 @@ import type { OfflineStatus } from '../../shared/ipc/collections.ts';
 import type { ApiClient } from '../api/client.ts';
 import { NetworkError, ServiceError } from '../api/errors.ts';
 import type { OfflineCollections } from '../cache/collections.ts';
+import type { DownloadManager } from '../downloads/manager.ts';
+import type { ItemRow } from '../downloads/store.ts';
 import type { Log } from '../log.ts';
 import { collectionFolder, partOf, safeFileName } from './files.ts';
 import { allImageNames } from './names.ts';
-import type { KeptStore } from './store.ts';
-import { fetchImage } from './transfer.ts';
+import type { KeptImage, KeptStore } from './store.ts';
 
 export interface SyncOptions {
   client: ApiClient;
@@ -24,12 +28,10 @@ export interface SyncOptions {
   offline: OfflineCollections;
   service: string;
   dataDir: string;
+  /** The download engine of the same core; asked for on each sync (it starts first). */
+  downloads: () => DownloadManager | undefined;
   onStatus?: (status: OfflineStatus) => void;
   log?: Log;
-  /** Images fetched at once; default 4. */
-  concurrency?: number;
-  /** A body silent this long is abandoned and resumed later; default 30 s. */
-  stallMs?: number;
 }
 
 export interface SyncRun {
@@ -82,7 +84,29 @@ export class CollectionSync {
       await running.promise.catch(() => undefined);
     }
     this.#o.kept.release(id);
+    this.#dropBatch(id);
     await rm(this.folder(id), { recursive: true, force: true });
+  }
+
+  /** The engine's batch of a collection: one per collection, found again by this key. */
+  static batchKey(id: string): string {
+    return `collection:${id}`;
+  }
+
+  #engine(): DownloadManager {
+    const engine = this.#o.downloads();
+    if (!engine) throw new Error('The download engine is not running; the sync cannot fetch.');
+    return engine;
+  }
+
+  /** Cancels and forgets the collection's batch (its items are ours alone). */
+  #dropBatch(id: string): void {
+    const engine = this.#o.downloads();
+    if (!engine?.store.open) return;
+    const batch = engine.offlineBatch(CollectionSync.batchKey(id));
+    if (!batch) return;
+    engine.cancel({ batchId: batch.id });
+    engine.clear(batch.id);
   }
 
   sync(id: string, run: SyncRun = {}): Promise<OfflineStatus> {
@@ -142,10 +166,21 @@ export class CollectionSync {
         await rm(join(folder, image.file), { force: true });
         await rm(partOf(join(folder, image.file)), { force: true });
       }
+      const engine = this.#engine();
+      // Files the engine finished while no sync was waiting (say, before a restart) count.
+      const previous = engine.offlineBatch(CollectionSync.batchKey(id));
+      for (const item of previous ? engine.store.itemsOfBatch(previous.id) : []) {
+        if (item.state === 'completed') this.#record(id, folder, item);
+      }
       const missing = kept
         .images(id)
         .filter((image) => !image.done || !existsSync(join(folder, image.file)));
-      const failures = await this.#fetchAll(id, folder, missing, signal, onBytes);
+      // Nothing missing: what a stopped sync left paused in the batch is not needed any more.
+      if (missing.length === 0 && previous) engine.cancel({ batchId: previous.id });
+      const failures =
+        missing.length > 0
+          ? await this.#fetchAll(engine, collection.name, id, folder, missing, signal, onBytes)
+          : [];
       if (failures.length > 0) {
         const first = failures[0]!;
         kept.setState(
@@ -161,6 +196,7 @@ export class CollectionSync {
         // Destroyed or expired on the service (the source of truth): the copy goes too.
         this.#o.log?.(`collection ${id} is gone from the service; its offline copy is removed`);
         this.#o.kept.release(id);
+        this.#dropBatch(id);
         await rm(this.folder(id), { recursive: true, force: true });
         throw error;
       }
@@ -180,54 +216,72 @@ export class CollectionSync {
     return kept.status(id)!;
   }
 
+  /**
+   * Queues the missing images in the collection's batch and waits for the engine to settle
+   * it; returns a line per image that could not be fetched. Stopping the sync pauses the
+   * batch: the next sync queues it again and the engine resumes from the `.part` files.
+   */
   async #fetchAll(
+    engine: DownloadManager,
+    title: string,
     id: string,
     folder: string,
-    images: ReturnType<KeptStore['images']>,
+    images: readonly KeptImage[],
     signal: AbortSignal,
     onBytes?: (n: number) => void,
   ): Promise<string[]> {
-    const failures: string[] = [];
-    let next = 0;
+    signal.throwIfAborted();
+    const batchId = engine.enqueueOfflineImages({
+      key: CollectionSync.batchKey(id),
+      label: `Offline copy of ${title}`,
+      folder,
+      collectionId: id,
+      images: images.map((image) => ({ image: image.name, name: image.file })),
+    });
     let lastAnnounce = 0;
-    const worker = async () => {
-      while (next < images.length && !signal.aborted) {
-        const image = images[next++]!;
-        try {
-          const store = this.#o.kept;
-          await fetchImage({
-            client: this.#o.client,
-            store,
-            collectionId: id,
-            folder,
-            image,
-            signal,
-            onBytes,
-            stallMs: this.#o.stallMs,
-          });
-        } catch (error) {
-          if (signal.aborted) throw signal.reason;
-          failures.push(`${image.name}: ${messageOf(error, signal)}`);
-        }
+    const stop = engine.follow(batchId, {
+      onChunk: (n) => onBytes?.(n),
+      onCompleted: (item) => {
+        this.#record(id, folder, item);
         if (Date.now() - lastAnnounce > 250) {
           lastAnnounce = Date.now();
           this.#announce(id);
         }
-      }
-    };
-    const workers = Array.from(
-      { length: Math.min(this.#o.concurrency ?? 4, images.length) },
-      worker,
-    );
-    await Promise.all(workers);
-    if (signal.aborted) throw signal.reason;
-    return failures;
+      },
+    });
+    try {
+      await engine.settled(batchId, signal);
+    } catch (error) {
+      if (engine.store.open) engine.pause({ batchId });
+      throw error;
+    } finally {
+      stop();
+    }
+    return engine.store
+      .itemsOfBatch(batchId)
+      .filter((item) => item.state !== 'completed')
+      .map((item) => `${item.image}: ${item.message ?? `the download is ${item.state}`}`);
+  }
+
+  /** A file the engine completed becomes a done image of the kept store. */
+  #record(id: string, folder: string, item: ItemRow): void {
+    const image = item.image === null ? undefined : this.#o.kept.image(id, item.image);
+    // Only an image still wanted, under the name the store chose, whose file is there.
+    if (!image || image.file !== item.name || !existsSync(join(folder, item.name))) return;
+    if (image.done) return;
+    this.#o.kept.setHeaders(id, image.name, item.bytes_total ?? 0, item.etag, typeOf(image.file));
+    this.#o.kept.markDone(id, image.name);
   }
 
   #announce(id: string): void {
     const status = this.#o.kept.status(id);
     if (status) this.#o.onStatus?.(status);
   }
+}
+
+/** The engine does not keep a body's type; the kept files are JPEG or PNG frames. */
+function typeOf(file: string): string {
+  return /\.png$/i.test(file) ? 'image/png' : 'image/jpeg';
 }
 
 function messageOf(error: unknown, signal: AbortSignal): string {

@@ -23,10 +23,12 @@ import { SpeedLimiter } from './limiter.ts';
 import { takeLock, type QueueLock } from './lock.ts';
 import { batchState, ProgressTracker } from './progress.ts';
 import { planItems, type Chosen, type Destination } from './selection.ts';
-import { SignedUrls } from './signed-urls.ts';
-import { DownloadQueueStore, type ItemRow } from './store.ts';
+import { sanitisePath } from './naming.ts';
+import { describeTarget, SignedUrls } from './signed-urls.ts';
+import { DownloadQueueStore, type BatchRow, type ItemRow } from './store.ts';
 import { transfer } from './transfer.ts';
 import { WaitingRecordings } from './waiting.ts';
+import { BatchWatchers, type BatchListener } from './watchers.ts';
 
 export interface ManagerOptions {
   db: Db;
@@ -60,6 +62,16 @@ export interface NewBatchRequest extends Destination {
   chosen: readonly Chosen[];
 }
 
+/** A kept collection's sync (issue 9): its missing images, named as its store chose. */
+export interface OfflineImagesRequest {
+  /** Finds the collection's batch again on the next sync. */
+  key: string;
+  label: string;
+  folder: string;
+  collectionId: string;
+  images: readonly { image: string; name: string }[];
+}
+
 interface Running {
   batchId: number;
   abort: AbortController;
@@ -79,6 +91,9 @@ export class DownloadManager {
   #closed = false;
   #concurrency: number | undefined;
   #pumping = false;
+  readonly #watchers = new BatchWatchers((id) =>
+    this.store.open ? this.batchView(id) : undefined,
+  );
 
   constructor(options: ManagerOptions) {
     this.#o = options;
@@ -169,6 +184,53 @@ export class DownloadManager {
     this.#checkBatch(batchId);
     this.#wake(0);
     return this.#progress.batchView(this.store.batch(batchId)!);
+  }
+
+  /**
+   * Queues a kept collection's missing images as its 'offline' batch, reused from sync to
+   * sync: the batch then holds exactly these images (see DownloadQueueStore.replaceImages).
+   * Such batches are left out of the Downloads view and announce no notification.
+   */
+  enqueueOfflineImages(request: OfflineImagesRequest): number {
+    const names = request.images.map((i) => ({ ...i, name: sanitisePath(i.name) }));
+    const existing = this.store.batchByKey(this.#o.service, request.key);
+    const batchId =
+      existing?.id ??
+      this.store.createBatch(
+        {
+          service: this.#o.service,
+          key: request.key,
+          label: request.label,
+          folder: request.folder,
+          // The collections store chose each file's name: the engine uses it as it is.
+          template: '{kept file name}',
+          existing: 'overwrite',
+          purpose: 'offline',
+        },
+        [],
+      );
+    this.store.replaceImages(batchId, request.collectionId, names);
+    this.store.reopen(batchId);
+    this.#progress.changed(null, batchId);
+    this.#checkBatch(batchId);
+    this.#wake(0);
+    return batchId;
+  }
+
+  /** A kept collection's batch, by the key its sync gave it. */
+  offlineBatch(key: string): BatchRow | undefined {
+    const batch = this.store.batchByKey(this.#o.service, key);
+    return batch?.purpose === 'offline' ? batch : undefined;
+  }
+
+  /** Listens to one batch's transfers; returns the function that stops listening. */
+  follow(batchId: number, listener: BatchListener): () => void {
+    return this.#watchers.follow(batchId, listener);
+  }
+
+  /** Resolves when the batch has nothing left running or queued (see BatchWatchers). */
+  settled(batchId: number, signal?: AbortSignal): Promise<DownloadBatchView> {
+    return this.#watchers.settled(batchId, signal);
   }
 
   snapshot(state?: DownloadState): DownloadsSnapshot {
@@ -281,7 +343,7 @@ export class DownloadManager {
       for (const item of this.store.runnable(this.#o.service, now, limit, [
         ...this.#running.keys(),
       ])) {
-        this.urls.warm(item.recording_id, item.format);
+        this.urls.warm(item);
       }
       const next = this.store.nextDue(this.#o.service);
       // Also looks again every 10 s for batches another process added to the database.
@@ -313,11 +375,14 @@ export class DownloadManager {
       stallMs: this.#o.stallMs ?? 30_000,
       reserveBytes: this.#o.reserveBytes ?? 64 * 1024 * 1024,
       onBytes: (done, total) => this.#progress.bytes(item.id, item.batch_id, done, total),
+      onChunk: (n) => this.#watchers.chunk(item.batch_id, n),
     });
     const done = run.then(
       (result) => {
         this.store.complete(item.id, result.bytesTotal, result.sha256, result.skipped);
-        this.urls.forget(item.recording_id, item.format);
+        this.urls.forget(item);
+        const row = this.store.item(item.id);
+        if (row) this.#watchers.completed(item.batch_id, row);
       },
       (error: unknown) => {
         if (!abort.signal.aborted) this.#failed(item, error);
@@ -325,7 +390,7 @@ export class DownloadManager {
     );
     const settled = done
       .catch((error: unknown) =>
-        this.#o.log?.(`downloads: ${item.recording_id}.${item.format}: ${String(error)}`),
+        this.#o.log?.(`downloads: ${describeTarget(item)}: ${String(error)}`),
       )
       .finally(() => {
         if (this.store.open) this.store.saveProgress(this.#progress.running());
@@ -350,7 +415,7 @@ export class DownloadManager {
     const attempts = progressed ? 1 : item.attempts + 1;
     const max = this.#o.maxAttempts ?? 8;
     const delay = this.#o.retryDelayMs ?? { base: 1_000, max: 60_000 };
-    this.#o.log?.(`downloads: ${item.recording_id}.${item.format}: ${f.kind}: ${f.message}`);
+    this.#o.log?.(`downloads: ${describeTarget(item)}: ${f.kind}: ${f.message}`);
     switch (f.kind) {
       case 'expired':
         // A fresh URL is asked for at once; only a run of refusals counts as failing.
@@ -398,8 +463,11 @@ export class DownloadManager {
     this.#progress.changed(null, batchId);
     const totals = this.store.totals(batchId);
     const state = batchState(totals);
+    if (state !== 'active') this.#watchers.settledNow(batchId);
     if (state === 'active' || state === 'paused' || batch.announced) return;
     this.store.markFinished(batchId);
+    // A kept collection's sync reports through the collection's own status, not a notification.
+    if (batch.purpose === 'offline') return;
     // The last progress goes out first, so that listeners see every item's end state.
     this.#progress.flush();
     const { completed, failed } = totals.counts;

@@ -93,14 +93,16 @@ export class ProgressTracker {
     this.#sample();
     this.#store.saveProgress(this.running());
     const items: DownloadItemView[] = [];
+    // Kept collections' batches stay out of the Downloads view (docs/downloads.md).
+    const shown = (batchId: number) => this.#store.batch(batchId)?.purpose !== 'offline';
     for (const id of this.#dirtyItems) {
       const row = this.#store.item(id);
-      if (row) items.push(this.itemView(row));
+      if (row && shown(row.batch_id)) items.push(this.itemView(row));
     }
     const batches: DownloadBatchView[] = [];
     for (const id of this.#dirtyBatches) {
       const row = this.#store.batch(id);
-      if (row) batches.push(this.batchView(row));
+      if (row && row.purpose !== 'offline') batches.push(this.batchView(row));
     }
     const removedBatches = [...this.#removed];
     this.#dirtyItems.clear();
@@ -146,8 +148,11 @@ export class ProgressTracker {
     return {
       id: row.id,
       batchId: row.batch_id,
+      kind: row.kind,
       recordingId: row.recording_id,
       format: row.format,
+      collectionId: row.collection_id,
+      image: row.image,
       state: row.state,
       name: row.name,
       bytesDone: done,

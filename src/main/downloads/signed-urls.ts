@@ -1,13 +1,29 @@
 /**
  * Signed download URLs, kept while they are fresh: the service signs them for 15 minutes, so
  * one is reused for resumes and retries, and a new one is asked for when it is older than that
- * or when the signed host refuses it (403: expired by the service's clock).
+ * or when the signed host refuses it (403: expired by the service's clock). A recording file's
+ * URL comes from /v1/recordings/ID.FORMAT, a kept collection image's from
+ * /collections/ID/images/NAME (the same redirect the collections API follows).
  */
-import type { RecordingFormat } from '../../shared/api/index.ts';
+import { COLLECTION_IMAGES_PREFIX } from '../api/collections.ts';
 import type { ApiClient } from '../api/client.ts';
+import type { ItemRow } from './store.ts';
 
 /** A little under the 15 minutes of the service, for clock skew. */
 const FRESH_MS = 14 * 60_000;
+
+/** What names a file on the service: the item's kind and key columns. */
+export type UrlTarget = Pick<
+  ItemRow,
+  'kind' | 'recording_id' | 'format' | 'collection_id' | 'image'
+>;
+
+/** "r1.mp4", or "image NAME of collection ID": for keys and messages. */
+export function describeTarget(t: UrlTarget): string {
+  return t.kind === 'recording'
+    ? `${t.recording_id}.${t.format}`
+    : `image ${t.image} of collection ${t.collection_id}`;
+}
 
 export class SignedUrls {
   readonly #client: ApiClient;
@@ -20,14 +36,14 @@ export class SignedUrls {
     this.#client = client;
   }
 
-  async get(recordingId: string, format: RecordingFormat, signal?: AbortSignal): Promise<string> {
-    const key = `${recordingId}.${format}`;
+  async get(target: UrlTarget, signal?: AbortSignal): Promise<string> {
+    const key = describeTarget(target);
     const kept = this.#urls.get(key);
     if (kept && Date.now() - kept.at < FRESH_MS) return kept.url;
     // One request per file even when a prefetch and the transfer ask at the same time.
     let pending = this.#pending.get(key);
     if (!pending) {
-      pending = this.#client.recordings.downloadUrl(recordingId, format, { signal });
+      pending = this.#ask(target, signal);
       this.#pending.set(key, pending);
       void pending.then(
         (url) => {
@@ -41,15 +57,28 @@ export class SignedUrls {
     return pending;
   }
 
-  /** Fetches a URL ahead of need; a failure here is met again, and reported, by the transfer. */
-  warm(recordingId: string, format: RecordingFormat): void {
-    const kept = this.#urls.get(`${recordingId}.${format}`);
-    if (kept && Date.now() - kept.at < FRESH_MS) return;
-    if (this.#pending.size >= 8) return;
-    this.get(recordingId, format).catch(() => undefined);
+  #ask(t: UrlTarget, signal?: AbortSignal): Promise<string> {
+    if (t.kind === 'recording') {
+      return this.#client.recordings.downloadUrl(t.recording_id!, t.format!, { signal });
+    }
+    const seg = encodeURIComponent;
+    return this.#client.requester.signedUrl({
+      operation: `image ${t.image}`,
+      method: 'GET',
+      path: `${COLLECTION_IMAGES_PREFIX}/collections/${seg(t.collection_id!)}/images/${seg(t.image!)}`,
+      signal,
+    });
   }
 
-  forget(recordingId: string, format: RecordingFormat): void {
-    this.#urls.delete(`${recordingId}.${format}`);
+  /** Fetches a URL ahead of need; a failure here is met again, and reported, by the transfer. */
+  warm(target: UrlTarget): void {
+    const kept = this.#urls.get(describeTarget(target));
+    if (kept && Date.now() - kept.at < FRESH_MS) return;
+    if (this.#pending.size >= 8) return;
+    this.get(target).catch(() => undefined);
+  }
+
+  forget(target: UrlTarget): void {
+    this.#urls.delete(describeTarget(target));
   }
 }

@@ -1,5 +1,6 @@
 /**
- * The download queue in SQLite (migration 0300): batches and their items with byte progress.
+ * The download queue in SQLite (migrations 0300, 0520): batches and their items with byte
+ * progress. An item is a recording file or an image of a collection kept offline.
  * This replaces the first DownloadStore of src/main/cache/downloads.ts (migration 0050), whose
  * states cannot express waiting and canceled. Multi-step writes run in one transaction.
  */
@@ -20,13 +21,21 @@ export interface BatchRow {
   created_at: string;
   finished_at: string | null;
   announced: number;
+  purpose: BatchPurpose;
 }
+
+/** 'offline': a kept collection's sync (issue 9), kept out of the Downloads view. */
+export type BatchPurpose = 'download' | 'offline';
+export type ItemKind = 'recording' | 'collection-image';
 
 export interface ItemRow {
   id: number;
   batch_id: number;
-  recording_id: string;
-  format: RecordingFormat;
+  kind: ItemKind;
+  recording_id: string | null;
+  format: RecordingFormat | null;
+  collection_id: string | null;
+  image: string | null;
   state: DownloadState;
   name: string;
   resolved: number;
@@ -48,15 +57,17 @@ export interface NewBatch {
   folder: string;
   template: string;
   existing: ExistingPolicy;
+  purpose?: BatchPurpose;
 }
 
-export interface NewItem {
-  recordingId: string;
-  format: RecordingFormat;
+/** A recording file, or (with collectionId and image) an image of a collection. */
+export type NewItem = (
+  { recordingId: string; format: RecordingFormat } | { collectionId: string; image: string }
+) & {
   name: string;
   state: 'queued' | 'waiting' | 'failed';
   message?: string;
-}
+};
 
 export interface BatchTotals {
   counts: Record<DownloadState, number>;
@@ -95,8 +106,9 @@ export class DownloadQueueStore {
   createBatch(batch: NewBatch, items: readonly NewItem[]): number {
     return this.#db.transaction(() => {
       const { id } = this.#prepare(
-        `INSERT INTO download_batches (service, key, label, folder, template, existing, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        `INSERT INTO download_batches
+           (service, key, label, folder, template, existing, purpose, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       ).get(
         batch.service,
         batch.key ?? null,
@@ -104,6 +116,7 @@ export class DownloadQueueStore {
         batch.folder,
         batch.template,
         batch.existing,
+        batch.purpose ?? 'download',
         now(),
       ) as { id: number };
       this.addItems(id, items);
@@ -111,21 +124,61 @@ export class DownloadQueueStore {
     })();
   }
 
-  /** Adds items; one already in the batch (same recording and format) is left as it is. */
+  /**
+   * Adds items; one already in the batch (same recording and format, or same collection and
+   * image) is left as it is.
+   */
   addItems(batchId: number, items: readonly NewItem[]): void {
     const insert = this.#prepare(
       `INSERT OR IGNORE INTO download_items
-         (batch_id, recording_id, format, state, name, message, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+         (batch_id, kind, recording_id, format, collection_id, image, state, name, message,
+          updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const at = now();
     this.#db.transaction(() => {
       for (const i of items) {
-        insert.run(batchId, i.recordingId, i.format, i.state, i.name, i.message ?? null, at);
+        const key =
+          'recordingId' in i
+            ? ['recording', i.recordingId, i.format, null, null]
+            : ['collection-image', null, null, i.collectionId, i.image];
+        insert.run(batchId, ...key, i.state, i.name, i.message ?? null, at);
       }
       this.#prepare(
         'UPDATE download_batches SET finished_at = NULL, announced = 0 WHERE id = ?',
       ).run(batchId);
+    })();
+  }
+
+  /**
+   * Makes a kept collection's batch hold exactly these images, each to be fetched (again):
+   * other items are dropped, completed ones start over (their file went missing), failed,
+   * canceled and paused ones are queued with their `.part` kept for a Range resume.
+   */
+  replaceImages(
+    batchId: number,
+    collectionId: string,
+    images: readonly { image: string; name: string }[],
+  ): void {
+    const at = now();
+    this.#db.transaction(() => {
+      this.#prepare(
+        `DELETE FROM download_items WHERE batch_id = ? AND (kind != 'collection-image'
+           OR image NOT IN (SELECT value FROM json_each(?)))`,
+      ).run(batchId, JSON.stringify(images.map((i) => i.image)));
+      this.addItems(
+        batchId,
+        images.map((i) => ({ collectionId, image: i.image, name: i.name, state: 'queued' })),
+      );
+      this.#prepare(
+        `UPDATE download_items SET
+           bytes_done = CASE WHEN state = 'completed' THEN 0 ELSE bytes_done END,
+           bytes_total = CASE WHEN state = 'completed' THEN NULL ELSE bytes_total END,
+           etag = CASE WHEN state = 'completed' THEN NULL ELSE etag END,
+           state = 'queued', message = NULL, attempts = 0, not_before = 0, updated_at = ?
+         WHERE batch_id = ? AND state != 'downloading'`,
+      ).run(at, batchId);
+      this.setBatchMessage(batchId, null);
     })();
   }
 
@@ -141,10 +194,11 @@ export class DownloadQueueStore {
       BatchRow | undefined;
   }
 
-  batches(service: string): BatchRow[] {
-    return this.#prepare('SELECT * FROM download_batches WHERE service = ? ORDER BY id DESC').all(
-      service,
-    ) as BatchRow[];
+  /** The user's batches (or those of another purpose), newest first. */
+  batches(service: string, purpose: BatchPurpose = 'download'): BatchRow[] {
+    return this.#prepare(
+      'SELECT * FROM download_batches WHERE service = ? AND purpose = ? ORDER BY id DESC',
+    ).all(service, purpose) as BatchRow[];
   }
 
   item(id: number): ItemRow | undefined {
@@ -152,10 +206,12 @@ export class DownloadQueueStore {
       ItemRow | undefined;
   }
 
-  items(service: string, state?: DownloadState): ItemRow[] {
+  /** Items of the user's batches (or of another purpose). */
+  items(service: string, state?: DownloadState, purpose: BatchPurpose = 'download'): ItemRow[] {
     const sql = `SELECT i.* FROM download_items i JOIN download_batches b ON b.id = i.batch_id
-      WHERE b.service = ? ${state ? 'AND i.state = ?' : ''} ORDER BY i.batch_id DESC, i.id`;
-    const args = state ? [service, state] : [service];
+      WHERE b.service = ? AND b.purpose = ? ${state ? 'AND i.state = ?' : ''}
+      ORDER BY i.batch_id DESC, i.id`;
+    const args = state ? [service, purpose, state] : [service, purpose];
     return this.#prepare(sql).all(...args) as ItemRow[];
   }
 
@@ -298,7 +354,13 @@ export class DownloadQueueStore {
     from: readonly DownloadState[],
     to: DownloadState,
   ): { ids: number[]; batches: number[] } {
-    const where = 'itemId' in scope ? 'i.id = ?' : 'batchId' in scope ? 'i.batch_id = ?' : '1 = 1';
+    // "All" means the user's downloads: the syncs of kept collections manage their own batches.
+    const where =
+      'itemId' in scope
+        ? 'i.id = ?'
+        : 'batchId' in scope
+          ? 'i.batch_id = ?'
+          : "b.purpose = 'download'";
     const args: unknown[] = [service];
     if ('itemId' in scope) args.push(scope.itemId);
     else if ('batchId' in scope) args.push(scope.batchId);

@@ -16,7 +16,7 @@ import type { DiskOps } from './disk.ts';
 import { classify, DownloadFailure, StallError } from './failures.ts';
 import type { SpeedLimiter } from './limiter.ts';
 import { alternativeName, insideFolder } from './naming.ts';
-import type { SignedUrls } from './signed-urls.ts';
+import { describeTarget, type SignedUrls } from './signed-urls.ts';
 import type { BatchRow, DownloadQueueStore, ItemRow } from './store.ts';
 
 export interface TransferContext {
@@ -35,6 +35,8 @@ export interface TransferContext {
   reserveBytes: number;
   /** Called for every chunk written: the manager's progress counters. */
   onBytes(bytesDone: number, bytesTotal: number | null): void;
+  /** Bytes of one chunk as they arrive from the network (listeners of the batch). */
+  onChunk?: (bytes: number) => void;
 }
 
 export interface TransferResult {
@@ -55,13 +57,27 @@ async function ensureDir(dir: string): Promise<void> {
 }
 
 export async function transfer(t: TransferContext): Promise<TransferResult> {
-  const what = `${t.item.recording_id}.${t.item.format}`;
+  const what = t.item.kind === 'recording' ? describeTarget(t.item) : t.item.name;
   try {
     return await attempt(t, what);
   } catch (error) {
     if (t.signal.aborted) throw t.signal.reason;
-    throw classify(error, what, t.batch.folder);
+    const failure = classify(error, what, t.batch.folder);
+    throw t.item.kind === 'recording' ? failure : forImage(failure, error, what);
   }
+}
+
+/** The recording-specific readings of 404 and 409 do not fit an image of a collection. */
+function forImage(failure: DownloadFailure, error: unknown, what: string): DownloadFailure {
+  if (!(error instanceof ServiceError)) return failure;
+  if (error.status === 404) {
+    return new DownloadFailure(
+      'permanent',
+      `${what} is no longer in the collection on the service; the next sync drops it.`,
+    );
+  }
+  if (failure.kind === 'not-ready') return new DownloadFailure('transient', error.message);
+  return failure;
 }
 
 async function attempt(t: TransferContext, what: string): Promise<TransferResult> {
@@ -82,21 +98,21 @@ async function attempt(t: TransferContext, what: string): Promise<TransferResult
     await rename(partOf(target), target);
     return { bytesTotal: offset, sha256, skipped: false };
   }
-  const url = await t.urls.get(item.recording_id, item.format, t.signal);
+  const url = await t.urls.get(item, t.signal);
   // A stall aborts only this request; a pause or cancel aborts it through t.signal too.
   const stall = new AbortController();
   const signal = AbortSignal.any([t.signal, stall.signal]);
   let response: MediaResponse;
   try {
     response = await t.client.requester.fetchSigned(
-      `recording ${what}`,
+      item.kind === 'recording' ? `recording ${what}` : `image ${item.image}`,
       url,
       offset > 0 ? { start: offset } : undefined,
       signal,
     );
   } catch (error) {
     if (classify(error, what, t.batch.folder).kind === 'expired') {
-      t.urls.forget(item.recording_id, item.format);
+      t.urls.forget(item);
     }
     if (error instanceof ServiceError && error.status === 416) {
       // The `.part` does not fit the file any more: start it again.
@@ -247,6 +263,7 @@ async function stream(
       hash.update(chunk);
       done += chunk.length;
       t.onBytes(done, total);
+      t.onChunk?.(chunk.length);
     }
     await file.sync();
     return done;

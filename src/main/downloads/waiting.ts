@@ -30,8 +30,10 @@ export class WaitingRecordings {
   poll(service: string, now: number): void {
     const due = new Map<string, ItemRow[]>();
     for (const item of this.#store.dueWaiting(service, now)) {
-      if (this.#inFlight.has(item.recording_id)) continue;
-      due.set(item.recording_id, [...(due.get(item.recording_id) ?? []), item]);
+      // Only recordings wait (for the service to make them); collection images never do.
+      const id = item.recording_id;
+      if (id === null || this.#inFlight.has(id)) continue;
+      due.set(id, [...(due.get(id) ?? []), item]);
     }
     for (const [recordingId, items] of due) {
       this.#inFlight.add(recordingId);

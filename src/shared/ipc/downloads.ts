@@ -49,8 +49,14 @@ export const TEMPLATE_FIELDS = [
 export interface DownloadItemView {
   id: number;
   batchId: number;
-  recordingId: string;
-  format: RecordingFormat;
+  /** A recording file, or an image of a kept collection (those batches are not listed). */
+  kind: 'recording' | 'collection-image';
+  /** Null for a collection image. */
+  recordingId: string | null;
+  format: RecordingFormat | null;
+  /** Null for a recording file. */
+  collectionId: string | null;
+  image: string | null;
   state: DownloadState;
   /** The file's path relative to the batch folder. */
   name: string;

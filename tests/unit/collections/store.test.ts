@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { safeFileName } from '../../../src/main/collections/files.ts';
+import { sanitiseSegment } from '../../../src/main/downloads/naming.ts';
 import { pageAfter, searchLocal } from '../../../src/main/collections/local.ts';
 import { KeptStore } from '../../../src/main/collections/store.ts';
 import { migrate } from '../../../src/main/db/migrate.ts';
@@ -149,8 +150,21 @@ describe('names and expiry', () => {
 
   it('file names from service names are always plain and inside the folder', () => {
     expect(safeFileName('US-CO-1_20261121T115800Z.jpg')).toBe('US-CO-1_20261121T115800Z.jpg');
-    for (const bad of ['..', '.hidden', 'a:b.jpg', 'con\u0000.jpg', 'x.jpg.part', 'a b.png']) {
+    // Names the download engine's sanitiser would change (a trailing dot, a device name) are
+    // hashed too, so that the engine writes exactly the file the store recorded.
+    for (const bad of [
+      '..',
+      '.hidden',
+      'a:b.jpg',
+      'con\u0000.jpg',
+      'x.jpg.part',
+      'a b.png',
+      'frame.',
+      'nul.jpg',
+      'COM1',
+    ]) {
       expect(safeFileName(bad)).toMatch(/^[0-9a-f]{32}(\.jpg|\.png)?$/);
+      expect(sanitiseSegment(safeFileName(bad))).toBe(safeFileName(bad));
     }
   });
 });

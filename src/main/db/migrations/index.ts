@@ -11,6 +11,7 @@ import { migration as downloadQueue } from './0300-download-queue.ts';
 import { migration as keptCollections } from './0400-kept-collections.ts';
 import { migration as watchedAreas } from './0500-watched-areas.ts';
 import { migration as dropLegacyDownloads } from './0510-drop-legacy-downloads.ts';
+import { migration as downloadItemKinds } from './0520-download-item-kinds.ts';
 
 /** Every migration, in order. Add new ones at the end with a higher version number. */
 export const migrations: readonly Migration[] = [
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   keptCollections,
   watchedAreas,
   dropLegacyDownloads,
+  downloadItemKinds,
 ];

@@ -1,0 +1,63 @@
+import type { Migration } from '../migrate.ts';
+
+/**
+ * The download engine's items become either a recording file (as in 0300) or an image of a
+ * collection kept offline (issue 9), so that kept collections download through the engine.
+ * SQLite cannot change a CHECK in place: download_items is rebuilt (new table, rows copied,
+ * old dropped, new renamed, indexes made again), keeping every row and column. Batches get a
+ * purpose: 'offline' batches belong to the collections sync and stay out of the Downloads view.
+ */
+export const migration: Migration = {
+  version: 520,
+  name: 'download-item-kinds',
+  up(db) {
+    db.exec(`
+      ALTER TABLE download_batches ADD COLUMN purpose TEXT NOT NULL DEFAULT 'download'
+        CHECK (purpose IN ('download', 'offline'));
+
+      CREATE TABLE download_items_new (
+        id INTEGER PRIMARY KEY,
+        batch_id INTEGER NOT NULL REFERENCES download_batches (id) ON DELETE CASCADE,
+        kind TEXT NOT NULL DEFAULT 'recording' CHECK (kind IN ('recording', 'collection-image')),
+        recording_id TEXT,
+        format TEXT CHECK (format IN ('jpg', 'zip', 'mp4')),
+        collection_id TEXT,
+        image TEXT,
+        state TEXT NOT NULL DEFAULT 'queued' CHECK (state IN
+          ('queued', 'waiting', 'downloading', 'paused', 'completed', 'failed', 'canceled')),
+        name TEXT NOT NULL,
+        resolved INTEGER NOT NULL DEFAULT 0,
+        bytes_done INTEGER NOT NULL DEFAULT 0,
+        bytes_total INTEGER,
+        etag TEXT,
+        sha256 TEXT,
+        skipped INTEGER NOT NULL DEFAULT 0,
+        message TEXT,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        not_before INTEGER NOT NULL DEFAULT 0,
+        updated_at TEXT NOT NULL,
+        -- A recording file names its recording and format and nothing else; a collection image
+        -- its collection and image name and nothing else.
+        CHECK ((kind = 'recording' AND recording_id IS NOT NULL AND format IS NOT NULL
+                  AND collection_id IS NULL AND image IS NULL)
+            OR (kind = 'collection-image' AND collection_id IS NOT NULL AND image IS NOT NULL
+                  AND recording_id IS NULL AND format IS NULL)),
+        -- NULLs are distinct in a UNIQUE: each kind has its own key within a batch.
+        UNIQUE (batch_id, recording_id, format),
+        UNIQUE (batch_id, collection_id, image)
+      ) STRICT;
+
+      INSERT INTO download_items_new
+        (id, batch_id, kind, recording_id, format, state, name, resolved, bytes_done,
+         bytes_total, etag, sha256, skipped, message, attempts, not_before, updated_at)
+      SELECT id, batch_id, 'recording', recording_id, format, state, name, resolved, bytes_done,
+         bytes_total, etag, sha256, skipped, message, attempts, not_before, updated_at
+      FROM download_items;
+
+      DROP TABLE download_items;
+      ALTER TABLE download_items_new RENAME TO download_items;
+      CREATE INDEX download_items_state ON download_items (state, not_before);
+      CREATE INDEX download_items_batch ON download_items (batch_id);
+    `);
+  },
+};
