@@ -1,12 +1,13 @@
 /**
  * `npm run service -- --port 8787 --data-dir DIR [--seed N] [--cameras N] [--hours N]
- * [--now ISO] [--client ID:SECRET]... [--admin]` runs the service until Ctrl-C.
+ * [--now ISO] [--client ID:SECRET]... [--admin] [--search-workers N]` runs the service until Ctrl-C.
  */
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { MAX_CAMERAS, startService, type ServiceOptions } from './index.ts';
 
 const USAGE = `Usage: npm run service -- --data-dir DIR [--port 8787] [--seed N] [--cameras N] [--hours N]
-                        [--now ISO-TIME] [--client ID:SECRET]... [--admin] [--verbose]`;
+                        [--now ISO-TIME] [--client ID:SECRET]... [--admin] [--search-workers N] [--verbose]`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -40,6 +41,7 @@ function parse(): ServiceOptions {
         now: { type: 'string' },
         client: { type: 'string', multiple: true },
         admin: { type: 'boolean' },
+        'search-workers': { type: 'string' },
         verbose: { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -73,6 +75,10 @@ function parse(): ServiceOptions {
     now: values.now,
     clients,
     admin: values.admin ?? false,
+    // One search worker per core (at most 4): the main thread keeps serving HTTP.
+    searchWorkers:
+      integer('search-workers', values['search-workers'], 0, 16) ??
+      Math.min(4, availableParallelism()),
     log: (line) => process.stderr.write(`${line}\n`),
   };
 }

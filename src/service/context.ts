@@ -2,6 +2,7 @@
 import type { ClientRegistry } from './auth/clients.ts';
 import type { Clock } from './clock.ts';
 import type { ResponseCache } from './search/cache.ts';
+import type { SearchPool } from './search/pool.ts';
 import type { World } from './world/world.ts';
 
 export interface ServiceContext {
@@ -9,6 +10,8 @@ export interface ServiceContext {
   clock: Clock;
   clients: ClientRegistry;
   cache: ResponseCache;
+  /** search workers (option searchWorkers); searches run on the main thread without */
+  pool?: SearchPool;
   admin: boolean;
   log: (line: string) => void;
 }

@@ -11,6 +11,7 @@ import { attachMedia, type MediaOptions } from './media/services.ts';
 import { createHttpServer } from './http/server.ts';
 import { createRouter } from './routes/index.ts';
 import { ResponseCache } from './search/cache.ts';
+import { SearchPool } from './search/pool.ts';
 import { World } from './world/world.ts';
 
 export type { ServiceClock } from './clock.ts';
@@ -46,6 +47,12 @@ export interface ServiceOptions {
   log?: (line: string) => void;
   /** live encoder cap and idle time (issue 4) */
   media?: MediaOptions;
+  /**
+   * default 0: searches run on the main thread. N > 0 runs them in N worker threads with
+   * their own read connections, so that every core serves searches (`npm run service` uses
+   * one per core, at most 4).
+   */
+  searchWorkers?: number;
 }
 
 export interface RunningService {
@@ -70,6 +77,7 @@ export function validateOptions(o: ServiceOptions): void {
   int('hours', o.hours, 1, 24 * 14);
   int('port', o.port, 0, 65535);
   int('seed', o.seed, 0, 2 ** 31 - 1);
+  int('searchWorkers', o.searchWorkers, 0, 16);
   if (!o.dataDir) throw new RangeError('dataDir is required.');
   for (const c of o.clients ?? []) {
     if (!c.id || !c.secret) throw new RangeError('Each client needs an id and a secret.');
@@ -97,6 +105,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     admin: options.admin ?? false,
     log,
   };
+  if (options.searchWorkers) {
+    s.pool = new SearchPool(world.db.name, options.searchWorkers, log);
+    await s.pool.ready;
+  }
   const media = attachMedia(s, options.dataDir, options.media);
   const server = createHttpServer(createRouter(s), s);
   const ticker = startTicker(s);
@@ -111,6 +123,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   } catch (e) {
     ticker.stop();
     await media.close();
+    await s.pool?.close();
     world.close();
     throw e;
   }
@@ -128,7 +141,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         // Encoders and jobs stop before the store closes under them.
         const mediaClosed = media.close();
         server.close(() => {
-          void mediaClosed.finally(() => {
+          void Promise.allSettled([mediaClosed, s.pool?.close()]).finally(() => {
             world.close();
             resolve();
           });

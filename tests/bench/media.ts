@@ -2,12 +2,19 @@
  * Media benchmark (`npm run bench:media`, not part of `npm test`): frames rendered per second,
  * CPU share of one live encoder (640x360, 15 fps), how many cameras can be watched at once
  * without falling behind real time, and the time to build an 1800 s recording (mp4 + zip).
+ *
+ * BENCH_BASELINE=DIR (a checkout of another commit with a node_modules link) first measures
+ * frames/s and the 1800 s build for that checkout's service and this one, in turns
+ * (BENCH_ROUNDS times, default 2), for a before/after table measured side by side.
+ * BENCH_SIDE_BY_SIDE_ONLY=1 stops after that table.
  */
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { startService } from '../../src/service/index.ts';
 import { FrameRenderer } from '../../src/service/media/frames.ts';
+import type * as FramesModule from '../../src/service/media/frames.ts';
+import type * as ServiceModule from '../../src/service/index.ts';
 import { requestToken } from '../service/helpers.ts';
 
 const NOW = '2026-11-21T12:00:00Z';
@@ -20,8 +27,13 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
-async function framesPerSecond(dir: string): Promise<number> {
-  const renderer = new FrameRenderer(join(dir, 'fps'));
+type Renderer = Pick<FrameRenderer, 'render'>;
+
+async function framesPerSecond(
+  dir: string,
+  make: (dir: string) => Renderer = (d) => new FrameRenderer(d),
+): Promise<number> {
+  const renderer = make(join(dir, 'fps'));
   const camera = { id: 'US-CO-000001', description: 'I-70 at Exit 1 - Looking East' };
   const conditions = { roadWeather: 6, visibility: 0.5, precip: 1, night: false };
   const n = 600;
@@ -64,6 +76,71 @@ async function watch(url: string, token: string, cams: string[], seconds: number
   return w;
 }
 
+interface Implementation {
+  label: string;
+  startService: typeof startService;
+  FrameRenderer: new (dir: string) => Renderer;
+}
+
+/** Builds one 1800 s recording on a fresh service of `impl`; seconds from request to complete. */
+async function recordingBuild(impl: Implementation, dir: string): Promise<number> {
+  const svc = await impl.startService({ dataDir: dir, cameras: 300, hours: 6, now: NOW });
+  try {
+    const token = await requestToken(svc.url);
+    await svc.control.recordingsIdle();
+    const cams = (await (
+      await fetch(`${svc.url}/v1/cameras?limit=1`, {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+    ).json()) as { features: { id: string }[] };
+    const t0 = Date.now();
+    const created = await fetch(`${svc.url}/v1/recordings`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        camera_id: cams.features[0]!.id,
+        duration: 1800,
+        start: '2026-11-21T09:00:00Z',
+      }),
+    });
+    if (created.status !== 201) throw new Error(`create: ${created.status}`);
+    await svc.control.recordingsIdle();
+    return (Date.now() - t0) / 1000;
+  } finally {
+    await svc.close();
+  }
+}
+
+async function sideBySide(
+  baseline: string,
+  dir: string,
+  report: (s: string) => void,
+): Promise<void> {
+  const root = resolve(baseline);
+  const before = (await import(join(root, 'src/service/index.ts'))) as typeof ServiceModule;
+  const frames = (await import(join(root, 'src/service/media/frames.ts'))) as typeof FramesModule;
+  const impls: Implementation[] = [
+    {
+      label: `before (${root})`,
+      startService: before.startService,
+      FrameRenderer: frames.FrameRenderer,
+    },
+    { label: 'after (this checkout)', startService, FrameRenderer },
+  ];
+  const rounds = Number(process.env['BENCH_ROUNDS'] ?? 2);
+  report('| Round | Implementation | frames/s | 1800 s recording (s) | load average |');
+  report('|---:|---|---:|---:|---|');
+  for (let round = 1; round <= rounds; round++) {
+    for (const impl of impls) {
+      const sub = join(dir, `${round}-${impl.label.split(' ')[0]}`);
+      const fps = await framesPerSecond(sub, (d) => new impl.FrameRenderer(d));
+      const build = await recordingBuild(impl, join(sub, 'svc'));
+      const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+      report(`| ${round} | ${impl.label} | ${fps.toFixed(0)} | ${build.toFixed(1)} | ${load} |`);
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'roadcam-bench-media-'));
   const lines: string[] = [];
@@ -72,6 +149,11 @@ async function main(): Promise<void> {
     lines.push(s);
   };
   try {
+    const baseline = process.env['BENCH_BASELINE'];
+    if (baseline) {
+      await sideBySide(baseline, dir, report);
+      if (process.env['BENCH_SIDE_BY_SIDE_ONLY']) return;
+    }
     report(
       `frames rendered per second (640x360 JPEG, 8 at a time): ${(await framesPerSecond(dir)).toFixed(0)}`,
     );

@@ -1,18 +1,18 @@
 /**
  * Renders camera frames as real JPEG or PNG with sharp: the background of a camera's
- * conditions is rendered once and kept as raw pixels, then each frame composites its light
- * overlay onto it. Frames are a pure function of (camera, time, conditions), so the disk
+ * conditions is rendered once from SVG and kept as raw pixels, then each frame paints its
+ * light overlay onto a copy of them (overlay.ts) and only the encoding is left to sharp. Frames are a pure function of (camera, time, conditions), so the disk
  * cache never needs invalidating.
  */
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { stringKey } from '../world/random.ts';
+import { paintOverlay } from './overlay.ts';
 import {
   backgroundSvg,
   FRAME_HEIGHT,
   FRAME_WIDTH,
-  overlaySvg,
   type FrameCamera,
   type FrameConditions,
 } from './scene.ts';
@@ -50,15 +50,16 @@ export class FrameRenderer {
   /** Renders one frame (not cached): the path of recordings, which write their own files. */
   async render(req: FrameRequest, format: ImageFormat = 'jpeg'): Promise<Buffer> {
     const key = stringKey(req.camera.id);
-    const background = await this.#background(req.camera, req.conditions, key);
-    const overlay = Buffer.from(overlaySvg(req.conditions, key, req.tMs));
-    const image = sharp(background, {
+    const pixels = Buffer.from(await this.#background(req.camera, req.conditions, key));
+    await paintOverlay(pixels, FRAME_WIDTH, req.conditions, key, req.tMs);
+    const image = sharp(pixels, {
       raw: { width: FRAME_WIDTH, height: FRAME_HEIGHT, channels: 3 },
-    }).composite([{ input: overlay, top: 0, left: 0 }]);
+    });
     this.rendered++;
     return format === 'png'
       ? image.png({ compressionLevel: 6 }).toBuffer()
-      : image.jpeg({ quality: JPEG_QUALITY, mozjpeg: false }).toBuffer();
+      : // Standard Huffman tables: optimising them is a second pass over every frame.
+        image.jpeg({ quality: JPEG_QUALITY, mozjpeg: false, optimiseCoding: false }).toBuffer();
   }
 
   /** The frame as a file in the disk cache, rendered on first use; returns its path. */

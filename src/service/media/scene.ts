@@ -2,7 +2,8 @@
  * The synthetic road scene as SVG. A frame is two layers so that a sequence of frames costs
  * little: a background that depends only on the camera and its conditions (rendered once per
  * ten-minute observation slot and cached as pixels), and a light overlay per frame time
- * (moving cars, rain streaks, the burnt-in UTC time).
+ * (moving cars, rain streaks, the burnt-in UTC time) whose shapes are given here and painted
+ * straight onto the pixels by overlay.ts.
  */
 import { hash, rng } from '../world/random.ts';
 
@@ -160,56 +161,50 @@ export function backgroundSvg(camera: FrameCamera, c: FrameConditions, cameraKey
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${FRAME_WIDTH}" height="${FRAME_HEIGHT}">${sky(c)}${ground(c)}${scenery(cameraKey, c)}${road(c)}${veil}${banner(camera)}</svg>`;
 }
 
+/** One car of the overlay, at screen position (x, y) and scale s. */
+export interface Car {
+  x: number;
+  y: number;
+  s: number;
+  color: string;
+}
+
 /** Cars drive towards the camera in two lanes; where they are depends only on the time. */
-function cars(cameraKey: number, t: number, c: FrameConditions): string {
-  const parts: string[] = [];
-  const fade = 1 - fogOpacity(c.visibility) * 0.9;
+export function carsAt(cameraKey: number, t: number): Car[] {
+  const out: Car[] = [];
   for (let i = 0; i < 3; i++) {
     const period = 7 + (hash(cameraKey, i) % 5);
     const phase = ((t + (hash(cameraKey, i, 1) % 97)) % period) / period;
     const y = HORIZON + 6 + phase * phase * (FRAME_HEIGHT - HORIZON);
     const lane = i % 2 === 0 ? 180 : 420;
-    const x = roadX(lane, y);
-    const s = 0.08 + (y - HORIZON) / 70;
-    const color = ['#b8202a', '#e6e6e6', '#1f4f8f'][i]!;
-    const lights = c.night
-      ? `<circle cx="${(x - 6 * s).toFixed(1)}" cy="${(y - 2 * s).toFixed(1)}" r="${(2 * s).toFixed(1)}" fill="#fff6b0"/><circle cx="${(x + 6 * s).toFixed(1)}" cy="${(y - 2 * s).toFixed(1)}" r="${(2 * s).toFixed(1)}" fill="#fff6b0"/>`
-      : '';
-    const spray =
-      c.roadWeather === 2 || c.roadWeather === 3
-        ? `<ellipse cx="${x.toFixed(1)}" cy="${(y - 8 * s).toFixed(1)}" rx="${(14 * s).toFixed(1)}" ry="${(5 * s).toFixed(1)}" fill="#dfe5ea" opacity="${c.roadWeather === 3 ? 0.7 : 0.4}"/>`
-        : '';
-    parts.push(
-      `<g opacity="${fade.toFixed(2)}">${spray}<rect x="${(x - 9 * s).toFixed(1)}" y="${(y - 7 * s).toFixed(1)}" width="${(18 * s).toFixed(1)}" height="${(7 * s).toFixed(1)}" rx="${(1.5 * s).toFixed(1)}" fill="${color}"/>${lights}</g>`,
-    );
+    out.push({
+      x: roadX(lane, y),
+      y,
+      s: 0.08 + (y - HORIZON) / 70,
+      color: ['#b8202a', '#e6e6e6', '#1f4f8f'][i]!,
+    });
   }
-  return parts.join('');
+  return out;
 }
 
 /** Heavy precipitation: streaks that move between frames (snow flakes when it is cold). */
-function streaks(cameraKey: number, t: number, c: FrameConditions): string {
-  if (c.precip !== 1) return '';
-  const r = rng(cameraKey, t, 0x4a1);
+export function streaksAt(
+  cameraKey: number,
+  t: number,
+  c: FrameConditions,
+): { snowing: boolean; points: [number, number][] } {
   const snowing = c.roadWeather === 6 || c.roadWeather === 10;
-  const parts: string[] = [];
+  if (c.precip !== 1) return { snowing, points: [] };
+  const r = rng(cameraKey, t, 0x4a1);
+  const points: [number, number][] = [];
   for (let i = 0; i < 70; i++) {
     const x = r.next() * FRAME_WIDTH;
     const y = r.next() * FRAME_HEIGHT;
-    parts.push(
-      snowing
-        ? `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="1.6"/>`
-        : `<line x1="${x.toFixed(0)}" y1="${y.toFixed(0)}" x2="${(x - 4).toFixed(0)}" y2="${(y + 16).toFixed(0)}"/>`,
-    );
+    points.push([Math.round(x), Math.round(y)]);
   }
-  return `<g fill="#fff" stroke="#dde6ee" stroke-width="1" opacity="0.6">${parts.join('')}</g>`;
+  return { snowing, points };
 }
 
 export function formatFrameTime(tMs: number): string {
   return `${new Date(tMs).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-}
-
-/** The per-frame layer: `tMs` is the frame's UTC time in milliseconds. */
-export function overlaySvg(c: FrameConditions, cameraKey: number, tMs: number): string {
-  const t = Math.floor(tMs / 1000);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${FRAME_WIDTH}" height="${FRAME_HEIGHT}">${cars(cameraKey, t, c)}${streaks(cameraKey, t, c)}<rect x="0" y="${FRAME_HEIGHT - 26}" width="230" height="26" fill="#000" opacity="0.6"/><text x="8" y="${FRAME_HEIGHT - 8}" font-family="DejaVu Sans Mono, monospace" font-size="15" fill="#fff">${formatFrameTime(tMs)}</text></svg>`;
 }

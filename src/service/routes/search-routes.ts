@@ -1,12 +1,15 @@
 /**
  * Registers a resource's search (GET on the collection path and POST .../_search with a JSON
  * or form body; spec 4, convention 1) and its show operation. Both search forms read the
- * same parameter bag, so they answer identically.
+ * same parameter bag, so they answer identically. With a search pool the search runs in a
+ * worker (the same function on its own read connection), else on the main thread.
  */
 import type { ServiceContext } from '../context.ts';
 import { canonical, type ParamBag } from '../http/params.ts';
 import type { Handler, Router } from '../http/router.ts';
 import { requireNoParams } from '../search/common.ts';
+import { WorkerGone } from '../search/pool.ts';
+import { SEARCHES } from '../search/registry.ts';
 import type { World } from '../world/world.ts';
 
 export type SearchFn = (world: World, params: ParamBag, nowS: number) => unknown;
@@ -18,12 +21,22 @@ export function registerSearch(
   base: string,
   search: SearchFn,
 ): void {
-  const handler: Handler = (ctx) => {
+  const inThread = (params: ParamBag, nowS: number): string =>
+    JSON.stringify(search(s.world, params, nowS));
+  const pooled = s.pool !== undefined && base in SEARCHES;
+  const handler: Handler = async (ctx) => {
     const nowS = s.clock.nowS();
     const key = `${base}|${s.world.version}|${nowS}|${canonical(ctx.params)}`;
     let text = s.cache.get(key);
     if (text === undefined) {
-      text = JSON.stringify(search(s.world, ctx.params, nowS));
+      if (pooled && s.pool!.size > 0) {
+        try {
+          text = await s.pool!.run(base, ctx.params, nowS);
+        } catch (e) {
+          if (!(e instanceof WorkerGone)) throw e;
+          text = inThread(ctx.params, nowS);
+        }
+      } else text = inThread(ctx.params, nowS);
       s.cache.set(key, text);
     }
     return { jsonText: text };

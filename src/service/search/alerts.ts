@@ -17,7 +17,7 @@ import { splitBbox, type LonLat } from '../../shared/geo.ts';
 import { invalidParameter, notFound } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
 import { CERTAINTY_TEXT, SEVERITY_TEXT, URGENCY_TEXT } from '../world/alert-text.ts';
-import type { World } from '../world/world.ts';
+import type { SearchStore } from './common.ts';
 import {
   ftsQuery,
   orderBy,
@@ -144,7 +144,11 @@ function ranks(
   });
 }
 
-export function searchAlerts(world: World, bag: ParamBag, nowS: number): FeatureCollection<Alert> {
+export function searchAlerts(
+  world: SearchStore,
+  bag: ParamBag,
+  nowS: number,
+): FeatureCollection<Alert> {
   const r = new ParamReader(bag, PARAMS);
   const spatial = parseSpatial(r);
   const page = parsePage(r, PAGE_LIMITS.alerts);
@@ -215,7 +219,7 @@ export function searchAlerts(world: World, bag: ParamBag, nowS: number): Feature
   };
 }
 
-function addAlertArea(world: World, f: ReturnType<typeof parseSpatial>, where: Where): void {
+function addAlertArea(world: SearchStore, f: ReturnType<typeof parseSpatial>, where: Where): void {
   const boxes = candidateBoxes(f);
   const st = world.statements.get(
     'SELECT a.num, a.polygon FROM alerts_rtree r JOIN alerts a ON a.num = r.num WHERE r.max_lon >= ? AND r.min_lon <= ? AND r.max_lat >= ? AND r.min_lat <= ?',
@@ -235,7 +239,7 @@ function addAlertArea(world: World, f: ReturnType<typeof parseSpatial>, where: W
   where.add('a.num IN (SELECT value FROM json_each(?))', JSON.stringify(nums));
 }
 
-export function showAlert(world: World, id: string): Alert {
+export function showAlert(world: SearchStore, id: string): Alert {
   const row = world.statements.get('SELECT a.* FROM alerts a WHERE a.id = ?').get(id) as
     Row | undefined;
   if (!row) throw notFound('alert', id);

@@ -8,7 +8,7 @@ import {
 } from '../../shared/api/index.ts';
 import { notFound } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
-import type { World } from '../world/world.ts';
+import type { SearchStore } from './common.ts';
 import {
   addCameraArea,
   addLocation,
@@ -70,7 +70,7 @@ export function cameraFeature(row: CameraRow): Camera {
   };
 }
 
-export function searchCameras(world: World, bag: ParamBag): FeatureCollection<Camera> {
+export function searchCameras(world: SearchStore, bag: ParamBag): FeatureCollection<Camera> {
   const r = new ParamReader(bag, PARAMS);
   const spatial = parseSpatial(r);
   const page = parsePage(r, PAGE_LIMITS.cameras);
@@ -127,7 +127,7 @@ export function searchCameras(world: World, bag: ParamBag): FeatureCollection<Ca
   };
 }
 
-export function showCamera(world: World, id: string): Camera {
+export function showCamera(world: SearchStore, id: string): Camera {
   const row = world.statements.get(`SELECT ${COLUMNS} FROM cameras c WHERE c.id = ?`).get(id) as
     CameraRow | undefined;
   if (!row) throw notFound('camera', id);

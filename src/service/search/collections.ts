@@ -14,7 +14,7 @@ import {
 } from '../../shared/api/index.ts';
 import { notFound } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
-import type { World } from '../world/world.ts';
+import type { SearchStore } from './common.ts';
 import {
   ftsQuery,
   orderBy,
@@ -65,7 +65,11 @@ function toCollection(row: Row): Collection {
   };
 }
 
-export function searchCollections(world: World, bag: ParamBag, nowS: number): CollectionIndex {
+export function searchCollections(
+  world: SearchStore,
+  bag: ParamBag,
+  nowS: number,
+): CollectionIndex {
   const r = new ParamReader(bag, PARAMS);
   const page = parsePage(r, PAGE_LIMITS.collections);
   const sort = parseSortKey(r, SORT_KEYS.collections, undefined);
@@ -107,7 +111,7 @@ export function searchCollections(world: World, bag: ParamBag, nowS: number): Co
 }
 
 /** The collection's row number, or 404 when it does not exist or has expired. */
-export function collectionNum(world: World, id: string, nowS: number): number {
+export function collectionNum(world: SearchStore, id: string, nowS: number): number {
   const num = world.statements
     .get('SELECT num FROM collections WHERE id = ? AND created_at > ?')
     .pluck()
@@ -122,7 +126,7 @@ export function collectionNum(world: World, id: string, nowS: number): number {
  * name order, so a prefix starts at the first image that begins with it.
  */
 export function showCollection(
-  world: World,
+  world: SearchStore,
   id: string,
   bag: ParamBag,
   nowS: number,

@@ -13,11 +13,20 @@ import type { Bbox } from '../../shared/geo.ts';
 import { splitBbox } from '../../shared/geo.ts';
 import { ApiError, invalidParameter } from '../http/errors.ts';
 import type { StatementCache } from '../store/db.ts';
-import type { World } from '../world/world.ts';
+import type { CameraPoint } from '../world/observations.ts';
 import type { ParamReader } from './reader.ts';
 import { candidateBoxes, containsPoint, hasArea, type SpatialFilter } from './spatial.ts';
 
 export const PAGE_PARAMS = ['limit', 'skip', 'sort', 'sort_dir', 'aggs'];
+
+/**
+ * What a search reads: the world's prepared statements and camera positions. The World of
+ * the main thread is one; a search worker's read-only connection is another (pool.ts).
+ */
+export interface SearchStore {
+  readonly statements: StatementCache;
+  cameraPoints(): readonly CameraPoint[];
+}
 
 export class Where {
   readonly parts: string[] = [];
@@ -137,7 +146,12 @@ export function ftsQuery(q: string): string {
  * Restricts `column` (a camera num) to cameras inside the spatial filter. A lone bbox is
  * answered by the R*Tree in SQL; other areas take R*Tree candidates and test them exactly.
  */
-export function addCameraArea(world: World, f: SpatialFilter, where: Where, column: string): void {
+export function addCameraArea(
+  world: SearchStore,
+  f: SpatialFilter,
+  where: Where,
+  column: string,
+): void {
   if (!hasArea(f)) return;
   if (f.bbox && !f.polygon && !f.circle && !f.polyline) {
     const boxes = splitBbox(f.bbox);
@@ -156,7 +170,7 @@ export function addCameraArea(world: World, f: SpatialFilter, where: Where, colu
   where.add(`${column} IN (SELECT value FROM json_each(?))`, JSON.stringify(nums));
 }
 
-export function camerasInArea(world: World, f: SpatialFilter): number[] {
+export function camerasInArea(world: SearchStore, f: SpatialFilter): number[] {
   const box = smallest(candidateBoxes(f));
   const out: number[] = [];
   const st = world.statements.get(

@@ -10,7 +10,7 @@ import type { SensorReading } from '../../shared/api/index.ts';
 import { haversineMeters, type LonLat } from '../../shared/geo.ts';
 import { invalidParameter, notFound } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
-import type { World } from '../world/world.ts';
+import type { SearchStore } from './common.ts';
 import {
   addCameraArea,
   addLocation,
@@ -21,10 +21,20 @@ import {
   parsePage,
   parseSortDir,
   parseSortKey,
-  runAggs,
   Where,
   type AggDef,
 } from './common.ts';
+import {
+  cameraOrder,
+  countsPerCamera,
+  countTotal,
+  fullWhere,
+  observationAggs,
+  OBSERVATIONS_FROM,
+  pagePieces,
+  readPieces,
+  type ObservationQuery,
+} from './observation-pages.ts';
 import { checkRange, ParamReader } from './reader.ts';
 import { addSensorFilters } from './sensors.ts';
 import { parseSpatial, SPATIAL_PARAMS } from './spatial.ts';
@@ -64,7 +74,6 @@ interface Row {
 
 const COLUMNS =
   'c.id AS camera_id, c.lon, c.lat, c.description, c.city, c.state, c.country, o.time, o.rw, o.vis, o.pr, o.prev_rw, o.prev_vis, o.prev_pr';
-const FROM = 'observations o JOIN cameras c ON c.num = o.camera';
 
 const value = (v: unknown): number => v as number;
 const AGGS: Record<(typeof AGG_KEYS.observations)[number], AggDef> = {
@@ -81,10 +90,28 @@ const AGGS: Record<(typeof AGG_KEYS.observations)[number], AggDef> = {
   'sensors.precip.prev': { key: 'o.prev_pr', toKey: value },
 };
 
+/**
+ * The two spellings of an observation time, remembered: a page of 100 features repeats a
+ * few hundred ten-minute marks, and formatting dates was a tenth of a search's time.
+ */
+const stamps = new Map<number, { iso: string; compact: string }>();
+function stamp(time: number): { iso: string; compact: string } {
+  let s = stamps.get(time);
+  if (!s) {
+    const iso = new Date(time * 1000).toISOString();
+    s = {
+      iso: iso.replace('.000Z', 'Z'),
+      compact: `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}Z`,
+    };
+    if (stamps.size >= 4096) stamps.clear();
+    stamps.set(time, s);
+  }
+  return s;
+}
+
 /** "US-CO-000042_20261121T1020Z": camera id, underscore, observation time (UTC). */
 export function observationId(cameraId: string, time: number): string {
-  const iso = new Date(time * 1000).toISOString();
-  return `${cameraId}_${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}Z`;
+  return `${cameraId}_${stamp(time).compact}`;
 }
 
 function parseObservationId(id: string): { cameraId: string; time: number } | undefined {
@@ -110,7 +137,7 @@ function feature(row: Row): Observation {
       city: row.city,
       state: row.state,
       country: row.country,
-      time: isoSeconds(row.time),
+      time: stamp(row.time).iso,
       sensors: {
         road_weather: reading(row.rw, row.prev_rw, 1),
         visibility: reading(row.vis, row.prev_vis, 10),
@@ -153,14 +180,16 @@ function addTimes(r: ParamReader, where: Where): void {
   checkRange('date_min', dates.min, dates.max);
 }
 
-export function searchObservations(world: World, bag: ParamBag): FeatureCollection<Observation> {
+export function searchObservations(
+  world: SearchStore,
+  bag: ParamBag,
+): FeatureCollection<Observation> {
   const r = new ParamReader(bag, PARAMS);
   const spatial = parseSpatial(r);
   const page = parsePage(r, PAGE_LIMITS.observations);
   const sort = parseSortKey(r, SORT_KEYS.observations, spatial.point);
   const dir = parseSortDir(r);
   const aggNames = parseAggs(r, AGG_KEYS.observations);
-  const where = new Where();
   const cameraWhere = new Where();
   const q = r.string('q');
   if (q !== undefined)
@@ -172,58 +201,64 @@ export function searchObservations(world: World, bag: ParamBag): FeatureCollecti
   const cameraIds = r.strings('camera_id');
   if (cameraIds) cameraWhere.in('c.id', cameraIds);
   addCameraArea(world, spatial, cameraWhere, 'c.num');
-  let nums: number[] | undefined;
-  if (cameraWhere.parts.length > 0) {
-    // Resolve the camera conditions first: the observation scan then walks its primary key.
-    nums = world.statements
-      .get(`SELECT c.num FROM cameras c ${cameraWhere.sql}`)
-      .pluck()
-      .all(...cameraWhere.args) as number[];
-    where.add('o.camera IN (SELECT value FROM json_each(?))', JSON.stringify(nums));
-  }
-  addTimes(r, where);
-  const sensors = r.nested('sensors');
-  if (sensors) addSensorFilters(sensors, where);
-
   const st = world.statements;
-  const total =
-    (st
-      .get(`SELECT COUNT(*) FROM observations o ${where.sql}`)
-      .pluck()
-      .get(...where.args) as number) ?? 0;
-  let rows: Row[] = [];
+  // Camera conditions are resolved first: the observations are then read camera by camera.
+  const nums =
+    cameraWhere.parts.length > 0
+      ? (st
+          .get(`SELECT c.num FROM cameras c ${cameraWhere.sql} ORDER BY c.num`)
+          .pluck()
+          .all(...cameraWhere.args) as number[])
+      : undefined;
+  const rows = new Where();
+  addTimes(r, rows);
+  const timed = rows.parts.length > 0;
+  const sensors = r.nested('sensors');
+  if (sensors) addSensorFilters(sensors, rows);
+  const query: ObservationQuery = { nums, rows, timed };
+
+  // sort=time is not camera-major: it needs the total only.
+  const counts = sort === 'time' ? undefined : countsPerCamera(st, query);
+  let total = 0;
+  if (counts) for (const n of counts.values()) total += n;
+  else total = countTotal(st, query);
+  let found: Row[] = [];
   if (page.limit > 0 && page.skip < total) {
-    if (sort === 'distance') {
-      // Distance depends on the camera only: rank the cameras once, then walk each camera's
-      // observations in time order; no per-row distance and no sort of the whole result.
-      const ranked = rankByDistance(world, nums ?? [], spatial.point!, dir);
-      const sql = `SELECT ${COLUMNS} FROM json_each(?) d JOIN ${FROM.replace('observations o JOIN', 'observations o ON o.camera = d.value JOIN')} ${where.sql} ORDER BY d.key, o.time${dir === 'desc' ? ' DESC' : ''} LIMIT ? OFFSET ?`;
-      rows = st.get(sql).all(JSON.stringify(ranked), ...where.args, page.limit, page.skip) as Row[];
+    if (counts && sort !== 'time') {
+      const order =
+        sort === 'distance'
+          ? rankByDistance(world, [...counts.keys()], spatial.point!, dir)
+          : cameraOrder(st, counts, sort, dir);
+      found = readPieces<Row>(st, COLUMNS, query, pagePieces(order, counts, page), dir);
     } else {
+      // sort=time, or a time bound on every camera: the (time, camera) index and OFFSET.
+      const where = fullWhere(query);
       let order: string[];
       if (sort === 'time') order = ['o.time', 'o.camera'];
       else if (sort) order = [`c.${sort}`, 'o.camera', 'o.time'];
       else order = ['o.camera', 'o.time'];
-      rows = st
-        .get(`SELECT ${COLUMNS} FROM ${FROM} ${where.sql} ${orderBy(order, dir)} LIMIT ? OFFSET ?`)
+      found = st
+        .get(
+          `SELECT ${COLUMNS} FROM ${OBSERVATIONS_FROM} ${where.sql} ${orderBy(order, dir)} LIMIT ? OFFSET ?`,
+        )
         .all(...where.args, page.limit, page.skip) as Row[];
     }
   }
   return {
     type: 'FeatureCollection',
-    features: rows.map(feature),
+    features: found.map(feature),
     properties: {
       total,
       skip: page.skip,
       limit: page.limit,
-      aggs: runAggs(st, FROM, where, aggNames, AGGS),
+      aggs: observationAggs(st, query, aggNames, AGGS),
     },
   };
 }
 
 /** Camera nums by distance from the point, ties by camera; reversed for descending order. */
 function rankByDistance(
-  world: World,
+  world: SearchStore,
   nums: number[],
   point: LonLat,
   dir: 'asc' | 'desc',
@@ -236,11 +271,11 @@ function rankByDistance(
   return dir === 'desc' ? ranked.reverse() : ranked;
 }
 
-export function showObservation(world: World, id: string): Observation {
+export function showObservation(world: SearchStore, id: string): Observation {
   const parsed = parseObservationId(id);
   const row = parsed
     ? (world.statements
-        .get(`SELECT ${COLUMNS} FROM ${FROM} WHERE c.id = ? AND o.time = ?`)
+        .get(`SELECT ${COLUMNS} FROM ${OBSERVATIONS_FROM} WHERE c.id = ? AND o.time = ?`)
         .get(parsed.cameraId, parsed.time) as Row | undefined)
     : undefined;
   if (!row) throw notFound('observation', id);

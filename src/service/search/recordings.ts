@@ -15,7 +15,7 @@ import {
 } from '../../shared/api/index.ts';
 import { notFound } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
-import type { World } from '../world/world.ts';
+import type { SearchStore } from './common.ts';
 import {
   addCameraArea,
   addLocation,
@@ -125,7 +125,7 @@ export function expiryCutoff(nowS: number): number {
 }
 
 export function searchRecordings(
-  world: World,
+  world: SearchStore,
   bag: ParamBag,
   nowS: number,
 ): FeatureCollection<Recording> {
@@ -212,7 +212,7 @@ export function searchRecordings(
   };
 }
 
-export function showRecording(world: World, id: string, nowS: number): Recording {
+export function showRecording(world: SearchStore, id: string, nowS: number): Recording {
   const row = world.statements
     .get(`SELECT ${COLUMNS} FROM ${FROM} WHERE r.id = ? AND r.created_at > ?`)
     .get(id, expiryCutoff(nowS)) as Row | undefined;

@@ -4,6 +4,7 @@
  * generated at first start, the live ticks and a catch-up after a restart all agree.
  */
 import type { Db } from '../store/db.ts';
+import { CountTally } from './observation-counts.ts';
 import { unit } from './random.ts';
 import {
   fieldAt,
@@ -71,6 +72,8 @@ function readingFrom(
  * Writes the observations of every camera for the ten-minute marks firstT..lastT (epoch
  * seconds, multiples of 600). `prevExists` says whether the slot before firstT is stored, so
  * the first rows get prev values. Camera-major order appends to the (camera, time) table.
+ * Their counts are added to `observation_counts`: the caller subtracts any rows of the same
+ * range that were there before (none, unless a catch-up is repeated).
  */
 export function insertObservations(
   db: Db,
@@ -89,6 +92,7 @@ export function insertObservations(
     'INSERT OR REPLACE INTO observations (camera, time, rw, vis, pr, prev_rw, prev_vis, prev_pr) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const precip = new Float64Array(n);
+  const tally = new CountTally();
   let rows = 0;
   db.transaction(() => {
     for (const cam of cameras) {
@@ -118,9 +122,11 @@ export function insertObservations(
           prev?.vis ?? null,
           prev?.pr ?? null,
         );
+        tally.add(r.rw, r.vis, r.pr, prev?.rw ?? null, prev?.vis ?? null, prev?.pr ?? null);
         prev = r;
         rows++;
       }
+      tally.flush(db, cam.num);
     }
   })();
   return rows;

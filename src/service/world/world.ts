@@ -14,6 +14,7 @@ import { issueAgencyAlerts, deriveServiceAlerts } from './alerts.ts';
 import { pruneAlerts } from './alert-store.ts';
 import { seedArchive } from './archive-seed.ts';
 import { generateCameras } from './cameras.ts';
+import { subtractCounts } from './observation-counts.ts';
 import { insertObservations, slotFloor, type CameraPoint } from './observations.ts';
 import { SLOT_S } from './weather.ts';
 
@@ -97,7 +98,11 @@ export class World {
     const db = this.db;
     const from = Math.max(this.#lastSlot + SLOT_S, target - this.hours * 3600 + SLOT_S);
     const alertsThrough = Number(getMeta(db, 'alerts_through'));
+    const cutoff = target - this.hours * 3600;
     db.transaction(() => {
+      // The counts follow the rows: whatever INSERT OR REPLACE or the DELETE below removes.
+      subtractCounts(db, from, target);
+      subtractCounts(db, 0, cutoff);
       insertObservations(
         db,
         this.seed,
@@ -107,7 +112,7 @@ export class World {
         from === this.#lastSlot + SLOT_S,
       );
       updateAlerts(db, this.seed, alertsThrough, from, target);
-      db.prepare('DELETE FROM observations WHERE time <= ?').run(target - this.hours * 3600);
+      db.prepare('DELETE FROM observations WHERE time <= ?').run(cutoff);
       pruneAlerts(db, target - ALERT_RETENTION_S);
       pruneRecordings(db, nowS - RESOURCE_LIFETIME_DAYS * 86400);
       pruneCollections(db, nowS - RESOURCE_LIFETIME_DAYS * 86400);

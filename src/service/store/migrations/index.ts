@@ -4,6 +4,7 @@
  */
 import { sql as world } from './0010-world.ts';
 import { sql as archive } from './0020-archive.ts';
+import { sql as observationCounts } from './0030-observation-counts.ts';
 
 export interface Migration {
   version: number;
@@ -14,4 +15,5 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 10, name: 'world', sql: world },
   { version: 20, name: 'archive', sql: archive },
+  { version: 30, name: 'observation counts', sql: observationCounts },
 ];
