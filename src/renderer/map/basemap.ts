@@ -14,7 +14,12 @@ interface Outlines {
   land: Ring[][];
   borders: Ring[];
   states: Ring[];
+  /** The same world at 1:110m, drawn at low zoom where 1:50m detail is below a pixel. */
+  coarse: { land: Ring[][]; borders: Ring[] };
 }
+
+/** Up to this zoom the coarse outlines are drawn. */
+const COARSE_MAX_ZOOM = 4;
 
 class OutlineTiles extends L.GridLayer {
   #outlines: Outlines;
@@ -40,26 +45,28 @@ export async function offlineBasemap(pane: string): Promise<L.GridLayer> {
 }
 
 async function loadOutlines(): Promise<Outlines> {
-  const [world, states] = await Promise.all([
+  const [fine, coarse, states] = await Promise.all([
     import('world-atlas/countries-50m.json'),
+    import('world-atlas/countries-110m.json'),
     import('us-atlas/states-10m.json'),
   ]);
-  const worldTopo = world.default as unknown as Topology<{ countries: GeometryCollection }>;
   const statesTopo = states.default as unknown as Topology<{ states: GeometryCollection }>;
-  const countries = feature(worldTopo, worldTopo.objects.countries);
-  const land = countries.features.flatMap((f) => {
+  const stateLines = mesh(statesTopo, statesTopo.objects.states, (a, b) => a !== b).coordinates.map(
+    ring,
+  );
+  return { ...countries(fine.default), states: stateLines, coarse: countries(coarse.default) };
+}
+
+function countries(json: unknown): { land: Ring[][]; borders: Ring[] } {
+  const topo = json as Topology<{ countries: GeometryCollection }>;
+  const land = feature(topo, topo.objects.countries).features.flatMap((f) => {
     const g = f.geometry;
     if (g.type === 'Polygon') return [g.coordinates.map(ring)];
     if (g.type === 'MultiPolygon') return g.coordinates.map((p) => p.map(ring));
     return [];
   });
-  const borders = mesh(worldTopo, worldTopo.objects.countries, (a, b) => a !== b).coordinates.map(
-    ring,
-  );
-  const stateLines = mesh(statesTopo, statesTopo.objects.states, (a, b) => a !== b).coordinates.map(
-    ring,
-  );
-  return { land, borders, states: stateLines };
+  const borders = mesh(topo, topo.objects.countries, (a, b) => a !== b).coordinates.map(ring);
+  return { land, borders };
 }
 
 function ring(points: number[][]): Ring {
@@ -103,9 +110,10 @@ function drawTile(outlines: Outlines, coords: L.Coords): HTMLCanvasElement {
     }
   };
 
+  const world = coords.z <= COARSE_MAX_ZOOM ? outlines.coarse : outlines;
   ctx.fillStyle = '#ece8df';
   ctx.beginPath();
-  for (const polygon of outlines.land) {
+  for (const polygon of world.land) {
     if (polygon[0] && visible(polygon[0])) polygon.forEach(trace);
   }
   ctx.fill('evenodd');
@@ -113,7 +121,7 @@ function drawTile(outlines: Outlines, coords: L.Coords): HTMLCanvasElement {
   ctx.strokeStyle = '#9a948a';
   ctx.lineWidth = 1;
   ctx.beginPath();
-  outlines.borders.filter(visible).forEach(trace);
+  world.borders.filter(visible).forEach(trace);
   ctx.stroke();
 
   if (coords.z >= 3) {
