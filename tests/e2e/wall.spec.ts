@@ -204,7 +204,7 @@ test('tile actions: snapshot to a new collection, record the last minutes, open 
     .click();
   await page.getByRole('menuitem', { name: 'Snapshot to a collection…' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Collection').selectOption({ label: 'New collection…' });
+  await dialog.getByRole('combobox').selectOption({ label: 'New collection…' });
   await dialog.getByLabel('Name of the new collection').fill('Wall e2e snapshots');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(
