@@ -9,7 +9,12 @@ import { join, resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '..');
 const binDir = join(root, 'node_modules', '.bin');
 // Tools run as `node <their script>`: npm does not always mark a package's bin file executable.
-const tool = (name) => [process.execPath, realpathSync(join(binDir, name))];
+// The project's own Node 24 (the `node` devDependency) runs every step, whichever Node started
+// this script: better-sqlite3 13 needs it, and the e2e hosts run TypeScript by type stripping.
+const projectNode = existsSync(join(binDir, 'node'))
+  ? realpathSync(join(binDir, 'node'))
+  : process.execPath;
+const tool = (name) => [projectNode, realpathSync(join(binDir, name))];
 // Children run on the project's own Node (24), whichever node started this script.
 process.env.PATH = `${binDir}:${process.env.PATH}`;
 const results = join(root, 'test-results');
@@ -117,7 +122,7 @@ run('typecheck: svelte-check', tool('svelte-check'), [
 run('lint: eslint', tool('eslint'), ['.', '--max-warnings', '0']);
 run('lint: prettier', tool('prettier'), ['--check', '.', '--log-level', 'warn']);
 
-run('security: electronegativity', [process.execPath], ['scripts/electronegativity.mjs']);
+run('security: electronegativity', [projectNode], ['scripts/electronegativity.mjs']);
 
 rmSync(join(results, 'vitest.json'), { force: true });
 const [command, args, keyring] = withKeyring(tool('vitest'), [
