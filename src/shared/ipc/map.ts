@@ -32,6 +32,13 @@ const sensorFilter = z.union([
 ]);
 
 /** The shared parameters of section 2.1 (sort and aggs are per resource). */
+/** The location filters of cameras, observations and recordings. */
+const place = {
+  country: text.optional(),
+  state: text.optional(),
+  city: text.optional(),
+};
+
 const shared = {
   q: text.optional(),
   bbox: z.tuple([lon, lat, lon, lat]).optional(),
@@ -56,9 +63,7 @@ const shared = {
 export const cameraSearchSchema = z
   .object({
     ...shared,
-    country: text.optional(),
-    state: text.optional(),
-    city: text.optional(),
+    ...place,
     provider: text.optional(),
     sort: z.enum(SORT_KEYS.cameras).optional(),
     aggs: z.array(z.enum(AGG_KEYS.cameras)).max(7).optional(),
@@ -68,9 +73,7 @@ export const cameraSearchSchema = z
 export const observationSearchSchema = z
   .object({
     ...shared,
-    country: text.optional(),
-    state: text.optional(),
-    city: text.optional(),
+    ...place,
     camera_id: text.optional(),
     sensors: z
       .object({
@@ -92,9 +95,7 @@ export const observationSearchSchema = z
 export const recordingSearchSchema = z
   .object({
     ...shared,
-    country: text.optional(),
-    state: text.optional(),
-    city: text.optional(),
+    ...place,
     camera_id: text.optional(),
     status: z.enum(RECORDING_STATUSES).optional(),
     duration_min: z.number().int().min(0).optional(),
