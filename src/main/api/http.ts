@@ -34,22 +34,47 @@ export interface Exchange {
 export type Log = (line: string) => void;
 
 /** Sends the request, retrying what may be retried; returns the final response, whatever its status. */
-export async function exchange(
+export function exchange(
   request: Exchange,
   policy: RetryPolicy = DEFAULT_RETRY,
   log: Log = () => {},
 ): Promise<Response> {
-  for (let attempt = 1; ; attempt++) {
-    const last = !request.idempotent || attempt >= policy.attempts;
-    let response: Response;
-    try {
-      response = await fetch(request.url, {
+  return retrying(request, policy, log, {
+    send: () =>
+      fetch(request.url, {
         method: request.method,
         headers: request.headers,
         body: request.body,
         redirect: 'manual',
         signal: request.signal,
-      });
+      }),
+    status: (r) => r.status,
+    header: (r, name) => r.headers.get(name),
+    discard: async (r) => void (await r.body?.cancel()),
+  });
+}
+
+/** How `retrying` sends a request and reads an answer, whatever the HTTP stack. */
+export interface Transport<R> {
+  send(): Promise<R>;
+  status(response: R): number;
+  header(response: R, name: string): string | null;
+  /** Drops an answer that is retried. */
+  discard(response: R): Promise<void>;
+}
+
+/** The retry loop of `exchange`, for any HTTP stack (fetch, or node:http for downloads). */
+export async function retrying<R>(
+  request: Pick<Exchange, 'operation' | 'url' | 'idempotent' | 'signal'>,
+  policy: RetryPolicy,
+  log: Log,
+  transport: Transport<R>,
+): Promise<R> {
+  for (let attempt = 1; ; attempt++) {
+    const last = !request.idempotent || attempt >= policy.attempts;
+    let response: R;
+    try {
+      response = await transport.send();
     } catch (error) {
       if (request.signal?.aborted) throw request.signal.reason;
       if (last) throw new NetworkError(request.operation, request.url, error);
@@ -58,11 +83,12 @@ export async function exchange(
       await sleep(delay, request.signal);
       continue;
     }
-    if (!retryable(response.status) || last) return response;
-    const delay = retryDelay(response, attempt, policy);
+    const status = transport.status(response);
+    if (!retryable(status) || last) return response;
+    const delay = retryDelay(transport.header(response, 'retry-after'), attempt, policy);
     if (delay === null) return response;
-    await response.body?.cancel();
-    log(`${request.operation}: HTTP ${response.status}, retry ${attempt} in ${delay} ms`);
+    await transport.discard(response);
+    log(`${request.operation}: HTTP ${status}, retry ${attempt} in ${delay} ms`);
     await sleep(delay, request.signal);
   }
 }
@@ -77,8 +103,7 @@ export function backoff(attempt: number, policy: RetryPolicy, random = Math.rand
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-function retryDelay(response: Response, attempt: number, policy: RetryPolicy): number | null {
-  const header = response.headers.get('retry-after');
+function retryDelay(header: string | null, attempt: number, policy: RetryPolicy): number | null {
   const asked = header === null ? null : parseRetryAfter(header);
   if (asked === null) return backoff(attempt, policy);
   return asked > policy.maxRetryAfterMs ? null : asked;

@@ -18,6 +18,6 @@ export type {
 } from './groups.ts';
 export type { RetryPolicy } from './http.ts';
 export type { SearchAllOptions, SearchAllResult } from './paging.ts';
-export type { ByteRange, Credentials, MediaResponse } from './requester.ts';
+export type { ByteRange, Credentials, MediaResponse, SignedStream } from './requester.ts';
 export { MemoryTokenStore, TOKEN_RENEW_MARGIN_MS } from './token.ts';
 export type { StoredToken, TokenStore } from './token.ts';

@@ -86,8 +86,11 @@ export class DownloadManager {
   readonly #limiter: SpeedLimiter;
   readonly #waiting: WaitingRecordings;
   readonly #running = new Map<number, Running>();
+  /** Running items whose body has arrived: they no longer count against the concurrency. */
+  readonly #received = new Set<number>();
   #lock: QueueLock | undefined;
   #timer: NodeJS.Timeout | undefined;
+  #immediate: NodeJS.Immediate | undefined;
   #closed = false;
   #concurrency: number | undefined;
   #pumping = false;
@@ -312,8 +315,16 @@ export class DownloadManager {
   #wake(ms: number): void {
     if (this.#closed) return;
     clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.#pump(), ms);
-    this.#timer.unref();
+    if (ms > 0) {
+      this.#timer = setTimeout(() => this.#pump(), ms);
+      this.#timer.unref();
+    } else if (!this.#immediate) {
+      // Right after the current I/O, not a timer tick later; many calls make one run.
+      this.#immediate = setImmediate(() => {
+        this.#immediate = undefined;
+        this.#pump();
+      }).unref();
+    }
   }
 
   #pump(): void {
@@ -330,21 +341,14 @@ export class DownloadManager {
       const now = Date.now();
       this.#waiting.poll(this.#o.service, now);
       const limit = this.#concurrency ?? this.#o.settings().downloadConcurrency;
-      const free = limit - this.#running.size;
-      if (free > 0) {
-        for (const item of this.store.runnable(this.#o.service, now, free, [
-          ...this.#running.keys(),
-        ])) {
-          this.#start(item);
-        }
-      }
+      const free = Math.max(0, limit - (this.#running.size - this.#received.size));
+      const due = this.store.runnable(this.#o.service, now, free + limit, [
+        ...this.#running.keys(),
+      ]);
+      for (const item of due.slice(0, free)) this.#start(item);
       // Ask for the next files' signed URLs now, so that a transfer ending starts the next at
       // once instead of waiting for a round trip to the service.
-      for (const item of this.store.runnable(this.#o.service, now, limit, [
-        ...this.#running.keys(),
-      ])) {
-        this.urls.warm(item);
-      }
+      for (const item of due.slice(free)) this.urls.warm(item);
       const next = this.store.nextDue(this.#o.service);
       // Also looks again every 10 s for batches another process added to the database.
       this.#wake(Math.max(20, Math.min(10_000, next === null ? 10_000 : next - now)));
@@ -376,12 +380,18 @@ export class DownloadManager {
       reserveBytes: this.#o.reserveBytes ?? 64 * 1024 * 1024,
       onBytes: (done, total) => this.#progress.bytes(item.id, item.batch_id, done, total),
       onChunk: (n) => this.#watchers.chunk(item.batch_id, n),
+      onReceived: () => {
+        this.#received.add(item.id);
+        this.#wake(0);
+      },
     });
+    let completed = false;
     const done = run.then(
       (result) => {
+        completed = true;
         this.store.complete(item.id, result.bytesTotal, result.sha256, result.skipped);
         this.urls.forget(item);
-        const row = this.store.item(item.id);
+        const row = this.#watchers.followed(item.batch_id) && this.store.item(item.id);
         if (row) this.#watchers.completed(item.batch_id, row);
       },
       (error: unknown) => {
@@ -393,9 +403,14 @@ export class DownloadManager {
         this.#o.log?.(`downloads: ${describeTarget(item)}: ${String(error)}`),
       )
       .finally(() => {
-        if (this.store.open) this.store.saveProgress(this.#progress.running());
+        // Where a transfer that did not complete stopped (a completed one was saved whole).
+        const reached = this.#progress.running().get(item.id);
+        if (!completed && reached !== undefined && this.store.open) {
+          this.store.saveProgress(new Map([[item.id, reached]]));
+        }
         this.#progress.end(item.id);
         this.#running.delete(item.id);
+        this.#received.delete(item.id);
         if (!this.#closed && this.store.open) {
           this.#itemChanged(item.id, item.batch_id);
           this.#checkBatch(item.batch_id);

@@ -221,10 +221,11 @@ export class DownloadQueueStore {
     ) as ItemRow[];
   }
 
-  /** Queued items due to start, oldest batch first. */
+  /** Queued items due to start, oldest batch first (read in index order: no sort). */
   runnable(service: string, at: number, limit: number, exclude: readonly number[]): ItemRow[] {
     return this.#prepare(
-      `SELECT i.* FROM download_items i JOIN download_batches b ON b.id = i.batch_id
+      `SELECT i.* FROM download_items i INDEXED BY download_items_queue
+         JOIN download_batches b ON b.id = i.batch_id
          WHERE b.service = ? AND i.state = 'queued' AND i.not_before <= ?
            AND i.id NOT IN (SELECT value FROM json_each(?))
          ORDER BY i.batch_id, i.id LIMIT ?`,
@@ -269,10 +270,12 @@ export class DownloadQueueStore {
     ).run(state, fields.message ?? null, fields.notBefore ?? 0, fields.attempts ?? null, now(), id);
   }
 
-  setName(id: number, name: string): void {
+  /** The first answer for an item: its final name and what the server said the file is. */
+  resolve(id: number, name: string, bytesTotal: number, etag: string | null): void {
     this.#prepare(
-      'UPDATE download_items SET name = ?, resolved = 1, updated_at = ? WHERE id = ?',
-    ).run(name, now(), id);
+      `UPDATE download_items SET name = ?, resolved = 1, bytes_total = ?, etag = ?, bytes_done = 0,
+           updated_at = ? WHERE id = ?`,
+    ).run(name, bytesTotal, etag, now(), id);
   }
 
   /** What the server said the file is: written before the first byte of the body. */

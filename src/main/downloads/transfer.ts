@@ -6,11 +6,11 @@
  */
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { mkdir, rename, rm, truncate } from 'node:fs/promises';
+import { mkdir, rename, truncate } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { ApiClient } from '../api/client.ts';
 import { ServiceError } from '../api/errors.ts';
-import type { MediaResponse } from '../api/requester.ts';
+import type { SignedStream } from '../api/requester.ts';
 import { formatBytes } from '../../shared/format.ts';
 import type { DiskOps } from './disk.ts';
 import { classify, DownloadFailure, StallError } from './failures.ts';
@@ -37,6 +37,8 @@ export interface TransferContext {
   onBytes(bytesDone: number, bytesTotal: number | null): void;
   /** Bytes of one chunk as they arrive from the network (listeners of the batch). */
   onChunk?: (bytes: number) => void;
+  /** The whole body arrived: what is left (flush, rename) no longer uses the network. */
+  onReceived?: () => void;
 }
 
 export interface TransferResult {
@@ -48,12 +50,25 @@ export interface TransferResult {
 
 const partOf = (path: string) => `${path}.part`;
 
-/** Folders made by this process: a mkdir per file is measurable with hundreds of files. */
+/** Folders made by this process: a mkdir (or a look) per file is measurable with hundreds. */
 const madeDirs = new Set<string>();
 async function ensureDir(dir: string): Promise<void> {
-  if (madeDirs.has(dir) && existsSync(dir)) return;
+  if (madeDirs.has(dir)) return;
   await mkdir(dir, { recursive: true });
   madeDirs.add(dir);
+}
+
+/** Runs `use` in `dir`, making the folder again if someone removed it since it was made. */
+async function inDir<T>(dir: string, use: () => Promise<T>): Promise<T> {
+  await ensureDir(dir);
+  try {
+    return await use();
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'ENOENT') throw error;
+    madeDirs.delete(dir);
+    await ensureDir(dir);
+    return use();
+  }
 }
 
 export async function transfer(t: TransferContext): Promise<TransferResult> {
@@ -102,9 +117,9 @@ async function attempt(t: TransferContext, what: string): Promise<TransferResult
   // A stall aborts only this request; a pause or cancel aborts it through t.signal too.
   const stall = new AbortController();
   const signal = AbortSignal.any([t.signal, stall.signal]);
-  let response: MediaResponse;
+  let response: SignedStream;
   try {
-    response = await t.client.requester.fetchSigned(
+    response = await t.client.requester.streamSigned(
       item.kind === 'recording' ? `recording ${what}` : `image ${item.image}`,
       url,
       offset > 0 ? { start: offset } : undefined,
@@ -133,24 +148,23 @@ async function attempt(t: TransferContext, what: string): Promise<TransferResult
     offset = got.offset;
     const total = got.total;
     if (!item.resolved) {
-      const decision = await resolveName(t, total);
+      const decision = resolveName(t, total);
       if (decision.skip) {
-        await body.cancel();
+        body.destroy();
         return { bytesTotal: total, sha256: await hashFile(decision.path), skipped: true };
       }
-      item = t.store.item(item.id) ?? item;
+      t.store.resolve(item.id, decision.name, total, response.etag);
+      item = { ...item, name: decision.name, resolved: 1 };
+    } else {
+      t.store.setHeaders(item.id, total, response.etag, offset);
     }
     const target = insideFolder(t.batch.folder, item.name);
     const part = partOf(target);
-    t.store.setHeaders(item.id, total, response.etag, offset);
     await checkSpace(t, total - offset, what);
-    await ensureDir(dirname(part));
     const hash = createHash('sha256');
     if (offset > 0) {
       await truncate(part, offset);
       await hashInto(hash, part);
-    } else {
-      await rm(part, { force: true });
     }
     const written = await stream(t, response, part, offset, total, hash, stall);
     if (written !== total) {
@@ -164,8 +178,8 @@ async function attempt(t: TransferContext, what: string): Promise<TransferResult
     await rename(part, target);
     return { bytesTotal: total, sha256: hash.digest('hex'), skipped: false };
   } finally {
-    // Releases the connection whatever happened; harmless when the body was read to the end.
-    await body.cancel().catch(() => undefined);
+    // Gives the connection up unless the body was read to the end (then it is reused).
+    if (!body.complete) body.destroy();
   }
 }
 
@@ -180,7 +194,7 @@ async function finishedBeforeCrash(t: TransferContext): Promise<TransferResult |
 }
 
 function readHeaders(
-  r: MediaResponse,
+  r: SignedStream,
   offset: number,
   item: ItemRow,
 ): { total: number; offset: number } | 'changed' {
@@ -203,17 +217,17 @@ function readHeaders(
   return { total: r.contentLength, offset: 0 };
 }
 
-/** Applies the existing-file policy once, and records the name the file will have. */
-async function resolveName(
+/** Applies the existing-file policy once: the name the file will have, or skip it. */
+function resolveName(
   t: TransferContext,
   total: number,
-): Promise<{ skip: boolean; path: string }> {
+): { skip: boolean; path: string; name: string } {
   const { item, batch } = t;
   let name = item.name;
   const path = insideFolder(batch.folder, name);
   if (existsSync(path)) {
     const sameSize = statSync(path).size === total;
-    if (batch.existing === 'skip' && sameSize) return { skip: true, path };
+    if (batch.existing === 'skip' && sameSize) return { skip: true, path, name };
     if (batch.existing !== 'overwrite') {
       for (let n = 2; ; n++) {
         name = alternativeName(item.name, n);
@@ -222,13 +236,11 @@ async function resolveName(
       }
     }
   }
-  t.store.setName(item.id, name);
-  return { skip: false, path: insideFolder(batch.folder, name) };
+  return { skip: false, path: insideFolder(batch.folder, name), name };
 }
 
 async function checkSpace(t: TransferContext, needed: number, what: string): Promise<void> {
-  await ensureDir(t.batch.folder);
-  const free = await t.disk.freeBytes(t.batch.folder);
+  const free = await inDir(t.batch.folder, () => t.disk.freeBytes(t.batch.folder));
   if (free < needed + t.reserveBytes) {
     throw new DownloadFailure(
       'disk-full',
@@ -240,14 +252,14 @@ async function checkSpace(t: TransferContext, needed: number, what: string): Pro
 /** Streams the body into the `.part`; returns the file's size at the end. */
 async function stream(
   t: TransferContext,
-  response: MediaResponse,
+  response: SignedStream,
   part: string,
   offset: number,
   total: number,
   hash: Hash,
   stall: AbortController,
 ): Promise<number> {
-  const file = await t.disk.openAppend(part);
+  const file = await inDir(dirname(part), () => t.disk.openPart(part, offset === 0));
   let done = offset;
   let timer: NodeJS.Timeout | undefined;
   const arm = () => {
@@ -256,7 +268,7 @@ async function stream(
   };
   try {
     arm();
-    for await (const chunk of response.body) {
+    for await (const chunk of response.body as AsyncIterable<Buffer>) {
       arm();
       await t.limiter.take(chunk.length, t.signal);
       await file.write(chunk);
@@ -265,6 +277,7 @@ async function stream(
       t.onBytes(done, total);
       t.onChunk?.(chunk.length);
     }
+    if (done === total) t.onReceived?.();
     await file.sync();
     return done;
   } catch (error) {

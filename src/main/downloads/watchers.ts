@@ -33,6 +33,11 @@ export class BatchWatchers {
     };
   }
 
+  /** Whether anyone follows the batch (the manager reads a completed row only then). */
+  followed(batchId: number): boolean {
+    return this.#listeners.has(batchId);
+  }
+
   chunk(batchId: number, bytes: number): void {
     for (const l of this.#listeners.get(batchId) ?? []) l.onChunk?.(bytes);
   }

@@ -135,10 +135,10 @@ describe('the download engine', () => {
     t = startManager(client, {
       disk: {
         freeBytes: () => Promise.resolve(10 ** 12),
-        async openAppend(path) {
+        async openPart(path, fresh) {
           const real = await (
             await import('../../../src/main/downloads/disk.ts')
-          ).realDisk.openAppend(path);
+          ).realDisk.openPart(path, fresh);
           return {
             async write(chunk) {
               if (written + chunk.length > limit) {
@@ -175,7 +175,7 @@ describe('the download engine', () => {
     t = startManager(client, {
       disk: {
         freeBytes: () => Promise.resolve(1000),
-        openAppend: () => Promise.reject(new Error('must not be opened')),
+        openPart: () => Promise.reject(new Error('must not be opened')),
       },
     });
     const batch = await batchOf(t, [ids[0]!], ['zip']);

@@ -90,7 +90,12 @@ describe('migration 0520-download-item-kinds', () => {
       )
       .pluck()
       .all();
-    expect(indexes.sort()).toEqual(['download_items_batch', 'download_items_state']);
+    // 0520 makes its two indexes again; 0530 adds the queue-order one.
+    expect(indexes.sort()).toEqual([
+      'download_items_batch',
+      'download_items_queue',
+      'download_items_state',
+    ]);
     const { sql } = db
       .prepare("SELECT sql FROM sqlite_master WHERE name = 'download_items'")
       .get() as { sql: string };
@@ -252,6 +257,36 @@ describe('progress updates', () => {
     expect(last.batches[0]!.bytesDone).toBeGreaterThan(0);
     // Progress reached the database too (what a crash would keep).
     expect(store.item(items[0]!.id)!.bytes_done).toBeGreaterThan(0);
+    db.close();
+  });
+});
+
+describe('migration 0530-download-queue-order', () => {
+  it('lets the scheduler read the next queued items in queue order without a sort', () => {
+    const db = freshDb();
+    const store = new DownloadQueueStore(db);
+    const id = store.createBatch(
+      batch,
+      (['zip', 'mp4', 'jpg'] as const).map((format) => ({
+        recordingId: 'r',
+        format,
+        name: `r.${format}`,
+        state: 'queued' as const,
+      })),
+    );
+    const plan = db
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT i.* FROM download_items i INDEXED BY download_items_queue
+           WHERE i.state = 'queued' ORDER BY i.batch_id, i.id LIMIT 2`,
+      )
+      .all() as { detail: string }[];
+    expect(plan.map((p) => p.detail).join(' ')).not.toMatch(/TEMP B-TREE/);
+    expect(store.runnable('s', Date.now(), 2, []).map((i) => i.name)).toEqual(['r.zip', 'r.mp4']);
+    const first = store.itemsOfBatch(id)[0]!.id;
+    expect(store.runnable('s', Date.now(), 5, [first]).map((i) => i.name)).toEqual([
+      'r.mp4',
+      'r.jpg',
+    ]);
     db.close();
   });
 });

@@ -12,6 +12,7 @@ import { migration as keptCollections } from './0400-kept-collections.ts';
 import { migration as watchedAreas } from './0500-watched-areas.ts';
 import { migration as dropLegacyDownloads } from './0510-drop-legacy-downloads.ts';
 import { migration as downloadItemKinds } from './0520-download-item-kinds.ts';
+import { migration as downloadQueueOrder } from './0530-download-queue-order.ts';
 
 /** Every migration, in order. Add new ones at the end with a higher version number. */
 export const migrations: readonly Migration[] = [
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   watchedAreas,
   dropLegacyDownloads,
   downloadItemKinds,
+  downloadQueueOrder,
 ];
