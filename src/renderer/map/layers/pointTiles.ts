@@ -157,10 +157,7 @@ export class PointTileLayer extends L.GridLayer {
       this.#count();
     }
     if (answer.bitmap) {
-      const ctx = entry.canvas.getContext('2d');
-      ctx?.clearRect(0, 0, entry.canvas.width, entry.canvas.height);
-      ctx?.drawImage(answer.bitmap, 0, 0);
-      answer.bitmap.close();
+      showBitmap(entry.canvas, answer.bitmap);
       if (!this.#firstDrawn && this.#options.kind === 'cameras') {
         this.#firstDrawn = true;
         performance.mark('roadcam:cameras-drawn');
@@ -242,4 +239,14 @@ export class PointTileLayer extends L.GridLayer {
     const over = this.#pointAt(e.latlng) !== null;
     this._map.getContainer().classList.toggle(`over-${this.#options.kind}`, over);
   };
+}
+
+/**
+ * Hands the worker's bitmap to the tile's canvas without a copy: a 2d context would clear and
+ * redraw it on the page's thread, for every tile that arrives while the map moves.
+ */
+export function showBitmap(canvas: HTMLCanvasElement, bitmap: ImageBitmap): void {
+  const context = canvas.getContext('bitmaprenderer');
+  if (context) context.transferFromImageBitmap(bitmap);
+  else bitmap.close();
 }
