@@ -12,6 +12,14 @@ export class ReplayLayer extends L.LayerGroup {
   #dots = new Map<string, L.CircleMarker>();
   #renderer = L.canvas({ pane: 'points', padding: 0.3 });
 
+  override onRemove(map: L.Map): this {
+    super.onRemove(map);
+    // A renderer stays on the map when its last path goes: without this, every replay opened
+    // would leave a full-size canvas behind, resized and cleared after every move.
+    this.#renderer.remove();
+    return this;
+  }
+
   show(snapshot: WeatherSnapshot, sensor: SensorType): void {
     const seen = new Set<string>();
     const values = snapshot[sensor];

@@ -1,0 +1,167 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { startService } from '../../src/service/index.ts';
+import { encodeSearchParams } from '../../src/shared/api/index.ts';
+import { startRoadcam, test, expect, type RoadcamHost } from './fixtures.ts';
+
+// The Map view's weather replay, favourites and complete fetch, against a world of more
+// cameras than paging reaches (4,100), so that "Fetch all" is offered.
+const CAMERAS = 4500;
+const TEN_MINUTES = 10 * 60_000;
+
+let service: Awaited<ReturnType<typeof startService>>;
+let serviceDir: string;
+let host: RoadcamHost;
+let token: string;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  serviceDir = mkdtempSync(join(tmpdir(), 'roadcam-map-features-'));
+  service = await startService({ dataDir: serviceDir, cameras: CAMERAS, hours: 2 });
+  host = await startRoadcam(['--base-url', service.url, '--client-id', 'demo'], {
+    ROADCAM_CLIENT_SECRET: 'demo-secret',
+  });
+  const response = await fetch(`${service.url}/v1/oauth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials&client_id=demo&client_secret=demo-secret',
+  });
+  token = ((await response.json()) as { access_token: string }).access_token;
+});
+
+test.afterAll(async () => {
+  await host?.stop();
+  await service?.close();
+  rmSync(serviceDir, { recursive: true, force: true });
+});
+
+async function serviceSearch(kind: string, params: object) {
+  const response = await fetch(`${service.url}/v1/${kind}/_search`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+    body: encodeSearchParams({ limit: 1, ...params }).toString(),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as {
+    features: { id: string; properties: { time?: string } }[];
+    properties: { total: number };
+  };
+}
+
+async function openMap(page: Page) {
+  await page.goto(host.url);
+  await expect(page.getByTestId('cameras-drawn')).not.toHaveAttribute('data-count', '0', {
+    timeout: 30_000,
+  });
+}
+
+/** How the replay bar writes a snapshot's time, in the page's locale and time zone. */
+function replayLabel(page: Page, time: number): Promise<string> {
+  return page.evaluate(
+    (t) =>
+      new Date(t).toLocaleString(undefined, {
+        weekday: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+      }),
+    time,
+  );
+}
+
+test('the weather replay steps through the snapshots of the last 48 hours', async ({
+  page,
+}, testInfo) => {
+  await openMap(page);
+  const newest = await serviceSearch('observations', { sort: 'time', sort_dir: 'desc' });
+  const latest = Date.parse(newest.features[0]!.properties.time!);
+  // The newest mark is the one before the newest observation's (snapshots lag ten minutes).
+  const newestMark = Math.floor(latest / TEN_MINUTES) * TEN_MINUTES - TEN_MINUTES;
+
+  await page.getByRole('button', { name: 'Weather replay' }).click();
+  const bar = page.getByRole('region', { name: 'Weather replay' });
+  const slider = bar.getByRole('slider', { name: 'Replay time' });
+  await expect(slider).toHaveAttribute('max', String(48 * 6 - 1));
+  await expect(slider).toHaveValue(String(48 * 6 - 1));
+  await expect(bar.getByTestId('replay-time')).toHaveText(await replayLabel(page, newestMark));
+  // Every camera of the snapshot is a dot on the replay's canvas, above the camera tiles.
+  await expect(page.locator('.leaflet-points-pane > canvas.leaflet-zoom-animated')).toHaveCount(1);
+
+  // One hour back, with the keyboard: six ten-minute steps.
+  await slider.focus();
+  for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowLeft');
+  await expect(slider).toHaveValue(String(48 * 6 - 7));
+  await expect(bar.getByTestId('replay-time')).toHaveText(
+    await replayLabel(page, newestMark - 6 * TEN_MINUTES),
+  );
+  await expect(bar.getByRole('alert')).toHaveCount(0);
+
+  // Play moves forward by itself, one mark every 0.7 s.
+  await bar.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(slider).not.toHaveValue(String(48 * 6 - 7), { timeout: 5_000 });
+  await bar.getByRole('button', { name: 'Pause', exact: true }).click();
+  await page.screenshot({ path: testInfo.outputPath('map-replay.png') });
+
+  await bar.getByRole('button', { name: 'Close replay' }).click();
+  await expect(bar).toHaveCount(0);
+  await expect(page.locator('.leaflet-points-pane > canvas.leaflet-zoom-animated')).toHaveCount(0);
+});
+
+test('a favourite camera stays one after a reload, until it is removed', async ({ page }) => {
+  await openMap(page);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const first = page.getByRole('list', { name: 'Results' }).locator('[data-id]').first();
+  const id = await first.getAttribute('data-id');
+  await first.click();
+  const panel = page.getByTestId('camera-panel');
+  const favourite = panel.getByRole('button', { name: /Favourite/ });
+  await expect(favourite).toHaveAttribute('aria-pressed', 'false');
+  await favourite.click();
+  await expect(panel.getByRole('status')).toHaveText('Added to favourites.');
+  await expect(favourite).toHaveAttribute('aria-pressed', 'true');
+  await expect(favourite).toHaveText('★ Favourite');
+
+  // Kept by the main process (SQLite), not by the page.
+  await openMap(page);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('list', { name: 'Results' }).locator(`[data-id="${id}"]`).click();
+  await expect(favourite).toHaveAttribute('aria-pressed', 'true');
+
+  await favourite.click();
+  await expect(panel.getByRole('status')).toHaveText('Removed from favourites.');
+  await expect(favourite).toHaveAttribute('aria-pressed', 'false');
+  await openMap(page);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('list', { name: 'Results' }).locator(`[data-id="${id}"]`).click();
+  await expect(favourite).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('over 4,100 results, "Fetch all" lists every camera', async ({ page }, testInfo) => {
+  const expected = await serviceSearch('cameras', {});
+  expect(expected.properties.total).toBe(CAMERAS);
+  await openMap(page);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const total = page.getByTestId('result-total');
+  await expect(total).toHaveText(CAMERAS.toLocaleString('en-US'));
+  await expect(page.getByText('Over 4,100 results')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Fetch all' }).click();
+  const summary = page.getByRole('status').filter({ has: total });
+  await expect(summary).toContainText('(complete)', { timeout: 60_000 });
+  await expect(total).toHaveText(CAMERAS.toLocaleString('en-US'));
+  await expect(page.getByRole('progressbar', { name: 'Fetching all results' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Fetch all' })).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  // The list holds all of them (rows of 46 px), past the 4,100 that paging reaches.
+  const list = page.getByRole('list', { name: 'Results' });
+  expect(await list.evaluate((el) => el.scrollHeight)).toBeGreaterThanOrEqual(CAMERAS * 46);
+  await list.evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(list.locator('[data-id]').last()).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('map-fetch-all.png') });
+});
