@@ -78,7 +78,7 @@ const profiler = process.env.BENCH_DOWNLOADS_PROFILE ? new Session() : undefined
 if (profiler) {
   profiler.connect();
   await profiler.post('Profiler.enable');
-  await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
+  await profiler.post('Profiler.setSamplingInterval', { interval: 1000 });
   await profiler.post('Profiler.start');
 }
 started = performance.now();

@@ -13,6 +13,11 @@ export class SpeedLimiter {
     this.#bytesPerSecond = bytesPerSecond;
   }
 
+  /** Whether a limit is set now (without one, transfers need not ask). */
+  get limited(): boolean {
+    return this.#bytesPerSecond() > 0;
+  }
+
   /** Resolves when `bytes` may pass; at once when there is no limit. */
   async take(bytes: number, signal?: AbortSignal): Promise<void> {
     const rate = this.#bytesPerSecond();

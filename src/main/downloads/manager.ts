@@ -339,7 +339,8 @@ export class DownloadManager {
       this.#tryLock();
       if (!this.#lock) return this.#wake(5_000);
       const now = Date.now();
-      this.#waiting.poll(this.#o.service, now);
+      const next = this.store.nextDue(this.#o.service, now);
+      if (next.waiting !== null && next.waiting <= now) this.#waiting.poll(this.#o.service, now);
       const limit = this.#concurrency ?? this.#o.settings().downloadConcurrency;
       const free = Math.max(0, limit - (this.#running.size - this.#received.size));
       const due = this.store.runnable(this.#o.service, now, free + limit, [
@@ -349,9 +350,9 @@ export class DownloadManager {
       // Ask for the next files' signed URLs now, so that a transfer ending starts the next at
       // once instead of waiting for a round trip to the service.
       for (const item of due.slice(free)) this.urls.warm(item);
-      const next = this.store.nextDue(this.#o.service);
+      const soonest = Math.min(next.waiting ?? Infinity, next.retry ?? Infinity);
       // Also looks again every 10 s for batches another process added to the database.
-      this.#wake(Math.max(20, Math.min(10_000, next === null ? 10_000 : next - now)));
+      this.#wake(Math.max(20, Math.min(10_000, soonest - now)));
     } catch (error) {
       this.#o.log?.(`downloads: scheduler error: ${(error as Error).message}`);
       this.#wake(5_000);
@@ -410,11 +411,13 @@ export class DownloadManager {
         }
         this.#progress.end(item.id);
         this.#running.delete(item.id);
+        // A completed transfer gave its slot up when its body arrived (the next one started).
+        const slotFreed = completed && this.#received.has(item.id);
         this.#received.delete(item.id);
         if (!this.#closed && this.store.open) {
           this.#itemChanged(item.id, item.batch_id);
           this.#checkBatch(item.batch_id);
-          this.#wake(0);
+          if (!slotFreed) this.#wake(0);
         }
       });
     this.#running.set(item.id, { batchId: item.batch_id, abort, done: settled });
@@ -473,9 +476,12 @@ export class DownloadManager {
 
   /** Announces a batch that has nothing left to do, once. */
   #checkBatch(batchId: number): void {
+    this.#progress.changed(null, batchId);
+    // A transfer of the batch still runs: it is active, and counting its items (a query over
+    // the whole batch) after every file would grow with the square of the batch's size.
+    for (const r of this.#running.values()) if (r.batchId === batchId) return;
     const batch = this.store.batch(batchId);
     if (!batch) return;
-    this.#progress.changed(null, batchId);
     const totals = this.store.totals(batchId);
     const state = batchState(totals);
     if (state !== 'active') this.#watchers.settledNow(batchId);

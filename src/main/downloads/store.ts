@@ -240,14 +240,18 @@ export class DownloadQueueStore {
     ).all(service, at) as ItemRow[];
   }
 
-  /** The earliest time a queued or waiting item becomes due, or null. */
-  nextDue(service: string): number | null {
-    const row = this.#prepare(
-      `SELECT min(i.not_before) AS t FROM download_items i
-         JOIN download_batches b ON b.id = i.batch_id
+  /**
+   * When the scheduler must look again by itself: the earliest look due at a waiting
+   * recording, and the earliest retry of a queued item after `at` (items due now start as soon
+   * as a transfer ends, which wakes the scheduler anyway).
+   */
+  nextDue(service: string, at: number): { waiting: number | null; retry: number | null } {
+    return this.#prepare(
+      `SELECT min(CASE WHEN i.state = 'waiting' THEN i.not_before END) AS waiting,
+              min(CASE WHEN i.state = 'queued' AND i.not_before > ? THEN i.not_before END) AS retry
+         FROM download_items i JOIN download_batches b ON b.id = i.batch_id
          WHERE b.service = ? AND i.state IN ('queued', 'waiting')`,
-    ).get(service) as { t: number | null };
-    return row.t;
+    ).get(at, service) as { waiting: number | null; retry: number | null };
   }
 
   /** After a crash or a restart, items left downloading start again (from their .part). */

@@ -261,16 +261,12 @@ async function stream(
 ): Promise<number> {
   const file = await inDir(dirname(part), () => t.disk.openPart(part, offset === 0));
   let done = offset;
-  let timer: NodeJS.Timeout | undefined;
-  const arm = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => stall.abort(new StallError(t.stallMs)), t.stallMs);
-  };
+  // One timer, pushed back by each chunk (refresh() reuses it: no new timer per chunk).
+  const timer = setTimeout(() => stall.abort(new StallError(t.stallMs)), t.stallMs);
   try {
-    arm();
     for await (const chunk of response.body as AsyncIterable<Buffer>) {
-      arm();
-      await t.limiter.take(chunk.length, t.signal);
+      timer.refresh();
+      if (t.limiter.limited) await t.limiter.take(chunk.length, t.signal);
       await file.write(chunk);
       hash.update(chunk);
       done += chunk.length;
