@@ -31,6 +31,8 @@ interface Figures {
   /** Share of frames over 25 ms (the p95 target): those that missed at least one refresh. */
   longFrames: number;
   heapMB: number;
+  /** The same, per heap: the page's first, then each worker's (URL: MB). */
+  heapParts: Record<string, number>;
 }
 
 async function startHost(serviceUrl: string) {
@@ -102,19 +104,26 @@ async function browse(page: Page, seconds: number) {
 }
 
 /**
- * JS heap in use after a GC: the page's plus its workers' (tiles and the base map are decoded
- * and drawn in workers, whose heaps the page's own figure would leave out).
+ * JS heap in use after a GC, in MB per heap: the page's and each of its workers' (tiles and the
+ * base map are decoded and drawn in workers, whose heaps the page's own figure would leave out).
  */
-async function heapUsed(page: Page): Promise<number> {
+async function heapUsed(page: Page): Promise<Record<string, number>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');
-  let used = ((await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize;
+  const mb = (bytes = 0) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+  const used: Record<string, number> = {
+    page: mb(((await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize),
+  };
   // Workers are reached through their own sessions, messages wrapped by the page's session.
-  const workers: string[] = [];
+  const workers: { sessionId: string; url: string }[] = [];
   const replies = new Map<number, (result: { usedSize?: number }) => void>();
-  cdp.on('Target.attachedToTarget', (e: { sessionId: string; targetInfo: { type: string } }) => {
-    if (e.targetInfo.type === 'worker') workers.push(e.sessionId);
-  });
+  cdp.on(
+    'Target.attachedToTarget',
+    (e: { sessionId: string; targetInfo: { type: string; url: string } }) => {
+      if (e.targetInfo.type === 'worker')
+        workers.push({ sessionId: e.sessionId, url: e.targetInfo.url });
+    },
+  );
   cdp.on('Target.receivedMessageFromTarget', (e: { message: string }) => {
     const reply = JSON.parse(e.message) as { id?: number; result?: { usedSize?: number } };
     if (reply.id !== undefined) replies.get(reply.id)?.(reply.result ?? {});
@@ -134,12 +143,18 @@ async function heapUsed(page: Page): Promise<number> {
         message: JSON.stringify({ id: n, method }),
       });
     });
-  for (const sessionId of workers) {
+  for (const [i, { sessionId, url }] of workers.entries()) {
     await call(sessionId, 'HeapProfiler.collectGarbage');
-    used += (await call(sessionId, 'Runtime.getHeapUsage')).usedSize ?? 0;
+    const name = `${i + 1}:${url.split('/').pop() ?? url}`;
+    used[name] = mb((await call(sessionId, 'Runtime.getHeapUsage')).usedSize);
   }
   await cdp.detach();
   return used;
+}
+
+async function heapFigures(page: Page): Promise<Pick<Figures, 'heapMB' | 'heapParts'>> {
+  const heapParts = await heapUsed(page);
+  return { heapMB: Object.values(heapParts).reduce((a, b) => a + b, 0), heapParts };
 }
 
 async function measure(mode: string, serviceUrl: string): Promise<Figures> {
@@ -185,7 +200,7 @@ async function measure(mode: string, serviceUrl: string): Promise<Figures> {
       frameP50Ms: percentile(frames, 50),
       frames: frames.length,
       longFrames: frames.filter((f) => f > 25).length / frames.length,
-      heapMB: (await heapUsed(page)) / 1024 / 1024,
+      ...(await heapFigures(page)),
     };
   } finally {
     await browser.close();
