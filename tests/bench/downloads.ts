@@ -54,8 +54,21 @@ if (ids.length < COUNT) {
 }
 ids.length = COUNT;
 
-/** curl's run: the signed URLs are asked for first (4 at a time), then curl fetches them. */
-async function curlRun(): Promise<{ urlMs: number; ms: number }> {
+interface ReferenceRuns {
+  /** Asking for the 200 signed URLs, 4 at a time. */
+  urlMs: number;
+  /** curl fetching them. */
+  ms: number;
+  /** The least Node can do with them (downloads-bare.ts), and the same with SHA-256 + fsync. */
+  bare: { wallMs: number; cpuMs: number };
+  durable: { wallMs: number; cpuMs: number };
+}
+
+/**
+ * The references' run: the signed URLs are asked for first (4 at a time), then curl fetches
+ * them, then the bare Node downloader does, plainly and durably.
+ */
+async function curlRun(): Promise<ReferenceRuns> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-curl-'));
   const files = ids.flatMap((id) => (['zip', 'mp4'] as const).map((format) => ({ id, format })));
   const lines: string[] = new Array(files.length);
@@ -84,8 +97,26 @@ async function curlRun(): Promise<{ urlMs: number; ms: number }> {
     join(dir, 'curl.cfg'),
   ]);
   const ms = performance.now() - t0;
+  const urlsFile = join(dir, 'urls.tsv');
+  writeFileSync(
+    urlsFile,
+    lines
+      .map((l, i) => `${/url = "(.*)"/.exec(l)![1]}\t${files[i]!.id}.${files[i]!.format}`)
+      .join('\n'),
+  );
+  const bareRun = async (mode: string) => {
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      join(import.meta.dirname, 'downloads-bare.ts'),
+      join(dir, mode),
+      urlsFile,
+      mode,
+    ]);
+    return JSON.parse(stdout.trim()) as { wallMs: number; cpuMs: number };
+  };
+  const bare = await bareRun('plain');
+  const durable = await bareRun('durable');
   rmSync(dir, { recursive: true, force: true });
-  return { urlMs, ms };
+  return { urlMs, ms, bare, durable };
 }
 
 function engineRun(
@@ -117,6 +148,8 @@ function engineRun(
 await curlRun();
 const curl: number[] = [];
 const curlWithUrls: number[] = [];
+const bare: number[] = [];
+const durable: number[] = [];
 const ready: number[] = [];
 const fromIds: number[] = [];
 let rss = 0;
@@ -124,6 +157,8 @@ for (let round = 0; round < ROUNDS; round++) {
   const c = await curlRun();
   curl.push(c.ms);
   curlWithUrls.push(c.ms + c.urlMs);
+  bare.push(c.bare.wallMs);
+  durable.push(c.durable.wallMs);
   const times: Record<string, number> = {};
   const cpus: Record<string, number> = {};
   for (const mode of ['ready', 'ids'] as const) {
@@ -136,12 +171,18 @@ for (let round = 0; round < ROUNDS; round++) {
     rss = Math.max(rss, e.maxRssMB);
   }
   console.log(
-    `round ${round + 1}: curl ${c.ms.toFixed(0)} ms (+ ${c.urlMs.toFixed(0)} ms for its URLs), engine ${times.ready!.toFixed(0)} ms from the same URLs (CPU ${cpus.ready!.toFixed(0)} ms), ${times.ids!.toFixed(0)} ms from the ids (CPU ${cpus.ids!.toFixed(0)} ms)`,
+    `round ${round + 1}: curl ${c.ms.toFixed(0)} ms (+ ${c.urlMs.toFixed(0)} ms for its URLs), bare Node ${c.bare.wallMs.toFixed(0)} ms (CPU ${c.bare.cpuMs.toFixed(0)} ms), + SHA-256 + fsync ${c.durable.wallMs.toFixed(0)} ms (CPU ${c.durable.cpuMs.toFixed(0)} ms), engine ${times.ready!.toFixed(0)} ms from the same URLs (CPU ${cpus.ready!.toFixed(0)} ms), ${times.ids!.toFixed(0)} ms from the ids (CPU ${cpus.ids!.toFixed(0)} ms)`,
   );
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 console.log(`\n${COUNT} recordings, ${COUNT * 2} files, concurrency 4, loopback, medians:`);
 console.log(`curl --parallel --parallel-max 4:        ${median(curl).toFixed(0)} ms`);
+console.log(
+  `bare Node downloader (reference):       ${median(bare).toFixed(0)} ms (${(median(bare) / median(curl)).toFixed(2)} x curl)`,
+);
+console.log(
+  `  + SHA-256 and fsync per file:         ${median(durable).toFixed(0)} ms (${(median(durable) / median(curl)).toFixed(2)} x curl)`,
+);
 console.log(`engine, from the same signed URLs:       ${median(ready).toFixed(0)} ms`);
 console.log(
   `ratio engine / curl:                     ${(median(ready) / median(curl)).toFixed(2)} (target <= 1.10)`,

@@ -1,0 +1,56 @@
+/**
+ * The reference of `npm run bench:downloads`: the least a Node process can do to fetch the same
+ * signed URLs, 4 at a time over keep-alive connections into files (no queue, no resume, no
+ * progress). With `durable`, each file is also hashed (SHA-256) and flushed (fsync) before
+ * its rename, as the engine does. Prints {"wallMs", "cpuMs"} as one JSON line.
+ * Usage: node downloads-bare.ts OUT_DIR URLS_FILE [durable]
+ * URLS_FILE holds one "URL<TAB>file name" per line.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { open, rename } from 'node:fs/promises';
+import http from 'node:http';
+import { join } from 'node:path';
+
+const [outDir, urlsFile, mode] = process.argv.slice(2);
+const durable = mode === 'durable';
+const files = readFileSync(urlsFile!, 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => line.split('\t') as [string, string]);
+mkdirSync(outDir!, { recursive: true });
+const agent = new http.Agent({ keepAlive: true });
+
+async function fetchOne(url: string, name: string): Promise<void> {
+  const response = await new Promise<http.IncomingMessage>((resolve, reject) =>
+    http.get(url, { agent }, resolve).on('error', reject),
+  );
+  if (response.statusCode !== 200) throw new Error(`${name}: HTTP ${response.statusCode}`);
+  const path = join(outDir!, name);
+  const file = await open(`${path}.part`, 'w');
+  const hash = durable ? createHash('sha256') : undefined;
+  for await (const chunk of response as AsyncIterable<Buffer>) {
+    hash?.update(chunk);
+    await file.write(chunk);
+  }
+  hash?.digest('hex');
+  if (durable) await file.sync();
+  await file.close();
+  await rename(`${path}.part`, path);
+}
+
+const cpu0 = process.cpuUsage();
+const t0 = performance.now();
+let next = 0;
+await Promise.all(
+  [0, 1, 2, 3].map(async () => {
+    while (next < files.length) {
+      const [url, name] = files[next++]!;
+      await fetchOne(url, name);
+    }
+  }),
+);
+const wallMs = performance.now() - t0;
+const cpu = process.cpuUsage(cpu0);
+process.stdout.write(`${JSON.stringify({ wallMs, cpuMs: (cpu.user + cpu.system) / 1000 })}\n`);
+agent.destroy();
