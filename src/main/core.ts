@@ -17,7 +17,8 @@ import { MediaResolver } from './media/resolver.ts';
 import { startEmbeddedService, type DemoWorld, type EmbeddedService } from './demo.ts';
 import { appVersion } from './version.ts';
 import { AlertWatcher, WatchStore } from './alerts/watches.ts';
-import { downloadManagerFor } from './downloads/registry.ts';
+import { startCoreDownloads } from './downloads/for-core.ts';
+import type { DownloadManager } from './downloads/manager.ts';
 import { alertHandlers } from './handlers/alerts.ts';
 import { appHandlers } from './handlers/app.ts';
 import { profileHandlers } from './handlers/profiles.ts';
@@ -63,6 +64,8 @@ export interface Core {
   readonly cache: Cache;
   /** Serves images and video to the renderer by URL (media scheme, or /media/ in browser mode). */
   readonly media: MediaResolver;
+  /** The download engine; `roadcam download` drives it directly. */
+  readonly downloads: DownloadManager;
   close(): Promise<void>;
 }
 
@@ -89,6 +92,15 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   log(`core started: ${options.connection.kind} mode on ${target.baseUrl}`);
 
   const media = new MediaResolver(client, cache.media, log, () => settings.get().tileUrl);
+  const downloads = startCoreDownloads({
+    db,
+    client,
+    hub,
+    settings,
+    dataDir: options.dataDir,
+    log,
+    demo: options.connection.kind === 'demo',
+  });
   const ctx: HandlerContext = {
     dataDir: options.dataDir,
     db,
@@ -101,6 +113,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     connectionOptions: options.connection,
     credentials,
     desktop: options.desktop,
+    downloads,
     media,
   };
   const watcher = new AlertWatcher(client, new WatchStore(db, target.cacheKey), hub, log);
@@ -130,11 +143,12 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     credentials,
     cache,
     media,
+    downloads,
     async close() {
       connection.stopChecking();
       watcher.stop();
       // The download engine stops its transfers (keeping their .part files) before SQLite closes.
-      await downloadManagerFor(hub)?.close();
+      await downloads.close();
       await target.embedded?.close();
       db.close();
       log('core stopped');

@@ -1,8 +1,13 @@
 /**
  * What only the desktop app can do for the core (Electron's dialog and shell), injected by the
- * Electron entry. Browser mode and the CLI have none: their UIs offer a text field instead.
+ * Electron entry. Browser mode and the CLI have none: their UIs offer a text field instead of
+ * a folder picker, and show a downloaded file's path instead of opening it.
  */
 export interface DesktopBridge {
   /** A native folder picker; null when the user cancels. */
   chooseFolder(title: string, defaultPath?: string): Promise<string | null>;
+  /** Opens a file with its application; resolves to an error text, empty on success. */
+  openPath(path: string): Promise<string>;
+  /** Shows a file selected in the system's file manager. */
+  showItemInFolder(path: string): void;
 }

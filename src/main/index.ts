@@ -2,11 +2,10 @@
  * The Electron entry: the only module (with src/main/electron/) that imports `electron`. It
  * starts the plain-Node core, opens the locked-down window and wires the IPC contract to it.
  */
-import { app, BrowserWindow, dialog, shell } from 'electron';
+import { app, BrowserWindow, dialog } from 'electron';
 import { startCore, type Core } from './core.ts';
 import { linkFromArgv, routeFromLink } from './deep-link.ts';
 import { connectionFromSettings } from './startup.ts';
-import { setDownloadOpener } from './downloads/registry.ts';
 import { forwardEvents, registerIpc } from './electron/ipc.ts';
 import { handleMediaScheme, registerMediaScheme } from './electron/media-protocol.ts';
 import { installMenu } from './electron/menu.ts';
@@ -75,7 +74,6 @@ function start(): void {
     (ready) => {
       core = ready;
       notifyUser(ready, (route) => ready.hub.emit('app.openRoute', { route }));
-      setDownloadOpener(ready.hub, shell);
       // Settings chose another account or demo mode: a fresh start switches cleanly.
       ready.hub.on('app.restartRequested', () => {
         setTimeout(() => {

@@ -14,9 +14,9 @@ import {
   type DownloadBatchView,
   type ExistingPolicy,
 } from '../../shared/ipc/downloads.ts';
-import { downloadManagerFor } from '../../main/downloads/registry.ts';
 import { chooseByIds, chooseByQuery } from '../../main/downloads/selection.ts';
 import { checkFlags, flag, intFlag, UsageError } from '../argv.ts';
+import type { Core } from '../../main/core.ts';
 import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
 import { note, printJson, progress } from '../output.ts';
 import { formatBytes } from '../../shared/format.ts';
@@ -47,8 +47,7 @@ export async function download(ctx: Context): Promise<number> {
     .digest('hex');
 
   return withCore(ctx, async (core) => {
-    const manager = downloadManagerFor(core.hub);
-    if (!manager) throw new Error('The download manager did not start.');
+    const manager = core.downloads;
     try {
       if (!manager.running) {
         throw new Error(
@@ -105,8 +104,8 @@ function parseQuery(text: string): RecordingSearchParams {
   return params as RecordingSearchParams;
 }
 
-type Hub = Parameters<typeof downloadManagerFor>[0];
-type Manager = NonNullable<ReturnType<typeof downloadManagerFor>>;
+type Hub = Core['hub'];
+type Manager = Core['downloads'];
 
 /** Resolves with the batch's end; a batch with nothing left to do ends at once. */
 function waitFor(hub: Hub, manager: Manager, batchId: () => number): Promise<BatchFinished | null> {

@@ -4,7 +4,10 @@
  * message the user can act on.
  */
 import { AuthError, NetworkError, ServiceError } from '../api/errors.ts';
+import { backoff } from '../api/http.ts';
+import type { DownloadState } from '../../shared/ipc/downloads.ts';
 import { isDiskFull } from './disk.ts';
+import type { ItemRow } from './store.ts';
 
 export type FailureKind =
   /** Network trouble, 5xx, 429, a stall: try again after a backoff. */
@@ -87,4 +90,69 @@ export function classify(error: unknown, what: string, folder: string): Download
   return new DownloadFailure('transient', `The download of ${what} was interrupted (${message}).`, {
     cause: error,
   });
+}
+
+/** What becomes of an item after a failed try: its next state, and the batch's for a full disk. */
+export interface NextStep {
+  failure: DownloadFailure;
+  state: Extract<DownloadState, 'queued' | 'waiting' | 'paused' | 'failed'>;
+  fields: { message: string | null; attempts?: number; notBefore?: number };
+}
+
+/**
+ * The manager's answer to a failed try. A try that received bytes (`reached` beyond what the
+ * item had) starts the count of tries again: only failures without progress use them up.
+ * 'paused' means the whole batch pauses (disk full).
+ */
+export function afterFailure(
+  item: Pick<ItemRow, 'attempts' | 'bytes_done'>,
+  error: unknown,
+  reached: number,
+  policy: { maxAttempts: number; delay: { base: number; max: number } },
+  now = Date.now(),
+): NextStep {
+  const failure =
+    error instanceof DownloadFailure
+      ? error
+      : new DownloadFailure('permanent', (error as Error).message);
+  const attempts = reached > item.bytes_done ? 1 : item.attempts + 1;
+  const max = policy.maxAttempts;
+  const failed = (): NextStep => ({
+    failure,
+    state: 'failed',
+    fields: {
+      message: `${failure.message}${attempts > 1 ? ` (after ${attempts} tries)` : ''}`,
+      attempts,
+    },
+  });
+  switch (failure.kind) {
+    case 'expired':
+      // A fresh URL is asked for at once; only a run of refusals counts as failing.
+      if (attempts > max) return failed();
+      return { failure, state: 'queued', fields: { attempts, message: null } };
+    case 'transient':
+      if (attempts > max) return failed();
+      return {
+        failure,
+        state: 'queued',
+        fields: {
+          attempts,
+          message: `${failure.message} Retrying (try ${attempts + 1} of ${max + 1}).`,
+          notBefore:
+            now +
+            backoff(attempts, {
+              baseDelayMs: policy.delay.base,
+              maxDelayMs: policy.delay.max,
+              attempts: max,
+              maxRetryAfterMs: 0,
+            }),
+        },
+      };
+    case 'not-ready':
+      return { failure, state: 'waiting', fields: { message: failure.message, attempts: 0 } };
+    case 'disk-full':
+      return { failure, state: 'paused', fields: { message: failure.message } };
+    case 'permanent':
+      return failed();
+  }
 }

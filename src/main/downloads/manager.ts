@@ -15,13 +15,12 @@ import type {
   DownloadState,
 } from '../../shared/ipc/downloads.ts';
 import type { ApiClient } from '../api/client.ts';
-import { backoff } from '../api/http.ts';
 import type { Db } from '../db/database.ts';
 import { realDisk, type DiskOps } from './disk.ts';
-import { DownloadFailure } from './failures.ts';
+import { afterFailure } from './failures.ts';
 import { SpeedLimiter } from './limiter.ts';
 import { takeLock, type QueueLock } from './lock.ts';
-import { batchState, ProgressTracker } from './progress.ts';
+import { batchState, finishedEvent, ProgressTracker } from './progress.ts';
 import { planItems, type Chosen, type Destination } from './selection.ts';
 import { sanitisePath } from './naming.ts';
 import { describeTarget, SignedUrls } from './signed-urls.ts';
@@ -424,50 +423,19 @@ export class DownloadManager {
   }
 
   #failed(item: ItemRow, error: unknown): void {
-    const f =
-      error instanceof DownloadFailure
-        ? error
-        : new DownloadFailure('permanent', (error as Error).message);
     const reached = this.#progress.running().get(item.id) ?? item.bytes_done;
-    const progressed = reached > item.bytes_done;
-    const attempts = progressed ? 1 : item.attempts + 1;
-    const max = this.#o.maxAttempts ?? 8;
-    const delay = this.#o.retryDelayMs ?? { base: 1_000, max: 60_000 };
-    this.#o.log?.(`downloads: ${describeTarget(item)}: ${f.kind}: ${f.message}`);
-    switch (f.kind) {
-      case 'expired':
-        // A fresh URL is asked for at once; only a run of refusals counts as failing.
-        if (attempts > max) return this.#fail(item, f.message, attempts);
-        return this.store.setState(item.id, 'queued', { attempts, message: null });
-      case 'transient':
-        if (attempts > max) return this.#fail(item, f.message, attempts);
-        return this.store.setState(item.id, 'queued', {
-          attempts,
-          message: `${f.message} Retrying (try ${attempts + 1} of ${max + 1}).`,
-          notBefore:
-            Date.now() +
-            backoff(attempts, {
-              baseDelayMs: delay.base,
-              maxDelayMs: delay.max,
-              attempts: max,
-              maxRetryAfterMs: 0,
-            }),
-        });
-      case 'not-ready':
-        return this.store.setState(item.id, 'waiting', { message: f.message, attempts: 0 });
-      case 'disk-full':
-        this.store.setState(item.id, 'paused', { message: f.message });
-        this.store.setBatchMessage(item.batch_id, f.message);
-        this.#act({ batchId: item.batch_id }, ['queued', 'waiting', 'downloading'], 'paused');
-        return;
-      case 'permanent':
-        return this.#fail(item, f.message, attempts);
+    const next = afterFailure(item, error, reached, {
+      maxAttempts: this.#o.maxAttempts ?? 8,
+      delay: this.#o.retryDelayMs ?? { base: 1_000, max: 60_000 },
+    });
+    this.#o.log?.(
+      `downloads: ${describeTarget(item)}: ${next.failure.kind}: ${next.failure.message}`,
+    );
+    this.store.setState(item.id, next.state, next.fields);
+    if (next.state === 'paused') {
+      this.store.setBatchMessage(item.batch_id, next.failure.message);
+      this.#act({ batchId: item.batch_id }, ['queued', 'waiting', 'downloading'], 'paused');
     }
-  }
-
-  #fail(item: ItemRow, message: string, attempts: number): void {
-    const tries = attempts > 1 ? ` (after ${attempts} tries)` : '';
-    this.store.setState(item.id, 'failed', { message: `${message}${tries}`, attempts });
   }
 
   #itemChanged(itemId: number, batchId: number): void {
@@ -491,25 +459,6 @@ export class DownloadManager {
     if (batch.purpose === 'offline') return;
     // The last progress goes out first, so that listeners see every item's end state.
     this.#progress.flush();
-    const { completed, failed } = totals.counts;
-    const title =
-      state === 'completed'
-        ? `Downloads complete: ${batch.label}`
-        : state === 'failed'
-          ? `Downloads failed: ${batch.label}`
-          : `Downloads canceled: ${batch.label}`;
-    const body =
-      state === 'canceled'
-        ? `${completed} of ${totals.items} files were downloaded before the batch was canceled.`
-        : `${completed} of ${totals.items} files downloaded${failed ? `, ${failed} failed` : ''} into ${batch.folder}.`;
-    this.#o.onBatchFinished?.({
-      batchId,
-      label: batch.label,
-      state,
-      completed,
-      failed,
-      title,
-      body,
-    });
+    this.#o.onBatchFinished?.(finishedEvent(batch, totals, state));
   }
 }

@@ -4,6 +4,7 @@
  * `intervalMs`, so 500 items downloading at once cost a few messages a second, not thousands.
  */
 import type {
+  BatchFinished,
   BatchState,
   DownloadBatchView,
   DownloadItemView,
@@ -201,4 +202,24 @@ export function batchState(t: BatchTotals): BatchState {
   if (c.failed > 0) return 'failed';
   if (c.canceled > 0 && c.completed === 0) return 'canceled';
   return 'completed';
+}
+
+/** The announcement of a batch that has nothing left to do (a desktop notification). */
+export function finishedEvent(
+  batch: Pick<BatchRow, 'id' | 'label' | 'folder'>,
+  totals: BatchTotals,
+  state: Exclude<BatchState, 'active' | 'paused'>,
+): BatchFinished {
+  const { completed, failed } = totals.counts;
+  const title =
+    state === 'completed'
+      ? `Downloads complete: ${batch.label}`
+      : state === 'failed'
+        ? `Downloads failed: ${batch.label}`
+        : `Downloads canceled: ${batch.label}`;
+  const body =
+    state === 'canceled'
+      ? `${completed} of ${totals.items} files were downloaded before the batch was canceled.`
+      : `${completed} of ${totals.items} files downloaded${failed ? `, ${failed} failed` : ''} into ${batch.folder}.`;
+  return { batchId: batch.id, label: batch.label, state, completed, failed, title, body };
 }

@@ -1,4 +1,4 @@
-import { BrowserWindow, dialog } from 'electron';
+import { BrowserWindow, dialog, shell } from 'electron';
 import type { DesktopBridge } from '../desktop.ts';
 
 export function desktopBridge(): DesktopBridge {
@@ -15,5 +15,7 @@ export function desktopBridge(): DesktopBridge {
         : await dialog.showOpenDialog(options);
       return result.canceled ? null : (result.filePaths[0] ?? null);
     },
+    openPath: (path) => shell.openPath(path),
+    showItemInFolder: (path) => shell.showItemInFolder(path),
   };
 }

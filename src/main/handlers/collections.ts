@@ -10,7 +10,6 @@ import { CollectionsService } from '../collections/service.ts';
 import { KeptStore } from '../collections/store.ts';
 import { CollectionSync } from '../collections/sync.ts';
 import { makeThumbnail } from '../collections/thumbnails.ts';
-import { downloadManagerFor } from '../downloads/registry.ts';
 import type { GroupHandlers, HandlerContext } from './context.ts';
 
 /** Kept collections are re-synced this often while online, besides after every change. */
@@ -30,8 +29,7 @@ export function collectionsHandlers(
     offline: ctx.cache.collections,
     service,
     dataDir: ctx.dataDir,
-    // The downloads group is set up before this one (src/main/core.ts) and registers it.
-    downloads: () => downloadManagerFor(hub),
+    downloads: () => ctx.downloads,
     onStatus: (s) => hub.emit('collections.offline', s),
     log: ctx.log,
   });

@@ -6,6 +6,7 @@ import type { ConnectionOptions } from '../core.ts';
 import type { CredentialStore } from '../credentials/store.ts';
 import type { Db } from '../db/database.ts';
 import type { DesktopBridge } from '../desktop.ts';
+import type { DownloadManager } from '../downloads/manager.ts';
 import type { SettingsStore } from '../db/settings-store.ts';
 import type { EventHub } from '../events.ts';
 import type { Handlers } from '../ipc/dispatcher.ts';
@@ -28,6 +29,8 @@ export interface HandlerContext {
   media: MediaResolver;
   /** The desktop app's dialogs and shell; absent in browser mode and the CLI. */
   desktop: DesktopBridge | undefined;
+  /** The download engine (src/main/downloads/): the downloads and collections groups use it. */
+  downloads: DownloadManager;
 }
 
 /** The handlers of one feature's channel group (`typeof appChannels`). */

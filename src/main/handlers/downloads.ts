@@ -7,13 +7,7 @@ import {
   type downloadsChannels,
   type DownloadBatchView,
 } from '../../shared/ipc/downloads.ts';
-import type { Settings } from '../../shared/settings.ts';
-import { DownloadManager } from '../downloads/manager.ts';
-import {
-  defaultDownloadFolder,
-  downloadOpenerFor,
-  registerDownloadManager,
-} from '../downloads/registry.ts';
+import { defaultDownloadFolder } from '../downloads/for-core.ts';
 import {
   chooseByIds,
   chooseByQuery,
@@ -24,25 +18,7 @@ import {
 import type { GroupHandlers, HandlerContext } from './context.ts';
 
 export function downloadsHandlers(ctx: HandlerContext): GroupHandlers<typeof downloadsChannels> {
-  // Demo mode's service moves to another port at each start: its queue is keyed 'demo'.
-  const service = ctx.connection.status().mode === 'demo' ? 'demo' : ctx.client.baseUrl;
-  // Read on every chunk by the speed limit, so kept in memory and refreshed by the event.
-  let settings: Settings = ctx.settings.get();
-  const manager = new DownloadManager({
-    db: ctx.db,
-    client: ctx.client,
-    service,
-    dataDir: ctx.dataDir,
-    settings: () => settings,
-    onUpdate: (update) => ctx.hub.emit('downloads.update', update),
-    onBatchFinished: (event) => ctx.hub.emit('downloads.batchFinished', event),
-    log: ctx.log,
-  }).start();
-  registerDownloadManager(ctx.hub, manager);
-  ctx.hub.on('settings.changed', (next) => {
-    settings = next;
-    manager.nudge();
-  });
+  const manager = ctx.downloads;
 
   const destination = async (input: {
     formats: Destination['formats'];
@@ -50,7 +26,7 @@ export function downloadsHandlers(ctx: HandlerContext): GroupHandlers<typeof dow
     template?: string | undefined;
     existing?: Destination['existing'] | undefined;
   }): Promise<Destination> => {
-    const folder = input.folder?.trim() || defaultDownloadFolder(settings.downloadFolder);
+    const folder = input.folder?.trim() || defaultDownloadFolder(ctx.settings.get().downloadFolder);
     if (!isAbsolute(folder)) {
       throw new RangeError(`The destination folder must be a full path, not "${folder}".`);
     }
@@ -105,7 +81,7 @@ export function downloadsHandlers(ctx: HandlerContext): GroupHandlers<typeof dow
       if (!existsSync(path)) {
         throw new Error(`${path} is no longer there: it was moved or deleted.`);
       }
-      const opener = downloadOpenerFor(ctx.hub);
+      const opener = ctx.desktop;
       if (!opener) return { opened: false, path };
       if (folder) opener.showItemInFolder(path);
       else {

@@ -6,7 +6,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCore, type Core } from '../../../src/main/core.ts';
-import { downloadManagerFor, setDownloadOpener } from '../../../src/main/downloads/registry.ts';
 import type { BatchFinished, DownloadsUpdate } from '../../../src/shared/ipc/downloads.ts';
 import { NOW, tempDir } from './helpers.ts';
 
@@ -25,7 +24,6 @@ beforeAll(async () => {
   core.api.on('downloads.batchFinished', (e) => finished.push(e));
 });
 afterAll(async () => {
-  await downloadManagerFor(core.hub)?.close();
   await core.close();
   dir.remove();
 });
@@ -74,14 +72,45 @@ describe('downloads channels', () => {
     expect(shown.opened).toBe(false);
     expect(shown.path).toBe(join(folder, item.name));
     expect(existsSync(shown.path)).toBe(true);
+  });
+
+  it('open a downloaded file, or show it in its folder, through the desktop shell', async () => {
+    // The desktop app's core: Electron's shell comes in its DesktopBridge.
     const opened: string[] = [];
-    setDownloadOpener(core.hub, {
-      openPath: (p) => (opened.push(`open ${p}`), Promise.resolve('')),
-      showItemInFolder: (p) => opened.push(`show ${p}`),
+    const desktopDir = tempDir('roadcam-dl-desktop-');
+    const desktop = await startCore({
+      dataDir: desktopDir.path,
+      connection: { kind: 'demo', world: { cameras: 50, hours: 1, now: NOW } },
+      log: () => {},
+      desktop: {
+        chooseFolder: () => Promise.resolve(null),
+        openPath: (p) => (opened.push(`open ${p}`), Promise.resolve('')),
+        showItemInFolder: (p) => opened.push(`show ${p}`),
+      },
     });
-    await core.api.invoke('downloads.open', { itemId: item.id, folder: true });
-    await core.api.invoke('downloads.open', { itemId: item.id });
-    expect(opened).toEqual([`show ${shown.path}`, `open ${shown.path}`]);
+    try {
+      const page = await desktop.api.invoke('downloads.searchRecordings', {
+        status: 'complete',
+        limit: 1,
+      });
+      const batch = await desktop.api.invoke('downloads.add', {
+        recordingIds: [page.features[0]!.id],
+        formats: ['jpg'],
+        folder: join(desktopDir.path, 'out'),
+      });
+      const view = await desktop.downloads.settled(batch.id);
+      expect(view.state).toBe('completed');
+      const item = (await desktop.api.invoke('downloads.list', {})).items[0]!;
+      const path = join(desktopDir.path, 'out', item.name);
+      expect(await desktop.api.invoke('downloads.open', { itemId: item.id, folder: true })).toEqual(
+        { opened: true, path },
+      );
+      await desktop.api.invoke('downloads.open', { itemId: item.id });
+      expect(opened).toEqual([`show ${path}`, `open ${path}`]);
+    } finally {
+      await desktop.close();
+      desktopDir.remove();
+    }
   });
 
   it('refuse what a compromised renderer could send', async () => {

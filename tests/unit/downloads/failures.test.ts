@@ -1,0 +1,66 @@
+/**
+ * What the manager does after a failed try (failures.ts afterFailure): retried with backoff,
+ * asked again at once, waited for, paused with the batch, or failed with the reason.
+ */
+import { describe, expect, it } from 'vitest';
+import { afterFailure, DownloadFailure } from '../../../src/main/downloads/failures.ts';
+
+const policy = { maxAttempts: 3, delay: { base: 1_000, max: 60_000 } };
+const item = { attempts: 0, bytes_done: 100 };
+const NOW = 1_000_000;
+
+describe('afterFailure', () => {
+  it('queues a transient failure again after a backoff, counting the tries', () => {
+    const next = afterFailure(item, new DownloadFailure('transient', 'Reset.'), 100, policy, NOW);
+    expect(next.state).toBe('queued');
+    expect(next.fields).toMatchObject({ attempts: 1, message: 'Reset. Retrying (try 2 of 4).' });
+    // Full jitter: between half and all of the first delay.
+    expect(next.fields.notBefore).toBeGreaterThanOrEqual(NOW + 500);
+    expect(next.fields.notBefore).toBeLessThanOrEqual(NOW + 1_000);
+  });
+
+  it('starts the count again when the try received bytes', () => {
+    const tired = { attempts: 3, bytes_done: 100 };
+    expect(
+      afterFailure(tired, new DownloadFailure('transient', 'x'), 5_000, policy, NOW).state,
+    ).toBe('queued');
+    expect(
+      afterFailure(tired, new DownloadFailure('transient', 'x'), 5_000, policy).fields.attempts,
+    ).toBe(1);
+  });
+
+  it('fails after the last try without progress, saying how many there were', () => {
+    const next = afterFailure(
+      { attempts: 3, bytes_done: 100 },
+      new DownloadFailure('transient', 'The service answered 503.'),
+      100,
+      policy,
+    );
+    expect(next).toMatchObject({
+      state: 'failed',
+      fields: { attempts: 4, message: 'The service answered 503. (after 4 tries)' },
+    });
+  });
+
+  it('asks for a fresh signed URL at once, waits for a recording, pauses on a full disk', () => {
+    const expired = afterFailure(item, new DownloadFailure('expired', 'Expired.'), 100, policy);
+    expect(expired).toMatchObject({ state: 'queued', fields: { message: null } });
+    expect(expired.fields.notBefore).toBeUndefined();
+    expect(
+      afterFailure(item, new DownloadFailure('not-ready', 'Waiting.'), 100, policy),
+    ).toMatchObject({ state: 'waiting', fields: { attempts: 0, message: 'Waiting.' } });
+    expect(
+      afterFailure(item, new DownloadFailure('disk-full', 'The disk is full.'), 100, policy),
+    ).toMatchObject({ state: 'paused', fields: { message: 'The disk is full.' } });
+  });
+
+  it('fails at once on a permanent failure or an unexpected error', () => {
+    expect(
+      afterFailure(item, new DownloadFailure('permanent', 'Not on the service.'), 100, policy),
+    ).toMatchObject({ state: 'failed', fields: { message: 'Not on the service.' } });
+    expect(afterFailure(item, new Error('boom'), 100, policy)).toMatchObject({
+      state: 'failed',
+      failure: { kind: 'permanent', message: 'boom' },
+    });
+  });
+});
