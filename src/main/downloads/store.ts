@@ -246,12 +246,18 @@ export class DownloadQueueStore {
    * as a transfer ends, which wakes the scheduler anyway).
    */
   nextDue(service: string, at: number): { waiting: number | null; retry: number | null } {
-    return this.#prepare(
-      `SELECT min(CASE WHEN i.state = 'waiting' THEN i.not_before END) AS waiting,
-              min(CASE WHEN i.state = 'queued' AND i.not_before > ? THEN i.not_before END) AS retry
-         FROM download_items i JOIN download_batches b ON b.id = i.batch_id
-         WHERE b.service = ? AND i.state IN ('queued', 'waiting')`,
-    ).get(at, service) as { waiting: number | null; retry: number | null };
+    // Each reads the (state, not_before) index in order and stops at the first item of this
+    // service: no scan of the queue, however long it is.
+    const first = (state: 'waiting' | 'queued', after: number) =>
+      (
+        this.#prepare(
+          `SELECT i.not_before AS t FROM download_items i INDEXED BY download_items_state
+             JOIN download_batches b ON b.id = i.batch_id
+             WHERE i.state = ? AND i.not_before > ? AND b.service = ?
+             ORDER BY i.not_before LIMIT 1`,
+        ).get(state, after, service) as { t: number } | undefined
+      )?.t ?? null;
+    return { waiting: first('waiting', -1), retry: first('queued', at) };
   }
 
   /** After a crash or a restart, items left downloading start again (from their .part). */
