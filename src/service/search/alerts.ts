@@ -4,12 +4,9 @@
  * match alerts whose polygon intersects the area.
  */
 import {
-  AGG_KEYS,
   ALERT_CERTAINTY,
   ALERT_SEVERITY,
   ALERT_URGENCY,
-  PAGE_LIMITS,
-  SORT_KEYS,
   type Alert,
   type FeatureCollection,
 } from '../../shared/api/index.ts';
@@ -17,45 +14,47 @@ import { splitBbox, type LonLat } from '../../shared/geo.ts';
 import { invalidParameter, notFound } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
 import { CERTAINTY_TEXT, SEVERITY_TEXT, URGENCY_TEXT } from '../world/alert-text.ts';
-import type { SearchStore } from './common.ts';
 import {
-  ftsQuery,
-  orderBy,
-  PAGE_PARAMS,
-  parseAggs,
-  parsePage,
-  parseSortDir,
-  parseSortKey,
+  addAnyOf,
+  addTextQuery,
+  addTimeRanges,
   runAggs,
   Where,
   type AggDef,
+  type SearchStore,
 } from './common.ts';
-import { checkRange, ParamReader } from './reader.ts';
 import {
-  candidateBoxes,
-  hasArea,
-  intersectsRing,
-  parseSpatial,
-  SPATIAL_PARAMS,
-} from './spatial.ts';
-import { isoSeconds, readBounds } from './times.ts';
+  countMatches,
+  featurePage,
+  readPage,
+  readSearch,
+  sortTerms,
+  type AggKey,
+  type SearchShape,
+  type SortKey,
+} from './paging.ts';
+import type { ParamReader } from './reader.ts';
+import { candidateBoxes, hasArea, intersectsRing, type SpatialFilter } from './spatial.ts';
+import { isoSeconds } from './times.ts';
 
-const PARAMS = [
-  'q',
-  ...SPATIAL_PARAMS,
-  ...PAGE_PARAMS,
-  'event',
-  'state',
-  'country',
-  'effective_min',
-  'effective_max',
-  'expires_min',
-  'expires_max',
-  'urgency',
-  'severity',
-  'certainty',
-  'expired',
-];
+const SEARCH = {
+  resource: 'alerts',
+  params: [
+    'q',
+    'event',
+    'state',
+    'country',
+    'effective_min',
+    'effective_max',
+    'expires_min',
+    'expires_max',
+    'urgency',
+    'severity',
+    'certainty',
+    'expired',
+  ],
+  spatial: true,
+} satisfies SearchShape<'alerts'>;
 
 interface Row {
   num: number;
@@ -81,7 +80,7 @@ interface Row {
 }
 
 const text = (table: readonly string[]) => (v: unknown) => table[v as number] ?? 'Unknown';
-const AGGS: Record<(typeof AGG_KEYS.alerts)[number], AggDef> = {
+const AGGS: Record<AggKey<'alerts'>, AggDef> = {
   event: { key: 'a.event' },
   state: { key: 's.name', join: 'JOIN alert_states s ON s.alert = a.num' },
   origin: { key: 'a.origin' },
@@ -91,7 +90,7 @@ const AGGS: Record<(typeof AGG_KEYS.alerts)[number], AggDef> = {
   status: { key: 'a.status' },
 };
 
-const SORT_COLUMNS: Record<(typeof SORT_KEYS.alerts)[number], string> = {
+const SORT_COLUMNS: Record<SortKey<'alerts'>, string> = {
   event: 'a.event',
   state: 'a.first_state',
   country: 'a.country',
@@ -149,12 +148,7 @@ export function searchAlerts(
   bag: ParamBag,
   nowS: number,
 ): FeatureCollection<Alert> {
-  const r = new ParamReader(bag, PARAMS);
-  const spatial = parseSpatial(r);
-  const page = parsePage(r, PAGE_LIMITS.alerts);
-  const sort = parseSortKey(r, SORT_KEYS.alerts, spatial.point);
-  const dir = parseSortDir(r);
-  const aggNames = parseAggs(r, AGG_KEYS.alerts);
+  const { r, spatial, page, sort, dir, aggNames } = readSearch(bag, SEARCH);
   const where = new Where();
   const expired = r.string('expired')?.trim().toLowerCase();
   if (expired === undefined || expired === 'false') where.add('a.expires > ?', nowS);
@@ -164,13 +158,9 @@ export function searchAlerts(
       'expired',
       'expired must be true (expired alerts only) or any (all alerts); leave it out for current alerts.',
     );
-  const q = r.string('q');
-  if (q !== undefined)
-    where.add('a.num IN (SELECT rowid FROM alerts_fts WHERE alerts_fts MATCH ?)', ftsQuery(q));
-  const events = r.strings('event');
-  if (events) where.in('a.event', events);
-  const countries = r.strings('country');
-  if (countries) where.in('a.country', countries);
+  addTextQuery(r, where, 'a.num', 'alerts_fts');
+  addAnyOf(r, where, 'event', 'a.event');
+  addAnyOf(r, where, 'country', 'a.country');
   const states = r.strings('state');
   if (states) {
     const marks = states.map(() => '?').join(', ');
@@ -180,12 +170,7 @@ export function searchAlerts(
       ...states,
     );
   }
-  for (const field of ['effective', 'expires'] as const) {
-    const b = readBounds(r, `${field}_min`, `${field}_max`);
-    if (b.min !== undefined) where.add(`a.${field} >= ?`, b.min);
-    if (b.max !== undefined) where.add(`a.${field} <= ?`, b.max);
-    checkRange(`${field}_min`, b.min, b.max);
-  }
+  addTimeRanges(r, where, 'a', ['effective', 'expires']);
   const u = ranks(r, 'urgency', ALERT_URGENCY);
   if (u) where.in('a.urgency', u);
   const s = ranks(r, 'severity', ALERT_SEVERITY, { unknown_severity: 4 });
@@ -196,30 +181,13 @@ export function searchAlerts(
 
   const st = world.statements;
   const from = 'alerts a';
-  const total = st
-    .get(`SELECT COUNT(*) FROM ${from} ${where.sql}`)
-    .pluck()
-    .get(...where.args) as number;
-  const order = sort ? [SORT_COLUMNS[sort], 'a.id'] : ['a.id'];
-  const rows =
-    page.limit === 0 || page.skip >= total
-      ? []
-      : (st
-          .get(`SELECT a.* FROM ${from} ${where.sql} ${orderBy(order, dir)} LIMIT ? OFFSET ?`)
-          .all(...where.args, page.limit, page.skip) as Row[]);
-  return {
-    type: 'FeatureCollection',
-    features: rows.map(feature),
-    properties: {
-      total,
-      skip: page.skip,
-      limit: page.limit,
-      aggs: runAggs(st, from, where, aggNames, AGGS),
-    },
-  };
+  const total = countMatches(st, from, where);
+  const order = sortTerms(sort, (key) => SORT_COLUMNS[key], 'a.id');
+  const rows = readPage<Row>(st, { columns: 'a.*', from, where, order }, dir, page, total);
+  return featurePage(rows.map(feature), total, page, runAggs(st, from, where, aggNames, AGGS));
 }
 
-function addAlertArea(world: SearchStore, f: ReturnType<typeof parseSpatial>, where: Where): void {
+function addAlertArea(world: SearchStore, f: SpatialFilter, where: Where): void {
   const boxes = candidateBoxes(f);
   const st = world.statements.get(
     'SELECT a.num, a.polygon FROM alerts_rtree r JOIN alerts a ON a.num = r.num WHERE r.max_lon >= ? AND r.min_lon <= ? AND r.max_lat >= ? AND r.min_lat <= ?',

@@ -4,41 +4,38 @@
  * expired and are never found.
  */
 import {
-  AGG_KEYS,
   COLLECTION_IMAGES_LIMIT,
-  PAGE_LIMITS,
-  SORT_KEYS,
   type Collection,
   type CollectionIndex,
   type CollectionWithImages,
 } from '../../shared/api/index.ts';
 import { notFound } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
-import type { SearchStore } from './common.ts';
 import {
-  ftsQuery,
-  orderBy,
-  PAGE_PARAMS,
-  parseAggs,
-  parsePage,
-  parseSortDir,
-  parseSortKey,
+  addTextQuery,
+  addTimeRanges,
   runAggs,
   Where,
   type AggDef,
+  type SearchStore,
 } from './common.ts';
+import {
+  countMatches,
+  readPage,
+  readSearch,
+  sortTerms,
+  type AggKey,
+  type SearchShape,
+} from './paging.ts';
+import { ParamReader } from './reader.ts';
 import { expiryCutoff } from './recordings.ts';
-import { checkRange, ParamReader } from './reader.ts';
-import { isoSeconds, readBounds } from './times.ts';
+import { isoSeconds } from './times.ts';
 
-const PARAMS = [
-  'q',
-  ...PAGE_PARAMS,
-  'created_at_min',
-  'created_at_max',
-  'updated_at_min',
-  'updated_at_max',
-];
+const SEARCH = {
+  resource: 'collections',
+  params: ['q', 'created_at_min', 'created_at_max', 'updated_at_min', 'updated_at_max'],
+  spatial: false,
+} satisfies SearchShape<'collections'>;
 
 interface Row {
   num: number;
@@ -50,7 +47,7 @@ interface Row {
   updated_at: number;
 }
 
-const AGGS: Record<(typeof AGG_KEYS.collections)[number], AggDef> = {
+const AGGS: Record<AggKey<'collections'>, AggDef> = {
   tags: { key: 't.tag', join: 'JOIN collection_tags t ON t.collection = k.num' },
 };
 
@@ -70,37 +67,15 @@ export function searchCollections(
   bag: ParamBag,
   nowS: number,
 ): CollectionIndex {
-  const r = new ParamReader(bag, PARAMS);
-  const page = parsePage(r, PAGE_LIMITS.collections);
-  const sort = parseSortKey(r, SORT_KEYS.collections, undefined);
-  const dir = parseSortDir(r);
-  const aggNames = parseAggs(r, AGG_KEYS.collections);
+  const { r, page, sort, dir, aggNames } = readSearch(bag, SEARCH);
   const where = new Where().add('k.created_at > ?', expiryCutoff(nowS));
-  const q = r.string('q');
-  if (q !== undefined)
-    where.add(
-      'k.num IN (SELECT rowid FROM collections_fts WHERE collections_fts MATCH ?)',
-      ftsQuery(q),
-    );
-  for (const field of ['created_at', 'updated_at'] as const) {
-    const b = readBounds(r, `${field}_min`, `${field}_max`);
-    checkRange(`${field}_min`, b.min, b.max);
-    if (b.min !== undefined) where.add(`k.${field} >= ?`, b.min);
-    if (b.max !== undefined) where.add(`k.${field} <= ?`, b.max);
-  }
+  addTextQuery(r, where, 'k.num', 'collections_fts');
+  addTimeRanges(r, where, 'k', ['created_at', 'updated_at']);
   const st = world.statements;
   const from = 'collections k';
-  const total = st
-    .get(`SELECT COUNT(*) FROM ${from} ${where.sql}`)
-    .pluck()
-    .get(...where.args) as number;
-  const order = sort ? [`k.${sort}`, 'k.id'] : ['k.id'];
-  const rows =
-    page.limit === 0 || page.skip >= total
-      ? []
-      : (st
-          .get(`SELECT k.* FROM ${from} ${where.sql} ${orderBy(order, dir)} LIMIT ? OFFSET ?`)
-          .all(...where.args, page.limit, page.skip) as Row[]);
+  const total = countMatches(st, from, where);
+  const order = sortTerms(sort, (key) => `k.${key}`, 'k.id');
+  const rows = readPage<Row>(st, { columns: 'k.*', from, where, order }, dir, page, total);
   return {
     results: rows.map(toCollection),
     total,

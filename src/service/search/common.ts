@@ -1,23 +1,18 @@
 /**
- * Pieces every search shares: paging, sort direction, aggregations, text queries, the WHERE
- * builder, and the camera-area condition behind the spatial filters of point resources.
+ * Pieces every search shares: the WHERE builder, the filters several resources have (text
+ * query, lists of values, min/max ranges, location), aggregations, and the camera-area
+ * condition behind the spatial filters of point resources. Reading the paging parameters and
+ * answering with a page are in paging.ts.
  */
-import {
-  AGG_BUCKETS_MAX,
-  type AggBucket,
-  type Aggs,
-  type PageLimits,
-  type SortDir,
-} from '../../shared/api/index.ts';
+import { AGG_BUCKETS_MAX, type AggBucket, type Aggs } from '../../shared/api/index.ts';
 import type { Bbox } from '../../shared/geo.ts';
 import { splitBbox } from '../../shared/geo.ts';
 import { ApiError, invalidParameter } from '../http/errors.ts';
 import type { StatementCache } from '../store/db.ts';
 import type { CameraPoint } from '../world/observations.ts';
-import type { ParamReader } from './reader.ts';
+import { checkRange, type ParamReader } from './reader.ts';
 import { candidateBoxes, containsPoint, hasArea, type SpatialFilter } from './spatial.ts';
-
-export const PAGE_PARAMS = ['limit', 'skip', 'sort', 'sort_dir', 'aggs'];
+import { readBounds, type Bounds } from './times.ts';
 
 /**
  * What a search reads: the world's prepared statements and camera positions. The World of
@@ -48,55 +43,6 @@ export class Where {
   }
 }
 
-export interface Page {
-  limit: number;
-  skip: number;
-}
-
-export function parsePage(r: ParamReader, limits: PageLimits): Page {
-  return {
-    limit: r.int('limit', { min: 0, max: limits.limitMax }) ?? limits.limitDefault,
-    skip: r.int('skip', { min: 0, max: limits.skipMax }) ?? 0,
-  };
-}
-
-export function parseSortDir(r: ParamReader): SortDir {
-  return r.oneOf('sort_dir', ['asc', 'desc'] as const) ?? 'asc';
-}
-
-export function parseSortKey<T extends string>(
-  r: ParamReader,
-  keys: readonly T[],
-  point: unknown,
-): T | undefined {
-  const key = r.oneOf('sort', keys);
-  if (key === ('distance' as T) && point === undefined) {
-    throw invalidParameter(
-      'sort',
-      'sort=distance needs lat and lon: the distance is measured from that point.',
-    );
-  }
-  return key;
-}
-
-/** ORDER BY for a sort expression with the id tie-breakers, all in the same direction. */
-export function orderBy(exprs: readonly string[], dir: SortDir): string {
-  const d = dir === 'desc' ? ' DESC' : '';
-  return `ORDER BY ${exprs.map((e) => e + d).join(', ')}`;
-}
-
-export function parseAggs(r: ParamReader, allowed: readonly string[]): string[] {
-  const names = r.commaList('aggs') ?? [];
-  for (const n of names) {
-    if (!allowed.includes(n))
-      throw invalidParameter(
-        'aggs',
-        `Cannot aggregate on "${n}"; aggregations here: ${allowed.join(', ')}.`,
-      );
-  }
-  return [...new Set(names)];
-}
-
 export interface AggDef {
   /** the key expression */
   key: string;
@@ -115,20 +61,29 @@ export function runAggs(
   defs: Readonly<Record<string, AggDef>>,
 ): Aggs {
   const aggs: Aggs = {};
-  for (const name of names) {
-    const def = defs[name]!;
-    const cond =
-      where.parts.length === 0
-        ? `WHERE ${def.key} IS NOT NULL`
-        : `${where.sql} AND ${def.key} IS NOT NULL`;
-    const sql = `SELECT ${def.key} AS k, COUNT(*) AS n FROM ${from} ${def.join ?? ''} ${cond} GROUP BY k ${def.order ?? 'ORDER BY n DESC, k ASC'} LIMIT ${AGG_BUCKETS_MAX}`;
-    const rows = statements.get(sql).all(...where.args) as { k: unknown; n: number }[];
-    aggs[name] = rows.map((row): AggBucket => ({
-      key: def.toKey ? def.toKey(row.k) : (row.k as string),
-      doc_count: row.n,
-    }));
-  }
+  for (const name of names)
+    aggs[name] = aggBuckets(statements, defs[name]!, 'COUNT(*)', from, where);
   return aggs;
+}
+
+/** The buckets of one aggregation; `count` counts the rows of a key (or sums their counts). */
+export function aggBuckets(
+  statements: StatementCache,
+  def: AggDef,
+  count: string,
+  from: string,
+  where: Where,
+): AggBucket[] {
+  const cond =
+    where.parts.length === 0
+      ? `WHERE ${def.key} IS NOT NULL`
+      : `${where.sql} AND ${def.key} IS NOT NULL`;
+  const sql = `SELECT ${def.key} AS k, ${count} AS n FROM ${from} ${def.join ?? ''} ${cond} GROUP BY k ${def.order ?? 'ORDER BY n DESC, k ASC'} LIMIT ${AGG_BUCKETS_MAX}`;
+  const rows = statements.get(sql).all(...where.args) as { k: unknown; n: number }[];
+  return rows.map((row) => ({
+    key: def.toKey ? def.toKey(row.k) : (row.k as string),
+    doc_count: row.n,
+  }));
 }
 
 /** Turns free text into an FTS5 query: every word must match, as a prefix. */
@@ -206,6 +161,42 @@ export function requireNoParams(bag: object, what: string): void {
   }
 }
 
+/** q: every word of the text must match, as a prefix, in the resource's FTS5 table. */
+export function addTextQuery(r: ParamReader, where: Where, column: string, ftsTable: string): void {
+  const q = r.string('q');
+  if (q !== undefined)
+    where.add(
+      `${column} IN (SELECT rowid FROM ${ftsTable} WHERE ${ftsTable} MATCH ?)`,
+      ftsQuery(q),
+    );
+}
+
+/** A parameter of one or more values: the column must equal any of them. */
+export function addAnyOf(r: ParamReader, where: Where, name: string, column: string): void {
+  const values = r.strings(name);
+  if (values) where.in(column, values);
+}
+
+/** Bounds on a column; `name`, the lower bound's parameter, is blamed when min is above max. */
+export function addRange(where: Where, column: string, name: string, bounds: Bounds): void {
+  checkRange(name, bounds.min, bounds.max);
+  if (bounds.min !== undefined) where.add(`${column} >= ?`, bounds.min);
+  if (bounds.max !== undefined) where.add(`${column} <= ?`, bounds.max);
+}
+
+/** FIELD_min and FIELD_max time bounds (times.ts) on `alias.FIELD`, field by field. */
+export function addTimeRanges(
+  r: ParamReader,
+  where: Where,
+  alias: string,
+  fields: readonly string[],
+): void {
+  for (const field of fields) {
+    const name = `${field}_min`;
+    addRange(where, `${alias}.${field}`, name, readBounds(r, name, `${field}_max`));
+  }
+}
+
 /** country, state (code or name) and city filters on the camera columns; lists mean any of. */
 export function addLocation(
   r: ParamReader,
@@ -213,15 +204,17 @@ export function addLocation(
   names: readonly ('country' | 'state' | 'city' | 'provider')[],
 ): void {
   for (const name of names) {
+    if (name !== 'state') {
+      addAnyOf(r, where, name, `c.${name}`);
+      continue;
+    }
     const values = r.strings(name);
     if (!values) continue;
-    if (name === 'state') {
-      const marks = values.map(() => '?').join(', ');
-      where.add(
-        `(c.state IN (${marks}) OR c.state_name COLLATE NOCASE IN (${marks}))`,
-        ...values,
-        ...values,
-      );
-    } else where.in(`c.${name}`, values);
+    const marks = values.map(() => '?').join(', ');
+    where.add(
+      `(c.state IN (${marks}) OR c.state_name COLLATE NOCASE IN (${marks}))`,
+      ...values,
+      ...values,
+    );
   }
 }

@@ -9,14 +9,10 @@
  * grouped query over the observations of the chosen cameras when it has. What is left (a time
  * bound and no camera condition, or `sort=time`) reads the observations as before.
  */
-import {
-  AGG_BUCKETS_MAX,
-  type AggBucket,
-  type Aggs,
-  type SortDir,
-} from '../../shared/api/index.ts';
-import { orderBy, runAggs, Where, type AggDef, type Page } from './common.ts';
+import type { Aggs, SortDir } from '../../shared/api/index.ts';
 import type { StatementCache } from '../store/db.ts';
+import { aggBuckets, Where, type AggDef } from './common.ts';
+import { orderBy, type Page } from './paging.ts';
 
 /** The matching observations: camera conditions resolved to nums, the rest on `o.*`. */
 export interface ObservationQuery {
@@ -149,22 +145,13 @@ export function observationAggs(
   for (const name of names) {
     const def = defs[name]!;
     if (q.timed || def.key.startsWith('o.time')) {
-      Object.assign(aggs, runAggs(st, OBSERVATIONS_FROM, where, [name], defs));
+      aggs[name] = aggBuckets(st, def, 'COUNT(*)', OBSERVATIONS_FROM, where);
       continue;
     }
     const from = def.key.startsWith('c.')
       ? `${COUNTS_FROM} JOIN cameras c ON c.num = o.camera`
       : COUNTS_FROM;
-    const cond =
-      where.parts.length === 0
-        ? `WHERE ${def.key} IS NOT NULL`
-        : `${where.sql} AND ${def.key} IS NOT NULL`;
-    const sql = `SELECT ${def.key} AS k, SUM(o.n) AS n FROM ${from} ${cond} GROUP BY k ${def.order ?? 'ORDER BY n DESC, k ASC'} LIMIT ${AGG_BUCKETS_MAX}`;
-    const rows = st.get(sql).all(...where.args) as { k: unknown; n: number }[];
-    aggs[name] = rows.map((row): AggBucket => ({
-      key: def.toKey ? def.toKey(row.k) : (row.k as string),
-      doc_count: row.n,
-    }));
+    aggs[name] = aggBuckets(st, def, 'SUM(o.n)', from, where);
   }
   return aggs;
 }

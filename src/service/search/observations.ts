@@ -1,28 +1,16 @@
 /** Section 4.2: observation search and show. */
-import {
-  AGG_KEYS,
-  PAGE_LIMITS,
-  SORT_KEYS,
-  type FeatureCollection,
-  type Observation,
-} from '../../shared/api/index.ts';
-import type { SensorReading } from '../../shared/api/index.ts';
+import type { FeatureCollection, Observation, SensorReading } from '../../shared/api/index.ts';
 import { haversineMeters, type LonLat } from '../../shared/geo.ts';
 import { invalidParameter, notFound } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
-import type { SearchStore } from './common.ts';
 import {
+  addAnyOf,
   addCameraArea,
   addLocation,
-  ftsQuery,
-  orderBy,
-  PAGE_PARAMS,
-  parseAggs,
-  parsePage,
-  parseSortDir,
-  parseSortKey,
+  addTextQuery,
   Where,
   type AggDef,
+  type SearchStore,
 } from './common.ts';
 import {
   cameraOrder,
@@ -35,25 +23,27 @@ import {
   readPieces,
   type ObservationQuery,
 } from './observation-pages.ts';
-import { checkRange, ParamReader } from './reader.ts';
+import { featurePage, readPage, readSearch, type AggKey, type SearchShape } from './paging.ts';
+import { checkRange, type ParamReader } from './reader.ts';
 import { addSensorFilters } from './sensors.ts';
-import { parseSpatial, SPATIAL_PARAMS } from './spatial.ts';
 import { isoSeconds, parseInstant, parseTimeOfDay } from './times.ts';
 
-const PARAMS = [
-  'q',
-  ...SPATIAL_PARAMS,
-  ...PAGE_PARAMS,
-  'sensors',
-  'time_min',
-  'time_max',
-  'date_min',
-  'date_max',
-  'country',
-  'state',
-  'city',
-  'camera_id',
-];
+const SEARCH = {
+  resource: 'observations',
+  params: [
+    'q',
+    'sensors',
+    'time_min',
+    'time_max',
+    'date_min',
+    'date_max',
+    'country',
+    'state',
+    'city',
+    'camera_id',
+  ],
+  spatial: true,
+} satisfies SearchShape<'observations'>;
 
 interface Row {
   camera_id: string;
@@ -76,7 +66,7 @@ const COLUMNS =
   'c.id AS camera_id, c.lon, c.lat, c.description, c.city, c.state, c.country, o.time, o.rw, o.vis, o.pr, o.prev_rw, o.prev_vis, o.prev_pr';
 
 const value = (v: unknown): number => v as number;
-const AGGS: Record<(typeof AGG_KEYS.observations)[number], AggDef> = {
+const AGGS: Record<AggKey<'observations'>, AggDef> = {
   state: { key: 'c.state' },
   city: { key: 'c.city' },
   country: { key: 'c.country' },
@@ -184,22 +174,11 @@ export function searchObservations(
   world: SearchStore,
   bag: ParamBag,
 ): FeatureCollection<Observation> {
-  const r = new ParamReader(bag, PARAMS);
-  const spatial = parseSpatial(r);
-  const page = parsePage(r, PAGE_LIMITS.observations);
-  const sort = parseSortKey(r, SORT_KEYS.observations, spatial.point);
-  const dir = parseSortDir(r);
-  const aggNames = parseAggs(r, AGG_KEYS.observations);
+  const { r, spatial, page, sort, dir, aggNames } = readSearch(bag, SEARCH);
   const cameraWhere = new Where();
-  const q = r.string('q');
-  if (q !== undefined)
-    cameraWhere.add(
-      'c.num IN (SELECT rowid FROM cameras_fts WHERE cameras_fts MATCH ?)',
-      ftsQuery(q),
-    );
+  addTextQuery(r, cameraWhere, 'c.num', 'cameras_fts');
   addLocation(r, cameraWhere, ['country', 'state', 'city']);
-  const cameraIds = r.strings('camera_id');
-  if (cameraIds) cameraWhere.in('c.id', cameraIds);
+  addAnyOf(r, cameraWhere, 'camera_id', 'c.id');
   addCameraArea(world, spatial, cameraWhere, 'c.num');
   const st = world.statements;
   // Camera conditions are resolved first: the observations are then read camera by camera.
@@ -232,28 +211,20 @@ export function searchObservations(
       found = readPieces<Row>(st, COLUMNS, query, pagePieces(order, counts, page), dir);
     } else {
       // sort=time, or a time bound on every camera: the (time, camera) index and OFFSET.
-      const where = fullWhere(query);
-      let order: string[];
-      if (sort === 'time') order = ['o.time', 'o.camera'];
-      else if (sort) order = [`c.${sort}`, 'o.camera', 'o.time'];
-      else order = ['o.camera', 'o.time'];
-      found = st
-        .get(
-          `SELECT ${COLUMNS} FROM ${OBSERVATIONS_FROM} ${where.sql} ${orderBy(order, dir)} LIMIT ? OFFSET ?`,
-        )
-        .all(...where.args, page.limit, page.skip) as Row[];
+      let exprs: string[];
+      if (sort === 'time') exprs = ['o.time', 'o.camera'];
+      else if (sort) exprs = [`c.${sort}`, 'o.camera', 'o.time'];
+      else exprs = ['o.camera', 'o.time'];
+      const q = {
+        columns: COLUMNS,
+        from: OBSERVATIONS_FROM,
+        where: fullWhere(query),
+        order: { exprs, args: [] },
+      };
+      found = readPage<Row>(st, q, dir, page, total);
     }
   }
-  return {
-    type: 'FeatureCollection',
-    features: found.map(feature),
-    properties: {
-      total,
-      skip: page.skip,
-      limit: page.limit,
-      aggs: observationAggs(st, query, aggNames, AGGS),
-    },
-  };
+  return featurePage(found.map(feature), total, page, observationAggs(st, query, aggNames, AGGS));
 }
 
 /** Camera nums by distance from the point, ties by camera; reversed for descending order. */

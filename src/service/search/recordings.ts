@@ -3,54 +3,57 @@
  * expired: they are never found or shown (404), and the world removes them.
  */
 import {
-  AGG_KEYS,
-  PAGE_LIMITS,
   RECORDING_STATUSES,
   RESOURCE_LIFETIME_DAYS,
-  SORT_KEYS,
   type FeatureCollection,
   type Recording,
   type RecordingFormat,
   type RecordingStatus,
 } from '../../shared/api/index.ts';
-import { notFound } from '../http/errors.ts';
+import { invalidParameter, notFound } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
-import type { SearchStore } from './common.ts';
 import {
+  addAnyOf,
   addCameraArea,
   addLocation,
-  orderBy,
-  PAGE_PARAMS,
-  parseAggs,
-  parsePage,
-  parseSortDir,
-  parseSortKey,
+  addRange,
+  addTextQuery,
+  addTimeRanges,
   runAggs,
   Where,
-  ftsQuery,
   type AggDef,
+  type SearchStore,
 } from './common.ts';
-import { checkRange, ParamReader } from './reader.ts';
-import { parseSpatial, SPATIAL_PARAMS } from './spatial.ts';
-import { isoSeconds, readBounds } from './times.ts';
-import { invalidParameter } from '../http/errors.ts';
+import {
+  countPoints,
+  featurePage,
+  readPage,
+  readSearch,
+  sortTerms,
+  type AggKey,
+  type SearchShape,
+  type SortKey,
+} from './paging.ts';
+import { isoSeconds } from './times.ts';
 
-const PARAMS = [
-  'q',
-  ...SPATIAL_PARAMS,
-  ...PAGE_PARAMS,
-  'country',
-  'state',
-  'city',
-  'camera_id',
-  'status',
-  'duration_min',
-  'duration_max',
-  'start_min',
-  'start_max',
-  'stop_min',
-  'stop_max',
-];
+const SEARCH = {
+  resource: 'recordings',
+  params: [
+    'q',
+    'country',
+    'state',
+    'city',
+    'camera_id',
+    'status',
+    'duration_min',
+    'duration_max',
+    'start_min',
+    'start_max',
+    'stop_min',
+    'stop_max',
+  ],
+  spatial: true,
+} satisfies SearchShape<'recordings'>;
 
 interface Row {
   id: string;
@@ -76,7 +79,7 @@ const COLUMNS = `r.id, c.id AS camera_id, c.lon, c.lat, c.country, c.state, c.re
   r.status, r.duration, r.rate, r.start, r.stop, r.tags, r.formats, r.created_at`;
 const FROM = 'recordings r JOIN cameras c ON c.num = r.camera';
 
-const AGGS: Record<(typeof AGG_KEYS.recordings)[number], AggDef> = {
+const AGGS: Record<AggKey<'recordings'>, AggDef> = {
   state: { key: 'c.state' },
   city: { key: 'c.city' },
   country: { key: 'c.country' },
@@ -86,7 +89,7 @@ const AGGS: Record<(typeof AGG_KEYS.recordings)[number], AggDef> = {
   tags: { key: 't.tag', join: 'JOIN recording_tags t ON t.recording = r.num' },
 };
 
-const SORT_COLUMNS: Record<Exclude<(typeof SORT_KEYS.recordings)[number], 'distance'>, string> = {
+const SORT_COLUMNS: Record<Exclude<SortKey<'recordings'>, 'distance'>, string> = {
   country: 'c.country',
   state: 'c.state',
   city: 'c.city',
@@ -129,22 +132,11 @@ export function searchRecordings(
   bag: ParamBag,
   nowS: number,
 ): FeatureCollection<Recording> {
-  const r = new ParamReader(bag, PARAMS);
-  const spatial = parseSpatial(r);
-  const page = parsePage(r, PAGE_LIMITS.recordings);
-  const sort = parseSortKey(r, SORT_KEYS.recordings, spatial.point);
-  const dir = parseSortDir(r);
-  const aggNames = parseAggs(r, AGG_KEYS.recordings);
+  const { r, spatial, page, sort, dir, aggNames } = readSearch(bag, SEARCH);
   const where = new Where().add('r.created_at > ?', expiryCutoff(nowS));
-  const q = r.string('q');
-  if (q !== undefined)
-    where.add(
-      'r.num IN (SELECT rowid FROM recordings_fts WHERE recordings_fts MATCH ?)',
-      ftsQuery(q),
-    );
+  addTextQuery(r, where, 'r.num', 'recordings_fts');
   addLocation(r, where, ['country', 'state', 'city']);
-  const cameraIds = r.strings('camera_id');
-  if (cameraIds) where.in('c.id', cameraIds);
+  addAnyOf(r, where, 'camera_id', 'c.id');
   const statuses = r.commaList('status');
   if (statuses) {
     const bad = statuses.find(
@@ -157,59 +149,24 @@ export function searchRecordings(
       );
     where.in('r.status', statuses);
   }
-  const dMin = r.int('duration_min', { min: 0 });
-  const dMax = r.int('duration_max', { min: 0 });
-  checkRange('duration_min', dMin, dMax);
-  if (dMin !== undefined) where.add('r.duration >= ?', dMin);
-  if (dMax !== undefined) where.add('r.duration <= ?', dMax);
-  for (const field of ['start', 'stop'] as const) {
-    const b = readBounds(r, `${field}_min`, `${field}_max`);
-    checkRange(`${field}_min`, b.min, b.max);
-    if (b.min !== undefined) where.add(`r.${field} >= ?`, b.min);
-    if (b.max !== undefined) where.add(`r.${field} <= ?`, b.max);
-  }
+  addRange(where, 'r.duration', 'duration_min', {
+    min: r.int('duration_min', { min: 0 }),
+    max: r.int('duration_max', { min: 0 }),
+  });
+  addTimeRanges(r, where, 'r', ['start', 'stop']);
   addCameraArea(world, spatial, where, 'c.num');
 
   const st = world.statements;
-  const summary = st
-    .get(
-      `SELECT COUNT(*) AS n, MIN(c.lon) AS x0, MIN(c.lat) AS y0, MAX(c.lon) AS x1, MAX(c.lat) AS y1 FROM ${FROM} ${where.sql}`,
-    )
-    .get(...where.args) as { n: number; x0: number | null; y0: number; x1: number; y1: number };
-  let order: string[];
-  let orderArgs: number[] = [];
-  if (sort === 'distance') {
-    order = ['distance_m(c.lon, c.lat, ?, ?)', 'r.id'];
-    orderArgs = [spatial.point![0], spatial.point![1]];
-  } else order = sort ? [SORT_COLUMNS[sort], 'r.id'] : ['r.id'];
-  const rows =
-    page.limit === 0 || page.skip >= summary.n
-      ? []
-      : (st
-          .get(
-            `SELECT ${COLUMNS} FROM ${FROM} ${where.sql} ${orderBy(order, dir)} LIMIT ? OFFSET ?`,
-          )
-          .all(...where.args, ...orderArgs, page.limit, page.skip) as Row[]);
-  return {
-    type: 'FeatureCollection',
-    ...(summary.x0 === null
-      ? {}
-      : {
-          bbox: [summary.x0, summary.y0, summary.x1, summary.y1] as [
-            number,
-            number,
-            number,
-            number,
-          ],
-        }),
-    features: rows.map(feature),
-    properties: {
-      total: summary.n,
-      skip: page.skip,
-      limit: page.limit,
-      aggs: runAggs(st, FROM, where, aggNames, AGGS),
-    },
-  };
+  const { total, bbox } = countPoints(st, FROM, where);
+  const order = sortTerms(sort, (key) => SORT_COLUMNS[key], 'r.id', spatial.point);
+  const rows = readPage<Row>(st, { columns: COLUMNS, from: FROM, where, order }, dir, page, total);
+  return featurePage(
+    rows.map(feature),
+    total,
+    page,
+    runAggs(st, FROM, where, aggNames, AGGS),
+    bbox,
+  );
 }
 
 export function showRecording(world: SearchStore, id: string, nowS: number): Recording {

@@ -1,0 +1,202 @@
+/**
+ * The request and answer every resource search shares, so that a search module holds only what
+ * is its own (columns, filters, sort columns, aggregations, the shape of a feature):
+ *
+ * - the request: accepted parameters, spatial filter, paging, sort key and direction,
+ *   aggregation names, always read in that order (it decides which error a bad request gets);
+ * - the answer: sort terms with the id tie-breaker, the count, one page of rows in order, and
+ *   the GeoJSON envelope.
+ */
+import {
+  AGG_KEYS,
+  PAGE_LIMITS,
+  SORT_KEYS,
+  type Aggs,
+  type FeatureCollection,
+  type PageLimits,
+  type SortDir,
+} from '../../shared/api/index.ts';
+import type { LonLat } from '../../shared/geo.ts';
+import { invalidParameter } from '../http/errors.ts';
+import type { ParamBag } from '../http/params.ts';
+import type { StatementCache } from '../store/db.ts';
+import type { Where } from './common.ts';
+import { ParamReader } from './reader.ts';
+import { parseSpatial, SPATIAL_PARAMS, type SpatialFilter } from './spatial.ts';
+
+const PAGE_PARAMS = ['limit', 'skip', 'sort', 'sort_dir', 'aggs'];
+
+/** A searchable collection: the key of its page limits, sort keys and aggregations (spec 8). */
+export type Resource = keyof typeof SORT_KEYS;
+export type SortKey<R extends Resource> = (typeof SORT_KEYS)[R][number];
+export type AggKey<R extends Resource> = (typeof AGG_KEYS)[R][number];
+
+/** What a resource search accepts, beyond the paging parameters every search takes. */
+export interface SearchShape<R extends Resource> {
+  resource: R;
+  /** the resource's own parameters */
+  params: readonly string[];
+  /** takes the spatial parameters (spec 2.1) too */
+  spatial: boolean;
+}
+
+export interface Page {
+  limit: number;
+  skip: number;
+}
+
+/** A search request read up to its resource's own filters, which are read from `r` next. */
+export interface SearchRequest<S extends string> {
+  r: ParamReader;
+  spatial: SpatialFilter;
+  page: Page;
+  sort: S | undefined;
+  dir: SortDir;
+  aggNames: string[];
+}
+
+/** Refuses a parameter the search does not accept (400), then reads the shared ones. */
+export function readSearch<R extends Resource>(
+  bag: ParamBag,
+  shape: SearchShape<R>,
+): SearchRequest<SortKey<R>> {
+  const accepted = [...shape.params, ...(shape.spatial ? SPATIAL_PARAMS : []), ...PAGE_PARAMS];
+  const r = new ParamReader(bag, accepted);
+  const spatial = shape.spatial ? parseSpatial(r) : {};
+  const page = parsePage(r, PAGE_LIMITS[shape.resource]);
+  const sortKeys: readonly SortKey<R>[] = SORT_KEYS[shape.resource];
+  const sort = parseSortKey(r, sortKeys, spatial.point);
+  const dir = parseSortDir(r);
+  const aggNames = parseAggs(r, AGG_KEYS[shape.resource]);
+  return { r, spatial, page, sort, dir, aggNames };
+}
+
+function parsePage(r: ParamReader, limits: PageLimits): Page {
+  return {
+    limit: r.int('limit', { min: 0, max: limits.limitMax }) ?? limits.limitDefault,
+    skip: r.int('skip', { min: 0, max: limits.skipMax }) ?? 0,
+  };
+}
+
+function parseSortDir(r: ParamReader): SortDir {
+  return r.oneOf('sort_dir', ['asc', 'desc'] as const) ?? 'asc';
+}
+
+function parseSortKey<T extends string>(
+  r: ParamReader,
+  keys: readonly T[],
+  point: unknown,
+): T | undefined {
+  const key = r.oneOf('sort', keys);
+  if (key === ('distance' as T) && point === undefined) {
+    throw invalidParameter(
+      'sort',
+      'sort=distance needs lat and lon: the distance is measured from that point.',
+    );
+  }
+  return key;
+}
+
+function parseAggs(r: ParamReader, allowed: readonly string[]): string[] {
+  const names = r.commaList('aggs') ?? [];
+  for (const n of names) {
+    if (!allowed.includes(n))
+      throw invalidParameter(
+        'aggs',
+        `Cannot aggregate on "${n}"; aggregations here: ${allowed.join(', ')}.`,
+      );
+  }
+  return [...new Set(names)];
+}
+
+/** ORDER BY terms and the arguments of their placeholders. */
+export interface SortTerms {
+  exprs: string[];
+  args: number[];
+}
+
+/**
+ * The sort column (or the distance of the camera, alias c, from the point), then the
+ * tie-breaker that makes the order total; the tie-breaker alone when no sort is asked for.
+ */
+export function sortTerms<S extends string>(
+  sort: S | undefined,
+  column: (key: Exclude<S, 'distance'>) => string,
+  tieBreaker: string,
+  point?: LonLat,
+): SortTerms {
+  if (sort === undefined) return { exprs: [tieBreaker], args: [] };
+  if (sort === 'distance') {
+    return { exprs: ['distance_m(c.lon, c.lat, ?, ?)', tieBreaker], args: [point![0], point![1]] };
+  }
+  return { exprs: [column(sort as Exclude<S, 'distance'>), tieBreaker], args: [] };
+}
+
+/** ORDER BY for a sort expression with the id tie-breakers, all in the same direction. */
+export function orderBy(exprs: readonly string[], dir: SortDir): string {
+  const d = dir === 'desc' ? ' DESC' : '';
+  return `ORDER BY ${exprs.map((e) => e + d).join(', ')}`;
+}
+
+/** What a page is read from: the selected columns of the matching rows, in order. */
+export interface PageQuery {
+  columns: string;
+  from: string;
+  where: Where;
+  order: SortTerms;
+}
+
+export function countMatches(st: StatementCache, from: string, where: Where): number {
+  return st
+    .get(`SELECT COUNT(*) FROM ${from} ${where.sql}`)
+    .pluck()
+    .get(...where.args) as number;
+}
+
+type PageBbox = NonNullable<FeatureCollection<unknown>['bbox']>;
+
+/** The count of a point resource's matches (camera alias c) and the bbox around them. */
+export function countPoints(
+  st: StatementCache,
+  from: string,
+  where: Where,
+): { total: number; bbox: PageBbox | undefined } {
+  const s = st
+    .get(
+      `SELECT COUNT(*) AS n, MIN(c.lon) AS x0, MIN(c.lat) AS y0, MAX(c.lon) AS x1, MAX(c.lat) AS y1 FROM ${from} ${where.sql}`,
+    )
+    .get(...where.args) as { n: number; x0: number | null; y0: number; x1: number; y1: number };
+  return { total: s.n, bbox: s.x0 === null ? undefined : [s.x0, s.y0, s.x1, s.y1] };
+}
+
+/** One page of the matches in order; no query when the page lies past the `total` matches. */
+export function readPage<Row>(
+  st: StatementCache,
+  q: PageQuery,
+  dir: SortDir,
+  page: Page,
+  total: number,
+): Row[] {
+  if (page.limit === 0 || page.skip >= total) return [];
+  return st
+    .get(
+      `SELECT ${q.columns} FROM ${q.from} ${q.where.sql} ${orderBy(q.order.exprs, dir)} LIMIT ? OFFSET ?`,
+    )
+    .all(...q.where.args, ...q.order.args, page.limit, page.skip) as Row[];
+}
+
+/** The GeoJSON answer of a search; `bbox` only where the resource has one (points). */
+export function featurePage<F>(
+  features: F[],
+  total: number,
+  page: Page,
+  aggs: Aggs,
+  bbox?: PageBbox,
+): FeatureCollection<F> {
+  return {
+    type: 'FeatureCollection',
+    ...(bbox === undefined ? {} : { bbox }),
+    features,
+    properties: { total, skip: page.skip, limit: page.limit, aggs },
+  };
+}
