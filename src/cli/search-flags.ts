@@ -4,67 +4,13 @@
  * --aggs state,city`), so the spec is the manual.
  */
 import type { GeoKind } from '../main/api/index.ts';
-import { PAGE_LIMITS } from '../shared/api/index.ts';
+import { PAGE_LIMITS, PAGE_PARAMS, SEARCH_FILTERS, SPATIAL_PARAMS } from '../shared/api/index.ts';
 import { flag, intFlag, UsageError, type Argv } from './argv.ts';
 
-const SHARED = [
-  'q',
-  'bbox',
-  'polygon',
-  'lat',
-  'lon',
-  'radius',
-  'polyline',
-  'polyline_precision',
-  'polyline_radius',
-  'limit',
-  'skip',
-  'sort',
-  'sort_dir',
-  'aggs',
-];
+const SHARED = ['q', ...SPATIAL_PARAMS, ...PAGE_PARAMS];
 
-/** The parameters of each search (spec 4.2 to 4.5) besides the shared ones. */
-export const SEARCH_PARAMS: Record<GeoKind, readonly string[]> = {
-  observations: [
-    'sensors',
-    'time_min',
-    'time_max',
-    'date_min',
-    'date_max',
-    'country',
-    'state',
-    'city',
-    'camera_id',
-  ],
-  cameras: ['country', 'state', 'city', 'provider'],
-  recordings: [
-    'country',
-    'state',
-    'city',
-    'camera_id',
-    'status',
-    'duration_min',
-    'duration_max',
-    'start_min',
-    'start_max',
-    'stop_min',
-    'stop_max',
-  ],
-  alerts: [
-    'event',
-    'state',
-    'country',
-    'effective_min',
-    'effective_max',
-    'expires_min',
-    'expires_max',
-    'urgency',
-    'severity',
-    'certainty',
-    'expired',
-  ],
-};
+/** The parameters of each search (spec section 4) besides the shared ones. */
+export const SEARCH_PARAMS: Record<GeoKind, readonly string[]> = SEARCH_FILTERS;
 
 export function searchFlagNames(kind: GeoKind): string[] {
   return [...SHARED, ...SEARCH_PARAMS[kind]];

@@ -1,65 +1,26 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { startService } from '../../src/service/index.ts';
-import { encodeSearchParams } from '../../src/shared/api/index.ts';
-import { startRoadcam, test, expect, type RoadcamHost } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { startOwnService, type OwnService } from './own-service.ts';
 
 // The Map view's weather replay, favourites and complete fetch, against a world of more
 // cameras than paging reaches (4,100), so that "Fetch all" is offered.
 const CAMERAS = 4500;
 const TEN_MINUTES = 10 * 60_000;
 
-let service: Awaited<ReturnType<typeof startService>>;
-let serviceDir: string;
-let host: RoadcamHost;
-let token: string;
+let own: OwnService;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  serviceDir = mkdtempSync(join(tmpdir(), 'roadcam-map-features-'));
-  service = await startService({ dataDir: serviceDir, cameras: CAMERAS, hours: 2 });
-  host = await startRoadcam(['--base-url', service.url, '--client-id', 'demo'], {
-    ROADCAM_CLIENT_SECRET: 'demo-secret',
-  });
-  const response = await fetch(`${service.url}/v1/oauth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials&client_id=demo&client_secret=demo-secret',
-  });
-  token = ((await response.json()) as { access_token: string }).access_token;
+  own = await startOwnService({ cameras: CAMERAS, hours: 2 });
 });
 
 test.afterAll(async () => {
-  await host?.stop();
-  await service?.close();
-  rmSync(serviceDir, { recursive: true, force: true });
+  await own?.close();
 });
 
-async function serviceSearch(kind: string, params: object) {
-  const response = await fetch(`${service.url}/v1/${kind}/_search`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Bearer ${token}`,
-      'Content-Type': 'application/x-www-form-urlencoded',
-    },
-    body: encodeSearchParams({ limit: 1, ...params }).toString(),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as {
-    features: { id: string; properties: { time?: string } }[];
-    properties: { total: number };
-  };
-}
-
-async function openMap(page: Page) {
-  await page.goto(host.url);
-  await expect(page.getByTestId('cameras-drawn')).not.toHaveAttribute('data-count', '0', {
-    timeout: 30_000,
-  });
-}
+const serviceSearch = (kind: string, params: object) => own.search(kind, params, 1);
+const openMap = (page: Page) => own.openMap(page);
 
 /** How the replay bar writes a snapshot's time, in the page's locale and time zone. */
 function replayLabel(page: Page, time: number): Promise<string> {

@@ -1,65 +1,23 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { startService } from '../../src/service/index.ts';
-import { encodeSearchParams } from '../../src/shared/api/index.ts';
-import { startRoadcam, test, expect, type RoadcamHost } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { startOwnService, type OwnService } from './own-service.ts';
 
 // The app in browser mode against a service this test also queries over HTTP, so that each
 // result on screen is checked against the service's own answer.
-let service: Awaited<ReturnType<typeof startService>>;
-let serviceDir: string;
-let host: RoadcamHost;
-let token: string;
+let own: OwnService;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  serviceDir = mkdtempSync(join(tmpdir(), 'roadcam-map-service-'));
-  service = await startService({ dataDir: serviceDir, cameras: 200, hours: 3 });
-  host = await startRoadcam(['--base-url', service.url, '--client-id', 'demo'], {
-    ROADCAM_CLIENT_SECRET: 'demo-secret',
-  });
-  const response = await fetch(`${service.url}/v1/oauth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials&client_id=demo&client_secret=demo-secret',
-  });
-  token = ((await response.json()) as { access_token: string }).access_token;
+  own = await startOwnService({ cameras: 200, hours: 3 });
 });
 
 test.afterAll(async () => {
-  await host?.stop();
-  await service?.close();
-  rmSync(serviceDir, { recursive: true, force: true });
+  await own?.close();
 });
 
-interface Answer {
-  features: { id: string }[];
-  properties: { total: number };
-}
-
-/** The service's answer to a search, over HTTP (POST: polylines and polygons are long). */
-async function serviceSearch(kind: string, params: object): Promise<Answer> {
-  const response = await fetch(`${service.url}/v1/${kind}/_search`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Bearer ${token}`,
-      'Content-Type': 'application/x-www-form-urlencoded',
-    },
-    body: encodeSearchParams({ limit: 100, ...params }).toString(),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as Answer;
-}
-
-async function openMap(page: Page) {
-  await page.goto(host.url);
-  await expect(page.getByTestId('cameras-drawn')).not.toHaveAttribute('data-count', '0', {
-    timeout: 30_000,
-  });
-}
+const serviceSearch = (kind: string, params: object) => own.search(kind, params, 100);
+const openMap = (page: Page) => own.openMap(page);
 
 async function spatialParams(page: Page): Promise<Record<string, unknown>> {
   const text = await page.getByTestId('spatial').getAttribute('data-params');
@@ -203,9 +161,7 @@ test('the camera panel shows a live image and a chart, and records', async ({ pa
   const status = panel.getByRole('status').filter({ hasText: 'created' });
   await expect(status).toBeVisible();
   const id = /Recording (\S+) created/.exec((await status.textContent()) ?? '')![1]!;
-  const response = await fetch(`${service.url}/v1/recordings/${encodeURIComponent(id)}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
+  const response = await own.get(`/v1/recordings/${encodeURIComponent(id)}`);
   const recording = (await response.json()) as {
     properties: { duration: number; tags: string[] };
   };

@@ -9,6 +9,7 @@ import {
   ALERT_URGENCY,
   type Alert,
   type FeatureCollection,
+  SEARCH_FILTERS,
 } from '../../shared/api/index.ts';
 import { splitBbox, type LonLat } from '../../shared/geo.ts';
 import { invalidParameter, notFound } from '../http/errors.ts';
@@ -39,20 +40,7 @@ import { isoSeconds } from './times.ts';
 
 const SEARCH = {
   resource: 'alerts',
-  params: [
-    'q',
-    'event',
-    'state',
-    'country',
-    'effective_min',
-    'effective_max',
-    'expires_min',
-    'expires_max',
-    'urgency',
-    'severity',
-    'certainty',
-    'expired',
-  ],
+  params: ['q', ...SEARCH_FILTERS.alerts],
   spatial: true,
 } satisfies SearchShape<'alerts'>;
 

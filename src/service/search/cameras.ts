@@ -1,5 +1,5 @@
 /** Section 4.3: camera index and show. */
-import type { Camera, FeatureCollection } from '../../shared/api/index.ts';
+import { type Camera, type FeatureCollection, SEARCH_FILTERS } from '../../shared/api/index.ts';
 import { notFound } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
 import {
@@ -23,7 +23,7 @@ import {
 
 const SEARCH = {
   resource: 'cameras',
-  params: ['q', 'country', 'state', 'city', 'provider'],
+  params: ['q', ...SEARCH_FILTERS.cameras],
   spatial: true,
 } satisfies SearchShape<'cameras'>;
 

@@ -8,6 +8,7 @@ import {
   type Collection,
   type CollectionIndex,
   type CollectionWithImages,
+  SEARCH_FILTERS,
 } from '../../shared/api/index.ts';
 import { notFound } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
@@ -33,7 +34,7 @@ import { isoSeconds } from './times.ts';
 
 const SEARCH = {
   resource: 'collections',
-  params: ['q', 'created_at_min', 'created_at_max', 'updated_at_min', 'updated_at_max'],
+  params: ['q', ...SEARCH_FILTERS.collections],
   spatial: false,
 } satisfies SearchShape<'collections'>;
 

@@ -1,5 +1,10 @@
 /** Section 4.2: observation search and show. */
-import type { FeatureCollection, Observation, SensorReading } from '../../shared/api/index.ts';
+import {
+  type FeatureCollection,
+  type Observation,
+  type SensorReading,
+  SEARCH_FILTERS,
+} from '../../shared/api/index.ts';
 import { haversineMeters, type LonLat } from '../../shared/geo.ts';
 import { invalidParameter, notFound } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
@@ -30,18 +35,7 @@ import { isoSeconds, parseInstant, parseTimeOfDay } from './times.ts';
 
 const SEARCH = {
   resource: 'observations',
-  params: [
-    'q',
-    'sensors',
-    'time_min',
-    'time_max',
-    'date_min',
-    'date_max',
-    'country',
-    'state',
-    'city',
-    'camera_id',
-  ],
+  params: ['q', ...SEARCH_FILTERS.observations],
   spatial: true,
 } satisfies SearchShape<'observations'>;
 

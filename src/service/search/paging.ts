@@ -22,9 +22,8 @@ import type { ParamBag } from '../http/params.ts';
 import type { StatementCache } from '../store/db.ts';
 import type { Where } from './common.ts';
 import { ParamReader } from './reader.ts';
-import { parseSpatial, SPATIAL_PARAMS, type SpatialFilter } from './spatial.ts';
-
-const PAGE_PARAMS = ['limit', 'skip', 'sort', 'sort_dir', 'aggs'];
+import { PAGE_PARAMS, SPATIAL_PARAMS } from '../../shared/api/index.ts';
+import { parseSpatial, type SpatialFilter } from './spatial.ts';
 
 /** A searchable collection: the key of its page limits, sort keys and aggregations (spec 8). */
 export type Resource = keyof typeof SORT_KEYS;

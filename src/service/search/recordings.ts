@@ -9,6 +9,7 @@ import {
   type Recording,
   type RecordingFormat,
   type RecordingStatus,
+  SEARCH_FILTERS,
 } from '../../shared/api/index.ts';
 import { invalidParameter, notFound } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
@@ -38,20 +39,7 @@ import { isoSeconds } from './times.ts';
 
 const SEARCH = {
   resource: 'recordings',
-  params: [
-    'q',
-    'country',
-    'state',
-    'city',
-    'camera_id',
-    'status',
-    'duration_min',
-    'duration_max',
-    'start_min',
-    'start_max',
-    'stop_min',
-    'stop_max',
-  ],
+  params: ['q', ...SEARCH_FILTERS.recordings],
   spatial: true,
 } satisfies SearchShape<'recordings'>;
 

@@ -25,17 +25,6 @@ import {
 import { invalidParameter, unprocessable } from '../http/errors.ts';
 import { clip, parseNumber, type ParamReader } from './reader.ts';
 
-export const SPATIAL_PARAMS = [
-  'bbox',
-  'polygon',
-  'lat',
-  'lon',
-  'radius',
-  'polyline',
-  'polyline_precision',
-  'polyline_radius',
-];
-
 export interface Circle {
   center: LonLat;
   radiusM: number;

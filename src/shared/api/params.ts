@@ -9,6 +9,67 @@ import type { RecordingStatus } from './resources.ts';
 
 export type SortDir = 'asc' | 'desc';
 
+/** The spatial forms every geographic search takes. */
+export const SPATIAL_PARAMS = [
+  'bbox',
+  'polygon',
+  'lat',
+  'lon',
+  'radius',
+  'polyline',
+  'polyline_precision',
+  'polyline_radius',
+] as const;
+
+/** Paging, sort and aggregations: every search takes them. */
+export const PAGE_PARAMS = ['limit', 'skip', 'sort', 'sort_dir', 'aggs'] as const;
+
+/**
+ * Each search's own filters (spec section 4), besides q, the spatial forms, paging, sort and
+ * aggregations: what the service accepts, and the flags of `roadcam search`.
+ */
+export const SEARCH_FILTERS = {
+  observations: [
+    'sensors',
+    'time_min',
+    'time_max',
+    'date_min',
+    'date_max',
+    'country',
+    'state',
+    'city',
+    'camera_id',
+  ],
+  cameras: ['country', 'state', 'city', 'provider'],
+  recordings: [
+    'country',
+    'state',
+    'city',
+    'camera_id',
+    'status',
+    'duration_min',
+    'duration_max',
+    'start_min',
+    'start_max',
+    'stop_min',
+    'stop_max',
+  ],
+  alerts: [
+    'event',
+    'state',
+    'country',
+    'effective_min',
+    'effective_max',
+    'expires_min',
+    'expires_max',
+    'urgency',
+    'severity',
+    'certainty',
+    'expired',
+  ],
+  collections: ['created_at_min', 'created_at_max', 'updated_at_min', 'updated_at_max'],
+} as const;
+
 export interface SharedSearchParams {
   q?: string;
   /** min lon, min lat, max lon, max lat */
