@@ -31,14 +31,14 @@ const sensorFilter = z.union([
   z.object({ data: valueOrRange.optional(), prev: valueOrRange.optional() }).strict(),
 ]);
 
-/** The shared parameters of section 2.1 (sort and aggs are per resource). */
-/** The location filters of cameras, observations and recordings. */
+/** The location filters of cameras, observations and recordings (alerts: state and country). */
 const place = {
   country: text.optional(),
   state: text.optional(),
   city: text.optional(),
 };
 
+/** The shared parameters of section 2.1 (sort and aggs are per resource). */
 const shared = {
   q: text.optional(),
   bbox: z.tuple([lon, lat, lon, lat]).optional(),
@@ -66,7 +66,7 @@ export const cameraSearchSchema = z
     ...place,
     provider: text.optional(),
     sort: z.enum(SORT_KEYS.cameras).optional(),
-    aggs: z.array(z.enum(AGG_KEYS.cameras)).max(7).optional(),
+    aggs: z.array(z.enum(AGG_KEYS.cameras)).max(AGG_KEYS.cameras.length).optional(),
   })
   .strict();
 
@@ -88,7 +88,7 @@ export const observationSearchSchema = z
     date_min: iso.optional(),
     date_max: iso.optional(),
     sort: z.enum(SORT_KEYS.observations).optional(),
-    aggs: z.array(z.enum(AGG_KEYS.observations)).max(11).optional(),
+    aggs: z.array(z.enum(AGG_KEYS.observations)).max(AGG_KEYS.observations.length).optional(),
   })
   .strict();
 
@@ -105,7 +105,7 @@ export const recordingSearchSchema = z
     stop_min: iso.optional(),
     stop_max: iso.optional(),
     sort: z.enum(SORT_KEYS.recordings).optional(),
-    aggs: z.array(z.enum(AGG_KEYS.recordings)).max(7).optional(),
+    aggs: z.array(z.enum(AGG_KEYS.recordings)).max(AGG_KEYS.recordings.length).optional(),
   })
   .strict();
 
@@ -113,8 +113,8 @@ export const alertSearchSchema = z
   .object({
     ...shared,
     event: text.optional(),
-    state: text.optional(),
-    country: text.optional(),
+    state: place.state,
+    country: place.country,
     effective_min: iso.optional(),
     effective_max: iso.optional(),
     expires_min: iso.optional(),
@@ -124,7 +124,7 @@ export const alertSearchSchema = z
     certainty: z.enum(ALERT_CERTAINTY).optional(),
     expired: z.enum(['true', 'any']).optional(),
     sort: z.enum(SORT_KEYS.alerts).optional(),
-    aggs: z.array(z.enum(AGG_KEYS.alerts)).max(7).optional(),
+    aggs: z.array(z.enum(AGG_KEYS.alerts)).max(AGG_KEYS.alerts.length).optional(),
   })
   .strict();
 
