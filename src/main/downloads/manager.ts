@@ -341,7 +341,10 @@ export class DownloadManager {
       const next = this.store.nextDue(this.#o.service, now);
       if (next.waiting !== null && next.waiting <= now) this.#waiting.poll(this.#o.service, now);
       const limit = this.#concurrency ?? this.#o.settings().downloadConcurrency;
-      const free = Math.max(0, limit - (this.#running.size - this.#received.size));
+      // A transfer whose body arrived stops counting, up to `limit` of them: on a disk slower
+      // than the network, files waiting for their flush must not pile up without end.
+      const finishing = Math.min(this.#received.size, limit);
+      const free = Math.max(0, limit - (this.#running.size - finishing));
       const due = this.store.runnable(this.#o.service, now, free + limit, [
         ...this.#running.keys(),
       ]);

@@ -171,6 +171,46 @@ describe('the download engine', () => {
     expectIdentical(t, ids.slice(0, 2), ['zip', 'mp4']);
   });
 
+  it('starts the next file while one is flushed, but never lets flushes pile up', async () => {
+    // A disk slower than the network: each flush (fsync) waits until the test lets it go.
+    let open = 0;
+    let mostOpen = 0;
+    const waiting: (() => void)[] = [];
+    const { realDisk } = await import('../../../src/main/downloads/disk.ts');
+    t = startManager(
+      client,
+      {
+        disk: {
+          freeBytes: () => Promise.resolve(10 ** 12),
+          async openPart(path, fresh) {
+            const real = await realDisk.openPart(path, fresh);
+            mostOpen = Math.max(mostOpen, ++open);
+            return {
+              write: (chunk) => real.write(chunk),
+              sync: () => new Promise<void>((go) => waiting.push(go)).then(() => real.sync()),
+              close: () => real.close().finally(() => open--),
+            };
+          },
+        },
+      },
+      { downloadConcurrency: 2, speedLimitKBps: 0 },
+    );
+    const batch = await batchOf(t, ids, ['jpg', 'zip']);
+    // Two transfers, then two more while the first two wait for their flush, then no more.
+    await waitFor(() => waiting.length === 4);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(waiting.length).toBe(4);
+    expect(mostOpen).toBe(4);
+    const release = setInterval(() => waiting.splice(0).forEach((go) => go()), 20);
+    try {
+      expect((await t.whenFinished(batch.id)).state).toBe('completed');
+    } finally {
+      clearInterval(release);
+    }
+    expect(mostOpen).toBe(4);
+    expectIdentical(t, ids, ['jpg', 'zip']);
+  });
+
   it('checks the free space before writing', async () => {
     t = startManager(client, {
       disk: {
