@@ -16,7 +16,7 @@ import type { ApiClient } from '../api/client.ts';
 import { NetworkError, ServiceError } from '../api/errors.ts';
 import type { OfflineCollections } from '../cache/collections.ts';
 import type { DownloadManager } from '../downloads/manager.ts';
-import type { ItemRow } from '../downloads/store.ts';
+import type { ItemRow } from '../downloads/rows.ts';
 import type { Log } from '../log.ts';
 import { collectionFolder, partOf, safeFileName } from './files.ts';
 import { allImageNames } from './names.ts';

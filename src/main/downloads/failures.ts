@@ -7,7 +7,7 @@ import { AuthError, NetworkError, ServiceError } from '../api/errors.ts';
 import { backoff } from '../api/http.ts';
 import type { DownloadState } from '../../shared/ipc/downloads.ts';
 import { isDiskFull } from './disk.ts';
-import type { ItemRow } from './store.ts';
+import type { ItemRow } from './rows.ts';
 
 export type FailureKind =
   /** Network trouble, 5xx, 429, a stall: try again after a backoff. */

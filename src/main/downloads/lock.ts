@@ -3,9 +3,17 @@
  * writing the same `.part` files would corrupt them. A lock file holds the owner's pid; a lock
  * whose process is gone (crash, SIGKILL) is taken over.
  */
+import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 
 const heldHere = new Set<string>();
+
+/** The lock file of one service's queue in a data folder. */
+export function queueLockPath(dataDir: string, service: string): string {
+  const hash = createHash('sha256').update(service).digest('hex').slice(0, 12);
+  return join(dataDir, `downloads-${hash}.lock`);
+}
 
 export interface QueueLock {
   release(): void;

@@ -4,8 +4,6 @@
  * is full, and reports progress through throttled events. Plain Node: the app (through its IPC
  * handlers) and `roadcam download` share it.
  */
-import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import type {
   BatchFinished,
   DownloadBatchView,
@@ -19,12 +17,14 @@ import type { Db } from '../db/database.ts';
 import { realDisk, type DiskOps } from './disk.ts';
 import { afterFailure } from './failures.ts';
 import { SpeedLimiter } from './limiter.ts';
-import { takeLock, type QueueLock } from './lock.ts';
+import { queueLockPath, takeLock, type QueueLock } from './lock.ts';
 import { batchState, finishedEvent, ProgressTracker } from './progress.ts';
-import { planItems, type Chosen, type Destination } from './selection.ts';
+import { planItems, type NewBatchRequest, type OfflineImagesRequest } from './selection.ts';
 import { sanitisePath } from './naming.ts';
 import { describeTarget, SignedUrls } from './signed-urls.ts';
-import { DownloadQueueStore, type BatchRow, type ItemRow } from './store.ts';
+import type { BatchRow, ItemRow } from './rows.ts';
+import { DownloadQueueStore } from './store.ts';
+import { RunningTransfers, type RunHooks } from './running.ts';
 import { transfer } from './transfer.ts';
 import { WaitingRecordings } from './waiting.ts';
 import { BatchWatchers, type BatchListener } from './watchers.ts';
@@ -54,29 +54,6 @@ export interface ManagerOptions {
   progressIntervalMs?: number;
 }
 
-export interface NewBatchRequest extends Destination {
-  label: string;
-  /** Finds an existing batch with this key instead of creating another (CLI re-runs). */
-  key?: string;
-  chosen: readonly Chosen[];
-}
-
-/** A kept collection's sync (issue 9): its missing images, named as its store chose. */
-export interface OfflineImagesRequest {
-  /** Finds the collection's batch again on the next sync. */
-  key: string;
-  label: string;
-  folder: string;
-  collectionId: string;
-  images: readonly { image: string; name: string }[];
-}
-
-interface Running {
-  batchId: number;
-  abort: AbortController;
-  done: Promise<void>;
-}
-
 export class DownloadManager {
   readonly store: DownloadQueueStore;
   readonly urls: SignedUrls;
@@ -84,9 +61,7 @@ export class DownloadManager {
   readonly #progress: ProgressTracker;
   readonly #limiter: SpeedLimiter;
   readonly #waiting: WaitingRecordings;
-  readonly #running = new Map<number, Running>();
-  /** Running items whose body has arrived: they no longer count against the concurrency. */
-  readonly #received = new Set<number>();
+  readonly #running: RunningTransfers;
   #lock: QueueLock | undefined;
   #timer: NodeJS.Timeout | undefined;
   #immediate: NodeJS.Immediate | undefined;
@@ -101,6 +76,7 @@ export class DownloadManager {
     this.#o = options;
     this.store = new DownloadQueueStore(options.db);
     this.urls = new SignedUrls(options.client);
+    this.#running = new RunningTransfers(this.#hooks());
     this.#progress = new ProgressTracker(
       this.store,
       (u) => options.onUpdate?.(u),
@@ -110,7 +86,7 @@ export class DownloadManager {
     this.#waiting = new WaitingRecordings(options.client, this.store, {
       delay: options.waitDelayMs ?? { base: 5_000, max: 60_000 },
       changed: (itemId, batchId) => {
-        this.#itemChanged(itemId, batchId);
+        this.#progress.changed(itemId, batchId);
         this.#checkBatch(batchId);
         this.#wake(0);
       },
@@ -146,8 +122,7 @@ export class DownloadManager {
     if (this.#closed) return;
     this.#closed = true;
     clearTimeout(this.#timer);
-    for (const r of this.#running.values()) r.abort.abort(new Error('closing'));
-    await Promise.all([...this.#running.values()].map((r) => r.done));
+    await this.#running.abortAll(new Error('closing'));
     if (this.store.open) this.#progress.flush();
     this.#progress.close();
     this.#lock?.release();
@@ -155,32 +130,17 @@ export class DownloadManager {
   }
 
   createBatch(request: NewBatchRequest): DownloadBatchView {
-    const items = planItems(request.chosen, request);
-    const existing = request.key ? this.store.batchByKey(this.#o.service, request.key) : undefined;
-    let batchId: number;
-    if (existing) {
-      batchId = existing.id;
-      this.store.addItems(batchId, items);
-      // Running the same command again also retries what failed last time.
-      this.store.transition(
-        this.#o.service,
-        { batchId },
-        ['failed', 'canceled', 'paused'],
-        'queued',
-      );
-    } else {
-      batchId = this.store.createBatch(
-        {
-          service: this.#o.service,
-          key: request.key ?? null,
-          label: request.label,
-          folder: request.folder,
-          template: request.template,
-          existing: request.existing,
-        },
-        items,
-      );
-    }
+    const batchId = this.store.batchFor(
+      {
+        service: this.#o.service,
+        key: request.key ?? null,
+        label: request.label,
+        folder: request.folder,
+        template: request.template,
+        existing: request.existing,
+      },
+      planItems(request.chosen, request),
+    );
     this.#progress.changed(null, batchId);
     for (const item of this.store.itemsOfBatch(batchId)) this.#progress.changed(item.id, batchId);
     this.#checkBatch(batchId);
@@ -272,21 +232,13 @@ export class DownloadManager {
 
   /** The absolute path of a completed item's file. */
   filePath(itemId: number): string {
-    const item = this.store.item(itemId);
-    const batch = item && this.store.batch(item.batch_id);
-    if (!item || !batch || batch.service !== this.#o.service) {
-      throw new RangeError(`There is no download ${itemId}.`);
-    }
-    if (item.state !== 'completed') {
-      throw new RangeError(`${item.name} is not downloaded yet (it is ${item.state}).`);
-    }
-    return join(batch.folder, item.name);
+    return this.store.completedFile(this.#o.service, itemId);
   }
 
   #act(scope: DownloadScope, from: DownloadState[], to: DownloadState): number {
     const { ids, batches } = this.store.transition(this.#o.service, scope, from, to);
     for (const id of ids) {
-      this.#running.get(id)?.abort.abort(new Error(to));
+      this.#running.abort(id, new Error(to));
       this.#progress.changed(id, this.store.item(id)?.batch_id ?? 0);
     }
     for (const b of batches) this.#checkBatch(b);
@@ -296,11 +248,7 @@ export class DownloadManager {
 
   #tryLock(): void {
     if (this.#lock || this.#closed) return;
-    const lockPath = join(
-      this.#o.dataDir,
-      `downloads-${createHash('sha256').update(this.#o.service).digest('hex').slice(0, 12)}.lock`,
-    );
-    const got = takeLock(lockPath);
+    const got = takeLock(queueLockPath(this.#o.dataDir, this.#o.service));
     if ('heldBy' in got) {
       this.#o.log?.(`downloads: the queue is run by process ${got.heldBy}; watching only`);
       return;
@@ -341,13 +289,8 @@ export class DownloadManager {
       const next = this.store.nextDue(this.#o.service, now);
       if (next.waiting !== null && next.waiting <= now) this.#waiting.poll(this.#o.service, now);
       const limit = this.#concurrency ?? this.#o.settings().downloadConcurrency;
-      // A transfer whose body arrived stops counting, up to `limit` of them: on a disk slower
-      // than the network, files waiting for their flush must not pile up without end.
-      const finishing = Math.min(this.#received.size, limit);
-      const free = Math.max(0, limit - (this.#running.size - finishing));
-      const due = this.store.runnable(this.#o.service, now, free + limit, [
-        ...this.#running.keys(),
-      ]);
+      const free = this.#running.free(limit);
+      const due = this.store.runnable(this.#o.service, now, free + limit, this.#running.ids);
       for (const item of due.slice(0, free)) this.#start(item);
       // Ask for the next files' signed URLs now, so that a transfer ending starts the next at
       // once instead of waiting for a round trip to the service.
@@ -368,61 +311,53 @@ export class DownloadManager {
     if (!batch) return;
     this.store.setState(item.id, 'downloading', { attempts: item.attempts });
     this.#progress.begin(item.id, item.bytes_done, item.bytes_total);
-    this.#itemChanged(item.id, item.batch_id);
-    const abort = new AbortController();
-    const run = transfer({
-      item,
-      batch,
-      client: this.#o.client,
-      urls: this.urls,
-      store: this.store,
-      limiter: this.#limiter,
-      disk: this.#o.disk ?? realDisk,
-      signal: abort.signal,
-      stallMs: this.#o.stallMs ?? 30_000,
-      reserveBytes: this.#o.reserveBytes ?? 64 * 1024 * 1024,
-      onBytes: (done, total) => this.#progress.bytes(item.id, item.batch_id, done, total),
-      onChunk: (n) => this.#watchers.chunk(item.batch_id, n),
-      onReceived: () => {
-        this.#received.add(item.id);
-        this.#wake(0);
-      },
-    });
-    let completed = false;
-    const done = run.then(
-      (result) => {
-        completed = true;
+    this.#progress.changed(item.id, item.batch_id);
+    this.#running.run(item, (signal, onReceived) =>
+      transfer({
+        item,
+        batch,
+        client: this.#o.client,
+        urls: this.urls,
+        store: this.store,
+        limiter: this.#limiter,
+        disk: this.#o.disk ?? realDisk,
+        signal,
+        stallMs: this.#o.stallMs ?? 30_000,
+        reserveBytes: this.#o.reserveBytes ?? 64 * 1024 * 1024,
+        onBytes: (done, total) => this.#progress.bytes(item.id, item.batch_id, done, total),
+        onChunk: (n) => this.#watchers.chunk(item.batch_id, n),
+        onReceived,
+      }),
+    );
+  }
+
+  /** What the manager does when a transfer reaches a milestone (see RunningTransfers). */
+  #hooks(): RunHooks {
+    return {
+      completed: (item, result) => {
         this.store.complete(item.id, result.bytesTotal, result.sha256, result.skipped);
         this.urls.forget(item);
         const row = this.#watchers.followed(item.batch_id) && this.store.item(item.id);
         if (row) this.#watchers.completed(item.batch_id, row);
       },
-      (error: unknown) => {
-        if (!abort.signal.aborted) this.#failed(item, error);
-      },
-    );
-    const settled = done
-      .catch((error: unknown) =>
-        this.#o.log?.(`downloads: ${describeTarget(item)}: ${String(error)}`),
-      )
-      .finally(() => {
+      failed: (item, error) => this.#failed(item, error),
+      received: () => this.#wake(0),
+      ended: (item, { completed, slotFreed }) => {
         // Where a transfer that did not complete stopped (a completed one was saved whole).
         const reached = this.#progress.running().get(item.id);
         if (!completed && reached !== undefined && this.store.open) {
           this.store.saveProgress(new Map([[item.id, reached]]));
         }
         this.#progress.end(item.id);
-        this.#running.delete(item.id);
+        if (this.#closed || !this.store.open) return;
+        this.#progress.changed(item.id, item.batch_id);
+        this.#checkBatch(item.batch_id);
         // A completed transfer gave its slot up when its body arrived (the next one started).
-        const slotFreed = completed && this.#received.has(item.id);
-        this.#received.delete(item.id);
-        if (!this.#closed && this.store.open) {
-          this.#itemChanged(item.id, item.batch_id);
-          this.#checkBatch(item.batch_id);
-          if (!slotFreed) this.#wake(0);
-        }
-      });
-    this.#running.set(item.id, { batchId: item.batch_id, abort, done: settled });
+        if (!slotFreed) this.#wake(0);
+      },
+      broken: (item, error) =>
+        this.#o.log?.(`downloads: ${describeTarget(item)}: ${String(error)}`),
+    };
   }
 
   #failed(item: ItemRow, error: unknown): void {
@@ -441,16 +376,12 @@ export class DownloadManager {
     }
   }
 
-  #itemChanged(itemId: number, batchId: number): void {
-    this.#progress.changed(itemId, batchId);
-  }
-
   /** Announces a batch that has nothing left to do, once. */
   #checkBatch(batchId: number): void {
     this.#progress.changed(null, batchId);
     // A transfer of the batch still runs: it is active, and counting its items (a query over
     // the whole batch) after every file would grow with the square of the batch's size.
-    for (const r of this.#running.values()) if (r.batchId === batchId) return;
+    if (this.#running.runsBatch(batchId)) return;
     const batch = this.store.batch(batchId);
     if (!batch) return;
     const totals = this.store.totals(batchId);

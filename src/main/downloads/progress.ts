@@ -10,7 +10,8 @@ import type {
   DownloadItemView,
   DownloadsUpdate,
 } from '../../shared/ipc/downloads.ts';
-import type { BatchRow, BatchTotals, DownloadQueueStore, ItemRow } from './store.ts';
+import type { BatchRow, BatchTotals, ItemRow } from './rows.ts';
+import type { DownloadQueueStore } from './store.ts';
 
 interface Live {
   done: number;

@@ -148,3 +148,20 @@ export async function chooseByRecording(
   }
   return chosen;
 }
+
+export interface NewBatchRequest extends Destination {
+  label: string;
+  /** Finds an existing batch with this key instead of creating another (CLI re-runs). */
+  key?: string;
+  chosen: readonly Chosen[];
+}
+
+/** A kept collection's sync (issue 9): its missing images, named as its store chose. */
+export interface OfflineImagesRequest {
+  /** Finds the collection's batch again on the next sync. */
+  key: string;
+  label: string;
+  folder: string;
+  collectionId: string;
+  images: readonly { image: string; name: string }[];
+}

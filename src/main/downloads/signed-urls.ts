@@ -7,7 +7,7 @@
  */
 import { COLLECTION_IMAGES_PREFIX } from '../api/collections.ts';
 import type { ApiClient } from '../api/client.ts';
-import type { ItemRow } from './store.ts';
+import type { ItemRow } from './rows.ts';
 
 /** A little under the 15 minutes of the service, for clock skew. */
 const FRESH_MS = 14 * 60_000;

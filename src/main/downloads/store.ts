@@ -4,77 +4,11 @@
  * This replaces the first DownloadStore of src/main/cache/downloads.ts (migration 0050), whose
  * states cannot express waiting and canceled. Multi-step writes run in one transaction.
  */
-import type { RecordingFormat } from '../../shared/api/index.ts';
-import type { DownloadScope, DownloadState, ExistingPolicy } from '../../shared/ipc/downloads.ts';
+import type { DownloadScope, DownloadState } from '../../shared/ipc/downloads.ts';
+import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Db } from '../db/database.ts';
-
-export interface BatchRow {
-  id: number;
-  service: string;
-  key: string | null;
-  label: string;
-  folder: string;
-  template: string;
-  existing: ExistingPolicy;
-  message: string | null;
-  created_at: string;
-  finished_at: string | null;
-  announced: number;
-  purpose: BatchPurpose;
-}
-
-/** 'offline': a kept collection's sync (issue 9), kept out of the Downloads view. */
-export type BatchPurpose = 'download' | 'offline';
-export type ItemKind = 'recording' | 'collection-image';
-
-export interface ItemRow {
-  id: number;
-  batch_id: number;
-  kind: ItemKind;
-  recording_id: string | null;
-  format: RecordingFormat | null;
-  collection_id: string | null;
-  image: string | null;
-  state: DownloadState;
-  name: string;
-  resolved: number;
-  bytes_done: number;
-  bytes_total: number | null;
-  etag: string | null;
-  sha256: string | null;
-  skipped: number;
-  message: string | null;
-  attempts: number;
-  not_before: number;
-  updated_at: string;
-}
-
-export interface NewBatch {
-  service: string;
-  key?: string | null;
-  label: string;
-  folder: string;
-  template: string;
-  existing: ExistingPolicy;
-  purpose?: BatchPurpose;
-}
-
-/** A recording file, or (with collectionId and image) an image of a collection. */
-export type NewItem = (
-  { recordingId: string; format: RecordingFormat } | { collectionId: string; image: string }
-) & {
-  name: string;
-  state: 'queued' | 'waiting' | 'failed';
-  message?: string;
-};
-
-export interface BatchTotals {
-  counts: Record<DownloadState, number>;
-  items: number;
-  bytesDone: number;
-  bytesTotal: number;
-}
+import type { BatchPurpose, BatchRow, BatchTotals, ItemRow, NewBatch, NewItem } from './rows.ts';
 
 const ACTIVE = "('queued', 'waiting', 'downloading')";
 const now = () => new Date().toISOString();
@@ -122,6 +56,36 @@ export class DownloadQueueStore {
       this.addItems(id, items);
       return id;
     })();
+  }
+
+  /**
+   * The batch with this key, given the items it lacks, with what failed, was canceled or paused
+   * queued again (running the same command again retries it); else a new batch.
+   */
+  batchFor(batch: NewBatch, items: readonly NewItem[]): number {
+    const existing = batch.key ? this.batchByKey(batch.service, batch.key) : undefined;
+    if (!existing) return this.createBatch(batch, items);
+    this.addItems(existing.id, items);
+    this.transition(
+      batch.service,
+      { batchId: existing.id },
+      ['failed', 'canceled', 'paused'],
+      'queued',
+    );
+    return existing.id;
+  }
+
+  /** The absolute path of a completed item's file; a RangeError says why there is none. */
+  completedFile(service: string, itemId: number): string {
+    const item = this.item(itemId);
+    const batch = item && this.batch(item.batch_id);
+    if (!item || !batch || batch.service !== service) {
+      throw new RangeError(`There is no download ${itemId}.`);
+    }
+    if (item.state !== 'completed') {
+      throw new RangeError(`${item.name} is not downloaded yet (it is ${item.state}).`);
+    }
+    return join(batch.folder, item.name);
   }
 
   /**

@@ -17,7 +17,8 @@ import { classify, DownloadFailure, StallError } from './failures.ts';
 import type { SpeedLimiter } from './limiter.ts';
 import { alternativeName, insideFolder } from './naming.ts';
 import { describeTarget, type SignedUrls } from './signed-urls.ts';
-import type { BatchRow, DownloadQueueStore, ItemRow } from './store.ts';
+import type { BatchRow, ItemRow } from './rows.ts';
+import type { DownloadQueueStore } from './store.ts';
 
 export interface TransferContext {
   item: ItemRow;

@@ -6,7 +6,8 @@
 import type { ApiClient } from '../api/client.ts';
 import { ServiceError } from '../api/errors.ts';
 import { backoff } from '../api/http.ts';
-import type { DownloadQueueStore, ItemRow } from './store.ts';
+import type { ItemRow } from './rows.ts';
+import type { DownloadQueueStore } from './store.ts';
 
 export interface WaitingOptions {
   delay: { base: number; max: number };

@@ -4,7 +4,7 @@
  * which only reports to it.
  */
 import type { DownloadBatchView } from '../../shared/ipc/downloads.ts';
-import type { ItemRow } from './store.ts';
+import type { ItemRow } from './rows.ts';
 
 /** Follows one batch from inside the process (the collections sync). */
 export interface BatchListener {

@@ -1,0 +1,73 @@
+/**
+ * The rows of the download queue (src/main/downloads/store.ts, migrations 0300 and 0520) and
+ * what is written to make them.
+ */
+import type { RecordingFormat } from '../../shared/api/index.ts';
+import type { DownloadState, ExistingPolicy } from '../../shared/ipc/downloads.ts';
+
+export interface BatchRow {
+  id: number;
+  service: string;
+  key: string | null;
+  label: string;
+  folder: string;
+  template: string;
+  existing: ExistingPolicy;
+  message: string | null;
+  created_at: string;
+  finished_at: string | null;
+  announced: number;
+  purpose: BatchPurpose;
+}
+
+/** 'offline': a kept collection's sync (issue 9), kept out of the Downloads view. */
+export type BatchPurpose = 'download' | 'offline';
+export type ItemKind = 'recording' | 'collection-image';
+
+export interface ItemRow {
+  id: number;
+  batch_id: number;
+  kind: ItemKind;
+  recording_id: string | null;
+  format: RecordingFormat | null;
+  collection_id: string | null;
+  image: string | null;
+  state: DownloadState;
+  name: string;
+  resolved: number;
+  bytes_done: number;
+  bytes_total: number | null;
+  etag: string | null;
+  sha256: string | null;
+  skipped: number;
+  message: string | null;
+  attempts: number;
+  not_before: number;
+  updated_at: string;
+}
+
+export interface NewBatch {
+  service: string;
+  key?: string | null;
+  label: string;
+  folder: string;
+  template: string;
+  existing: ExistingPolicy;
+  purpose?: BatchPurpose;
+}
+
+/** A recording file, or (with collectionId and image) an image of a collection. */
+export type NewItem = (
+  { recordingId: string; format: RecordingFormat } | { collectionId: string; image: string }
+) & {
+  name: string;
+  state: 'queued' | 'waiting' | 'failed';
+  message?: string;
+};
+
+export interface BatchTotals {
+  counts: Record<DownloadState, number>;
+  items: number;
+  bytesDone: number;
+  bytesTotal: number;
+}
