@@ -194,13 +194,7 @@ export class Requester {
     const status = response.statusCode ?? 0;
     if (status >= 300) {
       const text = await readText(response).catch(() => '');
-      let body: unknown = null;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // Not JSON: the status alone tells what happened.
-      }
-      throw errorFromBody(`${operation} (signed URL)`, status, body, [this.#secret]);
+      throw this.#errorFromText(`${operation} (signed URL)`, status, text);
     }
     const length = headerOf(response, 'content-length');
     return {
@@ -281,14 +275,17 @@ export class Requester {
   }
 
   async #error(operation: string, response: Response): Promise<ServiceError> {
-    const text = await response.text().catch(() => '');
+    return this.#errorFromText(operation, response.status, await response.text().catch(() => ''));
+  }
+
+  #errorFromText(operation: string, status: number, text: string): ServiceError {
     let body: unknown = null;
     try {
       body = JSON.parse(text);
     } catch {
       // Not JSON (a proxy's HTML page, say): the status alone tells what happened.
     }
-    return errorFromBody(operation, response.status, body, [this.#secret]);
+    return errorFromBody(operation, status, body, [this.#secret]);
   }
 }
 

@@ -3,6 +3,7 @@
  * (ENOSPC) without a full disk.
  */
 import { close, fsync, open, writev } from 'node:fs';
+import { promisify } from 'node:util';
 import { statfs } from 'node:fs/promises';
 
 export interface PartFile {
@@ -24,6 +25,11 @@ export interface DiskOps {
   /** Opens a `.part` file: empty when `fresh`, else for appending to what it holds. */
   openPart(path: string, fresh: boolean): Promise<PartFile>;
 }
+
+// The file descriptor calls (not FileHandle): `writev` below needs the plain descriptor.
+const openFd = promisify(open);
+const fsyncFd = promisify(fsync);
+const closeFd = promisify(close);
 
 /** Bytes waiting for the disk beyond which a transfer stops reading from the network. */
 const HIGH_WATER = 1024 * 1024;
@@ -51,16 +57,12 @@ class QueuedFile implements PartFile {
 
   async sync(): Promise<void> {
     await this.#until(0);
-    await new Promise<void>((resolve, reject) =>
-      fsync(this.#fd, (e) => (e ? reject(e) : resolve())),
-    );
+    await fsyncFd(this.#fd);
   }
 
   async close(): Promise<void> {
     await this.#until(0).catch(() => undefined);
-    await new Promise<void>((resolve, reject) =>
-      close(this.#fd, (e) => (e ? reject(e) : resolve())),
-    );
+    await closeFd(this.#fd);
   }
 
   /** Resolves once at most `below` bytes wait for the disk. */
@@ -112,12 +114,8 @@ export const realDisk: DiskOps = {
     const s = await statfs(dir);
     return s.bavail * s.bsize;
   },
-  openPart(path, fresh) {
-    return new Promise((resolve, reject) =>
-      open(path, fresh ? 'w' : 'a', (error, fd) =>
-        error ? reject(error) : resolve(new QueuedFile(fd)),
-      ),
-    );
+  async openPart(path, fresh) {
+    return new QueuedFile(await openFd(path, fresh ? 'w' : 'a'));
   },
 };
 
