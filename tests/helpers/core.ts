@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCore, type Core } from '../../src/main/core.ts';
+import { startWebHost, type WebHost } from '../../src/main/web/host.ts';
 
 export function tempDir(prefix = 'roadcam-test-'): { path: string; remove(): void } {
   const path = mkdtempSync(join(tmpdir(), prefix));
@@ -30,4 +31,39 @@ export async function startOfflineCore(): Promise<Core & { cleanup(): Promise<vo
       dir.remove();
     },
   });
+}
+
+export interface DemoHost {
+  core: Core;
+  host: WebHost;
+  /** A camera with live video, and one with still images only. */
+  videoCamera: string;
+  stillCamera: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A demo core (60 cameras over 2 hours) behind browser mode's web host, for tests that go
+ * through the host as the renderer does.
+ */
+export async function startDemoHost(token: string): Promise<DemoHost> {
+  const dir = tempDir();
+  const core = await startCore({
+    dataDir: dir.path,
+    connection: { kind: 'demo', world: { cameras: 60, hours: 2, now: '2026-11-20T12:00:00Z' } },
+    log: () => {},
+  });
+  const host = await startWebHost({ core, staticDir: dir.path, token });
+  const cameras = await core.client.cameras.search({ limit: 60 });
+  return {
+    core,
+    host,
+    videoCamera: cameras.features.find((c) => c.properties.video)!.id,
+    stillCamera: cameras.features.find((c) => !c.properties.video)!.id,
+    async stop() {
+      await host.close();
+      await core.close();
+      dir.remove();
+    },
+  };
 }

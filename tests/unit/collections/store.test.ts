@@ -1,33 +1,21 @@
-import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { freshDatabases } from '../../helpers/db.ts';
 import { safeFileName } from '../../../src/main/collections/files.ts';
 import { sanitiseSegment } from '../../../src/main/downloads/naming.ts';
 import { pageAfter, searchLocal } from '../../../src/main/collections/local.ts';
 import { KeptStore } from '../../../src/main/collections/store.ts';
-import { migrate } from '../../../src/main/db/migrate.ts';
 import { migration } from '../../../src/main/db/migrations/0400-kept-collections.ts';
 import { migrations } from '../../../src/main/db/migrations/index.ts';
 import { expiryOf, frameName, parseImageName } from '../../../src/shared/ipc/collections.ts';
 
-const dbs: Database.Database[] = [];
-function fresh(): Database.Database {
-  const db = new Database(':memory:');
-  db.pragma('foreign_keys = ON');
-  migrate(db, migrations);
-  dbs.push(db);
-  return db;
-}
-afterEach(() => {
-  for (const db of dbs.splice(0)) db.close();
-});
+const fresh = freshDatabases();
 
 describe('migration 0400 (kept collections)', () => {
   it('is registered after 0060 and creates STRICT tables with their checks', () => {
     const versions = migrations.map((m) => m.version);
     expect(versions).toContain(400);
     expect(versions.indexOf(400)).toBeGreaterThan(versions.indexOf(60));
-    const db = new Database(':memory:');
-    dbs.push(db);
+    const db = fresh({ migrated: false });
     migration.up(db);
     const tables = db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'table'").all() as {
       name: string;

@@ -1,34 +1,23 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCore, type Core } from '../../../src/main/core.ts';
-import { startWebHost, type WebHost } from '../../../src/main/web/host.ts';
-import { tempDir } from '../../helpers/core.ts';
+import type { Core } from '../../../src/main/core.ts';
+import type { WebHost } from '../../../src/main/web/host.ts';
+import { startDemoHost, type DemoHost } from '../../helpers/core.ts';
 
 // The wall's channels through the real dispatcher, against the embedded service over HTTP.
-const dir = tempDir();
 const token = 'wall-test-token';
 let core: Core;
 let host: WebHost;
-let videoCamera: string;
 let stillCamera: string;
+let videoCamera: string;
+let demo: DemoHost;
 
 beforeAll(async () => {
-  core = await startCore({
-    dataDir: dir.path,
-    connection: { kind: 'demo', world: { cameras: 60, hours: 2, now: '2026-11-20T12:00:00Z' } },
-    log: () => {},
-  });
-  host = await startWebHost({ core, staticDir: dir.path, token });
-  const cameras = await core.client.cameras.search({ limit: 60 });
-  videoCamera = cameras.features.find((c) => c.properties.video)!.id;
-  stillCamera = cameras.features.find((c) => !c.properties.video)!.id;
+  demo = await startDemoHost(token);
+  ({ core, host, stillCamera, videoCamera } = demo);
 }, 120_000);
 
-afterAll(async () => {
-  await host.close();
-  await core.close();
-  dir.remove();
-});
+afterAll(() => demo.stop());
 
 describe('wall channels', () => {
   it('finds cameras by words of their id', async () => {

@@ -1,23 +1,12 @@
-import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
-import { migrate } from '../../../src/main/db/migrate.ts';
+import { describe, expect, it } from 'vitest';
+import { freshDatabases } from '../../helpers/db.ts';
 import { migration } from '../../../src/main/db/migrations/0200-walls.ts';
 import { migrations } from '../../../src/main/db/migrations/index.ts';
 import { WallStore } from '../../../src/main/wall/store.ts';
 import type { WallSaveInput } from '../../../src/shared/ipc/wall.ts';
 import { wallSaveSchema } from '../../../src/shared/ipc/wall.ts';
 
-const dbs: Database.Database[] = [];
-function fresh(): Database.Database {
-  const db = new Database(':memory:');
-  db.pragma('foreign_keys = ON');
-  migrate(db, migrations);
-  dbs.push(db);
-  return db;
-}
-afterEach(() => {
-  for (const db of dbs.splice(0)) db.close();
-});
+const fresh = freshDatabases();
 
 const place = { lon: -105, lat: 39.7, country: 'US', state: 'CO', city: 'Denver' };
 function input(name: string, ids: string[], extra: Partial<WallSaveInput> = {}): WallSaveInput {
@@ -40,8 +29,7 @@ function input(name: string, ids: string[], extra: Partial<WallSaveInput> = {}):
 describe('migration 0200 (walls)', () => {
   it('is registered in order and creates STRICT tables with their checks', () => {
     expect(migrations.some((m) => m.version === 200 && m.name === 'walls')).toBe(true);
-    const db = new Database(':memory:');
-    dbs.push(db);
+    const db = fresh({ migrated: false });
     migration.up(db);
     const tables = db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'table'").all() as {
       name: string;
