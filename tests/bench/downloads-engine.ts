@@ -31,6 +31,9 @@ const manager = new DownloadManager({
   db,
   client,
   service: 'bench',
+  log: process.env.BENCH_LOG
+    ? (m: string) => console.error(new Date().toISOString(), m)
+    : undefined,
   dataDir: dataDir!,
   settings: () => ({ downloadConcurrency: 4, speedLimitKBps: 0 }),
   onBatchFinished: (e) => {

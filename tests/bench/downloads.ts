@@ -4,6 +4,10 @@
  * fetching the same signed URLs, alternately, in the same run. Prints the wall times, their
  * ratio (target <= 1.10) and the engine's peak RSS (target < 200 MB).
  *
+ * Also runs, on the same URLs, two Node references that do less than the engine: the leanest
+ * writer Node can be (downloads-raw.ts) and a plain node:http one (downloads-bare.ts), each
+ * once plainly and once with the engine's durability (SHA-256, fsync before the rename).
+ *
  * The service's data folder is kept in .cache/bench-downloads so that the 100 recordings are
  * built once (a few minutes) and reused by later runs.
  */
@@ -16,7 +20,7 @@ import { ApiClient } from '../../src/main/api/index.ts';
 import { DEMO_CLIENT, startService } from '../../src/service/index.ts';
 
 const COUNT = 100;
-const ROUNDS = 3;
+const ROUNDS = Number(process.env.BENCH_DOWNLOADS_ROUNDS ?? 5);
 const root = resolve(import.meta.dirname, '../..');
 const serviceDir = join(root, '.cache', 'bench-downloads');
 mkdirSync(serviceDir, { recursive: true });
@@ -60,8 +64,16 @@ interface ReferenceRuns {
   /** curl fetching them. */
   ms: number;
   /** The least Node can do with them (downloads-bare.ts), and the same with SHA-256 + fsync. */
-  bare: { wallMs: number; cpuMs: number };
-  durable: { wallMs: number; cpuMs: number };
+  bare: Timing;
+  durable: Timing;
+  /** The leanest Node writer (downloads-raw.ts), plainly and durably. */
+  raw: Timing;
+  rawDurable: Timing;
+}
+
+interface Timing {
+  wallMs: number;
+  cpuMs: number;
 }
 
 /**
@@ -104,19 +116,23 @@ async function curlRun(): Promise<ReferenceRuns> {
       .map((l, i) => `${/url = "(.*)"/.exec(l)![1]}\t${files[i]!.id}.${files[i]!.format}`)
       .join('\n'),
   );
-  const bareRun = async (mode: string) => {
+  const nodeRun = async (script: string, mode: string) => {
+    const out = join(dir, `${script}-${mode}`);
     const { stdout } = await promisify(execFile)(process.execPath, [
-      join(import.meta.dirname, 'downloads-bare.ts'),
-      join(dir, mode),
+      join(import.meta.dirname, script),
+      out,
       urlsFile,
       mode,
     ]);
-    return JSON.parse(stdout.trim()) as { wallMs: number; cpuMs: number };
+    rmSync(out, { recursive: true, force: true });
+    return JSON.parse(stdout.trim()) as Timing;
   };
-  const bare = await bareRun('plain');
-  const durable = await bareRun('durable');
+  const bare = await nodeRun('downloads-bare.ts', 'plain');
+  const durable = await nodeRun('downloads-bare.ts', 'durable');
+  const raw = await nodeRun('downloads-raw.ts', 'plain');
+  const rawDurable = await nodeRun('downloads-raw.ts', 'durable');
   rmSync(dir, { recursive: true, force: true });
-  return { urlMs, ms, bare, durable };
+  return { urlMs, ms, bare, durable, raw, rawDurable };
 }
 
 function engineRun(
@@ -150,6 +166,8 @@ const curl: number[] = [];
 const curlWithUrls: number[] = [];
 const bare: number[] = [];
 const durable: number[] = [];
+const raw: number[] = [];
+const rawDurable: number[] = [];
 const ready: number[] = [];
 const fromIds: number[] = [];
 let rss = 0;
@@ -159,6 +177,8 @@ for (let round = 0; round < ROUNDS; round++) {
   curlWithUrls.push(c.ms + c.urlMs);
   bare.push(c.bare.wallMs);
   durable.push(c.durable.wallMs);
+  raw.push(c.raw.wallMs);
+  rawDurable.push(c.rawDurable.wallMs);
   const times: Record<string, number> = {};
   const cpus: Record<string, number> = {};
   for (const mode of ['ready', 'ids'] as const) {
@@ -170,19 +190,20 @@ for (let round = 0; round < ROUNDS; round++) {
     cpus[mode] = e.cpuMs;
     rss = Math.max(rss, e.maxRssMB);
   }
+  const t = (x: Timing) => `${x.wallMs.toFixed(0)} ms (CPU ${x.cpuMs.toFixed(0)} ms)`;
   console.log(
-    `round ${round + 1}: curl ${c.ms.toFixed(0)} ms (+ ${c.urlMs.toFixed(0)} ms for its URLs), bare Node ${c.bare.wallMs.toFixed(0)} ms (CPU ${c.bare.cpuMs.toFixed(0)} ms), + SHA-256 + fsync ${c.durable.wallMs.toFixed(0)} ms (CPU ${c.durable.cpuMs.toFixed(0)} ms), engine ${times.ready!.toFixed(0)} ms from the same URLs (CPU ${cpus.ready!.toFixed(0)} ms), ${times.ids!.toFixed(0)} ms from the ids (CPU ${cpus.ids!.toFixed(0)} ms)`,
+    `round ${round + 1}: curl ${c.ms.toFixed(0)} ms (+ ${c.urlMs.toFixed(0)} ms for its URLs), raw Node ${t(c.raw)}, durably ${t(c.rawDurable)}, bare Node ${t(c.bare)}, durably ${t(c.durable)}, engine ${times.ready!.toFixed(0)} ms from the same URLs (CPU ${cpus.ready!.toFixed(0)} ms), ${times.ids!.toFixed(0)} ms from the ids (CPU ${cpus.ids!.toFixed(0)} ms)`,
   );
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 console.log(`\n${COUNT} recordings, ${COUNT * 2} files, concurrency 4, loopback, medians:`);
 console.log(`curl --parallel --parallel-max 4:        ${median(curl).toFixed(0)} ms`);
-console.log(
-  `bare Node downloader (reference):       ${median(bare).toFixed(0)} ms (${(median(bare) / median(curl)).toFixed(2)} x curl)`,
-);
-console.log(
-  `  + SHA-256 and fsync per file:         ${median(durable).toFixed(0)} ms (${(median(durable) / median(curl)).toFixed(2)} x curl)`,
-);
+const vsCurl = (xs: number[]) =>
+  `${median(xs).toFixed(0)} ms (${(median(xs) / median(curl)).toFixed(2)} x curl)`;
+console.log(`raw Node writer (the floor):            ${vsCurl(raw)}`);
+console.log(`  + SHA-256 and fsync per file:         ${vsCurl(rawDurable)}`);
+console.log(`bare Node downloader (node:http):       ${vsCurl(bare)}`);
+console.log(`  + SHA-256 and fsync per file:         ${vsCurl(durable)}`);
 console.log(`engine, from the same signed URLs:       ${median(ready).toFixed(0)} ms`);
 console.log(
   `ratio engine / curl:                     ${(median(ready) / median(curl)).toFixed(2)} (target <= 1.10)`,

@@ -342,7 +342,7 @@ export class DownloadManager {
       },
       failed: (item, error) => this.#failed(item, error),
       received: () => this.#wake(0),
-      ended: (item, { completed, slotFreed }) => {
+      ended: (item, { completed }) => {
         // Where a transfer that did not complete stopped (a completed one was saved whole).
         const reached = this.#progress.running().get(item.id);
         if (!completed && reached !== undefined && this.store.open) {
@@ -352,8 +352,9 @@ export class DownloadManager {
         if (this.#closed || !this.store.open) return;
         this.#progress.changed(item.id, item.batch_id);
         this.#checkBatch(item.batch_id);
-        // A completed transfer gave its slot up when its body arrived (the next one started).
-        if (!slotFreed) this.#wake(0);
+        // Even one that gave its slot up when its body arrived: while `limit` files waited for
+        // their flush, that gave no slot (running.ts), and this end is what frees one.
+        this.#wake(0);
       },
       broken: (item, error) =>
         this.#o.log?.(`downloads: ${describeTarget(item)}: ${String(error)}`),

@@ -14,8 +14,8 @@ export interface RunHooks {
   failed(item: ItemRow, error: unknown): void;
   /** The body arrived: a slot is free. */
   received(item: ItemRow): void;
-  /** The transfer is over, whatever the outcome; `slotFreed` when `received` already freed it. */
-  ended(item: ItemRow, how: { completed: boolean; slotFreed: boolean }): void;
+  /** The transfer is over, whatever the outcome. */
+  ended(item: ItemRow, how: { completed: boolean }): void;
   /** A hook above threw: logged, the transfer still ends. */
   broken(item: ItemRow, error: unknown): void;
 }
@@ -83,9 +83,8 @@ export class RunningTransfers {
       .catch((error: unknown) => this.#hooks.broken(item, error))
       .finally(() => {
         this.#runs.delete(item.id);
-        const slotFreed = completed && this.#received.has(item.id);
         this.#received.delete(item.id);
-        this.#hooks.ended(item, { completed, slotFreed });
+        this.#hooks.ended(item, { completed });
       });
     this.#runs.set(item.id, { batchId: item.batch_id, abort, done });
   }
