@@ -1,22 +1,29 @@
 /**
  * The engine side of `npm run bench:downloads`, in its own process so that its peak RSS is the
  * engine's alone: downloads the given recordings (zip + mp4) with concurrency 4 and prints
- * {"wallMs", "maxRssMB", "files"} as one JSON line. With `ready`, the signed URLs are asked
- * for before the clock starts, as curl's are.
- * Usage: node downloads-engine.ts SERVICE_URL DATA_DIR OUT_DIR ID,ID,... [ready|ids]
+ * {"wallMs", "cpuMs", "maxRssMB", "files", "state"} as one JSON line.
+ *
+ * - `ready`: the signed URLs are asked for before the clock starts, as curl's are; `ids`: the
+ *   engine asks for them as it goes.
+ * - `warm`: the same batch is downloaded once, unmeasured, into another folder first, as in the
+ *   app, whose main process has run its download code before; `cold`: the measured batch is
+ *   the process's first, as with the CLI. A cold Node process also compiles the engine's code
+ *   while it downloads (V8's compiler threads), which curl, compiled ahead, never does.
+ *
+ * Usage: node downloads-engine.ts SERVICE_URL DATA_DIR OUT_DIR ID,ID,... ready|ids cold|warm
  */
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { ApiClient } from '../../src/main/api/index.ts';
 import { openDatabase } from '../../src/main/db/database.ts';
 import { DownloadManager } from '../../src/main/downloads/manager.ts';
+import type { BatchFinished } from '../../src/shared/ipc/downloads.ts';
 import { DEFAULT_TEMPLATE } from '../../src/shared/ipc/downloads.ts';
 // The demo account of the embedded service (importing the service itself would weigh on RSS).
 const DEMO_CLIENT = { id: 'demo', secret: 'demo-secret' };
 
-const [url, dataDir, outDir, idList, mode] = process.argv.slice(2);
-const keepAlive = setInterval(() => {}, 1_000);
+const [url, dataDir, outDir, idList, mode, start] = process.argv.slice(2);
 const client = new ApiClient({
   baseUrl: url!,
   credentials: () =>
@@ -25,41 +32,19 @@ const client = new ApiClient({
 await client.session(); // the token, before the clock starts (curl is given its URLs ready)
 const db = openDatabase(join(dataDir!, 'roadcam.sqlite'));
 const ids = idList!.split(',');
-let started = 0;
-let cpuAtStart = process.cpuUsage();
+const finished = new Map<number, (e: BatchFinished) => void>();
 const manager = new DownloadManager({
   db,
   client,
   service: 'bench',
-  log: process.env.BENCH_LOG
-    ? (m: string) => console.error(new Date().toISOString(), m)
-    : undefined,
+  log: process.env.BENCH_LOG ? (m) => console.error(new Date().toISOString(), m) : undefined,
   dataDir: dataDir!,
   settings: () => ({ downloadConcurrency: 4, speedLimitKBps: 0 }),
-  onBatchFinished: (e) => {
-    const wallMs = performance.now() - started;
-    const cpu = process.cpuUsage(cpuAtStart);
-    const cpuMs = (cpu.user + cpu.system) / 1000;
-    void manager.close().then(async () => {
-      if (profiler) {
-        const { profile } = await profiler.post('Profiler.stop');
-        writeFileSync(
-          join(process.env.BENCH_DOWNLOADS_PROFILE!, `engine-${mode}-${process.pid}.cpuprofile`),
-          JSON.stringify(profile),
-        );
-      }
-      db.close();
-      clearInterval(keepAlive);
-      const maxRssMB = process.resourceUsage().maxRSS / 1024;
-      process.stdout.write(
-        `${JSON.stringify({ wallMs, cpuMs, maxRssMB, files: e.completed, state: e.state })}\n`,
-      );
-    });
-  },
+  onBatchFinished: (e) => finished.get(e.batchId)?.(e),
 }).start();
-if (mode === 'ready') {
-  // The signed URLs first, four at a time, through the engine's own cache: the same start as
-  // curl's, which is given its URLs ready.
+
+/** The signed URLs, four at a time, through the engine's own cache. */
+async function askUrls(): Promise<void> {
   const targets = ids.flatMap((id) =>
     (['zip', 'mp4'] as const).map((format) => ({
       kind: 'recording' as const,
@@ -76,6 +61,25 @@ if (mode === 'ready') {
     }),
   );
 }
+
+function download(folder: string): Promise<BatchFinished> {
+  const { id } = manager.createBatch({
+    label: 'bench',
+    folder,
+    template: DEFAULT_TEMPLATE,
+    existing: 'overwrite',
+    formats: ['zip', 'mp4'],
+    // Names from the id alone: the benchmark measures transfers, not lookups.
+    chosen: ids.map((recordingId) => ({ recordingId })),
+  });
+  return new Promise((resolve) => finished.set(id, resolve));
+}
+
+if (start === 'warm') {
+  await download(`${outDir}-warm`);
+  rmSync(`${outDir}-warm`, { recursive: true, force: true });
+}
+if (mode === 'ready') await askUrls();
 // BENCH_DOWNLOADS_PROFILE=DIR: a CPU profile of the measured part alone, for finding costs.
 const profiler = process.env.BENCH_DOWNLOADS_PROFILE ? new Session() : undefined;
 if (profiler) {
@@ -84,14 +88,27 @@ if (profiler) {
   await profiler.post('Profiler.setSamplingInterval', { interval: 1000 });
   await profiler.post('Profiler.start');
 }
-started = performance.now();
-cpuAtStart = process.cpuUsage();
-manager.createBatch({
-  label: 'bench',
-  folder: outDir!,
-  template: DEFAULT_TEMPLATE,
-  existing: 'overwrite',
-  formats: ['zip', 'mp4'],
-  // Names from the id alone: the benchmark measures transfers, not lookups.
-  chosen: ids.map((recordingId) => ({ recordingId })),
-});
+const started = performance.now();
+const cpuAtStart = process.cpuUsage();
+const result = await download(outDir!);
+const wallMs = performance.now() - started;
+const cpu = process.cpuUsage(cpuAtStart);
+if (profiler) {
+  const { profile } = await profiler.post('Profiler.stop');
+  writeFileSync(
+    join(process.env.BENCH_DOWNLOADS_PROFILE!, `engine-${mode}-${start}-${process.pid}.cpuprofile`),
+    JSON.stringify(profile),
+  );
+}
+await manager.close();
+db.close();
+const maxRssMB = process.resourceUsage().maxRSS / 1024;
+process.stdout.write(
+  `${JSON.stringify({
+    wallMs,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    maxRssMB,
+    files: result.completed,
+    state: result.state,
+  })}\n`,
+);

@@ -3,13 +3,12 @@
  * turns error answers into typed errors, and follows signed-URL redirects WITHOUT the
  * service's authorization (spec section 1, convention 3).
  */
-import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import type { TokenResponse } from '../../shared/api/index.ts';
 import { AuthError, ServiceError, errorFromBody, safeUrl } from './errors.ts';
 import { DEFAULT_RETRY, exchange, retrying, type Log, type RetryPolicy } from './http.ts';
-import { getSigned, headerOf, readText } from './signed-stream.ts';
+import { LeanHttp, type LeanBody, type LeanResponse } from './lean-http.ts';
 import { MemoryTokenStore, TokenManager, type StoredToken, type TokenStore } from './token.ts';
 
 export interface Credentials {
@@ -58,8 +57,8 @@ export interface SignedStream {
   contentLength: number | null;
   contentRange: string | null;
   etag: string | null;
-  /** Read it to the end, or destroy it to give the connection up. */
-  body: IncomingMessage;
+  /** Read it to the end (`pipe`), or destroy it to give the connection up. */
+  body: LeanBody;
 }
 
 /** A streamed body: images, archives, snapshots. Nothing here holds the whole file. */
@@ -75,6 +74,9 @@ export interface MediaResponse {
   /** The same body as a Node stream, for piping into files. */
   nodeStream(): Readable;
 }
+
+/** Signed URLs' connections, shared by every client of the process (they are the files' hosts). */
+const signedFiles = new LeanHttp();
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
@@ -180,30 +182,30 @@ export class Requester {
   ): Promise<SignedStream> {
     const headers: Record<string, string> = {};
     if (range) headers.range = `bytes=${range.start}-${range.end ?? ''}`;
-    const response = await retrying(
+    const response = await retrying<LeanResponse>(
       { operation, url, idempotent: true, signal },
       this.#retry,
       this.#log,
       {
-        send: () => getSigned(url, headers, signal),
-        status: (r) => r.statusCode ?? 0,
-        header: headerOf,
-        discard: (r) => Promise.resolve(void r.destroy()),
+        send: () => signedFiles.get(url, headers, signal),
+        status: (r) => r.status,
+        header: (r, name) => r.headers[name] ?? null,
+        discard: (r) => Promise.resolve(r.body.destroy()),
       },
     );
-    const status = response.statusCode ?? 0;
+    const { status, headers: h } = response;
     if (status >= 300) {
-      const text = await readText(response).catch(() => '');
+      const text = await response.body.text().catch(() => '');
       throw this.#errorFromText(`${operation} (signed URL)`, status, text);
     }
-    const length = headerOf(response, 'content-length');
+    const length = h['content-length'];
     return {
       status,
-      contentType: headerOf(response, 'content-type'),
-      contentLength: length === null ? null : Number(length),
-      contentRange: headerOf(response, 'content-range'),
-      etag: headerOf(response, 'etag'),
-      body: response,
+      contentType: h['content-type'] ?? null,
+      contentLength: length === undefined ? null : Number(length),
+      contentRange: h['content-range'] ?? null,
+      etag: h.etag ?? null,
+      body: response.body,
     };
   }
 

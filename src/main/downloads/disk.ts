@@ -8,11 +8,12 @@ import { statfs } from 'node:fs/promises';
 
 export interface PartFile {
   /**
-   * Appends a chunk. Writes run one at a time, in order, and the chunks that arrive meanwhile
-   * go out together in the next one; this resolves at once unless more than a megabyte is
-   * still waiting for the disk. A failed write is thrown by the next call.
+   * Appends a copy of `chunk` (the caller may reuse its memory at once). Writes run one at a
+   * time, in order, and the bytes that arrive meanwhile go out together in the next one.
+   * Returns null when more may follow at once, else a promise to wait for: it resolves once
+   * no more than a megabyte waits for the disk, and rejects with a failed write.
    */
-  write(chunk: Uint8Array): Promise<void>;
+  write(chunk: Uint8Array): Promise<void> | null;
   /** Writes what waits, then flushes to the device before the rename makes the file final. */
   sync(): Promise<void>;
   /** Writes what waits (the `.part` keeps every byte received), then closes. */
@@ -34,9 +35,31 @@ const closeFd = promisify(close);
 /** Bytes waiting for the disk beyond which a transfer stops reading from the network. */
 const HIGH_WATER = 1024 * 1024;
 
+/**
+ * The bytes waiting for the disk are copied into slabs that are used again once written: a
+ * few megabytes that live as long as the process, instead of a new buffer per network read
+ * for the garbage collector to find (docs/benchmarks.md, downloads).
+ */
+const SLAB = 256 * 1024;
+const spareSlabs: Buffer[] = [];
+const takeSlab = () => spareSlabs.pop() ?? Buffer.allocUnsafe(SLAB);
+const giveSlab = (slab: Buffer) => {
+  if (spareSlabs.length < 32) spareSlabs.push(slab);
+};
+
+/** Part of a slab, waiting for the disk. */
+interface Piece {
+  slab: Buffer;
+  bytes: Buffer;
+}
+
 class QueuedFile implements PartFile {
   readonly #fd: number;
-  #queue: Uint8Array[] = [];
+  /** Filled slabs' bytes, in the file's order, not yet handed to a write. */
+  #queue: Piece[] = [];
+  /** The slab being filled, and how much of it is. */
+  #fill: Buffer | undefined;
+  #used = 0;
   /** Bytes not yet on the disk: queued or being written. */
   #pending = 0;
   #writing = false;
@@ -47,12 +70,21 @@ class QueuedFile implements PartFile {
     this.#fd = fd;
   }
 
-  write(chunk: Uint8Array): Promise<void> {
+  write(chunk: Uint8Array): Promise<void> | null {
     if (this.#error) return Promise.reject(this.#error);
-    this.#queue.push(chunk);
+    for (let at = 0; at < chunk.length;) {
+      if (!this.#fill || this.#used === SLAB) {
+        this.#seal();
+        this.#fill = takeSlab();
+      }
+      const n = Math.min(chunk.length - at, SLAB - this.#used);
+      this.#fill.set(chunk.subarray(at, at + n), this.#used);
+      this.#used += n;
+      at += n;
+    }
     this.#pending += chunk.length;
     this.#next();
-    return this.#until(HIGH_WATER);
+    return this.#pending > HIGH_WATER ? this.#until(HIGH_WATER) : null;
   }
 
   async sync(): Promise<void> {
@@ -62,6 +94,8 @@ class QueuedFile implements PartFile {
 
   async close(): Promise<void> {
     await this.#until(0).catch(() => undefined);
+    if (this.#fill) giveSlab(this.#fill);
+    this.#fill = undefined;
     await closeFd(this.#fd);
   }
 
@@ -72,37 +106,55 @@ class QueuedFile implements PartFile {
     return new Promise((resolve, reject) => this.#waiters.push({ below, resolve, reject }));
   }
 
+  /** The slab being filled joins the queue; the next bytes go into another. */
+  #seal(): void {
+    if (this.#fill && this.#used > 0) {
+      this.#queue.push({ slab: this.#fill, bytes: this.#fill.subarray(0, this.#used) });
+      this.#fill = undefined;
+    }
+    this.#used = 0;
+  }
+
   #next(): void {
-    if (this.#writing || this.#queue.length === 0) return;
-    const chunks = this.#queue;
+    if (this.#writing || this.#error) return;
+    this.#seal();
+    if (this.#queue.length === 0) return;
+    const pieces = this.#queue;
     this.#queue = [];
     this.#writing = true;
-    writev(this.#fd, chunks, (error, written) => {
-      this.#writing = false;
-      if (error) {
-        this.#error = error;
-        for (const w of this.#waiters.splice(0)) w.reject(error);
-        return;
-      }
-      this.#pending -= written;
-      // A short write: what was not written goes first in the next one.
-      this.#queue.unshift(...unwritten(chunks, written));
-      this.#waiters = this.#waiters.filter((w) => {
-        if (this.#pending > w.below) return true;
-        w.resolve();
-        return false;
-      });
-      this.#next();
-    });
+    writev(
+      this.#fd,
+      pieces.map((p) => p.bytes),
+      (error, written) => {
+        this.#writing = false;
+        if (error) {
+          this.#error = error;
+          for (const w of this.#waiters.splice(0)) w.reject(error);
+          return;
+        }
+        this.#pending -= written;
+        // A short write: what was not written goes first in the next one.
+        this.#queue.unshift(...unwritten(pieces, written));
+        this.#waiters = this.#waiters.filter((w) => {
+          if (this.#pending > w.below) return true;
+          w.resolve();
+          return false;
+        });
+        this.#next();
+      },
+    );
   }
 }
 
-function unwritten(chunks: Uint8Array[], written: number): Uint8Array[] {
-  const rest: Uint8Array[] = [];
-  for (const chunk of chunks) {
-    if (written >= chunk.length) written -= chunk.length;
-    else {
-      rest.push(written > 0 ? chunk.subarray(written) : chunk);
+/** The pieces a short write left, in order; the slabs written whole are used again. */
+function unwritten(pieces: Piece[], written: number): Piece[] {
+  const rest: Piece[] = [];
+  for (const piece of pieces) {
+    if (written >= piece.bytes.length) {
+      written -= piece.bytes.length;
+      giveSlab(piece.slab);
+    } else {
+      rest.push(written > 0 ? { ...piece, bytes: piece.bytes.subarray(written) } : piece);
       written = 0;
     }
   }

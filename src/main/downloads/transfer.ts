@@ -261,19 +261,28 @@ async function stream(
   stall: AbortController,
 ): Promise<number> {
   const file = await inDir(dirname(part), () => t.disk.openPart(part, offset === 0));
+  const body = response.body;
   let done = offset;
   // One timer, pushed back by each chunk (refresh() reuses it: no new timer per chunk).
   const timer = setTimeout(() => stall.abort(new StallError(t.stallMs)), t.stallMs);
   try {
-    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    // The bytes are lent by the connection: the hash and the file's queue copy what they need.
+    await body.pipe((chunk) => {
       timer.refresh();
-      if (t.limiter.limited) await t.limiter.take(chunk.length, t.signal);
-      await file.write(chunk);
       hash.update(chunk);
+      const written = file.write(chunk);
       done += chunk.length;
       t.onBytes(done, total);
       t.onChunk?.(chunk.length);
-    }
+      const limited = t.limiter.limited ? t.limiter.take(chunk.length, t.signal) : null;
+      if (!written && !limited) return true;
+      // The disk or the speed limit asks to wait: the connection pauses until both agree.
+      Promise.all([written, limited]).then(
+        () => body.resume(),
+        (error: unknown) => body.destroy(error as Error),
+      );
+      return false;
+    });
     if (done === total) t.onReceived?.();
     await file.sync();
     return done;
