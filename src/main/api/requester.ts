@@ -171,8 +171,8 @@ export class Requester {
   }
 
   /**
-   * The same GET as fetchSigned over node:http, for the download engine's files: a Node stream
-   * of the body (see signed-stream.ts). Retries as fetchSigned does; throws a typed error.
+   * The same GET as fetchSigned for the download engine's files, over lean-http.ts: the body
+   * is lent to a reader chunk by chunk. Retries as fetchSigned does; throws a typed error.
    */
   async streamSigned(
     operation: string,

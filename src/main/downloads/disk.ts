@@ -161,6 +161,37 @@ function unwritten(pieces: Piece[], written: number): Piece[] {
   return rest;
 }
 
+/**
+ * The free space of each download folder, asked of the file system at most once a second:
+ * in between, the files started are taken off the last answer. A statfs per file is a trip
+ * through libuv's thread pool, where it waits behind the fsyncs of the files being finished.
+ * A file that still meets a full disk fails its write with ENOSPC, which pauses the batch too.
+ */
+export class FreeSpace {
+  readonly #disk: DiskOps;
+  readonly #known = new Map<string, { free: number; at: number }>();
+
+  constructor(disk: DiskOps) {
+    this.#disk = disk;
+  }
+
+  /**
+   * The bytes free in `dir` before a file of `needed` bytes starts there, which then counts
+   * as taken. Asks the file system again when its last answer is a second old, or does not
+   * leave `reserve` besides the file.
+   */
+  async before(dir: string, needed: number, reserve: number): Promise<number> {
+    const known = this.#known.get(dir);
+    if (known && Date.now() - known.at < 1_000 && known.free >= needed + reserve) {
+      known.free -= needed;
+      return known.free + needed;
+    }
+    const free = await this.#disk.freeBytes(dir);
+    this.#known.set(dir, { free: free - needed, at: Date.now() });
+    return free;
+  }
+}
+
 export const realDisk: DiskOps = {
   async freeBytes(dir) {
     const s = await statfs(dir);

@@ -14,7 +14,7 @@ import type {
 } from '../../shared/ipc/downloads.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { Db } from '../db/database.ts';
-import { realDisk, type DiskOps } from './disk.ts';
+import { FreeSpace, realDisk, type DiskOps } from './disk.ts';
 import { afterFailure } from './failures.ts';
 import { SpeedLimiter } from './limiter.ts';
 import { queueLockPath, takeLock, type QueueLock } from './lock.ts';
@@ -60,6 +60,7 @@ export class DownloadManager {
   readonly #o: ManagerOptions;
   readonly #progress: ProgressTracker;
   readonly #limiter: SpeedLimiter;
+  readonly #space: FreeSpace;
   readonly #waiting: WaitingRecordings;
   readonly #running: RunningTransfers;
   #lock: QueueLock | undefined;
@@ -83,6 +84,7 @@ export class DownloadManager {
       options.progressIntervalMs ?? 500,
     );
     this.#limiter = new SpeedLimiter(() => options.settings().speedLimitKBps * 1024);
+    this.#space = new FreeSpace(options.disk ?? realDisk);
     this.#waiting = new WaitingRecordings(options.client, this.store, {
       delay: options.waitDelayMs ?? { base: 5_000, max: 60_000 },
       changed: (itemId, batchId) => {
@@ -292,8 +294,7 @@ export class DownloadManager {
       const free = this.#running.free(limit);
       const due = this.store.runnable(this.#o.service, now, free + limit, this.#running.ids);
       for (const item of due.slice(0, free)) this.#start(item);
-      // Ask for the next files' signed URLs now, so that a transfer ending starts the next at
-      // once instead of waiting for a round trip to the service.
+      // The next files' signed URLs now: a transfer ending starts the next without a wait.
       for (const item of due.slice(free)) this.urls.warm(item);
       const soonest = Math.min(next.waiting ?? Infinity, next.retry ?? Infinity);
       // Also looks again every 10 s for batches another process added to the database.
@@ -321,6 +322,7 @@ export class DownloadManager {
         store: this.store,
         limiter: this.#limiter,
         disk: this.#o.disk ?? realDisk,
+        space: this.#space,
         signal,
         stallMs: this.#o.stallMs ?? 30_000,
         reserveBytes: this.#o.reserveBytes ?? 64 * 1024 * 1024,
@@ -380,8 +382,7 @@ export class DownloadManager {
   /** Announces a batch that has nothing left to do, once. */
   #checkBatch(batchId: number): void {
     this.#progress.changed(null, batchId);
-    // A transfer of the batch still runs: it is active, and counting its items (a query over
-    // the whole batch) after every file would grow with the square of the batch's size.
+    // A transfer of the batch still runs: it is active (counting after every file: O(n²)).
     if (this.#running.runsBatch(batchId)) return;
     const batch = this.store.batch(batchId);
     if (!batch) return;

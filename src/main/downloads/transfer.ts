@@ -12,7 +12,7 @@ import type { ApiClient } from '../api/client.ts';
 import { ServiceError } from '../api/errors.ts';
 import type { SignedStream } from '../api/requester.ts';
 import { formatBytes } from '../../shared/format.ts';
-import type { DiskOps } from './disk.ts';
+import type { DiskOps, FreeSpace } from './disk.ts';
 import { classify, DownloadFailure, StallError } from './failures.ts';
 import type { SpeedLimiter } from './limiter.ts';
 import { alternativeName, insideFolder } from './naming.ts';
@@ -28,6 +28,8 @@ export interface TransferContext {
   store: DownloadQueueStore;
   limiter: SpeedLimiter;
   disk: DiskOps;
+  /** The folders' free space, shared by the transfers of one manager. */
+  space: FreeSpace;
   /** Pause or cancel. */
   signal: AbortSignal;
   /** A body silent for this long is abandoned and resumed. */
@@ -241,7 +243,9 @@ function resolveName(
 }
 
 async function checkSpace(t: TransferContext, needed: number, what: string): Promise<void> {
-  const free = await inDir(t.batch.folder, () => t.disk.freeBytes(t.batch.folder));
+  const free = await inDir(t.batch.folder, () =>
+    t.space.before(t.batch.folder, needed, t.reserveBytes),
+  );
   if (free < needed + t.reserveBytes) {
     throw new DownloadFailure(
       'disk-full',
