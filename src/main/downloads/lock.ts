@@ -15,6 +15,18 @@ export function queueLockPath(dataDir: string, service: string): string {
   return join(dataDir, `downloads-${hash}.lock`);
 }
 
+/** The queue's lock for this process, or undefined (logged) while another process runs it. */
+export function lockQueue(
+  dataDir: string,
+  service: string,
+  log?: (line: string) => void,
+): QueueLock | undefined {
+  const got = takeLock(queueLockPath(dataDir, service));
+  if (!('heldBy' in got)) return got;
+  log?.(`downloads: the queue is run by process ${got.heldBy}; watching only`);
+  return undefined;
+}
+
 export interface QueueLock {
   release(): void;
 }

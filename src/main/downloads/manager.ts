@@ -17,7 +17,7 @@ import type { Db } from '../db/database.ts';
 import { FreeSpace, realDisk, type DiskOps } from './disk.ts';
 import { afterFailure } from './failures.ts';
 import { SpeedLimiter } from './limiter.ts';
-import { queueLockPath, takeLock, type QueueLock } from './lock.ts';
+import { lockQueue, type QueueLock } from './lock.ts';
 import { batchState, finishedEvent, ProgressTracker } from './progress.ts';
 import { planItems, type NewBatchRequest, type OfflineImagesRequest } from './selection.ts';
 import { sanitisePath } from './naming.ts';
@@ -250,13 +250,8 @@ export class DownloadManager {
 
   #tryLock(): void {
     if (this.#lock || this.#closed) return;
-    const got = takeLock(queueLockPath(this.#o.dataDir, this.#o.service));
-    if ('heldBy' in got) {
-      this.#o.log?.(`downloads: the queue is run by process ${got.heldBy}; watching only`);
-      return;
-    }
-    this.#lock = got;
-    const recovered = this.store.recover(this.#o.service);
+    this.#lock = lockQueue(this.#o.dataDir, this.#o.service, this.#o.log);
+    const recovered = this.#lock ? this.store.recover(this.#o.service) : 0;
     if (recovered > 0) this.#o.log?.(`downloads: resuming ${recovered} interrupted downloads`);
   }
 
@@ -292,9 +287,11 @@ export class DownloadManager {
       if (next.waiting !== null && next.waiting <= now) this.#waiting.poll(this.#o.service, now);
       const limit = this.#concurrency ?? this.#o.settings().downloadConcurrency;
       const free = this.#running.free(limit);
-      const due = this.store.runnable(this.#o.service, now, free + limit, this.#running.ids);
+      // With a slot free, also the next files' signed URLs: the next start will not wait for
+      // one. Without, no query: those URLs were asked for when the last file started.
+      const ids = this.#running.ids;
+      const due = this.store.runnable(this.#o.service, now, free && free + limit, ids);
       for (const item of due.slice(0, free)) this.#start(item);
-      // The next files' signed URLs now: a transfer ending starts the next without a wait.
       for (const item of due.slice(free)) this.urls.warm(item);
       const soonest = Math.min(next.waiting ?? Infinity, next.retry ?? Infinity);
       // Also looks again every 10 s for batches another process added to the database.

@@ -187,6 +187,7 @@ export class DownloadQueueStore {
 
   /** Queued items due to start, oldest batch first (read in index order: no sort). */
   runnable(service: string, at: number, limit: number, exclude: readonly number[]): ItemRow[] {
+    if (limit <= 0) return [];
     return this.#prepare(
       `SELECT i.* FROM download_items i INDEXED BY download_items_queue
          JOIN download_batches b ON b.id = i.batch_id
