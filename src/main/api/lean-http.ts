@@ -15,6 +15,9 @@
  */
 import net from 'node:net';
 import tls from 'node:tls';
+import { LeanBody, LeanHttpError, type BodySource } from './lean-body.ts';
+
+export { LeanBody, LeanHttpError, type BodySink } from './lean-body.ts';
 
 export interface LeanResponse {
   status: number;
@@ -22,12 +25,6 @@ export interface LeanResponse {
   headers: Record<string, string>;
   body: LeanBody;
 }
-
-/**
- * Takes the body's bytes as they arrive. They are lent: valid only during the call. Returns
- * false to pause the connection until `LeanBody.resume()`.
- */
-export type BodySink = (bytes: Buffer) => boolean;
 
 export interface LeanOptions {
   /** TLS settings for https URLs (tests: a CA of their own). */
@@ -42,101 +39,11 @@ const READ_BUFFER = 256 * 1024;
 const MAX_HEAD = 64 * 1024;
 const MAX_CHUNK_LINE = 4096;
 
-/** A protocol or connection failure, with a code the engine reads as worth another try. */
-export class LeanHttpError extends Error {
-  readonly code: string;
-
-  constructor(code: string, message: string) {
-    super(message);
-    this.name = 'LeanHttpError';
-    this.code = code;
-  }
-}
-
 type Framing =
   | { kind: 'length'; left: number }
   | { kind: 'chunked'; state: 'size' | 'data' | 'data-end' | 'trailer'; left: number }
   | { kind: 'close' }
   | { kind: 'none' };
-
-export class LeanBody {
-  readonly #connection: Connection;
-  #sink: BodySink | undefined;
-  /** Bytes that came before a sink was given (copies). */
-  #early: Buffer[] = [];
-  #ended = false;
-  #error: Error | undefined;
-  #done: { resolve: () => void; reject: (e: Error) => void } | undefined;
-
-  constructor(connection: Connection) {
-    this.#connection = connection;
-  }
-
-  /** The whole body arrived. */
-  get complete(): boolean {
-    return this.#ended;
-  }
-
-  /** Delivers the body to `sink`; resolves once it all arrived, rejects if it was cut. */
-  pipe(sink: BodySink): Promise<void> {
-    if (this.#sink) return Promise.reject(new Error('the body is already being read'));
-    this.#sink = sink;
-    return new Promise<void>((resolve, reject) => {
-      this.#done = { resolve, reject };
-      let more = true;
-      for (const bytes of this.#early.splice(0)) more = sink(bytes) && more;
-      if (this.#error) reject(this.#error);
-      else if (this.#ended) resolve();
-      else if (more) this.#connection.resume();
-    });
-  }
-
-  /** Reads a (small) answer as text; gives up past `limit` bytes. */
-  async text(limit = 65_536): Promise<string> {
-    const parts: Buffer[] = [];
-    let size = 0;
-    await this.pipe((bytes) => {
-      if (size < limit) parts.push(Buffer.from(bytes.subarray(0, limit - size)));
-      size += bytes.length;
-      if (size > limit) this.destroy();
-      return true;
-    }).catch((error: unknown) => {
-      if (size <= limit) throw error;
-    });
-    return Buffer.concat(parts).toString('utf8');
-  }
-
-  /** Goes on after the sink asked for a pause. */
-  resume(): void {
-    if (!this.#ended && !this.#error) this.#connection.resume();
-  }
-
-  /** Gives the body up (the connection is closed); a pending `pipe` rejects with `error`. */
-  destroy(error?: Error): void {
-    if (this.#ended || this.#error) return;
-    this.#connection.destroy(error ?? new LeanHttpError('ECONNABORTED', 'the body was given up'));
-  }
-
-  /** @internal Bytes from the connection; false pauses it. */
-  deliver(bytes: Buffer): boolean {
-    if (this.#sink) return this.#sink(bytes);
-    this.#early.push(Buffer.from(bytes));
-    return false;
-  }
-
-  /** @internal */
-  end(): void {
-    this.#ended = true;
-    this.#done?.resolve();
-  }
-
-  /** @internal */
-  fail(error: Error): void {
-    if (this.#ended || this.#error) return;
-    this.#error = error;
-    this.#done?.reject(error);
-  }
-}
 
 interface Exchange {
   resolve: (r: LeanResponse) => void;
@@ -148,7 +55,7 @@ interface Exchange {
   settled: () => void;
 }
 
-class Connection {
+class Connection implements BodySource {
   readonly origin: string;
   readonly #socket: net.Socket;
   readonly #pool: LeanHttp;
@@ -159,6 +66,8 @@ class Connection {
   served = 0;
   #closed = false;
   #idleTimer: NodeJS.Timeout | undefined;
+  /** What a read still held when the body's reader paused. */
+  #held: Buffer | undefined;
 
   constructor(pool: LeanHttp, url: URL, options: LeanOptions) {
     this.origin = url.origin;
@@ -211,7 +120,11 @@ class Connection {
   }
 
   resume(): void {
-    if (!this.#closed) this.#socket.resume();
+    if (this.#closed) return;
+    const held = this.#held;
+    this.#held = undefined;
+    if (held && !this.#read(held)) return;
+    this.#socket.resume();
   }
 
   destroy(error: Error): void {
@@ -231,7 +144,6 @@ class Connection {
 
   /** onread: the bytes of one socket read, in the fixed buffer. False pauses the socket. */
   #read(bytes: Buffer): boolean {
-    let more = true;
     while (bytes.length > 0 && !this.#closed) {
       const x = this.#exchange;
       if (!x) {
@@ -244,12 +156,16 @@ class Connection {
         bytes = rest;
         continue;
       }
-      const [used, ok] = this.#readBody(x, bytes);
-      more = ok && more;
+      const [used, more] = this.#readBody(x, bytes);
       bytes = bytes.subarray(used);
+      // The reader asked for a pause: the rest of this read waits for resume() (a copy: the
+      // read buffer is the socket's). A body read whole needs no pause.
+      if (!more && this.#exchange === x && !this.#closed) {
+        if (bytes.length > 0) this.#held = Buffer.from(bytes);
+        return false;
+      }
     }
-    // A body read whole leaves the connection reading (to see the server close it while idle).
-    return this.#exchange?.body ? more : true;
+    return true;
   }
 
   /** Collects the head; returns the bytes after it once it is whole. */
@@ -262,6 +178,10 @@ class Connection {
       if (this.#headSize > MAX_HEAD) {
         this.destroy(new LeanHttpError('EPROTO', 'the answer head is larger than 64 KB'));
       } else this.#head = [all];
+      return undefined;
+    }
+    if (end > MAX_HEAD) {
+      this.destroy(new LeanHttpError('EPROTO', 'the answer head is larger than 64 KB'));
       return undefined;
     }
     this.#head = [];
@@ -340,6 +260,8 @@ class Connection {
   }
 
   #finish(x: Exchange): void {
+    // The reader gave the body up on its last bytes: the connection is already closed.
+    if (this.#closed) return;
     this.#exchange = undefined;
     x.settled();
     const reusable = x.framing!.kind !== 'close' && this.served >= 0;

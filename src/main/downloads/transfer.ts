@@ -271,6 +271,8 @@ async function stream(
   const timer = setTimeout(() => stall.abort(new StallError(t.stallMs)), t.stallMs);
   try {
     // The bytes are lent by the connection: the hash and the file's queue copy what they need.
+    let waiting: Promise<unknown> | undefined;
+    let failed: { error: unknown } | undefined;
     await body.pipe((chunk) => {
       timer.refresh();
       hash.update(chunk);
@@ -281,12 +283,18 @@ async function stream(
       const limited = t.limiter.limited ? t.limiter.take(chunk.length, t.signal) : null;
       if (!written && !limited) return true;
       // The disk or the speed limit asks to wait: the connection pauses until both agree.
-      Promise.all([written, limited]).then(
+      waiting = Promise.all([written, limited]).then(
         () => body.resume(),
-        (error: unknown) => body.destroy(error as Error),
+        (error: unknown) => {
+          failed ??= { error };
+          body.destroy(error as Error);
+        },
       );
       return false;
     });
+    // The last chunk's write may still be under way (and fail) after the body's end.
+    await waiting;
+    if (failed) throw failed.error;
     if (done === total) t.onReceived?.();
     await file.sync();
     return done;
