@@ -7,18 +7,12 @@
  * URLS_FILE holds one "URL<TAB>file name" per line.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import http from 'node:http';
 import { join } from 'node:path';
+import { measure, referenceArgs } from './downloads-reference.ts';
 
-const [outDir, urlsFile, mode] = process.argv.slice(2);
-const durable = mode === 'durable';
-const files = readFileSync(urlsFile!, 'utf8')
-  .trim()
-  .split('\n')
-  .map((line) => line.split('\t') as [string, string]);
-mkdirSync(outDir!, { recursive: true });
+const { outDir, files, durable } = referenceArgs();
 const agent = new http.Agent({ keepAlive: true });
 
 async function fetchOne(url: string, name: string): Promise<void> {
@@ -26,7 +20,7 @@ async function fetchOne(url: string, name: string): Promise<void> {
     http.get(url, { agent }, resolve).on('error', reject),
   );
   if (response.statusCode !== 200) throw new Error(`${name}: HTTP ${response.statusCode}`);
-  const path = join(outDir!, name);
+  const path = join(outDir, name);
   const file = await open(`${path}.part`, 'w');
   const hash = durable ? createHash('sha256') : undefined;
   for await (const chunk of response as AsyncIterable<Buffer>) {
@@ -39,18 +33,5 @@ async function fetchOne(url: string, name: string): Promise<void> {
   await rename(`${path}.part`, path);
 }
 
-const cpu0 = process.cpuUsage();
-const t0 = performance.now();
-let next = 0;
-await Promise.all(
-  [0, 1, 2, 3].map(async () => {
-    while (next < files.length) {
-      const [url, name] = files[next++]!;
-      await fetchOne(url, name);
-    }
-  }),
-);
-const wallMs = performance.now() - t0;
-const cpu = process.cpuUsage(cpu0);
-process.stdout.write(`${JSON.stringify({ wallMs, cpuMs: (cpu.user + cpu.system) / 1000 })}\n`);
+await measure(files, (_lane, url, name) => fetchOne(url, name));
 agent.destroy();

@@ -13,26 +13,13 @@
  * Usage: node downloads-raw.ts OUT_DIR URLS_FILE [durable]
  */
 import { createHash } from 'node:crypto';
-import {
-  closeSync,
-  fsync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, fsync, openSync, renameSync, writeSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { measure, referenceArgs } from './downloads-reference.ts';
 
-const [outDir, urlsFile, mode] = process.argv.slice(2);
-const durable = mode === 'durable';
-const files = readFileSync(urlsFile!, 'utf8')
-  .trim()
-  .split('\n')
-  .map((line) => line.split('\t') as [string, string]);
-mkdirSync(outDir!, { recursive: true });
+const { outDir, files, durable } = referenceArgs();
 const fsyncFd = promisify(fsync);
 
 /** One keep-alive connection; `onData` is the current answer's reader. */
@@ -64,7 +51,7 @@ class Lane {
 }
 
 function fetchOne(lane: Lane, url: string, name: string): Promise<() => Promise<void>> {
-  const path = join(outDir!, name);
+  const path = join(outDir, name);
   const fd = openSync(`${path}.part`, 'w');
   const hash = durable ? createHash('sha256') : undefined;
   return new Promise((resolve, reject) => {
@@ -102,21 +89,11 @@ function fetchOne(lane: Lane, url: string, name: string): Promise<() => Promise<
   });
 }
 
-const cpu0 = process.cpuUsage();
-const t0 = performance.now();
-let next = 0;
 const finishing: Promise<void>[] = [];
 const lanes = [0, 1, 2, 3].map(() => new Lane());
-await Promise.all(
-  lanes.map(async (lane) => {
-    while (next < files.length) {
-      const [url, name] = files[next++]!;
-      finishing.push((await fetchOne(lane, url, name))());
-    }
-  }),
+await measure(
+  files,
+  async (lane, url, name) => void finishing.push((await fetchOne(lanes[lane]!, url, name))()),
+  () => Promise.all(finishing),
 );
-await Promise.all(finishing);
-const wallMs = performance.now() - t0;
-const cpu = process.cpuUsage(cpu0);
-process.stdout.write(`${JSON.stringify({ wallMs, cpuMs: (cpu.user + cpu.system) / 1000 })}\n`);
 for (const lane of lanes) lane.close();

@@ -1,0 +1,40 @@
+/**
+ * What the Node references of `npm run bench:downloads` (downloads-bare.ts, downloads-raw.ts)
+ * share: their command line, OUT_DIR URLS_FILE [durable], where URLS_FILE holds one
+ * "URL<TAB>file name" per line; and their measure: 4 lanes taking the next file until none is
+ * left, timed, printed as {"wallMs", "cpuMs"} on one line.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+
+export function referenceArgs(): { outDir: string; files: [string, string][]; durable: boolean } {
+  const [outDir, urlsFile, mode] = process.argv.slice(2);
+  mkdirSync(outDir!, { recursive: true });
+  const files = readFileSync(urlsFile!, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => line.split('\t') as [string, string]);
+  return { outDir: outDir!, files, durable: mode === 'durable' };
+}
+
+/** Fetches the files on 4 lanes, each taking the next one until none is left, then `settle`s. */
+export async function measure(
+  files: [string, string][],
+  fetchOne: (lane: number, url: string, name: string) => Promise<void>,
+  settle: () => Promise<unknown> = () => Promise.resolve(),
+): Promise<void> {
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  let next = 0;
+  await Promise.all(
+    [0, 1, 2, 3].map(async (lane) => {
+      while (next < files.length) {
+        const [url, name] = files[next++]!;
+        await fetchOne(lane, url, name);
+      }
+    }),
+  );
+  await settle();
+  const wallMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  process.stdout.write(`${JSON.stringify({ wallMs, cpuMs: (cpu.user + cpu.system) / 1000 })}\n`);
+}
