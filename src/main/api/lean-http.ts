@@ -59,11 +59,13 @@ class Connection implements BodySource {
   readonly origin: string;
   readonly #socket: net.Socket;
   readonly #pool: LeanHttp;
-  #head: Buffer[] = [];
-  #headSize = 0;
+  /** The start of a head or of a chunk line that is not whole yet (a copy). */
+  #unparsed: Buffer | undefined;
   #exchange: Exchange | undefined;
   /** Answers read whole on this connection (0: fresh, so a failure is not a stale reuse). */
   served = 0;
+  /** False once the server said `Connection: close`. */
+  #keepAlive = true;
   #closed = false;
   #idleTimer: NodeJS.Timeout | undefined;
   /** What a read still held when the body's reader paused. */
@@ -170,22 +172,16 @@ class Connection implements BodySource {
 
   /** Collects the head; returns the bytes after it once it is whole. */
   #readHead(x: Exchange, bytes: Buffer): Buffer | undefined {
-    this.#head.push(Buffer.from(bytes));
-    this.#headSize += bytes.length;
-    const all = this.#head.length === 1 ? this.#head[0]! : Buffer.concat(this.#head);
+    const all = this.#joined(bytes);
     const end = all.indexOf('\r\n\r\n');
-    if (end < 0) {
-      if (this.#headSize > MAX_HEAD) {
-        this.destroy(new LeanHttpError('EPROTO', 'the answer head is larger than 64 KB'));
-      } else this.#head = [all];
-      return undefined;
-    }
-    if (end > MAX_HEAD) {
+    if ((end < 0 ? all.length : end) > MAX_HEAD) {
       this.destroy(new LeanHttpError('EPROTO', 'the answer head is larger than 64 KB'));
       return undefined;
     }
-    this.#head = [];
-    this.#headSize = 0;
+    if (end < 0) {
+      this.#keep(all, bytes);
+      return undefined;
+    }
     const rest = all.subarray(end + 4);
     const head = parseHead(all.subarray(0, end).toString('latin1'));
     if (typeof head === 'string') {
@@ -202,7 +198,7 @@ class Connection implements BodySource {
     }
     x.framing = framing;
     x.body = new LeanBody(this);
-    if (head.headers.connection?.toLowerCase().includes('close')) this.served = -Infinity;
+    if (head.headers.connection?.toLowerCase().includes('close')) this.#keepAlive = false;
     x.resolve({ status: head.status, headers: head.headers, body: x.body });
     if (framing.kind === 'none' || (framing.kind === 'length' && framing.left === 0)) {
       this.#finish(x);
@@ -234,17 +230,16 @@ class Connection implements BodySource {
       return [take, body.deliver(bytes.subarray(0, take))];
     }
     const eol = bytes.indexOf('\n');
-    const line = this.#head.length ? Buffer.concat([...this.#head, bytes]) : bytes;
+    const line = this.#joined(bytes);
     if (eol < 0) {
-      this.#head = [Buffer.from(line)];
       if (line.length > MAX_CHUNK_LINE) this.destroy(new LeanHttpError('EPROTO', 'bad chunk'));
+      else this.#keep(line, bytes);
       return [bytes.length, true];
     }
     const text = line
       .subarray(0, line.length - bytes.length + eol)
       .toString('latin1')
       .replace(/\r$/, '');
-    this.#head = [];
     if (f.state === 'data-end') {
       if (text !== '') this.destroy(new LeanHttpError('EPROTO', 'bad chunk end'));
       f.state = 'size';
@@ -259,12 +254,24 @@ class Connection implements BodySource {
     return [eol + 1, true];
   }
 
+  /** What waited from earlier reads followed by `bytes`; the unfinished start is used up. */
+  #joined(bytes: Buffer): Buffer {
+    const before = this.#unparsed;
+    this.#unparsed = undefined;
+    return before ? Buffer.concat([before, bytes]) : bytes;
+  }
+
+  /** Keeps an unfinished start for the next read (copied unless already a copy). */
+  #keep(all: Buffer, bytes: Buffer): void {
+    this.#unparsed = all === bytes ? Buffer.from(bytes) : all;
+  }
+
   #finish(x: Exchange): void {
     // The reader gave the body up on its last bytes: the connection is already closed.
     if (this.#closed) return;
     this.#exchange = undefined;
     x.settled();
-    const reusable = x.framing!.kind !== 'close' && this.served >= 0;
+    const reusable = x.framing!.kind !== 'close' && this.#keepAlive;
     this.served++;
     x.body!.end();
     if (!reusable) return this.destroy(new LeanHttpError('ECONNRESET', 'connection closed'));

@@ -78,6 +78,11 @@ export interface MediaResponse {
 /** Signed URLs' connections, shared by every client of the process (they are the files' hosts). */
 const signedFiles = new LeanHttp();
 
+/** The Range header of a byte range, or none. */
+function rangeHeaders(range?: ByteRange): Record<string, string> {
+  return range ? { range: `bytes=${range.start}-${range.end ?? ''}` } : {};
+}
+
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 export class Requester {
@@ -144,8 +149,10 @@ export class Requester {
 
   /** Fetches a media answer, following a signed redirect without any authorization. */
   async media(call: Call, range?: ByteRange): Promise<MediaResponse> {
-    const rangeHeader = range ? { range: `bytes=${range.start}-${range.end ?? ''}` } : undefined;
-    const first = await this.send({ ...call, headers: { ...call.headers, ...rangeHeader } });
+    const first = await this.send({
+      ...call,
+      headers: { ...call.headers, ...rangeHeaders(range) },
+    });
     if (!REDIRECTS.has(first.status)) return toMedia(first);
     await first.body?.cancel();
     const location = new URL(first.headers.get('location') ?? '', this.baseUrl + '/').href;
@@ -159,8 +166,7 @@ export class Requester {
     range?: ByteRange,
     signal?: AbortSignal,
   ): Promise<MediaResponse> {
-    const headers: Record<string, string> = {};
-    if (range) headers.range = `bytes=${range.start}-${range.end ?? ''}`;
+    const headers = rangeHeaders(range);
     const response = await exchange(
       { operation, method: 'GET', url, headers, idempotent: true, signal },
       this.#retry,
@@ -180,8 +186,7 @@ export class Requester {
     range?: ByteRange,
     signal?: AbortSignal,
   ): Promise<SignedStream> {
-    const headers: Record<string, string> = {};
-    if (range) headers.range = `bytes=${range.start}-${range.end ?? ''}`;
+    const headers = rangeHeaders(range);
     const response = await retrying<LeanResponse>(
       { operation, url, idempotent: true, signal },
       this.#retry,
