@@ -1,7 +1,8 @@
 /**
  * The body of a lean-http.ts answer, handed to its reader as it arrives: the bytes are lent
  * (they live in the connection's read buffer), the reader copies what it keeps and may ask
- * for a pause. Bytes that come before the reader, or while it paused, wait as copies.
+ * for a pause. Bytes that come before the reader, or while it paused, wait in the connection,
+ * which stops reading meanwhile.
  */
 
 /** A protocol or connection failure, with a code the engine reads as worth another try. */
@@ -17,8 +18,8 @@ export class LeanHttpError extends Error {
 
 /** The connection under a body: what a body asks of it. */
 export interface BodySource {
-  /** Reads on (what a paused read held first). */
-  resume(): void;
+  /** Reads on for `body` (what a paused read held first), if it is still the one being read. */
+  resume(body: LeanBody): void;
   /** Closes the connection; the body fails with `error`. */
   destroy(error: Error): void;
 }
@@ -32,8 +33,8 @@ export type BodySink = (bytes: Buffer) => boolean;
 export class LeanBody {
   readonly #connection: BodySource;
   #sink: BodySink | undefined;
-  /** Bytes that came before the reader, or that wait while it paused (copies). */
-  #early: Buffer[] = [];
+  /** The sink asked for a pause and was not resumed yet. */
+  #paused = false;
   /** Every byte came from the connection. */
   #ended = false;
   /** The pipe's promise is settled. */
@@ -45,9 +46,14 @@ export class LeanBody {
     this.#connection = connection;
   }
 
-  /** The whole body arrived. */
+  /** The whole body arrived and was handed to the reader. */
   get complete(): boolean {
     return this.#ended;
+  }
+
+  /** @internal A reader takes bytes now; else the connection keeps them and stops reading. */
+  get reading(): boolean {
+    return this.#sink !== undefined && !this.#paused && !this.#settled && !this.#error;
   }
 
   /** Delivers the body to `sink`; resolves once it all arrived, rejects if it was cut. */
@@ -56,7 +62,7 @@ export class LeanBody {
     this.#sink = sink;
     return new Promise<void>((resolve, reject) => {
       this.#done = { resolve, reject };
-      this.#drain();
+      this.#go();
     });
   }
 
@@ -77,29 +83,37 @@ export class LeanBody {
 
   /** Goes on after the sink asked for a pause. */
   resume(): void {
-    if (this.#sink && !this.#settled) this.#drain();
+    if (!this.#sink || !this.#paused) return;
+    this.#paused = false;
+    this.#go();
   }
 
   /** Gives the body up (the connection is closed); a pending `pipe` rejects with `error`. */
   destroy(error?: Error): void {
     if (this.#error || this.#settled) return;
     const reason = error ?? new LeanHttpError('ECONNABORTED', 'the body was given up');
-    // All of it came, but the reader has not taken it all: only the reading stops.
+    // All of it was handed over (the sink paused on the last bytes): only the reading stops.
     if (this.#ended) this.#fail(reason);
     else this.#connection.destroy(reason);
   }
 
-  /** @internal Bytes from the connection; false pauses it. */
+  /** @internal Bytes from the connection, only while `reading`; false pauses it. */
   deliver(bytes: Buffer): boolean {
-    if (this.#sink && this.#early.length === 0) return this.#give(bytes);
-    this.#early.push(Buffer.from(bytes));
+    try {
+      if (this.#sink!(bytes)) return true;
+    } catch (thrown) {
+      // A sink that throws gives the body up with its error.
+      this.destroy(thrown instanceof Error ? thrown : new Error(String(thrown)));
+      return false;
+    }
+    this.#paused = true;
     return false;
   }
 
   /** @internal */
   end(): void {
     this.#ended = true;
-    if (this.#early.length === 0) this.#settle();
+    this.#settle();
   }
 
   /** @internal The connection failed before the body's end. */
@@ -110,11 +124,10 @@ export class LeanBody {
   #fail(error: Error): void {
     if (this.#error || this.#settled) return;
     this.#error = error;
-    this.#early = [];
     this.#settle();
   }
 
-  /** Settles a pending `pipe` (a later one settles at once, in #drain). */
+  /** Settles a pending `pipe` (a later one settles at once, in #go). */
   #settle(): void {
     if (!this.#done) return;
     this.#settled = true;
@@ -122,22 +135,9 @@ export class LeanBody {
     else this.#done.resolve();
   }
 
-  /** Hands over what waits, until the sink pauses; then ends, or lets the connection go on. */
-  #drain(): void {
-    while (this.#early.length > 0) {
-      if (!this.#give(this.#early.shift()!)) return;
-    }
+  /** Ends a pipe over a body that is over, or lets the connection hand the rest over. */
+  #go(): void {
     if (this.#error || this.#ended) this.#settle();
-    else this.#connection.resume();
-  }
-
-  /** A sink that throws gives the body up with its error. */
-  #give(bytes: Buffer): boolean {
-    try {
-      return this.#sink!(bytes);
-    } catch (thrown) {
-      this.destroy(thrown instanceof Error ? thrown : new Error(String(thrown)));
-      return false;
-    }
+    else this.#connection.resume(this);
   }
 }

@@ -68,8 +68,18 @@ class Connection implements BodySource {
   #keepAlive = true;
   #closed = false;
   #idleTimer: NodeJS.Timeout | undefined;
-  /** What a read still held when the body's reader paused. */
+  /**
+   * Body bytes of a read that came before the body's reader, or after it paused: the socket
+   * stops reading until resume(). Over plain TCP they stay where they are, in the read buffer,
+   * which no read touches meanwhile; TLS copies them (its decryption may go on filling the
+   * buffer after a pause, see #read).
+   */
   #held: Buffer | undefined;
+  /** The socket was paused for the body's reader (held bytes or not). */
+  #paused = false;
+  /** The connection's end, put off until the reader has the bytes held before it. */
+  #lost: (() => void) | undefined;
+  readonly #secure: boolean;
 
   constructor(pool: LeanHttp, url: URL, options: LeanOptions) {
     this.origin = url.origin;
@@ -87,13 +97,13 @@ class Connection implements BodySource {
       ALPNProtocols: ['http/1.1'],
       onread,
     };
-    this.#socket =
-      url.protocol === 'https:' ? tls.connect(secure) : net.connect({ host, port, onread });
+    this.#secure = url.protocol === 'https:';
+    this.#socket = this.#secure ? tls.connect(secure) : net.connect({ host, port, onread });
     this.#socket.setNoDelay(true);
-    this.#socket.on('end', () => this.#onEnd());
-    this.#socket.on('error', (error) => this.destroy(error));
+    this.#socket.on('end', () => this.#lose(() => this.#onEnd()));
+    this.#socket.on('error', (error) => this.#lose(() => this.destroy(error)));
     this.#socket.on('close', () =>
-      this.destroy(new LeanHttpError('ECONNRESET', 'connection closed')),
+      this.#lose(() => this.destroy(new LeanHttpError('ECONNRESET', 'connection closed'))),
     );
   }
 
@@ -121,12 +131,16 @@ class Connection implements BodySource {
     });
   }
 
-  resume(): void {
-    if (this.#closed) return;
+  resume(body: LeanBody): void {
+    if (this.#closed || !this.#paused || this.#exchange?.body !== body) return;
+    this.#paused = false;
     const held = this.#held;
     this.#held = undefined;
     if (held && !this.#read(held)) return;
-    this.#socket.resume();
+    const lost = this.#lost;
+    this.#lost = undefined;
+    if (lost) lost();
+    else this.#socket.resume();
   }
 
   destroy(error: Error): void {
@@ -146,6 +160,12 @@ class Connection implements BodySource {
 
   /** onread: the bytes of one socket read, in the fixed buffer. False pauses the socket. */
   #read(bytes: Buffer): boolean {
+    if (this.#paused) {
+      // TLS decrypts a whole network read in one go and hands it over record by record even
+      // after a pause was asked for: what comes then waits behind what was held, in order.
+      this.#held = this.#held ? Buffer.concat([this.#held, bytes]) : Buffer.from(bytes);
+      return false;
+    }
     while (bytes.length > 0 && !this.#closed) {
       const x = this.#exchange;
       if (!x) {
@@ -158,16 +178,27 @@ class Connection implements BodySource {
         bytes = rest;
         continue;
       }
+      // No reader yet (the head was just read), or it asked for a pause: the rest waits.
+      if (!x.body.reading) return this.#hold(bytes);
       const [used, more] = this.#readBody(x, bytes);
       bytes = bytes.subarray(used);
-      // The reader asked for a pause: the rest of this read waits for resume() (a copy: the
-      // read buffer is the socket's). A body read whole needs no pause.
-      if (!more && this.#exchange === x && !this.#closed) {
-        if (bytes.length > 0) this.#held = Buffer.from(bytes);
-        return false;
-      }
+      // The body read whole needs no pause (the connection went on to its next exchange).
+      if (!more && this.#exchange === x && !this.#closed) return this.#hold(bytes);
     }
     return true;
+  }
+
+  /** Ends the connection, once a paused reader has had the bytes that came before the end. */
+  #lose(end: () => void): void {
+    if (this.#held && !this.#closed) this.#lost ??= end;
+    else end();
+  }
+
+  /** Pauses for the body's reader, keeping what this read still holds for resume(). */
+  #hold(bytes: Buffer): false {
+    this.#paused = true;
+    if (bytes.length > 0) this.#held = this.#secure ? Buffer.from(bytes) : bytes;
+    return false;
   }
 
   /** Collects the head; returns the bytes after it once it is whole. */

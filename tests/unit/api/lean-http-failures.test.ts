@@ -41,11 +41,14 @@ describe('failures', () => {
     expect(await Promise.race([piped.catch((error: unknown) => error), late])).toBe(failed);
   });
 
-  it('rejects the body with the error of a reader that gives it up after it all came', async () => {
-    // The whole answer arrives before the reader; it pauses on the first bytes, then fails.
-    const server = await raw(fixed('HTTP/1.1 200 OK\r\nContent-Length: 5', 'hello'));
+  it('rejects the body with the error of a reader that pauses, then gives it up before its end', async () => {
+    // The head and the first bytes come first; the rest would follow 300 ms later.
+    const server = await raw(async (socket) => {
+      await send(socket, 'HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nhello');
+      await sleep(300);
+      await send(socket, 'world');
+    });
     const response = await pool().get(server.url, {});
-    await waitFor(() => response.body.complete);
     const failed = new Error('no space left on device');
     const piped = response.body.pipe(() => {
       setTimeout(() => response.body.destroy(failed), 10);
@@ -53,6 +56,23 @@ describe('failures', () => {
     });
     const late = sleep(1_000).then(() => 'still pending after 1 s');
     expect(await Promise.race([piped.catch((error: unknown) => error), late])).toBe(failed);
+  });
+
+  it('resolves the body of a reader that paused on its last bytes; giving it up then changes nothing', async () => {
+    // The whole answer comes before the reader, which pauses on it, then gives it up.
+    const server = await raw(fixed('HTTP/1.1 200 OK\r\nContent-Length: 5', 'hello'));
+    const http = pool();
+    const response = await http.get(server.url, {});
+    await sleep(50);
+    const got: string[] = [];
+    await response.body.pipe((bytes) => {
+      got.push(bytes.toString());
+      return false;
+    });
+    response.body.destroy(new Error('too late'));
+    expect([got, response.body.complete]).toEqual([['hello'], true]);
+    expect(await (await http.get(server.url, {})).body.text()).toBe('hello');
+    expect(server.connections).toBe(1);
   });
 
   it.each([
