@@ -18,6 +18,7 @@ import { FreeSpace, realDisk, type DiskOps } from './disk.ts';
 import { afterFailure } from './failures.ts';
 import { SpeedLimiter } from './limiter.ts';
 import { lockQueue, type QueueLock } from './lock.ts';
+import { QueuePlan, Wakeup } from './plan.ts';
 import { batchState, finishedEvent, ProgressTracker } from './progress.ts';
 import { planItems, type NewBatchRequest, type OfflineImagesRequest } from './selection.ts';
 import { sanitisePath } from './naming.ts';
@@ -63,9 +64,12 @@ export class DownloadManager {
   readonly #space: FreeSpace;
   readonly #waiting: WaitingRecordings;
   readonly #running: RunningTransfers;
+  readonly #plan: QueuePlan;
   #lock: QueueLock | undefined;
-  #timer: NodeJS.Timeout | undefined;
-  #immediate: NodeJS.Immediate | undefined;
+  readonly #wakeup = new Wakeup((timed) => {
+    if (timed) this.#plan.stale(); // the rescan reads the queue again
+    this.#pump();
+  });
   #closed = false;
   #concurrency: number | undefined;
   #pumping = false;
@@ -78,6 +82,7 @@ export class DownloadManager {
     this.store = new DownloadQueueStore(options.db);
     this.urls = new SignedUrls(options.client);
     this.#running = new RunningTransfers(this.#hooks());
+    this.#plan = new QueuePlan(this.store, options.service);
     this.#progress = new ProgressTracker(
       this.store,
       (u) => options.onUpdate?.(u),
@@ -123,7 +128,7 @@ export class DownloadManager {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    clearTimeout(this.#timer);
+    this.#wakeup.close();
     await this.#running.abortAll(new Error('closing'));
     if (this.store.open) this.#progress.flush();
     this.#progress.close();
@@ -251,24 +256,17 @@ export class DownloadManager {
   #tryLock(): void {
     if (this.#lock || this.#closed) return;
     this.#lock = lockQueue(this.#o.dataDir, this.#o.service, this.#o.log);
-    const recovered = this.#lock ? this.store.recover(this.#o.service) : 0;
+    if (!this.#lock) return;
+    this.#plan.stale();
+    const recovered = this.store.recover(this.#o.service);
     if (recovered > 0) this.#o.log?.(`downloads: resuming ${recovered} interrupted downloads`);
   }
 
-  /** Runs the scheduler after `ms` (sooner calls win). */
-  #wake(ms: number): void {
+  /** Runs the scheduler after `ms`; `queueChanged` is false for transfers' ends (plan.ts). */
+  #wake(ms: number, queueChanged = true): void {
     if (this.#closed) return;
-    clearTimeout(this.#timer);
-    if (ms > 0) {
-      this.#timer = setTimeout(() => this.#pump(), ms);
-      this.#timer.unref();
-    } else if (!this.#immediate) {
-      // Right after the current I/O, not a timer tick later; many calls make one run.
-      this.#immediate = setImmediate(() => {
-        this.#immediate = undefined;
-        this.#pump();
-      }).unref();
-    }
+    if (queueChanged) this.#plan.stale();
+    this.#wakeup.after(ms);
   }
 
   #pump(): void {
@@ -283,19 +281,20 @@ export class DownloadManager {
       this.#tryLock();
       if (!this.#lock) return this.#wake(5_000);
       const now = Date.now();
-      const next = this.store.nextDue(this.#o.service, now);
-      if (next.waiting !== null && next.waiting <= now) this.#waiting.poll(this.#o.service, now);
+      const { due: next, fresh } = this.#plan.due(now);
+      if (fresh && next.waiting !== null && next.waiting <= now) {
+        this.#waiting.poll(this.#o.service, now);
+      }
       const limit = this.#concurrency ?? this.#o.settings().downloadConcurrency;
       const free = this.#running.free(limit);
       // With a slot free, also the next files' signed URLs: the next start will not wait for
-      // one. Without, no query: those URLs were asked for when the last file started.
-      const ids = this.#running.ids;
-      const due = this.store.runnable(this.#o.service, now, free && free + limit, ids);
-      for (const item of due.slice(0, free)) this.#start(item);
-      for (const item of due.slice(free)) this.urls.warm(item);
+      // one. Without, nothing: those URLs were asked for when the last file started.
+      const { start, next: after } = this.#plan.take(free, limit, now, this.#running.ids);
+      for (const item of start) this.#start(item);
+      for (const item of after) this.urls.warm(item);
       const soonest = Math.min(next.waiting ?? Infinity, next.retry ?? Infinity);
       // Also looks again every 10 s for batches another process added to the database.
-      this.#wake(Math.max(20, Math.min(10_000, soonest - now)));
+      this.#wake(Math.max(20, Math.min(10_000, soonest - now)), false);
     } catch (error) {
       this.#o.log?.(`downloads: scheduler error: ${(error as Error).message}`);
       this.#wake(5_000);
@@ -306,8 +305,8 @@ export class DownloadManager {
 
   #start(item: ItemRow): void {
     const batch = this.store.batch(item.batch_id);
-    if (!batch) return;
-    this.store.setState(item.id, 'downloading', { attempts: item.attempts });
+    // Only a file still queued (a plan behind the queue starts nothing the user stopped).
+    if (!batch || !this.store.begin(item.id, item.attempts)) return;
     this.#progress.begin(item.id, item.bytes_done, item.bytes_total);
     this.#progress.changed(item.id, item.batch_id);
     this.#running.run(item, (signal, onReceived) =>
@@ -340,7 +339,7 @@ export class DownloadManager {
         if (row) this.#watchers.completed(item.batch_id, row);
       },
       failed: (item, error) => this.#failed(item, error),
-      received: () => this.#wake(0),
+      received: () => this.#wake(0, false),
       ended: (item, { completed }) => {
         // Where a transfer that did not complete stopped (a completed one was saved whole).
         const reached = this.#progress.running().get(item.id);
@@ -353,7 +352,7 @@ export class DownloadManager {
         this.#checkBatch(item.batch_id);
         // Even one that gave its slot up when its body arrived: while `limit` files waited for
         // their flush, that gave no slot (running.ts), and this end is what frees one.
-        this.#wake(0);
+        this.#wake(0, false);
       },
       broken: (item, error) =>
         this.#o.log?.(`downloads: ${describeTarget(item)}: ${String(error)}`),
@@ -361,6 +360,7 @@ export class DownloadManager {
   }
 
   #failed(item: ItemRow, error: unknown): void {
+    this.#plan.stale(); // a retry put off, or a batch paused
     const reached = this.#progress.running().get(item.id) ?? item.bytes_done;
     const next = afterFailure(item, error, reached, {
       maxAttempts: this.#o.maxAttempts ?? 8,

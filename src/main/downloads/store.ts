@@ -245,6 +245,16 @@ export class DownloadQueueStore {
     ).run(state, fields.message ?? null, fields.notBefore ?? 0, fields.attempts ?? null, now(), id);
   }
 
+  /** Marks a queued item downloading; false when it is not queued any more. */
+  begin(id: number, attempts: number): boolean {
+    return (
+      this.#prepare(
+        `UPDATE download_items SET state = 'downloading', message = NULL, not_before = 0,
+           attempts = ?, updated_at = ? WHERE id = ? AND state = 'queued'`,
+      ).run(attempts, now(), id).changes > 0
+    );
+  }
+
   /** The first answer for an item: its final name and what the server said the file is. */
   resolve(id: number, name: string, bytesTotal: number, etag: string | null): void {
     this.#prepare(

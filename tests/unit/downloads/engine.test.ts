@@ -214,6 +214,54 @@ describe('the download engine', () => {
     expectIdentical(t, ids, ['jpg', 'zip']);
   });
 
+  it('never starts a queued file the user paused or canceled while another one ran', async () => {
+    // One transfer at a time, each held at its flush: the scheduler has read the queue ahead.
+    const opened: string[] = [];
+    const held: (() => void)[] = [];
+    const { realDisk } = await import('../../../src/main/downloads/disk.ts');
+    t = startManager(
+      client,
+      {
+        disk: {
+          freeBytes: () => Promise.resolve(10 ** 12),
+          async openPart(path, fresh) {
+            opened.push(path);
+            const real = await realDisk.openPart(path, fresh);
+            return {
+              write: (chunk) => real.write(chunk),
+              sync: () => new Promise<void>((go) => held.push(go)).then(() => real.sync()),
+              close: () => real.close(),
+            };
+          },
+        },
+      },
+      { downloadConcurrency: 1, speedLimitKBps: 0 },
+    );
+    const batch = await batchOf(t, ids, ['jpg', 'zip']);
+    // The first file waits for its flush, the second runs (a flush gives its slot up).
+    await waitFor(() => held.length >= 1);
+    const items = t.manager.snapshot().items.filter((i) => i.batchId === batch.id);
+    const [paused, canceled] = [items[3]!, items[5]!];
+    expect([paused.state, canceled.state]).toEqual(['queued', 'queued']);
+    expect(t.manager.pause({ itemId: paused.id })).toBe(1);
+    expect(t.manager.cancel({ itemId: canceled.id })).toBe(1);
+    const release = setInterval(() => held.splice(0).forEach((go) => go()), 10);
+    try {
+      await waitFor(() => t!.manager.batchView(batch.id)?.state === 'paused', 20_000);
+      const view = t.manager.batchView(batch.id)!;
+      expect([view.counts.completed, view.counts.paused, view.counts.canceled]).toEqual([6, 1, 1]);
+      const names = opened.map((p) => p.split('/').pop());
+      expect(names).toHaveLength(6);
+      expect(names).not.toContain(`${paused.name.split('/').pop()}.part`);
+      expect(names).not.toContain(`${canceled.name.split('/').pop()}.part`);
+      t.manager.resume({ itemId: paused.id });
+      await waitFor(() => t!.manager.batchView(batch.id)?.counts.completed === 7, 20_000);
+    } finally {
+      clearInterval(release);
+      held.splice(0).forEach((go) => go());
+    }
+  });
+
   it('checks the free space before writing', async () => {
     t = startManager(client, {
       disk: {
