@@ -58,6 +58,12 @@ if (ids.length < COUNT) {
 }
 ids.length = COUNT;
 
+/**
+ * Writes every dirty page to the disk before a timed run, so that no run pays for the
+ * writeback of the files the runs before it left (each run writes 133 MB).
+ */
+const settle = () => promisify(execFile)('sync');
+
 interface ReferenceRuns {
   /** Asking for the 200 signed URLs, 4 at a time. */
   urlMs: number;
@@ -98,6 +104,7 @@ async function curlRun(): Promise<ReferenceRuns> {
   );
   const urlMs = performance.now() - u0;
   writeFileSync(join(dir, 'curl.cfg'), lines.join('\n'));
+  await settle();
   const t0 = performance.now();
   await promisify(execFile)('curl', [
     '--silent',
@@ -118,6 +125,7 @@ async function curlRun(): Promise<ReferenceRuns> {
   );
   const nodeRun = async (script: string, mode: string) => {
     const out = join(dir, `${script}-${mode}`);
+    await settle();
     const { stdout } = await promisify(execFile)(process.execPath, [
       join(import.meta.dirname, script),
       out,
@@ -135,9 +143,10 @@ async function curlRun(): Promise<ReferenceRuns> {
   return { urlMs, ms, bare, durable, raw, rawDurable };
 }
 
-function engineRun(
+async function engineRun(
   mode: 'ready' | 'ids',
 ): Promise<{ wallMs: number; cpuMs: number; maxRssMB: number; files: number; state: string }> {
+  await settle();
   const dir = mkdtempSync(join(tmpdir(), 'bench-engine-'));
   const child = spawn(process.execPath, [
     ...(process.env.BENCH_ENGINE_NODE_ARGS?.split(' ') ?? []),

@@ -304,7 +304,7 @@ export class DownloadManager {
   }
 
   #start(item: ItemRow): void {
-    const batch = this.store.batch(item.batch_id);
+    const batch = this.#plan.batch(item.batch_id);
     // Only a file still queued (a plan behind the queue starts nothing the user stopped).
     if (!batch || !this.store.begin(item.id, item.attempts)) return;
     this.#progress.begin(item.id, item.bytes_done, item.bytes_total);

@@ -6,7 +6,7 @@
  * changes the queue (a new batch, a user's action, a failure put off for a retry, a recording
  * that became ready, the scheduler's own timer) makes the plan stale, and it is read again.
  */
-import type { ItemRow } from './rows.ts';
+import type { BatchRow, ItemRow } from './rows.ts';
 import type { DownloadQueueStore } from './store.ts';
 
 /** Items read ahead per query: enough for several free slots and their URLs to be prepared. */
@@ -27,6 +27,8 @@ export class QueuePlan {
   #ready: ItemRow[] | undefined;
   /** The last read found every queued item due: the list is all there is. */
   #whole = false;
+  /** The batches of the items started (what a transfer reads of them does not change). */
+  readonly #batches = new Map<number, BatchRow | undefined>();
 
   constructor(store: DownloadQueueStore, service: string) {
     this.#store = store;
@@ -37,6 +39,13 @@ export class QueuePlan {
   stale(): void {
     this.#due = undefined;
     this.#ready = undefined;
+    this.#batches.clear();
+  }
+
+  /** An item's batch, read once per plan. */
+  batch(id: number): BatchRow | undefined {
+    if (!this.#batches.has(id)) this.#batches.set(id, this.#store.batch(id));
+    return this.#batches.get(id);
   }
 
   /** When to look again; `fresh` when it was read just now (after a change). */

@@ -11,7 +11,14 @@ import type { Db } from '../db/database.ts';
 import type { BatchPurpose, BatchRow, BatchTotals, ItemRow, NewBatch, NewItem } from './rows.ts';
 
 const ACTIVE = "('queued', 'waiting', 'downloading')";
-const now = () => new Date().toISOString();
+/** The time of a change, as ISO text (made once per millisecond: it is asked for per file). */
+let lastMs = 0;
+let lastIso = '';
+const now = () => {
+  const ms = Date.now();
+  if (ms !== lastMs) [lastMs, lastIso] = [ms, new Date(ms).toISOString()];
+  return lastIso;
+};
 
 export class DownloadQueueStore {
   readonly #db: Db;
@@ -277,9 +284,12 @@ export class DownloadQueueStore {
       'UPDATE download_items SET bytes_done = ?, updated_at = ? WHERE id = ?',
     );
     const at = now();
-    this.#db.transaction(() => {
+    const all = () => {
       for (const [id, bytes] of progress) update.run(bytes, at, id);
-    })();
+    };
+    // One row is one statement, already atomic: no transaction around it.
+    if (progress.size === 1) all();
+    else this.#db.transaction(all)();
   }
 
   complete(id: number, bytesTotal: number, sha256: string | null, skipped: boolean): void {
