@@ -3,8 +3,7 @@
  * Content-Range, 416 when unsatisfiable), Content-Length, an ETag, If-Range and
  * If-None-Match. Bodies are streamed from disk; injected faults act on the body here.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ActiveFault } from './faults.ts';
 
@@ -89,8 +88,21 @@ export async function sendFile(
   await streamBody(res, file.path, start, end, fault);
 }
 
+/**
+ * Bytes read from the file at a time, into buffers used again and again: a stream would read
+ * 64 KB at a time into a new buffer each, and in a process with a heap as large as the
+ * service's, V8 answers that much short-lived memory with collections of the whole heap (more
+ * of the service's CPU than the serving itself; docs/benchmarks.md, downloads).
+ */
+const CHUNK = 256 * 1024;
+const spare: Buffer[] = [];
+const takeBuffer = () => spare.pop() ?? Buffer.allocUnsafe(CHUNK);
+const giveBuffer = (b: Buffer) => {
+  if (spare.length < 16) spare.push(b);
+};
+
 /** Streams [start, end] of the file; a fault cuts or stalls it part of the way through. */
-function streamBody(
+async function streamBody(
   res: ServerResponse,
   path: string,
   start: number,
@@ -99,19 +111,45 @@ function streamBody(
 ): Promise<void> {
   const cut =
     fault && fault.kind !== '503' ? start + Math.floor((end - start + 1) * fault.after) - 1 : end;
-  return new Promise((resolve) => {
-    const stream = createReadStream(path, { start, end: Math.max(start, cut) });
-    res.on('close', () => {
-      stream.destroy();
+  const last = Math.max(start, cut);
+  let gone = false;
+  const closed = new Promise<void>((resolve) =>
+    res.once('close', () => {
+      gone = true;
       resolve();
-    });
-    stream.on('error', () => res.destroy());
-    stream.on('end', () => {
-      if (!fault || cut >= end) res.end();
-      else if (fault.kind === 'reset') res.destroy();
-      // A stall keeps the connection open and silent, then drops it.
-      else setTimeout(() => res.destroy(), fault.stallMs).unref();
-    });
-    stream.pipe(res, { end: false });
-  });
+    }),
+  );
+  let file: FileHandle | undefined;
+  // Two buffers: the next one is read while the last one is being written.
+  const buffers = [takeBuffer(), takeBuffer()];
+  try {
+    file = await open(path, 'r');
+    let written: Promise<unknown> = Promise.resolve();
+    for (let at = start, turn = 0; at <= last && !gone; turn ^= 1) {
+      const buffer = buffers[turn]!;
+      const { bytesRead } = await file.read(buffer, 0, Math.min(CHUNK, last - at + 1), at);
+      if (bytesRead === 0) throw new Error(`${path} ended early`);
+      at += bytesRead;
+      // This buffer's last write must be over before it is filled again: one write waits.
+      await written;
+      if (gone) break;
+      written = Promise.race([
+        new Promise<void>((resolve) => res.write(buffer.subarray(0, bytesRead), () => resolve())),
+        closed,
+      ]);
+    }
+    await written;
+  } catch {
+    res.destroy();
+    return;
+  } finally {
+    await file?.close().catch(() => undefined);
+    // A buffer still lent to a write that never finished (connection gone) is not used again.
+    if (!gone) buffers.forEach(giveBuffer);
+  }
+  if (gone) return;
+  if (!fault || cut >= end) res.end();
+  else if (fault.kind === 'reset') res.destroy();
+  // A stall keeps the connection open and silent, then drops it.
+  else setTimeout(() => res.destroy(), fault.stallMs).unref();
 }
