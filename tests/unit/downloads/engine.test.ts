@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../src/main/api/index.ts';
+import type { DiskOps } from '../../../src/main/downloads/disk.ts';
 import type { RecordingFormat } from '../../../src/shared/api/index.ts';
 import { DEFAULT_TEMPLATE } from '../../../src/shared/ipc/downloads.ts';
 import { chooseByIds } from '../../../src/main/downloads/selection.ts';
@@ -74,6 +75,38 @@ function expectIdentical(m: TestManager, recordingIds: string[], formats = FORMA
       expect(sha256File(join(m.folder, name!))).toBe(expected.get(`${id}.${format}`)!.sha256);
     }
   }
+}
+
+/**
+ * A disk slower than the network: each flush (fsync) waits until the test lets it go. Counts
+ * the part files opened and how many were open at once.
+ */
+async function heldFlushes() {
+  const { realDisk } = await import('../../../src/main/downloads/disk.ts');
+  const state = { held: [] as (() => void)[], opened: [] as string[], open: 0, mostOpen: 0 };
+  const disk: DiskOps = {
+    freeBytes: () => Promise.resolve(10 ** 12),
+    async openPart(path, fresh) {
+      state.opened.push(path);
+      const real = await realDisk.openPart(path, fresh);
+      state.mostOpen = Math.max(state.mostOpen, ++state.open);
+      return {
+        write: (chunk) => real.write(chunk),
+        sync: () => new Promise<void>((go) => state.held.push(go)).then(() => real.sync()),
+        close: () => real.close().finally(() => state.open--),
+      };
+    },
+  };
+  /** Lets every held flush go, now and every 10 ms until the returned function is called. */
+  const release = () => {
+    const go = () => state.held.splice(0).forEach((f) => f());
+    const timer = setInterval(go, 10);
+    return () => {
+      clearInterval(timer);
+      go();
+    };
+  };
+  return { disk, state, release };
 }
 
 describe('the download engine', () => {
@@ -172,93 +205,52 @@ describe('the download engine', () => {
   });
 
   it('starts the next file while one is flushed, but never lets flushes pile up', async () => {
-    // A disk slower than the network: each flush (fsync) waits until the test lets it go.
-    let open = 0;
-    let mostOpen = 0;
-    const waiting: (() => void)[] = [];
-    const { realDisk } = await import('../../../src/main/downloads/disk.ts');
-    t = startManager(
-      client,
-      {
-        disk: {
-          freeBytes: () => Promise.resolve(10 ** 12),
-          async openPart(path, fresh) {
-            const real = await realDisk.openPart(path, fresh);
-            mostOpen = Math.max(mostOpen, ++open);
-            return {
-              write: (chunk) => real.write(chunk),
-              sync: () => new Promise<void>((go) => waiting.push(go)).then(() => real.sync()),
-              close: () => real.close().finally(() => open--),
-            };
-          },
-        },
-      },
-      { downloadConcurrency: 2, speedLimitKBps: 0 },
-    );
+    const { disk, state, release } = await heldFlushes();
+    t = startManager(client, { disk }, { downloadConcurrency: 2, speedLimitKBps: 0 });
     const batch = await batchOf(t, ids, ['jpg', 'zip']);
     // Two transfers, then two more while the first two wait for their flush, then no more.
-    await waitFor(() => waiting.length === 4);
+    await waitFor(() => state.held.length === 4);
     await new Promise((r) => setTimeout(r, 300));
-    expect(waiting.length).toBe(4);
-    expect(mostOpen).toBe(4);
-    const release = setInterval(() => waiting.splice(0).forEach((go) => go()), 20);
+    expect(state.held.length).toBe(4);
+    expect(state.mostOpen).toBe(4);
+    const stop = release();
     const released = Date.now();
     try {
       expect((await t.whenFinished(batch.id)).state).toBe('completed');
     } finally {
-      clearInterval(release);
+      stop();
     }
     // The flushes ending start the next files at once: not at the scheduler's 10 s rescan.
     expect(Date.now() - released).toBeLessThan(5_000);
-    expect(mostOpen).toBe(4);
+    expect(state.mostOpen).toBe(4);
     expectIdentical(t, ids, ['jpg', 'zip']);
   });
 
   it('never starts a queued file the user paused or canceled while another one ran', async () => {
     // One transfer at a time, each held at its flush: the scheduler has read the queue ahead.
-    const opened: string[] = [];
-    const held: (() => void)[] = [];
-    const { realDisk } = await import('../../../src/main/downloads/disk.ts');
-    t = startManager(
-      client,
-      {
-        disk: {
-          freeBytes: () => Promise.resolve(10 ** 12),
-          async openPart(path, fresh) {
-            opened.push(path);
-            const real = await realDisk.openPart(path, fresh);
-            return {
-              write: (chunk) => real.write(chunk),
-              sync: () => new Promise<void>((go) => held.push(go)).then(() => real.sync()),
-              close: () => real.close(),
-            };
-          },
-        },
-      },
-      { downloadConcurrency: 1, speedLimitKBps: 0 },
-    );
+    const { disk, state, release } = await heldFlushes();
+    t = startManager(client, { disk }, { downloadConcurrency: 1, speedLimitKBps: 0 });
     const batch = await batchOf(t, ids, ['jpg', 'zip']);
     // The first file waits for its flush, the second runs (a flush gives its slot up).
-    await waitFor(() => held.length >= 1);
+    await waitFor(() => state.held.length >= 1);
     const items = t.manager.snapshot().items.filter((i) => i.batchId === batch.id);
     const [paused, canceled] = [items[3]!, items[5]!];
     expect([paused.state, canceled.state]).toEqual(['queued', 'queued']);
     expect(t.manager.pause({ itemId: paused.id })).toBe(1);
     expect(t.manager.cancel({ itemId: canceled.id })).toBe(1);
-    const release = setInterval(() => held.splice(0).forEach((go) => go()), 10);
+    const stop = release();
     try {
       await waitFor(() => t!.manager.batchView(batch.id)?.state === 'paused', 20_000);
       const view = t.manager.batchView(batch.id)!;
       expect([view.counts.completed, view.counts.paused, view.counts.canceled]).toEqual([6, 1, 1]);
-      const names = opened.map((p) => p.split('/').pop());
+      const names = state.opened.map((p) => p.split('/').pop());
       expect(names).toHaveLength(6);
       expect(names).not.toContain(`${paused.name.split('/').pop()}.part`);
       expect(names).not.toContain(`${canceled.name.split('/').pop()}.part`);
       t.manager.resume({ itemId: paused.id });
       await waitFor(() => t!.manager.batchView(batch.id)?.counts.completed === 7, 20_000);
     } finally {
-      clearInterval(release);
-      held.splice(0).forEach((go) => go());
+      stop();
     }
   });
 

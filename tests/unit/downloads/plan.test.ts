@@ -2,24 +2,14 @@
  * The scheduler's plan (plan.ts): the next items come off a list read once, until something
  * marks it stale; then SQLite is read again.
  */
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../../src/main/db/migrate.ts';
-import { migrations } from '../../../src/main/db/migrations/index.ts';
 import { QueuePlan } from '../../../src/main/downloads/plan.ts';
 import { DownloadQueueStore } from '../../../src/main/downloads/store.ts';
+import { batch, freshDb } from './queue-db.ts';
 
 function queue(count: number) {
-  const db = new Database(':memory:');
-  migrate(db, migrations);
+  const db = freshDb();
   const store = new DownloadQueueStore(db);
-  const batch = {
-    service: 's',
-    label: 'b',
-    folder: '/tmp/x',
-    template: '{recording_id}.{format}',
-    existing: 'rename' as const,
-  };
   const items = Array.from({ length: count }, (_, i) => ({
     recordingId: `r${i}`,
     format: 'zip' as const,

@@ -5,20 +5,7 @@ import { migrations } from '../../../src/main/db/migrations/index.ts';
 import { ProgressTracker } from '../../../src/main/downloads/progress.ts';
 import { DownloadQueueStore } from '../../../src/main/downloads/store.ts';
 import type { DownloadsUpdate } from '../../../src/shared/ipc/downloads.ts';
-
-function freshDb() {
-  const db = new Database(':memory:');
-  migrate(db, migrations);
-  return db;
-}
-
-const batch = {
-  service: 's',
-  label: 'b',
-  folder: '/tmp/x',
-  template: '{recording_id}.{format}',
-  existing: 'rename' as const,
-};
+import { batch, freshDb } from './queue-db.ts';
 
 describe('migration 0300-download-queue', () => {
   it('creates STRICT batch and item tables with the seven states', () => {
