@@ -71,3 +71,34 @@ export interface BatchTotals {
   bytesDone: number;
   bytesTotal: number;
 }
+
+/** The items of a batch in one state: how many, and their bytes (done, and total where known). */
+export interface StateGroup {
+  state: DownloadState;
+  n: number;
+  done: number;
+  total: number;
+}
+
+/** A batch's totals from its items grouped by state. */
+export function totalsOf(groups: readonly StateGroup[]): BatchTotals {
+  const counts = {
+    queued: 0,
+    waiting: 0,
+    downloading: 0,
+    paused: 0,
+    completed: 0,
+    failed: 0,
+    canceled: 0,
+  } satisfies Record<DownloadState, number>;
+  let items = 0;
+  let bytesDone = 0;
+  let bytesTotal = 0;
+  for (const g of groups) {
+    counts[g.state] = g.n;
+    items += g.n;
+    bytesDone += g.done;
+    bytesTotal += g.total;
+  }
+  return { counts, items, bytesDone, bytesTotal };
+}

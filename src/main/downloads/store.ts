@@ -8,7 +8,16 @@ import type { DownloadScope, DownloadState } from '../../shared/ipc/downloads.ts
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Db } from '../db/database.ts';
-import type { BatchPurpose, BatchRow, BatchTotals, ItemRow, NewBatch, NewItem } from './rows.ts';
+import {
+  totalsOf,
+  type BatchPurpose,
+  type BatchRow,
+  type BatchTotals,
+  type ItemRow,
+  type NewBatch,
+  type NewItem,
+  type StateGroup,
+} from './rows.ts';
 
 const ACTIVE = "('queued', 'waiting', 'downloading')";
 /** The time of a change, as ISO text (made once per millisecond: it is asked for per file). */
@@ -320,26 +329,8 @@ export class DownloadQueueStore {
     const rows = this.#prepare(
       `SELECT state, count(*) AS n, sum(bytes_done) AS done, sum(coalesce(bytes_total, 0)) AS total
          FROM download_items WHERE batch_id = ? GROUP BY state`,
-    ).all(batchId) as { state: DownloadState; n: number; done: number; total: number }[];
-    const counts = {
-      queued: 0,
-      waiting: 0,
-      downloading: 0,
-      paused: 0,
-      completed: 0,
-      failed: 0,
-      canceled: 0,
-    } satisfies Record<DownloadState, number>;
-    let items = 0;
-    let bytesDone = 0;
-    let bytesTotal = 0;
-    for (const r of rows) {
-      counts[r.state] = r.n;
-      items += r.n;
-      bytesDone += r.done;
-      bytesTotal += r.total;
-    }
-    return { counts, items, bytesDone, bytesTotal };
+    ).all(batchId) as StateGroup[];
+    return totalsOf(rows);
   }
 
   /**

@@ -5,7 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { QueuePlan } from '../../../src/main/downloads/plan.ts';
 import { DownloadQueueStore } from '../../../src/main/downloads/store.ts';
-import { batch, freshDb } from './queue-db.ts';
+import { freshDatabases } from '../../helpers/db.ts';
+import { batch } from './queue-batch.ts';
+
+const freshDb = freshDatabases();
 
 function queue(count: number) {
   const db = freshDb();

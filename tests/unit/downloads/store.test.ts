@@ -5,7 +5,10 @@ import { migrations } from '../../../src/main/db/migrations/index.ts';
 import { ProgressTracker } from '../../../src/main/downloads/progress.ts';
 import { DownloadQueueStore } from '../../../src/main/downloads/store.ts';
 import type { DownloadsUpdate } from '../../../src/shared/ipc/downloads.ts';
-import { batch, freshDb } from './queue-db.ts';
+import { freshDatabases } from '../../helpers/db.ts';
+import { batch } from './queue-batch.ts';
+
+const freshDb = freshDatabases();
 
 describe('migration 0300-download-queue', () => {
   it('creates STRICT batch and item tables with the seven states', () => {
