@@ -3,14 +3,15 @@
  * same signed URLs, 4 at a time. No node:http, no streams, no thread pool for the writes: one
  * keep-alive socket per lane reads into a fixed buffer (`onread`), the answer's head is parsed
  * by hand (enough for the local service's plain answers, nothing more), and each chunk goes to
- * the file with writeSync. With `durable`, each file is also hashed (SHA-256) and flushed
- * (fsync) before its rename, as the engine does. Prints {"wallMs", "cpuMs"} as one JSON line.
+ * the file with writeSync. With `hash`, each file is also hashed (SHA-256); with `fsync`, flushed
+ * before its rename; with `durable`, both, as the engine does. Prints {"wallMs", "cpuMs"} as
+ * one JSON line.
  *
  * Not a design for the engine: it blocks its thread on the disk, speaks only the subset of
  * HTTP/1.1 the local service answers with, and knows no TLS, proxies, resume or errors. It
  * measures what curl's figure costs a Node process before any of that, and what durability
  * adds to it on the same machine.
- * Usage: node downloads-raw.ts OUT_DIR URLS_FILE [durable]
+ * Usage: node downloads-raw.ts OUT_DIR URLS_FILE [plain|hash|fsync|durable]
  */
 import { createHash } from 'node:crypto';
 import { closeSync, fsync, openSync, renameSync, writeSync } from 'node:fs';
@@ -19,7 +20,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { measure, referenceArgs } from './downloads-reference.ts';
 
-const { outDir, files, durable } = referenceArgs();
+const { outDir, files, hash: hashing, flush } = referenceArgs();
 const fsyncFd = promisify(fsync);
 
 /** One keep-alive connection; `onData` is the current answer's reader. */
@@ -53,7 +54,7 @@ class Lane {
 function fetchOne(lane: Lane, url: string, name: string): Promise<() => Promise<void>> {
   const path = join(outDir, name);
   const fd = openSync(`${path}.part`, 'w');
-  const hash = durable ? createHash('sha256') : undefined;
+  const hash = hashing ? createHash('sha256') : undefined;
   return new Promise((resolve, reject) => {
     let head: Buffer | undefined = Buffer.alloc(0);
     let left = 0;
@@ -80,7 +81,7 @@ function fetchOne(lane: Lane, url: string, name: string): Promise<() => Promise<
       hash?.digest('hex');
       // The flush and the rename run while the lane fetches the next file, as in the engine.
       resolve(async () => {
-        if (durable) await fsyncFd(fd);
+        if (flush) await fsyncFd(fd);
         closeSync(fd);
         renameSync(`${path}.part`, path);
       });

@@ -1,19 +1,33 @@
 /**
  * What the Node references of `npm run bench:downloads` (downloads-bare.ts, downloads-raw.ts)
- * share: their command line, OUT_DIR URLS_FILE [durable], where URLS_FILE holds one
+ * share: their command line, OUT_DIR URLS_FILE [plain|hash|fsync|durable], where URLS_FILE holds one
  * "URL<TAB>file name" per line; and their measure: 4 lanes taking the next file until none is
  * left, timed, printed as {"wallMs", "cpuMs"} on one line.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 
-export function referenceArgs(): { outDir: string; files: [string, string][]; durable: boolean } {
-  const [outDir, urlsFile, mode] = process.argv.slice(2);
+export function referenceArgs(): {
+  outDir: string;
+  files: [string, string][];
+  /** Each file hashed (SHA-256) as it comes (`hash`, `durable`). */
+  hash: boolean;
+  /** Each file flushed (fsync) before its rename (`fsync`, `durable`). */
+  flush: boolean;
+} {
+  const [outDir, urlsFile, mode = 'plain'] = process.argv.slice(2);
+  if (!['plain', 'hash', 'fsync', 'durable'].includes(mode))
+    throw new Error(`mode ${mode}: expected plain, hash, fsync or durable`);
   mkdirSync(outDir!, { recursive: true });
   const files = readFileSync(urlsFile!, 'utf8')
     .trim()
     .split('\n')
     .map((line) => line.split('\t') as [string, string]);
-  return { outDir: outDir!, files, durable: mode === 'durable' };
+  return {
+    outDir: outDir!,
+    files,
+    hash: mode === 'hash' || mode === 'durable',
+    flush: mode === 'fsync' || mode === 'durable',
+  };
 }
 
 /** Fetches the files on 4 lanes, each taking the next one until none is left, then `settle`s. */
