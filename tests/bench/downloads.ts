@@ -11,11 +11,14 @@
  * files on the disk: the engine's clock includes that (it calls a file complete only after its
  * fsync), curl's does not.
  *
- * The service's data folder is kept in .cache/bench-downloads so that the 100 recordings are
- * built once (a few minutes) and reused by later runs.
+ * Then the same comparison on the largest files the service makes (4 recordings of its longest
+ * duration, 1800 s: 8 files of tens of MB), for the engine's peak RSS whatever the file sizes.
+ *
+ * The service's data folder is kept in .cache/bench-downloads so that the recordings are built
+ * once (a few minutes) and reused by later runs.
  */
 import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -39,27 +42,39 @@ const client = new ApiClient({
     Promise.resolve({ clientId: DEMO_CLIENT.id, clientSecret: DEMO_CLIENT.secret }),
 });
 
-// The benchmark's recordings: one minute each (60 images), tagged so that a rerun finds them.
-const ids: string[] = [];
-for await (const r of client.recordings.iterate({ q: 'downloadbench', status: 'complete' }))
-  ids.push(r.id);
-if (ids.length < COUNT) {
-  const cameras = await client.cameras.search({ limit: 100, sort: 'city' });
-  const start = new Date(Date.parse('2026-11-21T12:00:00Z') - 45 * 60_000).toISOString();
-  console.log(`building ${COUNT - ids.length} recordings (once; kept in ${serviceDir})...`);
-  for (let i = ids.length; i < COUNT; i++) {
-    const camera = cameras.features[i % cameras.features.length]!;
-    const { recording_id } = await client.recordings.create({
-      camera_id: camera.id,
-      start,
-      duration: 60,
-      tags: ['downloadbench'],
-    });
-    ids.push(recording_id);
+/**
+ * The benchmark's recordings, tagged so that a rerun finds them: `count` of `duration` seconds
+ * each, built once (on as many cameras) and kept in the service's data folder.
+ */
+async function recordings(count: number, duration: number): Promise<string[]> {
+  const found: string[] = [];
+  for await (const r of client.recordings.iterate({
+    q: 'downloadbench',
+    status: 'complete',
+    duration_min: duration,
+    duration_max: duration,
+  }))
+    found.push(r.id);
+  if (found.length < count) {
+    const cameras = await client.cameras.search({ limit: 100, sort: 'city' });
+    const start = new Date(Date.parse('2026-11-21T12:00:00Z') - 45 * 60_000).toISOString();
+    console.log(
+      `building ${count - found.length} recordings of ${duration} s (once; kept in ${serviceDir})...`,
+    );
+    for (let i = found.length; i < count; i++) {
+      const camera = cameras.features[i % cameras.features.length]!;
+      const { recording_id } = await client.recordings.create({
+        camera_id: camera.id,
+        start,
+        duration,
+        tags: ['downloadbench'],
+      });
+      found.push(recording_id);
+    }
+    await service.control.recordingsIdle();
   }
-  await service.control.recordingsIdle();
+  return found.slice(0, count);
 }
-ids.length = COUNT;
 
 /**
  * Writes every dirty page to the disk before a timed run, so that no run pays for the
@@ -67,8 +82,8 @@ ids.length = COUNT;
  */
 const settle = () => promisify(execFile)('sync');
 
-interface ReferenceRuns {
-  /** Asking for the 200 signed URLs, 4 at a time. */
+interface CurlRun {
+  /** Asking for the signed URLs (zip and mp4 of each recording), 4 at a time. */
   urlMs: number;
   /** curl fetching them. */
   ms: number;
@@ -76,6 +91,12 @@ interface ReferenceRuns {
    * it calls them complete (an fsync each before the rename); curl leaves that to the kernel,
    * after its clock stops. */
   syncedMs: number;
+  /** The run's folder (the caller removes it), and in it the URLs as "URL<TAB>name" lines. */
+  dir: string;
+  urlsFile: string;
+}
+
+interface ReferenceRuns {
   /** The least Node can do with them (downloads-bare.ts), and the same with SHA-256 + fsync. */
   bare: Timing;
   durable: Timing;
@@ -91,11 +112,8 @@ interface Timing {
   cpuMs: number;
 }
 
-/**
- * The references' run: the signed URLs are asked for first (4 at a time), then curl fetches
- * them, then the bare Node downloader does, plainly and durably.
- */
-async function curlRun(): Promise<ReferenceRuns> {
+/** The signed URLs of `ids` are asked for (4 at a time), then curl fetches them. */
+async function curlRun(ids: string[]): Promise<CurlRun> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-curl-'));
   const files = ids.flatMap((id) => (['zip', 'mp4'] as const).map((format) => ({ id, format })));
   const lines: string[] = new Array(files.length);
@@ -134,6 +152,11 @@ async function curlRun(): Promise<ReferenceRuns> {
       .map((l, i) => `${/url = "(.*)"/.exec(l)![1]}\t${files[i]!.id}.${files[i]!.format}`)
       .join('\n'),
   );
+  return { urlMs, ms, syncedMs, dir, urlsFile };
+}
+
+/** The Node references on the URLs of a curl run, each into a folder of its own. */
+async function referenceRuns({ dir, urlsFile }: CurlRun): Promise<ReferenceRuns> {
   const nodeRun = async (script: string, mode: string) => {
     const out = join(dir, `${script}-${mode}`);
     await settle();
@@ -152,11 +175,11 @@ async function curlRun(): Promise<ReferenceRuns> {
   const rawHash = await nodeRun('downloads-raw.ts', 'hash');
   const rawFsync = await nodeRun('downloads-raw.ts', 'fsync');
   const rawDurable = await nodeRun('downloads-raw.ts', 'durable');
-  rmSync(dir, { recursive: true, force: true });
-  return { urlMs, ms, syncedMs, bare, durable, raw, rawHash, rawFsync, rawDurable };
+  return { bare, durable, raw, rawHash, rawFsync, rawDurable };
 }
 
 async function engineRun(
+  ids: string[],
   mode: 'ready' | 'ids',
 ): Promise<{ wallMs: number; cpuMs: number; maxRssMB: number; files: number; state: string }> {
   await settle();
@@ -182,8 +205,15 @@ async function engineRun(
   );
 }
 
-// Warm the service's file cache once so that neither side pays for the first read from disk.
-await curlRun();
+const ids = await recordings(COUNT, 60);
+/** The largest files the service makes: recordings of its longest duration, 1800 s. */
+const LARGE = 4;
+const largeIds = await recordings(LARGE, 1800);
+
+/** A curl run whose files are dropped: it warms the service's file cache for the runs after. */
+const warm = async (of: string[]) =>
+  rmSync((await curlRun(of)).dir, { recursive: true, force: true });
+await warm(ids);
 const curl: number[] = [];
 const curlSynced: number[] = [];
 const curlWithUrls: number[] = [];
@@ -196,21 +226,24 @@ const rawDurable: number[] = [];
 const ready: number[] = [];
 const fromIds: number[] = [];
 let rss = 0;
+const t = (x: Timing) => `${x.wallMs.toFixed(0)} ms (CPU ${x.cpuMs.toFixed(0)} ms)`;
 for (let round = 0; round < ROUNDS; round++) {
-  const c = await curlRun();
+  const c = await curlRun(ids);
+  const r = await referenceRuns(c);
+  rmSync(c.dir, { recursive: true, force: true });
   curl.push(c.ms);
   curlSynced.push(c.syncedMs);
   curlWithUrls.push(c.ms + c.urlMs);
-  bare.push(c.bare.wallMs);
-  durable.push(c.durable.wallMs);
-  raw.push(c.raw.wallMs);
-  rawHash.push(c.rawHash.wallMs);
-  rawFsync.push(c.rawFsync.wallMs);
-  rawDurable.push(c.rawDurable.wallMs);
+  bare.push(r.bare.wallMs);
+  durable.push(r.durable.wallMs);
+  raw.push(r.raw.wallMs);
+  rawHash.push(r.rawHash.wallMs);
+  rawFsync.push(r.rawFsync.wallMs);
+  rawDurable.push(r.rawDurable.wallMs);
   const times: Record<string, number> = {};
   const cpus: Record<string, number> = {};
   for (const mode of ['ready', 'ids'] as const) {
-    const e = await engineRun(mode);
+    const e = await engineRun(ids, mode);
     if (e.files !== COUNT * 2 || e.state !== 'completed')
       throw new Error(`engine: ${JSON.stringify(e)}`);
     (mode === 'ready' ? ready : fromIds).push(e.wallMs);
@@ -218,11 +251,36 @@ for (let round = 0; round < ROUNDS; round++) {
     cpus[mode] = e.cpuMs;
     rss = Math.max(rss, e.maxRssMB);
   }
-  const t = (x: Timing) => `${x.wallMs.toFixed(0)} ms (CPU ${x.cpuMs.toFixed(0)} ms)`;
   console.log(
-    `round ${round + 1}: curl ${c.ms.toFixed(0)} ms (${c.syncedMs.toFixed(0)} ms with sync; + ${c.urlMs.toFixed(0)} ms for its URLs), raw Node ${t(c.raw)}, hashing ${t(c.rawHash)}, flushing ${t(c.rawFsync)}, both ${t(c.rawDurable)}, bare Node ${t(c.bare)}, durably ${t(c.durable)}, engine ${times.ready!.toFixed(0)} ms from the same URLs (CPU ${cpus.ready!.toFixed(0)} ms), ${times.ids!.toFixed(0)} ms from the ids (CPU ${cpus.ids!.toFixed(0)} ms)`,
+    `round ${round + 1}: curl ${c.ms.toFixed(0)} ms (${c.syncedMs.toFixed(0)} ms with sync; + ${c.urlMs.toFixed(0)} ms for its URLs), raw Node ${t(r.raw)}, hashing ${t(r.rawHash)}, flushing ${t(r.rawFsync)}, both ${t(r.rawDurable)}, bare Node ${t(r.bare)}, durably ${t(r.durable)}, engine ${times.ready!.toFixed(0)} ms from the same URLs (CPU ${cpus.ready!.toFixed(0)} ms), ${times.ids!.toFixed(0)} ms from the ids (CPU ${cpus.ids!.toFixed(0)} ms)`,
   );
 }
+
+// The largest files: curl and the engine (from the same signed URLs) alternately.
+await warm(largeIds);
+const largeCurl: number[] = [];
+const largeCurlSynced: number[] = [];
+const largeEngine: number[] = [];
+let largeBytes = 0;
+let largeRss = 0;
+for (let round = 0; round < ROUNDS; round++) {
+  const c = await curlRun(largeIds);
+  largeBytes = readdirSync(c.dir)
+    .filter((name) => !/\.(cfg|tsv)$/.test(name))
+    .reduce((sum, name) => sum + statSync(join(c.dir, name)).size, 0);
+  rmSync(c.dir, { recursive: true, force: true });
+  const e = await engineRun(largeIds, 'ready');
+  if (e.files !== LARGE * 2 || e.state !== 'completed')
+    throw new Error(`engine: ${JSON.stringify(e)}`);
+  largeCurl.push(c.ms);
+  largeCurlSynced.push(c.syncedMs);
+  largeEngine.push(e.wallMs);
+  largeRss = Math.max(largeRss, e.maxRssMB);
+  console.log(
+    `largest files, round ${round + 1}: curl ${c.ms.toFixed(0)} ms (${c.syncedMs.toFixed(0)} ms with sync), engine ${t(e)}, peak RSS ${e.maxRssMB.toFixed(0)} MB`,
+  );
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 console.log(`\n${COUNT} recordings, ${COUNT * 2} files, concurrency 4, loopback, medians:`);
 console.log(`curl --parallel --parallel-max 4:        ${median(curl).toFixed(0)} ms`);
@@ -248,6 +306,15 @@ console.log(
   `ratio engine / (URLs + curl):            ${(median(fromIds) / median(curlWithUrls)).toFixed(2)}`,
 );
 console.log(`engine peak RSS: ${rss.toFixed(0)} MB (target < 200 MB)`);
+console.log(
+  `\n${LARGE} recordings of 1800 s, ${LARGE * 2} files, ${(largeBytes / 1e6).toFixed(0)} MB, concurrency 4, medians:`,
+);
+console.log(`curl --parallel --parallel-max 4:        ${median(largeCurl).toFixed(0)} ms`);
+console.log(`curl, then sync:                         ${median(largeCurlSynced).toFixed(0)} ms`);
+console.log(
+  `engine, from the same signed URLs:       ${median(largeEngine).toFixed(0)} ms (${(median(largeEngine) / median(largeCurl)).toFixed(2)} x curl, ${(median(largeEngine) / median(largeCurlSynced)).toFixed(2)} x curl + sync)`,
+);
+console.log(`engine peak RSS: ${largeRss.toFixed(0)} MB (target < 200 MB)`);
 console.log(
   `machine load average: ${loadavg()
     .map((l) => l.toFixed(1))
