@@ -1,8 +1,8 @@
 /**
  * The download queue in SQLite (migrations 0300, 0520): batches and their items with byte
  * progress. An item is a recording file or an image of a collection kept offline.
- * This replaces the first DownloadStore of src/main/cache/downloads.ts (migration 0050), whose
- * states cannot express waiting and canceled. Multi-step writes run in one transaction.
+ * It replaced the first downloads table (migration 0050, dropped by 0510), whose states could
+ * not express waiting and canceled. Multi-step writes run in one transaction.
  */
 import type { DownloadScope, DownloadState } from '../../shared/ipc/downloads.ts';
 import { join } from 'node:path';
