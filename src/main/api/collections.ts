@@ -19,6 +19,7 @@ import type { MediaOptions } from './groups.ts';
 import { pageThrough } from './paging.ts';
 import { MAX_QUERY_STRING } from './query.ts';
 import type { Call, Method, MediaResponse, Requester } from './requester.ts';
+import { segment } from './path.ts';
 
 export interface CollectionCreate {
   name: string;
@@ -39,7 +40,15 @@ export type CollectionImageSource =
  */
 export const COLLECTION_IMAGES_PREFIX = '/v1';
 
-const seg = encodeURIComponent;
+/** `/v1/collections/{id}`, the id as one path segment. */
+function collectionPath(id: string): string {
+  return `/v1/collections/${segment(id, 'collection id')}`;
+}
+
+/** The same under the prefix of the image operations (and destroy). */
+function imagesBase(id: string): string {
+  return `${COLLECTION_IMAGES_PREFIX}/collections/${segment(id, 'collection id')}`;
+}
 
 export class CollectionsApi {
   #requester: Requester;
@@ -75,10 +84,10 @@ export class CollectionsApi {
     );
   }
 
-  show(id: string, params: CollectionShowParams = {}, options: CallOptions = {}) {
+  async show(id: string, params: CollectionShowParams = {}, options: CallOptions = {}) {
     const query = encodeSearchParams(params);
     return this.#requester.json<CollectionWithImages>(
-      this.#call(`collection ${id}`, 'GET', `/v1/collections/${seg(id)}`, options, { query }),
+      this.#call(`collection ${id}`, 'GET', collectionPath(id), options, { query }),
     );
   }
 
@@ -102,46 +111,46 @@ export class CollectionsApi {
     );
   }
 
-  update(id: string, patch: Partial<CollectionCreate>, options: CallOptions = {}) {
+  async update(id: string, patch: Partial<CollectionCreate>, options: CallOptions = {}) {
     const json = patch.tags === undefined ? patch : { ...patch, tags: joinTags(patch.tags) };
     return this.#requester.json<{ ok: true }>(
-      this.#call(`collection ${id}`, 'PATCH', `/v1/collections/${seg(id)}`, options, { json }),
+      this.#call(`collection ${id}`, 'PATCH', collectionPath(id), options, { json }),
     );
   }
 
-  image(id: string, name: string, options: MediaOptions = {}): Promise<MediaResponse> {
-    const path = `${COLLECTION_IMAGES_PREFIX}/collections/${seg(id)}/images/${seg(name)}`;
+  async image(id: string, name: string, options: MediaOptions = {}): Promise<MediaResponse> {
+    const path = `${imagesBase(id)}/images/${segment(name, 'image name')}`;
     return this.#requester.media(this.#call(`image ${name}`, 'GET', path, options), options.range);
   }
 
-  preview(id: string, options: MediaOptions = {}): Promise<MediaResponse> {
-    const path = `${COLLECTION_IMAGES_PREFIX}/collections/${seg(id)}/preview`;
+  async preview(id: string, options: MediaOptions = {}): Promise<MediaResponse> {
+    const path = `${imagesBase(id)}/preview`;
     return this.#requester.media(this.#call(`collection ${id} preview`, 'GET', path, options));
   }
 
-  addImage(id: string, source: CollectionImageSource, options: CallOptions = {}) {
-    const path = `${COLLECTION_IMAGES_PREFIX}/collections/${seg(id)}/images`;
+  async addImage(id: string, source: CollectionImageSource, options: CallOptions = {}) {
+    const path = `${imagesBase(id)}/images`;
     return this.#requester.json<{ ok: true }>(
       this.#call(`image for collection ${id}`, 'POST', path, options, { json: source }),
     );
   }
 
-  removeImage(id: string, name: string, options: CallOptions = {}) {
-    const path = `${COLLECTION_IMAGES_PREFIX}/collections/${seg(id)}/images/${seg(name)}`;
+  async removeImage(id: string, name: string, options: CallOptions = {}) {
+    const path = `${imagesBase(id)}/images/${segment(name, 'image name')}`;
     return this.#requester.json<{ ok: true }>(this.#call(`image ${name}`, 'DELETE', path, options));
   }
 
   /** Removes up to 1000 images per call; `total` tells how many were removed. */
-  empty(id: string, options: CallOptions = {}) {
-    const path = `${COLLECTION_IMAGES_PREFIX}/collections/${seg(id)}/images`;
+  async empty(id: string, options: CallOptions = {}) {
+    const path = `${imagesBase(id)}/images`;
     return this.#requester.json<{ ok: true; total: number }>(
       this.#call(`images of collection ${id}`, 'DELETE', path, options),
     );
   }
 
   /** The service destroys only an empty collection: call `empty` first. */
-  destroy(id: string, options: CallOptions = {}) {
-    const path = `${COLLECTION_IMAGES_PREFIX}/collections/${seg(id)}`;
+  async destroy(id: string, options: CallOptions = {}) {
+    const path = imagesBase(id);
     return this.#requester.json<{ ok: true }>(
       this.#call(`collection ${id}`, 'DELETE', path, options),
     );

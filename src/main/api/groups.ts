@@ -18,6 +18,7 @@ import type {
 import type { ApiClient, CallOptions } from './client.ts';
 import type { SearchAllOptions } from './paging.ts';
 import type { ByteRange, Call, MediaResponse } from './requester.ts';
+import { segment } from './path.ts';
 
 /**
  * The worldwide observation snapshot's flat properties (spec 2.2, "All"). Defined here
@@ -46,8 +47,6 @@ export interface MediaOptions extends CallOptions {
   range?: ByteRange;
 }
 
-const seg = encodeURIComponent;
-
 function get(operation: string, path: string, options: CallOptions, query?: URLSearchParams): Call {
   return { operation, method: 'GET', path, query, signal: options.signal };
 }
@@ -65,7 +64,7 @@ export function snapshotTime(time: Date): string {
 /** Snapshot files (observations/_all, alerts/_all) behind their signed redirect, parsed. */
 async function snapshot<T>(client: ApiClient, kind: string, time: Date | string, o: CallOptions) {
   const mark = typeof time === 'string' ? time : snapshotTime(time);
-  const path = `/v1/${kind}/_all/${seg(mark)}.json`;
+  const path = `/v1/${kind}/_all/${segment(mark, 'snapshot time')}.json`;
   const media = await client.requester.media(get(`${kind} snapshot`, path, o));
   return (await new Response(media.body).json()) as T;
 }
@@ -90,9 +89,10 @@ abstract class GeoGroup<K extends 'observations' | 'cameras' | 'recordings' | 'a
     return this.client.searchAll(this.kind, params as never, options);
   }
 
-  show(id: string, options: CallOptions = {}): Promise<F> {
-    const name = this.kind.replace(/s$/, '');
-    return this.client.requester.json(get(`${name} ${id}`, `/v1/${this.kind}/${seg(id)}`, options));
+  async show(id: string, options: CallOptions = {}): Promise<F> {
+    const operation = `${this.kind.replace(/s$/, '')} ${id}`;
+    const path = `/v1/${this.kind}/${segment(id, `${this.kind.replace(/s$/, '')} id`)}`;
+    return this.client.requester.json(get(operation, path, options));
   }
 }
 
@@ -121,8 +121,8 @@ export class ObservationsApi extends GeoGroup<
     );
   }
 
-  preview(id: string, options: MediaOptions = {}): Promise<MediaResponse> {
-    const path = `/v1/observations/${seg(id)}/preview`;
+  async preview(id: string, options: MediaOptions = {}): Promise<MediaResponse> {
+    const path = `/v1/observations/${segment(id, 'observation id')}/preview`;
     return this.client.requester.media(get('observation preview', path, options), options.range);
   }
 }
@@ -136,30 +136,38 @@ export class CamerasApi extends GeoGroup<'cameras', CameraSearchParams, Camera> 
   }
 
   /** The current image: answered directly (jpeg/png) or through a signed redirect. */
-  live(id: string, options: MediaOptions = {}): Promise<MediaResponse> {
-    const path = `/v1/cameras/${seg(id)}/live`;
-    return this.client.requester.media(get(`camera ${id} live image`, path, options));
+  async live(id: string, options: MediaOptions = {}): Promise<MediaResponse> {
+    const operation = `camera ${id} live image`;
+    const path = `/v1/cameras/${segment(id, 'camera id')}/live`;
+    return this.client.requester.media(get(operation, path, options));
   }
 
   /** HLS: file is "playlist.m3u8" first, then whatever the playlists name. */
-  liveFile(id: string, file: string, options: CallOptions = {}): Promise<MediaResponse> {
-    const path = `/v1/cameras/${seg(id)}/live/${seg(file)}`;
-    return this.client.requester.media(get(`camera ${id} live video`, path, options));
+  async liveFile(id: string, file: string, options: CallOptions = {}): Promise<MediaResponse> {
+    const operation = `camera ${id} live video`;
+    const path = `/v1/cameras/${segment(id, 'camera id')}/live/${segment(file, 'video file name')}`;
+    return this.client.requester.media(get(operation, path, options));
   }
 
-  images(id: string, query: { time?: string; limit?: number } = {}, options: CallOptions = {}) {
+  async images(
+    id: string,
+    query: { time?: string; limit?: number } = {},
+    options: CallOptions = {},
+  ) {
     const params = new URLSearchParams();
     if (query.time !== undefined) params.set('time', query.time);
     if (query.limit !== undefined) params.set('limit', String(query.limit));
-    const path = `/v1/cameras/${seg(id)}/images`;
+    const operation = `camera ${id} images`;
+    const path = `/v1/cameras/${segment(id, 'camera id')}/images`;
     return this.client.requester.json<{ total: number; times: string[] }>(
-      get(`camera ${id} images`, path, options, params),
+      get(operation, path, options, params),
     );
   }
 
-  image(id: string, time: string, options: MediaOptions = {}): Promise<MediaResponse> {
-    const path = `/v1/cameras/${seg(id)}/images/${seg(time)}`;
-    return this.client.requester.media(get(`camera ${id} image`, path, options), options.range);
+  async image(id: string, time: string, options: MediaOptions = {}): Promise<MediaResponse> {
+    const operation = `camera ${id} image`;
+    const path = `/v1/cameras/${segment(id, 'camera id')}/images/${segment(time, 'image time')}`;
+    return this.client.requester.media(get(operation, path, options), options.range);
   }
 }
 
@@ -187,25 +195,29 @@ export class RecordingsApi extends GeoGroup<'recordings', RecordingSearchParams,
     });
   }
 
-  download(id: string, format: RecordingFormat, options: MediaOptions = {}) {
-    const path = `/v1/recordings/${seg(id)}.${format}`;
-    return this.client.requester.media(
-      get(`recording ${id} ${format}`, path, options),
-      options.range,
-    );
+  async download(id: string, format: RecordingFormat, options: MediaOptions = {}) {
+    const operation = `recording ${id} ${format}`;
+    const path = `/v1/recordings/${segment(id, 'recording id')}.${format}`;
+    return this.client.requester.media(get(operation, path, options), options.range);
   }
 
   /** A fresh signed URL for a download (they expire after 15 minutes). */
-  downloadUrl(id: string, format: RecordingFormat, options: CallOptions = {}): Promise<string> {
-    const path = `/v1/recordings/${seg(id)}.${format}`;
-    return this.client.requester.signedUrl(get(`recording ${id} ${format}`, path, options));
+  async downloadUrl(
+    id: string,
+    format: RecordingFormat,
+    options: CallOptions = {},
+  ): Promise<string> {
+    const operation = `recording ${id} ${format}`;
+    const path = `/v1/recordings/${segment(id, 'recording id')}.${format}`;
+    return this.client.requester.signedUrl(get(operation, path, options));
   }
 
-  addTags(id: string, tags: readonly string[], options: CallOptions = {}) {
+  async addTags(id: string, tags: readonly string[], options: CallOptions = {}) {
+    const operation = `tags of recording ${id}`;
     return this.client.requester.json<{ ok: true; tags: string[] }>({
-      operation: `tags of recording ${id}`,
+      operation,
       method: 'PUT',
-      path: `/v1/recordings/${seg(id)}/tags`,
+      path: `/v1/recordings/${segment(id, 'recording id')}/tags`,
       json: { tags },
       signal: options.signal,
     });

@@ -9,6 +9,7 @@ export type {
 } from './client.ts';
 export type { CollectionCreate, CollectionImageSource } from './collections.ts';
 export { ApiError, AuthError, NetworkError, ServiceError } from './errors.ts';
+export { InvalidPathValueError } from './path.ts';
 export { snapshotTime } from './groups.ts';
 export type {
   MediaOptions,

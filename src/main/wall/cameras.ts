@@ -7,6 +7,7 @@ import type { Camera } from '../../shared/api/index.ts';
 import type { WallCamera, WallCollection, WallSensors } from '../../shared/ipc/wall.ts';
 import type { ApiClient } from '../api/client.ts';
 import { ServiceError } from '../api/errors.ts';
+import { InvalidPathValueError } from '../api/path.ts';
 import { searchWithCache } from '../cache/offline.ts';
 import type { SearchCache } from '../cache/searches.ts';
 
@@ -50,7 +51,9 @@ export async function camerasByIds(
     try {
       return wallCamera(await client.cameras.show(id));
     } catch (error) {
+      // No such camera, or an id no camera can have (a shared link is untrusted input).
       if (error instanceof ServiceError && error.status === 404) return null;
+      if (error instanceof InvalidPathValueError) return null;
       throw error;
     }
   });

@@ -1,7 +1,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiClient, AuthError, NetworkError, ServiceError } from '../../../src/main/api/index.ts';
+import {
+  ApiClient,
+  AuthError,
+  InvalidPathValueError,
+  NetworkError,
+  ServiceError,
+} from '../../../src/main/api/index.ts';
 import { encodePolyline, type LonLat } from '../../../src/shared/geo.ts';
 import {
   bearerTokens,
@@ -127,6 +133,31 @@ describe('errors', () => {
     const error = await client.cameras.show('no-such-camera').catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 404, code: 'not_found' });
     expect((error as Error).message).not.toContain(token);
+  });
+});
+
+describe('ids in paths', () => {
+  it('refuses "", "." and ".." before any request: URL resolution would make them another path', async () => {
+    const client = demoClient(proxy.url);
+    await client.session();
+    proxy.requests.length = 0;
+    for (const id of ['', '.', '..']) {
+      const error = await client.cameras.show(id).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InvalidPathValueError);
+      expect((error as Error).message).toBe(
+        `${JSON.stringify(id)} is not a valid camera id: an empty one, "." or ".." would address another path on the service. Check the value you entered or the link you opened.`,
+      );
+    }
+    await expect(client.collections.image('col_x', '..')).rejects.toThrow(InvalidPathValueError);
+    await expect(client.recordings.downloadUrl('.', 'zip')).rejects.toThrow(InvalidPathValueError);
+    expect(proxy.requests).toEqual([]);
+  });
+
+  it('sends any other id as one encoded segment', async () => {
+    const client = demoClient(proxy.url);
+    const error = await client.cameras.show('a/../b c').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 404 });
+    expect(proxy.requests.at(-1)!.path).toBe('/v1/cameras/a%2F..%2Fb%20c');
   });
 });
 

@@ -37,6 +37,13 @@ describe('wall channels', () => {
     expect(answer.missing).toEqual(['US-XX-999999']);
   });
 
+  it('lists "." and ".." of a link as unknown cameras, not as another path of the service', async () => {
+    // Both pass the id pattern; as a path segment, /v1/cameras/. would be the camera search.
+    const answer = await core.api.invoke('wall.cameras', { ids: ['.', stillCamera, '..'] });
+    expect(answer.cameras.map((c) => c.id)).toEqual([stillCamera]);
+    expect(answer.missing).toEqual(['.', '..']);
+  });
+
   it('refuses malformed camera ids at the edge', async () => {
     await expect(core.api.invoke('wall.cameras', { ids: ['../etc'] })).rejects.toThrow(
       /Invalid input for wall.cameras/,

@@ -1,0 +1,117 @@
+/**
+ * Every channel of the IPC contract, called through the core's validating edge with inputs its
+ * schema accepts (generated from the schema, mixed with ids that exist in the demo world): the
+ * answer is a value or a failure a user can read, never a programming error surfacing (a
+ * TypeError, "undefined", an SQLite message), and the core keeps answering. The renderer is
+ * untrusted; the schema is only the first gate.
+ */
+import fc from 'fast-check';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCore, type Core } from '../../../src/main/core.ts';
+import { channelNames, channels, type Channel } from '../../../src/shared/ipc.ts';
+import { arbitraryOf, type JsonSchema } from '../../helpers/arbitrary.ts';
+import { tempDir } from '../../helpers/core.ts';
+
+/** Channels left out, each for a reason that is about this machine, not the channel. */
+const LEFT_OUT: Partial<Record<Channel, string>> = {
+  'app.chooseFolder': 'opens a desktop dialog',
+  'profiles.save': "writes this machine's keychain",
+  'profiles.remove': "writes this machine's keychain",
+  'profiles.test': "reads this machine's keychain",
+  'profiles.use': 'switches the core to another service',
+  'downloads.add': 'writes files into whatever folder it is given',
+  'downloads.record': 'writes files into whatever folder it is given',
+  'downloads.open': 'opens files with the desktop shell',
+  'collections.export': 'writes a file wherever it is told',
+  'map.recordings.create': "builds up to 30 minutes of frames per call on the service's side",
+  'wall.recordLast': "builds up to 30 minutes of frames per call on the service's side",
+};
+
+/** A failure message that is a bug showing through rather than words for the user. */
+const PROGRAMMING_ERROR =
+  /\b(TypeError|ReferenceError|RangeError|SyntaxError|SqliteError|SQLITE_\w+)\b|Cannot read propert|is not a function|is not iterable|is not defined|undefined|\bNaN\b|\[object Object\]|Maximum call stack/;
+
+let core: Core;
+let dir: ReturnType<typeof tempDir>;
+const known: Record<string, unknown[]> = {};
+
+beforeAll(async () => {
+  dir = tempDir();
+  core = await startCore({
+    dataDir: dir.path,
+    connection: { kind: 'demo', world: { cameras: 40, hours: 2, now: '2026-11-20T12:00:00Z' } },
+    log: () => {},
+  });
+  const cameras = (await core.client.cameras.search({ limit: 5 })).features.map((c) => c.id);
+  const recordings = (await core.client.recordings.search({ limit: 3 })).features.map((r) => r.id);
+  const collection = await core.api.invoke('collections.create', { name: 'Fuzzed' });
+  known.cameraId = cameras;
+  known.recordingId = recordings;
+  known.collectionId = [collection.id];
+  known.id = [...cameras, collection.id, 1, 2];
+  known.time = ['2026-11-20T11:30:00Z', '2026-11-20T11:59:00.000Z'];
+  // Areas the searches take, so that they get past the service's validation too.
+  known.bbox = [
+    [-180, -90, 180, 90],
+    [-125, 24, -66, 50],
+    [170, -50, -170, 50],
+  ];
+  known.polygon = ['-125 24, -66 24, -66 50, -125 50, -125 24'];
+}, 120_000);
+
+afterAll(async () => {
+  await core?.close();
+  dir?.remove();
+});
+
+describe('every IPC channel with input its schema accepts', () => {
+  const fuzzed = channelNames.filter((c) => !LEFT_OUT[c]);
+
+  it('leaves out only the channels it says why for', () => {
+    for (const [channel, why] of Object.entries(LEFT_OUT)) {
+      expect(channelNames).toContain(channel);
+      console.log(`IPC fuzz leaves out ${channel}: it ${why}`);
+    }
+    expect(fuzzed.length).toBeGreaterThan(50);
+  });
+
+  it.each(fuzzed)(
+    '%s answers with a value or a readable failure',
+    async (channel) => {
+      const schema = channels[channel].input;
+      const json = z.toJSONSchema(schema, { unrepresentable: 'any' }) as JsonSchema;
+      let reached = 0;
+      let failed = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          arbitraryOf(json, (name) => known[name] ?? []),
+          async (input) => {
+            // Refinements a JSON Schema cannot express: such input is the validation's to refuse.
+            if (!schema.safeParse(input).success) return;
+            reached++;
+            const answer = await core.dispatch(channel, input);
+            if (answer.ok) {
+              expect(() => JSON.stringify(answer.value)).not.toThrow();
+              return;
+            }
+            failed++;
+            if (process.env.FUZZ_REPORT) console.log(channel, answer.error.message.slice(0, 160));
+            expect(answer.error.code, JSON.stringify({ input, answer })).toBe('failed');
+            expect(answer.error.message, JSON.stringify(input)).not.toMatch(PROGRAMMING_ERROR);
+            expect(answer.error.message.length).toBeGreaterThan(15);
+          },
+        ),
+        {
+          numRuns: Number(process.env.FUZZ_RUNS ?? 30),
+          seed: Number(process.env.FUZZ_SEED ?? 20261122),
+        },
+      );
+      if (process.env.FUZZ_REPORT) console.log(`${channel}: ${reached} reached, ${failed} failed`);
+      // The generator must produce input the schema takes, or this test would test nothing.
+      expect(reached, `${channel}: no generated input passed its schema`).toBeGreaterThan(0);
+      expect((await core.dispatch('app.status', {})).ok).toBe(true);
+    },
+    120_000,
+  );
+});
