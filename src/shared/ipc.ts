@@ -78,7 +78,8 @@ export function isEventName(name: unknown): name is EventName {
 
 /** A failure a user can read: what failed, why, and what to do. */
 export interface IpcErrorValue {
-  code: 'invalid_input' | 'unknown_channel' | 'failed';
+  /** `internal`: the main process met a bug (a TypeError, say) rather than a failure it knows. */
+  code: 'invalid_input' | 'unknown_channel' | 'failed' | 'internal';
   message: string;
 }
 

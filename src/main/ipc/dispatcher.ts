@@ -40,11 +40,30 @@ export function createDispatcher(
     try {
       return { ok: true, value: await handler(parsed.data) };
     } catch (error) {
+      if (isBug(error)) {
+        log(`ipc ${channel} failed on a bug: ${error.stack ?? error.message}`);
+        return failure(
+          'internal',
+          `Roadcam could not complete ${channel}: it met an unexpected ${error.name} (${error.message}). Try again; if it happens again, please report it with the app's log (main.log in the logs folder of its data folder).`,
+        );
+      }
       const message = error instanceof Error ? error.message : String(error);
       log(`ipc ${channel} failed: ${message}`);
       return failure('failed', message);
     }
   };
+}
+
+/**
+ * Errors the main process never throws on purpose (a property of undefined, a call of a
+ * non-function): every failure it expects (the service, the network, the disk, a check)
+ * carries its own words for the user; these carry JavaScript's. RangeError is not among them:
+ * the handlers throw it, worded, for values out of range.
+ */
+function isBug(error: unknown): error is Error {
+  return (
+    error instanceof TypeError || error instanceof ReferenceError || error instanceof SyntaxError
+  );
 }
 
 function failure(code: IpcErrorValue['code'], message: string): IpcResponse<never> {

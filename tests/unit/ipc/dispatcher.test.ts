@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AppStatus } from '../../../src/shared/ipc.ts';
 import { defaultSettings } from '../../../src/shared/settings.ts';
 import { createDispatcher, type Handlers } from '../../../src/main/ipc/dispatcher.ts';
 
@@ -8,8 +9,10 @@ const handlers = {
   'app.status': () => {
     throw new Error('The service is not configured. Open Settings to add an account.');
   },
+  // A bug: an answer read as if it had a field it lacks.
   'app.checkConnection': () => {
-    throw new Error('not used');
+    const answer = JSON.parse('{}') as { status: { items: AppStatus[] } };
+    return answer.status.items[0]!;
   },
   'settings.get': () => defaultSettings,
   'settings.update': (patch) => {
@@ -73,5 +76,24 @@ describe('the main-process edge', () => {
         message: 'The service is not configured. Open Settings to add an account.',
       },
     });
+  });
+
+  it('says a bug is a bug: not the bare TypeError, but what failed and what to do', async () => {
+    const logged: string[] = [];
+    const response = await createDispatcher(handlers, (line) => logged.push(line))(
+      'app.checkConnection',
+      {},
+    );
+    expect(response).toEqual({
+      ok: false,
+      error: {
+        code: 'internal',
+        message: expect.stringMatching(
+          /^Roadcam could not complete app\.checkConnection: it met an unexpected TypeError \(Cannot read properties of undefined \(reading 'items'\)\)\. Try again; if it happens again, please report it/,
+        ) as string,
+      },
+    });
+    // The log keeps the stack, for the report.
+    expect(logged.join('\n')).toMatch(/failed on a bug: TypeError: .*\n\s+at /);
   });
 });
