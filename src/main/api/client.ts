@@ -17,6 +17,8 @@ import type {
 } from '../../shared/api/index.ts';
 import { PAGE_LIMITS } from '../../shared/api/index.ts';
 import type { Bbox } from '../../shared/geo.ts';
+import type { z } from 'zod';
+import { FEATURE_ANSWERS, featuresAnswer, sessionAnswer } from './answers.ts';
 import { CollectionsApi } from './collections.ts';
 import { AlertsApi, CamerasApi, ObservationsApi, RecordingsApi } from './groups.ts';
 import {
@@ -41,6 +43,7 @@ export interface GeoSearches {
   alerts: { params: AlertSearchParams; feature: Alert };
 }
 export type GeoKind = keyof GeoSearches;
+
 export type ParamsOf<K extends GeoKind> = GeoSearches[K]['params'];
 export type FeatureOf<K extends GeoKind> = GeoSearches[K]['feature'];
 
@@ -79,12 +82,10 @@ export class ApiClient {
 
   /** GET /v1/session: the current token's attributes. */
   session(options: CallOptions = {}): Promise<SessionResponse> {
-    return this.requester.json({
-      operation: 'session',
-      method: 'GET',
-      path: '/v1/session',
-      signal: options.signal,
-    });
+    return this.requester.json(
+      { operation: 'session', method: 'GET', path: '/v1/session', signal: options.signal },
+      sessionAnswer,
+    );
   }
 
   /** One page of a search (GET, or POST .../_search for long queries and polylines). */
@@ -93,7 +94,10 @@ export class ApiClient {
     params: ParamsOf<K>,
     options: CallOptions = {},
   ): Promise<FeatureCollection<FeatureOf<K>>> {
-    return this.requester.json(searchCall(kind, params, options.signal));
+    return this.requester.json(
+      searchCall(kind, params, options.signal),
+      featuresAnswer(FEATURE_ANSWERS[kind] as z.ZodType<FeatureOf<K>>),
+    );
   }
 
   /** Every result reachable by paging (at most limit + skip max: 4,100), 100 per request. */

@@ -7,7 +7,6 @@ import type {
   CollectionIndex,
   CollectionSearchParams,
   CollectionShowParams,
-  CollectionWithImages,
 } from '../../shared/api/index.ts';
 import {
   encodeSearchParams,
@@ -20,6 +19,8 @@ import { pageThrough } from './paging.ts';
 import { MAX_QUERY_STRING } from './query.ts';
 import type { Call, Method, MediaResponse, Requester } from './requester.ts';
 import { segment } from './path.ts';
+import { z } from 'zod';
+import { collectionIndexAnswer, collectionWithImagesAnswer, okAnswer } from './answers.ts';
 
 export interface CollectionCreate {
   name: string;
@@ -62,6 +63,7 @@ export class CollectionsApi {
     if (query.toString().length <= MAX_QUERY_STRING) {
       return this.#requester.json(
         this.#call('collections search', 'GET', '/v1/collections', options, { query }),
+        collectionIndexAnswer,
       );
     }
     return this.#requester.json(
@@ -69,6 +71,7 @@ export class CollectionsApi {
         json: params,
         idempotent: true,
       }),
+      collectionIndexAnswer,
     );
   }
 
@@ -86,8 +89,9 @@ export class CollectionsApi {
 
   async show(id: string, params: CollectionShowParams = {}, options: CallOptions = {}) {
     const query = encodeSearchParams(params);
-    return this.#requester.json<CollectionWithImages>(
+    return this.#requester.json(
       this.#call(`collection ${id}`, 'GET', collectionPath(id), options, { query }),
+      collectionWithImagesAnswer,
     );
   }
 
@@ -104,17 +108,19 @@ export class CollectionsApi {
   }
 
   create(body: CollectionCreate, options: CallOptions = {}) {
-    return this.#requester.json<{ ok: true; collection_id: string }>(
+    return this.#requester.json(
       this.#call(`new collection ${body.name}`, 'POST', '/v1/collections', options, {
         json: { ...body, tags: joinTags(body.tags) },
       }),
+      okAnswer({ collection_id: z.string() }),
     );
   }
 
   async update(id: string, patch: Partial<CollectionCreate>, options: CallOptions = {}) {
     const json = patch.tags === undefined ? patch : { ...patch, tags: joinTags(patch.tags) };
-    return this.#requester.json<{ ok: true }>(
+    return this.#requester.json(
       this.#call(`collection ${id}`, 'PATCH', collectionPath(id), options, { json }),
+      okAnswer({}),
     );
   }
 
@@ -130,29 +136,32 @@ export class CollectionsApi {
 
   async addImage(id: string, source: CollectionImageSource, options: CallOptions = {}) {
     const path = `${imagesBase(id)}/images`;
-    return this.#requester.json<{ ok: true }>(
+    return this.#requester.json(
       this.#call(`image for collection ${id}`, 'POST', path, options, { json: source }),
+      okAnswer({}),
     );
   }
 
   async removeImage(id: string, name: string, options: CallOptions = {}) {
     const path = `${imagesBase(id)}/images/${segment(name, 'image name')}`;
-    return this.#requester.json<{ ok: true }>(this.#call(`image ${name}`, 'DELETE', path, options));
+    return this.#requester.json(this.#call(`image ${name}`, 'DELETE', path, options), okAnswer({}));
   }
 
   /** Removes up to 1000 images per call; `total` tells how many were removed. */
   async empty(id: string, options: CallOptions = {}) {
     const path = `${imagesBase(id)}/images`;
-    return this.#requester.json<{ ok: true; total: number }>(
+    return this.#requester.json(
       this.#call(`images of collection ${id}`, 'DELETE', path, options),
+      okAnswer({ total: z.number() }),
     );
   }
 
   /** The service destroys only an empty collection: call `empty` first. */
   async destroy(id: string, options: CallOptions = {}) {
     const path = imagesBase(id);
-    return this.#requester.json<{ ok: true }>(
+    return this.#requester.json(
       this.#call(`collection ${id}`, 'DELETE', path, options),
+      okAnswer({}),
     );
   }
 

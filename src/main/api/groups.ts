@@ -19,6 +19,15 @@ import type { ApiClient, CallOptions } from './client.ts';
 import type { SearchAllOptions } from './paging.ts';
 import type { ByteRange, Call, MediaResponse } from './requester.ts';
 import { segment } from './path.ts';
+import { z } from 'zod';
+import {
+  FEATURE_ANSWERS,
+  alertSnapshotAnswer,
+  imageTimesAnswer,
+  okAnswer,
+  readAnswer,
+  snapshotObservationsAnswer,
+} from './answers.ts';
 
 /**
  * The worldwide observation snapshot's flat properties (spec 2.2, "All"). Defined here
@@ -62,11 +71,18 @@ export function snapshotTime(time: Date): string {
 }
 
 /** Snapshot files (observations/_all, alerts/_all) behind their signed redirect, parsed. */
-async function snapshot<T>(client: ApiClient, kind: string, time: Date | string, o: CallOptions) {
+async function snapshot<T>(
+  client: ApiClient,
+  kind: string,
+  time: Date | string,
+  o: CallOptions,
+  schema: z.ZodType,
+): Promise<T> {
   const mark = typeof time === 'string' ? time : snapshotTime(time);
   const path = `/v1/${kind}/_all/${segment(mark, 'snapshot time')}.json`;
   const media = await client.requester.media(get(`${kind} snapshot`, path, o));
-  return (await new Response(media.body).json()) as T;
+  const text = await new Response(media.body).text();
+  return readAnswer(`${kind} snapshot`, text, media.contentType, schema) as T;
 }
 
 abstract class GeoGroup<K extends 'observations' | 'cameras' | 'recordings' | 'alerts', P, F> {
@@ -92,7 +108,8 @@ abstract class GeoGroup<K extends 'observations' | 'cameras' | 'recordings' | 'a
   async show(id: string, options: CallOptions = {}): Promise<F> {
     const operation = `${this.kind.replace(/s$/, '')} ${id}`;
     const path = `/v1/${this.kind}/${segment(id, `${this.kind.replace(/s$/, '')} id`)}`;
-    return this.client.requester.json(get(operation, path, options));
+    const schema = FEATURE_ANSWERS[this.kind] as unknown as z.ZodType<F>;
+    return this.client.requester.json(get(operation, path, options), schema);
   }
 }
 
@@ -118,6 +135,7 @@ export class ObservationsApi extends GeoGroup<
       'observations',
       time,
       options,
+      snapshotObservationsAnswer,
     );
   }
 
@@ -159,9 +177,7 @@ export class CamerasApi extends GeoGroup<'cameras', CameraSearchParams, Camera> 
     if (query.limit !== undefined) params.set('limit', String(query.limit));
     const operation = `camera ${id} images`;
     const path = `/v1/cameras/${segment(id, 'camera id')}/images`;
-    return this.client.requester.json<{ total: number; times: string[] }>(
-      get(operation, path, options, params),
-    );
+    return this.client.requester.json(get(operation, path, options, params), imageTimesAnswer);
   }
 
   async image(id: string, time: string, options: MediaOptions = {}): Promise<MediaResponse> {
@@ -186,13 +202,16 @@ export class RecordingsApi extends GeoGroup<'recordings', RecordingSearchParams,
   /** Not idempotent: never retried, since a retry could create a second recording. */
   create(body: RecordingCreate, options: CallOptions = {}) {
     const tags = Array.isArray(body.tags) ? body.tags.join(',') : body.tags;
-    return this.client.requester.json<{ ok: true; recording_id: string }>({
-      operation: `recording of camera ${body.camera_id}`,
-      method: 'POST',
-      path: '/v1/recordings',
-      json: { ...body, tags },
-      signal: options.signal,
-    });
+    return this.client.requester.json(
+      {
+        operation: `recording of camera ${body.camera_id}`,
+        method: 'POST',
+        path: '/v1/recordings',
+        json: { ...body, tags },
+        signal: options.signal,
+      },
+      okAnswer({ recording_id: z.string() }),
+    );
   }
 
   async download(id: string, format: RecordingFormat, options: MediaOptions = {}) {
@@ -214,13 +233,16 @@ export class RecordingsApi extends GeoGroup<'recordings', RecordingSearchParams,
 
   async addTags(id: string, tags: readonly string[], options: CallOptions = {}) {
     const operation = `tags of recording ${id}`;
-    return this.client.requester.json<{ ok: true; tags: string[] }>({
-      operation,
-      method: 'PUT',
-      path: `/v1/recordings/${segment(id, 'recording id')}/tags`,
-      json: { tags },
-      signal: options.signal,
-    });
+    return this.client.requester.json(
+      {
+        operation,
+        method: 'PUT',
+        path: `/v1/recordings/${segment(id, 'recording id')}/tags`,
+        json: { tags },
+        signal: options.signal,
+      },
+      okAnswer({ tags: z.array(z.string()) }),
+    );
   }
 }
 
@@ -228,6 +250,6 @@ export class AlertsApi extends GeoGroup<'alerts', AlertSearchParams, Alert> {
   protected readonly kind = 'alerts';
 
   snapshot(time: Date | string, options: CallOptions = {}) {
-    return snapshot<Snapshot<Alert>>(this.client, 'alerts', time, options);
+    return snapshot<Snapshot<Alert>>(this.client, 'alerts', time, options, alertSnapshotAnswer);
   }
 }

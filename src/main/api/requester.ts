@@ -5,7 +5,8 @@
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
-import type { TokenResponse } from '../../shared/api/index.ts';
+import type { z } from 'zod';
+import { readAnswer, tokenAnswer } from './answers.ts';
 import { AuthError, ServiceError, errorFromBody, safeUrl } from './errors.ts';
 import { DEFAULT_RETRY, exchange, retrying, type Log, type RetryPolicy } from './http.ts';
 import { LeanHttp, type LeanBody, type LeanResponse } from './lean-http.ts';
@@ -121,9 +122,11 @@ export class Requester {
     return response;
   }
 
-  async json<T>(call: Call): Promise<T> {
+  /** A JSON answer, checked against `schema` (answers.ts) before anyone reads it. */
+  async json<T>(call: Call, schema: z.ZodType<T>): Promise<T> {
     const response = await this.send(call);
-    return (await response.json()) as T;
+    const type = response.headers.get('content-type');
+    return readAnswer(call.operation, await response.text(), type, schema);
   }
 
   /** Small binary answers (vector tiles) that are used whole anyway. */
@@ -276,7 +279,8 @@ export class Requester {
             message: error.serviceMessage,
           });
     }
-    const body = (await response.json()) as TokenResponse;
+    const type = response.headers.get('content-type');
+    const body = readAnswer('sign-in', await response.text(), type, tokenAnswer);
     this.#log(`sign-in: new token for ${safeUrl(this.baseUrl)}, valid ${body.expires_in} s`);
     return { accessToken: body.access_token, expiresAt: requestedAt + body.expires_in * 1000 };
   }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ApiClient,
+  ApiError,
   AuthError,
   InvalidPathValueError,
   NetworkError,
@@ -132,6 +133,122 @@ describe('errors', () => {
     const [token] = bearerTokens(proxy.requests);
     const error = await client.cameras.show('no-such-camera').catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 404, code: 'not_found' });
+    expect((error as Error).message).not.toContain(token);
+  });
+});
+
+describe('answers are checked before they are read', () => {
+  const failure = (call: Promise<unknown>) =>
+    call.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+
+  it('an answer that is not JSON says so, and what may be answering instead', async () => {
+    const client = demoClient(proxy.url);
+    await client.session();
+    const page = '<html><body>Sign in to the hotel Wi-Fi</body></html>';
+    proxy.inject({
+      status: 200,
+      path: '/v1/cameras',
+      body: page,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+    });
+    const error = await failure(client.cameras.search({ limit: 2 }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as Error).message).toBe(
+      'cameras search failed: the service answered with "text/html" that is not JSON. Something else may be answering in its place (a proxy, a captive portal, a wrong address): check the network and the service address in Settings.',
+    );
+  });
+
+  it('a field of the wrong type is named by its path', async () => {
+    const client = demoClient(proxy.url);
+    await client.session();
+    proxy.inject({
+      status: 200,
+      path: '/v1/cameras',
+      rewrite: (page) => {
+        page.features[1].properties.video = 'yes';
+        delete page.features[2].geometry;
+        return page;
+      },
+    });
+    const error = await failure(client.cameras.search({ limit: 3 }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as Error).message).toMatch(
+      /^cameras search failed: the service's answer does not follow the service interface \(features\.1\.properties\.video: Invalid input: expected boolean, received string; features\.2\.geometry: Invalid input: expected object, received undefined\)\. The service may speak another version of it/,
+    );
+  });
+
+  it('a missing envelope, a wrong status value, an answer of another kind', async () => {
+    const client = demoClient(proxy.url);
+    await client.session();
+    proxy.inject({
+      status: 200,
+      path: '/v1/recordings',
+      rewrite: ({ properties: _, ...page }) => page,
+    });
+    expect(String(await failure(client.recordings.search({ limit: 2 })))).toMatch(
+      /recordings search failed: .*\(properties: Invalid input: expected object, received undefined\)/,
+    );
+    proxy.inject({
+      status: 200,
+      path: '/v1/recordings',
+      rewrite: (page) => ({
+        ...page,
+        features: [
+          { ...page.features[0], properties: { ...page.features[0].properties, status: 'done' } },
+        ],
+      }),
+    });
+    expect(String(await failure(client.recordings.search({ limit: 1 })))).toMatch(
+      /features\.0\.properties\.status: Invalid option/,
+    );
+    const [camera] = (await client.cameras.search({ limit: 1 })).features;
+    proxy.inject({
+      status: 200,
+      path: '/v1/cameras/',
+      rewrite: () => ({ type: 'FeatureCollection', features: [] }),
+    });
+    expect(String(await failure(client.cameras.show(camera!.id)))).toMatch(
+      new RegExp(
+        `camera ${camera!.id} failed: the service's answer does not follow the service interface \\(type: Invalid input: expected "Feature"`,
+      ),
+    );
+  });
+
+  it('fields the client does not know pass through (a newer service may add some)', async () => {
+    const client = demoClient(proxy.url);
+    await client.session();
+    proxy.inject({
+      status: 200,
+      path: '/v1/cameras',
+      rewrite: (page) => {
+        page.features[0].properties.lanes = 4;
+        page.cursor = 'abc';
+        return page;
+      },
+    });
+    const page = await client.cameras.search({ limit: 1 });
+    expect(page.features[0]!.properties).toMatchObject({ lanes: 4 });
+  });
+
+  it('a token answer without its lifetime fails the sign-in in words, with no token in them', async () => {
+    const client = demoClient(proxy.url);
+    let token = '';
+    proxy.inject({
+      status: 200,
+      path: '/v1/oauth/token',
+      rewrite: ({ expires_in: _, ...answer }) => {
+        token = answer.access_token;
+        return answer;
+      },
+    });
+    const error = await failure(client.session());
+    expect((error as Error).message).toMatch(
+      /^sign-in failed: the service's answer does not follow the service interface \(expires_in: Invalid input: expected number, received undefined\)/,
+    );
+    expect(token.length).toBeGreaterThan(20);
     expect((error as Error).message).not.toContain(token);
   });
 });

@@ -1,10 +1,16 @@
 /**
  * Test fixtures for the client: the real embedded service on a small fixed world, and a
  * recording proxy in front of it that remembers every request (method, path, headers) and can
- * inject failures. Redirects are rewritten to pass through the proxy, so the requests made to
+ * inject failures, other bodies, or the service's own answers rewritten. Redirects are rewritten to pass through the proxy, so the requests made to
  * signed URLs are recorded too.
  */
-import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEMO_CLIENT, startService, type RunningService } from '../../../src/service/index.ts';
 import { ApiClient, type ApiClientOptions } from '../../../src/main/api/index.ts';
@@ -51,6 +57,10 @@ export interface Recorded {
   body: string;
 }
 
+/** Raw JSON in, raw JSON out: tests break answers in ways no type allows. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+type Rewrite = (answer: any) => unknown;
+
 export interface Fault {
   status: number;
   headers?: Record<string, string>;
@@ -58,6 +68,10 @@ export interface Fault {
   path?: string;
   /** 'drop' destroys the connection instead of answering. */
   drop?: boolean;
+  /** This body instead of the error one (with `status`, and headers to say its type). */
+  body?: string;
+  /** Forwards the request, then answers with the service's JSON answer passed through this. */
+  rewrite?: Rewrite;
 }
 
 export interface RecordingProxy {
@@ -87,29 +101,46 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
       if (i >= 0) {
         const [fault] = faults.splice(i, 1);
         if (fault!.drop) return req.socket.destroy();
+        if (fault!.rewrite) return forward(req, body, res, fault!.rewrite);
         res.writeHead(fault!.status, { 'content-type': 'application/json', ...fault!.headers });
         return res.end(
-          JSON.stringify({
-            error: { status: fault!.status, code: 'internal_error', message: 'injected' },
-          }),
+          fault!.body ??
+            JSON.stringify({
+              error: { status: fault!.status, code: 'internal_error', message: 'injected' },
+            }),
         );
       }
-      const upstream = httpRequest(
-        `${target}${path}`,
-        { method: req.method, headers: req.headers },
-        (up) => {
-          const headers = { ...up.headers };
-          if (typeof headers.location === 'string' && headers.location.startsWith(target)) {
-            headers.location = proxyUrl + headers.location.slice(target.length);
-          }
-          res.writeHead(up.statusCode ?? 502, headers);
-          up.pipe(res);
-        },
-      );
-      upstream.on('error', () => res.destroy());
-      upstream.end(body);
+      forward(req, body, res);
     });
   });
+  /** The request sent on to the service; its answer back as it is, or its JSON rewritten. */
+  const forward = (req: IncomingMessage, body: Buffer, res: ServerResponse, rewrite?: Rewrite) => {
+    const upstream = httpRequest(
+      `${target}${req.url ?? '/'}`,
+      { method: req.method, headers: req.headers },
+      (up) => {
+        const headers = { ...up.headers };
+        if (typeof headers.location === 'string' && headers.location.startsWith(target)) {
+          headers.location = proxyUrl + headers.location.slice(target.length);
+        }
+        if (!rewrite) {
+          res.writeHead(up.statusCode ?? 502, headers);
+          return void up.pipe(res);
+        }
+        const parts: Buffer[] = [];
+        up.on('data', (c: Buffer) => parts.push(c));
+        up.on('end', () => {
+          const text = JSON.stringify(rewrite(JSON.parse(Buffer.concat(parts).toString())));
+          delete headers['content-length'];
+          delete headers['transfer-encoding'];
+          res.writeHead(up.statusCode ?? 502, headers);
+          res.end(text);
+        });
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    upstream.end(body);
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const proxyUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
