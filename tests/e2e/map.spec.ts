@@ -52,6 +52,15 @@ test('cameras are on the map after start, with the layer control and alerts', as
   }
   const alerts = await serviceSearch('alerts', {});
   await expect(page.locator('path.alert-area')).toHaveCount(alerts.properties.total);
+  if (alerts.properties.total > 0) {
+    // The tooltip holds the service's words as text (DOM nodes, never parsed as HTML).
+    await page.locator('path.alert-area').first().dispatchEvent('mouseover');
+    const tooltip = page.locator('.leaflet-tooltip strong');
+    await expect(tooltip).toHaveCount(1);
+    const events = alerts.features.map((a) => `${a.properties.event} (${a.properties.severity})`);
+    expect(events).toContain(await tooltip.textContent());
+    await page.locator('path.alert-area').first().dispatchEvent('mouseout');
+  }
   await page.getByRole('tab', { name: /Alerts/ }).click();
   await expect(
     page.getByRole('list', { name: 'Current alerts' }).getByRole('listitem'),

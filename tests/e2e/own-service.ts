@@ -11,7 +11,8 @@ import { encodeSearchParams } from '../../src/shared/api/index.ts';
 import { expect, startRoadcam, type RoadcamHost } from './fixtures.ts';
 
 export interface SearchAnswer {
-  features: { id: string; properties: { time?: string } }[];
+  /** The fields the tests read (`event` and `severity` are an alert's). */
+  features: { id: string; properties: { time?: string; event?: string; severity?: string } }[];
   properties: { total: number };
 }
 

@@ -40,7 +40,8 @@ export function drawAlerts(
         renderer: alertRenderer,
       },
     );
-    polygon.bindTooltip(`${alert.properties.event} (${alert.properties.severity})`, {
+    // Text nodes, never HTML: the service's words are data (Leaflet sets a string as HTML).
+    polygon.bindTooltip(lines([`${alert.properties.event} (${alert.properties.severity})`]), {
       sticky: true,
     });
     polygon.on('click', () => onPick(alert.id));
@@ -61,7 +62,11 @@ export function drawRecordings(group: L.LayerGroup, recordings: readonly Recordi
     const marker = L.marker([lat, lon], { icon, title: `Recording ${r.id}`, keyboard: false });
     const p = r.properties;
     marker.bindTooltip(
-      `<strong>${escape(p.description)}</strong><br>${p.status}, ${Math.round(p.duration / 60)} min from ${new Date(p.start).toLocaleString()}<br>${p.tags.map(escape).join(', ')}`,
+      lines([
+        p.description,
+        `${p.status}, ${Math.round(p.duration / 60)} min from ${new Date(p.start).toLocaleString()}`,
+        p.tags.join(', '),
+      ]),
     );
     group.addLayer(marker);
   }
@@ -173,6 +178,13 @@ export function boundsOfSpatial(spatial: Spatial): L.LatLngBounds | null {
   return null;
 }
 
-function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** A tooltip's lines as text nodes, the first in bold. */
+function lines(texts: string[]): HTMLElement {
+  const box = document.createElement('div');
+  texts.forEach((text, i) => {
+    const line = document.createElement(i === 0 ? 'strong' : 'div');
+    line.textContent = text;
+    box.append(line);
+  });
+  return box;
 }
