@@ -16,6 +16,7 @@ import {
   startRecordingProxy,
   startTestService,
   type RecordingProxy,
+  type Rewrite,
   type TestService,
 } from './helpers.ts';
 
@@ -143,6 +144,13 @@ describe('answers are checked before they are read', () => {
       () => undefined,
       (e: unknown) => e,
     );
+  /** A signed-in client whose next answer under `path` is the service's, passed through `rewrite`. */
+  async function rewriting(path: string, rewrite: Rewrite): Promise<ApiClient> {
+    const client = demoClient(proxy.url);
+    await client.session();
+    proxy.inject({ status: 200, path, rewrite });
+    return client;
+  }
 
   it('an answer that is not JSON says so, and what may be answering instead', async () => {
     const client = demoClient(proxy.url);
@@ -162,16 +170,10 @@ describe('answers are checked before they are read', () => {
   });
 
   it('a field of the wrong type is named by its path', async () => {
-    const client = demoClient(proxy.url);
-    await client.session();
-    proxy.inject({
-      status: 200,
-      path: '/v1/cameras',
-      rewrite: (page) => {
-        page.features[1].properties.video = 'yes';
-        delete page.features[2].geometry;
-        return page;
-      },
+    const client = await rewriting('/v1/cameras', (page) => {
+      page.features[1].properties.video = 'yes';
+      delete page.features[2].geometry;
+      return page;
     });
     const error = await failure(client.cameras.search({ limit: 3 }));
     expect(error).toBeInstanceOf(ApiError);
@@ -181,13 +183,7 @@ describe('answers are checked before they are read', () => {
   });
 
   it('a missing envelope, a wrong status value, an answer of another kind', async () => {
-    const client = demoClient(proxy.url);
-    await client.session();
-    proxy.inject({
-      status: 200,
-      path: '/v1/recordings',
-      rewrite: ({ properties: _, ...page }) => page,
-    });
+    const client = await rewriting('/v1/recordings', ({ properties: _, ...page }) => page);
     expect(String(await failure(client.recordings.search({ limit: 2 })))).toMatch(
       /recordings search failed: .*\(properties: Invalid input: expected object, received undefined\)/,
     );
@@ -218,16 +214,10 @@ describe('answers are checked before they are read', () => {
   });
 
   it('fields the client does not know pass through (a newer service may add some)', async () => {
-    const client = demoClient(proxy.url);
-    await client.session();
-    proxy.inject({
-      status: 200,
-      path: '/v1/cameras',
-      rewrite: (page) => {
-        page.features[0].properties.lanes = 4;
-        page.cursor = 'abc';
-        return page;
-      },
+    const client = await rewriting('/v1/cameras', (page) => {
+      page.features[0].properties.lanes = 4;
+      page.cursor = 'abc';
+      return page;
     });
     const page = await client.cameras.search({ limit: 1 });
     expect(page.features[0]!.properties).toMatchObject({ lanes: 4 });

@@ -59,7 +59,7 @@ export interface Recorded {
 
 /** Raw JSON in, raw JSON out: tests break answers in ways no type allows. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
-type Rewrite = (answer: any) => unknown;
+export type Rewrite = (answer: any) => unknown;
 
 export interface Fault {
   status: number;
