@@ -5,6 +5,7 @@
  */
 import { AuthError, NetworkError, ServiceError } from '../api/errors.ts';
 import { backoff } from '../api/http.ts';
+import { InvalidPathValueError } from '../api/path.ts';
 import type { DownloadState } from '../../shared/ipc/downloads.ts';
 import { isDiskFull } from './disk.ts';
 import type { ItemRow } from './rows.ts';
@@ -48,7 +49,9 @@ export function classify(error: unknown, what: string, folder: string): Download
       { cause: error },
     );
   }
-  if (error instanceof AuthError) return new DownloadFailure('permanent', error.message);
+  if (error instanceof AuthError || error instanceof InvalidPathValueError) {
+    return new DownloadFailure('permanent', error.message);
+  }
   if (error instanceof ServiceError) {
     if (error.status === 403 && error.operation.endsWith('(signed URL)')) {
       return new DownloadFailure('expired', `The download link of ${what} expired.`);

@@ -7,6 +7,7 @@ import type { Recording, RecordingFormat, RecordingSearchParams } from '../../sh
 import type { ExistingPolicy } from '../../shared/ipc/downloads.ts';
 import type { ApiClient } from '../api/client.ts';
 import { ServiceError } from '../api/errors.ts';
+import { InvalidPathValueError } from '../api/path.ts';
 import { alternativeName, checkTemplate, renderName, templateValues } from './naming.ts';
 
 /** The service's maximum recording duration (spec section 8). */
@@ -86,6 +87,11 @@ export async function chooseByIds(
       try {
         out[i] = { recordingId, recording: await client.recordings.show(recordingId, { signal }) };
       } catch (error) {
+        // An id no recording can have ("."): its item fails saying so, the others go on.
+        if (error instanceof InvalidPathValueError) {
+          out[i] = { recordingId, problem: error.message };
+          continue;
+        }
         if (!(error instanceof ServiceError) || error.status !== 404) throw error;
         out[i] = {
           recordingId,

@@ -49,19 +49,23 @@ describe('downloads channels', () => {
     const id = page.features[0]!.id;
     const folder = join(dir.path, 'out');
     const batch = await core.api.invoke('downloads.add', {
-      recordingIds: [id, 'rec_doesnotexist'],
+      recordingIds: [id, 'rec_doesnotexist', '..'],
       formats: ['jpg'],
       folder,
     });
-    expect(batch.items).toBe(2);
+    expect(batch.items).toBe(3);
     const done = await until(() => finished.find((f) => f.batchId === batch.id));
-    expect(done).toMatchObject({ state: 'failed', completed: 1, failed: 1 });
+    expect(done).toMatchObject({ state: 'failed', completed: 1, failed: 2 });
     expect(done.title).toMatch(/failed/);
     const list = await core.api.invoke('downloads.list', {});
     const item = list.items.find((i) => i.recordingId === id)!;
     expect(item).toMatchObject({ state: 'completed', bytesDone: item.bytesTotal });
     expect(list.items.find((i) => i.recordingId === 'rec_doesnotexist')!.message).toMatch(
       /No recording rec_doesnotexist/,
+    );
+    // ".." passes the id pattern, but no recording can have it: failed in words, not sent.
+    expect(list.items.find((i) => i.recordingId === '..')!.message).toBe(
+      '".." is not a valid recording id: an empty one, "." or ".." would address another path on the service. Check the value you entered or the link you opened.',
     );
     expect(
       updates.some((u) => u.items.some((i) => i.id === item.id && i.state === 'completed')),
