@@ -33,6 +33,10 @@ const polygon = z.looseObject({
   coordinates: z.array(z.array(lonLat)),
 });
 const place = { country: z.string(), state: z.string(), city: z.string() };
+/** A time the code turns into a Date: "Invalid Date" would fail far from here, in V8's words. */
+const time = z.string().refine((text) => !Number.isNaN(Date.parse(text)), {
+  message: 'expected a date and time (ISO 8601)',
+});
 
 function feature<P extends z.ZodType, G extends z.ZodType>(properties: P, geometry: G) {
   return z.looseObject({
@@ -65,7 +69,7 @@ export const observationAnswer = answer<Observation>(
       camera_id: z.string(),
       prev_id: z.string().nullable(),
       description: z.string(),
-      time: z.string(),
+      time: time,
       sensors: z.record(z.string(), reading),
     }),
     point,
@@ -82,10 +86,10 @@ export const recordingAnswer = answer<Recording>(
       status: z.enum(['complete', 'submitted', 'failed']),
       duration: z.number(),
       rate: z.number(),
-      start: z.string(),
-      stop: z.string(),
+      start: time,
+      stop: time,
       tags: z.array(z.string()),
-      created_at: z.string(),
+      created_at: time,
       formats: z.array(z.enum(['jpg', 'zip', 'mp4'])),
     }),
     point,
@@ -101,9 +105,9 @@ export const alertAnswer = answer<Alert>(
       states: z.array(z.string()),
       areaDesc: z.string(),
       description: z.string(),
-      effective: z.string(),
-      expires: z.string(),
-      updated: z.string(),
+      effective: time,
+      expires: time,
+      updated: time,
       urgency: z.string(),
       severity: z.string(),
       certainty: z.string(),
@@ -152,7 +156,7 @@ export const snapshotObservationsAnswer = snapshotAnswer(
       image: z.string(),
       camera_id: z.string(),
       description: z.string(),
-      time: z.string(),
+      time: time,
     }),
     point,
   ),
@@ -165,8 +169,8 @@ const collection = z.looseObject({
   name: z.string(),
   description: z.string(),
   tags: z.array(z.string()),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: time,
+  updated_at: time,
 });
 
 export const collectionAnswer = answer<Collection>(collection);

@@ -200,6 +200,17 @@ describe('answers are checked before they are read', () => {
     expect(String(await failure(client.recordings.search({ limit: 1 })))).toMatch(
       /features\.0\.properties\.status: Invalid option/,
     );
+    proxy.inject({
+      status: 200,
+      path: '/v1/observations',
+      rewrite: (page) => {
+        page.features[0].properties.time = 'yesterday';
+        return page;
+      },
+    });
+    expect(String(await failure(client.observations.search({ limit: 1 })))).toMatch(
+      /features\.0\.properties\.time: expected a date and time \(ISO 8601\)/,
+    );
     const [camera] = (await client.cameras.search({ limit: 1 })).features;
     proxy.inject({
       status: 200,
