@@ -1,7 +1,8 @@
 /**
  * The engine side of `npm run bench:downloads`, in its own process so that its peak RSS is the
  * engine's alone: downloads the given recordings (zip + mp4) with concurrency 4 and prints
- * {"wallMs", "cpuMs", "maxRssMB", "files", "state"} as one JSON line.
+ * {"wallMs", "cpuMs", "maxRssMB", "loopDelayMs", "files", "state"} as one JSON line
+ * (`loopDelayMs`: the event loop's delays while downloading, p50, p99 and max).
  *
  * - `ready`: the signed URLs are asked for before the clock starts, as curl's are; `ids`: the
  *   engine asks for them as it goes.
@@ -14,6 +15,7 @@
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { ApiClient } from '../../src/main/api/index.ts';
 import { openDatabase } from '../../src/main/db/database.ts';
@@ -90,7 +92,12 @@ if (profiler) {
 }
 const started = performance.now();
 const cpuAtStart = process.cpuUsage();
+// How long other work on this thread (the app's IPC, the wall's media requests) waits behind
+// the engine: the event loop's delays, sampled every 2 ms.
+const delays = monitorEventLoopDelay({ resolution: 2 });
+delays.enable();
 const result = await download(outDir!);
+delays.disable();
 const wallMs = performance.now() - started;
 const cpu = process.cpuUsage(cpuAtStart);
 if (profiler) {
@@ -108,6 +115,11 @@ process.stdout.write(
     wallMs,
     cpuMs: (cpu.user + cpu.system) / 1000,
     maxRssMB,
+    loopDelayMs: {
+      p50: delays.percentile(50) / 1e6,
+      p99: delays.percentile(99) / 1e6,
+      max: delays.max / 1e6,
+    },
     files: result.completed,
     state: result.state,
   })}\n`,

@@ -181,7 +181,14 @@ async function referenceRuns({ dir, urlsFile }: CurlRun): Promise<ReferenceRuns>
 async function engineRun(
   ids: string[],
   mode: 'ready' | 'ids',
-): Promise<{ wallMs: number; cpuMs: number; maxRssMB: number; files: number; state: string }> {
+): Promise<{
+  wallMs: number;
+  cpuMs: number;
+  maxRssMB: number;
+  loopDelayMs: { p50: number; p99: number; max: number };
+  files: number;
+  state: string;
+}> {
   await settle();
   const dir = mkdtempSync(join(tmpdir(), 'bench-engine-'));
   const child = spawn(process.execPath, [
@@ -226,6 +233,9 @@ const rawDurable: number[] = [];
 const ready: number[] = [];
 const fromIds: number[] = [];
 let rss = 0;
+/** The worst of the engine runs' event-loop delays (p99, max). */
+let loopP99 = 0;
+let loopMax = 0;
 const t = (x: Timing) => `${x.wallMs.toFixed(0)} ms (CPU ${x.cpuMs.toFixed(0)} ms)`;
 for (let round = 0; round < ROUNDS; round++) {
   const c = await curlRun(ids);
@@ -250,6 +260,8 @@ for (let round = 0; round < ROUNDS; round++) {
     times[mode] = e.wallMs;
     cpus[mode] = e.cpuMs;
     rss = Math.max(rss, e.maxRssMB);
+    loopP99 = Math.max(loopP99, e.loopDelayMs.p99);
+    loopMax = Math.max(loopMax, e.loopDelayMs.max);
   }
   console.log(
     `round ${round + 1}: curl ${c.ms.toFixed(0)} ms (${c.syncedMs.toFixed(0)} ms with sync; + ${c.urlMs.toFixed(0)} ms for its URLs), raw Node ${t(r.raw)}, hashing ${t(r.rawHash)}, flushing ${t(r.rawFsync)}, both ${t(r.rawDurable)}, bare Node ${t(r.bare)}, durably ${t(r.durable)}, engine ${times.ready!.toFixed(0)} ms from the same URLs (CPU ${cpus.ready!.toFixed(0)} ms), ${times.ids!.toFixed(0)} ms from the ids (CPU ${cpus.ids!.toFixed(0)} ms)`,
@@ -276,6 +288,8 @@ for (let round = 0; round < ROUNDS; round++) {
   largeCurlSynced.push(c.syncedMs);
   largeEngine.push(e.wallMs);
   largeRss = Math.max(largeRss, e.maxRssMB);
+  loopP99 = Math.max(loopP99, e.loopDelayMs.p99);
+  loopMax = Math.max(loopMax, e.loopDelayMs.max);
   console.log(
     `largest files, round ${round + 1}: curl ${c.ms.toFixed(0)} ms (${c.syncedMs.toFixed(0)} ms with sync), engine ${t(e)}, peak RSS ${e.maxRssMB.toFixed(0)} MB`,
   );
@@ -315,6 +329,9 @@ console.log(
   `engine, from the same signed URLs:       ${median(largeEngine).toFixed(0)} ms (${(median(largeEngine) / median(largeCurl)).toFixed(2)} x curl, ${(median(largeEngine) / median(largeCurlSynced)).toFixed(2)} x curl + sync)`,
 );
 console.log(`engine peak RSS: ${largeRss.toFixed(0)} MB (target < 200 MB)`);
+console.log(
+  `\nengine's event loop while downloading (what the app's other work waits): p99 ${loopP99.toFixed(1)} ms, max ${loopMax.toFixed(1)} ms over every run`,
+);
 console.log(
   `machine load average: ${loadavg()
     .map((l) => l.toFixed(1))
