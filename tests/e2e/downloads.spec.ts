@@ -53,6 +53,10 @@ test('select recordings, download them, watch progress reach 100%, pause and res
     await expect(item.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
   }
   await expect(batch.getByRole('progressbar').first()).toHaveAttribute('aria-valuenow', '100');
+  // The history says when the batch finished and how long it took.
+  await expect(batch.getByTestId('batch-finished')).toHaveText(
+    /^Finished .+, in \d+ (s|min \d+ s) after it was added$/,
+  );
 
   // Browser mode has no desktop shell: "Show in folder" tells where the file is.
   await items.first().getByRole('button', { name: 'Show in folder' }).click();

@@ -16,6 +16,15 @@ export function eta(seconds: number | null): string {
   return `${Math.floor(seconds / 3600)} h ${Math.ceil((seconds % 3600) / 60)} min left`;
 }
 
+/** How long a batch took, from being added to its end: "in 4 s", "in 3 min 10 s", "in 2 h 5 min". */
+export function took(createdAt: string, finishedAt: string): string {
+  const seconds = Math.max(0, Math.round((Date.parse(finishedAt) - Date.parse(createdAt)) / 1000));
+  if (!Number.isFinite(seconds)) return '';
+  if (seconds < 60) return `in ${seconds} s`;
+  if (seconds < 3600) return `in ${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+  return `in ${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min`;
+}
+
 /** 0..100, or null while the size is unknown. */
 export function percent(done: number, total: number | null): number | null {
   if (total === null || total === 0) return null;
