@@ -106,8 +106,9 @@ abstract class GeoGroup<K extends 'observations' | 'cameras' | 'recordings' | 'a
   }
 
   async show(id: string, options: CallOptions = {}): Promise<F> {
-    const operation = `${this.kind.replace(/s$/, '')} ${id}`;
-    const path = `/v1/${this.kind}/${segment(id, `${this.kind.replace(/s$/, '')} id`)}`;
+    const name = this.kind.replace(/s$/, '');
+    const operation = `${name} ${id}`;
+    const path = `/v1/${this.kind}/${segment(id, `${name} id`)}`;
     const schema = FEATURE_ANSWERS[this.kind] as unknown as z.ZodType<F>;
     return this.client.requester.json(get(operation, path, options), schema);
   }
