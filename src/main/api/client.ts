@@ -43,7 +43,6 @@ export interface GeoSearches {
   alerts: { params: AlertSearchParams; feature: Alert };
 }
 export type GeoKind = keyof GeoSearches;
-
 export type ParamsOf<K extends GeoKind> = GeoSearches[K]['params'];
 export type FeatureOf<K extends GeoKind> = GeoSearches[K]['feature'];
 
