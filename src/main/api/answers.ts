@@ -207,6 +207,11 @@ export const sessionAnswer = answer<SessionResponse>(
   }),
 );
 
+/** zod's words, but "missing" for a field that is not there at all. */
+function wording(message: string): string {
+  return /, received undefined$/.test(message) ? 'missing' : message;
+}
+
 /**
  * The answer's text read as JSON and checked against `schema`, or an ApiError that says what is
  * wrong with it. `contentType` is the answer's, for the error when it is not JSON.
@@ -230,7 +235,7 @@ export function readAnswer<T>(
   if (checked.success) return checked.data;
   const issues = checked.error.issues
     .slice(0, 3)
-    .map((i) => `${i.path.length > 0 ? i.path.join('.') : 'the answer'}: ${i.message}`)
+    .map((i) => `${i.path.length > 0 ? i.path.join('.') : 'the answer'}: ${wording(i.message)}`)
     .join('; ');
   const more =
     checked.error.issues.length > 3 ? ` and ${checked.error.issues.length - 3} more` : '';

@@ -122,21 +122,31 @@ export function errorFromBody(
   return auth ? new AuthError(operation, detail) : new ServiceError(operation, detail);
 }
 
+/** A code or parameter name as the interface writes them; anything else is not used. */
+function word(value: unknown): string | undefined {
+  return typeof value === 'string' && /^[\w.[\]-]{1,100}$/.test(value) ? value : undefined;
+}
+
 function readDetail(status: number, body: unknown): ServiceErrorDetail {
-  const e = (body as { error?: Partial<ApiErrorDetail> | string } | null)?.error;
-  if (e && typeof e === 'object' && typeof e.message === 'string') {
+  const e = (body as { error?: Partial<Record<keyof ApiErrorDetail, unknown>> | string } | null)
+    ?.error;
+  if (e && typeof e === 'object' && typeof e.message === 'string' && e.message.trim()) {
+    // Each field is used only when it is what the interface says (the body is untrusted).
     return {
       status,
-      code: e.code ?? 'unknown',
-      parameter: e.parameter,
-      message: e.message.replace(/[.\s]+$/, ''),
+      code: (word(e.code) as ApiErrorCode | undefined) ?? 'unknown',
+      parameter: word(e.parameter),
+      message: e.message
+        .trim()
+        .slice(0, 1000)
+        .replace(/[.\s]+$/, ''),
     };
   }
   // OAuth-style bodies ({error: 'invalid_client', error_description}) and non-JSON answers.
   const description = (body as { error_description?: unknown } | null)?.error_description;
   return {
     status,
-    code: typeof e === 'string' ? (e as ApiErrorCode) : 'unknown',
+    code: (word(e) as ApiErrorCode | undefined) ?? 'unknown',
     message: typeof description === 'string' ? description : statusText(status),
   };
 }

@@ -79,12 +79,18 @@ export interface RecordingProxy {
   requests: Recorded[];
   /** Answers the next matching requests with these faults, in order, instead of forwarding. */
   inject(...faults: Fault[]): void;
+  /**
+   * From now on, every JSON answer of the service (but the token's) passes through `rewrite`,
+   * called with the request's path too; `undefined` stops it.
+   */
+  rewriteAll(rewrite: ((answer: unknown, path: string) => unknown) | undefined): void;
   close(): Promise<void>;
 }
 
 export async function startRecordingProxy(target: string): Promise<RecordingProxy> {
   const requests: Recorded[] = [];
   const faults: Fault[] = [];
+  let rewriteAll: ((answer: unknown, path: string) => unknown) | undefined;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -110,7 +116,10 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
             }),
         );
       }
-      forward(req, body, res);
+      const all = rewriteAll;
+      const everyAnswer =
+        all && !path.startsWith('/v1/oauth/token') ? (a: unknown) => all(a, path) : undefined;
+      forward(req, body, res, everyAnswer);
     });
   });
   /** The request sent on to the service; its answer back as it is, or its JSON rewritten. */
@@ -123,7 +132,7 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
         if (typeof headers.location === 'string' && headers.location.startsWith(target)) {
           headers.location = proxyUrl + headers.location.slice(target.length);
         }
-        if (!rewrite) {
+        if (!rewrite || !String(up.headers['content-type']).includes('json')) {
           res.writeHead(up.statusCode ?? 502, headers);
           return void up.pipe(res);
         }
@@ -147,6 +156,7 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
     url: proxyUrl,
     requests,
     inject: (...more) => faults.push(...more),
+    rewriteAll: (rewrite) => (rewriteAll = rewrite),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -12,6 +12,7 @@ import { startCore, type Core } from '../../../src/main/core.ts';
 import { channelNames, channels, type Channel } from '../../../src/shared/ipc.ts';
 import { arbitraryOf, type JsonSchema } from '../../helpers/arbitrary.ts';
 import { tempDir } from '../../helpers/core.ts';
+import { expectReadable } from '../../helpers/readable.ts';
 
 /** Channels left out, each for a reason that is about this machine, not the channel. */
 const LEFT_OUT: Partial<Record<Channel, string>> = {
@@ -27,10 +28,6 @@ const LEFT_OUT: Partial<Record<Channel, string>> = {
   'map.recordings.create': "builds up to 30 minutes of frames per call on the service's side",
   'wall.recordLast': "builds up to 30 minutes of frames per call on the service's side",
 };
-
-/** A failure message that is a bug showing through rather than words for the user. */
-const PROGRAMMING_ERROR =
-  /\b(TypeError|ReferenceError|RangeError|SyntaxError|SqliteError|SQLITE_\w+)\b|Cannot read propert|is not a function|is not iterable|is not defined|undefined|\bNaN\b|\[object Object\]|Maximum call stack/;
 
 let core: Core;
 let dir: ReturnType<typeof tempDir>;
@@ -91,15 +88,11 @@ describe('every IPC channel with input its schema accepts', () => {
             if (!schema.safeParse(input).success) return;
             reached++;
             const answer = await core.dispatch(channel, input);
-            if (answer.ok) {
-              expect(() => JSON.stringify(answer.value)).not.toThrow();
-              return;
+            if (!answer.ok) failed++;
+            if (!answer.ok && process.env.FUZZ_REPORT) {
+              console.log(channel, answer.error.message.slice(0, 160));
             }
-            failed++;
-            if (process.env.FUZZ_REPORT) console.log(channel, answer.error.message.slice(0, 160));
-            expect(answer.error.code, JSON.stringify({ input, answer })).toBe('failed');
-            expect(answer.error.message, JSON.stringify(input)).not.toMatch(PROGRAMMING_ERROR);
-            expect(answer.error.message.length).toBeGreaterThan(15);
+            expectReadable(answer, input);
           },
         ),
         {
