@@ -84,8 +84,10 @@ export const recordingAnswer = answer<Recording>(
       region: z.string(),
       description: z.string(),
       status: z.enum(['complete', 'submitted', 'failed']),
-      duration: z.number(),
-      rate: z.number(),
+      // The spec's limit (1800 s), and a rate that leaves a countable number of frames: the
+      // views lay out duration x rate frame names.
+      duration: z.number().min(0).max(1800),
+      rate: z.number().positive().max(30),
       start: time,
       stop: time,
       tags: z.array(z.string()),

@@ -223,6 +223,16 @@ describe('answers are checked before they are read', () => {
     expect(String(await failure(client.observations.search({ limit: 1 })))).toMatch(
       /features\.0\.properties\.time: expected a date and time \(ISO 8601\)/,
     );
+    // A rate of 0 would lay out frames at Infinity ms ("Invalid time value" in a view).
+    proxy.inject({
+      status: 200,
+      path: '/v1/recordings/',
+      rewrite: (recording) => ({ ...recording, properties: { ...recording.properties, rate: 0 } }),
+    });
+    const [recording] = (await client.recordings.search({ limit: 1 })).features;
+    expect(String(await failure(client.recordings.show(recording!.id)))).toMatch(
+      /\(properties\.rate: Too small: expected number to be >0\)/,
+    );
     const [camera] = (await client.cameras.search({ limit: 1 })).features;
     proxy.inject({
       status: 200,
