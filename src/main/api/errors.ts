@@ -113,7 +113,8 @@ export function errorFromBody(
   secrets: readonly (string | undefined)[],
 ): ServiceError {
   const detail = readDetail(status, body);
-  detail.message = redact(detail.message, secrets);
+  // Cut after the redaction, which must see every secret whole.
+  detail.message = redact(detail.message, secrets).slice(0, 1000);
   const auth =
     status === 401 ||
     detail.code === 'invalid_client' ||
@@ -136,10 +137,7 @@ function readDetail(status: number, body: unknown): ServiceErrorDetail {
       status,
       code: (word(e.code) as ApiErrorCode | undefined) ?? 'unknown',
       parameter: word(e.parameter),
-      message: e.message
-        .trim()
-        .slice(0, 1000)
-        .replace(/[.\s]+$/, ''),
+      message: e.message.trim().replace(/[.\s]+$/, ''),
     };
   }
   // OAuth-style bodies ({error: 'invalid_client', error_description}) and non-JSON answers.
