@@ -10,6 +10,7 @@ import {
   ServiceError,
 } from '../../../src/main/api/index.ts';
 import { encodePolyline, type LonLat } from '../../../src/shared/geo.ts';
+import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import {
   bearerTokens,
   demoClient,
@@ -113,6 +114,17 @@ describe('errors', () => {
     const error = await client.cameras.search({ limit: 1 }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 400, code: 'unknown', parameter: undefined });
     expect((error as Error).message).toBe('cameras search failed: bbox is wrong (HTTP 400).');
+  });
+
+  it('cut a long message only after the secret is taken out, so no piece of it is left', async () => {
+    const client = demoClient(proxy.url);
+    await client.session();
+    const message = `${'a'.repeat(995)}${DEMO_CLIENT.secret} echoed back`;
+    const body = { error: { status: 400, code: 'invalid_parameter', message } };
+    proxy.inject({ status: 400, path: '/v1/cameras', body: JSON.stringify(body) });
+    const error = (await client.cameras.search({ limit: 1 }).catch((e: unknown) => e)) as Error;
+    expect(error.message).toContain(`${'a'.repeat(995)}[reda`);
+    expect(error.message).not.toContain(DEMO_CLIENT.secret.slice(0, 4));
   });
 
   it('say the credentials were refused, without the secret', async () => {
