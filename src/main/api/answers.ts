@@ -12,7 +12,6 @@ import { z } from 'zod';
 import type {
   Alert,
   Camera,
-  Collection,
   CollectionIndex,
   CollectionWithImages,
   FeatureCollection,
@@ -69,7 +68,7 @@ export const observationAnswer = answer<Observation>(
       camera_id: z.string(),
       prev_id: z.string().nullable(),
       description: z.string(),
-      time: time,
+      time,
       sensors: z.record(z.string(), reading),
     }),
     point,
@@ -126,7 +125,7 @@ const aggs = z.record(
 const page = { total: z.number(), skip: z.number(), limit: z.number(), aggs };
 
 /** A search page of features (`answer` the feature's schema). */
-export function featuresAnswer<F>(feature: z.ZodType<F>) {
+function featuresAnswer<F>(feature: z.ZodType<F>) {
   return answer<FeatureCollection<F>>(
     z.looseObject({
       type: z.literal('FeatureCollection'),
@@ -137,12 +136,20 @@ export function featuresAnswer<F>(feature: z.ZodType<F>) {
   );
 }
 
-/** What each kind's search and `show` answer with. */
+/** What each kind's `show` answers with. */
 export const FEATURE_ANSWERS = {
   observations: observationAnswer,
   cameras: cameraAnswer,
   recordings: recordingAnswer,
   alerts: alertAnswer,
+};
+
+/** What each kind's search answers with: built once, not per page. */
+export const SEARCH_ANSWERS = {
+  observations: featuresAnswer(observationAnswer),
+  cameras: featuresAnswer(cameraAnswer),
+  recordings: featuresAnswer(recordingAnswer),
+  alerts: featuresAnswer(alertAnswer),
 };
 
 /** A snapshot file (observations/_all, alerts/_all): features without the search envelope. */
@@ -158,7 +165,7 @@ export const snapshotObservationsAnswer = snapshotAnswer(
       image: z.string(),
       camera_id: z.string(),
       description: z.string(),
-      time: time,
+      time,
     }),
     point,
   ),
@@ -174,8 +181,6 @@ const collection = z.looseObject({
   created_at: time,
   updated_at: time,
 });
-
-export const collectionAnswer = answer<Collection>(collection);
 
 export const collectionWithImagesAnswer = answer<CollectionWithImages>(
   collection.extend({ images: z.array(z.string()), limit: z.number(), marker: z.string() }),

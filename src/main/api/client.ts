@@ -18,7 +18,7 @@ import type {
 import { PAGE_LIMITS } from '../../shared/api/index.ts';
 import type { Bbox } from '../../shared/geo.ts';
 import type { z } from 'zod';
-import { FEATURE_ANSWERS, featuresAnswer, sessionAnswer } from './answers.ts';
+import { SEARCH_ANSWERS, sessionAnswer } from './answers.ts';
 import { CollectionsApi } from './collections.ts';
 import { AlertsApi, CamerasApi, ObservationsApi, RecordingsApi } from './groups.ts';
 import {
@@ -95,7 +95,7 @@ export class ApiClient {
   ): Promise<FeatureCollection<FeatureOf<K>>> {
     return this.requester.json(
       searchCall(kind, params, options.signal),
-      featuresAnswer(FEATURE_ANSWERS[kind] as z.ZodType<FeatureOf<K>>),
+      SEARCH_ANSWERS[kind] as unknown as z.ZodType<FeatureCollection<FeatureOf<K>>>,
     );
   }
 
