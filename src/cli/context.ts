@@ -20,6 +20,7 @@ export const GLOBAL_FLAGS = [
   'demo-cameras',
   'demo-hours',
   'demo-now',
+  'demo-variant',
 ];
 
 export interface Context {
@@ -58,11 +59,33 @@ export async function withCore<T>(ctx: Context, work: (core: Core) => Promise<T>
     log: logFor(ctx),
     checkIntervalMs: 3_600_000,
   });
+  const stopNotes = noteThrottling(ctx.io, core);
   try {
     return await work(core);
   } finally {
+    stopNotes();
     await core.close();
   }
+}
+
+/** How often the CLI repeats that the service limits requests, however often it starts again. */
+const THROTTLE_NOTE_EVERY_MS = 60_000;
+
+/**
+ * One line on stderr when the service starts limiting requests (its 429s are waited out and
+ * retried, so the command goes on, slower); a burst does not repeat it.
+ */
+function noteThrottling(io: Io, core: Core): () => void {
+  let last = -Infinity;
+  return core.hub.on('service.throttled', (t) => {
+    const now = performance.now();
+    if (!t.limited || now - last < THROTTLE_NOTE_EVERY_MS) return;
+    last = now;
+    const seconds = Math.max(1, Math.ceil(t.waitMs / 1000));
+    io.stderr.write(
+      `roadcam: the service is limiting requests: retrying in ${seconds} s (${t.operation}).\n`,
+    );
+  });
 }
 
 /** The app database alone, for commands that need no service (profiles, login). */
@@ -84,6 +107,7 @@ function connectionFrom(ctx: Context): ConnectionOptions {
         cameras: intFlag(argv, 'demo-cameras', 1, 100_000),
         hours: intFlag(argv, 'demo-hours', 1, 24 * 14),
         now: flag(argv, 'demo-now'),
+        variant: flag(argv, 'demo-variant'),
       },
     };
   }

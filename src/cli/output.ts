@@ -67,7 +67,7 @@ export const FEATURE_COLUMNS: { [K in GeoKind]: { headers: string[]; row(f: neve
     headers: ['id', 'time', 'city', 'state', 'road_weather', 'visibility', 'precip'],
     row: (f: Observation) => ({
       id: f.id,
-      time: f.properties.time,
+      time: str(f.properties.time),
       city: f.properties.city,
       state: f.properties.state,
       road_weather: str(f.properties.sensors.road_weather?.data),

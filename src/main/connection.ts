@@ -1,4 +1,5 @@
 import type { AppStatus } from '../shared/ipc.ts';
+import type { ServiceClock } from './api/clock.ts';
 import type { EventHub } from './events.ts';
 
 export interface ConnectionTarget {
@@ -17,6 +18,7 @@ export class Connection {
   #online = false;
   #checkedAt: string | null = null;
   #tokenHeld: () => boolean = () => false;
+  #clock: Pick<ServiceClock, 'offsetMs' | 'observe'> | null = null;
   #timer: NodeJS.Timeout | undefined;
 
   constructor(target: ConnectionTarget, hub: EventHub, version: string) {
@@ -30,6 +32,11 @@ export class Connection {
     this.#tokenHeld = tokenHeld;
   }
 
+  /** The API client's view of the service's clock; the checks' answers feed it too. */
+  setServiceClock(clock: Pick<ServiceClock, 'offsetMs' | 'observe'>): void {
+    this.#clock = clock;
+  }
+
   status(): AppStatus {
     return {
       mode: this.#target.mode,
@@ -38,6 +45,7 @@ export class Connection {
       tokenHeld: this.#tokenHeld(),
       online: this.#online,
       checkedAt: this.#checkedAt,
+      clockOffsetMs: Math.round(this.#clock?.offsetMs ?? 0),
       version: this.#version,
     };
   }
@@ -49,6 +57,7 @@ export class Connection {
         signal: AbortSignal.timeout(5000),
       });
       await response.body?.cancel();
+      this.#clock?.observe(response.headers.get('date'));
       this.#online = true;
     } catch {
       this.#online = false;

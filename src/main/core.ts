@@ -86,8 +86,15 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     hub,
     appVersion,
   );
-  const client = new ApiClient({ ...target, log, onTokenChange: () => connection.announce() });
+  const client = new ApiClient({
+    ...target,
+    log,
+    onTokenChange: () => connection.announce(),
+    // The status bar says the service is limiting requests, and until when (StatusBar.svelte).
+    onThrottle: (state) => hub.emit('service.throttled', state),
+  });
   connection.setTokenState(() => client.tokenHeld);
+  connection.setServiceClock(client.requester.clock);
   const cache = openCache(db, options.dataDir, target.cacheKey, () => settings.get());
   log(`core started: ${options.connection.kind} mode on ${target.baseUrl}`);
 

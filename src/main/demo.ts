@@ -6,6 +6,8 @@ export interface DemoWorld {
   cameras?: number;
   hours?: number;
   now?: string;
+  /** Another service's choices where the interface is silent (tests: service variants). */
+  variant?: string;
 }
 
 export interface EmbeddedService {

@@ -1,13 +1,14 @@
 /**
  * `npm run service -- --port 8787 --data-dir DIR [--seed N] [--cameras N] [--hours N]
- * [--now ISO] [--client ID:SECRET]... [--admin] [--search-workers N]` runs the service until Ctrl-C.
+ * [--now ISO] [--client ID:SECRET]... [--admin] [--search-workers N] [--variant NAME]` runs the service until Ctrl-C.
  */
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { MAX_CAMERAS, startService, type ServiceOptions } from './index.ts';
+import { MAX_CAMERAS, startService, VARIANT_NAMES, type ServiceOptions } from './index.ts';
 
 const USAGE = `Usage: npm run service -- --data-dir DIR [--port 8787] [--seed N] [--cameras N] [--hours N]
-                        [--now ISO-TIME] [--client ID:SECRET]... [--admin] [--search-workers N] [--verbose]`;
+                        [--now ISO-TIME] [--client ID:SECRET]... [--admin] [--search-workers N] [--verbose]
+                        [--variant ${VARIANT_NAMES.join('|')}]`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -43,6 +44,7 @@ function parse(): ServiceOptions {
         admin: { type: 'boolean' },
         'search-workers': { type: 'string' },
         verbose: { type: 'boolean' },
+        variant: { type: 'string' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -60,6 +62,9 @@ function parse(): ServiceOptions {
   if (values.now !== undefined && !Number.isFinite(Date.parse(values.now))) {
     fail(`--now must be an ISO 8601 time such as 2026-11-21T12:00:00Z; got "${values.now}".`);
   }
+  if (values.variant !== undefined && !(VARIANT_NAMES as string[]).includes(values.variant)) {
+    fail(`--variant must be one of ${VARIANT_NAMES.join(', ')}; got "${values.variant}".`);
+  }
   const clients = (values.client ?? []).map((c) => {
     const colon = c.indexOf(':');
     if (colon <= 0 || colon === c.length - 1) fail(`--client must be ID:SECRET; got "${c}".`);
@@ -75,6 +80,7 @@ function parse(): ServiceOptions {
     now: values.now,
     clients,
     admin: values.admin ?? false,
+    variant: values.variant,
     // One search worker per core (at most 4): the main thread keeps serving HTTP.
     searchWorkers:
       integer('search-workers', values['search-workers'], 0, 16) ??

@@ -9,6 +9,7 @@ import type { LonLat } from '../shared/geo.ts';
 import type { ServiceContext } from './context.ts';
 import type { FaultSpec } from './media/faults.ts';
 import type { MediaServices } from './media/services.ts';
+import type { SignedRequestStats } from './media/signed-host.ts';
 import { insertAlert } from './world/alert-store.ts';
 import { CERTAINTY_TEXT, SEVERITY_TEXT, URGENCY_TEXT } from './world/alert-text.ts';
 
@@ -48,6 +49,8 @@ export interface ServiceControl {
   recordingsIdle(): Promise<void>;
   /** How many live encoders run. */
   liveEncoders(): number;
+  /** Requests for signed files, and how many carried the service's credentials (none should). */
+  signedRequests(): SignedRequestStats;
 }
 
 function enumIndex<T extends string>(
@@ -120,5 +123,6 @@ export function createControl(s: ServiceContext, m: MediaServices): ServiceContr
     clearFaults: () => m.faults.clear(),
     recordingsIdle: () => m.jobs.idle(),
     liveEncoders: () => m.live.running,
+    signedRequests: () => ({ ...m.signedRequests.stats }),
   };
 }

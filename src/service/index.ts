@@ -10,12 +10,15 @@ import { createControl, type ServiceControl } from './control.ts';
 import { attachMedia, type MediaOptions } from './media/services.ts';
 import { createHttpServer } from './http/server.ts';
 import { createRouter } from './routes/index.ts';
+import { signedFilesListener } from './routes/signed.ts';
 import { ResponseCache } from './search/cache.ts';
 import { SearchPool } from './search/pool.ts';
+import { resolveVariant, type ServiceChoices, type VariantName } from './variants/index.ts';
 import { World } from './world/world.ts';
 
 export type { ServiceClock } from './clock.ts';
 export type { ServiceControl } from './control.ts';
+export { VARIANT_NAMES, type ServiceVariant, type VariantName } from './variants/index.ts';
 
 /** The seed of demo mode and of a default `npm run service`: same seed, same ids. */
 export const DEMO_SEED = 20261121;
@@ -53,6 +56,11 @@ export interface ServiceOptions {
    * one per core, at most 4).
    */
   searchWorkers?: number;
+  /**
+   * Another service's choices where the interface is silent (variants/index.ts): a named
+   * variant, or choices changed from ours. Default: ours.
+   */
+  variant?: VariantName | string | (Partial<ServiceChoices> & { name?: string });
 }
 
 export interface RunningService {
@@ -86,6 +94,7 @@ export function validateOptions(o: ServiceOptions): void {
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   validateOptions(options);
+  const variant = resolveVariant(options.variant);
   const log = options.log ?? (() => {});
   const clock = new Clock(options.now);
   const world = World.open({
@@ -103,6 +112,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     clients: new ClientRegistry([DEMO_CLIENT, ...(options.clients ?? [])]),
     cache: new ResponseCache(),
     admin: options.admin ?? false,
+    variant,
     log,
   };
   if (options.searchWorkers) {
@@ -113,6 +123,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const server = createHttpServer(createRouter(s), s);
   const ticker = startTicker(s);
   try {
+    // The signed files' own host first (variant signedHost 'cdn'): redirects name its origin.
+    await media.start(options.host ?? '127.0.0.1', () => signedFilesListener(s));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {

@@ -10,3 +10,11 @@ export function formatBytes(n: number): string {
   }
   return `${v.toFixed(v < 10 ? 1 : 0)} ${units[u]}`;
 }
+
+/**
+ * Parts of a place or a line ("Seattle, WA") without the empty ones: a service may leave any
+ * text out (the client reads it as ''), and ", WA" or " · " would show the gap.
+ */
+export function joinParts(parts: readonly (string | null | undefined)[], separator = ', '): string {
+  return parts.filter((p): p is string => typeof p === 'string' && p.trim() !== '').join(separator);
+}

@@ -16,7 +16,7 @@ import { wallChannels } from './ipc/wall.ts';
 import { downloadsChannels, downloadsEvents } from './ipc/downloads.ts';
 import { collectionsChannels, collectionsEvents } from './ipc/collections.ts';
 
-export type { AppStatus } from './ipc/app.ts';
+export type { AppStatus, ServiceThrottle } from './ipc/app.ts';
 
 /**
  * Channels and events by feature, one file each in src/shared/ipc/: merged here into the one

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { ApiClient } from '../../src/main/api/index.ts';
-import { startService } from '../../src/service/index.ts';
-import { startRoadcam, test, expect, type RoadcamHost } from './fixtures.ts';
+import { RecordingFrames } from '../../src/main/collections/frames.ts';
+import { DEMO_CLIENT, DEMO_SEED, startService } from '../../src/service/index.ts';
+import { smallDemo, startRoadcam, test, expect, type RoadcamHost } from './fixtures.ts';
 
 // The Collections view in browser mode against a service the test owns, so that it can build
 // a collection through the UI and the API, keep it offline, and then stop the service.
@@ -101,13 +102,14 @@ test('builds a collection from several sources, keeps it offline', async ({ page
     const camera = cameras[2 + (i % 3)]!;
     await client.collections.addImage(collectionId, { camera_id: camera.id, time: times[i * 7]! });
   }
-  const recording = (await client.recordings.search({ status: 'complete', limit: 1 })).features[0]!;
+  const recording = (
+    await client.recordings.search({ status: 'complete', sort: 'duration', limit: 1 })
+  ).features[0]!;
   await client.collections.addImage(collectionId, { recording_id: recording.id });
-  const rec = recording.properties;
-  for (const s of [0, 10, 20]) {
-    const t = Date.parse(rec.start) + Math.round((s * 1000) / rec.rate);
-    const stamp = new Date(t).toISOString().slice(0, 19).replace(/[-:]/g, '');
-    const image = `${rec.camera_id}_${stamp}Z.jpg`;
+  // Frames by the names the service gives them: its zip's entries.
+  const frames = await new RecordingFrames(client, serviceDir).list(recording.id);
+  for (const s of [0, 5, 10]) {
+    const image = frames.names[s]!;
     await client.collections.addImage(collectionId, { recording_id: recording.id, image });
   }
   const { collection_id: other } = await client.collections.create({ name: 'Source' });
@@ -143,11 +145,12 @@ test('builds a collection from several sources, keeps it offline', async ({ page
 
 test('the list warns when a collection has fewer than 7 days left', async ({ page }, testInfo) => {
   const oldest = (await client.collections.search({ sort: 'created_at', limit: 24 })).results;
-  // The page's clock moved on until the oldest collection has 4 days left.
+  // The SERVICE's clock moves on until the oldest collection has 4 days left: days are counted
+  // on the service's clock (learnt from its answers' Date), not on the machine's or the page's.
   const day = 86_400_000;
   const expires = (c: { created_at: string }) => Date.parse(c.created_at) + 90 * day;
   const now = expires(oldest[0]!) - 4 * day - 3_600_000;
-  await page.clock.setFixedTime(now);
+  service!.control.setClock(new Date(now));
   await open(page, '/collections');
   await page.getByLabel('Sort by').selectOption('created_at');
   await page.getByLabel('Order').selectOption('asc');
@@ -244,3 +247,99 @@ test('offline: the kept collection is listed and browsed from disk', async ({ pa
     .toBe(640);
   await page.screenshot({ path: testInfo.outputPath('offline-list.png'), fullPage: true });
 });
+
+// Against services that serve the image operations without /v1 only (stranger-a) or with it
+// only (stranger-b), name images opaquely and answer Add Image with {ok: true} alone.
+for (const variant of ['stranger-a', 'stranger-b'] as const) {
+  test.describe(`against the ${variant} service`, () => {
+    let stranger: RoadcamHost;
+    let recordingId = '';
+    let cameraId = '';
+
+    test.beforeAll(async () => {
+      test.setTimeout(180_000);
+      ({ recordingId, cameraId } = await demoWorld());
+      stranger = await startRoadcam(['--demo-variant', variant, ...smallDemo]);
+    });
+    test.afterAll(async () => stranger?.stop());
+
+    test('adds a recording frame by its name in the zip; the thumbnails load', async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(150_000);
+      await page.goto(`${stranger.url}#/collections`);
+      await page.getByRole('button', { name: 'New collection' }).click();
+      await page.getByLabel('Name', { exact: true }).fill('Stranger frames');
+      await page.getByRole('button', { name: 'Create' }).click();
+      await expect(page.getByTestId('collection-name')).toHaveText('Stranger frames');
+
+      await page.getByRole('button', { name: 'Add images' }).click();
+      await page.getByLabel('A named frame of a recording').check();
+      await page.getByLabel('Recording id').fill(recordingId);
+      await page.getByRole('button', { name: 'Load frames' }).click();
+      await expect(page.getByText(/^\d+ frames$/)).toBeVisible({ timeout: 60_000 });
+      // The service's own names, read from the recording's zip: nothing like ours.
+      const frame = page.getByLabel('Frame name (editable)');
+      await expect(frame).toHaveValue(/^img-[0-9a-v]+\.jpg$/);
+      const name = await frame.inputValue();
+      await page.getByRole('button', { name: 'Add', exact: true }).click();
+      // Named although the answer was {ok: true} alone (the names before and after).
+      await expect(page.getByText(`Added ${name} (1 so far).`)).toBeVisible();
+      await page.getByLabel("A camera's current image").check();
+      await page.getByLabel('Camera id').fill(cameraId);
+      await page.getByRole('button', { name: 'Add', exact: true }).click();
+      await expect(page.getByText('(2 so far)')).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`${variant}-add-frame.png`) });
+      await page.getByRole('button', { name: 'Done' }).click();
+
+      await browseAll(page, 2);
+      await expect(page.getByTestId('thumb').locator(`img[alt="${name}"]`)).toHaveCount(1);
+      await page.getByTestId('thumb').first().getByRole('button', { name: /^Open/ }).click();
+      await expect(page.getByTestId('lightbox-meta')).toContainText('not given by the service');
+      await expect
+        .poll(() =>
+          page
+            .locator('dialog.lightbox figure img')
+            .evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth),
+        )
+        .toBe(640);
+      await page.screenshot({ path: testInfo.outputPath(`${variant}-lightbox.png`) });
+      await page.keyboard.press('Escape');
+
+      await page.goto(`${stranger.url}#/collections`);
+      const card = page.getByTestId('collection-card').filter({ hasText: 'Stranger frames' });
+      await expect
+        .poll(() =>
+          card.getByRole('img').evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth),
+        )
+        .toBe(640);
+      await page.screenshot({ path: testInfo.outputPath(`${variant}-list.png`), fullPage: true });
+    });
+  });
+}
+
+/**
+ * A short complete recording and a camera of the demo world, read from a twin of it (the
+ * same seed and size make the same cameras and recordings).
+ */
+async function demoWorld(): Promise<{ recordingId: string; cameraId: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'roadcam-demo-twin-'));
+  const twin = await startService({ dataDir, seed: DEMO_SEED, cameras: 200, hours: 3 });
+  try {
+    const api = new ApiClient({
+      baseUrl: twin.url,
+      credentials: () =>
+        Promise.resolve({ clientId: DEMO_CLIENT.id, clientSecret: DEMO_CLIENT.secret }),
+    });
+    const recordings = await api.recordings.search({
+      status: 'complete',
+      sort: 'duration',
+      limit: 1,
+    });
+    const camera = (await api.cameras.search({ limit: 1, sort: 'city' })).features[0]!;
+    return { recordingId: recordings.features[0]!.id, cameraId: camera.id };
+  } finally {
+    await twin.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

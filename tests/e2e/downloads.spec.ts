@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
-import { expect, test } from './fixtures.ts';
+import { expect, smallDemo, startRoadcam, test, type RoadcamHost } from './fixtures.ts';
 
 test('select recordings, download them, watch progress reach 100%, pause and resume one', async ({
   page,
@@ -66,3 +66,49 @@ test('select recordings, download them, watch progress reach 100%, pause and res
   expect(existsSync(path)).toBe(true);
   await page.screenshot({ path: testInfo.outputPath('downloads-done.png'), fullPage: true });
 });
+
+for (const variant of ['stranger-a', 'stranger-b'] as const) {
+  test.describe(`against the ${variant} service`, () => {
+    // Another service's choices (src/service/variants): signed files on a CDN of another origin
+    // that refuses the service's credentials, text error bodies, odd records, opaque names.
+    let host: RoadcamHost;
+    test.beforeAll(async () => {
+      test.setTimeout(150_000);
+      host = await startRoadcam(['--demo-variant', variant, ...smallDemo]);
+    });
+    test.afterAll(async () => host?.stop());
+
+    test('a batch of a zip and an mp4 downloads from the CDN and completes', async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(120_000);
+      await page.goto(`${host.url}#/downloads`);
+      await page.getByLabel('Longest (min)').fill('2');
+      await page.getByRole('button', { name: 'Search recordings' }).click();
+      await expect(page.getByText(/complete recordings match/)).toBeVisible();
+      // One row's box, whatever form the service's recording ids take.
+      const boxes = page.getByRole('checkbox', { name: /^Select (?!all |this page)/ });
+      await expect(boxes.first()).toBeVisible();
+      await boxes.first().check();
+      const folder = join(host.dataDir, 'downloads');
+      await page.getByLabel('Folder').fill(folder);
+      await page.getByRole('button', { name: 'Download 1' }).click();
+
+      const batch = page.getByTestId('download-batch').first();
+      const items = batch.getByTestId('download-item');
+      await expect(items).toHaveCount(2);
+      await expect(batch).toHaveAttribute('data-state', 'completed', { timeout: 90_000 });
+      for (const item of await items.all()) {
+        await expect(item).toHaveAttribute('data-state', 'completed');
+        await expect(item.getByTestId('item-percent')).toHaveText('100%');
+      }
+      const names = (await items.locator('.name').allTextContents()).join(' ');
+      expect(names).toMatch(/\.zip/);
+      expect(names).toMatch(/\.mp4/);
+      await page.screenshot({
+        path: testInfo.outputPath(`downloads-${variant}.png`),
+        fullPage: true,
+      });
+    });
+  });
+}

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { RoadcamHost } from './fixtures.ts';
+import { DEMO_CLIENT, DEMO_SEED, startService } from '../../src/service/index.ts';
+import { smallDemo, startRoadcam, type RoadcamHost } from './fixtures.ts';
 import {
   startAdminService,
   startRoadcamOn,
@@ -286,3 +290,79 @@ test('a custom layout from a link keeps its columns and spans; sizes change from
   await expect.poll(async () => (await width(1)).width).toBeGreaterThan(small.width * 1.8);
   await page.screenshot({ path: testInfo.outputPath('wall-custom.png') });
 });
+
+for (const variant of ['stranger-a', 'stranger-b'] as const) {
+  test.describe(`against the ${variant} service`, () => {
+    // Another service's choices (src/service/variants): live images on a CDN of another origin
+    // (stranger-a: always a 302), HLS as a master playlist naming a chunk playlist whose segments carry a
+    // session query. Demo mode runs that service; the same seed and size as the app's give the
+    // same cameras to a service of the test's own, which tells which ones have video.
+    let roadcam: RoadcamHost;
+    let strangerCams: { video: string[]; still: string[] };
+
+    test.beforeAll(async () => {
+      test.setTimeout(180_000);
+      strangerCams = await demoCameras(200, 3);
+      roadcam = await startRoadcam(['--demo-variant', variant, ...smallDemo]);
+    });
+    test.afterAll(async () => roadcam?.stop());
+
+    test('a wall plays its video tiles and shows its still ones', async ({ page }, testInfo) => {
+      test.setTimeout(120_000);
+      const cameras = [...strangerCams.video.slice(0, 2), ...strangerCams.still.slice(0, 2)];
+      await page.goto(`${roadcam.url}${wallRoute(cameras, '2x2')}`);
+      await expect(page.locator('[data-tile]')).toHaveCount(4);
+      await expect(page.locator('[data-kind="video"][data-state="live"]')).toHaveCount(2, {
+        timeout: 45_000,
+      });
+      await expect(page.locator('[data-kind="still"][data-state="live"]')).toHaveCount(2);
+      // The variant is in effect: the first playlist is a master playlist.
+      const origin = new URL(roadcam.url).origin;
+      const master = await page.request.get(
+        `${origin}/media/cameras/${encodeURIComponent(cameras[0]!)}/live/playlist.m3u8`,
+      );
+      expect(await master.text()).toContain('#EXT-X-STREAM-INF');
+      const first = await videoTimes(page);
+      await page.waitForTimeout(8_000);
+      const later = await videoTimes(page);
+      await page.screenshot({ path: testInfo.outputPath(`wall-${variant}.png`) });
+      for (const id of cameras.slice(0, 2)) {
+        expect(later[id], `video of ${id} advanced`).toBeGreaterThan((first[id] ?? 0) + 4);
+      }
+      // Still tiles show a decoded image (a redirect to the CDN, JPEG or PNG).
+      for (const id of cameras.slice(2)) {
+        const width = await page
+          .locator(`[data-camera-id="${id}"] img[alt^="Live image"]`)
+          .evaluate((img: HTMLImageElement) => img.naturalWidth);
+        expect(width, `image of ${id}`).toBeGreaterThan(0);
+      }
+    });
+  });
+}
+
+/** The cameras of demo mode's world of this size (the seed fixes them), with and without video. */
+async function demoCameras(cameras: number, hours: number) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'roadcam-demo-cameras-'));
+  const service = await startService({ dataDir, seed: DEMO_SEED, cameras, hours });
+  try {
+    const token = await fetch(`${service.url}/v1/oauth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `grant_type=client_credentials&client_id=${DEMO_CLIENT.id}&client_secret=${DEMO_CLIENT.secret}`,
+    });
+    const { access_token } = (await token.json()) as { access_token: string };
+    const answer = await fetch(`${service.url}/v1/cameras?limit=100&sort=city`, {
+      headers: { Authorization: `Bearer ${access_token}` },
+    });
+    const page = (await answer.json()) as {
+      features: { id: string; properties: { video: boolean } }[];
+    };
+    return {
+      video: page.features.filter((f) => f.properties.video).map((f) => f.id),
+      still: page.features.filter((f) => !f.properties.video).map((f) => f.id),
+    };
+  } finally {
+    await service.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startCore, type Core } from '../../src/main/core.ts';
+import { startCore, type Core, type CoreOptions } from '../../src/main/core.ts';
+import { DEMO_CLIENT } from '../../src/service/index.ts';
 import { startWebHost, type WebHost } from '../../src/main/web/host.ts';
 
 export function tempDir(prefix = 'roadcam-test-'): { path: string; remove(): void } {
@@ -66,4 +67,26 @@ export async function startDemoHost(token: string): Promise<DemoHost> {
       dir.remove();
     },
   };
+}
+
+/**
+ * A core signed in to the service at `baseUrl` as its demo client (an account, not demo mode),
+ * its data in `dataDir`; quiet unless `options.log` says otherwise.
+ */
+export function startAccountCore(
+  dataDir: string,
+  baseUrl: string,
+  options: Omit<CoreOptions, 'dataDir' | 'connection'> = {},
+): Promise<Core> {
+  return startCore({
+    dataDir,
+    connection: {
+      kind: 'remote',
+      baseUrl,
+      clientId: DEMO_CLIENT.id,
+      clientSecret: DEMO_CLIENT.secret,
+    },
+    log: () => {},
+    ...options,
+  });
 }

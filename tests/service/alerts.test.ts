@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- responses are read as raw JSON, including malformed and error bodies */
 /** Spec 4.5 (alert search and show) and 2.6 (alert fields). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Alert } from '../../src/shared/api/index.ts';
+import type { WrittenAlert as Alert } from '../../src/shared/api/index.ts';
 import { fetchAll, startTestService, type TestService } from './helpers.ts';
 import { haversine, inside, type P } from './independent-geo.ts';
 

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- responses are read as raw JSON, including malformed and error bodies */
 /** Spec 4.2 (observation search and show) and 2.2/2.3 (fields and sensor values). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Observation } from '../../src/shared/api/index.ts';
+import type { WrittenObservation as Observation } from '../../src/shared/api/index.ts';
 import { SENSOR_VALUES } from '../../src/shared/sensors.ts';
 import { fetchAll, startTestService, type TestService } from './helpers.ts';
 import { haversine, type P } from './independent-geo.ts';

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- responses are read as raw JSON, including malformed and error bodies */
 /** Spec 4.4 (recording index and show), 2.5 (fields) and the 90-day lifetime of section 8. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Recording } from '../../src/shared/api/index.ts';
+import type { WrittenRecording as Recording } from '../../src/shared/api/index.ts';
 import { fetchAll, startTestService, type TestService } from './helpers.ts';
 import { haversine } from './independent-geo.ts';
 

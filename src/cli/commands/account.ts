@@ -93,7 +93,8 @@ export async function session(ctx: Context): Promise<number> {
             service: core.client.baseUrl,
             name: s.name,
             roles: s.roles.join(','),
-            'token valid for': duration(s.expires_in),
+            // The token's own expiry: the unit of the session's expires_in is not shown.
+            'token valid for': duration(core.client.tokenSecondsLeft() ?? 0),
           },
         ],
       );

@@ -17,8 +17,8 @@ import type {
 } from '../../shared/api/index.ts';
 import { PAGE_LIMITS } from '../../shared/api/index.ts';
 import type { Bbox } from '../../shared/geo.ts';
-import type { z } from 'zod';
-import { SEARCH_ANSWERS, sessionAnswer } from './answers.ts';
+import { AggregationFallback } from './aggs.ts';
+import { SEARCH_ANSWERS, sessionAnswer, type AnswerShape } from './answers.ts';
 import { CollectionsApi } from './collections.ts';
 import { AlertsApi, CamerasApi, ObservationsApi, RecordingsApi } from './groups.ts';
 import {
@@ -59,10 +59,12 @@ export class ApiClient {
   readonly alerts: AlertsApi;
   readonly collections: CollectionsApi;
   #paging: Partial<PagingLimits>;
+  #aggs: AggregationFallback;
 
   constructor(options: ApiClientOptions) {
     this.requester = new Requester(options);
     this.#paging = options.paging ?? {};
+    this.#aggs = new AggregationFallback(options.log ?? (() => {}));
     this.observations = new ObservationsApi(this);
     this.cameras = new CamerasApi(this);
     this.recordings = new RecordingsApi(this);
@@ -79,6 +81,24 @@ export class ApiClient {
     return this.requester.tokens.held;
   }
 
+  /**
+   * Now on the service's clock (epoch ms), learnt from its answers' Date header: every
+   * comparison of a service time (created_at + 90 days, alert expiry...) uses this, never the
+   * machine's clock, which the service need not share (clock.ts).
+   */
+  serviceNow(): number {
+    return this.requester.clock.now();
+  }
+
+  /**
+   * Seconds the held token has left, from its own expiry (token-expiry.ts), or null without one.
+   * What "token valid for" shows: the session's expires_in comes in a unit the spec leaves open.
+   */
+  tokenSecondsLeft(): number | null {
+    const at = this.requester.tokens.expiresAt;
+    return at === null ? null : Math.max(0, Math.floor((at - this.requester.now()) / 1000));
+  }
+
   /** GET /v1/session: the current token's attributes. */
   session(options: CallOptions = {}): Promise<SessionResponse> {
     return this.requester.json(
@@ -93,9 +113,11 @@ export class ApiClient {
     params: ParamsOf<K>,
     options: CallOptions = {},
   ): Promise<FeatureCollection<FeatureOf<K>>> {
-    return this.requester.json(
-      searchCall(kind, params, options.signal),
-      SEARCH_ANSWERS[kind] as unknown as z.ZodType<FeatureCollection<FeatureOf<K>>>,
+    return this.#aggs.run(kind, params, (asked) =>
+      this.requester.json(
+        searchCall(kind, asked, options.signal),
+        SEARCH_ANSWERS[kind] as unknown as AnswerShape<FeatureCollection<FeatureOf<K>>>,
+      ),
     );
   }
 

@@ -19,6 +19,10 @@ import { pageThrough } from './paging.ts';
 import { MAX_QUERY_STRING } from './query.ts';
 import type { Call, Method, MediaResponse, Requester } from './requester.ts';
 import { segment } from './path.ts';
+import { ServiceError } from './errors.ts';
+import { PrefixFinder, type ImagesPrefix, type PrefixMemory } from './collection-prefix.ts';
+
+export type { ImagesPrefix, PrefixMemory } from './collection-prefix.ts';
 import { z } from 'zod';
 import { collectionIndexAnswer, collectionWithImagesAnswer, okAnswer } from './answers.ts';
 
@@ -35,27 +39,43 @@ export type CollectionImageSource =
   | { recording_id: string; image?: string }
   | { collection_id: string; image: string };
 
-/**
- * The spec gives the image operations as /collections/... and leaves the /v1 prefix open; the
- * embedded service (and every other path of the interface) uses /v1.
- */
-export const COLLECTION_IMAGES_PREFIX = '/v1';
-
 /** `/v1/collections/{id}`, the id as one path segment. */
 function collectionPath(id: string): string {
   return `/v1/collections/${segment(id, 'collection id')}`;
 }
 
-/** The same under the prefix of the image operations (and destroy). */
-function imagesBase(id: string): string {
-  return `${COLLECTION_IMAGES_PREFIX}/collections/${segment(id, 'collection id')}`;
-}
-
 export class CollectionsApi {
   #requester: Requester;
+  /** Under which prefix the image operations are served (collection-prefix.ts). */
+  readonly #prefix: PrefixFinder;
 
   constructor(requester: Requester) {
     this.#requester = requester;
+    this.#prefix = new PrefixFinder({
+      collectionGone: async (id) => {
+        try {
+          await this.show(id, { limit: 1 });
+          return null;
+        } catch (error) {
+          if (error instanceof ServiceError && error.status === 404) return error;
+          throw error;
+        }
+      },
+      previewServed: (base, id) =>
+        this.#requester
+          .signedUrl(this.#call(`collection ${id} preview`, 'GET', `${base}/preview`, {}))
+          .then(() => undefined),
+    });
+  }
+
+  /** Keeps what is learned about the prefix in `memory` (and what was learned before it). */
+  rememberPrefixIn(memory: PrefixMemory): void {
+    this.#prefix.rememberIn(memory);
+  }
+
+  /** The prefix in use, once learned. */
+  get imagesPrefix(): ImagesPrefix | undefined {
+    return this.#prefix.known;
   }
 
   search(params: CollectionSearchParams = {}, options: CallOptions = {}): Promise<CollectionIndex> {
@@ -95,15 +115,25 @@ export class CollectionsApi {
     );
   }
 
-  /** Every image name of a collection, following the marker from page to page. */
+  /**
+   * Every image name of a collection, following the marker from page to page: until a page is
+   * empty or the marker stops moving, not until a page is short (a service may hand out
+   * fewer names than asked for). A name seen twice is yielded once.
+   */
   async *imageNames(id: string, options: CallOptions = {}): AsyncGenerator<string> {
+    const seen = new Set<string>();
     let marker = '';
     for (;;) {
       const limit = COLLECTION_IMAGES_LIMIT.limitMax;
       const page = await this.show(id, { limit, ...(marker ? { marker } : {}) }, options);
-      yield* page.images;
-      if (page.images.length < limit) return;
-      marker = page.images.at(-1)!;
+      for (const name of page.images) {
+        if (seen.has(name)) continue;
+        seen.add(name);
+        yield name;
+      }
+      const last = page.images.at(-1);
+      if (last === undefined || last === marker) return;
+      marker = last;
     }
   }
 
@@ -125,43 +155,90 @@ export class CollectionsApi {
   }
 
   async image(id: string, name: string, options: MediaOptions = {}): Promise<MediaResponse> {
-    const path = `${imagesBase(id)}/images/${segment(name, 'image name')}`;
-    return this.#requester.media(this.#call(`image ${name}`, 'GET', path, options), options.range);
-  }
-
-  async preview(id: string, options: MediaOptions = {}): Promise<MediaResponse> {
-    const path = `${imagesBase(id)}/preview`;
-    return this.#requester.media(this.#call(`collection ${id} preview`, 'GET', path, options));
-  }
-
-  async addImage(id: string, source: CollectionImageSource, options: CallOptions = {}) {
-    const path = `${imagesBase(id)}/images`;
-    return this.#requester.json(
-      this.#call(`image for collection ${id}`, 'POST', path, options, { json: source }),
-      okAnswer({}),
+    return this.#prefix.run(id, (base) =>
+      this.#requester.media(
+        this.#call(
+          `image ${name}`,
+          'GET',
+          `${base}/images/${segment(name, 'image name')}`,
+          options,
+        ),
+        options.range,
+      ),
     );
   }
 
+  /** The signed URL of an image without fetching it (the download engine fetches it). */
+  async imageUrl(id: string, name: string, options: CallOptions = {}): Promise<string> {
+    return this.#prefix.run(id, (base) =>
+      this.#requester.signedUrl(
+        this.#call(
+          `image ${name}`,
+          'GET',
+          `${base}/images/${segment(name, 'image name')}`,
+          options,
+        ),
+      ),
+    );
+  }
+
+  async preview(id: string, options: MediaOptions = {}): Promise<MediaResponse> {
+    return this.#prefix.run(id, (base) =>
+      this.#requester.media(
+        this.#call(`collection ${id} preview`, 'GET', `${base}/preview`, options),
+      ),
+    );
+  }
+
+  /**
+   * The spec answers {ok: true}; a service may name the stored image too (`image`), which is
+   * passed on when it is a string.
+   */
+  async addImage(
+    id: string,
+    source: CollectionImageSource,
+    options: CallOptions = {},
+  ): Promise<{ ok: true; image?: string }> {
+    const answer = await this.#prefix.run(id, (base) =>
+      this.#requester.json(
+        this.#call(`image for collection ${id}`, 'POST', `${base}/images`, options, {
+          json: source,
+        }),
+        okAnswer({}),
+      ),
+    );
+    const image: unknown = answer['image'];
+    return typeof image === 'string' && image !== '' ? { ok: true, image } : { ok: true };
+  }
+
   async removeImage(id: string, name: string, options: CallOptions = {}) {
-    const path = `${imagesBase(id)}/images/${segment(name, 'image name')}`;
-    return this.#requester.json(this.#call(`image ${name}`, 'DELETE', path, options), okAnswer({}));
+    return this.#prefix.run(id, (base) =>
+      this.#requester.json(
+        this.#call(
+          `image ${name}`,
+          'DELETE',
+          `${base}/images/${segment(name, 'image name')}`,
+          options,
+        ),
+        okAnswer({}),
+      ),
+    );
   }
 
   /** Removes up to 1000 images per call; `total` tells how many were removed. */
   async empty(id: string, options: CallOptions = {}) {
-    const path = `${imagesBase(id)}/images`;
-    return this.#requester.json(
-      this.#call(`images of collection ${id}`, 'DELETE', path, options),
-      okAnswer({ total: z.number() }),
+    return this.#prefix.run(id, (base) =>
+      this.#requester.json(
+        this.#call(`images of collection ${id}`, 'DELETE', `${base}/images`, options),
+        okAnswer({ total: z.number() }),
+      ),
     );
   }
 
   /** The service destroys only an empty collection: call `empty` first. */
   async destroy(id: string, options: CallOptions = {}) {
-    const path = imagesBase(id);
-    return this.#requester.json(
-      this.#call(`collection ${id}`, 'DELETE', path, options),
-      okAnswer({}),
+    return this.#prefix.run(id, (base) =>
+      this.#requester.json(this.#call(`collection ${id}`, 'DELETE', base, options), okAnswer({})),
     );
   }
 

@@ -3,7 +3,8 @@
  * secret, a token or a signed URL's signature: messages end up in logs, the renderer and bug
  * reports.
  */
-import type { ApiErrorCode, ApiErrorDetail } from '../../shared/api/index.ts';
+import type { ApiErrorCode } from '../../shared/api/index.ts';
+import { wordsOfBody, wordsOfJson, type BodyWords } from './error-body.ts';
 
 /** Base of every error the client throws; `operation` names what was attempted ("cameras search"). */
 export class ApiError extends Error {
@@ -16,21 +17,26 @@ export class ApiError extends Error {
   }
 }
 
-/** The service answered with an error status; carries its JSON error body. */
+/** The service answered with an error status; carries what its error body said. */
 export class ServiceError extends ApiError {
   readonly status: number;
+  /** The body's code when it had one that is a word (ours, OAuth's), else 'unknown'. */
   readonly code: ApiErrorCode | 'unknown';
   readonly parameter: string | undefined;
   /** The service's own message, as it sent it (after redaction). */
   readonly serviceMessage: string;
+  /** How long the service asked to wait (Retry-After), when it did. */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(operation: string, detail: ServiceErrorDetail) {
-    super(operation, describeServiceError(operation, detail));
+  /** `advice` follows the description: what to do about it (by default, for a 429, when). */
+  constructor(operation: string, detail: ServiceErrorDetail, advice = throttleAdvice(detail)) {
+    super(operation, `${describeServiceError(operation, detail)}${advice ? ` ${advice}` : ''}`);
     this.name = 'ServiceError';
     this.status = detail.status;
     this.code = detail.code;
     this.parameter = detail.parameter;
     this.serviceMessage = detail.message;
+    this.retryAfterMs = detail.retryAfterMs;
   }
 }
 
@@ -39,14 +45,14 @@ export interface ServiceErrorDetail {
   code: ApiErrorCode | 'unknown';
   parameter?: string | undefined;
   message: string;
+  retryAfterMs?: number | undefined;
 }
 
 /** The credentials were refused, the token could not be renewed, or the client is blocked. */
 export class AuthError extends ServiceError {
   constructor(operation: string, detail: ServiceErrorDetail) {
-    super(operation, detail);
+    super(operation, detail, authAdvice(detail));
     this.name = 'AuthError';
-    this.message = `${this.message} ${authAdvice(detail.code)}`;
   }
 }
 
@@ -69,9 +75,28 @@ function describeServiceError(operation: string, d: ServiceErrorDetail): string 
   return `${operation} failed: ${d.message} (${what}${about}).`;
 }
 
-function authAdvice(code: ServiceErrorDetail['code']): string {
-  if (code === 'client_blocked') {
+/** A 429 that reaches the user was waited out as long as Roadcam waits (http.ts). */
+function throttleAdvice(d: ServiceErrorDetail): string {
+  if (d.status !== 429) return '';
+  return `The service is limiting requests; try again ${inTime(d.retryAfterMs)}.`;
+}
+
+function inTime(ms: number | undefined): string {
+  if (ms === undefined) return 'in a few minutes';
+  return ms < 120_000 ? `in ${Math.ceil(ms / 1000)} s` : `in ${Math.ceil(ms / 60_000)} minutes`;
+}
+
+function authAdvice(d: ServiceErrorDetail): string {
+  if (d.code === 'client_blocked') {
     return 'The service has blocked this client; contact the provider to have it unblocked.';
+  }
+  if (d.status === 429) {
+    // Spec 5.4: asking for too many tokens gets a client blocked; asking again prolongs it.
+    return (
+      'The service refuses new tokens for this client for now (it blocks clients that request ' +
+      'too many). Roadcam does not repeat the request, which would prolong the block: try again ' +
+      `${inTime(d.retryAfterMs)}.`
+    );
   }
   return 'Check the client id and secret of this profile (run `roadcam login` again).';
 }
@@ -96,57 +121,67 @@ export function safeUrl(url: string): string {
   }
 }
 
-/** Replaces every occurrence of the given secrets, and anything shaped like a JWT, with […]. */
+/**
+ * Replaces every occurrence of the given secrets, and anything shaped like a JWT (whole, or a
+ * piece of one that a service's message clipped), with [redacted].
+ */
 export function redact(text: string, secrets: readonly (string | undefined)[]): string {
-  let out = text.replace(/eyJ[\w-]+\.[\w-]+\.[\w-]*/g, '[redacted]');
+  let out = text.replace(/eyJ[\w-]{4,}(\.[\w-]*){0,2}/g, '[redacted]');
   for (const secret of secrets) {
     if (secret && secret.length >= 4) out = out.split(secret).join('[redacted]');
   }
   return out;
 }
 
-/** Builds the error for a failed response from the service's JSON error body (when it has one). */
+/** Builds the error for a failed response from its parsed JSON error body (or null). */
 export function errorFromBody(
   operation: string,
   status: number,
   body: unknown,
   secrets: readonly (string | undefined)[],
 ): ServiceError {
-  const detail = readDetail(status, body);
-  // Cut after the redaction, which must see every secret whole.
-  detail.message = redact(detail.message, secrets).slice(0, 1000);
+  return fromWords(operation, status, body === null ? { message: '' } : wordsOfJson(body), secrets);
+}
+
+/**
+ * Builds the error for a failed response from its body as sent, whatever its form (JSON of any
+ * shape, text, HTML, nothing): the status and the service's own words, never '[object Object]'.
+ */
+export function errorFromText(
+  operation: string,
+  status: number,
+  text: string,
+  contentType: string | null,
+  secrets: readonly (string | undefined)[],
+  retryAfterMs?: number,
+): ServiceError {
+  return fromWords(operation, status, wordsOfBody(text, contentType), secrets, retryAfterMs);
+}
+
+function fromWords(
+  operation: string,
+  status: number,
+  words: BodyWords,
+  secrets: readonly (string | undefined)[],
+  retryAfterMs?: number,
+): ServiceError {
+  const said = words.message.replace(/[.\s]+$/, '');
+  const detail: ServiceErrorDetail = {
+    status,
+    code: (words.code as ApiErrorCode | undefined) ?? 'unknown',
+    parameter: words.parameter,
+    // Cut after the redaction, which must see every secret whole.
+    message: redact(said === '' ? statusText(status) : said, secrets).slice(0, 1000),
+    retryAfterMs,
+  };
   const auth =
     status === 401 ||
     detail.code === 'invalid_client' ||
     detail.code === 'client_blocked' ||
     detail.code === 'unauthorized';
-  return auth ? new AuthError(operation, detail) : new ServiceError(operation, detail);
-}
-
-/** A code or parameter name as the interface writes them; anything else is not used. */
-function word(value: unknown): string | undefined {
-  return typeof value === 'string' && /^[\w.[\]-]{1,100}$/.test(value) ? value : undefined;
-}
-
-function readDetail(status: number, body: unknown): ServiceErrorDetail {
-  const e = (body as { error?: Partial<Record<keyof ApiErrorDetail, unknown>> | string } | null)
-    ?.error;
-  if (e && typeof e === 'object' && typeof e.message === 'string' && e.message.trim()) {
-    // Each field is used only when it is what the interface says (the body is untrusted).
-    return {
-      status,
-      code: (word(e.code) as ApiErrorCode | undefined) ?? 'unknown',
-      parameter: word(e.parameter),
-      message: e.message.trim().replace(/[.\s]+$/, ''),
-    };
-  }
-  // OAuth-style bodies ({error: 'invalid_client', error_description}) and non-JSON answers.
-  const description = (body as { error_description?: unknown } | null)?.error_description;
-  return {
-    status,
-    code: (word(e) as ApiErrorCode | undefined) ?? 'unknown',
-    message: typeof description === 'string' ? description : statusText(status),
-  };
+  // The operation names what the user gave (an id, a name), which the secrets must not be either.
+  const what = redact(operation, secrets);
+  return auth ? new AuthError(what, detail) : new ServiceError(what, detail);
 }
 
 function statusText(status: number): string {

@@ -27,6 +27,7 @@ import {
   okAnswer,
   readAnswer,
   snapshotObservationsAnswer,
+  type AnswerShape,
 } from './answers.ts';
 
 /**
@@ -41,7 +42,8 @@ export interface SnapshotObservationProperties {
   city: string;
   state: string;
   country: string;
-  time: string;
+  /** null when the file gave no readable time */
+  time: string | null;
   [sensor: `sensor.${string}`]: number;
 }
 
@@ -76,13 +78,14 @@ async function snapshot<T>(
   kind: string,
   time: Date | string,
   o: CallOptions,
-  schema: z.ZodType,
+  schema: AnswerShape<unknown>,
 ): Promise<T> {
   const mark = typeof time === 'string' ? time : snapshotTime(time);
   const path = `/v1/${kind}/_all/${segment(mark, 'snapshot time')}.json`;
   const media = await client.requester.media(get(`${kind} snapshot`, path, o));
   const text = await new Response(media.body).text();
-  return readAnswer(`${kind} snapshot`, text, media.contentType, schema) as T;
+  const log = client.requester.log;
+  return readAnswer(`${kind} snapshot`, text, media.contentType, schema, log) as T;
 }
 
 abstract class GeoGroup<K extends 'observations' | 'cameras' | 'recordings' | 'alerts', P, F> {
@@ -109,7 +112,7 @@ abstract class GeoGroup<K extends 'observations' | 'cameras' | 'recordings' | 'a
     const name = this.kind.replace(/s$/, '');
     const operation = `${name} ${id}`;
     const path = `/v1/${this.kind}/${segment(id, `${name} id`)}`;
-    const schema = FEATURE_ANSWERS[this.kind] as unknown as z.ZodType<F>;
+    const schema = FEATURE_ANSWERS[this.kind] as unknown as AnswerShape<F>;
     return this.client.requester.json(get(operation, path, options), schema);
   }
 }
@@ -200,7 +203,10 @@ export interface RecordingCreate {
 export class RecordingsApi extends GeoGroup<'recordings', RecordingSearchParams, Recording> {
   protected readonly kind = 'recordings';
 
-  /** Not idempotent: never retried, since a retry could create a second recording. */
+  /**
+   * Not idempotent: never retried after a failure that may have created it, since a retry could
+   * create a second recording; a 429 (nothing was created) is waited out and retried (http.ts).
+   */
   create(body: RecordingCreate, options: CallOptions = {}) {
     const tags = Array.isArray(body.tags) ? body.tags.join(',') : body.tags;
     return this.client.requester.json(

@@ -1,17 +1,25 @@
 /**
- * One HTTP exchange with retries: jittered exponential backoff on network errors, 429 (honouring
- * Retry-After) and 5xx, for idempotent requests only, since repeating anything else could do
- * it twice. Redirects are never followed here: the caller decides what a 302 means.
+ * One HTTP exchange with retries. Network errors and 5xx are retried with jittered exponential
+ * backoff, for idempotent requests only, since repeating anything else could do it twice. A 429
+ * is retried for every method, writes included: it means the operation was not carried out, so
+ * repeating it is safe. Its waits (Retry-After, or a backoff without one) are bounded by their
+ * total time, not by the attempts of other failures. Redirects are never followed here: the
+ * caller decides what a 302 means.
  */
 import { NetworkError } from './errors.ts';
 
 export interface RetryPolicy {
-  /** Total tries, the first included. */
+  /** Total tries for network errors and 5xx, the first included (429s are not counted). */
   attempts: number;
   baseDelayMs: number;
   maxDelayMs: number;
-  /** A Retry-After longer than this is not waited for: the error is returned instead. */
+  /** A 5xx's Retry-After longer than this is not waited for: the error is returned instead. */
   maxRetryAfterMs: number;
+  /**
+   * How long one request may wait out 429s in all; a wait that would go past it is not
+   * started, and the 429 is returned. Generous: a throttled save should succeed, not fail.
+   */
+  throttleBudgetMs: number;
 }
 
 export const DEFAULT_RETRY: RetryPolicy = {
@@ -19,7 +27,16 @@ export const DEFAULT_RETRY: RetryPolicy = {
   baseDelayMs: 300,
   maxDelayMs: 10_000,
   maxRetryAfterMs: 60_000,
+  throttleBudgetMs: 10 * 60_000,
 };
+
+/** Told when requests wait out the service's rate limit, and when they pass again. */
+export interface ThrottleListener {
+  /** A request waits `waitMs` after a 429; the returned function is called when the wait ends. */
+  waiting(operation: string, waitMs: number): (outcome: 'retry' | 'aborted') => void;
+  /** A request got an answer other than 429. */
+  passed(): void;
+}
 
 export interface Exchange {
   operation: string;
@@ -28,6 +45,11 @@ export interface Exchange {
   headers?: Record<string, string>;
   body?: string;
   idempotent: boolean;
+  /**
+   * False where a 429 means something other than "not now" and must not be repeated: the
+   * token request, where it means the client is blocked for asking too often.
+   */
+  retryThrottled?: boolean;
   signal?: AbortSignal | undefined;
 }
 
@@ -38,20 +60,27 @@ export function exchange(
   request: Exchange,
   policy: RetryPolicy = DEFAULT_RETRY,
   log: Log = () => {},
+  throttle?: ThrottleListener,
 ): Promise<Response> {
-  return retrying(request, policy, log, {
-    send: () =>
-      fetch(request.url, {
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-        redirect: 'manual',
-        signal: request.signal,
-      }),
-    status: (r) => r.status,
-    header: (r, name) => r.headers.get(name),
-    discard: async (r) => void (await r.body?.cancel()),
-  });
+  return retrying(
+    request,
+    policy,
+    log,
+    {
+      send: () =>
+        fetch(request.url, {
+          method: request.method,
+          headers: request.headers,
+          body: request.body,
+          redirect: 'manual',
+          signal: request.signal,
+        }),
+      status: (r) => r.status,
+      header: (r, name) => r.headers.get(name),
+      discard: async (r) => void (await r.body?.cancel()),
+    },
+    throttle,
+  );
 }
 
 /** How `retrying` sends a request and reads an answer, whatever the HTTP stack. */
@@ -65,46 +94,117 @@ export interface Transport<R> {
 
 /** The retry loop of `exchange`, for any HTTP stack (fetch, or node:http for downloads). */
 export async function retrying<R>(
-  request: Pick<Exchange, 'operation' | 'url' | 'idempotent' | 'signal'>,
+  request: Pick<Exchange, 'operation' | 'url' | 'idempotent' | 'retryThrottled' | 'signal'>,
   policy: RetryPolicy,
   log: Log,
   transport: Transport<R>,
+  throttle?: ThrottleListener,
 ): Promise<R> {
-  for (let attempt = 1; ; attempt++) {
-    const last = !request.idempotent || attempt >= policy.attempts;
+  let failures = 0;
+  let throttles = 0;
+  let throttledMs = 0;
+  for (;;) {
     let response: R;
     try {
       response = await transport.send();
     } catch (error) {
       if (request.signal?.aborted) throw request.signal.reason;
-      if (last) throw new NetworkError(request.operation, request.url, error);
-      const delay = backoff(attempt, policy);
-      log(`${request.operation}: network error, retry ${attempt} in ${delay} ms`);
+      failures++;
+      if (!request.idempotent || failures >= policy.attempts) {
+        throw new NetworkError(request.operation, request.url, error);
+      }
+      const delay = backoff(failures, policy);
+      log(`${request.operation}: network error, retry ${failures} in ${delay} ms`);
       await sleep(delay, request.signal);
       continue;
     }
     const status = transport.status(response);
-    if (!retryable(status) || last) return response;
-    const delay = retryDelay(transport.header(response, 'retry-after'), attempt, policy);
+    if (status === 429 && request.retryThrottled !== false) {
+      throttles++;
+      const delay = throttleDelay(transport, response, throttles, policy);
+      if (throttledMs + delay > policy.throttleBudgetMs) {
+        log(`${request.operation}: HTTP 429 again after ${throttledMs} ms of waiting; giving up`);
+        return response;
+      }
+      throttledMs += delay;
+      await transport.discard(response);
+      log(`${request.operation}: HTTP 429, the service limits requests; retry in ${delay} ms`);
+      const done = throttle?.waiting(request.operation, delay);
+      try {
+        await sleep(delay, request.signal);
+      } catch (error) {
+        done?.('aborted');
+        throw error;
+      }
+      done?.('retry');
+      continue;
+    }
+    if (status !== 429) throttle?.passed();
+    if (!retryable(status) || !request.idempotent || failures + 1 >= policy.attempts) {
+      return response;
+    }
+    failures++;
+    const delay = retryDelay(
+      transport.header(response, 'retry-after'),
+      transport.header(response, 'date'),
+      failures,
+      policy,
+    );
     if (delay === null) return response;
     await transport.discard(response);
-    log(`${request.operation}: HTTP ${status}, retry ${attempt} in ${delay} ms`);
+    log(`${request.operation}: HTTP ${status}, retry ${failures} in ${delay} ms`);
     await sleep(delay, request.signal);
   }
 }
 
+/**
+ * How long to wait after a 429: as Retry-After says (a date is read against the answer's own
+ * Date, so a skewed clock on either side does not matter), else a backoff; never less than the
+ * base delay, so that a "Retry-After: 0" cannot make a tight loop.
+ */
+function throttleDelay<R>(
+  transport: Transport<R>,
+  response: R,
+  throttles: number,
+  policy: RetryPolicy,
+): number {
+  const header = transport.header(response, 'retry-after');
+  const date = transport.header(response, 'date');
+  const asked = header === null ? null : parseRetryAfter(header, answerNow(date));
+  return Math.max(asked ?? backoff(throttles, policy), policy.baseDelayMs);
+}
+
+/** Failures worth another try of an idempotent request (a 429 is handled on its own). */
 function retryable(status: number): boolean {
-  return status === 429 || (status >= 500 && status !== 501);
+  return status >= 500 && status !== 501;
 }
 
 /** Full-jitter backoff: spreads the retries of many clients instead of synchronising them. */
-export function backoff(attempt: number, policy: RetryPolicy, random = Math.random): number {
+export function backoff(
+  attempt: number,
+  policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'> & Partial<RetryPolicy>,
+  random = Math.random,
+): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-function retryDelay(header: string | null, attempt: number, policy: RetryPolicy): number | null {
-  const asked = header === null ? null : parseRetryAfter(header);
+/**
+ * The clock a Retry-After date is read against: the answer's own Date (the service's clock,
+ * which need not be this machine's: src/main/api/clock.ts), else ours.
+ */
+function answerNow(date: string | null): number {
+  const ms = Date.parse(date ?? '');
+  return Number.isNaN(ms) ? Date.now() : ms;
+}
+
+function retryDelay(
+  header: string | null,
+  date: string | null,
+  attempt: number,
+  policy: RetryPolicy,
+): number | null {
+  const asked = header === null ? null : parseRetryAfter(header, answerNow(date));
   if (asked === null) return backoff(attempt, policy);
   return asked > policy.maxRetryAfterMs ? null : asked;
 }

@@ -2,6 +2,9 @@
  * Paging through searches. The service pages with limit (max 100) and skip (max 4000), so a
  * plain iterator reaches at most 4,100 results; `searchAll` goes past that by splitting the
  * bounding box until every part is under the ceiling, and returns each feature once.
+ *
+ * Pages advance by what the service returned, never by the limit asked for: a service may
+ * lower any limit (the largest limit of alert search is not shown), and "all N" means all N.
  */
 import type { FeatureCollection } from '../../shared/api/index.ts';
 import { splitBbox, type Bbox } from '../../shared/geo.ts';
@@ -22,16 +25,25 @@ export interface PagingLimits {
 
 export const DEFAULT_PAGING: PagingLimits = { limit: 100, skipMax: 4000 };
 
-/** Every item a search can reach by paging, in the service's order, one page in flight at a time. */
+/**
+ * Every item a search can reach by paging, in the service's order, one page in flight at a
+ * time. Stops on an empty page, at the total, or past the largest skip (whose page is fetched
+ * at that skip when the pages' own size stepped over it; the items already seen are dropped).
+ */
 export async function* pageThrough<T>(
   fetchPage: PageFetcher<T>,
   limits: PagingLimits = DEFAULT_PAGING,
   start = 0,
 ): AsyncGenerator<T, void, undefined> {
-  for (let skip = start; skip <= limits.skipMax; skip += limits.limit) {
-    const page = await fetchPage(skip, limits.limit);
-    yield* page.items;
-    if (page.items.length < limits.limit || skip + limits.limit >= page.total) return;
+  let skip = start;
+  let asked = start;
+  while (asked <= limits.skipMax) {
+    const page = await fetchPage(asked, limits.limit);
+    yield* page.items.slice(skip - asked);
+    if (page.items.length <= skip - asked) return;
+    skip = asked + page.items.length;
+    if (skip >= page.total) return;
+    asked = skip > limits.skipMax && asked < limits.skipMax ? limits.skipMax : skip;
   }
 }
 
@@ -72,7 +84,6 @@ export async function searchAll<F extends Feature>(
   limits: PagingLimits = DEFAULT_PAGING,
   options: SearchAllOptions = {},
 ): Promise<SearchAllResult<F>> {
-  const ceiling = options.ceiling ?? limits.skipMax + limits.limit;
   const found = new Map<string | number, F>();
   const result: SearchAllResult<F> = { features: [], requests: 0, incomplete: [] };
   const fetchPage = async (box: Bbox, skip: number) => {
@@ -85,16 +96,41 @@ export async function searchAll<F extends Feature>(
     return page;
   };
 
+  /**
+   * The pages of a box after its first, several at once at the first page's size; a page that
+   * comes back shorter than that leaves a gap, which is then paged through by what returns.
+   */
+  const rest = async (box: Bbox, size: number, end: number): Promise<void> => {
+    const skips: number[] = [];
+    for (let skip = size; skip < end; skip += size) {
+      // A page past the largest skip is fetched at that skip: its first items are known already.
+      skips.push(Math.min(skip, limits.skipMax));
+      if (skip >= limits.skipMax) break;
+    }
+    const gaps: [number, number][] = [];
+    await inParallel(skips, options.concurrency ?? 4, async (skip) => {
+      const got = (await fetchPage(box, skip)).features.length;
+      if (got < size && skip + got < end) gaps.push([skip + got, Math.min(skip + size, end)]);
+    });
+    for (const [from, stop] of gaps) {
+      let skip = from;
+      while (skip < stop && skip <= limits.skipMax) {
+        const got = (await fetchPage(box, skip)).features.length;
+        if (got === 0) break;
+        skip += got;
+      }
+    }
+  };
+
   const visit = async (box: Bbox): Promise<void> => {
     const first = await fetchPage(box, 0);
     const total = first.properties.total;
+    const size = first.features.length;
+    // What paging can reach: the largest skip plus one page of the size the service returns.
+    const ceiling = options.ceiling ?? limits.skipMax + Math.max(size, 1);
     if (total <= ceiling || !splittable(box)) {
       if (total > ceiling) result.incomplete.push(box);
-      const skips: number[] = [];
-      for (let skip = limits.limit; skip < Math.min(total, ceiling); skip += limits.limit) {
-        if (skip <= limits.skipMax) skips.push(skip);
-      }
-      await inParallel(skips, options.concurrency ?? 4, (skip) => fetchPage(box, skip));
+      if (size > 0) await rest(box, size, Math.min(total, ceiling));
       return;
     }
     for (const half of halve(box)) await visit(half);

@@ -5,12 +5,28 @@
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
-import type { z } from 'zod';
-import { readAnswer, tokenAnswer } from './answers.ts';
-import { AuthError, ServiceError, errorFromBody, safeUrl } from './errors.ts';
-import { DEFAULT_RETRY, exchange, retrying, type Log, type RetryPolicy } from './http.ts';
+import { readAnswer, tokenAnswer, type AnswerShape } from './answers.ts';
+import { AuthError, ServiceError, errorFromText, safeUrl } from './errors.ts';
+import {
+  DEFAULT_RETRY,
+  exchange,
+  parseRetryAfter,
+  retrying,
+  type Log,
+  type RetryPolicy,
+} from './http.ts';
 import { LeanHttp, type LeanBody, type LeanResponse } from './lean-http.ts';
-import { MemoryTokenStore, TokenManager, type StoredToken, type TokenStore } from './token.ts';
+import { ThrottleWatch } from './throttle.ts';
+import type { ServiceThrottle } from '../../shared/ipc/app.ts';
+import { ServiceClock } from './clock.ts';
+import {
+  MemoryTokenStore,
+  TokenManager,
+  TokensPausedError,
+  type StoredToken,
+  type TokenStore,
+} from './token.ts';
+import { tokenExpiry } from './token-expiry.ts';
 
 export interface Credentials {
   clientId: string;
@@ -26,6 +42,8 @@ export interface RequesterOptions {
   log?: Log;
   now?: () => number;
   onTokenChange?: (held: boolean) => void;
+  /** Told when the service starts and stops limiting requests (429s that are waited out). */
+  onThrottle?: (state: ServiceThrottle) => void;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -45,6 +63,7 @@ export interface Call {
 }
 
 export interface ByteRange {
+  /** Negative: the last -start bytes of the file (a suffix range, `bytes=-N`). */
   start: number;
   /** Inclusive; omitted means to the end. */
   end?: number;
@@ -81,6 +100,7 @@ const signedFiles = new LeanHttp();
 
 /** The Range header of a byte range, or none. */
 function rangeHeaders(range?: ByteRange): Record<string, string> {
+  if (range && range.start < 0) return { range: `bytes=${range.start}` };
   return range ? { range: `bytes=${range.start}-${range.end ?? ''}` } : {};
 }
 
@@ -89,11 +109,15 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 export class Requester {
   readonly baseUrl: string;
   readonly tokens: TokenManager;
+  /** The service's clock, learnt from the Date header of its answers (clock.ts). */
+  readonly clock: ServiceClock;
   #options: RequesterOptions;
   #retry: RetryPolicy;
   #log: Log;
   #now: () => number;
   #secret: string | undefined;
+  /** Every request of this client, signed files included, reports its 429 waits here. */
+  readonly throttle: ThrottleWatch;
 
   constructor(options: RequesterOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -101,6 +125,8 @@ export class Requester {
     this.#retry = { ...DEFAULT_RETRY, ...options.retry };
     this.#log = options.log ?? (() => {});
     this.#now = options.now ?? Date.now;
+    this.throttle = new ThrottleWatch(options.onThrottle ?? (() => {}));
+    this.clock = new ServiceClock(this.#now);
     this.tokens = new TokenManager({
       store: options.tokenStore ?? new MemoryTokenStore(),
       request: () => this.#requestToken(),
@@ -109,24 +135,65 @@ export class Requester {
     });
   }
 
+  /** This machine's clock (tests give their own). */
+  now(): number {
+    return this.#now();
+  }
+
   /** An authenticated request; resolves with a 2xx or 3xx response, throws a typed error otherwise. */
   async send(call: Call): Promise<Response> {
-    const token = await this.tokens.token(call.signal);
+    const token = await this.#paused(call, () => this.tokens.token(call.signal));
     let response = await this.#exchange(call, token);
     if (response.status === 401) {
-      await response.body?.cancel();
-      const renewed = await this.tokens.renew(token, call.signal);
+      // Renewed once; a token refused again is never renewed in a loop (token.ts).
+      const refusal = await this.#error(call.operation, response);
+      const renewed = await this.#paused(call, () =>
+        this.tokens.renew(token, call.signal, refusal),
+      );
       response = await this.#exchange(call, renewed);
+      if (response.status === 401) {
+        const again = await this.#error(call.operation, response);
+        throw this.tokens.refused(renewed, again) ? this.#pausedError(call, again) : again;
+      }
     }
     if (response.status >= 400) throw await this.#error(call.operation, response);
     return response;
   }
 
-  /** A JSON answer, checked against `schema` (answers.ts) before anyone reads it. */
-  async json<T>(call: Call, schema: z.ZodType<T>): Promise<T> {
+  /** `get` with a pause of token renewal (TokensPausedError) told in the operation's words. */
+  async #paused(call: Call, get: () => Promise<string>): Promise<string> {
+    try {
+      return await get();
+    } catch (error) {
+      if (error instanceof TokensPausedError) throw this.#pausedError(call, error.reason);
+      throw error;
+    }
+  }
+
+  #pausedError(call: Call, reason: unknown): AuthError {
+    const refusal = reason instanceof ServiceError ? reason : null;
+    const until = this.tokens.pausedUntil ?? this.#now();
+    const wait = Math.max(1, Math.ceil((until - this.#now()) / 1000));
+    return new AuthError(call.operation, {
+      status: refusal?.status ?? 401,
+      code: refusal?.code ?? 'unknown',
+      message:
+        `the service refused an access token it had issued moments before${refusal ? ` ("${refusal.serviceMessage}")` : ''}: ` +
+        'the credentials may have been revoked, or the service disagrees with its own token. ' +
+        `Roadcam requests no new token for ${wait} s, since too many token requests get an application blocked`,
+    });
+  }
+
+  /** Where the requester logs (a liberal reading's notes go there too: answers.ts). */
+  get log(): Log {
+    return this.#log;
+  }
+
+  /** A JSON answer, read by `schema` (answers.ts) before anyone uses it. */
+  async json<T>(call: Call, schema: AnswerShape<T>): Promise<T> {
     const response = await this.send(call);
     const type = response.headers.get('content-type');
-    return readAnswer(call.operation, await response.text(), type, schema);
+    return readAnswer(call.operation, await response.text(), type, schema, this.#log);
   }
 
   /** Small binary answers (vector tiles) that are used whole anyway. */
@@ -174,6 +241,7 @@ export class Requester {
       { operation, method: 'GET', url, headers, idempotent: true, signal },
       this.#retry,
       this.#log,
+      this.throttle,
     );
     if (response.status >= 300) throw await this.#error(`${operation} (signed URL)`, response);
     return toMedia(response);
@@ -200,11 +268,15 @@ export class Requester {
         header: (r, name) => r.headers[name] ?? null,
         discard: (r) => Promise.resolve(r.body.destroy()),
       },
+      this.throttle,
     );
     const { status, headers: h } = response;
     if (status >= 300) {
       const text = await response.body.text().catch(() => '');
-      throw this.#errorFromText(`${operation} (signed URL)`, status, text);
+      throw this.#errorFromText(`${operation} (signed URL)`, status, text, {
+        type: h['content-type'] ?? null,
+        retryAfter: h['retry-after'] ?? null,
+      });
     }
     const length = h['content-length'];
     return {
@@ -217,7 +289,7 @@ export class Requester {
     };
   }
 
-  #exchange(call: Call, token: string): Promise<Response> {
+  async #exchange(call: Call, token: string): Promise<Response> {
     const url = new URL(this.baseUrl + call.path);
     if (call.query) url.search = call.query.toString();
     const headers: Record<string, string> = {
@@ -231,7 +303,7 @@ export class Requester {
       body = JSON.stringify(call.json);
     }
     const idempotent = call.idempotent ?? ['GET', 'PUT', 'DELETE'].includes(call.method);
-    return exchange(
+    const response = await exchange(
       {
         operation: call.operation,
         method: call.method,
@@ -243,15 +315,19 @@ export class Requester {
       },
       this.#retry,
       this.#log,
+      this.throttle,
     );
+    this.clock.observe(response.headers.get('date'));
+    return response;
   }
 
   async #requestToken(): Promise<StoredToken> {
     const { clientId, clientSecret } = await this.#options.credentials();
     this.#secret = clientSecret;
     const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
-    const requestedAt = this.#now();
-    // Not idempotent in the service's eyes (each call mints a token): never retried.
+    // Not idempotent in the service's eyes (each call mints a token): never retried. Nor is a
+    // 429 here, which means the client is blocked for asking too often (spec 5.4): asking
+    // again would prolong the block; the error says so (errors.ts).
     const response = await exchange(
       {
         operation: 'sign-in',
@@ -264,6 +340,7 @@ export class Requester {
         },
         body: 'grant_type=client_credentials',
         idempotent: false,
+        retryThrottled: false,
       },
       this.#retry,
       this.#log,
@@ -277,26 +354,38 @@ export class Requester {
             code: error.code,
             parameter: error.parameter,
             message: error.serviceMessage,
+            retryAfterMs: error.retryAfterMs,
           });
     }
+    this.clock.observe(response.headers.get('date'));
     const type = response.headers.get('content-type');
     const body = readAnswer('sign-in', await response.text(), type, tokenAnswer);
-    this.#log(`sign-in: new token for ${safeUrl(this.baseUrl)}, valid ${body.expires_in} s`);
-    return { accessToken: body.access_token, expiresAt: requestedAt + body.expires_in * 1000 };
+    const now = this.#now();
+    const { expiresAt, from } = tokenExpiry(body, this.clock, now);
+    const hours = Math.round((expiresAt - now) / 360_000) / 10;
+    this.#log(
+      `sign-in: new token for ${safeUrl(this.baseUrl)}, used for ${hours} h (from ${from})`,
+    );
+    return { accessToken: body.access_token, expiresAt };
   }
 
   async #error(operation: string, response: Response): Promise<ServiceError> {
-    return this.#errorFromText(operation, response.status, await response.text().catch(() => ''));
+    return this.#errorFromText(operation, response.status, await response.text().catch(() => ''), {
+      type: response.headers.get('content-type'),
+      retryAfter: response.headers.get('retry-after'),
+    });
   }
 
-  #errorFromText(operation: string, status: number, text: string): ServiceError {
-    let body: unknown = null;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // Not JSON (a proxy's HTML page, say): the status alone tells what happened.
-    }
-    return errorFromBody(operation, status, body, [this.#secret]);
+  /** The error of an answer, from its body in whatever form the service wrote it (errors.ts). */
+  #errorFromText(
+    operation: string,
+    status: number,
+    text: string,
+    headers: { type: string | null; retryAfter: string | null },
+  ): ServiceError {
+    const wait = headers.retryAfter === null ? null : parseRetryAfter(headers.retryAfter);
+    const secrets = [this.#secret];
+    return errorFromText(operation, status, text, headers.type, secrets, wait ?? undefined);
   }
 }
 

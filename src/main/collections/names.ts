@@ -4,8 +4,10 @@ import type { ApiClient } from '../api/client.ts';
 
 /**
  * A collection's fields and every image name, following the marker from page to page (the
- * last name of one page is the marker of the next). A name seen twice, because the collection
- * changed while paging, is kept once.
+ * last name of one page is the marker of the next). Paging goes by what the service returned:
+ * it ends on an empty page or when the marker stops moving, never because a page held fewer
+ * names than asked for (a service may hand out fewer). A name seen twice, because the
+ * collection changed while paging, is kept once.
  */
 export async function allImageNames(
   client: ApiClient,
@@ -30,7 +32,8 @@ export async function allImageNames(
       seen.add(image);
       names.push(image);
     }
-    if (page.images.length < limit) return { collection, names };
-    marker = page.images.at(-1)!;
+    const last = page.images.at(-1);
+    if (last === undefined || last === marker) return { collection, names };
+    marker = last;
   }
 }

@@ -25,6 +25,8 @@ import type { KeptStore } from './store.ts';
 
 /** The most Empty calls one request makes: far more than 1000-image batches need. */
 const MAX_EMPTY_CALLS = 10_000;
+/** Images Empty removes per call (spec 4.6). */
+const EMPTY_BATCH = 1000;
 
 export interface CollectionsDeps {
   client: ApiClient;
@@ -41,6 +43,8 @@ export interface CollectionsDeps {
 
 export class CollectionsService {
   readonly #d: CollectionsDeps;
+  /** Whether the service's Add Image answers name the image (learned from its answers). */
+  #answersNames = false;
 
   constructor(deps: CollectionsDeps) {
     this.#d = deps;
@@ -61,7 +65,8 @@ export class CollectionsService {
     }
   }
 
-  summary(c: Collection, now = Date.now()): CollectionSummary {
+  /** Days left are counted on the service's clock, which the machine's need not share. */
+  summary(c: Collection, now = this.#d.client.serviceNow()): CollectionSummary {
     const { expiresAt, days } = expiryOf(c.created_at, now);
     return {
       _id: c._id,
@@ -144,7 +149,7 @@ export class CollectionsService {
       return {
         collection: this.summary(page),
         images: this.#info(id, page.images),
-        next: page.images.length < limit ? null : page.images.at(-1)!,
+        next: await this.#next(id, marker, page.images, limit),
         offline: false,
       };
     };
@@ -158,6 +163,20 @@ export class CollectionsService {
         offline: true,
       };
     });
+  }
+
+  /**
+   * The marker of the page after `images`, or null at the end. A page shorter than asked for
+   * need not be the last (a service may hand out fewer names than asked for): one name looked
+   * up after it says. An empty page, or a marker that does not move, is the end.
+   */
+  async #next(id: string, marker: string, images: readonly string[], limit: number) {
+    const last = images.at(-1);
+    if (last === undefined || last === marker) return null;
+    if (images.length >= limit) return last;
+    const after = await this.#d.client.collections.show(id, { limit: 1, marker: last });
+    const more = after.images[0];
+    return more !== undefined && more !== last && !images.includes(more) ? last : null;
   }
 
   count(id: string): Promise<number> {
@@ -178,13 +197,27 @@ export class CollectionsService {
     );
   }
 
+  /**
+   * Adds an image; answers its name when it can be known, and records where it came from.
+   * The spec answers {ok: true} alone; a service may name the image (`image`). One that does
+   * not is asked for the collection's names before and after, and the one new name is it.
+   */
   async addImage(id: string, source: ImageSource): Promise<string | null> {
+    const before = this.#answersNames ? undefined : await this.#namesOf(id);
     const answer = await this.#d.client.collections.addImage(id, toParams(source));
-    // The interface answers {ok: true}; the embedded service also names the image it stored.
-    const image = (answer as { image?: unknown }).image;
-    if (typeof image !== 'string') return null;
-    this.#d.kept.recordSource(id, image, source);
+    this.#answersNames = answer.image !== undefined;
+    let image = answer.image ?? null;
+    if (image === null && before) {
+      const fresh = [...(await this.#namesOf(id))].filter((name) => !before.has(name));
+      // None new (the image was there already) or several (someone else added too): unknown.
+      image = fresh.length === 1 ? fresh[0]! : null;
+    }
+    if (image !== null) this.#d.kept.recordSource(id, image, source);
     return image;
+  }
+
+  async #namesOf(id: string): Promise<Set<string>> {
+    return new Set((await allImageNames(this.#d.client, id)).names);
   }
 
   async removeImage(id: string, name: string): Promise<void> {
@@ -192,17 +225,22 @@ export class CollectionsService {
     this.#d.kept.forgetSources(id, name);
   }
 
-  /** Empty removes up to 1000 images a call: repeat until a call removes none. */
-  async empty(id: string, onProgress: (removed: number) => void): Promise<number> {
-    let removed = 0;
-    for (let call = 0; call < MAX_EMPTY_CALLS; call++) {
-      const { total } = await this.#d.client.collections.empty(id);
-      if (total === 0) break;
-      removed += total;
-      onProgress(removed);
+  /**
+   * Empty removes up to 1000 images a call and answers a `total` whose meaning the spec does not
+   * fix (ours: how many the call removed; another service's: how many are left). So `total` is
+   * not read: the calls go on until Show lists no image, and progress counts 1000 a call out of
+   * the `before` images counted first.
+   */
+  async empty(id: string, before: number, onProgress: (removed: number) => void): Promise<number> {
+    for (let call = 1; call <= MAX_EMPTY_CALLS; call++) {
+      await this.#d.client.collections.empty(id);
+      const left = await this.#d.client.collections.show(id, { limit: 1 });
+      if (left.images.length === 0) break;
+      onProgress(Math.min(before, call * EMPTY_BATCH));
     }
+    onProgress(before);
     this.#d.kept.forgetSources(id);
-    return removed;
+    return before;
   }
 
   #info(id: string, names: readonly string[]): ImageInfo[] {

@@ -39,6 +39,8 @@ export class StallError extends Error {
   }
 }
 
+const SIGNED_REFUSALS = new Set([400, 401, 403, 410]);
+
 /** Sorts any error thrown while fetching or writing into a DownloadFailure. */
 export function classify(error: unknown, what: string, folder: string): DownloadFailure {
   if (error instanceof DownloadFailure) return error;
@@ -53,7 +55,9 @@ export function classify(error: unknown, what: string, folder: string): Download
     return new DownloadFailure('permanent', error.message);
   }
   if (error instanceof ServiceError) {
-    if (error.status === 403 && error.operation.endsWith('(signed URL)')) {
+    // How a signed host says "expired" is its own (ours 403; others 400, 401 or 410): a fresh
+    // URL is asked for, and a run of refusals of fresh URLs fails (afterFailure).
+    if (SIGNED_REFUSALS.has(error.status) && error.operation.endsWith('(signed URL)')) {
       return new DownloadFailure('expired', `The download link of ${what} expired.`);
     }
     if (error.status === 429 || error.status >= 500) {

@@ -38,7 +38,8 @@ export function checkTemplate(template: string): void {
 }
 
 /** Compact UTC time without colons (which Windows refuses): 20261121T120000Z. */
-function compactTime(iso: string): string {
+function compactTime(iso: string | null): string {
+  if (iso === null) return 'unknown';
   const ms = Date.parse(iso);
   if (!Number.isFinite(ms)) return iso;
   return new Date(ms)
@@ -56,14 +57,15 @@ export function templateValues(
   return {
     recording_id: recordingId,
     format,
-    camera_id: p?.camera_id ?? 'unknown',
-    state: p?.state ?? 'unknown',
-    country: p?.country ?? 'unknown',
-    city: p?.city ?? 'unknown',
-    region: p?.region ?? 'unknown',
+    // || : a service may leave text empty (read as ''), which would leave a gap in the name.
+    camera_id: p?.camera_id || 'unknown',
+    state: p?.state || 'unknown',
+    country: p?.country || 'unknown',
+    city: p?.city || 'unknown',
+    region: p?.region || 'unknown',
     start: p ? compactTime(p.start) : 'unknown',
     stop: p ? compactTime(p.stop) : 'unknown',
-    date: p ? p.start.slice(0, 10) : 'unknown',
+    date: p?.start ? p.start.slice(0, 10) : 'unknown',
     duration: p ? String(p.duration) : 'unknown',
   };
 }

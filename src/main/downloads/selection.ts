@@ -63,7 +63,9 @@ export function planItems(chosen: readonly Chosen[], d: Destination): PlannedIte
         recordingId: c.recordingId,
         format,
         name,
-        state: problem ? 'failed' : p?.status === 'submitted' ? 'waiting' : 'queued',
+        // Any status but complete and failed (submitted, or one the spec does not list: its
+        // transitions are not shown) waits for the recording to be complete.
+        state: problem ? 'failed' : p && p.status !== 'complete' ? 'waiting' : 'queued',
         ...(problem ? { message: problem } : {}),
       });
     }

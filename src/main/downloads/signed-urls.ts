@@ -3,9 +3,8 @@
  * one is reused for resumes and retries, and a new one is asked for when it is older than that
  * or when the signed host refuses it (403: expired by the service's clock). A recording file's
  * URL comes from /v1/recordings/ID.FORMAT, a kept collection image's from
- * /collections/ID/images/NAME (the same redirect the collections API follows).
+ * [/v1]/collections/ID/images/NAME (the collections API's, under the prefix it learned).
  */
-import { COLLECTION_IMAGES_PREFIX } from '../api/collections.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { ItemRow } from './rows.ts';
 
@@ -61,13 +60,8 @@ export class SignedUrls {
     if (t.kind === 'recording') {
       return this.#client.recordings.downloadUrl(t.recording_id!, t.format!, { signal });
     }
-    const seg = encodeURIComponent;
-    return this.#client.requester.signedUrl({
-      operation: `image ${t.image}`,
-      method: 'GET',
-      path: `${COLLECTION_IMAGES_PREFIX}/collections/${seg(t.collection_id!)}/images/${seg(t.image!)}`,
-      signal,
-    });
+    // Under the prefix the collections API learned for this service (with or without /v1).
+    return this.#client.collections.imageUrl(t.collection_id!, t.image!, { signal });
   }
 
   /** Fetches a URL ahead of need; a failure here is met again, and reported, by the transfer. */

@@ -28,9 +28,10 @@ export function handleMediaScheme(core: Promise<Core>): void {
   protocol.handle(MEDIA_SCHEME, async (request) => {
     const url = new URL(request.url);
     if (url.host !== 'app') return new Response('Unknown media host.', { status: 404 });
+    // The query too: HLS playlists may name files with one (media/routes.ts).
     const answer = await (
       await core
-    ).media.resolve(url.pathname.replace(/^\/+/, ''), request.signal);
+    ).media.resolve(url.pathname.replace(/^\/+/, '') + url.search, request.signal);
     const body = request.method === 'HEAD' ? null : (Readable.toWeb(answer.body) as ReadableStream);
     if (!body) answer.body.destroy();
     return new Response(body, { status: answer.status, headers: answer.headers });

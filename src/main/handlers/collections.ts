@@ -1,11 +1,9 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import {
-  frameName,
-  type CollectionProgress,
-  type collectionsChannels,
-} from '../../shared/ipc/collections.ts';
+import type { CollectionProgress, collectionsChannels } from '../../shared/ipc/collections.ts';
 import { exportCollection } from '../collections/export.ts';
+import { RecordingFrames } from '../collections/frames.ts';
+import { StoredPrefix } from '../collections/prefix.ts';
 import { CollectionsService } from '../collections/service.ts';
 import { KeptStore } from '../collections/store.ts';
 import { CollectionSync } from '../collections/sync.ts';
@@ -23,6 +21,9 @@ export function collectionsHandlers(
   // Kept collections belong to a service, keyed as the cache keys it ("demo" or the base URL).
   const service = status.mode === 'demo' ? 'demo' : status.serviceUrl;
   const kept = new KeptStore(ctx.db, service);
+  // Found out once per service, for every caller of the client (media, downloads, map, wall).
+  client.collections.rememberPrefixIn(new StoredPrefix(ctx.db, service));
+  const frames = new RecordingFrames(client, join(ctx.dataDir, 'tmp'));
   const sync = new CollectionSync({
     client,
     kept,
@@ -87,7 +88,7 @@ export function collectionsHandlers(
       const total = await collections.count(id);
       const base = { operationId, collectionId: id, kind: 'empty' as const, total };
       progress({ ...base, done: 0, finished: false });
-      const removed = await collections.empty(id, (done) =>
+      const removed = await collections.empty(id, total, (done) =>
         progress({ ...base, done, finished: false }),
       );
       progress({ ...base, done: removed, finished: true });
@@ -98,7 +99,7 @@ export function collectionsHandlers(
       const total = await collections.count(id);
       const base = { operationId, collectionId: id, kind: 'destroy' as const, total };
       progress({ ...base, done: 0, finished: false });
-      const removed = await collections.empty(id, (done) =>
+      const removed = await collections.empty(id, total, (done) =>
         progress({ ...base, done, finished: false }),
       );
       await client.collections.destroy(id);
@@ -121,16 +122,7 @@ export function collectionsHandlers(
         throw new Error(`Collection ${id} is not kept offline: choose "Keep offline" first.`);
       return sync.sync(id);
     },
-    'collections.recordingFrames': async ({ recordingId }) => {
-      const p = (await client.recordings.show(recordingId)).properties;
-      // The frames of a recording at its rate from its start, as the service lays them out.
-      const count = Math.max(1, Math.floor(p.duration * p.rate));
-      const start = Date.parse(p.start);
-      const names = Array.from({ length: count }, (_, i) =>
-        frameName(p.camera_id, start + Math.round((i * 1000) / p.rate)),
-      );
-      return { cameraId: p.camera_id, names };
-    },
+    'collections.recordingFrames': ({ recordingId }) => frames.list(recordingId),
     'collections.cameraTimes': ({ cameraId }) => recentTimes(ctx, cameraId),
     'collections.export': async ({ id, as, operationId }) => {
       const { collection, names } = await collections.names(id);
@@ -187,7 +179,8 @@ async function recentTimes(ctx: HandlerContext, cameraId: string): Promise<strin
     );
     const fresh = page.times.filter((t) => t !== from);
     times = [...times, ...fresh].slice(-limit);
-    if (page.times.length < limit || fresh.length === 0) break;
+    // A service may list fewer times than asked for: only the end of the list stops here.
+    if (page.times.length >= page.total || fresh.length === 0) break;
     from = page.times.at(-1);
   }
   return times;

@@ -68,7 +68,12 @@ async function testProfile(ctx: HandlerContext, name: string): Promise<Connectio
     const session = await client.session({ signal: AbortSignal.timeout(15_000) });
     return {
       ok: true,
-      session: { name: session.name, roles: session.roles, expiresIn: session.expires_in },
+      session: {
+        name: session.name,
+        roles: session.roles,
+        // From the token's own expiry: the unit of the session's expires_in is not shown.
+        expiresIn: client.tokenSecondsLeft() ?? 0,
+      },
     };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };

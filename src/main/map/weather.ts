@@ -21,6 +21,8 @@ export async function cameraTimeline(
   const from = new Date(latest - hours * 3600_000).toISOString();
   const params = { camera_id: cameraId, time_min: from, sort: 'time', sort_dir: 'asc' } as const;
   for await (const o of client.observations.iterate(params)) {
+    // A chart needs a time: an observation the service sent without a readable one is left out.
+    if (o.properties.time === null) continue;
     out.times.push(Date.parse(o.properties.time) / 1000);
     for (const type of ['road_weather', 'visibility', 'precip'] as const) {
       const value = o.properties.sensors[type]?.data;
@@ -46,7 +48,7 @@ export async function latestObservationTime(
     limit: 1,
   });
   const time = page.features[0]?.properties.time;
-  return time === undefined ? null : Date.parse(time);
+  return time === undefined || time === null ? null : Date.parse(time);
 }
 
 /**

@@ -53,8 +53,15 @@ export class MediaResolver {
     Object.assign(this.#ext, extensions);
   }
 
-  async resolve(path: string, signal: AbortSignal): Promise<MediaAnswer> {
-    const route = mediaRoute(path, { tileUrl: this.#tileUrl() });
+  /**
+   * `path` is the media URL's path after the scheme's root (`cameras/C1/live`), with its query
+   * when it has one (`cameras/C1/live/media_1.ts?session=ab`): playlists may name files so.
+   */
+  async resolve(pathAndQuery: string, signal: AbortSignal): Promise<MediaAnswer> {
+    const q = pathAndQuery.indexOf('?');
+    const path = q < 0 ? pathAndQuery : pathAndQuery.slice(0, q);
+    const query = q < 0 ? undefined : pathAndQuery.slice(q + 1);
+    const route = mediaRoute(path, { tileUrl: this.#tileUrl(), query });
     if (!route) return text(404, `No such media: ${path}. Media paths look like cameras/ID/live.`);
     const local = this.#localFile(route);
     if (local) return fromFile(local, IMMUTABLE);

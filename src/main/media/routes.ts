@@ -3,6 +3,7 @@ import type { MediaResponse } from '../api/requester.ts';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { NetworkError, ServiceError } from '../api/errors.ts';
+import { segment } from '../api/path.ts';
 
 /**
  * The media paths the renderer may ask for, each mapped to one client call. Images and video
@@ -30,12 +31,34 @@ export interface MediaRoute {
 export const THUMBNAIL_WIDTH = 256;
 
 const id = /^[\w.:-]{1,200}$/;
-const hlsFile = /^[\w.-]{1,200}\.(m3u8|ts|m4s|mp4|aac)$/;
+/**
+ * A live video file as the service's playlists name it (spec 4.3: "subsequent playlists and
+ * media files"): any name of one path segment, for providers name them as they like
+ * (`chunklist_w123~b800000.m3u8`, `media_000123.ts`, `.m4s`, no extension at all). It only
+ * ever becomes one encoded segment under the camera's live path; '..' and control characters
+ * are refused all the same.
+ */
+const hlsFile = /^(?!.*\.\.)[^\p{Cc}/\\]{1,255}$/u;
+/** A playlist entry's query (`?session=...`), passed to the service as it came: RFC 3986 characters. */
+const hlsQuery = /^[\w.~!$&'()*+,;=:@/?%-]{1,2048}$/;
+/**
+ * A collection image's name: its form is not shown either (the service names images as it
+ * likes), so any one path segment the IPC contract accepts; '.', '..' and control characters
+ * are refused.
+ */
+const imageName = /^(?!\.{1,2}$)[^\p{Cc}/\\]{1,300}$/u;
 const time = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
 const tileName = /^(\d{1,2})-(\d{1,8})-(\d{1,8})\.mvt$/;
 
+export interface MediaRouteOptions {
+  /** The base map's tile URL template (settings). */
+  tileUrl?: string;
+  /** The query of the media URL, without '?': kept for live video files only. */
+  query?: string;
+}
+
 /** Parses `cameras/C1/live` and friends; null when the path is not a media route. */
-export function mediaRoute(path: string, options: { tileUrl?: string } = {}): MediaRoute | null {
+export function mediaRoute(path: string, options: MediaRouteOptions = {}): MediaRoute | null {
   const parts = path.split('/').map((part) => safeDecode(part));
   if (parts.some((part) => part === null)) return null;
   const [group, a, b, c, ...rest] = parts as string[];
@@ -52,11 +75,16 @@ export function mediaRoute(path: string, options: { tileUrl?: string } = {}): Me
     };
   }
   if (group === 'cameras' && b === 'live' && c !== undefined && hlsFile.test(c)) {
+    const query = options.query ?? '';
+    if (query !== '' && !hlsQuery.test(query)) return null;
     return {
       label: `camera ${a} live video`,
       cacheKey: null,
       live: true,
-      fetch: (client, signal) => client.cameras.liveFile(a, c, { signal }),
+      fetch: (client, signal) =>
+        query === ''
+          ? client.cameras.liveFile(a, c, { signal })
+          : liveFileWithQuery(client, a, c, query, signal),
     };
   }
   if (group === 'cameras' && b === 'images' && c !== undefined && time.test(c)) {
@@ -106,10 +134,10 @@ export function mediaRoute(path: string, options: { tileUrl?: string } = {}): Me
       fetch: (client, signal) => client.collections.preview(a, { signal }),
     };
   }
-  if (group === 'collections' && b === 'images' && c !== undefined && id.test(c)) {
+  if (group === 'collections' && b === 'images' && c !== undefined && imageName.test(c)) {
     return collectionImage(a, c);
   }
-  if (group === 'collections' && b === 'thumbs' && c !== undefined && id.test(c)) {
+  if (group === 'collections' && b === 'thumbs' && c !== undefined && imageName.test(c)) {
     const source = collectionImage(a, c);
     return {
       label: `thumbnail of collection ${a} image ${c}`,
@@ -187,6 +215,26 @@ function collectionImage(collectionId: string, name: string): MediaRoute {
     fetch: (client, signal) => client.collections.image(collectionId, name, { signal }),
     collectionImage: { collectionId, name },
   };
+}
+
+/**
+ * A live video file whose playlist named it with a query (`media_1.ts?session=ab`, as some
+ * streaming servers do): the same request as cameras.liveFile, with the query as it came, since
+ * such servers refuse a segment without it.
+ */
+function liveFileWithQuery(
+  client: ApiClient,
+  cameraId: string,
+  file: string,
+  query: string,
+  signal: AbortSignal,
+): Promise<MediaResponse> {
+  return client.requester.media({
+    operation: `camera ${cameraId} live video`,
+    method: 'GET',
+    path: `/v1/cameras/${segment(cameraId, 'camera id')}/live/${segment(file, 'video file name')}?${query}`,
+    signal,
+  });
 }
 
 /** Bytes the client already holds (tiles), in the shape of a streamed media answer. */

@@ -13,8 +13,11 @@ import type { SearchCache } from '../cache/searches.ts';
 
 /** Images lists answer at most 500 times per call (spec section 8). */
 const IMAGES_PAGE = 500;
-/** A day of one image a minute needs 3 pages; a denser archive is cut off rather than paged on. */
-const IMAGES_MAX_PAGES = 8;
+/**
+ * A day of one image a minute needs 3 full pages, or 15 of a service that lists only 100 per
+ * call; a denser archive (or a service listing fewer still) is cut off rather than paged on.
+ */
+const IMAGES_MAX_PAGES = 20;
 /** Parallel requests per call: the service and the browser-mode host both stay responsive. */
 const PARALLEL = 6;
 
@@ -93,12 +96,15 @@ export async function imageTimes(client: ApiClient, cameraId: string): Promise<n
       ...(from === undefined ? {} : { time: from }),
       limit: IMAGES_PAGE,
     });
+    const before = times.length;
     for (const time of answer.times) {
       const ms = Date.parse(time);
       // `time` is an inclusive start: the page boundary may repeat the last time.
       if (Number.isFinite(ms) && (times.length === 0 || ms > times.at(-1)!)) times.push(ms);
     }
-    if (answer.times.length < IMAGES_PAGE || times.length === 0) break;
+    // The service may list fewer times than asked for (the default and its maximum are not
+    // shown): a page that holds all that is left, or adds nothing, ends the list.
+    if (answer.times.length >= answer.total || times.length === before) break;
     from = new Date(times.at(-1)! + 1000).toISOString();
   }
   return times;

@@ -14,12 +14,24 @@ const usage = `Usage: npm run web -- [--port N] [--data-dir DIR] [--base-url URL
   --client-id ID    client id for --base-url; the secret comes from ROADCAM_CLIENT_SECRET
   --demo-cameras N, --demo-hours N, --demo-now ISO
                     size and clock of the demo world (tests use a small one)
+  --demo-variant NAME
+                    the demo service makes another provider's choices where the
+                    interface is silent (tests: ours, stranger-a, stranger-b)
 `;
 
 /** `npm run web`: the main-process core plus the browser-mode host, on loopback. */
 export async function main(argv: readonly string[], staticDir: string): Promise<void> {
   const flags = parseFlags(argv, {
-    values: ['port', 'data-dir', 'base-url', 'client-id', 'demo-cameras', 'demo-hours', 'demo-now'],
+    values: [
+      'port',
+      'data-dir',
+      'base-url',
+      'client-id',
+      'demo-cameras',
+      'demo-hours',
+      'demo-now',
+      'demo-variant',
+    ],
     switches: ['help'],
   });
   if (flags.switches.has('help')) {
@@ -58,6 +70,7 @@ function connectionFrom(flags: ReturnType<typeof parseFlags>, dataDir: string): 
       cameras: integerFlag(flags, 'demo-cameras', 1, 100_000),
       hours: integerFlag(flags, 'demo-hours', 1, 24 * 90),
       now: lastValue(flags, 'demo-now'),
+      variant: lastValue(flags, 'demo-variant'),
     });
   }
   if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {

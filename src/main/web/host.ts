@@ -117,7 +117,8 @@ function handleHttp(
     return refuse(response, 405, 'Only GET is served.');
 
   if (url.pathname.startsWith('/media/')) {
-    serveMedia(core, url.pathname.slice('/media/'.length), request, response);
+    // The query too: HLS playlists may name files with one (media/routes.ts).
+    serveMedia(core, url.pathname.slice('/media/'.length) + url.search, request, response);
     return;
   }
   const relative = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname.slice(1));

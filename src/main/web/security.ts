@@ -47,8 +47,14 @@ export class WebGate {
     return a.length === b.length && timingSafeEqual(a, b);
   }
 
+  /**
+   * The URL's token, or the cookie's. A matching cookie is enough: a media URL's query belongs
+   * to the service's playlists, whose names may carry a `token` of their own (a CDN's).
+   */
   requestToken(request: IncomingMessage, url: URL): string | null {
-    return url.searchParams.get('token') ?? readCookie(request, COOKIE);
+    const cookie = readCookie(request, COOKIE);
+    if (this.tokenMatches(cookie)) return cookie;
+    return url.searchParams.get('token') ?? cookie;
   }
 }
 

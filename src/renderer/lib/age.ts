@@ -11,8 +11,12 @@ export function formatAge(fromIso: string | number, now = Date.now()): string {
   return `${Math.round(h / 24)} days ago`;
 }
 
-/** A UTC time as the user's local date and time, short. */
-export function formatTime(iso: string): string {
+/**
+ * A UTC time as the user's local date and time, short; "time unknown" for a time the service
+ * did not give in a readable form (the client reads it as null: src/main/api/records.ts).
+ */
+export function formatTime(iso: string | null): string {
+  if (iso === null || Number.isNaN(Date.parse(iso))) return 'time unknown';
   return new Date(iso).toLocaleString(undefined, {
     month: 'short',
     day: 'numeric',

@@ -11,6 +11,14 @@ class StatusState {
     void this.refresh();
   }
 
+  /**
+   * Now on the service's clock (epoch ms): what a service time (an alert's end, a recording's
+   * start) is compared with. The machine's clock need not be the service's.
+   */
+  serviceNow(): number {
+    return Date.now() + (this.current?.clockOffsetMs ?? 0);
+  }
+
   async refresh(): Promise<void> {
     try {
       this.current = await api.invoke('app.status', {});

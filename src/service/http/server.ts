@@ -1,25 +1,30 @@
 /**
  * The HTTP front: parses the request (path, query, body), finds the route, checks the token,
- * runs the handler and writes its reply. Every failure becomes a JSON error; bad input never
- * becomes a 500.
+ * runs the handler and writes its reply. Every failure becomes an error answer in the variant's
+ * form (JSON by default); bad input never becomes a 500. A variant's rate limit is applied here.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { authenticate, tokenOf } from '../auth/authenticate.ts';
 import type { ServiceContext } from '../context.ts';
 import { parseBody, readBody } from './body.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, errorAnswer } from './errors.ts';
 import { emptyBag, mergeBags, parseUrlEncoded, type ParamBag } from './params.ts';
 import type { Reply, RequestContext, Router } from './router.ts';
+import { Throttle } from './throttle.ts';
 
 export const MAX_URL_BYTES = 8192;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function createHttpServer(router: Router, s: ServiceContext): Server {
+  const throttle = s.variant.throttle ? new Throttle(s.variant.throttle) : undefined;
   const server = createServer({ maxHeaderSize: 65536, keepAliveTimeout: 30_000 }, (req, res) => {
-    handle(router, s, req, res).catch((e: unknown) => {
+    // HTTP's Date is the origin's clock: ours (pinned in tests), not the machine's. Clients
+    // learn the service's clock from it (src/main/api/clock.ts).
+    res.setHeader('Date', s.clock.now().toUTCString());
+    handle(router, s, req, res, throttle).catch((e: unknown) => {
       s.log(`request failed: ${(e as Error).stack ?? String(e)}`);
-      if (!res.headersSent) sendJson(res, 500, internal().toBody(), {});
+      if (!res.headersSent) sendError(res, s, internal(), false);
       else res.destroy();
     });
   });
@@ -39,8 +44,10 @@ async function handle(
   s: ServiceContext,
   req: IncomingMessage,
   res: ServerResponse,
+  throttle: Throttle | undefined,
 ): Promise<void> {
   const method = req.method ?? 'GET';
+  let tokenEndpoint = false;
   try {
     const rawUrl = req.url ?? '/';
     if (Buffer.byteLength(rawUrl) > MAX_URL_BYTES) {
@@ -53,6 +60,7 @@ async function handle(
     }
     const q = rawUrl.indexOf('?');
     const path = q < 0 ? rawUrl : rawUrl.slice(0, q);
+    tokenEndpoint = path.replace(/\/+$/, '') === '/v1/oauth/token';
     const match = router.match(method, path.length > 1 ? path.replace(/\/+$/, '') : path);
     const query = q < 0 ? emptyBag() : parseUrlEncoded(rawUrl.slice(q + 1));
     let body: ParamBag = emptyBag();
@@ -61,6 +69,8 @@ async function handle(
     const auth = match.auth
       ? authenticate(s, tokenOf(req.headers.authorization, query, body, method))
       : undefined;
+    // Counted once the client is known, and before the handler: a refused operation is not run.
+    if (auth) throttle?.admit(auth.clientId);
     const params = mergeBags(query, body);
     delete params['access_token'];
     if (match.auth) s.world.catchUp(s.clock.nowS());
@@ -78,11 +88,23 @@ async function handle(
     send(res, await match.handler(ctx));
   } catch (e) {
     if (e instanceof ApiError) {
-      if (!res.headersSent) sendJson(res, e.status, e.toBody(), e.headers);
+      if (!res.headersSent) sendError(res, s, e, tokenEndpoint);
       return;
     }
     throw e;
   }
+}
+
+/** An error in the variant's form (errorAnswer), with its status and headers whatever the form. */
+function sendError(res: ServerResponse, s: ServiceContext, e: ApiError, tokenEndpoint: boolean) {
+  const answer = errorAnswer(e, s.variant.errors, tokenEndpoint);
+  res.writeHead(e.status, {
+    ...(answer.contentType === undefined ? {} : { 'Content-Type': answer.contentType }),
+    'Content-Length': Buffer.byteLength(answer.body),
+    'Cache-Control': 'no-store',
+    ...e.headers,
+  });
+  res.end(answer.body);
 }
 
 export function sendJson(

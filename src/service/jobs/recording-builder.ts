@@ -20,6 +20,8 @@ export interface RecordingToBuild {
   duration: number;
   /** images per second */
   rate: number;
+  /** The names of the zip's frames: the service's own form (media/image-names.ts); ours by default. */
+  frameName?: (cameraId: string, tMs: number) => string;
 }
 
 /** Renders this many frames ahead of the writers: enough to keep both cores busy. */
@@ -56,6 +58,7 @@ export async function buildRecording(
   });
   const times = frameTimes(r);
   const middle = Math.floor(times.length / 2);
+  const nameOf = r.frameName ?? frameName;
   const render = (tMs: number): Promise<Buffer> => {
     const p = renderer.render({
       camera: r.camera,
@@ -75,7 +78,7 @@ export async function buildRecording(
       if (i + RENDER_AHEAD < times.length)
         pending[i + RENDER_AHEAD] = render(times[i + RENDER_AHEAD]!);
       if (i === middle) await writeFile(tmp('jpg'), jpeg);
-      await writer.add(frameName(r.camera.id, times[i]!), jpeg, new Date(times[i]!));
+      await writer.add(nameOf(r.camera.id, times[i]!), jpeg, new Date(times[i]!));
     }
     await writer.finish();
     for (const f of RECORDING_FILE_FORMATS) await rename(tmp(f), recordingFile(dir, r.id, f));

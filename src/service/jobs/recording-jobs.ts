@@ -47,6 +47,8 @@ export interface RecordingJobsOptions {
   log: (line: string) => void;
   /** Called after a recording's status changed (search caches key on it). */
   changed: () => void;
+  /** The names of the zips' frames (the service's form); ours when not given. */
+  frameName?: (cameraId: string, tMs: number) => string;
 }
 
 export class RecordingJobs {
@@ -57,6 +59,7 @@ export class RecordingJobs {
   readonly #dir: string;
   readonly #log: (line: string) => void;
   readonly #changed: () => void;
+  readonly #frameName: RecordingJobsOptions['frameName'];
   readonly #waiting = new Set<number>();
   readonly #builds = new Map<string, Promise<void>>();
   #queue: Promise<unknown> = Promise.resolve();
@@ -73,6 +76,7 @@ export class RecordingJobs {
     this.#dir = o.dir;
     this.#log = o.log;
     this.#changed = o.changed;
+    this.#frameName = o.frameName;
     this.#unlisten = this.#clock.onChange(() => this.#check());
     const submitted = this.#db
       .prepare("SELECT num FROM recordings WHERE status = 'submitted'")
@@ -190,6 +194,7 @@ export class RecordingJobs {
       start: row.start,
       duration: row.duration,
       rate: row.rate,
+      frameName: this.#frameName,
     };
     await buildRecording(spec, this.#world, this.#renderer, this.#dir, this.#abort.signal);
   }

@@ -48,7 +48,11 @@ export async function sendFile(
   const etag = etagOf(st.size, st.mtimeMs);
   res.setHeader('Accept-Ranges', 'bytes');
   res.setHeader('ETag', etag);
-  res.setHeader('Last-Modified', st.mtime.toUTCString());
+  // Never later than the answer's Date (RFC 9110, 8.8.2.1): that is the service's clock, which
+  // may be behind the machine's that stamped the file (a pinned test clock, say).
+  const sentAt = Date.parse(String(res.getHeader('Date')));
+  const modified = Number.isFinite(sentAt) ? Math.min(st.mtimeMs, sentAt) : st.mtimeMs;
+  res.setHeader('Last-Modified', new Date(modified).toUTCString());
   res.setHeader('Cache-Control', file.cacheControl ?? 'private, max-age=900');
   res.setHeader('Content-Type', file.contentType);
   if (file.downloadName)

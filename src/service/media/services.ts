@@ -5,13 +5,15 @@
  */
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import type { ServiceContext } from '../context.ts';
 import { RecordingJobs } from '../jobs/recording-jobs.ts';
 import { stringKey } from '../world/random.ts';
 import { FaultInjector } from './faults.ts';
 import { FrameRenderer, type ImageFormat } from './frames.ts';
+import { imageNamesOf } from './image-names.ts';
 import { LiveStreams } from './live-streams.ts';
+import { SignedFileHost, SignedRequestCounter } from './signed-host.ts';
 import { UrlSigner } from './signing.ts';
 import { StoreMediaWorld, type MediaCamera } from './world-view.ts';
 
@@ -32,7 +34,11 @@ export class MediaServices {
   readonly faults = new FaultInjector();
   /** Cameras taken offline by a test control: live image and stream fail. */
   readonly offline = new Set<string>();
+  /** Requests for signed files, and those that carried credentials (none should). */
+  readonly signedRequests = new SignedRequestCounter();
   readonly #s: ServiceContext;
+  /** The CDN of variant signedHost 'cdn' (signed-host.ts), once started. */
+  #signedHost: SignedFileHost | undefined;
 
   constructor(s: ServiceContext, dataDir: string, o: MediaOptions = {}) {
     this.#s = s;
@@ -56,17 +62,52 @@ export class MediaServices {
       world: this.world,
       renderer: this.renderer,
       clock: s.clock,
-      dir: join(this.dir, 'recordings'),
+      // Zips name their frames as this service names images; a data folder used by services
+      // that name them otherwise keeps each one's files apart.
+      dir: join(this.dir, s.variant.imageNames === 'opaque' ? 'recordings-opaque' : 'recordings'),
+      frameName: imageNamesOf(s).name,
       log: s.log,
       changed: () => s.world.version++,
     });
   }
 
-  /** A signed URL for a path under /signed/, absolute when the request named its host. */
+  /**
+   * Starts the second host of the signed files when the variant puts them on another origin;
+   * `route` answers its requests (the signed routes). Nothing to do for ours.
+   */
+  async start(host: string, route: () => RequestListener): Promise<void> {
+    if (this.#s.variant.signedHost !== 'cdn') return;
+    const cdn = new SignedFileHost(this.signedRequests, route());
+    await cdn.listen(host);
+    this.#signedHost = cdn;
+    this.#s.log(`signed files served on ${cdn.origin} (variant signedHost: cdn)`);
+  }
+
+  /**
+   * A signed URL for a path under /signed/: on the CDN's origin when the variant has one, else
+   * on the service's own, absolute when the request named its host.
+   */
   signedUrl(req: IncomingMessage, path: string): string {
     const relative = this.signer.sign(path, this.#s.clock.nowS());
+    if (this.#signedHost) return `${this.#signedHost.originFor(req)}${relative}`;
     const host = req.headers.host;
     return host && /^[\w.:[\]-]+$/.test(host) ? `http://${host}${relative}` : relative;
+  }
+
+  /**
+   * Called by every signed route before it serves: counts the request (the CDN counted its own)
+   * and, when the files live on the CDN, refuses them on the service's own host, as a
+   * provider whose files are only on its CDN would.
+   */
+  signedRequest(req: IncomingMessage): { refused: string } | null {
+    const cdn = this.#signedHost;
+    if (cdn?.received(req)) return null;
+    this.signedRequests.note(req);
+    return cdn
+      ? {
+          refused: `Signed files are served by ${cdn.origin}: follow the service's redirects as they are.`,
+        }
+      : null;
   }
 
   liveFrame(cameraId: string, tMs: number): Promise<Buffer> {
@@ -95,7 +136,7 @@ export class MediaServices {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.jobs.close(), this.live.close()]);
+    await Promise.all([this.jobs.close(), this.live.close(), this.#signedHost?.close()]);
   }
 }
 

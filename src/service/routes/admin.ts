@@ -6,6 +6,7 @@ import type { ServiceContext } from '../context.ts';
 import { ApiError, invalidParameter } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
 import type { Router } from '../http/router.ts';
+import { mediaOf } from '../media/services.ts';
 
 export function registerAdminRoutes(router: Router, s: ServiceContext): void {
   const open = { auth: false };
@@ -23,9 +24,16 @@ export function registerAdminRoutes(router: Router, s: ServiceContext): void {
 }
 
 function stats(s: ServiceContext): object {
+  const signed = mediaOf(s).signedRequests.stats;
   return {
     token_requests: s.clients.tokenRequestCounts(),
     now: s.clock.now().toISOString(),
+    // Requests for signed files; with_credentials must stay 0 (spec 1.3: fetched without them).
+    signed_requests: {
+      requests: signed.requests,
+      with_credentials: signed.withCredentials,
+      host: s.variant.signedHost,
+    },
     world: {
       seed: s.world.seed,
       cameras: s.world.cameraCount,

@@ -9,6 +9,7 @@ import type { ServiceContext } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
 import type { RequestContext, Router } from '../http/router.ts';
+import { otherSession } from '../variants/shapes.ts';
 
 const BASIC_CHALLENGE = { 'WWW-Authenticate': 'Basic realm="roadcam"' };
 
@@ -24,9 +25,9 @@ export function registerAuthRoutes(router: Router, s: ServiceContext): void {
         issued_at: new Date(auth.issuedAt * 1000).toISOString(),
         expires_at: new Date(auth.expires * 1000).toISOString(),
       },
-      expires_in: Math.max(0, auth.expires - s.clock.nowS()),
+      expires_in: inUnit(s, Math.max(0, auth.expires - s.clock.nowS())),
     };
-    return { json: body };
+    return { json: s.variant.session === 'other' ? otherSession(body) : body };
   });
 }
 
@@ -132,6 +133,13 @@ function token(s: ServiceContext, ctx: RequestContext): TokenResponse {
   return {
     access_token: issueJwt(s.world.jwtSecret, id, roles, nowS, TOKEN_LIFETIME_S),
     token_type: 'Bearer',
-    expires_in: TOKEN_LIFETIME_S,
+    expires_in: inUnit(s, TOKEN_LIFETIME_S),
   };
+}
+
+/** `expires_in` in the unit this service uses (spec 5.7: "not shown"); the JWT's exp is seconds. */
+function inUnit(s: ServiceContext, seconds: number): number {
+  const unit = s.variant.expiresIn;
+  if (unit === 'milliseconds') return seconds * 1000;
+  return unit === 'minutes' ? Math.floor(seconds / 60) : seconds;
 }

@@ -1,12 +1,13 @@
 /**
  * Add Image (spec 4.6): exactly one of six parameter sets says which frame to add. Every
- * set resolves to a camera and a time, whose frame name is what the collection stores.
+ * set resolves to a camera and a time, whose frame name is what the collection stores. Names
+ * given and answered are the service's own form (imageNamesOf): ours or opaque.
  */
 import type { ServiceContext } from '../context.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import type { RequestContext } from '../http/router.ts';
 import { frameTimes } from '../jobs/recording-builder.ts';
-import { frameName, parseFrameName } from '../media/image-names.ts';
+import { frameName, imageNamesOf, parseFrameName, type Frame } from '../media/image-names.ts';
 import { mediaOf } from '../media/services.ts';
 import { collectionNum } from '../search/collections.ts';
 import { showObservation } from '../search/observations.ts';
@@ -15,11 +16,6 @@ import { showRecording } from '../search/recordings.ts';
 import { parseInstant } from '../search/times.ts';
 import { addCollectionImage, updateCollection } from '../store/collections.ts';
 import { cameraOr404, mediaCacheWindow } from './camera-media.ts';
-
-interface Frame {
-  cameraId: string;
-  tMs: number;
-}
 
 type Resolver = (s: ServiceContext, r: ParamReader) => Frame;
 
@@ -65,9 +61,14 @@ function archivedImage(s: ServiceContext, r: ParamReader): Frame {
   return { cameraId: camera.id, tMs: t * 1000 };
 }
 
+/** Epoch ms of a time of the service's own records (the shared types allow it absent). */
+function ownTime(time: string | null | undefined): number {
+  return Date.parse(time ?? '');
+}
+
 function observationImage(s: ServiceContext, r: ParamReader): Frame {
   const obs = showObservation(s.world, must(r, 'observation_id'));
-  return { cameraId: obs.properties.camera_id, tMs: Date.parse(obs.properties.time) };
+  return { cameraId: obs.properties.camera_id, tMs: ownTime(obs.properties.time) };
 }
 
 function recordingTimes(s: ServiceContext, id: string): { cameraId: string; times: number[] } {
@@ -82,7 +83,7 @@ function recordingTimes(s: ServiceContext, id: string): { cameraId: string; time
   const p = rec.properties;
   return {
     cameraId: p.camera_id,
-    times: frameTimes({ start: Date.parse(p.start) / 1000, duration: p.duration, rate: p.rate }),
+    times: frameTimes({ start: ownTime(p.start) / 1000, duration: p.duration, rate: p.rate }),
   };
 }
 
@@ -96,7 +97,7 @@ function recordingImage(s: ServiceContext, r: ParamReader): Frame {
   const id = must(r, 'recording_id');
   const image = must(r, 'image');
   const { cameraId, times } = recordingTimes(s, id);
-  const frame = parseFrameName(image);
+  const frame = imageNamesOf(s).frame(image);
   if (!frame || frame.cameraId !== cameraId || !times.includes(frame.tMs))
     throw notFound(`image of recording ${id}`, image);
   return frame;
@@ -105,10 +106,13 @@ function recordingImage(s: ServiceContext, r: ParamReader): Frame {
 function otherCollectionImage(s: ServiceContext, r: ParamReader): Frame {
   const from = collectionNum(s.world, must(r, 'collection_id'), s.clock.nowS());
   const image = must(r, 'image');
-  const found = s.world.db
-    .prepare('SELECT 1 FROM collection_images WHERE collection = ? AND name = ?')
-    .get(from, image);
-  const frame = found ? parseFrameName(image) : undefined;
+  const stored = imageNamesOf(s).stored(image);
+  const found =
+    stored !== undefined &&
+    s.world.db
+      .prepare('SELECT 1 FROM collection_images WHERE collection = ? AND name = ?')
+      .get(from, stored);
+  const frame = found ? parseFrameName(stored) : undefined;
   if (!frame) throw notFound(`image of collection ${must(r, 'collection_id')}`, image);
   return frame;
 }
@@ -142,5 +146,7 @@ export function addImage(s: ServiceContext, ctx: RequestContext) {
     updateCollection(s.world.db, num, {}, nowS);
   })();
   s.world.version++;
-  return { json: { ok: true, image: name } };
+  // The spec shows {ok: true}; ours names the image too, a variant does not.
+  if (s.variant.addImageAnswer === 'ok-only') return { json: { ok: true } };
+  return { json: { ok: true, image: imageNamesOf(s).shown(name) } };
 }

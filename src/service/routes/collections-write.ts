@@ -1,12 +1,14 @@
 /**
  * Section 4.6: every collection operation besides Index and Show. The /collections/...
- * operations answer with and without the /v1 prefix (the document leaves it open).
+ * operations answer with and without the /v1 prefix (the document leaves it open), or, as a
+ * variant's choice (collectionPaths), under only one of them. Image names in paths are the
+ * service's shown form (imageNamesOf); the store keeps its own.
  */
 import { randomBytes } from 'node:crypto';
 import type { ServiceContext } from '../context.ts';
 import { ApiError, invalidParameter, notFound } from '../http/errors.ts';
 import type { Handler, Method, RequestContext, Router } from '../http/router.ts';
-import { parseFrameName, signedFramePath } from '../media/image-names.ts';
+import { imageNamesOf, parseFrameName, signedFramePath } from '../media/image-names.ts';
 import { mediaOf } from '../media/services.ts';
 import { collectionNum } from '../search/collections.ts';
 import { requireNoParams } from '../search/common.ts';
@@ -66,20 +68,24 @@ function update(s: ServiceContext, ctx: RequestContext) {
   return { json: { ok: true } };
 }
 
-function requireImage(s: ServiceContext, num: number, name: string): void {
-  const found = s.world.db
-    .prepare('SELECT 1 FROM collection_images WHERE collection = ? AND name = ?')
-    .get(num, name);
+/** The stored name of an image of the collection, named as the service shows it. */
+function requireImage(s: ServiceContext, num: number, name: string): string {
+  const stored = imageNamesOf(s).stored(name);
+  const found =
+    stored !== undefined &&
+    s.world.db
+      .prepare('SELECT 1 FROM collection_images WHERE collection = ? AND name = ?')
+      .get(num, stored);
   if (!found) throw notFound('image in this collection', name);
+  return stored;
 }
 
 function showImage(s: ServiceContext, ctx: RequestContext) {
   requireNoParams(ctx.params, 'a collection image');
   const num = collectionNum(s.world, ctx.pathParams['id']!, s.clock.nowS());
   const name = ctx.pathParams['name']!;
-  requireImage(s, num, name);
   // The name identifies the frame (media/image-names.ts): no lookup of its origin needed.
-  const frame = parseFrameName(name);
+  const frame = parseFrameName(requireImage(s, num, name));
   if (!frame) throw notFound('image', name);
   return { redirect: mediaOf(s).signedUrl(ctx.req, signedFramePath(frame.cameraId, frame.tMs)) };
 }
@@ -88,16 +94,19 @@ function removeImage(s: ServiceContext, ctx: RequestContext) {
   requireNoParams(ctx.params, 'removing an image');
   const nowS = s.clock.nowS();
   const num = collectionNum(s.world, ctx.pathParams['id']!, nowS);
-  requireImage(s, num, ctx.pathParams['name']!);
+  const stored = requireImage(s, num, ctx.pathParams['name']!);
   s.world.db
     .prepare('DELETE FROM collection_images WHERE collection = ? AND name = ?')
-    .run(num, ctx.pathParams['name']!);
+    .run(num, stored);
   updateCollection(s.world.db, num, {}, nowS);
   s.world.version++;
   return { json: { ok: true } };
 }
 
-/** Empty removes at most 1000 images a call (in name order); total is how many it removed. */
+/**
+ * Empty removes at most 1000 images a call (in name order); total is how many it removed (ours)
+ * or, as a variant, how many are left (the spec does not say which).
+ */
 function empty(s: ServiceContext, ctx: RequestContext) {
   requireNoParams(ctx.params, 'emptying a collection');
   const nowS = s.clock.nowS();
@@ -109,6 +118,12 @@ function empty(s: ServiceContext, ctx: RequestContext) {
     .run(num, num, EMPTY_BATCH);
   if (info.changes > 0) updateCollection(s.world.db, num, {}, nowS);
   s.world.version++;
+  if (s.variant.emptyTotal === 'remaining') {
+    const left = s.world.db
+      .prepare('SELECT COUNT(*) AS n FROM collection_images WHERE collection = ?')
+      .get(num) as { n: number };
+    return { json: { ok: true, total: left.n } };
+  }
   return { json: { ok: true, total: info.changes } };
 }
 
@@ -145,14 +160,15 @@ async function preview(s: ServiceContext, ctx: RequestContext) {
 export function registerCollectionWriteRoutes(router: Router, s: ServiceContext): void {
   router.post('/v1/collections', (ctx) => create(s, ctx));
   router.patch('/v1/collections/:id', (ctx) => update(s, ctx));
-  const both = (method: Method, path: string, handler: Handler): void => {
-    router.add(method, `/v1${path}`, handler);
-    router.add(method, path, handler);
+  const paths = s.variant.collectionPaths;
+  const imagesRoute = (method: Method, path: string, handler: Handler): void => {
+    if (paths !== 'bare') router.add(method, `/v1${path}`, handler);
+    if (paths !== 'v1') router.add(method, path, handler);
   };
-  both('GET', '/collections/:id/images/:name', (ctx) => showImage(s, ctx));
-  both('POST', '/collections/:id/images', (ctx) => addImage(s, ctx));
-  both('DELETE', '/collections/:id/images/:name', (ctx) => removeImage(s, ctx));
-  both('GET', '/collections/:id/preview', (ctx) => preview(s, ctx));
-  both('DELETE', '/collections/:id/images', (ctx) => empty(s, ctx));
-  both('DELETE', '/collections/:id', (ctx) => destroy(s, ctx));
+  imagesRoute('GET', '/collections/:id/images/:name', (ctx) => showImage(s, ctx));
+  imagesRoute('POST', '/collections/:id/images', (ctx) => addImage(s, ctx));
+  imagesRoute('DELETE', '/collections/:id/images/:name', (ctx) => removeImage(s, ctx));
+  imagesRoute('GET', '/collections/:id/preview', (ctx) => preview(s, ctx));
+  imagesRoute('DELETE', '/collections/:id/images', (ctx) => empty(s, ctx));
+  imagesRoute('DELETE', '/collections/:id', (ctx) => destroy(s, ctx));
 }

@@ -2,6 +2,7 @@
 import type { ServiceContext } from '../context.ts';
 import type { Router } from '../http/router.ts';
 import { searchObservations, showObservation } from '../search/observations.ts';
+import { flatObservation } from '../variants/shapes.ts';
 import { registerSearch, registerShow } from './search-routes.ts';
 
 export function registerObservationRoutes(router: Router, s: ServiceContext): void {
@@ -9,6 +10,8 @@ export function registerObservationRoutes(router: Router, s: ServiceContext): vo
     searchObservations(world, params),
   );
   registerShow(router, s, '/v1/observations', 'observation', (world, id) =>
-    showObservation(world, id),
+    s.variant.observationShow === 'flat'
+      ? flatObservation(showObservation(world, id))
+      : showObservation(world, id),
   );
 }

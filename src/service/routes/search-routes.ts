@@ -10,6 +10,8 @@ import type { Handler, Router } from '../http/router.ts';
 import { requireNoParams } from '../search/common.ts';
 import { WorkerGone } from '../search/pool.ts';
 import { SEARCHES } from '../search/registry.ts';
+import { refuseUnseenAggs } from '../variants/aggs.ts';
+import { withOddRecords } from '../variants/odd-records.ts';
 import type { World } from '../world/world.ts';
 
 export type SearchFn = (world: World, params: ParamBag, nowS: number) => unknown;
@@ -20,26 +22,31 @@ export function registerSearch(
   s: ServiceContext,
   base: string,
   search: SearchFn,
+  /** Rewrites the parameters first (a variant's own paging rule, say). */
+  adjust: (params: ParamBag) => ParamBag = (params) => params,
 ): void {
   const inThread = (params: ParamBag, nowS: number): string =>
     JSON.stringify(search(s.world, params, nowS));
   const pooled = s.pool !== undefined && base in SEARCHES;
   const handler: Handler = async (ctx) => {
     const nowS = s.clock.nowS();
-    const key = `${base}|${s.world.version}|${nowS}|${canonical(ctx.params)}`;
+    if (s.variant.aggs === 'seen') refuseUnseenAggs(base, ctx.params);
+    const params = adjust(ctx.params);
+    const key = `${base}|${s.world.version}|${nowS}|${canonical(params)}`;
     let text = s.cache.get(key);
     if (text === undefined) {
       if (pooled && s.pool!.size > 0) {
         try {
-          text = await s.pool!.run(base, ctx.params, nowS);
+          text = await s.pool!.run(base, params, nowS);
         } catch (e) {
           if (!(e instanceof WorkerGone)) throw e;
-          text = inThread(ctx.params, nowS);
+          text = inThread(params, nowS);
         }
-      } else text = inThread(ctx.params, nowS);
+      } else text = inThread(params, nowS);
       s.cache.set(key, text);
     }
-    return { jsonText: text };
+    // A variant's odd records are written over the cached text: ours is never touched.
+    return { jsonText: s.variant.oddRecords ? withOddRecords(base, text) : text };
   };
   router.get(base, handler);
   router.post(`${base}/_search`, handler);

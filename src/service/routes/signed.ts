@@ -3,11 +3,13 @@
  * authorization, refused with 403 when the signature does not match or has expired. Files
  * are served with HEAD, Range, Content-Length and ETag; injected faults act here.
  */
+import type { RequestListener } from 'node:http';
 import { join } from 'node:path';
 import type { RecordingFormat } from '../../shared/api/index.ts';
 import type { ServiceContext } from '../context.ts';
 import { ApiError, notFound } from '../http/errors.ts';
-import type { Handler, RequestContext, Router } from '../http/router.ts';
+import { createHttpServer } from '../http/server.ts';
+import { Router, type Handler, type RequestContext } from '../http/router.ts';
 import { parseFrameName } from '../media/image-names.ts';
 import { sendFile, type FileToSend } from '../media/send-file.ts';
 import { mediaOf, type MediaServices } from '../media/services.ts';
@@ -76,8 +78,10 @@ function serve(
   resolve: (m: MediaServices, ctx: RequestContext) => Promise<FileToSend> | FileToSend,
 ): Handler {
   return async (ctx) => {
-    verified(s, ctx);
     const m = mediaOf(s);
+    const elsewhere = m.signedRequest(ctx.req);
+    if (elsewhere) throw new ApiError(404, 'not_found', elsewhere.refused);
+    verified(s, ctx);
     const file = await resolve(m, ctx);
     const fault = m.faults.take(ctx.path);
     if (fault?.kind === '503') {
@@ -97,6 +101,18 @@ function serve(
     }
     return { handled: true };
   };
+}
+
+/**
+ * The request listener of the signed files' own host (variant signedHost 'cdn'): the signed
+ * routes alone, answered by the service's HTTP front (a server made for its listener only,
+ * never listening itself), so that answers and errors are the service's.
+ */
+export function signedFilesListener(s: ServiceContext): RequestListener {
+  const router = new Router();
+  registerSignedRoutes(router, s);
+  const front = createHttpServer(router, s);
+  return (req, res) => front.emit('request', req, res);
 }
 
 export function registerSignedRoutes(router: Router, s: ServiceContext): void {

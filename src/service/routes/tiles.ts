@@ -1,7 +1,8 @@
 /**
  * Section 4.2 and 4.3 Tile: Mapbox Vector Tiles (extent 512) of current observations (layer
  * "observations", the latest ten-minute mark) and of cameras (layer "cameras"). Layer names
- * and attributes are documented in docs/service.md.
+ * and attributes are "not shown": ours are documented in docs/service.md; the variant
+ * `tiles: 'other'` names and fills them as another provider might (see `otherCameraLayers`).
  */
 import type { ServiceContext } from '../context.ts';
 import { invalidParameter } from '../http/errors.ts';
@@ -11,6 +12,7 @@ import {
   isValidTile,
   tileBbox,
   type TileAddress,
+  type TileLayer,
   type TilePoint,
 } from '../media/mvt.ts';
 import { observationId } from '../search/observations.ts';
@@ -74,6 +76,12 @@ function observationTile(s: ServiceContext, ctx: RequestContext) {
        WHERE o.time = ? AND ${area.sql} ORDER BY o.time ${dir}, c.id ${dir}`,
     )
     .all(s.world.lastSlot, ...area.args) as ObservationRow[];
+  if (s.variant.tiles === 'other') {
+    return {
+      body: Buffer.from(encodeTile(tile, otherObservationLayers(rows))),
+      contentType: TILE_TYPE,
+    };
+  }
   const features: TilePoint[] = rows.map((o) => ({
     id: o.num,
     lon: o.lon,
@@ -119,6 +127,9 @@ function cameraTile(s: ServiceContext, ctx: RequestContext) {
       `SELECT c.num, c.id, c.lon, c.lat, c.description, c.city, c.state, c.country, c.provider, c.video FROM cameras c WHERE ${area.sql} ORDER BY c.id`,
     )
     .all(...area.args) as CameraRow[];
+  if (s.variant.tiles === 'other') {
+    return { body: Buffer.from(encodeTile(tile, otherCameraLayers(rows))), contentType: TILE_TYPE };
+  }
   const features: TilePoint[] = rows.map((c) => ({
     id: c.num,
     lon: c.lon,
@@ -137,6 +148,56 @@ function cameraTile(s: ServiceContext, ctx: RequestContext) {
     body: Buffer.from(encodeTile(tile, [{ name: 'cameras', features }])),
     contentType: TILE_TYPE,
   };
+}
+
+/**
+ * Another provider's camera tile: still and video cameras in two layers ('points', 'live'),
+ * no `id` attribute (the camera is named by `camera_id`), `has_video` as 0/1 and the
+ * description as `name`. A client that reads only a layer called 'cameras' draws nothing.
+ */
+function otherCameraLayers(rows: CameraRow[]): TileLayer[] {
+  const feature = (c: CameraRow): TilePoint => ({
+    id: c.num,
+    lon: c.lon,
+    lat: c.lat,
+    properties: {
+      camera_id: c.id,
+      name: c.description,
+      city: c.city,
+      state: c.state,
+      country: c.country,
+      provider: c.provider,
+      has_video: c.video === 1 ? 1 : 0,
+    },
+  });
+  return [
+    { name: 'points', features: rows.filter((c) => c.video !== 1).map(feature) },
+    { name: 'live', features: rows.filter((c) => c.video === 1).map(feature) },
+  ];
+}
+
+/**
+ * Another provider's observation tile: one layer called 'default', no observation id (the
+ * camera id and the time name it), sensor values under their plain names.
+ */
+function otherObservationLayers(rows: ObservationRow[]): TileLayer[] {
+  const features = rows.map((o): TilePoint => ({
+    id: o.num,
+    lon: o.lon,
+    lat: o.lat,
+    properties: {
+      camera_id: o.id,
+      time: isoSeconds(o.time),
+      name: o.description,
+      city: o.city,
+      state: o.state,
+      country: o.country,
+      road_weather: o.rw,
+      visibility: o.vis / 10,
+      precip: o.pr,
+    },
+  }));
+  return [{ name: 'default', features }];
 }
 
 export function registerTileRoutes(router: Router, s: ServiceContext): void {

@@ -44,6 +44,11 @@ export interface FeatureCollection<F> {
   properties: SearchEnvelope;
 }
 
+/**
+ * Fields the client reads liberally (src/main/api/records.ts): text the service left out or sent
+ * as null reads '' (shown as nothing); a time it left out or sent in no readable form reads null;
+ * other times are ISO 8601 UTC ('...Z') whatever form the service used.
+ */
 export interface SensorReading {
   data: number;
   /** The previous observation's value; absent on a camera's first observation. */
@@ -58,8 +63,12 @@ export interface ObservationProperties {
   city: string;
   state: string;
   country: string;
-  time: string;
-  sensors: Partial<Record<SensorType, SensorReading>>;
+  /** null when the service gave no readable time */
+  time: string | null;
+  /** The known types (spec 2.3) and any other the service reports, as it reports them. */
+  sensors: Partial<Record<SensorType, SensorReading>> & {
+    [type: string]: SensorReading | undefined;
+  };
 }
 export type Observation = Feature<ObservationProperties>;
 
@@ -85,14 +94,17 @@ export interface RecordingProperties {
   region: string;
   city: string;
   description: string;
-  status: RecordingStatus;
+  /** One of RECORDING_STATUSES, or another word of a service (kept and shown as it is). */
+  status: RecordingStatus | (string & {});
+  /** Seconds; not range-checked (0 when the service gave none). */
   duration: number;
-  /** Images per second of the recorded sequence (the spec leaves the unit open). */
+  /** Meaning and unit not shown by the interface: not range-checked, nothing computed from it. */
   rate: number;
-  start: string;
-  stop: string;
+  start: string | null;
+  stop: string | null;
   tags: string[];
-  created_at: string;
+  created_at: string | null;
+  /** The known formats only: one the client cannot download is not offered (records.ts). */
   formats: RecordingFormat[];
 }
 export type Recording = Feature<RecordingProperties>;
@@ -104,9 +116,9 @@ export interface AlertProperties {
   states: string[];
   areaDesc: string;
   description: string;
-  effective: string;
-  expires: string;
-  updated: string;
+  effective: string | null;
+  expires: string | null;
+  updated: string | null;
   urgency: string;
   severity: string;
   certainty: string;
@@ -148,8 +160,25 @@ export interface TokenResponse {
 
 export interface SessionResponse {
   name: string;
+  /** Contents not shown by the interface: the client reads each role as text (records.ts). */
   roles: string[];
+  /** Contents not shown: any object, {} when the service sent none. */
   context: Record<string, unknown>;
   /** seconds */
   expires_in: number;
 }
+
+/**
+ * The GeoJSON records as our service writes them, every time present (the types above are as
+ * the client reads any service: null where a time could not be read). Tests of our service use
+ * these.
+ */
+export type WrittenObservation = Observation & {
+  properties: ObservationProperties & { time: string };
+};
+export type WrittenRecording = Recording & {
+  properties: RecordingProperties & { start: string; stop: string; created_at: string };
+};
+export type WrittenAlert = Alert & {
+  properties: AlertProperties & { effective: string; expires: string; updated: string };
+};

@@ -16,7 +16,26 @@ export interface AppStatus {
   online: boolean;
   /** When the service was last checked, ISO 8601 UTC, or null before the first check. */
   checkedAt: string | null;
+  /**
+   * The service's clock minus this machine's, in ms (learnt from the Date of its answers; 0
+   * until known). A view comparing a service time with "now" (an alert's end, a recording's
+   * start) adds it to Date.now(): the machine's clock may be off by hours, or a year.
+   */
+  clockOffsetMs: number;
   version: string;
+}
+
+/**
+ * The service limits requests (429): requests wait and are retried, nothing fails for it. Sent
+ * when the limiting starts, when a wait ends later than announced, and once it is over.
+ */
+export interface ServiceThrottle {
+  /** True while requests wait out the service's rate limit. */
+  limited: boolean;
+  /** The operation that was last told to wait ("cameras search"). */
+  operation: string;
+  /** How long from now until it is retried, in ms (0 when `limited` is false). */
+  waitMs: number;
 }
 
 export interface CacheUsage {
@@ -50,4 +69,5 @@ export const appEvents = {
   /** Show this route (`/wall?cameras=...`), e.g. from a roadcam:// link opened outside the app. */
   'app.openRoute': type<{ route: string }>(),
   'settings.changed': type<Settings>(),
+  'service.throttled': type<ServiceThrottle>(),
 } as const;

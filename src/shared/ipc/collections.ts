@@ -15,38 +15,37 @@ export const GRID_PAGE = 24;
 
 const DAY_MS = 86_400_000;
 
-/** When a collection expires and how many whole days remain (negative once expired). */
-export function expiryOf(createdAt: string, now = Date.now()): { expiresAt: string; days: number } {
+/**
+ * When a collection expires and how many whole days remain (negative once expired). `now` is
+ * the service's clock (ApiClient.serviceNow): created_at is a time of the service, and the
+ * machine's clock may be off by hours or a year. The main process counts; views show its
+ * CollectionSummary.daysLeft.
+ */
+export function expiryOf(createdAt: string, now: number): { expiresAt: string; days: number } {
   const expires = Date.parse(createdAt) + COLLECTION_LIFETIME_DAYS * DAY_MS;
+  // A service may send a creation time the client cannot read (kept as its text): its expiry
+  // is unknown, so no date and no warning (a whole lifetime), never 'Invalid time value'.
+  if (Number.isNaN(expires)) return { expiresAt: '', days: COLLECTION_LIFETIME_DAYS };
   return { expiresAt: new Date(expires).toISOString(), days: Math.floor((expires - now) / DAY_MS) };
 }
 
 const NAME = /^(.+)_(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(?:\.(\d{3}))?Z\.(?:jpe?g|png)$/i;
 
 /**
- * Camera and time read from an image name ("<camera id>_<yyyymmddThhmmssZ>.jpg", the
- * embedded service's convention). The interface does not fix the form of names: any other
- * name gives nulls and the view shows the name alone.
+ * Camera and time read from an image name, when it happens to be in the embedded service's
+ * form ("<camera id>_<yyyymmddThhmmssZ>.jpg"). The interface does not fix the form of names:
+ * this is a bonus, never a requirement. Any other name gives nulls and the views show the
+ * name alone. No name is ever built in this form: names come from the service.
  */
 export function parseImageName(name: string): { cameraId: string | null; time: string | null } {
   const m = NAME.exec(name);
   if (!m) return { cameraId: null, time: null };
   const [, camera, y, mo, d, h, mi, s, ms] = m;
   const t = Date.UTC(+y!, +mo! - 1, +d!, +h!, +mi!, +s!, +(ms ?? 0));
-  return Number.isFinite(t)
-    ? { cameraId: camera!, time: new Date(t).toISOString() }
-    : { cameraId: null, time: null };
-}
-
-/**
- * The name of a recording's frame at `tMs` in the same convention (milliseconds only when a
- * frame falls between seconds). Used to offer a recording's frames by time; the field stays
- * editable for services that name frames otherwise.
- */
-export function frameName(cameraId: string, tMs: number): string {
-  const stamp = new Date(tMs).toISOString().slice(0, 19).replace(/[-:]/g, '');
-  const ms = tMs % 1000;
-  return `${cameraId}_${stamp}${ms === 0 ? '' : `.${String(ms).padStart(3, '0')}`}Z.jpg`;
+  const time = Number.isFinite(t) ? new Date(t).toISOString() : '';
+  // A stamp that is no real time (month 13, 25 o'clock) would roll over into another one.
+  const real = time.slice(0, 19) === `${y}-${mo}-${d}T${h}:${mi}:${s}`;
+  return real ? { cameraId: camera!, time } : { cameraId: null, time: null };
 }
 
 /** Where an image came from, when it was added through this app (the service does not say). */
@@ -270,10 +269,13 @@ export const collectionsChannels = {
     input: z.object({ id: collectionId }).strict(),
     result: type<OfflineStatus>(),
   },
-  /** Names of the frames of a recording, for adding a named frame. */
+  /**
+   * Names of the frames of a complete recording, for adding a named frame: the entry names of
+   * its zip, as the service names them.
+   */
   'collections.recordingFrames': {
     input: z.object({ recordingId: plainId }).strict(),
-    result: type<{ cameraId: string; names: string[] }>(),
+    result: type<{ cameraId: string | null; names: string[] }>(),
   },
   /** Archived image times of a camera (the media cache), newest last. */
   'collections.cameraTimes': {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCore, type Core } from '../../../src/main/core.ts';
+import type { Core } from '../../../src/main/core.ts';
 import type { NewAlertsNotice } from '../../../src/shared/ipc/alerts.ts';
-import { DEMO_CLIENT } from '../../../src/service/index.ts';
-import { tempDir } from '../../helpers/core.ts';
+import { tempDir, startAccountCore } from '../../helpers/core.ts';
 import { startTestService, type TestService } from '../api/helpers.ts';
 
 // A square in the Pacific far from every generated alert, so only the test's alerts fall in it.
@@ -20,17 +19,7 @@ const dir = tempDir();
 
 beforeAll(async () => {
   service = await startTestService({ cameras: 30, hours: 1 });
-  core = await startCore({
-    dataDir: dir.path,
-    connection: {
-      kind: 'remote',
-      baseUrl: service.url,
-      clientId: DEMO_CLIENT.id,
-      clientSecret: DEMO_CLIENT.secret,
-    },
-    log: () => {},
-    watchIntervalMs: 3_600_000,
-  });
+  core = await startAccountCore(dir.path, service.url, { watchIntervalMs: 3_600_000 });
 }, 120_000);
 afterAll(async () => {
   await core.close();

@@ -193,24 +193,31 @@ describe('answers are checked before they are read', () => {
     );
   });
 
-  it('a field of the wrong type is named by its path', async () => {
-    const client = await rewriting('/v1/cameras', (page) => {
-      page.features[1].properties.video = 'yes';
-      delete page.features[2].geometry;
-      return page;
+  it('a record with a field of the wrong type is kept as well as it reads; one that cannot be placed is dropped, and the log says so', async () => {
+    const lines: string[] = [];
+    const client = demoClient(proxy.url, { log: (line) => lines.push(line) });
+    await client.session();
+    proxy.inject({
+      status: 200,
+      path: '/v1/cameras',
+      rewrite: (page) => {
+        page.features[1].properties.video = 'yes';
+        delete page.features[2].geometry;
+        return page;
+      },
     });
-    const error = await failure(client.cameras.search({ limit: 3 }));
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as Error).message).toMatch(
-      /^cameras search failed: the service's answer does not follow the service interface \(features\.1\.properties\.video: Invalid input: expected boolean, received string; features\.2\.geometry: missing\)\. The service may speak another version of it/,
+    const page = await client.cameras.search({ limit: 3 });
+    expect(page.features).toHaveLength(2);
+    expect(page.features[1]!.properties.video).toBe(false);
+    expect(lines.join('\n')).toMatch(
+      /cameras search: 1 of 3 records incomplete or in another form: properties\.video not a boolean \(string\) \(1\); 1 of 3 records dropped: no usable geometry \(1\)/,
     );
   });
 
-  it('a missing envelope, a wrong status value, an answer of another kind', async () => {
+  it('a missing envelope is derived, an unknown status and an unreadable time are kept, a rate of 0 is read; an answer of another kind fails', async () => {
     const client = await rewriting('/v1/recordings', ({ properties: _, ...page }) => page);
-    expect(String(await failure(client.recordings.search({ limit: 2 })))).toMatch(
-      /recordings search failed: .*\(properties: missing\)/,
-    );
+    const derived = await client.recordings.search({ limit: 2 });
+    expect(derived.properties).toEqual({ total: 2, skip: 0, limit: 2, aggs: {} });
     proxy.inject({
       status: 200,
       path: '/v1/recordings',
@@ -221,9 +228,8 @@ describe('answers are checked before they are read', () => {
         ],
       }),
     });
-    expect(String(await failure(client.recordings.search({ limit: 1 })))).toMatch(
-      /features\.0\.properties\.status: Invalid option/,
-    );
+    const [done] = (await client.recordings.search({ limit: 1 })).features;
+    expect(done!.properties.status).toBe('done');
     proxy.inject({
       status: 200,
       path: '/v1/observations',
@@ -232,19 +238,16 @@ describe('answers are checked before they are read', () => {
         return page;
       },
     });
-    expect(String(await failure(client.observations.search({ limit: 1 })))).toMatch(
-      /features\.0\.properties\.time: expected a date and time \(ISO 8601\)/,
-    );
-    // A rate of 0 would lay out frames at Infinity ms ("Invalid time value" in a view).
+    const [observation] = (await client.observations.search({ limit: 1 })).features;
+    expect(observation!.properties.time).toBeNull();
+    // The meaning and unit of rate are not shown: no range is imposed on it.
     proxy.inject({
       status: 200,
       path: '/v1/recordings/',
       rewrite: (recording) => ({ ...recording, properties: { ...recording.properties, rate: 0 } }),
     });
     const [recording] = (await client.recordings.search({ limit: 1 })).features;
-    expect(String(await failure(client.recordings.show(recording!.id)))).toMatch(
-      /\(properties\.rate: Too small: expected number to be >0\)/,
-    );
+    expect((await client.recordings.show(recording!.id)).properties.rate).toBe(0);
     const [camera] = (await client.cameras.search({ limit: 1 })).features;
     proxy.inject({
       status: 200,
@@ -253,7 +256,7 @@ describe('answers are checked before they are read', () => {
     });
     expect(String(await failure(client.cameras.show(camera!.id)))).toMatch(
       new RegExp(
-        `camera ${camera!.id} failed: the service's answer does not follow the service interface \\(type: Invalid input: expected "Feature"`,
+        `camera ${camera!.id} failed: the service's answer does not follow the service interface \\(type: string "FeatureCollection", not "Feature"\\)`,
       ),
     );
   });

@@ -12,7 +12,12 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEMO_CLIENT, startService, type RunningService } from '../../../src/service/index.ts';
+import {
+  DEMO_CLIENT,
+  startService,
+  type RunningService,
+  type ServiceOptions,
+} from '../../../src/service/index.ts';
 import { ApiClient, type ApiClientOptions } from '../../../src/main/api/index.ts';
 import { tempDir } from '../../helpers/core.ts';
 
@@ -25,7 +30,7 @@ export interface TestService extends RunningService {
 }
 
 export async function startTestService(
-  world: { cameras?: number; hours?: number } = {},
+  world: { cameras?: number; hours?: number; variant?: ServiceOptions['variant'] } = {},
 ): Promise<TestService> {
   const dir = tempDir('roadcam-api-');
   const service = await startService({
@@ -34,6 +39,7 @@ export async function startTestService(
     hours: world.hours ?? 3,
     now: NOW,
     admin: true,
+    variant: world.variant,
   });
   return Object.assign(service, {
     async tokenRequests(client: string = DEMO_CLIENT.id) {

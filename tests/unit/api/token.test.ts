@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryTokenStore, TOKEN_RENEW_MARGIN_MS } from '../../../src/main/api/index.ts';
-import { TokenManager, type StoredToken } from '../../../src/main/api/token.ts';
+import {
+  JUST_ISSUED_MS,
+  TOKEN_PAUSE_MS,
+  TokenManager,
+  TokensPausedError,
+  type StoredToken,
+} from '../../../src/main/api/token.ts';
 import {
   bearerTokens,
   demoClient,
@@ -106,6 +112,32 @@ describe('TokenManager', () => {
     const m = manager(now, store);
     expect(await m.tokens.token()).toBe('t1');
     expect((await store.read())?.accessToken).toBe('t1');
+  });
+
+  it('pauses renewal when a token just renewed is refused, and renews once after the pause', async () => {
+    const now = { t: 1_000_000 };
+    const m = manager(now);
+    expect(await m.tokens.token()).toBe('t1');
+    expect(await m.tokens.renew('t1')).toBe('t2');
+    now.t += 1000;
+    await expect(m.tokens.renew('t2')).rejects.toBeInstanceOf(TokensPausedError);
+    await expect(m.tokens.renew('t2')).rejects.toBeInstanceOf(TokensPausedError);
+    // Calls still go out with the token held; only token requests wait.
+    expect(await m.tokens.token()).toBe('t2');
+    expect(m.requests()).toBe(2);
+    now.t += TOKEN_PAUSE_MS;
+    expect(m.tokens.pausedUntil).toBeNull();
+    expect(await m.tokens.renew('t2')).toBe('t3');
+    expect(m.requests()).toBe(3);
+  });
+
+  it('renews a token refused long after its renewal (revoked later), without a pause', async () => {
+    const now = { t: 1_000_000 };
+    const m = manager(now);
+    await m.tokens.token();
+    expect(await m.tokens.renew('t1')).toBe('t2');
+    now.t += JUST_ISSUED_MS;
+    expect(await m.tokens.renew('t2')).toBe('t3');
   });
 
   it('lets one caller abort its wait without cancelling the shared request', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { startCore, type Core } from '../../../src/main/core.ts';
+import type { Core } from '../../../src/main/core.ts';
+import { startAccountCore } from '../../helpers/core.ts';
 import type { CollectionProgress, ImageInfo } from '../../../src/shared/ipc/collections.ts';
 import {
   archiveTimes,
@@ -24,16 +25,7 @@ beforeAll(async () => {
   service = await startTestService({ cameras: 40, hours: 2 });
   client = demoClient(service.url);
   now = await serviceNow(service.url);
-  core = await startCore({
-    dataDir: dir.path,
-    connection: {
-      kind: 'remote',
-      baseUrl: service.url,
-      clientId: 'demo',
-      clientSecret: 'demo-secret',
-    },
-    log: () => {},
-  });
+  core = await startAccountCore(dir.path, service.url);
 }, 120_000);
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { pageAfter, searchLocal } from '../../../src/main/collections/local.ts';
 import { KeptStore } from '../../../src/main/collections/store.ts';
 import { migration } from '../../../src/main/db/migrations/0400-kept-collections.ts';
 import { migrations } from '../../../src/main/db/migrations/index.ts';
-import { expiryOf, frameName, parseImageName } from '../../../src/shared/ipc/collections.ts';
+import { expiryOf, parseImageName } from '../../../src/shared/ipc/collections.ts';
 
 const fresh = freshDatabases();
 
@@ -115,15 +115,18 @@ describe('local browsing', () => {
 });
 
 describe('names and expiry', () => {
-  it('reads camera and time from a frame name, and builds the same names', () => {
-    const t = Date.parse('2026-11-21T11:58:00Z');
-    expect(frameName('US-CO-1', t)).toBe('US-CO-1_20261121T115800Z.jpg');
-    expect(frameName('US-CO-1', t + 500)).toBe('US-CO-1_20261121T115800.500Z.jpg');
+  it('reads camera and time from a name in our form, and nothing from any other name', () => {
+    expect(parseImageName('US-CO-1_20261121T115800Z.jpg')).toEqual({
+      cameraId: 'US-CO-1',
+      time: '2026-11-21T11:58:00.000Z',
+    });
     expect(parseImageName('US-CO-1_20261121T115800.500Z.jpg')).toEqual({
       cameraId: 'US-CO-1',
       time: '2026-11-21T11:58:00.500Z',
     });
     expect(parseImageName('holiday.png')).toEqual({ cameraId: null, time: null });
+    expect(parseImageName('img-d5pn4.jpg')).toEqual({ cameraId: null, time: null });
+    expect(parseImageName('US-CO-1_20261399T999999Z.jpg')).toEqual({ cameraId: null, time: null });
   });
 
   it('expires 90 days after creation; days left counts whole days', () => {

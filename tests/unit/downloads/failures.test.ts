@@ -3,7 +3,8 @@
  * asked again at once, waited for, paused with the batch, or failed with the reason.
  */
 import { describe, expect, it } from 'vitest';
-import { afterFailure, DownloadFailure } from '../../../src/main/downloads/failures.ts';
+import { ServiceError } from '../../../src/main/api/errors.ts';
+import { afterFailure, classify, DownloadFailure } from '../../../src/main/downloads/failures.ts';
 
 const policy = { maxAttempts: 3, delay: { base: 1_000, max: 60_000 } };
 const item = { attempts: 0, bytes_done: 100 };
@@ -62,5 +63,24 @@ describe('afterFailure', () => {
       state: 'failed',
       failure: { kind: 'permanent', message: 'boom' },
     });
+  });
+});
+
+describe('classify', () => {
+  const refusal = (status: number, operation: string) =>
+    new ServiceError(operation, { status, code: 'unknown', message: 'refused' });
+
+  it('takes any way a signed host has of saying "expired" for an expired link', () => {
+    for (const status of [400, 401, 403, 410]) {
+      const failure = classify(refusal(status, 'recording r.zip (signed URL)'), 'r.zip', '/tmp');
+      expect(failure.kind, `HTTP ${status}`).toBe('expired');
+    }
+  });
+
+  it("does not take the service's own 403 or a signed 404 for an expired link", () => {
+    expect(classify(refusal(403, 'recording r.zip'), 'r.zip', '/tmp').kind).toBe('permanent');
+    expect(classify(refusal(404, 'recording r.zip (signed URL)'), 'r.zip', '/tmp').kind).toBe(
+      'permanent',
+    );
   });
 });

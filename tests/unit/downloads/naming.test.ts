@@ -7,7 +7,7 @@ import {
   sanitiseSegment,
   templateValues,
 } from '../../../src/main/downloads/naming.ts';
-import { splitPeriod } from '../../../src/main/downloads/selection.ts';
+import { planItems, splitPeriod, type Chosen } from '../../../src/main/downloads/selection.ts';
 import { DEFAULT_TEMPLATE } from '../../../src/shared/ipc/downloads.ts';
 import type { Recording } from '../../../src/shared/api/index.ts';
 
@@ -78,5 +78,44 @@ describe('file names', () => {
       ['2026-11-21T13:00:00Z', 600],
     ]);
     expect(() => splitPeriod('2026-11-21T12:00:00Z', '2026-11-21T11:00:00Z')).toThrow(/end after/);
+  });
+});
+
+describe('planned items', () => {
+  const recording = (id: string, status: string, formats: string[]): Chosen => ({
+    recordingId: id,
+    recording: {
+      type: 'Feature',
+      id,
+      geometry: { type: 'Point', coordinates: [0, 0] },
+      properties: { ...props, status, formats } as unknown as Recording['properties'],
+    },
+  });
+  const destination = {
+    formats: ['zip'] as const,
+    folder: '/tmp',
+    template: DEFAULT_TEMPLATE,
+    existing: 'skip',
+  } as const;
+
+  it('wait for a recording in any status but complete and failed (transitions are not shown)', () => {
+    const items = planItems(
+      [
+        recording('rec_a', 'complete', ['zip']),
+        recording('rec_b', 'submitted', []),
+        recording('rec_c', 'processing', []),
+        recording('rec_d', 'failed', []),
+        recording('rec_e', 'complete', ['jpg']),
+      ],
+      destination,
+    );
+    expect(items.map((i) => [i.recordingId, i.state])).toEqual([
+      ['rec_a', 'queued'],
+      ['rec_b', 'waiting'],
+      ['rec_c', 'waiting'],
+      ['rec_d', 'failed'],
+      ['rec_e', 'failed'],
+    ]);
+    expect(items[4]!.message).toMatch(/has no zip file/);
   });
 });

@@ -9,10 +9,9 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCore, type Core } from '../../../src/main/core.ts';
+import type { Core } from '../../../src/main/core.ts';
 import { channels, type Channel } from '../../../src/shared/ipc.ts';
-import { DEMO_CLIENT } from '../../../src/service/index.ts';
-import { tempDir } from '../../helpers/core.ts';
+import { tempDir, startAccountCore } from '../../helpers/core.ts';
 import { expectReadable } from '../../helpers/readable.ts';
 import {
   startRecordingProxy,
@@ -31,16 +30,7 @@ beforeAll(async () => {
   service = await startTestService({ cameras: 60, hours: 2 });
   proxy = await startRecordingProxy(service.url);
   dir = tempDir();
-  core = await startCore({
-    dataDir: dir.path,
-    connection: {
-      kind: 'remote',
-      baseUrl: proxy.url,
-      clientId: DEMO_CLIENT.id,
-      clientSecret: DEMO_CLIENT.secret,
-    },
-    log: () => {},
-  });
+  core = await startAccountCore(dir.path, proxy.url);
   // Real ids, taken while the answers are still whole.
   const cameras = (await core.client.cameras.search({ limit: 3 })).features.map((c) => c.id);
   const observation = (await core.client.observations.search({ limit: 1 })).features[0]!.id;

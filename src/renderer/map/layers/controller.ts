@@ -7,8 +7,9 @@ import type { Alert, Camera, Recording } from '../../../shared/api/index.ts';
 import type { SensorType } from '../../../shared/sensors.ts';
 import type { Spatial } from '../params.ts';
 import type { ResultFeature } from '../search.svelte.ts';
+import { api } from '../../lib/api.ts';
 import { ClusterCameraLayer } from './clusterLayer.ts';
-import type { TileProps } from './mvt.ts';
+import type { TileFeature } from './mvt.ts';
 import {
   drawAlerts,
   drawRecordings,
@@ -17,6 +18,7 @@ import {
   highlight,
   type ResultMarkers,
 } from './overlays.ts';
+import { cameraAt, observationAt, type PickedPoint, type PickSearch } from './pickResolve.ts';
 import { PointTileLayer } from './pointTiles.ts';
 import { ReplayLayer } from './replay.ts';
 
@@ -33,15 +35,22 @@ export interface LayerHandlers {
   onCameraCount: (n: number) => void;
 }
 
-export function cameraMarker(props: TileProps, at: L.LatLng): L.Marker {
-  const video = props.video === true;
+/** Clicks on tile points that name nothing find it through the map's own search channels. */
+const channelSearch: PickSearch = {
+  cameras: (params) => api.invoke('map.cameras.search', params),
+  observations: (params) => api.invoke('map.observations.search', params),
+};
+
+export function cameraMarker(feature: TileFeature, at: L.LatLng): L.Marker {
+  const video = feature.video;
   const icon = L.divIcon({
     className: 'camera-pin',
     html: `<span class="dot${video ? ' video' : ''}"></span>${video ? '<span class="badge">▶</span>' : ''}`,
     iconSize: [18, 18],
     iconAnchor: [9, 9],
   });
-  const title = `Camera ${String(props.id)}${video ? ' (live video)' : ''}: ${String(props.description ?? '')}`;
+  const name = feature.id ?? feature.cameraId ?? 'at this place';
+  const title = `Camera ${name}${video ? ' (live video)' : ''}: ${feature.description ?? ''}`;
   return L.marker(at, { icon, title, riseOnHover: true });
 }
 
@@ -62,8 +71,13 @@ export class MapLayers {
   #sensor: SensorType = 'road_weather';
   map: L.Map | null = null;
 
-  constructor(handlers: LayerHandlers, cameraMode: 'tiles' | 'cluster') {
+  constructor(
+    handlers: LayerHandlers,
+    cameraMode: 'tiles' | 'cluster',
+    search: PickSearch = channelSearch,
+  ) {
     this.#handlers = handlers;
+    const pickers = tilePickers(handlers, search);
     if (cameraMode === 'cluster') {
       this.#cluster = new ClusterCameraLayer(handlers.onCamera, handlers.onCameraCount);
       this.overlays.Cameras.addLayer(this.#cluster);
@@ -74,7 +88,7 @@ export class MapLayers {
           colouring: { by: 'video' },
           markerZoom: MARKER_ZOOM,
           marker: cameraMarker,
-          onPick: handlers.onCamera,
+          onPick: pickers.camera,
           onCount: handlers.onCameraCount,
           pane: 'points',
         }),
@@ -85,7 +99,7 @@ export class MapLayers {
       colouring: { by: 'sensor', sensor: 'road_weather' },
       markerZoom: 99,
       grow: 2.6,
-      onPick: handlers.onObservation,
+      onPick: pickers.observation,
       pane: 'obs',
     });
     this.overlays.Observations.addLayer(this.#observations);
@@ -146,5 +160,53 @@ export class MapLayers {
   stopReplay(): void {
     this.#replay?.remove();
     this.#replay = null;
+  }
+}
+
+/**
+ * What a click on a camera or observation point does. A point the tile names opens in the
+ * click's own task, so that the click's picks from several layers are arbitrated as usual
+ * (mapState.pick). One found by a search opens when it is found, after that: an observation
+ * found so never replaces a camera the same click hit (a camera beats an observation).
+ */
+function tilePickers(handlers: LayerHandlers, search: PickSearch) {
+  const cameraClicks = new WeakSet<object>();
+  const camera = (point: PickedPoint) => {
+    cameraClicks.add(point.click);
+    if (point.id !== null) handlers.onCamera(point.id);
+    else void opened('camera', cameraAt(point, search), handlers.onCamera);
+  };
+  const observation = (point: PickedPoint) => {
+    if (point.id !== null) return handlers.onObservation(point.id);
+    const find = async () => {
+      // After the click's other layers have had their say (same task): none of them hit a
+      // camera, or nothing needs finding.
+      await Promise.resolve();
+      return cameraClicks.has(point.click) ? undefined : observationAt(point, search);
+    };
+    const open = (id: string) => {
+      if (!cameraClicks.has(point.click)) handlers.onObservation(id);
+    };
+    void opened('observation', find(), open);
+  };
+  return { camera, observation };
+}
+
+/**
+ * Opens what a search at a clicked point found; says why when it found nothing. `undefined`:
+ * nothing was to be found (another layer's pick of the same click wins).
+ */
+async function opened(
+  what: string,
+  found: Promise<string | null | undefined>,
+  open: (id: string) => void,
+): Promise<void> {
+  try {
+    const id = await found;
+    if (id === undefined) return;
+    if (id !== null) open(id);
+    else console.warn(`No ${what} was found at the clicked point: the tile names none there.`);
+  } catch (error) {
+    console.warn(`Could not find the ${what} at the clicked point: ${(error as Error).message}`);
   }
 }

@@ -64,7 +64,8 @@ export function drawRecordings(group: L.LayerGroup, recordings: readonly Recordi
     marker.bindTooltip(
       lines([
         p.description,
-        `${p.status}, ${Math.round(p.duration / 60)} min from ${new Date(p.start).toLocaleString()}`,
+        // A service may leave the start out (or in a form the client cannot read): null then.
+        `${p.status}, ${Math.round(p.duration / 60)} min from ${p.start === null ? 'an unknown start' : new Date(p.start).toLocaleString()}`,
         p.tags.join(', '),
       ]),
     );

@@ -7,7 +7,8 @@
  */
 import L from 'leaflet';
 import { mediaUrl } from '../../lib/media.ts';
-import type { TileProps } from './mvt.ts';
+import type { TileFeature } from './mvt.ts';
+import { metersPerPixel, type PickedPoint } from './pickResolve.ts';
 import type { Colouring, WorkerAnswer, WorkerRequest } from './tileWorker.ts';
 
 export interface PointTileOptions {
@@ -15,8 +16,9 @@ export interface PointTileOptions {
   colouring: Colouring;
   /** From this zoom on, points are markers made by `marker` (when given). */
   markerZoom: number;
-  marker?: (props: TileProps, at: L.LatLng) => L.Marker;
-  onPick: (id: string) => void;
+  marker?: (feature: TileFeature, at: L.LatLng) => L.Marker;
+  /** A point was clicked: its id when the tile names it, else what is known to find it. */
+  onPick: (point: PickedPoint) => void;
   /** How many distinct points are on the map now (tests and the benchmark read it). */
   onCount?: (count: number) => void;
   /** Drawn this much larger than camera dots, so both show where they share a place. */
@@ -33,6 +35,8 @@ interface TileEntry {
   /** Newline-joined ids, split on the first click that needs them. */
   idText: string;
   ids: string[] | null;
+  /** Every point's feature, when the worker sent them (markers, or points without an id). */
+  features: TileFeature[] | null;
   inside: number;
   markers: L.Marker[];
   done: L.DoneCallback | null;
@@ -104,6 +108,7 @@ export class PointTileLayer extends L.GridLayer {
       ys: new Float32Array(0),
       idText: '',
       ids: null,
+      features: null,
       inside: 0,
       markers: [],
       done,
@@ -118,7 +123,7 @@ export class PointTileLayer extends L.GridLayer {
       type: 'load',
       key,
       url: new URL(mediaUrl(path), location.href).href,
-      layer: this.#options.kind,
+      kind: this.#options.kind,
       size: TILE_SIZE,
       ratio,
       radius,
@@ -153,7 +158,8 @@ export class PointTileLayer extends L.GridLayer {
       entry.ys = answer.ys;
       entry.idText = answer.ids;
       entry.inside = answer.inside;
-      if (answer.props) this.#place(entry, answer.props);
+      entry.features = answer.features;
+      if (answer.features && this.#markersAt(entry.coords.z)) this.#place(entry, answer.features);
       this.#count();
     }
     if (answer.bitmap) {
@@ -167,15 +173,36 @@ export class PointTileLayer extends L.GridLayer {
     entry.done = null;
   }
 
-  #place(entry: TileEntry, props: TileProps[]): void {
-    const origin = L.point(entry.coords.x * TILE_SIZE, entry.coords.y * TILE_SIZE);
-    props.forEach((p, i) => {
-      const at = this._map.unproject(origin.add([entry.xs[i]!, entry.ys[i]!]), entry.coords.z);
-      const marker = this.#options.marker!(p, at);
-      marker.on('click', () => this.#options.onPick(String(p.id)));
+  #place(entry: TileEntry, features: TileFeature[]): void {
+    features.forEach((feature, i) => {
+      const at = this.#latLngOf(entry, i);
+      const marker = this.#options.marker!(feature, at);
+      marker.on('click', (e: L.LeafletMouseEvent) =>
+        this.#options.onPick(this.#picked(entry, i, e.originalEvent)),
+      );
       entry.markers.push(marker);
       this.#markers.addLayer(marker);
     });
+  }
+
+  #latLngOf(entry: TileEntry, i: number): L.LatLng {
+    const origin = L.point(entry.coords.x * TILE_SIZE, entry.coords.y * TILE_SIZE);
+    return this._map.unproject(origin.add([entry.xs[i]!, entry.ys[i]!]), entry.coords.z);
+  }
+
+  /** What a click on point `i` of a tile hands on: its id, or what can find it. */
+  #picked(entry: TileEntry, i: number, click: Event): PickedPoint {
+    entry.ids ??= entry.idText.split('\n');
+    const id = entry.ids[i] || null;
+    const at = this.#latLngOf(entry, i);
+    return {
+      id,
+      feature: entry.features?.[i] ?? null,
+      lat: at.lat,
+      lon: at.lng,
+      radius: HIT_RADIUS * metersPerPixel(at.lat, entry.coords.z),
+      click,
+    };
   }
 
   #unload(tile: HTMLElement): void {
@@ -199,15 +226,15 @@ export class PointTileLayer extends L.GridLayer {
     }, 200);
   }
 
-  /** The id of the point drawn nearest to a map position, within a few pixels. */
-  #pointAt(latlng: L.LatLng): string | null {
+  /** The point drawn nearest to a map position, within a few pixels. */
+  #pointAt(latlng: L.LatLng): { entry: TileEntry; index: number } | null {
     const map = this._map;
     const zoom = map.getZoom();
     if (this.#markersAt(zoom)) return null;
     const px = map.project(latlng, zoom);
     const tx = Math.floor(px.x / TILE_SIZE);
     const ty = Math.floor(px.y / TILE_SIZE);
-    let found: string | null = null;
+    let found: { entry: TileEntry; index: number } | null = null;
     let bestD = HIT_RADIUS * HIT_RADIUS;
     for (const entry of this.#tiles.values()) {
       const c = entry.coords;
@@ -222,17 +249,15 @@ export class PointTileLayer extends L.GridLayer {
           bestD = d;
         }
       }
-      if (best >= 0) {
-        entry.ids ??= entry.idText.split('\n');
-        found = entry.ids[best]!;
-      }
+      if (best >= 0) found = { entry, index: best };
     }
     return found;
   }
 
   #click = (e: L.LeafletMouseEvent) => {
-    const id = this.#pointAt(e.latlng);
-    if (id !== null) this.#options.onPick(id);
+    const found = this.#pointAt(e.latlng);
+    if (found !== null)
+      this.#options.onPick(this.#picked(found.entry, found.index, e.originalEvent));
   };
 
   #hover = (e: L.LeafletMouseEvent) => {

@@ -6,7 +6,7 @@
  */
 import { sensorColour, CAMERA_COLOUR, CAMERA_VIDEO_COLOUR } from '../colours.ts';
 import type { SensorType } from '../../../shared/sensors.ts';
-import { decodePoints, type TilePoint } from './mvt.ts';
+import { decodePoints, type TileFeature, type TileKind, type TilePoint } from './mvt.ts';
 
 export type Colouring = { by: 'video' } | { by: 'sensor'; sensor: SensorType };
 
@@ -15,12 +15,13 @@ export type WorkerRequest =
       type: 'load';
       key: string;
       url: string;
-      layer: string;
+      /** What the tile holds; its layers may be called anything (mvt.ts reads them all). */
+      kind: TileKind;
       size: number;
       ratio: number;
       radius: number;
       colouring: Colouring;
-      /** Send every point's properties (markers at high zoom), not only ids. */
+      /** Send every point's features (markers at high zoom), not only ids. */
       withProps: boolean;
     }
   | { type: 'paint'; key: string; colouring: Colouring }
@@ -33,11 +34,18 @@ export type WorkerAnswer =
       bitmap: ImageBitmap | null;
       xs: Float32Array;
       ys: Float32Array;
-      /** Point ids joined by newlines: one string crosses to the page far cheaper than many. */
+      /**
+       * Point ids joined by newlines, '' where the tile names none: one string crosses to the
+       * page far cheaper than many.
+       */
       ids: string;
       /** Points inside the tile proper (not in its buffer): the layer's count adds these up. */
       inside: number;
-      props: TilePoint['props'][] | null;
+      /**
+       * Every point's feature: for markers, and for clicks on points without an id (found by
+       * a search with what the feature does say). Null when neither is needed.
+       */
+      features: TileFeature[] | null;
     }
   | { type: 'painted'; key: string; bitmap: ImageBitmap }
   | { type: 'error'; key: string; message: string };
@@ -56,10 +64,9 @@ const scope = self as unknown as {
   postMessage(message: WorkerAnswer, transfer?: Transferable[]): void;
 };
 
-function colourOf(colouring: Colouring, props: TilePoint['props']): string {
-  if (colouring.by === 'video') return props.video === true ? CAMERA_VIDEO_COLOUR : CAMERA_COLOUR;
-  const value = props[`sensor.${colouring.sensor}`];
-  return sensorColour(colouring.sensor, typeof value === 'number' ? value : null);
+function colourOf(colouring: Colouring, feature: TileFeature): string {
+  if (colouring.by === 'video') return feature.video ? CAMERA_VIDEO_COLOUR : CAMERA_COLOUR;
+  return sensorColour(colouring.sensor, feature.sensors[colouring.sensor] ?? null);
 }
 
 function paint(tile: Cached, colouring: Colouring): ImageBitmap {
@@ -71,7 +78,7 @@ function paint(tile: Cached, colouring: Colouring): ImageBitmap {
   // Points batched by colour: one path per colour is far cheaper than one per point.
   const byColour = new Map<string, TilePoint[]>();
   for (const p of tile.points) {
-    const c = colourOf(colouring, p.props);
+    const c = colourOf(colouring, p.feature);
     let list = byColour.get(c);
     if (!list) byColour.set(c, (list = []));
     list.push(p);
@@ -96,7 +103,7 @@ async function load(request: Extract<WorkerRequest, { type: 'load' }>): Promise<
     const response = await fetch(request.url, { signal: abort.signal });
     if (!response.ok)
       throw new Error(`${request.url}: ${response.status} ${await response.text()}`);
-    const points = decodePoints(await response.arrayBuffer(), request.layer, request.size);
+    const points = decodePoints(await response.arrayBuffer(), request.kind, request.size);
     const tile: Cached = {
       points,
       size: request.size,
@@ -108,10 +115,14 @@ async function load(request: Extract<WorkerRequest, { type: 'load' }>): Promise<
     const ys = new Float32Array(points.length);
     const ids: string[] = [];
     let inside = 0;
+    let unnamed = false;
     points.forEach((p, i) => {
       xs[i] = p.x;
       ys[i] = p.y;
-      ids.push(String(p.props.id));
+      // An id with a newline in it would shift every id after it: such a point is unnamed.
+      const id = p.feature.id !== null && !p.feature.id.includes('\n') ? p.feature.id : '';
+      if (id === '') unnamed = true;
+      ids.push(id);
       if (p.x >= 0 && p.y >= 0 && p.x < request.size && p.y < request.size) inside++;
     });
     const bitmap = request.withProps || points.length === 0 ? null : paint(tile, request.colouring);
@@ -123,7 +134,7 @@ async function load(request: Extract<WorkerRequest, { type: 'load' }>): Promise<
       ys,
       ids: ids.join('\n'),
       inside,
-      props: request.withProps ? points.map((p) => p.props) : null,
+      features: request.withProps || unnamed ? points.map((p) => p.feature) : null,
     };
     scope.postMessage(answer, bitmap ? [bitmap, xs.buffer, ys.buffer] : [xs.buffer, ys.buffer]);
   } catch (error) {

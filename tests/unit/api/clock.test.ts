@@ -1,0 +1,186 @@
+/**
+ * The service's clock as the client sees it (src/main/api/clock.ts): learnt from the Date header
+ * of the service's answers, so that service times (created_at + 90 days, an alert's end) are
+ * compared with the service's now, not the machine's. The test services run on a pinned clock
+ * (helpers.ts NOW), so the machine's clock is "wrong" by days here, and by a year under
+ * `npm run test:clock`: the assertions below hold on any date.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServiceClock, parseHttpDate } from '../../../src/main/api/clock.ts';
+import type { Core } from '../../../src/main/core.ts';
+import { VARIANT_NAMES } from '../../../src/service/variants/index.ts';
+import { startAccountCore, tempDir } from '../../helpers/core.ts';
+import { demoClient, startRecordingProxy, startTestService, type TestService } from './helpers.ts';
+
+const HOUR = 3_600_000;
+
+describe('HTTP dates', () => {
+  it('reads the three forms HTTP allows, as UTC whatever the time zone', () => {
+    const t = Date.UTC(1994, 10, 6, 8, 49, 37);
+    expect(parseHttpDate('Sun, 06 Nov 1994 08:49:37 GMT')).toBe(t);
+    expect(parseHttpDate('Sunday, 06-Nov-94 08:49:37 GMT')).toBe(Date.UTC(2094, 10, 6, 8, 49, 37));
+    expect(parseHttpDate('Sun Nov  6 08:49:37 1994')).toBe(t);
+    expect(parseHttpDate(new Date(t).toUTCString())).toBe(t);
+  });
+
+  it('refuses what is not an HTTP date', () => {
+    for (const text of [
+      null,
+      undefined,
+      '',
+      '0',
+      'yesterday',
+      '2026-11-21T12:00:00Z',
+      'Sun, 31 Feb 2026 08:49:37 GMT',
+      'Sun, 06 Foo 1994 08:49:37 GMT',
+      'Sun, 06 Nov 1994 25:49:37 GMT',
+    ]) {
+      expect(parseHttpDate(text), String(text)).toBeNull();
+    }
+  });
+});
+
+describe('ServiceClock', () => {
+  const local = { t: Date.UTC(2030, 0, 1) };
+  const at = (ms: number) => new Date(ms).toUTCString();
+
+  it('is the machine clock (offset 0) until an answer tells otherwise', () => {
+    const clock = new ServiceClock(() => local.t);
+    for (const header of [null, undefined, '', 'garbled', 'Mon, 99 Zzz 2026 99:99:99 GMT']) {
+      clock.observe(header);
+    }
+    expect(clock.known).toBe(false);
+    expect(clock.offsetMs).toBe(0);
+    expect(clock.now()).toBe(local.t);
+  });
+
+  it('learns the offset, follows a jump, ignores the header rounding and a garbled header', () => {
+    const clock = new ServiceClock(() => local.t);
+    clock.observe(at(local.t - 5 * HOUR));
+    expect(clock.offsetMs).toBe(-5 * HOUR + 500);
+    expect(clock.toLocal(local.t - 5 * HOUR)).toBe(local.t - 500);
+    clock.observe(at(local.t - 5 * HOUR + 999)); // the same second, rounded otherwise
+    expect(clock.offsetMs).toBe(-5 * HOUR + 500);
+    clock.observe('not a date');
+    expect(clock.offsetMs).toBe(-5 * HOUR + 500);
+    clock.observe(at(local.t + 365 * 24 * HOUR));
+    expect(clock.offsetMs).toBe(365 * 24 * HOUR + 500);
+  });
+
+  it('takes a Date within a second of the machine clock for the same clock', () => {
+    const clock = new ServiceClock(() => local.t + 700);
+    clock.observe(at(local.t));
+    expect(clock.known).toBe(true);
+    expect(clock.offsetMs).toBe(0);
+    clock.observe(at(local.t + 1000));
+    expect(clock.offsetMs).toBe(0);
+    clock.observe(at(local.t + 3000));
+    expect(clock.offsetMs).toBe(2800);
+  });
+});
+
+describe.each(VARIANT_NAMES)('the service clock against the %s service', (variant) => {
+  let service: TestService;
+  beforeAll(async () => {
+    service = await startTestService({ cameras: 40, hours: 2, variant });
+  }, 120_000);
+  afterAll(() => service.stop());
+
+  /** How far the client's idea of the service's now is from the service's own. */
+  const error = (serviceNow: number) => Math.abs(serviceNow - service.clock.now().getTime());
+
+  it('sends its own clock in Date, and the client reads it from any answer', async () => {
+    const answer = await fetch(`${service.url}/v1/session`);
+    await answer.body?.cancel();
+    expect(answer.status).toBe(401);
+    expect(
+      Math.abs(parseHttpDate(answer.headers.get('date'))! - service.clock.now().getTime()),
+    ).toBeLessThan(2000);
+    const client = demoClient(service.url);
+    await client.cameras.search({ limit: 1 });
+    expect(client.requester.clock.known).toBe(true);
+    expect(error(client.serviceNow())).toBeLessThan(2000);
+  });
+
+  it('follows the service when its clock jumps hours ahead or behind', async () => {
+    const client = demoClient(service.url);
+    const start = service.clock.now().getTime();
+    try {
+      for (const skew of [6 * HOUR, -9 * HOUR]) {
+        service.control.setClock(new Date(start + skew));
+        await client.cameras.search({ limit: 1 });
+        expect(error(client.serviceNow()), `skew ${skew / HOUR} h`).toBeLessThan(2000);
+      }
+    } finally {
+      service.control.setClock(new Date(start));
+    }
+  });
+
+  it("reads a Retry-After date against the answer's Date, a day ahead of the machine", async () => {
+    const proxy = await startRecordingProxy(service.url);
+    const start = service.clock.now().getTime();
+    try {
+      const client = demoClient(proxy.url);
+      // Skewed against this machine on purpose: its clock is the one a wrong reading would use.
+      service.control.setClock(new Date(Date.now() + 24 * HOUR));
+      const then = service.clock.now().getTime();
+      proxy.inject({
+        status: 503,
+        path: '/v1/cameras',
+        headers: {
+          date: new Date(then).toUTCString(),
+          'retry-after': new Date(then + 2000).toUTCString(),
+        },
+      });
+      const started = performance.now();
+      const page = await client.cameras.search({ limit: 1 });
+      expect(page.features).toHaveLength(1);
+      // About the 2 s asked for: not a day (refused as too long), not at once.
+      expect(performance.now() - started).toBeGreaterThan(900);
+      expect(performance.now() - started).toBeLessThan(10_000);
+    } finally {
+      service.control.setClock(new Date(start));
+      await proxy.close();
+    }
+  });
+
+  it('keeps what it knows when an answer carries a garbled Date', async () => {
+    const proxy = await startRecordingProxy(service.url);
+    try {
+      const client = demoClient(proxy.url);
+      await client.cameras.search({ limit: 1 });
+      const known = client.requester.clock.offsetMs;
+      proxy.inject({ status: 503, headers: { date: 'the day after tomorrow' }, path: '/v1/' });
+      await client.cameras.search({ limit: 1 });
+      expect(Math.abs(client.requester.clock.offsetMs - known)).toBeLessThan(1000);
+      expect(error(client.serviceNow())).toBeLessThan(2000);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe('the core counts on the service clock', () => {
+  let service: TestService;
+  let core: Core;
+  const dir = tempDir('roadcam-clock-');
+  beforeAll(async () => {
+    service = await startTestService({ cameras: 40, hours: 2 });
+    core = await startAccountCore(dir.path, service.url);
+  }, 120_000);
+  afterAll(async () => {
+    await core.close();
+    await service.stop();
+    dir.remove();
+  });
+
+  it("a new collection has 89 whole days left and the views get the service's offset", async () => {
+    const { id } = await core.api.invoke('collections.create', { name: 'Clock check' });
+    const page = await core.api.invoke('collections.search', { q: 'Clock' });
+    const mine = page.results.find((c) => c._id === id)!;
+    expect(mine.daysLeft).toBe(89);
+    const status = await core.api.invoke('app.checkConnection', {});
+    const serviceOffset = service.clock.now().getTime() - Date.now();
+    expect(Math.abs(status.clockOffsetMs - serviceOffset)).toBeLessThan(2000);
+  });
+});

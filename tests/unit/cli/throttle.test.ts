@@ -1,0 +1,45 @@
+/**
+ * The CLI when the service limits requests (429): the command goes on after waiting, and says
+ * so in one line on stderr, however many requests were held back.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../../helpers/core.ts';
+import {
+  startRecordingProxy,
+  startTestService,
+  type RecordingProxy,
+  type TestService,
+} from '../api/helpers.ts';
+import { direct, lines, runRoadcam, secretEnv } from './run.ts';
+
+describe.each(['stranger-b'])('the CLI against the %s service, throttled', (variant) => {
+  let service: TestService;
+  let proxy: RecordingProxy;
+  const dataDir = tempDir('roadcam-cli-throttle-');
+  beforeAll(async () => {
+    service = await startTestService({ cameras: 40, hours: 2, variant });
+    proxy = await startRecordingProxy(service.url);
+  });
+  afterAll(async () => {
+    await proxy.close();
+    await service.stop();
+    dataDir.remove();
+  });
+
+  it('waits out 429s, finishes, and says so in one line on stderr', async () => {
+    const limited = { status: 429, path: '/v1/cameras', headers: { 'retry-after': '1' } };
+    proxy.inject(limited, limited);
+    const out = await runRoadcam(
+      dataDir.path,
+      ['cameras', 'search', '--limit', '5', '--json', ...direct(proxy.url)],
+      { env: secretEnv },
+    );
+    expect(out.code, out.stderr).toBe(0);
+    expect(lines(out.stdout)).toHaveLength(5);
+    const notes = lines(out.stderr).filter((l) => l.includes('limiting requests'));
+    expect(notes).toEqual([
+      'roadcam: the service is limiting requests: retrying in 1 s (cameras search).',
+    ]);
+    expect(proxy.requests.filter((r) => r.path.startsWith('/v1/cameras'))).toHaveLength(3);
+  });
+});
