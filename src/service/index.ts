@@ -13,11 +13,13 @@ import { createRouter } from './routes/index.ts';
 import { signedFilesListener } from './routes/signed.ts';
 import { ResponseCache } from './search/cache.ts';
 import { SearchPool } from './search/pool.ts';
+import { prepareTls, validateTlsOption, type TlsOption } from './tls.ts';
 import { resolveVariant, type ServiceChoices, type VariantName } from './variants/index.ts';
 import { World } from './world/world.ts';
 
 export type { ServiceClock } from './clock.ts';
 export type { ServiceControl } from './control.ts';
+export type { TlsOption } from './tls.ts';
 export { VARIANT_NAMES, type ServiceVariant, type VariantName } from './variants/index.ts';
 
 /** The seed of demo mode and of a default `npm run service`: same seed, same ids. */
@@ -61,12 +63,22 @@ export interface ServiceOptions {
    * variant, or choices changed from ours. Default: ours.
    */
   variant?: VariantName | string | (Partial<ServiceChoices> & { name?: string });
+  /**
+   * HTTPS (docs/service.md, "HTTPS"). `true`: with a CA of its own, made at first start in
+   * `<dataDir>/tls/` and reused; `{ caCertFile, caKeyFile }`: its certificate signed by that
+   * CA (PEM files, key unencrypted). Default: plain HTTP.
+   */
+  tls?: TlsOption;
 }
 
 export interface RunningService {
-  /** e.g. http://127.0.0.1:43123 (no trailing slash) */
+  /** e.g. http://127.0.0.1:43123, https://... with option tls (no trailing slash) */
   url: string;
   port: number;
+  /** With option tls: the PEM of the CA that signed the service's certificate, for a client to trust */
+  caCertPem?: string;
+  /** ... and the file it is in */
+  caCertFile?: string;
   /** the one clock all expiry and ten-minute logic uses */
   clock: ServiceClock;
   /** test controls: clock, offline cameras, stalled streams, alerts, download faults */
@@ -86,6 +98,7 @@ export function validateOptions(o: ServiceOptions): void {
   int('port', o.port, 0, 65535);
   int('seed', o.seed, 0, 2 ** 31 - 1);
   int('searchWorkers', o.searchWorkers, 0, 16);
+  validateTlsOption(o.tls);
   if (!o.dataDir) throw new RangeError('dataDir is required.');
   for (const c of o.clients ?? []) {
     if (!c.id || !c.secret) throw new RangeError('Each client needs an id and a secret.');
@@ -97,6 +110,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const variant = resolveVariant(options.variant);
   const log = options.log ?? (() => {});
   const clock = new Clock(options.now);
+  // Before anything opens: a CA that cannot be used stops the start with nothing to undo.
+  const tls = options.tls ? prepareTls(options.tls, options.dataDir, options.host, log) : undefined;
   const world = World.open({
     dataDir: options.dataDir,
     seed: options.seed,
@@ -114,6 +129,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     admin: options.admin ?? false,
     variant,
     log,
+    scheme: tls ? 'https' : 'http',
+    tls,
   };
   if (options.searchWorkers) {
     s.pool = new SearchPool(world.db.name, options.searchWorkers, log);
@@ -143,8 +160,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let closed: Promise<void> | undefined;
   return {
-    url: `http://${host}:${address.port}`,
+    url: `${s.scheme}://${host}:${address.port}`,
     port: address.port,
+    ...(tls ? { caCertPem: tls.caCertPem, caCertFile: tls.caCertFile } : {}),
     clock,
     control: createControl(s, media),
     close: () =>

@@ -3,7 +3,15 @@
  * runs the handler and writes its reply. Every failure becomes an error answer in the variant's
  * form (JSON by default); bad input never becomes a 500. A variant's rate limit is applied here.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { Readable } from 'node:stream';
 import { authenticate, tokenOf } from '../auth/authenticate.ts';
 import type { ServiceContext } from '../context.ts';
@@ -18,7 +26,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function createHttpServer(router: Router, s: ServiceContext): Server {
   const throttle = s.variant.throttle ? new Throttle(s.variant.throttle) : undefined;
-  const server = createServer({ maxHeaderSize: 65536, keepAliveTimeout: 30_000 }, (req, res) => {
+  return serverFor(s, { maxHeaderSize: 65536, keepAliveTimeout: 30_000 }, (req, res) => {
     // HTTP's Date is the origin's clock: ours (pinned in tests), not the machine's. Clients
     // learn the service's clock from it (src/main/api/clock.ts).
     res.setHeader('Date', s.clock.now().toUTCString());
@@ -28,7 +36,16 @@ export function createHttpServer(router: Router, s: ServiceContext): Server {
       else res.destroy();
     });
   });
-  return server;
+}
+
+/** An HTTP server, or an HTTPS one with the service's certificate when it speaks TLS. */
+export function serverFor(
+  s: Pick<ServiceContext, 'tls'>,
+  options: ServerOptions,
+  listener: RequestListener,
+): Server {
+  if (!s.tls) return createServer(options, listener);
+  return createTlsServer({ ...options, cert: s.tls.cert, key: s.tls.key }, listener);
 }
 
 function internal(): ApiError {

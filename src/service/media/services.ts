@@ -77,7 +77,7 @@ export class MediaServices {
    */
   async start(host: string, route: () => RequestListener): Promise<void> {
     if (this.#s.variant.signedHost !== 'cdn') return;
-    const cdn = new SignedFileHost(this.signedRequests, route());
+    const cdn = new SignedFileHost(this.signedRequests, route(), this.#s);
     await cdn.listen(host);
     this.#signedHost = cdn;
     this.#s.log(`signed files served on ${cdn.origin} (variant signedHost: cdn)`);
@@ -91,7 +91,7 @@ export class MediaServices {
     const relative = this.signer.sign(path, this.#s.clock.nowS());
     if (this.#signedHost) return `${this.#signedHost.originFor(req)}${relative}`;
     const host = req.headers.host;
-    return host && /^[\w.:[\]-]+$/.test(host) ? `http://${host}${relative}` : relative;
+    return host && /^[\w.:[\]-]+$/.test(host) ? `${this.#s.scheme}://${host}${relative}` : relative;
   }
 
   /**

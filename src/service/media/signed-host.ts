@@ -7,8 +7,10 @@
  * request for a signed file is counted, and so is every one that carried credentials, so that
  * tests can prove the client never sends them.
  */
-import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
+import type { IncomingMessage, RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ServiceContext } from '../context.ts';
+import { serverFor } from '../http/server.ts';
 
 export interface SignedRequestStats {
   /** Requests for signed files, on whichever host serves them. */
@@ -43,12 +45,21 @@ export class SignedRequestCounter {
 export class SignedFileHost {
   readonly #server: Server;
   readonly #served = new WeakSet<IncomingMessage>();
+  readonly #scheme: 'http' | 'https';
   #origin = '';
   #port = 0;
 
-  /** `route` answers the requests that carry no credentials (the service's signed routes). */
-  constructor(counter: SignedRequestCounter, route: RequestListener) {
-    this.#server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => {
+  /**
+   * `route` answers the requests that carry no credentials (the service's signed routes). The
+   * host speaks HTTPS, with the service's certificate, when the service does.
+   */
+  constructor(
+    counter: SignedRequestCounter,
+    route: RequestListener,
+    s: Pick<ServiceContext, 'scheme' | 'tls'>,
+  ) {
+    this.#scheme = s.scheme;
+    this.#server = serverFor(s, { keepAliveTimeout: 30_000 }, (req, res) => {
       const carried = counter.note(req);
       if (!carried) {
         this.#served.add(req);
@@ -76,7 +87,7 @@ export class SignedFileHost {
     return this.#served.has(req);
   }
 
-  /** e.g. http://127.0.0.1:43124, once listening. */
+  /** e.g. http://127.0.0.1:43124 (https when the service speaks TLS), once listening. */
   get origin(): string {
     return this.#origin;
   }
@@ -91,7 +102,7 @@ export class SignedFileHost {
     });
     const a = this.#server.address() as AddressInfo;
     this.#port = a.port;
-    this.#origin = `http://${a.family === 'IPv6' ? `[${a.address}]` : a.address}:${a.port}`;
+    this.#origin = `${this.#scheme}://${a.family === 'IPv6' ? `[${a.address}]` : a.address}:${a.port}`;
   }
 
   /**
@@ -101,7 +112,7 @@ export class SignedFileHost {
   originFor(req: IncomingMessage): string {
     const host = req.headers.host ?? '';
     const name = /^(\[[\d:a-fA-F.]+\]|[\w.-]+)(:\d+)?$/.exec(host)?.[1];
-    return name ? `http://${name}:${this.#port}` : this.#origin;
+    return name ? `${this.#scheme}://${name}:${this.#port}` : this.#origin;
   }
 
   close(): Promise<void> {

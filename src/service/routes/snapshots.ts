@@ -109,7 +109,7 @@ async function snapshot(s: ServiceContext, ctx: RequestContext, kind: 'observati
   const m = mediaOf(s);
   const given = ctx.req.headers.host;
   const host = given && /^[\w.:[\]-]+$/.test(given) ? given : '127.0.0.1';
-  const base = `http://${host}`;
+  const base = `${s.scheme}://${host}`;
   // Observation snapshots carry image URLs on this host: one file per host that asked.
   const suffix =
     kind === 'observations'
