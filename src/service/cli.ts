@@ -1,6 +1,7 @@
 /**
  * `npm run service -- --port 8787 --data-dir DIR [--seed N] [--cameras N] [--hours N]
- * [--now ISO] [--client ID:SECRET]... [--admin] [--search-workers N] [--variant NAME]` runs the service until Ctrl-C.
+ * [--now ISO] [--client ID:SECRET]... [--admin] [--search-workers N] [--variant NAME]
+ * [--tls [--tls-ca-cert FILE --tls-ca-key FILE]]` runs the service until Ctrl-C.
  */
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -8,7 +9,8 @@ import { MAX_CAMERAS, startService, VARIANT_NAMES, type ServiceOptions } from '.
 
 const USAGE = `Usage: npm run service -- --data-dir DIR [--port 8787] [--seed N] [--cameras N] [--hours N]
                         [--now ISO-TIME] [--client ID:SECRET]... [--admin] [--search-workers N] [--verbose]
-                        [--variant ${VARIANT_NAMES.join('|')}]`;
+                        [--variant ${VARIANT_NAMES.join('|')}]
+                        [--tls [--tls-ca-cert FILE --tls-ca-key FILE]]`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -45,6 +47,9 @@ function parse(): ServiceOptions {
         'search-workers': { type: 'string' },
         verbose: { type: 'boolean' },
         variant: { type: 'string' },
+        tls: { type: 'boolean' },
+        'tls-ca-cert': { type: 'string' },
+        'tls-ca-key': { type: 'string' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -65,6 +70,18 @@ function parse(): ServiceOptions {
   if (values.variant !== undefined && !(VARIANT_NAMES as string[]).includes(values.variant)) {
     fail(`--variant must be one of ${VARIANT_NAMES.join(', ')}; got "${values.variant}".`);
   }
+  const caCertFile = values['tls-ca-cert'];
+  const caKeyFile = values['tls-ca-key'];
+  if ((caCertFile === undefined) !== (caKeyFile === undefined)) {
+    fail(
+      '--tls-ca-cert and --tls-ca-key go together: the PEM files of the CA certificate and of its key.',
+    );
+  }
+  // Naming a CA means HTTPS: --tls is implied rather than a second thing to remember.
+  const tls =
+    caCertFile !== undefined && caKeyFile !== undefined
+      ? { caCertFile, caKeyFile }
+      : (values.tls ?? false);
   const clients = (values.client ?? []).map((c) => {
     const colon = c.indexOf(':');
     if (colon <= 0 || colon === c.length - 1) fail(`--client must be ID:SECRET; got "${c}".`);
@@ -81,6 +98,7 @@ function parse(): ServiceOptions {
     clients,
     admin: values.admin ?? false,
     variant: values.variant,
+    tls,
     // One search worker per core (at most 4): the main thread keeps serving HTTP.
     searchWorkers:
       integer('search-workers', values['search-workers'], 0, 16) ??
@@ -93,6 +111,11 @@ const options = parse();
 try {
   const service = await startService(options);
   process.stdout.write(`listening on ${service.url}\n`);
+  if (service.caCertFile) {
+    process.stdout.write(
+      `HTTPS: a client must trust the CA certificate ${service.caCertFile} (add it to the system's certificate store or give it to the client as an extra CA file)\n`,
+    );
+  }
   let stopping = false;
   const stop = (): void => {
     if (stopping) return;
