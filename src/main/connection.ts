@@ -1,5 +1,6 @@
 import type { AppStatus } from '../shared/ipc.ts';
 import type { ServiceClock } from './api/clock.ts';
+import type { Fetcher } from './api/http.ts';
 import type { EventHub } from './events.ts';
 
 export interface ConnectionTarget {
@@ -21,10 +22,13 @@ export class Connection {
   #clock: Pick<ServiceClock, 'offsetMs' | 'observe'> | null = null;
   #timer: NodeJS.Timeout | undefined;
 
-  constructor(target: ConnectionTarget, hub: EventHub, version: string) {
+  readonly #fetch: Fetcher;
+
+  constructor(target: ConnectionTarget, hub: EventHub, version: string, fetcher: Fetcher) {
     this.#target = target;
     this.#hub = hub;
     this.#version = version;
+    this.#fetch = fetcher;
   }
 
   /** Lets the API client report whether it holds a token, without this module knowing it. */
@@ -53,7 +57,7 @@ export class Connection {
   async check(): Promise<AppStatus> {
     const wasOnline = this.#online;
     try {
-      const response = await fetch(`${this.#target.baseUrl}/v1/session`, {
+      const response = await this.#fetch(`${this.#target.baseUrl}/v1/session`, {
         signal: AbortSignal.timeout(5000),
       });
       await response.body?.cancel();

@@ -16,6 +16,11 @@ import { createLog, type Log } from './log.ts';
 import { MediaResolver } from './media/resolver.ts';
 import { startEmbeddedService, type DemoWorld, type EmbeddedService } from './demo.ts';
 import { appVersion } from './version.ts';
+import { Network, type NetworkOptions } from './net/network.ts';
+import { networkOptions, type NetworkOverrides } from './net/choice.ts';
+import type { Settings } from '../shared/settings.ts';
+
+export type { NetworkOverrides } from './net/choice.ts';
 import { AlertWatcher, WatchStore } from './alerts/watches.ts';
 import { startCoreDownloads } from './downloads/for-core.ts';
 import type { DownloadManager } from './downloads/manager.ts';
@@ -47,6 +52,11 @@ export interface CoreOptions {
   desktop?: DesktopBridge;
   /** How often watched areas are checked for new alerts, in ms (default 2 minutes). */
   watchIntervalMs?: number;
+  /**
+   * Network choices that win over Settings (CLI flags), and the desktop app's proxy resolver
+   * (the system's settings, PAC included). Settings > Network gives the rest.
+   */
+  network?: NetworkOverrides;
 }
 
 /** The main process without Electron: what the desktop app, browser mode and the CLI share. */
@@ -66,6 +76,8 @@ export interface Core {
   readonly media: MediaResolver;
   /** The download engine; `roadcam download` drives it directly. */
   readonly downloads: DownloadManager;
+  /** Where requests leave the machine: proxy, certificates, connection pools. */
+  readonly network: Network;
   close(): Promise<void>;
 }
 
@@ -81,13 +93,23 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     db.close();
     throw error;
   });
+  let network: Network;
+  try {
+    network = openNetwork(options, settings.get(), target, log);
+  } catch (error) {
+    await target.embedded?.close();
+    db.close();
+    throw error;
+  }
   const connection = new Connection(
     { mode: options.connection.kind === 'demo' ? 'demo' : 'remote', baseUrl: target.baseUrl },
     hub,
     appVersion,
+    (url, init) => network.fetch(url, init),
   );
   const client = new ApiClient({
     ...target,
+    network,
     log,
     onTokenChange: () => connection.announce(),
     // The status bar says the service is limiting requests, and until when (StatusBar.svelte).
@@ -122,6 +144,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     desktop: options.desktop,
     downloads,
     media,
+    network,
+    networkOverrides: options.network,
   };
   const watcher = new AlertWatcher(client, new WatchStore(db, target.cacheKey), hub, log);
   // One spread per feature's channel group (src/main/handlers/): the type checker insists that
@@ -151,16 +175,37 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     cache,
     media,
     downloads,
+    network,
     async close() {
       connection.stopChecking();
       watcher.stop();
       // The download engine stops its transfers (keeping their .part files) before SQLite closes.
       await downloads.close();
       await target.embedded?.close();
+      await network.close();
       db.close();
       log('core stopped');
     },
   };
+}
+
+/**
+ * The core's network. A wrong CLI flag stops the start with its message; wrong Settings (a CA
+ * file since deleted) are logged and left out, so that the app still opens to fix them.
+ */
+function openNetwork(options: CoreOptions, settings: Settings, target: Target, log: Log): Network {
+  const base: NetworkOptions = {
+    systemProxy: options.network?.systemProxy,
+    env: options.network?.env,
+    direct: target.embedded ? [new URL(target.baseUrl).origin] : [],
+  };
+  try {
+    return new Network({ ...base, ...networkOptions(options.network, settings) });
+  } catch (error) {
+    if (options.network?.proxy || options.network?.caFile) throw error;
+    log(`network settings not used: ${(error as Error).message}`);
+    return new Network(base);
+  }
 }
 
 interface Target {

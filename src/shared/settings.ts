@@ -27,6 +27,21 @@ export const settingsSchema = z.object({
   demoMode: z.boolean(),
   /** The account profile used when demo mode is off (its secret is in the OS keychain). */
   activeProfile: z.string().max(64).nullable(),
+  /**
+   * How the service and tiles are reached: `auto` is the system's proxy settings (desktop) or
+   * HTTPS_PROXY/HTTP_PROXY/NO_PROXY (CLI, browser mode); `manual` is `proxyUrl`; `none` is direct.
+   */
+  proxyMode: z.enum(['auto', 'manual', 'none']),
+  /** http://host:port of the manual proxy (a password goes to the keychain, never here). */
+  proxyUrl: z
+    .string()
+    .max(500)
+    .refine(
+      (v) => v === '' || /^(https?:\/\/)?(?:[^:@/\s]+@)?[^:@/\s]+(:\d{1,5})?\/?$/i.test(v),
+      'http://host:port (a user name may come before an @; the password is asked for on its own)',
+    ),
+  /** A PEM file of CA certificates trusted besides the system's (a company's TLS gateway). */
+  caFile: z.string().max(4096),
   mapView: z
     .object({
       lat: z.number().min(-90).max(90),
@@ -49,6 +64,9 @@ export const defaultSettings: Settings = {
   tileUrl: DEFAULT_TILE_URL,
   demoMode: true,
   activeProfile: null,
+  proxyMode: 'auto',
+  proxyUrl: '',
+  caFile: '',
   mapView: null,
 };
 

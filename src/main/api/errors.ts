@@ -4,6 +4,7 @@
  * reports.
  */
 import type { ApiErrorCode } from '../../shared/api/index.ts';
+import { NetProblem } from '../net/problem.ts';
 import { wordsOfBody, wordsOfJson, type BodyWords } from './error-body.ts';
 
 /** Base of every error the client throws; `operation` names what was attempted ("cameras search"). */
@@ -61,8 +62,10 @@ export class NetworkError extends ApiError {
   constructor(operation: string, target: string, cause: unknown) {
     super(
       operation,
-      `${operation} failed: could not reach ${safeUrl(target)} (${causeText(cause)}). ` +
-        'Check the network connection and the service address, then try again.',
+      cause instanceof NetProblem
+        ? `${operation} failed: ${cause.message}`
+        : `${operation} failed: could not reach ${safeUrl(target)} (${causeText(cause)}). ` +
+            'Check the network connection and the service address, then try again.',
       { cause },
     );
     this.name = 'NetworkError';

@@ -7,6 +7,10 @@
  * caller decides what a 302 means.
  */
 import { NetworkError } from './errors.ts';
+import { NetProblem } from '../net/problem.ts';
+
+/** How a request leaves the machine: the core's Network (src/main/net), or Node's fetch. */
+export type Fetcher = (url: string, init: RequestInit) => Promise<Response>;
 
 export interface RetryPolicy {
   /** Total tries for network errors and 5xx, the first included (429s are not counted). */
@@ -61,6 +65,7 @@ export function exchange(
   policy: RetryPolicy = DEFAULT_RETRY,
   log: Log = () => {},
   throttle?: ThrottleListener,
+  fetcher: Fetcher = fetch,
 ): Promise<Response> {
   return retrying(
     request,
@@ -68,7 +73,7 @@ export function exchange(
     log,
     {
       send: () =>
-        fetch(request.url, {
+        fetcher(request.url, {
           method: request.method,
           headers: request.headers,
           body: request.body,
@@ -110,7 +115,8 @@ export async function retrying<R>(
     } catch (error) {
       if (request.signal?.aborted) throw request.signal.reason;
       failures++;
-      if (!request.idempotent || failures >= policy.attempts) {
+      // An untrusted certificate or a refusing proxy stays so: trying again only waits.
+      if (!request.idempotent || failures >= policy.attempts || error instanceof NetProblem) {
         throw new NetworkError(request.operation, request.url, error);
       }
       const delay = backoff(failures, policy);

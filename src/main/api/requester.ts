@@ -12,10 +12,13 @@ import {
   exchange,
   parseRetryAfter,
   retrying,
+  type Fetcher,
   type Log,
   type RetryPolicy,
 } from './http.ts';
-import { LeanHttp, type LeanBody, type LeanResponse } from './lean-http.ts';
+import { defaultNetwork, type Network } from '../net/network.ts';
+import type { LeanBody, LeanResponse } from './lean-http.ts';
+import { FileFetcher } from '../net/files.ts';
 import { ThrottleWatch } from './throttle.ts';
 import type { ServiceThrottle } from '../../shared/ipc/app.ts';
 import { ServiceClock } from './clock.ts';
@@ -44,6 +47,8 @@ export interface RequesterOptions {
   onTokenChange?: (held: boolean) => void;
   /** Told when the service starts and stops limiting requests (429s that are waited out). */
   onThrottle?: (state: ServiceThrottle) => void;
+  /** The core's HTTP stack (proxy, certificates); a process-wide default otherwise. */
+  network?: Network;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -95,9 +100,6 @@ export interface MediaResponse {
   nodeStream(): Readable;
 }
 
-/** Signed URLs' connections, shared by every client of the process (they are the files' hosts). */
-const signedFiles = new LeanHttp();
-
 /** The Range header of a byte range, or none. */
 function rangeHeaders(range?: ByteRange): Record<string, string> {
   if (range && range.start < 0) return { range: `bytes=${range.start}` };
@@ -118,6 +120,11 @@ export class Requester {
   #secret: string | undefined;
   /** Every request of this client, signed files included, reports its 429 waits here. */
   readonly throttle: ThrottleWatch;
+  /** Where requests leave the machine: proxy, certificates, pools (src/main/net). */
+  readonly network: Network;
+  readonly #fetch: Fetcher;
+  /** The download engine's GETs of signed files (lean-http.ts, or undici through a proxy). */
+  readonly #files: FileFetcher;
 
   constructor(options: RequesterOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -126,6 +133,9 @@ export class Requester {
     this.#log = options.log ?? (() => {});
     this.#now = options.now ?? Date.now;
     this.throttle = new ThrottleWatch(options.onThrottle ?? (() => {}));
+    this.network = options.network ?? defaultNetwork();
+    this.#fetch = (url, init) => this.network.fetch(url, init);
+    this.#files = new FileFetcher(this.network);
     this.clock = new ServiceClock(this.#now);
     this.tokens = new TokenManager({
       store: options.tokenStore ?? new MemoryTokenStore(),
@@ -242,6 +252,7 @@ export class Requester {
       this.#retry,
       this.#log,
       this.throttle,
+      this.#fetch,
     );
     if (response.status >= 300) throw await this.#error(`${operation} (signed URL)`, response);
     return toMedia(response);
@@ -263,7 +274,7 @@ export class Requester {
       this.#retry,
       this.#log,
       {
-        send: () => signedFiles.get(url, headers, signal),
+        send: () => this.#files.get(url, headers, signal),
         status: (r) => r.status,
         header: (r, name) => r.headers[name] ?? null,
         discard: (r) => Promise.resolve(r.body.destroy()),
@@ -316,6 +327,7 @@ export class Requester {
       this.#retry,
       this.#log,
       this.throttle,
+      this.#fetch,
     );
     this.clock.observe(response.headers.get('date'));
     return response;
@@ -344,6 +356,8 @@ export class Requester {
       },
       this.#retry,
       this.#log,
+      undefined,
+      this.#fetch,
     );
     if (response.status !== 200) {
       const error = await this.#error('sign-in', response);

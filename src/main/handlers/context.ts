@@ -3,6 +3,8 @@ import type { ApiClient } from '../api/client.ts';
 import type { Cache } from '../cache/open.ts';
 import type { Connection } from '../connection.ts';
 import type { ConnectionOptions } from '../core.ts';
+import type { NetworkOverrides } from '../net/choice.ts';
+import type { Network } from '../net/network.ts';
 import type { CredentialStore } from '../credentials/store.ts';
 import type { Db } from '../db/database.ts';
 import type { DesktopBridge } from '../desktop.ts';
@@ -31,6 +33,10 @@ export interface HandlerContext {
   desktop: DesktopBridge | undefined;
   /** The download engine (src/main/downloads/): the downloads and collections groups use it. */
   downloads: DownloadManager;
+  /** The core's HTTP stack; Settings > Network changes its proxy and certificates. */
+  network: Network;
+  /** Network choices given on the command line, which win over Settings. */
+  networkOverrides: NetworkOverrides | undefined;
 }
 
 /** The handlers of one feature's channel group (`typeof appChannels`). */

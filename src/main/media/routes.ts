@@ -172,14 +172,18 @@ function basemapTile(
     label: `map tile ${zn}/${xn}/${yn}`,
     cacheKey: `basemap:${template}:${zn}/${xn}/${yn}`,
     live: false,
-    fetch: (_client, signal) => fetchTile(url, signal),
+    fetch: (client, signal) => fetchTile(client, url, signal),
   };
 }
 
-async function fetchTile(url: string, signal: AbortSignal): Promise<MediaResponse> {
+async function fetchTile(
+  client: ApiClient,
+  url: string,
+  signal: AbortSignal,
+): Promise<MediaResponse> {
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await client.requester.network.fetch(url, {
       signal: AbortSignal.any([signal, AbortSignal.timeout(15_000)]),
       // Tile servers such as OpenStreetMap's ask clients to name themselves.
       headers: { 'User-Agent': 'Roadcam/0.1 (desktop app; offline base map fallback)' },

@@ -1,0 +1,62 @@
+/**
+ * GETs of signed file URLs for the download engine, with the network's proxy and certificates.
+ * Direct connections use lean-http.ts, whose reads cost no allocation (docs/benchmarks.md,
+ * downloads); through a proxy the same GET goes over undici, its body handed over in the same
+ * way, so that the engine does not know which.
+ */
+import { LeanHttp, type LeanResponse } from '../api/lean-http.ts';
+import type { Network } from './network.ts';
+import { explain } from './network.ts';
+import { bodyOfStream } from './stream-body.ts';
+
+export class FileFetcher {
+  readonly #network: Network;
+  #lean: LeanHttp | undefined;
+  #leanCa: readonly string[] | undefined;
+
+  constructor(network: Network) {
+    this.#network = network;
+  }
+
+  async get(
+    url: string,
+    headers: Record<string, string>,
+    signal?: AbortSignal,
+  ): Promise<LeanResponse> {
+    const { dispatcher, choice } = await this.#network.dispatcherFor(url);
+    const target = new URL(url);
+    try {
+      if (choice.proxy === null) return await this.#direct().get(url, headers, signal);
+      const answer = await dispatcher.request({
+        origin: target.origin,
+        path: `${target.pathname}${target.search}`,
+        method: 'GET',
+        headers: { 'accept-encoding': 'identity', ...headers },
+        signal,
+        headersTimeout: 30_000,
+      });
+      const flat: Record<string, string> = {};
+      for (const [name, value] of Object.entries(answer.headers)) {
+        if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+      }
+      return { status: answer.statusCode, headers: flat, body: bodyOfStream(answer.body) };
+    } catch (error) {
+      throw explain(error, target, choice);
+    }
+  }
+
+  close(): void {
+    this.#lean?.close();
+  }
+
+  /** The lean pool, remade when Settings changed the trusted certificates. */
+  #direct(): LeanHttp {
+    const ca = this.#network.trust.ca;
+    if (!this.#lean || this.#leanCa !== ca) {
+      this.#lean?.close();
+      this.#lean = new LeanHttp({ tls: { ca } });
+      this.#leanCa = ca;
+    }
+    return this.#lean;
+  }
+}

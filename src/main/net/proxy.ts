@@ -1,0 +1,116 @@
+/**
+ * Which proxy a request goes through, and where that choice came from. The desktop app asks the
+ * operating system (Electron's session resolves it, PAC included: `systemProxy`); the CLI and
+ * browser mode read HTTPS_PROXY, HTTP_PROXY and NO_PROXY as curl does (lower case first);
+ * Settings may name one proxy for everything, or none.
+ */
+
+/** What Settings (or a CLI flag) says. */
+export type ProxySetting = { mode: 'auto' } | { mode: 'none' } | { mode: 'manual'; url: string };
+
+/** The proxy for one URL: its URL, or null to connect directly, and why. */
+export interface ProxyChoice {
+  proxy: string | null;
+  source: string;
+}
+
+/** Asks the operating system for the proxy of a URL (Electron: session.resolveProxy). */
+export type SystemProxy = (url: string) => Promise<string>;
+
+/**
+ * A proxy URL as given by a user or the environment: `host:port` means http://host:port, and
+ * only http and https proxies exist here. Throws a message saying what is wrong.
+ */
+export function parseProxyUrl(value: string, from: string): URL {
+  const text = value.trim();
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`);
+  } catch {
+    throw new Error(`${from}: "${text}" is not a proxy address; write it as http://host:port`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(
+      `${from}: ${url.protocol.slice(0, -1)} proxies are not supported; use an http:// or https:// proxy`,
+    );
+  }
+  if (url.pathname !== '/' || url.search || url.hash) {
+    throw new Error(`${from}: a proxy address is http://host:port, without a path`);
+  }
+  return url;
+}
+
+/** The environment's proxy for `url`, as curl reads it. */
+export function envProxy(url: URL, env: NodeJS.ProcessEnv): ProxyChoice {
+  const read = (name: string): [string, string] | null => {
+    const value = env[name];
+    return value !== undefined && value.trim() !== '' ? [name, value] : null;
+  };
+  // curl reads only the lower-case http_proxy (CGI sets HTTP_PROXY from a request header).
+  const found =
+    url.protocol === 'https:' ? (read('https_proxy') ?? read('HTTPS_PROXY')) : read('http_proxy');
+  const any = found ?? read('all_proxy') ?? read('ALL_PROXY');
+  if (!any) return { proxy: null, source: 'no proxy in the environment' };
+  const noProxy = read('no_proxy') ?? read('NO_PROXY');
+  if (noProxy && bypasses(url, noProxy[1])) {
+    return { proxy: null, source: `${noProxy[0]} excludes ${url.hostname}` };
+  }
+  return { proxy: parseProxyUrl(any[1], any[0]).href, source: any[0] };
+}
+
+/**
+ * NO_PROXY: names (a name also covers its subdomains; a leading dot or `*.` too), IP addresses,
+ * CIDR ranges of IPv4, an optional `:port`, or `*` for everything.
+ */
+export function bypasses(url: URL, noProxy: string): boolean {
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  for (const raw of noProxy.split(/[\s,]+/)) {
+    const entry = raw.trim().toLowerCase();
+    if (!entry) continue;
+    if (entry === '*') return true;
+    const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(entry);
+    if (!match) continue;
+    if (match[2] && match[2] !== port) continue;
+    const name = match[1]!.replace(/^\[|\]$/g, '').replace(/^\*?\./, '');
+    if (name.includes('/')) {
+      if (inCidr(host, name)) return true;
+    } else if (host === name || host.endsWith(`.${name}`)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+function inCidr(host: string, cidr: string): boolean {
+  const [base, bitsText] = cidr.split('/');
+  const bits = Number(bitsText);
+  const a = ipv4(host);
+  const b = ipv4(base ?? '');
+  if (a === null || b === null || !Number.isInteger(bits) || bits < 0 || bits > 32) return false;
+  const mask = bits === 0 ? 0 : (~0 << (32 - bits)) >>> 0;
+  return (a & mask) >>> 0 === (b & mask) >>> 0;
+}
+
+function ipv4(text: string): number | null {
+  const parts = text.split('.');
+  if (parts.length !== 4 || parts.some((p) => !/^\d{1,3}$/.test(p) || Number(p) > 255)) {
+    return null;
+  }
+  return parts.reduce((n, p) => n * 256 + Number(p), 0);
+}
+
+/**
+ * Electron's answer for a URL ("DIRECT", "PROXY host:port; DIRECT", "HTTPS host:port", "SOCKS5
+ * ..."): the first entry this client can use. SOCKS is skipped (undici speaks HTTP proxies).
+ */
+export function fromPacAnswer(answer: string): string | null | undefined {
+  for (const part of answer.split(';')) {
+    const [kind, where] = part.trim().split(/\s+/);
+    if (kind === 'DIRECT') return null;
+    if ((kind === 'PROXY' || kind === 'HTTPS') && where) {
+      return `${kind === 'HTTPS' ? 'https' : 'http'}://${where}/`;
+    }
+  }
+  return undefined;
+}
