@@ -8,7 +8,7 @@ import { UsageError } from '../main/args.ts';
 export { UsageError };
 
 /** Flags that take no value. */
-export const SWITCHES = ['json', 'demo', 'all', 'help', 'no-verify'] as const;
+export const SWITCHES = ['json', 'demo', 'all', 'help', 'no-verify', 'no-proxy'] as const;
 
 export interface Argv {
   words: string[];

@@ -5,8 +5,14 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startCore, type ConnectionOptions, type Core } from '../main/core.ts';
+import {
+  startCore,
+  type ConnectionOptions,
+  type Core,
+  type NetworkOverrides,
+} from '../main/core.ts';
 import { openDatabase, type Db } from '../main/db/database.ts';
+import { networkFlags } from '../main/net/choice.ts';
 import { createLog, type Log } from '../main/log.ts';
 import { defaultDataDir } from '../main/paths.ts';
 import { flag, intFlag, UsageError, type Argv } from './argv.ts';
@@ -21,6 +27,8 @@ export const GLOBAL_FLAGS = [
   'demo-hours',
   'demo-now',
   'demo-variant',
+  'proxy',
+  'ca-file',
 ];
 
 export interface Context {
@@ -58,6 +66,7 @@ export async function withCore<T>(ctx: Context, work: (core: Core) => Promise<T>
     connection,
     log: logFor(ctx),
     checkIntervalMs: 3_600_000,
+    network: networkFrom(ctx),
   });
   const stopNotes = noteThrottling(ctx.io, core);
   try {
@@ -93,6 +102,21 @@ export function withDatabase<T>(ctx: Context, work: (db: Db) => Promise<T>): Pro
   mkdirSync(ctx.dataDir, { recursive: true });
   const db = openDatabase(join(ctx.dataDir, 'roadcam.sqlite'), logFor(ctx));
   return work(db).finally(() => db.close());
+}
+
+/**
+ * --proxy URL and --no-proxy win over Settings and the environment (HTTPS_PROXY, HTTP_PROXY,
+ * NO_PROXY, read as curl reads them); --ca-file adds a CA to the system's certificates.
+ */
+export function networkFrom(ctx: Pick<Context, 'argv' | 'env'>): NetworkOverrides {
+  return networkFlags(
+    {
+      proxy: flag(ctx.argv, 'proxy'),
+      noProxy: ctx.argv.switches.has('no-proxy'),
+      caFile: flag(ctx.argv, 'ca-file'),
+    },
+    ctx.env,
+  );
 }
 
 function connectionFrom(ctx: Context): ConnectionOptions {

@@ -43,6 +43,11 @@ Options for every command:
   --demo                 use the embedded demo service
   --profile NAME         saved profile to use (default: ROADCAM_PROFILE or "default")
   --base-url URL --client-id ID   use this service; secret from ROADCAM_CLIENT_SECRET
+  --proxy URL            use this HTTP proxy (default: Settings, else HTTPS_PROXY,
+                         HTTP_PROXY and NO_PROXY as curl reads them)
+  --no-proxy             connect directly, whatever Settings and the environment say
+  --ca-file FILE         also trust the CA certificates of this PEM file (a company's
+                         TLS gateway); the system's certificate store is always trusted
 
 Data folder: ROADCAM_DATA_DIR, else the platform's (~/.config/Roadcam on Linux).
 Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 credentials error.

@@ -2,7 +2,7 @@
  * The Electron entry: the only module (with src/main/electron/) that imports `electron`. It
  * starts the plain-Node core, opens the locked-down window and wires the IPC contract to it.
  */
-import { app, BrowserWindow, dialog } from 'electron';
+import { app, BrowserWindow, dialog, session } from 'electron';
 import { startCore, type Core } from './core.ts';
 import { linkFromArgv, routeFromLink } from './deep-link.ts';
 import { connectionFromSettings } from './startup.ts';
@@ -63,11 +63,15 @@ function start(): void {
   // gone from the keychain) falls back to demo mode rather than leaving the app unusable.
   const connection = connectionFromSettings(dataDir);
   const desktop = desktopBridge();
-  const starting = startCore({ dataDir, connection, log, desktop }).catch((error: Error) => {
-    if (connection.kind === 'demo') throw error;
-    log(`could not use the chosen account (${error.message}); starting in demo mode`);
-    return startCore({ dataDir, connection: { kind: 'demo' }, log, desktop });
-  });
+  // The system's proxy settings, PAC included, as Chromium resolves them for this session.
+  const network = { systemProxy: (url: string) => session.defaultSession.resolveProxy(url) };
+  const starting = startCore({ dataDir, connection, log, desktop, network }).catch(
+    (error: Error) => {
+      if (connection.kind === 'demo') throw error;
+      log(`could not use the chosen account (${error.message}); starting in demo mode`);
+      return startCore({ dataDir, connection: { kind: 'demo' }, log, desktop, network });
+    },
+  );
   registerIpc(starting, isTrustedFrame);
   handleMediaScheme(starting);
   starting.then(

@@ -1,7 +1,9 @@
 /** Which proxy and CA file the core uses: command-line flags first, then Settings. */
 import type { Settings } from '../../shared/settings.ts';
 import type { NetworkOptions } from './network.ts';
-import type { ProxySetting, SystemProxy } from './proxy.ts';
+import { parseProxyUrl, type ProxySetting, type SystemProxy } from './proxy.ts';
+import { readCaFile } from './trust.ts';
+import { UsageError } from '../args.ts';
 
 export interface NetworkOverrides {
   proxy?: ProxySetting;
@@ -24,4 +26,28 @@ export function networkOptions(
     proxy: overrides?.proxy ?? fromSettings,
     caFile: overrides?.caFile ?? (settings.caFile || null),
   };
+}
+
+/**
+ * The command line's --proxy URL, --no-proxy and --ca-file (the CLI's and browser mode's): they
+ * win over Settings and the environment. Throws a UsageError saying which flag is wrong and why.
+ */
+export function networkFlags(
+  flags: { proxy?: string | undefined; noProxy: boolean; caFile?: string | undefined },
+  env: NodeJS.ProcessEnv,
+): NetworkOverrides {
+  if (flags.proxy !== undefined && flags.noProxy) {
+    throw new UsageError('--proxy and --no-proxy exclude each other.');
+  }
+  try {
+    if (flags.proxy !== undefined) parseProxyUrl(flags.proxy, '--proxy');
+    if (flags.caFile !== undefined) readCaFile(flags.caFile);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const out: NetworkOverrides = { env };
+  if (flags.proxy !== undefined) out.proxy = { mode: 'manual', url: flags.proxy };
+  if (flags.noProxy) out.proxy = { mode: 'none' };
+  if (flags.caFile !== undefined) out.caFile = flags.caFile;
+  return out;
 }

@@ -5,6 +5,18 @@ import { createLog } from '../log.ts';
 import { defaultDataDir } from '../paths.ts';
 import { connectionFromSettings } from '../startup.ts';
 import { startWebHost } from './host.ts';
+import { networkFlags, type NetworkOverrides } from '../net/choice.ts';
+
+function networkFromFlags(flags: ReturnType<typeof parseFlags>): NetworkOverrides {
+  return networkFlags(
+    {
+      proxy: lastValue(flags, 'proxy'),
+      noProxy: flags.switches.has('no-proxy'),
+      caFile: lastValue(flags, 'ca-file'),
+    },
+    process.env,
+  );
+}
 
 const usage = `Usage: npm run web -- [--port N] [--data-dir DIR] [--base-url URL --client-id ID]
 
@@ -17,6 +29,10 @@ const usage = `Usage: npm run web -- [--port N] [--data-dir DIR] [--base-url URL
   --demo-variant NAME
                     the demo service makes another provider's choices where the
                     interface is silent (tests: ours, stranger-a, stranger-b)
+  --proxy URL       use this HTTP proxy (default: Settings, else HTTPS_PROXY, HTTP_PROXY
+                    and NO_PROXY as curl reads them)
+  --no-proxy        connect directly, whatever Settings and the environment say
+  --ca-file FILE    also trust this PEM file's CA certificates (the system's are trusted)
 `;
 
 /** `npm run web`: the main-process core plus the browser-mode host, on loopback. */
@@ -31,8 +47,10 @@ export async function main(argv: readonly string[], staticDir: string): Promise<
       'demo-hours',
       'demo-now',
       'demo-variant',
+      'proxy',
+      'ca-file',
     ],
-    switches: ['help'],
+    switches: ['help', 'no-proxy'],
   });
   if (flags.switches.has('help')) {
     process.stdout.write(usage);
@@ -43,6 +61,7 @@ export async function main(argv: readonly string[], staticDir: string): Promise<
     dataDir,
     connection: connectionFrom(flags, dataDir),
     log: createLog(dataDir, { echo: process.env.ROADCAM_LOG === 'stderr' }),
+    network: networkFromFlags(flags),
   });
   const host = await startWebHost({
     core,
