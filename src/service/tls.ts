@@ -72,6 +72,8 @@ export function prepareTls(
   dataDir: string,
   host: string | undefined,
   log: (line: string) => void,
+  /** the time the server certificate must be good at (tests: a later one, to see it renewed) */
+  nowMs = Date.now(),
 ): ServiceTls {
   const dir = join(dataDir, 'tls');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -83,7 +85,7 @@ export function prepareTls(
   const names = serverNames(host);
   const certFile = join(dir, 'server.pem');
   const keyFile = join(dir, 'server-key.pem');
-  const problem = serverCertProblem(certFile, keyFile, caCert, names);
+  const problem = serverCertProblem(certFile, keyFile, caCert, names, nowMs);
   if (problem) {
     log(`TLS: making a server certificate for ${names.join(', ')} (${problem})`);
     issueServerCert(dir, ca, names);
@@ -137,7 +139,7 @@ function readCa(certFile: string, keyFile: string): X509Certificate {
   }
   if (!cert.ca)
     throw new Error(`${certFile} is not a CA certificate (it lacks basicConstraints CA:TRUE).`);
-  const end = outOfDate(cert);
+  const end = outOfDate(cert, Date.now());
   if (end) throw new Error(`The CA certificate ${certFile} ${end}: replace it.`);
   const keyPem = readPem(keyFile, 'CA key');
   let key;
@@ -175,6 +177,7 @@ function serverCertProblem(
   keyFile: string,
   ca: X509Certificate,
   names: string[],
+  nowMs: number,
 ): string | null {
   if (!existsSync(certFile) || !existsSync(keyFile)) return 'none yet';
   let cert: X509Certificate;
@@ -186,7 +189,7 @@ function serverCertProblem(
     return 'the files are damaged';
   }
   if (!cert.checkIssued(ca) || !cert.verify(ca.publicKey)) return 'signed by another CA';
-  const end = outOfDate(cert);
+  const end = outOfDate(cert, nowMs);
   if (end) return `it ${end}`;
   const had = sanOf(cert);
   if (had.join() !== names.join()) return `it named ${had.join(', ') || 'nothing'}`;
@@ -194,8 +197,7 @@ function serverCertProblem(
 }
 
 /** "expired on ..." or "expires on ..." when within the margin, "is not valid before ..."; else null. */
-function outOfDate(cert: X509Certificate): string | null {
-  const now = Date.now();
+function outOfDate(cert: X509Certificate, now: number): string | null {
   if (cert.validFromDate.getTime() > now)
     return `is not valid before ${cert.validFromDate.toISOString()}`;
   if (cert.validToDate.getTime() <= now) return `expired on ${cert.validToDate.toISOString()}`;
