@@ -8,6 +8,7 @@ import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
+import type { TLSSocket } from 'node:tls';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService, type ServiceOptions } from '../../src/service/index.ts';
@@ -49,7 +50,7 @@ function httpsCall(
             status: res.statusCode ?? 0,
             headers: res.headers,
             body: Buffer.concat(chunks),
-            served: res.socket.getPeerCertificate().fingerprint256,
+            served: (res.socket as TLSSocket).getPeerCertificate().fingerprint256,
           }),
         );
       },
