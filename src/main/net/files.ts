@@ -6,7 +6,8 @@
  */
 import { LeanHttp, type LeanResponse } from '../api/lean-http.ts';
 import type { Network } from './network.ts';
-import { explain } from './network.ts';
+import { explain, proxyWantsPassword } from './network.ts';
+import { NetProblem } from './problem.ts';
 import { bodyOfStream } from './stream-body.ts';
 
 export class FileFetcher {
@@ -35,6 +36,10 @@ export class FileFetcher {
         signal,
         headersTimeout: 30_000,
       });
+      if (answer.statusCode === 407) {
+        answer.body.destroy();
+        throw new NetProblem(proxyWantsPassword(choice), { cause: new Error('HTTP 407') });
+      }
       const flat: Record<string, string> = {};
       for (const [name, value] of Object.entries(answer.headers)) {
         if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;

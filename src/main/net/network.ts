@@ -137,6 +137,10 @@ export class Network {
         ...(init as Parameters<typeof undiciFetch>[1]),
         dispatcher,
       });
+      if (response.status === 407 && choice.proxy) {
+        await response.body?.cancel();
+        throw new NetProblem(proxyWantsPassword(choice), { cause: new Error('HTTP 407') });
+      }
       // undici's Response is the one Node's fetch returns: the same class, other typings.
       return response as unknown as Response;
     } catch (error) {
@@ -165,15 +169,20 @@ export function explain(error: unknown, url: URL, choice: ProxyChoice): unknown 
   return error;
 }
 
+/** The words for a proxy's 407, whether it came as an answer or as a refused tunnel. */
+export function proxyWantsPassword(choice: ProxyChoice): string {
+  const proxy = new URL(choice.proxy!);
+  const had = proxy.username ? ' The user name and password given were refused.' : '';
+  return `The proxy ${proxy.protocol}//${proxy.host} (from ${choice.source}) asks for a user name and password (HTTP 407).${had} Give them in the proxy address, http://user:password@host:port, with --proxy or in HTTPS_PROXY and HTTP_PROXY (Settings keeps no passwords).`;
+}
+
 function proxyProblem(error: unknown, choice: ProxyChoice): string | null {
   const proxy = new URL(choice.proxy!);
   const where = `${proxy.protocol}//${proxy.host} (from ${choice.source})`;
   for (let e: unknown = error, depth = 0; e && depth < 6; depth++) {
     const message = (e as Error).message ?? '';
-    const status = /Proxy response \((\d{3})\)/.exec(message)?.[1];
-    if (status === '407') {
-      return `The proxy ${where} asks for a user name and password: give them in Settings > Network (they are kept in the system keychain).`;
-    }
+    const status = /Proxy[^(]*\((\d{3})\)/.exec(message)?.[1];
+    if (status === '407') return proxyWantsPassword(choice);
     if (status) {
       return `The proxy ${where} refused the connection (HTTP ${status}). Check the proxy setting, or ask whoever runs the proxy to allow this service.`;
     }

@@ -69,7 +69,10 @@ export function bypasses(url: URL, noProxy: string): boolean {
     const entry = raw.trim().toLowerCase();
     if (!entry) continue;
     if (entry === '*') return true;
-    const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(entry);
+    // A bare IPv6 address has colons of its own: only a bracketed one may carry a port.
+    const match = /^[0-9a-f:]*:[0-9a-f:]*:[0-9a-f:.]*$/.test(entry)
+      ? [entry, entry]
+      : /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(entry);
     if (!match) continue;
     if (match[2] && match[2] !== port) continue;
     const name = match[1]!.replace(/^\[|\]$/g, '').replace(/^\*?\./, '');

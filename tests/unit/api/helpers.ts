@@ -30,7 +30,12 @@ export interface TestService extends RunningService {
 }
 
 export async function startTestService(
-  world: { cameras?: number; hours?: number; variant?: ServiceOptions['variant'] } = {},
+  world: {
+    cameras?: number;
+    hours?: number;
+    variant?: ServiceOptions['variant'];
+    tls?: ServiceOptions['tls'];
+  } = {},
 ): Promise<TestService> {
   const dir = tempDir('roadcam-api-');
   const service = await startService({
@@ -40,6 +45,7 @@ export async function startTestService(
     now: NOW,
     admin: true,
     variant: world.variant,
+    tls: world.tls,
   });
   return Object.assign(service, {
     async tokenRequests(client: string = DEMO_CLIENT.id) {
