@@ -54,7 +54,7 @@ export async function startTinyproxy(
     url: `http://127.0.0.1:${port}/`,
     port,
     requests() {
-      let text = '';
+      let text: string;
       try {
         text = readFileSync(log, 'utf8');
       } catch {
