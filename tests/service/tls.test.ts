@@ -142,6 +142,23 @@ describe('the service with tls: true', () => {
     expect(file.body.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
   });
 
+  it('names https image URLs in an observation snapshot', async () => {
+    const ca = service.caCertPem!;
+    const auth = { Authorization: `Bearer ${await tokenOf(service.url, ca)}` };
+    const redirect = await httpsCall(`${service.url}/v1/observations/_all/20262111T1130Z.json`, {
+      ca,
+      headers: auth,
+    });
+    expect(redirect.status, redirect.body.toString()).toBe(302);
+    const snapshot = await httpsCall(String(redirect.headers['location']), { ca });
+    const { features } = JSON.parse(snapshot.body.toString()) as {
+      features: { properties: { image: string } }[];
+    };
+    expect(features.length).toBeGreaterThan(0);
+    for (const f of features)
+      expect(f.properties.image.startsWith(`${service.url}/v1/cameras/`)).toBe(true);
+  });
+
   it('is refused by a client that does not trust its CA (Node and curl)', async () => {
     await expect(httpsCall(`${service.url}/v1/session`)).rejects.toMatchObject({
       code: expect.stringMatching(/UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT/),
