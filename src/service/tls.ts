@@ -6,7 +6,7 @@
  * with Node's own X509Certificate, so only their making depends on openssl.
  */
 import { createPrivateKey, randomBytes, X509Certificate } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { issueServerCert, makeCaFiles } from './tls-openssl.ts';
@@ -77,6 +77,9 @@ export function prepareTls(
 ): ServiceTls {
   const dir = join(dataDir, 'tls');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // A data directory inside a checkout (./service-data) must not let git pick up a key.
+  const ignore = join(dir, '.gitignore');
+  if (!existsSync(ignore)) writeFileSync(ignore, '*\n');
   const ca =
     option === true
       ? ensureCa(dir, `Roadcam service CA ${randomBytes(4).toString('hex')}`, log)

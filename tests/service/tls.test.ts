@@ -119,6 +119,8 @@ describe('the service with tls: true', () => {
     expect(service.caCertPem).toBe(readFileSync(join(dir, 'ca.pem'), 'utf8'));
     for (const key of ['ca-key.pem', 'server-key.pem'])
       expect(statSync(join(dir, key)).mode & 0o777).toBe(0o600);
+    // A data directory inside a checkout must not let git pick the keys up.
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe('*\n');
     const cert = new X509Certificate(readFileSync(join(dir, 'server.pem')));
     expect(cert.subjectAltName).toBe('DNS:localhost, IP Address:127.0.0.1');
     expect(cert.checkIssued(new X509Certificate(service.caCertPem!))).toBe(true);
