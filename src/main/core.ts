@@ -17,7 +17,7 @@ import { MediaResolver } from './media/resolver.ts';
 import { startEmbeddedService, type DemoWorld, type EmbeddedService } from './demo.ts';
 import { appVersion } from './version.ts';
 import { Network, type NetworkOptions } from './net/network.ts';
-import { networkOptions, type NetworkOverrides } from './net/choice.ts';
+import { networkOptions, proxyPasswordFor, type NetworkOverrides } from './net/choice.ts';
 import type { Settings } from '../shared/settings.ts';
 
 export type { NetworkOverrides } from './net/choice.ts';
@@ -95,7 +95,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   });
   let network: Network;
   try {
-    network = openNetwork(options, settings.get(), target, log);
+    const proxyPassword = options.network?.proxy
+      ? null
+      : await proxyPasswordFor(settings.get(), credentials, log);
+    network = openNetwork(options, settings.get(), target, log, proxyPassword);
   } catch (error) {
     await target.embedded?.close();
     db.close();
@@ -193,14 +196,20 @@ export async function startCore(options: CoreOptions): Promise<Core> {
  * The core's network. A wrong CLI flag stops the start with its message; wrong Settings (a CA
  * file since deleted) are logged and left out, so that the app still opens to fix them.
  */
-function openNetwork(options: CoreOptions, settings: Settings, target: Target, log: Log): Network {
+function openNetwork(
+  options: CoreOptions,
+  settings: Settings,
+  target: Target,
+  log: Log,
+  proxyPassword: string | null,
+): Network {
   const base: NetworkOptions = {
     systemProxy: options.network?.systemProxy,
     env: options.network?.env,
     direct: target.embedded ? [new URL(target.baseUrl).origin] : [],
   };
   try {
-    return new Network({ ...base, ...networkOptions(options.network, settings) });
+    return new Network({ ...base, ...networkOptions(options.network, settings), proxyPassword });
   } catch (error) {
     if (options.network?.proxy || options.network?.caFile) throw error;
     log(`network settings not used: ${(error as Error).message}`);

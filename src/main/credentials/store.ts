@@ -128,6 +128,21 @@ export class CredentialStore {
       },
     };
   }
+
+  /** The password of the manual proxy's user (Settings > Network), from the keychain. */
+  proxyPassword(proxyUrl: string): Promise<string | null> {
+    const account = proxyAccount(proxyUrl);
+    return account ? this.#keychain.get(account) : Promise.resolve(null);
+  }
+
+  /** Keeps (or, with null, forgets) the proxy user's password in the keychain. */
+  async saveProxyPassword(proxyUrl: string, password: string | null): Promise<void> {
+    const account = proxyAccount(proxyUrl);
+    if (!account)
+      throw new Error('Put the user name in the proxy address first: http://user@host:port');
+    if (password === null) await this.#keychain.delete(account);
+    else await this.#keychain.set(account, password);
+  }
 }
 
 function secretAccount(profile: string): string {
@@ -159,4 +174,14 @@ function toProfile(row: ProfileRow): Profile {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/** One keychain entry per proxy and user ("proxy:host:port:user"); none without a user. */
+function proxyAccount(proxyUrl: string): string | null {
+  try {
+    const url = new URL(/^https?:\/\//i.test(proxyUrl) ? proxyUrl : `http://${proxyUrl}`);
+    return url.username ? `proxy:${url.host}:${decodeURIComponent(url.username)}` : null;
+  } catch {
+    return null;
+  }
 }

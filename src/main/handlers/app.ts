@@ -1,6 +1,6 @@
 import type { appChannels, CacheUsage } from '../../shared/ipc/app.ts';
 import type { GroupHandlers, HandlerContext } from './context.ts';
-import { networkOptions } from '../net/choice.ts';
+import { networkOptions, proxyPasswordFor } from '../net/choice.ts';
 
 export function appHandlers(ctx: HandlerContext): GroupHandlers<typeof appChannels> {
   const usage = (): CacheUsage => ({
@@ -24,11 +24,12 @@ export function appHandlers(ctx: HandlerContext): GroupHandlers<typeof appChanne
     'app.status': () => ctx.connection.status(),
     'app.checkConnection': () => ctx.connection.check(),
     'settings.get': () => ctx.settings.get(),
-    'settings.update': (patch) => {
+    'settings.update': async (patch) => {
       if ('proxyMode' in patch || 'proxyUrl' in patch || 'caFile' in patch) {
         // A proxy or CA file that cannot work is refused with its reason, before it is saved.
         const wanted = { ...ctx.settings.get(), ...patch };
-        ctx.network.choose(networkOptions(ctx.networkOverrides, wanted));
+        const proxyPassword = await proxyPasswordFor(wanted, ctx.credentials, ctx.log);
+        ctx.network.choose({ ...networkOptions(ctx.networkOverrides, wanted), proxyPassword });
       }
       const next = ctx.settings.update(patch);
       ctx.hub.emit('settings.changed', next);

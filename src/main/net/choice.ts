@@ -51,3 +51,18 @@ export function networkFlags(
   if (flags.caFile !== undefined) out.caFile = flags.caFile;
   return out;
 }
+
+/** The keychain's password for the manual proxy of these settings, if it has a user. */
+export async function proxyPasswordFor(
+  settings: Pick<Settings, 'proxyMode' | 'proxyUrl'>,
+  store: { proxyPassword(proxyUrl: string): Promise<string | null> },
+  log: (line: string) => void,
+): Promise<string | null> {
+  if (settings.proxyMode !== 'manual' || !settings.proxyUrl.includes('@')) return null;
+  try {
+    return await store.proxyPassword(settings.proxyUrl);
+  } catch (error) {
+    log(`the proxy password could not be read from the keychain: ${(error as Error).message}`);
+    return null;
+  }
+}

@@ -27,6 +27,8 @@ export interface NetworkOptions {
   env?: NodeJS.ProcessEnv;
   /** Origins reached directly whatever the proxy setting: the embedded service of demo mode. */
   direct?: string[];
+  /** The manual proxy user's password (from the keychain: Settings keeps none). */
+  proxyPassword?: string | null;
 }
 
 /** What `fetch` accepts: the standard init, without undici's own dispatcher. */
@@ -84,7 +86,7 @@ export class Network {
   }
 
   /** Changes the proxy and CA file only (Settings > Network); throws, changing nothing, if wrong. */
-  choose(choice: Pick<NetworkOptions, 'proxy' | 'caFile'>): void {
+  choose(choice: Pick<NetworkOptions, 'proxy' | 'caFile' | 'proxyPassword'>): void {
     this.configure({ ...this.#options, ...choice });
   }
 
@@ -98,7 +100,11 @@ export class Network {
     }
     if (setting.mode === 'none') return { proxy: null, source: 'Settings: no proxy' };
     if (setting.mode === 'manual') {
-      return { proxy: parseProxyUrl(setting.url, 'The proxy setting').href, source: 'Settings' };
+      const proxy = parseProxyUrl(setting.url, 'The proxy setting');
+      if (proxy.username && !proxy.password && options.proxyPassword) {
+        proxy.password = encodeURIComponent(options.proxyPassword);
+      }
+      return { proxy: proxy.href, source: 'Settings' };
     }
     if (options.systemProxy) {
       const answer = await options.systemProxy(target.href);
@@ -173,7 +179,7 @@ export function explain(error: unknown, url: URL, choice: ProxyChoice): unknown 
 export function proxyWantsPassword(choice: ProxyChoice): string {
   const proxy = new URL(choice.proxy!);
   const had = proxy.username ? ' The user name and password given were refused.' : '';
-  return `The proxy ${proxy.protocol}//${proxy.host} (from ${choice.source}) asks for a user name and password (HTTP 407).${had} Give them in the proxy address, http://user:password@host:port, with --proxy or in HTTPS_PROXY and HTTP_PROXY (Settings keeps no passwords).`;
+  return `The proxy ${proxy.protocol}//${proxy.host} (from ${choice.source}) asks for a user name and password (HTTP 407).${had} Give them in Settings > Network (the password is kept in the system keychain), or in the proxy address, http://user:password@host:port, with --proxy or in HTTPS_PROXY and HTTP_PROXY.`;
 }
 
 function proxyProblem(error: unknown, choice: ProxyChoice): string | null {
