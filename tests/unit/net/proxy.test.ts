@@ -4,7 +4,7 @@
  * checked in the proxy's own log; HTTPS through CONNECT; a proxy that wants a password, or is
  * not there, said in words.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core, NetworkOverrides } from '../../../src/main/core.ts';
@@ -203,6 +203,27 @@ describe.skipIf(missing !== null)(
         const again = await wrong.client.cameras.search({ limit: 1 }).catch((e: Error) => e);
         expect(again).toBeInstanceOf(Error);
         expect((again as Error).message).not.toContain('not-it');
+      } finally {
+        await guarded.close();
+      }
+    }, 60_000);
+
+    it("takes a manual proxy's password from the keychain, never from Settings", async () => {
+      const guarded = await startTinyproxy({ basicAuth: ['road', 'keychain-pass'] });
+      try {
+        const core = await coreWith({});
+        const proxyUrl = guarded.url.replace('http://', 'http://road@');
+        await core.credentials.saveProxyPassword(proxyUrl, 'keychain-pass');
+        await core.api.invoke('settings.update', { proxyMode: 'manual', proxyUrl });
+        const lines = await logged(() => core.client.cameras.search({ limit: 1 }), guarded);
+        expect(lines).not.toEqual([]);
+        // Settings refuse a password in the address, and the database holds none.
+        await expect(
+          core.api.invoke('settings.update', { proxyUrl: guarded.url.replace('//', '//road:x@') }),
+        ).rejects.toThrow(/password is asked for on its own/);
+        const dbFile = join(core.dataDir, 'roadcam.sqlite');
+        expect(readFileSync(dbFile).includes('keychain-pass')).toBe(false);
+        await core.credentials.saveProxyPassword(proxyUrl, null);
       } finally {
         await guarded.close();
       }
