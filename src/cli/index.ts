@@ -11,6 +11,7 @@ import { tokenise, UsageError } from './argv.ts';
 import { login, logout, profiles, session } from './commands/account.ts';
 import { listCollections, showCollection } from './commands/collections.ts';
 import { download } from './commands/download.ts';
+import { doctor } from './commands/doctor.ts';
 import { createRecording, search, show } from './commands/search.ts';
 import { dataDirFrom, type Context } from './context.ts';
 import type { Io } from './output.ts';
@@ -26,6 +27,10 @@ Commands:
   logout [--profile NAME]      remove a profile and its keychain entries
   profiles                     list saved profiles
   session                      show the current token's attributes
+  doctor                       check the way to the service step by step (proxy,
+                               DNS, TLS, each group of operations, clock): a report
+                               to send to support, without secrets; exit 1 if a check
+                               failed
   cameras|observations|recordings|alerts search [--param value ...] [--all]
                                search; options are the service's parameters, e.g.
                                --state WA --bbox -125,45,-116,49 --limit 100 --sort city
@@ -95,6 +100,7 @@ const COMMANDS: Record<string, Command> = {
   logout: { words: 1, run: logout },
   profiles: { words: 1, run: profiles },
   session: { words: 1, run: session },
+  doctor: { words: 1, run: doctor },
   'recordings create': { words: 2, run: createRecording },
   'collections list': { words: 2, run: listCollections },
   'collections show': { words: 3, run: showCollection },

@@ -34,6 +34,11 @@ export class AggregationFallback {
     this.#log = log;
   }
 
+  /** The aggregations each kind's searches were refused (the connection report names them). */
+  refused(): Record<string, string[]> {
+    return Object.fromEntries([...this.#refused].map(([kind, names]) => [kind, [...names]]));
+  }
+
   /** Runs `send` with the asked aggregations, or with fewer when the service refuses them. */
   async run<P extends { aggs?: unknown }, T>(
     kind: AggregatingKind,

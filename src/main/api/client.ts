@@ -72,6 +72,11 @@ export class ApiClient {
     this.collections = new CollectionsApi(this.requester);
   }
 
+  /** The aggregations the service refused, by kind of search (spec-listed ones are kept). */
+  refusedAggregations(): Record<string, string[]> {
+    return this.#aggs.refused();
+  }
+
   get baseUrl(): string {
     return this.requester.baseUrl;
   }

@@ -1,6 +1,8 @@
 import type { appChannels, CacheUsage } from '../../shared/ipc/app.ts';
 import type { GroupHandlers, HandlerContext } from './context.ts';
 import { networkOptions, proxyPasswordFor } from '../net/choice.ts';
+import { checkConnection } from '../net/doctor.ts';
+import { appVersion } from '../version.ts';
 
 export function appHandlers(ctx: HandlerContext): GroupHandlers<typeof appChannels> {
   const usage = (): CacheUsage => ({
@@ -23,6 +25,22 @@ export function appHandlers(ctx: HandlerContext): GroupHandlers<typeof appChanne
     },
     'app.status': () => ctx.connection.status(),
     'app.checkConnection': () => ctx.connection.check(),
+    'app.connectionReport': () =>
+      checkConnection({
+        client: ctx.client,
+        network: ctx.network,
+        version: appVersion,
+        demo: ctx.connectionOptions.kind === 'demo',
+      }),
+    'settings.setProxyPassword': async ({ password }) => {
+      const current = ctx.settings.get();
+      await ctx.credentials.saveProxyPassword(current.proxyUrl, password);
+      ctx.network.choose({
+        ...networkOptions(ctx.networkOverrides, current),
+        proxyPassword: await proxyPasswordFor(current, ctx.credentials, ctx.log),
+      });
+      return null;
+    },
     'settings.get': () => ctx.settings.get(),
     'settings.update': async (patch) => {
       if ('proxyMode' in patch || 'proxyUrl' in patch || 'caFile' in patch) {

@@ -38,6 +38,25 @@ export interface ServiceThrottle {
   waitMs: number;
 }
 
+/** One line of the connection report: what was checked and found, and what to do. */
+export interface ConnectionFinding {
+  topic: string;
+  /** null: information only (the proxy in use, the version). */
+  ok: boolean | null;
+  summary: string;
+  advice?: string;
+}
+
+/** Settings > Network > "Check connection", and `roadcam doctor`. */
+export interface ConnectionReport {
+  /** ISO 8601 UTC. */
+  at: string;
+  ok: boolean;
+  findings: ConnectionFinding[];
+  /** The whole report as text to copy for support: no secret in it. */
+  text: string;
+}
+
 export interface CacheUsage {
   /** Images and previews kept on disk (the size cap applies to these). */
   mediaBytes: number;
@@ -58,6 +77,13 @@ export const appChannels = {
   /** Empties the media cache and the cached searches; offline collections and downloads stay. */
   'cache.clear': { input: none, result: type<CacheUsage>() },
   'app.status': { input: none, result: type<AppStatus>() },
+  /** Checks the way to the service step by step (proxy, DNS, TLS, each group of operations). */
+  'app.connectionReport': { input: none, result: type<ConnectionReport>() },
+  /** Keeps the manual proxy user's password in the OS keychain (null forgets it). */
+  'settings.setProxyPassword': {
+    input: z.object({ password: z.string().min(1).max(500).nullable() }).strict(),
+    result: type<null>(),
+  },
   /** Re-checks the connection now instead of waiting for the next periodic check. */
   'app.checkConnection': { input: none, result: type<AppStatus>() },
   'settings.get': { input: none, result: type<Settings>() },
