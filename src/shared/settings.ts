@@ -38,7 +38,7 @@ export const settingsSchema = z.object({
     .max(500)
     .refine(
       (v) => v === '' || /^(https?:\/\/)?(?:[^:@/\s]+@)?[^:@/\s]+(:\d{1,5})?\/?$/i.test(v),
-      'http://host:port (a user name may come before an @; the password is asked for on its own)',
+      'the proxy address is http://host:port, or http://user@host:port (the password is asked for on its own)',
     ),
   /** A PEM file of CA certificates trusted besides the system's (a company's TLS gateway). */
   caFile: z.string().max(4096),
