@@ -1,0 +1,198 @@
+/**
+ * `npm run bench:network`: downloads over a shaped link (tests/helpers/link.ts), as users have
+ * them: by default 80 ms round trip and 50 Mbit/s shared by all connections. A batch of
+ * recordings (zip + mp4) from the embedded service, by the app's download engine, by
+ * `aria2c -j4` and by `curl --parallel --parallel-max 4`, each followed by `sync`, from the same
+ * signed URLs (asked for before the clock starts), alternated in one run, several rounds.
+ * Then the time to the first cameras of the map's first search over the same link.
+ *
+ * BENCH_NET_RTT_MS, BENCH_NET_MBPS, BENCH_NET_ROUNDS, BENCH_NET_RECORDINGS change the defaults.
+ * The service's data is kept in .cache/bench-network (its recordings are built once).
+ */
+import { execFile, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { ApiClient } from '../../src/main/api/index.ts';
+import { DEMO_CLIENT, startService } from '../../src/service/index.ts';
+import { startShapedLink } from '../helpers/link.ts';
+
+const RTT = Number(process.env.BENCH_NET_RTT_MS ?? 80);
+const MBPS = Number(process.env.BENCH_NET_MBPS ?? 50);
+const ROUNDS = Number(process.env.BENCH_NET_ROUNDS ?? 3);
+const COUNT = Number(process.env.BENCH_NET_RECORDINGS ?? 20);
+const run = promisify(execFile);
+const root = resolve(import.meta.dirname, '../..');
+const serviceDir = join(root, '.cache', 'bench-network');
+mkdirSync(serviceDir, { recursive: true });
+
+const service = await startService({
+  dataDir: serviceDir,
+  cameras: 100,
+  hours: 2,
+  now: '2026-11-21T12:00:00Z',
+});
+const link = await startShapedLink(
+  { host: '127.0.0.1', port: service.port },
+  { latencyMs: RTT / 2, jitterMs: RTT / 20, bandwidthBps: MBPS * 1_000_000 },
+);
+// Through the link: the service names signed URLs after the Host asked, so they use it too.
+const client = new ApiClient({
+  baseUrl: link.url,
+  credentials: () =>
+    Promise.resolve({ clientId: DEMO_CLIENT.id, clientSecret: DEMO_CLIENT.secret }),
+});
+
+async function recordings(): Promise<string[]> {
+  const found: string[] = [];
+  for await (const r of client.recordings.iterate({ q: 'netbench', status: 'complete' }))
+    found.push(r.id);
+  if (found.length < COUNT) {
+    const cameras = await client.cameras.search({ limit: 100, sort: 'city' });
+    const start = new Date(Date.parse('2026-11-21T12:00:00Z') - 45 * 60_000).toISOString();
+    console.log(`building ${COUNT - found.length} recordings (once; kept in ${serviceDir})...`);
+    for (let i = found.length; i < COUNT; i++) {
+      const camera = cameras.features[i % cameras.features.length]!;
+      const made = await client.recordings.create({
+        camera_id: camera.id,
+        start,
+        duration: 60,
+        tags: ['netbench'],
+      });
+      found.push(made.recording_id);
+    }
+    await service.control.recordingsIdle();
+  }
+  return found.slice(0, COUNT);
+}
+
+async function signedUrls(ids: string[]): Promise<{ url: string; name: string }[]> {
+  const out: { url: string; name: string }[] = [];
+  for (const id of ids) {
+    for (const format of ['zip', 'mp4'] as const) {
+      out.push({ url: await client.recordings.downloadUrl(id, format), name: `${id}.${format}` });
+    }
+  }
+  return out;
+}
+
+/** Runs `work` in a fresh folder, then `sync`; returns the wall time in ms. */
+async function timed(work: (dir: string) => Promise<unknown>): Promise<number> {
+  await run('sync');
+  const dir = mkdtempSync(join(tmpdir(), 'bench-net-'));
+  const t0 = performance.now();
+  await work(dir);
+  await run('sync');
+  const ms = performance.now() - t0;
+  rmSync(dir, { recursive: true, force: true });
+  return ms;
+}
+
+const curl = (files: { url: string; name: string }[]) => (dir: string) => {
+  const cfg = files.map((f) => `url = "${f.url}"\noutput = "${join(dir, f.name)}"`).join('\n');
+  writeFileSync(join(dir, 'curl.cfg'), cfg);
+  return run('curl', [
+    '--silent',
+    '--fail',
+    '--parallel',
+    '--parallel-max',
+    '4',
+    '--config',
+    join(dir, 'curl.cfg'),
+  ]);
+};
+
+const aria2 = (files: { url: string; name: string }[]) => (dir: string) => {
+  const list = files.map((f) => `${f.url}\n  out=${f.name}`).join('\n');
+  writeFileSync(join(dir, 'aria2.txt'), list);
+  return run('aria2c', [
+    '-q',
+    '-j4',
+    '-x1',
+    '--allow-overwrite=true',
+    '--file-allocation=none',
+    '-d',
+    dir,
+    '-i',
+    join(dir, 'aria2.txt'),
+  ]);
+};
+
+/**
+ * The app's engine in its own process (downloads-engine.ts), its URLs asked for before its
+ * clock starts as the others' are; its own wall time (process start and sign-in left out, its
+ * files fsynced) plus the `sync` after it.
+ */
+async function engineRun(ids: string[]): Promise<number> {
+  await run('sync');
+  const dir = mkdtempSync(join(tmpdir(), 'bench-net-engine-'));
+  const out = await new Promise<string>((done, fail) => {
+    const child = spawn(process.execPath, [
+      join(import.meta.dirname, 'downloads-engine.ts'),
+      link.url,
+      dir,
+      join(dir, 'out'),
+      ids.join(','),
+      'ready',
+    ]);
+    let text = '';
+    child.stdout.on('data', (c: Buffer) => (text += c.toString()));
+    child.stderr.on('data', (c: Buffer) => process.stderr.write(c));
+    child.on('exit', (code) =>
+      code === 0 ? done(text) : fail(new Error(`engine: ${code} ${text}`)),
+    );
+  });
+  const result = JSON.parse(out.trim().split('\n').at(-1)!) as { wallMs: number; state: string };
+  if (result.state !== 'completed') throw new Error(`engine: ${out}`);
+  const t0 = performance.now();
+  await run('sync');
+  const ms = result.wallMs + (performance.now() - t0);
+  rmSync(dir, { recursive: true, force: true });
+  return ms;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const hasAria2 = !spawnSync('aria2c', ['--version']).error;
+
+const ids = await recordings();
+const files = await signedUrls(ids);
+const times: Record<string, number[]> = { engine: [], curl: [], aria2c: [] };
+await timed(curl(files)); // warms the service's file cache
+for (let round = 0; round < ROUNDS; round++) {
+  times.engine!.push(await engineRun(ids));
+  times.curl!.push(await timed(curl(files)));
+  if (hasAria2) times.aria2c!.push(await timed(aria2(files)));
+}
+
+// The map's first search over the link: a fresh client (sign-in included), the first page.
+const mapTimes: number[] = [];
+for (let round = 0; round < ROUNDS; round++) {
+  const fresh = new ApiClient({
+    baseUrl: link.url,
+    credentials: () =>
+      Promise.resolve({ clientId: DEMO_CLIENT.id, clientSecret: DEMO_CLIENT.secret }),
+  });
+  const t0 = performance.now();
+  await fresh.cameras.search({ limit: 100, aggs: ['state'] });
+  mapTimes.push(performance.now() - t0);
+}
+
+console.log(
+  `bench:network ${new Date().toISOString().slice(0, 10)}, ${cpus().length} x ${cpus()[0]?.model}, Node ${process.versions.node}`,
+);
+console.log(
+  `link: ${RTT} ms round trip, ${MBPS} Mbit/s shared; ${files.length} files; ${ROUNDS} rounds (median)`,
+);
+const e = median(times.engine!);
+const c = median(times.curl!);
+console.log(`engine  ${e.toFixed(0)} ms`);
+console.log(`curl    ${c.toFixed(0)} ms   engine/curl ${(e / c).toFixed(2)}`);
+if (hasAria2) {
+  const a = median(times.aria2c!);
+  console.log(`aria2c  ${a.toFixed(0)} ms   engine/aria2c ${(e / a).toFixed(2)}`);
+} else console.log('aria2c  not installed (Debian package aria2): not measured');
+console.log(`map: first camera page with sign-in over the link ${median(mapTimes).toFixed(0)} ms`);
+console.log(`link stats: ${JSON.stringify(link.stats())}`);
+await link.close();
+await service.close();
