@@ -325,6 +325,7 @@ export class DownloadManager {
         onBytes: (done, total) => this.#progress.bytes(item.id, item.batch_id, done, total),
         onChunk: (n) => this.#watchers.chunk(item.batch_id, n),
         onReceived,
+        meter: this.#progress.meter,
       }),
     );
   }

@@ -8,9 +8,11 @@ import type {
   BatchState,
   DownloadBatchView,
   DownloadItemView,
+  DownloadLimit,
   DownloadsUpdate,
 } from '../../shared/ipc/downloads.ts';
 import type { BatchRow, BatchTotals, ItemRow } from './rows.ts';
+import { BottleneckMeter } from './bottleneck.ts';
 import type { DownloadQueueStore } from './store.ts';
 
 interface Live {
@@ -32,6 +34,9 @@ export class ProgressTracker {
   readonly #removed = new Set<number>();
   #timer: NodeJS.Timeout | undefined;
   #closed = false;
+  /** What holds the running transfers back, told by them (bottleneck.ts). */
+  readonly meter = new BottleneckMeter();
+  #limitedBy: DownloadLimit | null = null;
 
   constructor(store: DownloadQueueStore, emit: (u: DownloadsUpdate) => void, intervalMs: number) {
     this.#store = store;
@@ -131,6 +136,7 @@ export class ProgressTracker {
   }
 
   #sample(): void {
+    this.#limitedBy = this.meter.sample(this.#live.size);
     const now = Date.now();
     for (const live of this.#live.values()) {
       const dt = (now - live.sampleAt) / 1000;
@@ -170,8 +176,11 @@ export class ProgressTracker {
   batchView(row: BatchRow): DownloadBatchView {
     const totals = this.#store.totals(row.id);
     let speed = 0;
+    let running = false;
     for (const [id, live] of this.#live) {
-      if (this.#store.item(id)?.batch_id === row.id) speed += live.speed;
+      if (this.#store.item(id)?.batch_id !== row.id) continue;
+      speed += live.speed;
+      running = true;
     }
     speed = Math.round(speed);
     const remaining = Math.max(0, totals.bytesTotal - totals.bytesDone);
@@ -191,6 +200,7 @@ export class ProgressTracker {
       bytesTotal: totals.bytesTotal,
       speed,
       etaSeconds: speed > 0 ? Math.ceil(remaining / speed) : null,
+      limitedBy: running ? this.#limitedBy : null,
     };
   }
 }

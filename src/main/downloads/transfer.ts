@@ -12,6 +12,7 @@ import type { ApiClient } from '../api/client.ts';
 import { ServiceError } from '../api/errors.ts';
 import type { SignedStream } from '../api/requester.ts';
 import { formatBytes } from '../../shared/format.ts';
+import type { BottleneckMeter } from './bottleneck.ts';
 import type { DiskOps, FreeSpace } from './disk.ts';
 import { classify, DownloadFailure, StallError } from './failures.ts';
 import type { SpeedLimiter } from './limiter.ts';
@@ -42,6 +43,8 @@ export interface TransferContext {
   onChunk?: (bytes: number) => void;
   /** The whole body arrived: what is left (flush, rename) no longer uses the network. */
   onReceived?: () => void;
+  /** Told how long the transfer paused for the disk or the speed limit (bottleneck.ts). */
+  meter?: BottleneckMeter;
 }
 
 export interface TransferResult {
@@ -303,8 +306,12 @@ async function stream(
       const limited = t.limiter.limited ? t.limiter.take(chunk.length, t.signal) : null;
       if (!written && !limited) return true;
       // The disk or the speed limit asks to wait: the connection pauses until both agree.
+      const pausedAt = performance.now();
       waiting = Promise.all([written, limited]).then(
-        () => body.resume(),
+        () => {
+          t.meter?.waited(limited ? 'speed limit' : 'disk', performance.now() - pausedAt);
+          body.resume();
+        },
         (error: unknown) => {
           failed ??= { error };
           body.destroy(error as Error);

@@ -73,6 +73,9 @@ export interface DownloadItemView {
   skipped: boolean;
 }
 
+/** What holds a running batch back: the network (or the service), the disk, the speed limit. */
+export type DownloadLimit = 'network' | 'disk' | 'speed limit';
+
 export interface DownloadBatchView {
   id: number;
   label: string;
@@ -91,6 +94,8 @@ export interface DownloadBatchView {
   bytesTotal: number;
   speed: number;
   etaSeconds: number | null;
+  /** While it downloads: what sets its speed now (null: nothing runs, or too early to tell). */
+  limitedBy: DownloadLimit | null;
 }
 
 export interface DownloadsSnapshot {
