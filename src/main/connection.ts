@@ -19,7 +19,7 @@ export class Connection {
   #online = false;
   #checkedAt: string | null = null;
   #tokenHeld: () => boolean = () => false;
-  #clock: Pick<ServiceClock, 'offsetMs' | 'observe'> | null = null;
+  #clock: Pick<ServiceClock, 'offsetMs' | 'observe' | 'localNow'> | null = null;
   #timer: NodeJS.Timeout | undefined;
 
   readonly #fetch: Fetcher;
@@ -37,7 +37,7 @@ export class Connection {
   }
 
   /** The API client's view of the service's clock; the checks' answers feed it too. */
-  setServiceClock(clock: Pick<ServiceClock, 'offsetMs' | 'observe'>): void {
+  setServiceClock(clock: Pick<ServiceClock, 'offsetMs' | 'observe' | 'localNow'>): void {
     this.#clock = clock;
   }
 
@@ -57,11 +57,12 @@ export class Connection {
   async check(): Promise<AppStatus> {
     const wasOnline = this.#online;
     try {
+      const sentAt = this.#clock?.localNow();
       const response = await this.#fetch(`${this.#target.baseUrl}/v1/session`, {
         signal: AbortSignal.timeout(5000),
       });
       await response.body?.cancel();
-      this.#clock?.observe(response.headers.get('date'));
+      this.#clock?.observe(response.headers.get('date'), sentAt);
       this.#online = true;
     } catch {
       this.#online = false;

@@ -65,6 +65,11 @@ export class ServiceClock {
     return this.#known;
   }
 
+  /** This machine's clock (epoch ms), as the clock reads it: when a request is sent. */
+  localNow(): number {
+    return this.#localNow();
+  }
+
   /** Epoch milliseconds on the service's clock. */
   now(): number {
     return this.#localNow() + this.#offsetMs;
@@ -76,21 +81,26 @@ export class ServiceClock {
   }
 
   /**
-   * Learns the offset from an answer's Date header, read as it arrives. A missing or garbled
-   * header changes nothing (the previous offset, or 0, stays): the clock never jumps on a
-   * header it cannot trust.
+   * Learns the offset from an answer's Date header, read as it arrives; `sentAt` (localNow()
+   * when the request left) narrows it. A missing or garbled header changes nothing (the
+   * previous offset, or 0, stays): the clock never jumps on a header it cannot trust.
    */
-  observe(dateHeader: string | null | undefined): void {
+  observe(dateHeader: string | null | undefined, sentAt?: number): void {
     const date = parseHttpDate(dateHeader);
     if (date === null) return;
-    // The header is truncated to the second: the service's clock was somewhere in
-    // [date, date + 1 s) when it wrote it, so its middle is the best guess.
-    let offset = date + 500 - this.#localNow();
-    if (Math.abs(offset) > MAX_OFFSET_MS) return;
-    // A second or less is below what the header can tell (it has whole seconds, and the answer
-    // took its time to arrive): the clocks agree. Counting from a guessed half second made a
-    // collection created a moment ago read "90 days left" on one answer and 89 on the next.
-    if (Math.abs(offset) <= 1000) offset = 0;
+    const receivedAt = this.#localNow();
+    // The service wrote the header between the request leaving and the answer arriving, and
+    // truncated its clock to the second: the offset lies in [low, high].
+    const low = date - receivedAt;
+    const high = date + 1000 - Math.min(sentAt ?? receivedAt, receivedAt);
+    if (Math.abs(low) > MAX_OFFSET_MS) return;
+    // Within a second of agreeing is below what the header can tell: the clocks agree. A
+    // slow answer (a loaded machine) widens the range; it still holds 0 for a service on this
+    // machine's clock, where the answer's arrival time alone once read as a second behind and
+    // a collection created a moment ago read "90 days left", not 89.
+    // Otherwise the top of the range: the service's now is never thought earlier than it is,
+    // so what it created a moment ago never reads as a little in the future.
+    const offset = low <= 1000 && high >= -1000 ? 0 : high;
     // Within a second of the last reading is the header's own rounding, not a change of
     // clock: keeping the old value keeps "days left" and the like from flickering.
     if (this.#known && Math.abs(offset - this.#offsetMs) < 1000) return;

@@ -314,6 +314,7 @@ export class Requester {
       body = JSON.stringify(call.json);
     }
     const idempotent = call.idempotent ?? ['GET', 'PUT', 'DELETE'].includes(call.method);
+    const sentAt = this.clock.localNow();
     const response = await exchange(
       {
         operation: call.operation,
@@ -329,7 +330,7 @@ export class Requester {
       this.throttle,
       this.#fetch,
     );
-    this.clock.observe(response.headers.get('date'));
+    this.clock.observe(response.headers.get('date'), sentAt);
     return response;
   }
 
@@ -337,6 +338,7 @@ export class Requester {
     const { clientId, clientSecret } = await this.#options.credentials();
     this.#secret = clientSecret;
     const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
+    const sentAt = this.clock.localNow();
     // Not idempotent in the service's eyes (each call mints a token): never retried. Nor is a
     // 429 here, which means the client is blocked for asking too often (spec 5.4): asking
     // again would prolong the block; the error says so (errors.ts).
@@ -371,7 +373,7 @@ export class Requester {
             retryAfterMs: error.retryAfterMs,
           });
     }
-    this.clock.observe(response.headers.get('date'));
+    this.clock.observe(response.headers.get('date'), sentAt);
     const type = response.headers.get('content-type');
     const body = readAnswer('sign-in', await response.text(), type, tokenAnswer);
     const now = this.#now();

@@ -176,6 +176,7 @@ async function certificate(
 
 async function reach(client: ApiClient): Promise<ConnectionFinding> {
   const url = `${client.baseUrl}/v1/session`;
+  const sentAt = client.requester.clock.localNow();
   const { value, error, ms } = await timed(() =>
     client.requester.network.fetch(url, { signal: AbortSignal.timeout(10_000) }),
   );
@@ -188,7 +189,7 @@ async function reach(client: ApiClient): Promise<ConnectionFinding> {
     };
   }
   await value!.body?.cancel();
-  client.requester.clock.observe(value!.headers.get('date'));
+  client.requester.clock.observe(value!.headers.get('date'), sentAt);
   return {
     topic: 'Reach',
     ok: true,

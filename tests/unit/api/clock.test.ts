@@ -56,15 +56,47 @@ describe('ServiceClock', () => {
 
   it('learns the offset, follows a jump, ignores the header rounding and a garbled header', () => {
     const clock = new ServiceClock(() => local.t);
+    // Truncated to the second: the top of that second, never earlier than the service's now.
     clock.observe(at(local.t - 5 * HOUR));
-    expect(clock.offsetMs).toBe(-5 * HOUR + 500);
-    expect(clock.toLocal(local.t - 5 * HOUR)).toBe(local.t - 500);
+    expect(clock.offsetMs).toBe(-5 * HOUR + 1000);
+    expect(clock.toLocal(local.t - 5 * HOUR)).toBe(local.t - 1000);
     clock.observe(at(local.t - 5 * HOUR + 999)); // the same second, rounded otherwise
-    expect(clock.offsetMs).toBe(-5 * HOUR + 500);
+    expect(clock.offsetMs).toBe(-5 * HOUR + 1000);
     clock.observe('not a date');
-    expect(clock.offsetMs).toBe(-5 * HOUR + 500);
+    expect(clock.offsetMs).toBe(-5 * HOUR + 1000);
     clock.observe(at(local.t + 365 * 24 * HOUR));
-    expect(clock.offsetMs).toBe(365 * 24 * HOUR + 500);
+    expect(clock.offsetMs).toBe(365 * 24 * HOUR + 1000);
+  });
+
+  it('counts from when the request left: a slow answer from a service on the same clock is no offset', () => {
+    const clock = new ServiceClock(() => local.t);
+    // Sent at t, written at t + 0.9 s (the header says t), read 2.5 s after sending.
+    clock.observe(at(local.t), local.t - 2500);
+    expect(clock.offsetMs).toBe(0);
+    // Without the sending time, an answer whose header is 2.5 s old reads as a service behind.
+    const blind = new ServiceClock(() => local.t);
+    blind.observe(at(local.t - 2500));
+    expect(blind.offsetMs).toBe(-2000);
+  });
+
+  it("never puts the service's now before what it has already written", () => {
+    // A service 5 h behind; answers that took 0 to 3 s, read at any point of a second.
+    for (const rtt of [0, 400, 3000]) {
+      for (const phase of [0, 250, 999]) {
+        const trueOffset = -5 * HOUR;
+        const receivedAt = local.t + phase;
+        const sentAt = receivedAt - rtt;
+        const writtenAt = sentAt + rtt / 2; // local time when the service wrote the header
+        const header = at(writtenAt + trueOffset);
+        const clock = new ServiceClock(() => receivedAt);
+        clock.observe(header, sentAt);
+        // Something the service created as it answered is not in the future of its now.
+        expect(clock.now(), `rtt ${rtt} phase ${phase}`).toBeGreaterThanOrEqual(
+          writtenAt + trueOffset,
+        );
+        expect(clock.offsetMs - trueOffset).toBeLessThanOrEqual(1000 + rtt);
+      }
+    }
   });
 
   it('takes a Date within a second of the machine clock for the same clock', () => {
@@ -75,7 +107,7 @@ describe('ServiceClock', () => {
     clock.observe(at(local.t + 1000));
     expect(clock.offsetMs).toBe(0);
     clock.observe(at(local.t + 3000));
-    expect(clock.offsetMs).toBe(2800);
+    expect(clock.offsetMs).toBe(3300);
   });
 });
 
