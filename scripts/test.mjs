@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const binDir = join(root, 'node_modules', '.bin');
@@ -45,7 +45,34 @@ function countVitest() {
     passed: report.numPassedTests,
     failed: report.numFailedTests,
     skipped: report.numPendingTests + (report.numTodoTests ?? 0),
+    failures: vitestTests(report, ['failed']).map(
+      ({ file, test }) => `${file}: ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+    ),
+    // A skipped vitest test gives its reason in its title: "... (skipped: why)".
+    skipReasons: vitestTests(report, ['skipped', 'pending', 'todo']).map(
+      ({ file, test }) => `${file}: ${test.fullName}`,
+    ),
   };
+}
+
+/** The tests of a vitest JSON report with one of these statuses, with their files. */
+function vitestTests(report, statuses) {
+  return (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => statuses.includes(test.status))
+      .map((test) => ({ file: relative(root, file.name), test })),
+  );
+}
+
+/** The first line of a failure message, short enough for the summary. */
+function firstLine(message) {
+  // Colour codes (ESC [ ... m) out, built from the code: no control character in a regex literal.
+  const colour = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+  const line = String(message ?? '')
+    .replace(colour, '')
+    .split('\n')[0]
+    .trim();
+  return line.length > 300 ? `${line.slice(0, 300)}...` : line;
 }
 
 function countPlaywright() {
@@ -58,7 +85,26 @@ function countPlaywright() {
     failed: stats.unexpected + stats.flaky,
     skipped: stats.skipped,
     skipReasons: skipReasons(report.suites ?? []),
+    failures: playwrightFailures(report.suites ?? []),
   };
+}
+
+/** Every failed (or flaky) Playwright test with the first line of its error. */
+function playwrightFailures(suites) {
+  const failures = [];
+  for (const suite of suites) {
+    failures.push(...playwrightFailures(suite.suites ?? []));
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
+        const error = (t.results ?? []).find((r) => r.error)?.error?.message;
+        failures.push(
+          `${spec.file}:${spec.line}: ${spec.title} (${t.status}): ${firstLine(error)}`,
+        );
+      }
+    }
+  }
+  return failures;
 }
 
 /** Every skipped Playwright test with the reason it gave, so that no skip is silent. */
@@ -157,6 +203,7 @@ for (const step of steps) {
       : ` (${step.passed} passed, ${step.failed} failed, ${step.skipped} skipped)`;
   process.stdout.write(`${step.ok ? 'ok  ' : 'FAIL'} ${step.label}${counts} ${step.seconds}s\n`);
   for (const reason of step.skipReasons ?? []) process.stdout.write(`       skipped: ${reason}\n`);
+  for (const failure of step.failures ?? []) process.stdout.write(`       failed: ${failure}\n`);
   if (step.passed === undefined) {
     if (step.ok) passed += 1;
     else failed += 1;
