@@ -58,6 +58,19 @@ export class MediaResolver {
    * when it has one (`cameras/C1/live/media_1.ts?session=ab`): playlists may name files so.
    */
   async resolve(pathAndQuery: string, signal: AbortSignal): Promise<MediaAnswer> {
+    try {
+      return await this.#resolve(pathAndQuery, signal);
+    } catch (error) {
+      // Never a rejected promise (it would crash the media server): the cache closed under a
+      // request as the app quits, a disk error. The reason goes to the page and the log.
+      const path = pathAndQuery.split('?')[0]!;
+      const message = `Media ${path} could not be served: ${(error as Error).message ?? String(error)}. Try again; if it keeps failing, restart Roadcam.`;
+      this.#log(message);
+      return text(500, message);
+    }
+  }
+
+  async #resolve(pathAndQuery: string, signal: AbortSignal): Promise<MediaAnswer> {
     const q = pathAndQuery.indexOf('?');
     const path = q < 0 ? pathAndQuery : pathAndQuery.slice(0, q);
     const query = q < 0 ? undefined : pathAndQuery.slice(q + 1);

@@ -157,14 +157,18 @@ function serveMedia(
 ): void {
   const abort = new AbortController();
   response.on('close', () => abort.abort());
-  void core.media.resolve(path, abort.signal).then((answer) => {
-    response.writeHead(answer.status, { ...answer.headers, 'X-Content-Type-Options': 'nosniff' });
-    if (request.method === 'HEAD') {
-      answer.body.destroy();
-      response.end();
-      return;
-    }
-    answer.body.on('error', () => response.destroy());
-    answer.body.pipe(response);
-  });
+  // The resolver answers every request in words; a failure past it (the page left) ends it.
+  void core.media.resolve(path, abort.signal).then(
+    (answer) => {
+      response.writeHead(answer.status, { ...answer.headers, 'X-Content-Type-Options': 'nosniff' });
+      if (request.method === 'HEAD') {
+        answer.body.destroy();
+        response.end();
+        return;
+      }
+      answer.body.on('error', () => response.destroy());
+      answer.body.pipe(response);
+    },
+    () => response.destroy(),
+  );
 }
