@@ -101,8 +101,8 @@ export async function startAdminService(cameras = 200): Promise<AdminService> {
   };
 }
 
-/** Browser mode on the admin service, as a user with an account would run it. */
-export function startRoadcamOn(service: AdminService): Promise<RoadcamHost> {
+/** Browser mode on the admin service (or a link in front of it), as a user with an account. */
+export function startRoadcamOn(service: Pick<AdminService, 'url'>): Promise<RoadcamHost> {
   return startRoadcam(['--base-url', service.url, '--client-id', 'demo'], {
     ROADCAM_CLIENT_SECRET: 'demo-secret',
   });

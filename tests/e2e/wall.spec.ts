@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEMO_CLIENT, DEMO_SEED, startService } from '../../src/service/index.ts';
+import { startShapedLink, type ShapedLink } from '../helpers/link.ts';
 import { smallDemo, startRoadcam, type RoadcamHost } from './fixtures.ts';
 import {
   startAdminService,
@@ -289,6 +290,47 @@ test('a custom layout from a link keeps its columns and spans; sizes change from
   await page.getByRole('menuitemradio', { name: '2×1' }).click();
   await expect.poll(async () => (await width(1)).width).toBeGreaterThan(small.width * 1.8);
   await page.screenshot({ path: testInfo.outputPath('wall-custom.png') });
+});
+
+test.describe('over a link that slows down', () => {
+  // The link sits between the app and the service, as a far network does: the tile must say
+  // that it waits for the network (not that the camera stalled), and play on once it recovers.
+  let link: ShapedLink;
+  let slowHost: RoadcamHost;
+
+  test.beforeAll(async () => {
+    const target = new URL(service.url);
+    link = await startShapedLink({ host: target.hostname, port: Number(target.port) });
+    slowHost = await startRoadcamOn(link);
+  });
+  test.afterAll(async () => {
+    await slowHost?.stop();
+    await link?.close();
+  });
+
+  test('a tile whose video arrives slower than it plays says it waits for the network, then plays on', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(150_000);
+    const camera = cams.video[12]!;
+    await page.goto(`${slowHost.url}${wallRoute([camera], '1x1')}`);
+    const tile = page.locator(`[data-camera-id="${camera}"]`);
+    await expect(tile).toHaveAttribute('data-state', 'live', { timeout: 45_000 });
+
+    // 24 kbit/s: a 2 s segment takes many seconds to arrive.
+    link.reshape({ bandwidthBps: 24_000 });
+    await expect(tile).toHaveAttribute('data-state', 'network', { timeout: 60_000 });
+    await expect(tile.locator('.pill')).toHaveText('Waiting for network');
+    await expect(tile.locator('.reason')).toContainText('Waiting for the network:');
+    await page.screenshot({ path: testInfo.outputPath('wall-network.png') });
+
+    link.reshape({});
+    await expect(tile).toHaveAttribute('data-state', 'live', { timeout: 60_000 });
+    const before = (await videoTimes(page))[camera] ?? 0;
+    await expect
+      .poll(async () => (await videoTimes(page))[camera] ?? 0, { timeout: 20_000 })
+      .toBeGreaterThan(before + 2);
+  });
 });
 
 for (const variant of ['stranger-a', 'stranger-b'] as const) {

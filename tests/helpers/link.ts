@@ -33,6 +33,8 @@ export interface ShapedLink {
   /** http://host:port: the target as the link shows it. */
   url: string;
   stats(): LinkStats;
+  /** Shapes from now on like this (a link that gets worse, or recovers). */
+  reshape(shape: LinkShape): void;
   close(): Promise<void>;
 }
 
@@ -128,6 +130,9 @@ export async function startShapedLink(
     port,
     url: `http://127.0.0.1:${port}`,
     stats: () => ({ ...stats }),
+    reshape: (next) => {
+      shape = next;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

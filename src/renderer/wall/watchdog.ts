@@ -97,7 +97,16 @@ export class Backoff {
 
 /** What a tile shows about its stream or image. */
 export type TileStateKind =
-  'starting' | 'live' | 'buffering' | 'stalled' | 'reconnecting' | 'offline' | 'error' | 'paused';
+  | 'starting'
+  | 'live'
+  | 'buffering'
+  /** Video arrives slower than it plays: the link, not the camera or Roadcam, is the limit. */
+  | 'network'
+  | 'stalled'
+  | 'reconnecting'
+  | 'offline'
+  | 'error'
+  | 'paused';
 
 export interface TileState {
   kind: TileStateKind;
@@ -109,6 +118,7 @@ export const stateLabels: Record<TileStateKind, string> = {
   starting: 'Starting',
   live: 'Live',
   buffering: 'Buffering',
+  network: 'Waiting for network',
   stalled: 'Stalled',
   reconnecting: 'Reconnecting',
   offline: 'Offline',

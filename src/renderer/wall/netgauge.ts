@@ -1,0 +1,101 @@
+/**
+ * Whether a video tile waits for the network: video arriving slower than it plays. A tile that
+ * stalls while segments come in fast enough waits for the camera or the service instead, and
+ * says so differently. Plain logic (tested in Node); the player feeds it the load times of the
+ * segments hls.js fetched and the one it is fetching now.
+ */
+
+export interface SegmentLoad {
+  /** Bytes of the segment. */
+  bytes: number;
+  /** From the request to its last byte. */
+  loadMs: number;
+  /** Seconds of video in it. */
+  durationS: number;
+}
+
+/** The last few segments: enough to smooth one slow one, few enough to follow a change. */
+const WINDOW = 4;
+/** Loading takes this share of playing time or more: nothing is left to fill the buffer. */
+const SLOW_RATIO = 0.9;
+
+export class NetworkGauge {
+  #loads: SegmentLoad[] = [];
+  #inFlight: { since: number; durationS: number } | null = null;
+
+  /** A segment was asked for (its duration from the playlist). */
+  loading(now: number, durationS: number): void {
+    this.#inFlight = { since: now, durationS };
+  }
+
+  /** A segment arrived. */
+  loaded(load: SegmentLoad): void {
+    this.#inFlight = null;
+    if (!(load.durationS > 0) || !(load.loadMs >= 0) || !(load.bytes >= 0)) return;
+    this.#loads.push(load);
+    if (this.#loads.length > WINDOW) this.#loads.shift();
+  }
+
+  /** A new player, or the tile came back: what the old link did says nothing now. */
+  reset(): void {
+    this.#loads = [];
+    this.#inFlight = null;
+  }
+
+  /** Bits per second the link gave over the recent segments (null before the first). */
+  get bandwidthBps(): number | null {
+    const ms = this.#loads.reduce((sum, l) => sum + l.loadMs, 0);
+    const bytes = this.#loads.reduce((sum, l) => sum + l.bytes, 0);
+    return this.#loads.length === 0 || ms <= 0 ? null : (bytes * 8 * 1000) / ms;
+  }
+
+  /** Bits per second the stream needs to play in real time (null before the first segment). */
+  get neededBps(): number | null {
+    const seconds = this.#loads.reduce((sum, l) => sum + l.durationS, 0);
+    const bytes = this.#loads.reduce((sum, l) => sum + l.bytes, 0);
+    return this.#loads.length === 0 ? null : (bytes * 8) / seconds;
+  }
+
+  /**
+   * True when the network is what playback waits for: the segment being fetched has taken
+   * longer than it plays, or the recent ones together took nearly as long as they play.
+   */
+  slow(now: number): boolean {
+    if (this.#overdue(now)) return true;
+    if (this.#loads.length === 0) return false;
+    const loadMs = this.#loads.reduce((sum, l) => sum + l.loadMs, 0);
+    const playMs = this.#loads.reduce((sum, l) => sum + l.durationS * 1000, 0);
+    return loadMs >= playMs * SLOW_RATIO;
+  }
+
+  /** The segment being fetched has taken longer than it plays. */
+  #overdue(now: number): boolean {
+    const flight = this.#inFlight;
+    return flight !== null && flight.durationS > 0 && now - flight.since > flight.durationS * 1000;
+  }
+
+  /**
+   * What the tile says while it waits for the network, with the figures it has: the overdue
+   * segment first (the segments before it may have come fast, before the link slowed down).
+   */
+  describe(now: number): string {
+    const got = this.bandwidthBps;
+    const needed = this.neededBps;
+    const flight = this.#inFlight;
+    let figures = 'video arrives slower than it plays';
+    if (flight && this.#overdue(now)) {
+      const seconds = Math.round((now - flight.since) / 1000);
+      figures = `the next ${Math.round(flight.durationS)} s of video has taken ${seconds} s to arrive so far`;
+      if (needed !== null) figures += ` (the stream needs ${rate(needed)})`;
+    } else if (got !== null && needed !== null) {
+      figures = `video arrives at ${rate(got)}, the stream needs ${rate(needed)}`;
+    }
+    return `Waiting for the network: ${figures}. A faster connection, or fewer tiles, will help.`;
+  }
+}
+
+/** 1,234,567 -> "1.2 Mbit/s"; 850,000 -> "850 kbit/s". */
+export function rate(bps: number): string {
+  if (bps >= 1e6) return `${(bps / 1e6).toFixed(bps >= 1e7 ? 0 : 1)} Mbit/s`;
+  return `${Math.max(1, Math.round(bps / 1e3))} kbit/s`;
+}
