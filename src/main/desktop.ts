@@ -6,6 +6,12 @@
 export interface DesktopBridge {
   /** A native folder picker; null when the user cancels. */
   chooseFolder(title: string, defaultPath?: string): Promise<string | null>;
+  /** A native picker of one existing file, with optional type filters; null when canceled. */
+  chooseFile(
+    title: string,
+    defaultPath: string | undefined,
+    filters: { name: string; extensions: string[] }[],
+  ): Promise<string | null>;
   /** Opens a file with its application; resolves to an error text, empty on success. */
   openPath(path: string): Promise<string>;
   /** Shows a file selected in the system's file manager. */

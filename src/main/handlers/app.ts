@@ -16,6 +16,11 @@ export function appHandlers(ctx: HandlerContext): GroupHandlers<typeof appChanne
         throw new Error('There is no folder picker in browser mode: type the folder path.');
       return ctx.desktop.chooseFolder(title, defaultPath);
     },
+    'app.chooseFile': ({ title, defaultPath, filters }) => {
+      if (!ctx.desktop)
+        throw new Error('There is no file picker in browser mode: type the file path.');
+      return ctx.desktop.chooseFile(title, defaultPath, filters ?? []);
+    },
     'cache.usage': () => usage(),
     'cache.clear': () => {
       const files = ctx.cache.media.evictTo(0);

@@ -73,6 +73,30 @@ export const appChannels = {
       .strict(),
     result: type<string | null>(),
   },
+  /** The desktop app's file picker (a CA file); refused in browser mode, where the path is typed. */
+  'app.chooseFile': {
+    input: z
+      .object({
+        title: z.string().max(200),
+        defaultPath: z.string().max(4096).optional(),
+        filters: z
+          .array(
+            z
+              .object({
+                name: z.string().min(1).max(100),
+                extensions: z
+                  .array(z.string().regex(/^(\*|[A-Za-z0-9]{1,10})$/))
+                  .min(1)
+                  .max(10),
+              })
+              .strict(),
+          )
+          .max(5)
+          .optional(),
+      })
+      .strict(),
+    result: type<string | null>(),
+  },
   'cache.usage': { input: none, result: type<CacheUsage>() },
   /** Empties the media cache and the cached searches; offline collections and downloads stay. */
   'cache.clear': { input: none, result: type<CacheUsage>() },

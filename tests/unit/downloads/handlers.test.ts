@@ -88,6 +88,7 @@ describe('downloads channels', () => {
       log: () => {},
       desktop: {
         chooseFolder: () => Promise.resolve(null),
+        chooseFile: () => Promise.resolve(null),
         openPath: (p) => (opened.push(`open ${p}`), Promise.resolve('')),
         showItemInFolder: (p) => opened.push(`show ${p}`),
       },

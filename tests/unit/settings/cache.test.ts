@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOfflineCore } from '../../helpers/core.ts';
+import { startCore } from '../../../src/main/core.ts';
+import type { DesktopBridge } from '../../../src/main/desktop.ts';
+import { startOfflineCore, tempDir } from '../../helpers/core.ts';
 
 let core: Awaited<ReturnType<typeof startOfflineCore>>;
 beforeAll(async () => {
@@ -31,9 +33,55 @@ describe('the cache in Settings', () => {
     expect(core.cache.media.get('test:a')).toBeNull();
   });
 
-  it('has no folder picker in browser mode, and says what to do instead', async () => {
+  it('has no folder or file picker in browser mode, and says what to do instead', async () => {
     await expect(core.api.invoke('app.chooseFolder', { title: 'Downloads' })).rejects.toThrow(
       /type the folder path/,
     );
+    await expect(core.api.invoke('app.chooseFile', { title: 'CA file' })).rejects.toThrow(
+      /There is no file picker in browser mode: type the file path/,
+    );
+  });
+});
+
+describe("the desktop app's pickers", () => {
+  it('asks the desktop for a file with its filters, and answers its choice (null if canceled)', async () => {
+    const asked: Parameters<DesktopBridge['chooseFile']>[] = [];
+    let answer: string | null = '/etc/company/ca.pem';
+    const dir = tempDir();
+    const desktopCore = await startCore({
+      dataDir: dir.path,
+      connection: {
+        kind: 'remote',
+        baseUrl: 'http://127.0.0.1:9',
+        clientId: 'x',
+        clientSecret: 'y',
+      },
+      log: () => {},
+      desktop: {
+        chooseFolder: () => Promise.resolve(null),
+        chooseFile: (...args) => (asked.push(args), Promise.resolve(answer)),
+        openPath: () => Promise.resolve(''),
+        showItemInFolder: () => {},
+      },
+    });
+    try {
+      const filters = [{ name: 'Certificates', extensions: ['pem', 'crt'] }];
+      expect(await desktopCore.api.invoke('app.chooseFile', { title: 'CA file', filters })).toBe(
+        '/etc/company/ca.pem',
+      );
+      expect(asked).toEqual([['CA file', undefined, filters]]);
+      answer = null;
+      expect(await desktopCore.api.invoke('app.chooseFile', { title: 'CA file' })).toBeNull();
+      // The renderer cannot pass what a dialog would misread.
+      await expect(
+        desktopCore.api.invoke('app.chooseFile', {
+          title: 'CA file',
+          filters: [{ name: 'x', extensions: ['../pem'] }],
+        }),
+      ).rejects.toThrow(/extensions/);
+    } finally {
+      await desktopCore.close();
+      dir.remove();
+    }
   });
 });
