@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEMO_CLIENT, DEMO_SEED, startService } from '../../src/service/index.ts';
 import { startShapedLink, type ShapedLink } from '../helpers/link.ts';
+import { startTinyproxy, tinyproxyMissing } from '../helpers/tinyproxy.ts';
 import { smallDemo, startRoadcam, type RoadcamHost } from './fixtures.ts';
 import {
   startAdminService,
@@ -331,6 +332,40 @@ test.describe('over a link that slows down', () => {
       .poll(async () => (await videoTimes(page))[camera] ?? 0, { timeout: 20_000 })
       .toBeGreaterThan(before + 2);
   });
+});
+
+test('through a real proxy (--proxy), a video tile plays, and its playlist and segments went through the proxy', async ({
+  page,
+}) => {
+  const missing = tinyproxyMissing();
+  test.skip(missing !== null, `SKIPPED: ${missing}`);
+  test.setTimeout(120_000);
+  const proxy = await startTinyproxy();
+  const proxied = await startRoadcam(
+    ['--base-url', service.url, '--client-id', 'demo', '--proxy', proxy.url],
+    { ROADCAM_CLIENT_SECRET: 'demo-secret' },
+  );
+  try {
+    const camera = cams.video[13]!;
+    await page.goto(`${proxied.url}${wallRoute([camera], '1x1')}`);
+    const tile = page.locator(`[data-camera-id="${camera}"]`);
+    await expect(tile).toHaveAttribute('data-state', 'live', { timeout: 45_000 });
+    const before = (await videoTimes(page))[camera] ?? 0;
+    await expect
+      .poll(async () => (await videoTimes(page))[camera] ?? 0, { timeout: 20_000 })
+      .toBeGreaterThan(before + 2);
+    // tinyproxy logs each request's absolute URL: the live files of this camera are there.
+    const live = `GET ${service.url}/v1/cameras/${encodeURIComponent(camera)}/live/`;
+    const seen = proxy.requests().filter((r) => r.startsWith(live));
+    expect(
+      seen.some((r) => r.includes('playlist.m3u8')),
+      seen.join('\n'),
+    ).toBe(true);
+    expect(seen.filter((r) => !r.includes('.m3u8')).length, seen.join('\n')).toBeGreaterThan(1);
+  } finally {
+    await proxied.stop();
+    await proxy.close();
+  }
 });
 
 for (const variant of ['stranger-a', 'stranger-b'] as const) {
