@@ -133,6 +133,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     log,
     demo: options.connection.kind === 'demo',
   });
+  const releases: Array<() => void | Promise<void>> = [];
   const ctx: HandlerContext = {
     dataDir: options.dataDir,
     db,
@@ -149,6 +150,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     media,
     network,
     networkOverrides: options.network,
+    onClose: (release) => void releases.push(release),
   };
   const watcher = new AlertWatcher(client, new WatchStore(db, target.cacheKey), hub, log);
   // One spread per feature's channel group (src/main/handlers/): the type checker insists that
@@ -182,6 +184,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     async close() {
       connection.stopChecking();
       watcher.stop();
+      // What the features started, last started first.
+      for (const release of releases.reverse()) await release();
       // The download engine stops its transfers (keeping their .part files) before SQLite closes.
       await downloads.close();
       await target.embedded?.close();

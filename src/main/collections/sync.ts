@@ -140,6 +140,7 @@ export class CollectionSync {
 
   /** Syncs every kept collection, one after another; failures are recorded, not thrown. */
   async syncAll(): Promise<void> {
+    if (this.#closing.signal.aborted) return;
     for (const id of this.#o.kept.keptIds()) {
       if (this.#closing.signal.aborted) return;
       await this.sync(id).catch(() => undefined);

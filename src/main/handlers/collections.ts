@@ -154,7 +154,7 @@ export function collectionsHandlers(
 /** Every kept collection is synced when the service comes back, and periodically while up. */
 function scheduleSyncs(ctx: HandlerContext, sync: CollectionSync): void {
   let online = false;
-  ctx.hub.on('app.statusChanged', (s) => {
+  const unsubscribe = ctx.hub.on('app.statusChanged', (s) => {
     if (s.online && !online) void sync.syncAll();
     online = s.online;
   });
@@ -162,6 +162,12 @@ function scheduleSyncs(ctx: HandlerContext, sync: CollectionSync): void {
     if (online) void sync.syncAll();
   }, SYNC_INTERVAL_MS);
   timer.unref();
+  // A sync that outlived the core would write to a closed database (it crashed the process).
+  ctx.onClose(() => {
+    clearInterval(timer);
+    unsubscribe();
+    return sync.close();
+  });
 }
 
 /**

@@ -37,6 +37,8 @@ export interface HandlerContext {
   network: Network;
   /** Network choices given on the command line, which win over Settings. */
   networkOverrides: NetworkOverrides | undefined;
+  /** What a feature started (timers, subscriptions, syncs) is released here when the core closes. */
+  onClose(release: () => void | Promise<void>): void;
 }
 
 /** The handlers of one feature's channel group (`typeof appChannels`). */

@@ -40,6 +40,35 @@ describe('the core in demo mode', () => {
   });
 });
 
+describe('a closed core', () => {
+  it('leaves nothing running: the service coming back after close starts no collection sync on the closed database', async () => {
+    const dir = tempDir();
+    const core = await startCore({
+      dataDir: dir.path,
+      connection: { kind: 'demo', world: { cameras: 50, hours: 1, now: NOW } },
+      log: () => {},
+    });
+    const status = await core.api.invoke('app.status', {});
+    await core.close();
+    const thrown: unknown[] = [];
+    const onError = (error: unknown) => thrown.push(error);
+    process.on('uncaughtException', onError);
+    process.on('unhandledRejection', onError);
+    try {
+      // Offline, then online again: a feature still subscribed would sync every kept
+      // collection, reading the closed database (it crashed the process before).
+      expect(() => core.hub.emit('app.statusChanged', { ...status, online: false })).not.toThrow();
+      expect(() => core.hub.emit('app.statusChanged', { ...status, online: true })).not.toThrow();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      process.off('uncaughtException', onError);
+      process.off('unhandledRejection', onError);
+      dir.remove();
+    }
+    expect(thrown).toEqual([]);
+  });
+});
+
 describe('the core with a profile', () => {
   it('refuses a profile that does not exist, saying how to add it', async () => {
     const dir = tempDir();
