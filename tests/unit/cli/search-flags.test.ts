@@ -1,0 +1,54 @@
+/** Search flags become the service's parameters, nesting and lists included. */
+import { describe, expect, it } from 'vitest';
+import { tokenise } from '../../../src/cli/argv.ts';
+import { searchFlagNames, searchParams } from '../../../src/cli/search-flags.ts';
+
+const params = (args: string[]) =>
+  searchParams('observations', tokenise(args), searchFlagNames('observations'));
+
+describe('searchParams', () => {
+  it('keeps values as typed, paging as numbers', () => {
+    expect(params(['--state', 'WA', '--limit', '20', '--skip=40', '--sort_dir', 'desc'])).toEqual({
+      state: 'WA',
+      limit: 20,
+      skip: 40,
+      sort_dir: 'desc',
+    });
+  });
+
+  it('nests bracketed flags as the service reads them', () => {
+    expect(
+      params([
+        '--sensors[road_weather][min]=1',
+        '--sensors[road_weather][max]=4',
+        '--sensors[precip]=2',
+      ]),
+    ).toEqual({ sensors: { road_weather: { min: '1', max: '4' }, precip: '2' } });
+  });
+
+  it('collects --aggs from comma lists and repeats', () => {
+    expect(params(['--aggs', 'state,city', '--aggs', 'camera_id', '--aggs=,'])).toEqual({
+      aggs: ['state', 'city', 'camera_id'],
+    });
+  });
+
+  it('takes the last of a repeated plain flag, ignores flags of other commands', () => {
+    expect(params(['--state', 'WA', '--state', 'OR', '--profile', 'work'])).toEqual({
+      state: 'OR',
+    });
+  });
+
+  it.each([
+    [['--limit', '101'], '--limit must be a whole number from 1 to 100, not "101".'],
+    [['--skip', '4001'], '--skip must be a whole number from 0 to 4000, not "4001".'],
+    [['--sort_dir', 'up'], '--sort_dir is asc or desc, not "up".'],
+    [['--sensors[]=1'], '--sensors[]: empty brackets are not a parameter name.'],
+    [['--sensors[precip][]=1'], '--sensors[precip][]: empty brackets are not a parameter name.'],
+    [
+      ['--sensors', '1', '--sensors[precip][min]=1'],
+      '--sensors[precip][min] conflicts with --sensors given as a value.',
+    ],
+  ])('refuses %j: %s', (args, message) => {
+    expect(() => params(args)).toThrow(message);
+  });
+});
