@@ -4,7 +4,7 @@ import svelte from 'eslint-plugin-svelte';
 import tseslint from 'typescript-eslint';
 import svelteConfig from './svelte.config.js';
 
-const nodeOnly = ['src/main/**', 'src/service/**', 'src/cli/**', 'src/preload/**'];
+const nodeOnly = ['src/main/**', 'src/service/**', 'src/sqlite/**', 'src/cli/**', 'src/preload/**'];
 
 export default tseslint.config(
   {

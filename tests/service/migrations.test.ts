@@ -4,7 +4,7 @@
  */
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../src/service/store/db.ts';
+import { migrate } from '../../src/sqlite/migrate.ts';
 import { MIGRATIONS } from '../../src/service/store/migrations/index.ts';
 
 describe('migration 0030 (observation counts)', () => {

@@ -1,9 +1,11 @@
 import { existsSync, renameSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { migrate, NewerDatabaseError } from './migrate.ts';
+import { migrate, NewerDatabaseError } from '../../sqlite/migrate.ts';
 import { migrations } from './migrations/index.ts';
 
 export type Db = Database.Database;
+
+const APP_REMEDY = 'Update Roadcam, or point ROADCAM_DATA_DIR at another folder.';
 
 /**
  * Opens the app's SQLite database (WAL, migrated). A file that SQLite cannot read is set aside
@@ -39,7 +41,7 @@ function openAndMigrate(file: string): Db {
       throw Object.assign(new Error(`integrity check: ${String(check)}`), {
         code: 'SQLITE_CORRUPT',
       });
-    migrate(db, migrations);
+    migrate(db, migrations, { remedy: APP_REMEDY });
     return db;
   } catch (error) {
     db.close();

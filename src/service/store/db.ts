@@ -4,7 +4,8 @@
  */
 import Database from 'better-sqlite3';
 import { haversineMeters } from '../../shared/geo.ts';
-import { MIGRATIONS, type Migration } from './migrations/index.ts';
+import { migrate } from '../../sqlite/migrate.ts';
+import { MIGRATIONS } from './migrations/index.ts';
 
 export type Db = Database.Database;
 export type Statement = Database.Statement;
@@ -17,27 +18,14 @@ export function openDatabase(file: string): Db {
   db.pragma('cache_size = -65536');
   db.pragma('temp_store = MEMORY');
   db.pragma('mmap_size = 268435456');
-  migrate(db, MIGRATIONS);
+  migrate(db, MIGRATIONS, {
+    database: 'The service database',
+    remedy: 'Use another data directory or update Roadcam.',
+  });
   db.function('distance_m', { deterministic: true }, (lon1, lat1, lon2, lat2) =>
     haversineMeters([lon1 as number, lat1 as number], [lon2 as number, lat2 as number]),
   );
   return db;
-}
-
-export function migrate(db: Db, migrations: readonly Migration[]): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  const latest = migrations.at(-1)?.version ?? 0;
-  if (current > latest) {
-    throw new Error(
-      `The service database is from a newer version of Roadcam (schema ${current}, this version knows ${latest}). Use another data directory or update Roadcam.`,
-    );
-  }
-  const pending = migrations.filter((m) => m.version > current);
-  if (pending.length === 0) return;
-  db.transaction(() => {
-    for (const m of pending) db.exec(m.sql);
-    db.pragma(`user_version = ${latest}`);
-  })();
 }
 
 /** Prepared statements for generated SQL, keyed by the SQL text. */

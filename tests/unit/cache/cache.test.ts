@@ -10,7 +10,7 @@ import {
   SearchCache,
 } from '../../../src/main/cache/index.ts';
 import { openDatabase, type Db } from '../../../src/main/db/database.ts';
-import { migrate } from '../../../src/main/db/migrate.ts';
+import { migrate } from '../../../src/sqlite/migrate.ts';
 import { migrations } from '../../../src/main/db/migrations/index.ts';
 import { tempDir } from '../../helpers/core.ts';
 

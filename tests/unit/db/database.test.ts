@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/main/db/database.ts';
-import { migrate, NewerDatabaseError, type Migration } from '../../../src/main/db/migrate.ts';
+import { migrate, NewerDatabaseError, type Migration } from '../../../src/sqlite/migrate.ts';
 import { migrations } from '../../../src/main/db/migrations/index.ts';
 import { SettingsStore } from '../../../src/main/db/settings-store.ts';
 import { defaultSettings } from '../../../src/shared/settings.ts';

@@ -8,7 +8,7 @@ import { text } from 'node:stream/consumers';
 import { expect, it } from 'vitest';
 import { ApiClient } from '../../../src/main/api/index.ts';
 import { MediaCache } from '../../../src/main/cache/media.ts';
-import { migrate } from '../../../src/main/db/migrate.ts';
+import { migrate } from '../../../src/sqlite/migrate.ts';
 import { migrations } from '../../../src/main/db/migrations/index.ts';
 import { MediaResolver } from '../../../src/main/media/resolver.ts';
 import { tempDir } from '../../helpers/core.ts';

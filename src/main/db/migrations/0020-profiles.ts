@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../../../sqlite/migrate.ts';
 
 /** Service accounts. No secrets here: the client secret and the token are in the keychain. */
 export const migration: Migration = {

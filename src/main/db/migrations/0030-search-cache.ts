@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../../../sqlite/migrate.ts';
 
 /**
  * Searches kept for offline reading, keyed by their normalised parameters. Features sit one a

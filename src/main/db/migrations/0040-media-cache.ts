@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../../../sqlite/migrate.ts';
 
 /** Index of the files under <dataDir>/media, for the LRU size cap. */
 export const migration: Migration = {

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../../../sqlite/migrate.ts';
 
 /**
  * Downloads and their byte progress, so that a restart resumes them (HTTP Range). A first,

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../../../sqlite/migrate.ts';
 
 /** Collections kept for offline use: their fields and their image names, in service order. */
 export const migration: Migration = {

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../../../sqlite/migrate.ts';
 
 /** Favourite cameras, per service (an account's camera ids mean nothing to another service). */
 export const migration: Migration = {

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../../../sqlite/migrate.ts';
 
 /**
  * Saved camera walls: one row per wall, its tiles as rows in order. Camera details are kept

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../../../sqlite/migrate.ts';
 
 /**
  * Collections kept offline (issue 9), beside 0060's fields and image names: which collections

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../../../sqlite/migrate.ts';
 
 /**
  * The download engine's items become either a recording file (as in 0300) or an image of a

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../../../sqlite/migrate.ts';
 import { migration as settings } from './0010-settings.ts';
 import { migration as profiles } from './0020-profiles.ts';
 import { migration as searchCache } from './0030-search-cache.ts';

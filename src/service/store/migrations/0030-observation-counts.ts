@@ -6,8 +6,11 @@
  * value included, so that the combination can be the primary key while the value columns keep
  * the same names and NULLs as in `observations` (the same WHERE works on both tables). Kept
  * in step with `observations` by the world (world/observation-counts.ts).
+ *
+ * The code expression is written out rather than imported from world/observation-counts.ts:
+ * a migration is frozen text, and tests/service/migrations.test.ts checks that the live
+ * COUNT_CODE_SQL still computes the same codes.
  */
-import { COUNT_CODE_SQL } from '../../world/observation-counts.ts';
 
 export const sql = `
 CREATE TABLE observation_counts (
@@ -23,6 +26,8 @@ CREATE TABLE observation_counts (
   PRIMARY KEY (camera, code)
 ) STRICT, WITHOUT ROWID;
 INSERT INTO observation_counts (camera, code, rw, vis, pr, prev_rw, prev_vis, prev_pr, n)
-  SELECT camera, ${COUNT_CODE_SQL}, rw, vis, pr, prev_rw, prev_vis, prev_pr, COUNT(*)
+  SELECT camera,
+    ((rw + 16) + (vis + 16) * 32 + (pr + 16) * 1024 + (ifnull(prev_rw, -16) + 16) * 32768 + (ifnull(prev_vis, -16) + 16) * 1048576 + (ifnull(prev_pr, -16) + 16) * 33554432),
+    rw, vis, pr, prev_rw, prev_vis, prev_pr, COUNT(*)
   FROM observations GROUP BY camera, 2;
 `;
