@@ -1,11 +1,10 @@
 /**
- * `npm run bench:map`: the Map view's dense camera layer on a world of 50,000 cameras, in
- * headless Chromium through Playwright, for both ways of drawing it:
+ * `npm run bench:map`: the Map view's dense camera layer (the service's camera vector tiles, one
+ * canvas per tile) on a world of 50,000 cameras, in headless Chromium through Playwright.
+ * (Client-side clustering with supercluster, which this bench once compared, lost on every
+ * figure and left the app; its figures stay in the benchmark history under docs/.)
  *
- * - tiles: the service's camera vector tiles, one canvas per tile (the default);
- * - cluster: every camera fetched once (searchAll) and clustered with supercluster.
- *
- * Figures per mode: time to first cameras drawn (navigation start to the performance mark the
+ * Figures: time to first cameras drawn (navigation start to the performance mark the
  * layer sets), frame time p95 while panning and zooming (and the share of frames over 25 ms),
  * JS heap after the panning (after a GC; the page's and its workers').
  * `BENCH_MAP_SECONDS` sets the panning time (default 120); `BENCH_MAP_CAMERAS` the world size.
@@ -20,10 +19,8 @@ import { startService } from '../../src/service/index.ts';
 const root = resolve(import.meta.dirname, '../..');
 const SECONDS = Number(process.env.BENCH_MAP_SECONDS ?? 120);
 const CAMERAS = Number(process.env.BENCH_MAP_CAMERAS ?? 50_000);
-const MODES = ['tiles', 'cluster'] as const;
 
 interface Figures {
-  mode: string;
   firstDrawMs: number;
   frameP95Ms: number;
   frameP50Ms: number;
@@ -157,7 +154,7 @@ async function heapFigures(page: Page): Promise<Pick<Figures, 'heapMB' | 'heapPa
   return { heapMB: Object.values(heapParts).reduce((a, b) => a + b, 0), heapParts };
 }
 
-async function measure(mode: string, serviceUrl: string): Promise<Figures> {
+async function measure(serviceUrl: string): Promise<Figures> {
   const host = await startHost(serviceUrl);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -165,7 +162,7 @@ async function measure(mode: string, serviceUrl: string): Promise<Figures> {
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
-    await page.goto(`${host.url}#/map?cameras=${mode}`);
+    await page.goto(`${host.url}#/map`);
     const firstDrawMs = await page.evaluate(
       () =>
         new Promise<number>((ok) => {
@@ -194,7 +191,6 @@ async function measure(mode: string, serviceUrl: string): Promise<Figures> {
       () => (window as unknown as { __frames: number[] }).__frames,
     );
     return {
-      mode,
       firstDrawMs,
       frameP95Ms: percentile(frames, 95),
       frameP50Ms: percentile(frames, 50),
@@ -212,27 +208,20 @@ const serviceDir = mkdtempSync(join(tmpdir(), 'roadcam-bench-map-service-'));
 const started = Date.now();
 const service = await startService({ dataDir: serviceDir, cameras: CAMERAS, hours: 1 });
 console.log(`service with ${CAMERAS.toLocaleString()} cameras ready in ${Date.now() - started} ms`);
-const results: Figures[] = [];
+let r: Figures;
 try {
-  for (const mode of MODES) {
-    const figures = await measure(mode, service.url);
-    results.push(figures);
-    console.log(JSON.stringify(figures));
-  }
+  r = await measure(service.url);
+  console.log(JSON.stringify(r));
 } finally {
   await service.close();
   rmSync(serviceDir, { recursive: true, force: true });
 }
 
+console.log(`\n${CAMERAS.toLocaleString()} cameras, ${SECONDS} s of panning and zooming\n`);
 console.log(
-  `\n${CAMERAS.toLocaleString()} cameras, ${SECONDS} s of panning and zooming per mode\n`,
+  '| First cameras drawn | Frame p95 (p50) | Frames > 25 ms | JS heap after panning (page + workers) |',
 );
+console.log('| --- | --- | --- | --- |');
 console.log(
-  '| Mode | First cameras drawn | Frame p95 (p50) | Frames > 25 ms | JS heap after panning (page + workers) |',
+  `| ${Math.round(r.firstDrawMs)} ms | ${r.frameP95Ms.toFixed(1)} ms (${r.frameP50Ms.toFixed(1)} ms, ${r.frames} frames) | ${(r.longFrames * 100).toFixed(1)}% | ${r.heapMB.toFixed(0)} MB |`,
 );
-console.log('| --- | --- | --- | --- | --- |');
-for (const r of results) {
-  console.log(
-    `| ${r.mode} | ${Math.round(r.firstDrawMs)} ms | ${r.frameP95Ms.toFixed(1)} ms (${r.frameP50Ms.toFixed(1)} ms, ${r.frames} frames) | ${(r.longFrames * 100).toFixed(1)}% | ${r.heapMB.toFixed(0)} MB |`,
-  );
-}

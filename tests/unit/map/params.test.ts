@@ -6,7 +6,7 @@ import {
   emptyForm,
   observationParams,
   placeParams,
-} from '../../../src/renderer/map/params.ts';
+} from '../../../src/renderer/map/search/params.ts';
 
 describe('search form to service parameters', () => {
   it('an empty camera form asks for the first page with facets', () => {

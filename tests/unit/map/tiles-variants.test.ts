@@ -2,13 +2,13 @@ import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCore, type Core } from '../../../src/main/core.ts';
-import { decodePoints, type TilePoint } from '../../../src/renderer/map/layers/mvt.ts';
+import { decodePoints, type TilePoint } from '../../../src/renderer/map/tiles/mvt.ts';
 import {
   cameraAt,
   metersPerPixel,
   observationAt,
   type PickSearch,
-} from '../../../src/renderer/map/layers/pickResolve.ts';
+} from '../../../src/renderer/map/tiles/pickResolve.ts';
 import { sensorColour } from '../../../src/renderer/map/colours.ts';
 import { encodeTile, tileBbox, type TileAddress } from '../../../src/service/media/mvt.ts';
 import { VARIANT_NAMES, VARIANTS } from '../../../src/service/variants/index.ts';

@@ -7,9 +7,9 @@
  */
 import L from 'leaflet';
 import { mediaUrl } from '../../lib/media.ts';
-import type { TileFeature } from './mvt.ts';
-import { metersPerPixel, type PickedPoint } from './pickResolve.ts';
-import type { Colouring, WorkerAnswer, WorkerRequest } from './tileWorker.ts';
+import type { TileFeature } from '../tiles/mvt.ts';
+import { metersPerPixel, type PickedPoint } from '../tiles/pickResolve.ts';
+import type { Colouring, WorkerAnswer, WorkerRequest } from '../tiles/tileWorker.ts';
 
 export interface PointTileOptions {
   kind: 'cameras' | 'observations';
@@ -67,7 +67,9 @@ export class PointTileLayer extends L.GridLayer {
   }
 
   override onAdd(map: L.Map): this {
-    this.#worker = new Worker(new URL('./tileWorker.ts', import.meta.url), { type: 'module' });
+    this.#worker = new Worker(new URL('../tiles/tileWorker.ts', import.meta.url), {
+      type: 'module',
+    });
     this.#worker.onmessage = (e: MessageEvent<WorkerAnswer>) => this.#answer(e.data);
     super.onAdd(map);
     this.#markers.addTo(map);

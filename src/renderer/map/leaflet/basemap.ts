@@ -1,6 +1,6 @@
 import L from 'leaflet';
-import type { BasemapAnswer, BasemapRequest } from './basemapWorker.ts';
-import { showBitmap } from './layers/pointTiles.ts';
+import type { BasemapAnswer, BasemapRequest } from '../tiles/basemapWorker.ts';
+import { showBitmap } from './pointTiles.ts';
 
 /**
  * The offline base map: country shapes and US state lines from world-atlas and us-atlas, drawn
@@ -27,7 +27,9 @@ class OutlineTiles extends L.GridLayer {
   }
 
   override onAdd(map: L.Map): this {
-    this.#worker = new Worker(new URL('./basemapWorker.ts', import.meta.url), { type: 'module' });
+    this.#worker = new Worker(new URL('../tiles/basemapWorker.ts', import.meta.url), {
+      type: 'module',
+    });
     this.#worker.onmessage = (e: MessageEvent<BasemapAnswer>) => this.#answer(e.data);
     return super.onAdd(map);
   }

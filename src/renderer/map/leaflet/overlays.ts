@@ -7,8 +7,8 @@ import L from 'leaflet';
 import type { Alert, Recording } from '../../../shared/api/index.ts';
 import { circleBbox } from '../../../shared/geo.ts';
 import { CAMERA_COLOUR, SEVERITY_ORDER, sensorColour, severityColour } from '../colours.ts';
-import type { Spatial } from '../params.ts';
-import type { ResultFeature } from '../search.svelte.ts';
+import type { Spatial } from '../search/params.ts';
+import type { ResultFeature } from '../search/search.svelte.ts';
 import type { SensorType } from '../../../shared/sensors.ts';
 
 const rank = (a: Alert) => {

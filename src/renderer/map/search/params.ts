@@ -2,9 +2,9 @@
  * The search form as the user fills it, and its translation into the service's parameters
  * (spec 2.1 and 4.2/4.3). Pure, so that the translation is unit-tested.
  */
-import { encodePolyline, type Bbox, type LonLat } from '../../shared/geo.ts';
-import { SENSOR_TYPES, type SensorType } from '../../shared/sensors.ts';
-import type { CameraSearch, ObservationSearch } from '../../shared/ipc/map.ts';
+import { encodePolyline, type Bbox, type LonLat } from '../../../shared/geo.ts';
+import { SENSOR_TYPES, type SensorType } from '../../../shared/sensors.ts';
+import type { CameraSearch, ObservationSearch } from '../../../shared/ipc/map.ts';
 
 export type SearchKind = 'cameras' | 'observations';
 

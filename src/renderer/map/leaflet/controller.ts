@@ -3,13 +3,12 @@
  * order them, and the search overlays. Built when the map is ready, disposed with it.
  */
 import L from 'leaflet';
-import type { Alert, Camera, Recording } from '../../../shared/api/index.ts';
+import type { Alert, Recording } from '../../../shared/api/index.ts';
 import type { SensorType } from '../../../shared/sensors.ts';
-import type { Spatial } from '../params.ts';
-import type { ResultFeature } from '../search.svelte.ts';
+import type { Spatial } from '../search/params.ts';
+import type { ResultFeature } from '../search/search.svelte.ts';
 import { api } from '../../lib/api.ts';
-import { ClusterCameraLayer } from './clusterLayer.ts';
-import type { TileFeature } from './mvt.ts';
+import type { TileFeature } from '../tiles/mvt.ts';
 import {
   drawAlerts,
   drawRecordings,
@@ -18,7 +17,12 @@ import {
   highlight,
   type ResultMarkers,
 } from './overlays.ts';
-import { cameraAt, observationAt, type PickedPoint, type PickSearch } from './pickResolve.ts';
+import {
+  cameraAt,
+  observationAt,
+  type PickedPoint,
+  type PickSearch,
+} from '../tiles/pickResolve.ts';
 import { PointTileLayer } from './pointTiles.ts';
 import { ReplayLayer } from './replay.ts';
 
@@ -65,35 +69,25 @@ export class MapLayers {
   #spatial = L.layerGroup();
   #replay: ReplayLayer | null = null;
   #observations: PointTileLayer;
-  #cluster: ClusterCameraLayer | null = null;
   #markers: ResultMarkers = { byId: new Map() };
   #handlers: LayerHandlers;
   #sensor: SensorType = 'road_weather';
   map: L.Map | null = null;
 
-  constructor(
-    handlers: LayerHandlers,
-    cameraMode: 'tiles' | 'cluster',
-    search: PickSearch = channelSearch,
-  ) {
+  constructor(handlers: LayerHandlers, search: PickSearch = channelSearch) {
     this.#handlers = handlers;
     const pickers = tilePickers(handlers, search);
-    if (cameraMode === 'cluster') {
-      this.#cluster = new ClusterCameraLayer(handlers.onCamera, handlers.onCameraCount);
-      this.overlays.Cameras.addLayer(this.#cluster);
-    } else {
-      this.overlays.Cameras.addLayer(
-        new PointTileLayer({
-          kind: 'cameras',
-          colouring: { by: 'video' },
-          markerZoom: MARKER_ZOOM,
-          marker: cameraMarker,
-          onPick: pickers.camera,
-          onCount: handlers.onCameraCount,
-          pane: 'points',
-        }),
-      );
-    }
+    this.overlays.Cameras.addLayer(
+      new PointTileLayer({
+        kind: 'cameras',
+        colouring: { by: 'video' },
+        markerZoom: MARKER_ZOOM,
+        marker: cameraMarker,
+        onPick: pickers.camera,
+        onCount: handlers.onCameraCount,
+        pane: 'points',
+      }),
+    );
     this.#observations = new PointTileLayer({
       kind: 'observations',
       colouring: { by: 'sensor', sensor: 'road_weather' },
@@ -117,10 +111,6 @@ export class MapLayers {
     map.createPane('obs').style.zIndex = '440';
     map.createPane('points').style.zIndex = '450';
     map.createPane('results').style.zIndex = '640';
-  }
-
-  loadClusterCameras(cameras: readonly Camera[]): void {
-    this.#cluster?.load(cameras);
   }
 
   setSensor(sensor: SensorType): void {

@@ -3,8 +3,8 @@
  * more pages load as it scrolls), totals and facets, the age of the answer, and the complete
  * fetch for results past the 4,100 that paging reaches.
  */
-import type { Aggs, Camera, Observation } from '../../shared/api/index.ts';
-import { api } from '../lib/api.ts';
+import type { Aggs, Camera, Observation } from '../../../shared/api/index.ts';
+import { api } from '../../lib/api.ts';
 import {
   cameraParams,
   emptyForm,
