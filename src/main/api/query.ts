@@ -3,8 +3,7 @@
  * when the query string would pass 2 KB or carries a polyline (spec 2.1: "long polylines should
  * be sent with POST"; GET query strings are size-limited).
  */
-import { encodeSearchParams, type PAGE_LIMITS } from '../../shared/api/index.ts';
-import type { LonLat } from '../../shared/geo.ts';
+import { encodeSearchParams, wireForm, type PAGE_LIMITS } from '../../shared/api/index.ts';
 import type { Call } from './requester.ts';
 
 export type SearchKind = keyof typeof PAGE_LIMITS;
@@ -38,11 +37,7 @@ export function searchCall(
 export function jsonSearchBody(params: object): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(params) as [string, unknown][]) {
-    if (value === undefined || value === null) continue;
-    if (key === 'bbox' && Array.isArray(value)) body[key] = value.join(',');
-    else if (key === 'polygon' && Array.isArray(value)) {
-      body[key] = (value as LonLat[]).map((p) => `${p[0]} ${p[1]}`).join(',');
-    } else body[key] = value;
+    if (value !== undefined && value !== null) body[key] = wireForm(key, value);
   }
   return body;
 }

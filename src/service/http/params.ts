@@ -2,99 +2,45 @@
  * Request parameters as one nested bag, whatever they came in: a query string or form body
  * with bracket syntax (sensors[road_weather][min]=2, aggs[]=state, repeated keys), or a JSON
  * object. Scalars are kept as strings so that the three forms are read by the same code and
- * give identical results.
+ * give identical results. The bracket syntax itself is the codec the client and the CLI write
+ * with (src/shared/brackets.ts); this file sets the service's limits and words its refusals.
  */
+import {
+  BracketError,
+  conflict,
+  decode,
+  emptyBag,
+  isBag,
+  splitKey,
+  type BracketBag,
+  type BracketValue,
+} from '../../shared/brackets.ts';
 import { ApiError, invalidParameter } from './errors.ts';
 
-export type ParamValue = string | ParamValue[] | ParamBag;
-export interface ParamBag {
-  [key: string]: ParamValue;
-}
+export type ParamValue = BracketValue;
+export type ParamBag = BracketBag;
+export { emptyBag, isBag };
 
-const MAX_PARAMS = 1000;
-const MAX_DEPTH = 5;
+const LIMITS = { maxParams: 1000, maxDepth: 5 };
+const MAX_PARAMS = LIMITS.maxParams;
+const MAX_DEPTH = LIMITS.maxDepth;
 
-export function emptyBag(): ParamBag {
-  return Object.create(null) as ParamBag;
-}
-
-export function isBag(v: ParamValue | undefined): v is ParamBag {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** Splits "sensors[road_weather][min]" into ["sensors", "road_weather", "min"]; [] is "". */
-function splitKey(key: string): string[] | undefined {
-  const open = key.indexOf('[');
-  if (open <= 0) return open === 0 ? undefined : [key];
-  const path = [key.slice(0, open)];
-  const re = /\[([^[\]]*)\]/y;
-  re.lastIndex = open;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(key))) {
-    path.push(m[1]!);
-    if (re.lastIndex === key.length) return path;
-  }
-  return undefined;
-}
-
+/** A query string or form body; a malformed one is a 400 (413 past the count) naming it. */
 export function parseUrlEncoded(text: string): ParamBag {
-  const bag = emptyBag();
-  const search = new URLSearchParams(text);
-  let count = 0;
-  for (const [rawKey, value] of search) {
-    if (++count > MAX_PARAMS)
-      throw new ApiError(413, 'payload_too_large', `More than ${MAX_PARAMS} parameters.`);
-    const path = splitKey(rawKey);
-    if (!path)
-      throw invalidParameter(
-        rawKey,
-        `"${rawKey}" is not a valid parameter name (brackets do not match).`,
-      );
-    if (path.length > MAX_DEPTH)
-      throw invalidParameter(path[0]!, `"${rawKey}" nests deeper than ${MAX_DEPTH} levels.`);
-    assign(bag, path, value, rawKey);
-  }
-  return bag;
-}
-
-function assign(bag: ParamBag, path: string[], value: string, rawKey: string): void {
-  let node: ParamBag = bag;
-  for (let i = 0; i < path.length; i++) {
-    const key = path[i]!;
-    const last = i === path.length - 1;
-    const next = path[i + 1];
-    if (key === '') {
-      throw invalidParameter(path[0]!, `"${rawKey}": [] may only end a parameter name.`);
-    }
-    const existing = node[key];
-    if (last) {
-      if (existing === undefined) node[key] = value;
-      else if (typeof existing === 'string') node[key] = [existing, value];
-      else if (Array.isArray(existing)) existing.push(value);
-      else throw conflict(path[0]!, rawKey);
-      return;
-    }
-    if (next === '' && i + 1 === path.length - 1) {
-      if (existing === undefined) node[key] = [value];
-      else if (typeof existing === 'string') node[key] = [existing, value];
-      else if (Array.isArray(existing)) existing.push(value);
-      else throw conflict(path[0]!, rawKey);
-      return;
-    }
-    if (existing === undefined) {
-      const child = emptyBag();
-      node[key] = child;
-      node = child;
-    } else if (isBag(existing)) node = existing;
-    else throw conflict(path[0]!, rawKey);
+  try {
+    return decode(text, LIMITS);
+  } catch (error) {
+    throw error instanceof BracketError ? asApiError(error) : error;
   }
 }
 
-function conflict(parameter: string, rawKey: string): ApiError {
-  return invalidParameter(
-    parameter,
-    `"${rawKey}" mixes a plain value and nested values for ${parameter}.`,
-  );
+function asApiError(error: BracketError): ApiError {
+  if (error.problem === 'too_many') return new ApiError(413, 'payload_too_large', error.message);
+  return invalidParameter(error.parameter ?? error.key, error.message);
+}
+
+function conflictError(parameter: string, key: string): ApiError {
+  return asApiError(conflict(parameter, key));
 }
 
 /** Converts a parsed JSON body into a bag: numbers and booleans become strings. */
@@ -143,9 +89,9 @@ export function fromJson(value: unknown): ParamBag {
       const next = node[key];
       if (next === undefined) node = node[key] = emptyBag();
       else if (isBag(next)) node = next;
-      else throw conflict(path[0]!, k);
+      else throw conflictError(path[0]!, k);
     }
-    if (node[path.at(-1)!] !== undefined) throw conflict(path[0]!, k);
+    if (node[path.at(-1)!] !== undefined) throw conflictError(path[0]!, k);
     node[path.at(-1)!] = c;
   }
   return bag;

@@ -3,6 +3,7 @@
  * limits (section 8), sort and aggregation keys, and the encoder of the bracket syntax used
  * in query strings and form bodies (sensors[road_weather][min]=2, aggs[]=state).
  */
+import { appendEncoded } from '../brackets.ts';
 import type { Bbox, LonLat } from '../geo.ts';
 import type { SensorType } from '../sensors.ts';
 import type { RecordingStatus } from './resources.ts';
@@ -251,8 +252,6 @@ export const DEFAULT_POLYLINE_RADIUS_KM = 1;
 export const TOKEN_LIFETIME_S = 7 * 24 * 3600;
 export const RESOURCE_LIFETIME_DAYS = 90;
 
-type Encodable = string | number | boolean | null | undefined | readonly unknown[] | object;
-
 /**
  * Encodes search parameters for a query string or a form body, using the bracket syntax for
  * nested values (sensors[visibility][max]=0.2) and arrays (aggs[]=state). Bbox and polygon
@@ -260,22 +259,17 @@ type Encodable = string | number | boolean | null | undefined | readonly unknown
  */
 export function encodeSearchParams(params: object): URLSearchParams {
   const out = new URLSearchParams();
-  for (const [key, value] of Object.entries(params) as [string, Encodable][]) {
-    if (key === 'bbox' && Array.isArray(value)) out.append(key, value.join(','));
-    else if (key === 'polygon' && Array.isArray(value)) {
-      out.append(key, (value as LonLat[]).map((p) => `${p[0]} ${p[1]}`).join(','));
-    } else appendValue(out, key, value);
+  for (const [key, value] of Object.entries(params) as [string, unknown][]) {
+    appendEncoded(out, key, wireForm(key, value));
   }
   return out;
 }
 
-function appendValue(out: URLSearchParams, key: string, value: Encodable): void {
-  if (value === undefined || value === null) return;
-  if (Array.isArray(value)) {
-    for (const v of value as Encodable[]) appendValue(out, `${key}[]`, v);
-  } else if (typeof value === 'object') {
-    for (const [k, v] of Object.entries(value) as [string, Encodable][]) {
-      appendValue(out, `${key}[${k}]`, v);
-    }
-  } else out.append(key, String(value));
+/** Bbox and polygon given as arrays, as the service reads them ("w,s,e,n", "lon lat,..."). */
+export function wireForm(key: string, value: unknown): unknown {
+  if (key === 'bbox' && Array.isArray(value)) return value.join(',');
+  if (key === 'polygon' && Array.isArray(value)) {
+    return (value as LonLat[]).map((p) => `${p[0]} ${p[1]}`).join(',');
+  }
+  return value;
 }
