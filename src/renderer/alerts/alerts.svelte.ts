@@ -1,7 +1,8 @@
 import type { Alert } from '../../shared/api/index.ts';
 import type { NewAlertsNotice, WatchedArea } from '../../shared/ipc/alerts.ts';
 import type { AlertSearch } from '../../shared/ipc/map.ts';
-import { api } from '../lib/api.ts';
+import type { Api } from '../../shared/ipc.ts';
+import { contextSlot } from '../lib/context.ts';
 
 export type Period = 'current' | 'expired' | 'any';
 
@@ -14,7 +15,7 @@ export interface AlertFilters {
 }
 
 /** The Alerts view: a filtered alert search, the selected alert, and the watched areas. */
-class AlertsModel {
+export class AlertsModel {
   filters = $state<AlertFilters>({ period: 'current', severity: '', event: '', state: '', q: '' });
   alerts = $state.raw<Alert[]>([]);
   total = $state(0);
@@ -30,7 +31,10 @@ class AlertsModel {
 
   selected = $derived(this.alerts.find((a) => a.id === this.selectedId) ?? null);
 
-  constructor() {
+  readonly #api: Api;
+
+  constructor(api: Api) {
+    this.#api = api;
     api.on(
       'alerts.watchedNew',
       (notice) => (this.notices = [notice, ...this.notices].slice(0, 20)),
@@ -48,7 +52,7 @@ class AlertsModel {
     if (f.q.trim()) params.q = f.q.trim();
     this.loading = true;
     try {
-      const result = await api.invoke('map.alerts.search', params);
+      const result = await this.#api.invoke('map.alerts.search', params);
       if (generation !== this.#generation) return;
       this.alerts = result.features;
       this.total = result.total;
@@ -65,19 +69,19 @@ class AlertsModel {
 
   async loadWatches(): Promise<void> {
     try {
-      this.watches = await api.invoke('watches.list', {});
+      this.watches = await this.#api.invoke('watches.list', {});
     } catch (error) {
       this.error = (error as Error).message;
     }
   }
 
   async checkWatches(): Promise<void> {
-    this.watches = await api.invoke('watches.check', {});
+    this.watches = await this.#api.invoke('watches.check', {});
   }
 
   async removeWatch(id: number): Promise<void> {
-    this.watches = await api.invoke('watches.remove', { id });
+    this.watches = await this.#api.invoke('watches.remove', { id });
   }
 }
 
-export const alertsModel = new AlertsModel();
+export const alertsContext = contextSlot<AlertsModel>('alerts');

@@ -4,11 +4,12 @@ import {
   type ImageInfo,
   type OfflineStatus,
 } from '../../shared/ipc/collections.ts';
-import { api } from '../lib/api.ts';
+import type { Api } from '../../shared/ipc.ts';
+import { contextSlot } from '../lib/context.ts';
 import { MarkerPager } from './pager.ts';
 
 /** One collection shown: its fields and the images loaded so far (marker paging). */
-class CollectionDetail {
+export class CollectionDetail {
   id = $state<string | null>(null);
   collection = $state.raw<CollectionSummary | null>(null);
   images = $state.raw<ImageInfo[]>([]);
@@ -18,7 +19,10 @@ class CollectionDetail {
   error = $state<string | null>(null);
   #pager: MarkerPager<ImageInfo> | null = null;
 
-  constructor() {
+  readonly #api: Api;
+
+  constructor(api: Api) {
+    this.#api = api;
     api.on('collections.offline', (s) => this.#updateOffline(s));
   }
 
@@ -31,7 +35,7 @@ class CollectionDetail {
     this.error = null;
     const pager = new MarkerPager<ImageInfo>(
       async (marker) => {
-        const page = await api.invoke('collections.images', {
+        const page = await this.#api.invoke('collections.images', {
           id,
           limit: GRID_PAGE,
           ...(marker ? { marker } : {}),
@@ -86,4 +90,4 @@ class CollectionDetail {
   }
 }
 
-export const collectionDetail = new CollectionDetail();
+export const collectionDetailContext = contextSlot<CollectionDetail>('collectionDetail');

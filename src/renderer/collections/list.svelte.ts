@@ -3,19 +3,23 @@ import type {
   CollectionsPage,
   OfflineStatus,
 } from '../../shared/ipc/collections.ts';
-import { api } from '../lib/api.ts';
+import type { Api } from '../../shared/ipc.ts';
+import { contextSlot } from '../lib/context.ts';
 
 export const LIST_PAGE = 24;
 
 /** The list of collections: the search, its page and the offline state of each collection. */
-class CollectionsList {
+export class CollectionsList {
   params = $state<CollectionSearch>({ sort: 'updated_at', sort_dir: 'desc' });
   page = $state.raw<CollectionsPage | null>(null);
   loading = $state(false);
   error = $state<string | null>(null);
   #request = 0;
 
-  constructor() {
+  readonly #api: Api;
+
+  constructor(api: Api) {
+    this.#api = api;
     api.on('collections.offline', (s) => this.#updateOffline(s));
   }
 
@@ -25,7 +29,7 @@ class CollectionsList {
     const request = ++this.#request;
     this.loading = true;
     try {
-      const page = await api.invoke('collections.search', clean(this.params));
+      const page = await this.#api.invoke('collections.search', clean(this.params));
       if (request === this.#request) {
         this.page = page;
         this.error = null;
@@ -58,4 +62,4 @@ function clean(p: CollectionSearch): CollectionSearch {
   ) as CollectionSearch;
 }
 
-export const collectionsList = new CollectionsList();
+export const collectionsListContext = contextSlot<CollectionsList>('collectionsList');

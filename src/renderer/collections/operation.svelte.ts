@@ -2,7 +2,7 @@
  * A long collections operation (export, empty, destroy): its id, which its progress events
  * carry, whether it runs, how far it got, and what went wrong.
  */
-import { api } from '../lib/api.ts';
+import type { Api } from '../../shared/ipc.ts';
 
 export class CollectionOperation {
   readonly id: string;
@@ -11,13 +11,16 @@ export class CollectionOperation {
   total = $state<number | null>(null);
   error = $state<string | null>(null);
 
-  constructor(kind: string) {
+  readonly #api: Api;
+
+  constructor(api: Api, kind: string) {
+    this.#api = api;
     this.id = `${kind}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   }
 
   /** Follows the operation's progress; returns the function that stops (for an $effect). */
   follow(): () => void {
-    return api.on('collections.progress', (p) => {
+    return this.#api.on('collections.progress', (p) => {
       if (p.operationId !== this.id) return;
       this.done = p.done;
       this.total = p.total;

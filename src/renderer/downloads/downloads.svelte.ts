@@ -7,7 +7,8 @@ import type {
   DownloadState,
   DownloadsUpdate,
 } from '../../shared/ipc/downloads.ts';
-import { api } from '../lib/api.ts';
+import type { Api } from '../../shared/ipc.ts';
+import { contextSlot } from '../lib/context.ts';
 import { transport } from '../lib/transport.svelte.ts';
 
 type Action = 'downloads.pause' | 'downloads.resume' | 'downloads.cancel' | 'downloads.retry';
@@ -16,7 +17,7 @@ type Action = 'downloads.pause' | 'downloads.resume' | 'downloads.cancel' | 'dow
  * The download queue as the main process reports it: a snapshot at start, then throttled
  * updates carrying only what changed. Items are kept by id, so 500 updates cost 500 map writes.
  */
-class DownloadsState {
+export class DownloadsState {
   batches = $state<DownloadBatchView[]>([]);
   readonly items = new SvelteMap<number, DownloadItemView>();
   filter = $state<DownloadState | 'all'>('all');
@@ -34,15 +35,18 @@ class DownloadsState {
     return b.finishedAt !== null && Date.parse(b.finishedAt) < this.#openedAt;
   }
 
-  constructor() {
+  readonly #api: Api;
+
+  constructor(api: Api) {
+    this.#api = api;
     api.on('downloads.update', (u) => this.#apply(u));
-    api.on('downloads.batchFinished', (e) => this.#notify(e));
+    this.#api.on('downloads.batchFinished', (e) => this.#notify(e));
     void this.reload();
   }
 
   async reload(): Promise<void> {
     try {
-      const snapshot = await api.invoke('downloads.list', {});
+      const snapshot = await this.#api.invoke('downloads.list', {});
       this.batches = snapshot.batches;
       this.items.clear();
       for (const item of snapshot.items) this.items.set(item.id, item);
@@ -63,16 +67,16 @@ class DownloadsState {
   }
 
   async act(action: Action, scope: DownloadScope): Promise<void> {
-    await this.#run(() => api.invoke(action, scope));
+    await this.#run(() => this.#api.invoke(action, scope));
   }
 
   async clear(batchId: number): Promise<void> {
-    await this.#run(() => api.invoke('downloads.clear', { batchId }));
+    await this.#run(() => this.#api.invoke('downloads.clear', { batchId }));
   }
 
   async open(itemId: number, folder: boolean): Promise<void> {
     await this.#run(async () => {
-      const result = await api.invoke('downloads.open', { itemId, folder });
+      const result = await this.#api.invoke('downloads.open', { itemId, folder });
       this.shownPath = result.opened ? null : result.path;
     });
   }
@@ -116,4 +120,4 @@ class DownloadsState {
   }
 }
 
-export const downloads = new DownloadsState();
+export const downloadsContext = contextSlot<DownloadsState>('downloads');

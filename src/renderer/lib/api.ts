@@ -5,9 +5,11 @@ import { transport } from './transport.svelte.ts';
 /**
  * The renderer's only door to the main process. In the desktop app the preload provides it; in
  * browser mode a WebSocket to the host carries the same contract, with the per-launch token from
- * the page's URL.
+ * the page's URL. Called once, by App.svelte, which hands the Api to the views through context
+ * (lib/context.ts); nothing connects at import time, so states and components can be tested
+ * against any Api (a real core through the direct transport).
  */
-function connect(): Api {
+export function connect(): Api {
   if (window.api) {
     transport.set('electron', true);
     return window.api;
@@ -18,4 +20,24 @@ function connect(): Api {
   return createSocketApi(url, (state) => transport.set('websocket', state.connected));
 }
 
-export const api: Api = connect();
+let connected: Api | undefined;
+
+/** Connects, once: App.svelte's call; the map's modules still reach it through `api` below. */
+export function connectOnce(): Api {
+  connected ??= connect();
+  return connected;
+}
+
+/**
+ * Transitional, for the map's modules only until they take the Api from context (useApi):
+ * forwards to the Api App.svelte connected, and connects nothing itself.
+ */
+export const api: Api = {
+  invoke: (channel, input) => requireConnected().invoke(channel, input),
+  on: (event, listener) => requireConnected().on(event, listener),
+};
+
+function requireConnected(): Api {
+  if (!connected) throw new Error('The Api is not connected yet: App.svelte connects it first');
+  return connected;
+}

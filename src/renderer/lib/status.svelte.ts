@@ -1,12 +1,15 @@
-import type { AppStatus } from '../../shared/ipc.ts';
-import { api } from './api.ts';
+import type { Api, AppStatus } from '../../shared/ipc.ts';
+import { contextSlot } from './context.ts';
 
 /** The connection status shown in the status bar, kept current by the main process's events. */
-class StatusState {
+export class StatusState {
   current = $state<AppStatus | null>(null);
   error = $state<string | null>(null);
 
-  constructor() {
+  readonly #api: Api;
+
+  constructor(api: Api) {
+    this.#api = api;
     api.on('app.statusChanged', (status) => (this.current = status));
     void this.refresh();
   }
@@ -21,7 +24,7 @@ class StatusState {
 
   async refresh(): Promise<void> {
     try {
-      this.current = await api.invoke('app.status', {});
+      this.current = await this.#api.invoke('app.status', {});
       this.error = null;
     } catch (error) {
       this.error = (error as Error).message;
@@ -29,4 +32,4 @@ class StatusState {
   }
 }
 
-export const status = new StatusState();
+export const statusContext = contextSlot<StatusState>('status');

@@ -1,11 +1,12 @@
-import { api } from './api.ts';
+import type { Api } from '../../shared/ipc.ts';
+import { contextSlot } from './context.ts';
 
 /**
  * Whether the service is limiting requests (429s the main process waits out and retries), for
  * the status bar: "retrying in N s", counted down here from when the notice arrived, so that
  * no clock of the main process or the service is compared with this one.
  */
-class ThrottleState {
+export class ThrottleState {
   /** The operation that was last told to wait, or null while requests pass. */
   operation = $state<string | null>(null);
   /** Whole seconds until the announced retry; 0 once it is due. */
@@ -13,7 +14,7 @@ class ThrottleState {
   #retryAt = 0;
   #timer: ReturnType<typeof setInterval> | undefined;
 
-  constructor() {
+  constructor(api: Api) {
     api.on('service.throttled', (t) => {
       if (!t.limited) return this.#clear();
       this.operation = t.operation;
@@ -35,4 +36,4 @@ class ThrottleState {
   }
 }
 
-export const throttle = new ThrottleState();
+export const throttleContext = contextSlot<ThrottleState>('throttle');

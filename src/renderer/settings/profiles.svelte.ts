@@ -1,5 +1,6 @@
 import type { ConnectionTest, ProfilesState } from '../../shared/ipc/profiles.ts';
-import { api } from '../lib/api.ts';
+import type { Api } from '../../shared/ipc.ts';
+import { contextSlot } from '../lib/context.ts';
 
 export interface NewProfile {
   name: string;
@@ -9,7 +10,13 @@ export interface NewProfile {
 }
 
 /** The accounts section of Settings; the secret typed in goes to the main process and no further. */
-class ProfilesModel {
+export class ProfilesModel {
+  readonly #api: Api;
+
+  constructor(api: Api) {
+    this.#api = api;
+  }
+
   state = $state<ProfilesState | null>(null);
   error = $state<string | null>(null);
   tests = $state<Record<string, ConnectionTest | 'running'>>({});
@@ -17,21 +24,21 @@ class ProfilesModel {
   switching = $state<string | null>(null);
 
   async load(): Promise<void> {
-    await this.#run(() => api.invoke('profiles.list', {}));
+    await this.#run(() => this.#api.invoke('profiles.list', {}));
   }
 
   async save(profile: NewProfile): Promise<boolean> {
-    return this.#run(() => api.invoke('profiles.save', profile));
+    return this.#run(() => this.#api.invoke('profiles.save', profile));
   }
 
   async remove(name: string): Promise<void> {
-    await this.#run(() => api.invoke('profiles.remove', { name }));
+    await this.#run(() => this.#api.invoke('profiles.remove', { name }));
   }
 
   async test(name: string): Promise<void> {
     this.tests[name] = 'running';
     try {
-      this.tests[name] = await api.invoke('profiles.test', { name });
+      this.tests[name] = await this.#api.invoke('profiles.test', { name });
     } catch (error) {
       this.tests[name] = { ok: false, message: (error as Error).message };
     }
@@ -41,7 +48,7 @@ class ProfilesModel {
     choice: { demo: true } | { demo: false; name: string },
     desktop: boolean,
   ): Promise<void> {
-    const ok = await this.#run(() => api.invoke('profiles.use', choice));
+    const ok = await this.#run(() => this.#api.invoke('profiles.use', choice));
     if (!ok) return;
     const what = choice.demo ? 'demo mode' : `the account ${choice.name}`;
     this.switching = desktop
@@ -61,4 +68,4 @@ class ProfilesModel {
   }
 }
 
-export const profiles = new ProfilesModel();
+export const profilesContext = contextSlot<ProfilesModel>('profiles');

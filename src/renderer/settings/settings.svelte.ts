@@ -1,15 +1,19 @@
 import type { Settings, SettingsPatch } from '../../shared/settings.ts';
-import { api } from '../lib/api.ts';
+import type { Api } from '../../shared/ipc.ts';
+import { contextSlot } from '../lib/context.ts';
 
 /** The user's settings as the main process holds them; every change comes back as an event. */
-class SettingsState {
+export class SettingsState {
   current = $state<Settings | null>(null);
   error = $state<string | null>(null);
   savedAt = $state<number | null>(null);
 
-  constructor() {
+  readonly #api: Api;
+
+  constructor(api: Api) {
+    this.#api = api;
     api.on('settings.changed', (settings) => (this.current = settings));
-    api.invoke('settings.get', {}).then(
+    this.#api.invoke('settings.get', {}).then(
       (settings) => (this.current = settings),
       (error: Error) => (this.error = error.message),
     );
@@ -17,7 +21,7 @@ class SettingsState {
 
   async update(patch: SettingsPatch): Promise<void> {
     try {
-      this.current = await api.invoke('settings.update', patch);
+      this.current = await this.#api.invoke('settings.update', patch);
       this.error = null;
       this.savedAt = Date.now();
     } catch (error) {
@@ -26,4 +30,4 @@ class SettingsState {
   }
 }
 
-export const settings = new SettingsState();
+export const settingsContext = contextSlot<SettingsState>('settings');

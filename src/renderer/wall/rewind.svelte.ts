@@ -3,7 +3,8 @@
  * that time; steps and playback move all of them together; "Live" returns every tile to its
  * stream. The frame lists (one image a minute for 24 hours) are fetched when rewind starts.
  */
-import { api } from '../lib/api.ts';
+import type { Api } from '../../shared/ipc.ts';
+import { contextSlot } from '../lib/context.ts';
 import { rewindRange } from './frames.ts';
 
 const STEP_MS = 60_000;
@@ -11,7 +12,13 @@ const TICK_MS = 250;
 export const PLAY_SPEEDS = [10, 60] as const;
 export type PlaySpeed = (typeof PLAY_SPEEDS)[number];
 
-class RewindState {
+export class RewindState {
+  readonly #api: Api;
+
+  constructor(api: Api) {
+    this.#api = api;
+  }
+
   active = $state(false);
   loading = $state(false);
   /** The chosen moment, epoch ms. */
@@ -34,7 +41,7 @@ class RewindState {
     try {
       const missing = cameraIds.filter((id) => !this.times[id]);
       const lists = await Promise.all(
-        missing.map((cameraId) => api.invoke('wall.imageTimes', { cameraId })),
+        missing.map((cameraId) => this.#api.invoke('wall.imageTimes', { cameraId })),
       );
       const next = { ...this.times };
       missing.forEach((id, i) => (next[id] = lists[i]!));
@@ -93,4 +100,4 @@ class RewindState {
   }
 }
 
-export const rewind = new RewindState();
+export const rewindContext = contextSlot<RewindState>('rewind');

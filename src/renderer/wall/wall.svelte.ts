@@ -13,7 +13,8 @@ import type {
   WallTile,
 } from '../../shared/ipc/wall.ts';
 import { MAX_WALL_TILES } from '../../shared/ipc/wall.ts';
-import { api } from '../lib/api.ts';
+import type { Api } from '../../shared/ipc.ts';
+import { contextSlot } from '../lib/context.ts';
 import type { Route } from '../lib/router.svelte.ts';
 import { router } from '../lib/router.svelte.ts';
 import { capacity, layoutFor, moveItem, parseWallLink } from './layout.ts';
@@ -21,7 +22,13 @@ import { capacity, layoutFor, moveItem, parseWallLink } from './layout.ts';
 const SAVE_DELAY_MS = 300;
 const SENSORS_EVERY_MS = 120_000;
 
-class WallState {
+export class WallState {
+  readonly #api: Api;
+
+  constructor(api: Api) {
+    this.#api = api;
+  }
+
   /** The saved wall's id; null for a wall from a link (or a new one) not yet saved. */
   id = $state<number | null>(null);
   name = $state('My wall');
@@ -74,7 +81,7 @@ class WallState {
   }
 
   async #openSaved(id: number | undefined): Promise<void> {
-    const wall = await api.invoke('wall.open', id === undefined ? {} : { id });
+    const wall = await this.#api.invoke('wall.open', id === undefined ? {} : { id });
     if (wall) this.#apply(wall);
     else if (id !== undefined) {
       this.notice = { text: `Wall ${id} no longer exists. Showing your last wall.`, error: true };
@@ -83,7 +90,9 @@ class WallState {
   }
 
   async #openLink(link: NonNullable<ReturnType<typeof parseWallLink>>): Promise<void> {
-    const { cameras, missing } = await api.invoke('wall.cameras', { ids: link.cameras });
+    const { cameras, missing } = await this.#api.invoke('wall.cameras', { ids: link.cameras });
+    // A lookup for this call only, never kept or changed: nothing to react to.
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
     const byId = new Map(cameras.map((c) => [c.id, c]));
     const tiles = link.cameras.flatMap((id, i): WallTile[] => {
       const camera = byId.get(id);
@@ -117,7 +126,7 @@ class WallState {
   }
 
   async refreshList(): Promise<void> {
-    this.saved = await api.invoke('wall.list', {});
+    this.saved = await this.#api.invoke('wall.list', {});
   }
 
   /** Adds a camera at the end; a new wall's layout grows to show it. */
@@ -142,7 +151,7 @@ class WallState {
   }
 
   async addById(cameraId: string): Promise<void> {
-    const { cameras, missing } = await api.invoke('wall.cameras', { ids: [cameraId] });
+    const { cameras, missing } = await this.#api.invoke('wall.cameras', { ids: [cameraId] });
     for (const camera of cameras) this.add(camera);
     if (missing.length > 0) {
       this.notice = { text: `The service has no camera ${missing.join(', ')}.`, error: true };
@@ -205,7 +214,7 @@ class WallState {
   }
 
   async removeSaved(id: number): Promise<void> {
-    await api.invoke('wall.remove', { id });
+    await this.#api.invoke('wall.remove', { id });
     await this.refreshList();
     if (id === this.id) {
       this.#routeKey = '';
@@ -244,7 +253,7 @@ class WallState {
     this.#saving = this.#saving.then(async () => {
       if (this.id === null && this.tiles.length === 0) return;
       try {
-        const wall = await api.invoke('wall.save', {
+        const wall = await this.#api.invoke('wall.save', {
           ...(this.id === null ? {} : { id: this.id }),
           name: this.name,
           layout: this.layout,
@@ -273,7 +282,7 @@ class WallState {
     const ids = this.shown.map((t) => t.id);
     if (ids.length === 0) return;
     try {
-      const readings = await api.invoke('wall.sensors', { ids });
+      const readings = await this.#api.invoke('wall.sensors', { ids });
       const next = { ...this.sensors };
       for (const reading of readings) next[reading.cameraId] = reading;
       this.sensors = next;
@@ -292,4 +301,4 @@ class WallState {
   }
 }
 
-export const wall = new WallState();
+export const wallContext = contextSlot<WallState>('wall');

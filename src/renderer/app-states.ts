@@ -1,0 +1,57 @@
+import { setContext } from 'svelte';
+import type { Api } from '../shared/ipc.ts';
+import { AlertsModel, alertsContext } from './alerts/alerts.svelte.ts';
+import { CollectionDetail, collectionDetailContext } from './collections/detail.svelte.ts';
+import { CollectionsList, collectionsListContext } from './collections/list.svelte.ts';
+import { DownloadsState, downloadsContext } from './downloads/downloads.svelte.ts';
+import { apiContext } from './lib/context.ts';
+import { StatusState, statusContext } from './lib/status.svelte.ts';
+import { ThrottleState, throttleContext } from './lib/throttle.svelte.ts';
+import { ProfilesModel, profilesContext } from './settings/profiles.svelte.ts';
+import { SettingsState, settingsContext } from './settings/settings.svelte.ts';
+import { RewindState, rewindContext } from './wall/rewind.svelte.ts';
+import { WallState, wallContext } from './wall/wall.svelte.ts';
+
+/**
+ * The states that outlive a view (a wall, a download queue, a collection list survive going to
+ * the map and back), created once per page by App.svelte and handed to the views through context.
+ */
+export function createAppStates(api: Api) {
+  return {
+    api,
+    status: new StatusState(api),
+    throttle: new ThrottleState(api),
+    settings: new SettingsState(api),
+    profiles: new ProfilesModel(api),
+    downloads: new DownloadsState(api),
+    alerts: new AlertsModel(api),
+    collectionsList: new CollectionsList(api),
+    collectionDetail: new CollectionDetail(api),
+    wall: new WallState(api),
+    rewind: new RewindState(api),
+  };
+}
+
+export type AppStates = ReturnType<typeof createAppStates>;
+
+/** Puts every state in the calling component's context (App.svelte's, or a test wrapper's). */
+export function provideAppStates(s: AppStates): void {
+  for (const [key, value] of appStateEntries(s)) setContext(key, value);
+}
+
+/** The same, as the Map a component test passes to render(…, { context }). */
+export function appStateEntries(s: AppStates): [symbol, unknown][] {
+  return [
+    [apiContext.key, s.api],
+    [statusContext.key, s.status],
+    [throttleContext.key, s.throttle],
+    [settingsContext.key, s.settings],
+    [profilesContext.key, s.profiles],
+    [downloadsContext.key, s.downloads],
+    [alertsContext.key, s.alerts],
+    [collectionsListContext.key, s.collectionsList],
+    [collectionDetailContext.key, s.collectionDetail],
+    [wallContext.key, s.wall],
+    [rewindContext.key, s.rewind],
+  ];
+}
