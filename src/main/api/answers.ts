@@ -12,199 +12,28 @@
  */
 import { z } from 'zod';
 import type {
-  Aggs,
   Collection,
   CollectionIndex,
   CollectionWithImages,
-  FeatureCollection,
   SessionResponse,
   TokenResponse,
 } from '../../shared/api/index.ts';
+import {
+  envelopeOf,
+  listOf,
+  objectAnswer,
+  readAll,
+  type AnswerShape,
+  type Reader,
+} from './answer-reading.ts';
 import { ApiError } from './errors.ts';
 import type { Log } from './http.ts';
-import {
-  finite,
-  isObject,
-  number,
-  strings,
-  text,
-  time,
-  Oddities,
-  Unusable,
-  type Json,
-} from './liberal.ts';
-import {
-  collectionOf,
-  readAlert,
-  readCamera,
-  readCollection,
-  readObservation,
-  readRecording,
-  type RecordReader,
-} from './records.ts';
-import { readSnapshotObservation } from './snapshot-records.ts';
+import { finite, isObject, number, strings, text, time, Oddities, Unusable } from './liberal.ts';
+import { collectionOf, readCollection } from './records.ts';
 
-/** A liberal reader of a whole answer: throws Unusable when the answer cannot be used. */
-export interface Reader<T> {
-  read(body: unknown, odd: Oddities): T;
-}
-/** What an answer is read with: a liberal Reader, or a zod schema for the short answers. */
-export type AnswerShape<T> = Reader<T> | z.ZodType<T>;
+export type { AnswerShape, Reader } from './answer-reading.ts';
 
 const answer = <T>(schema: z.ZodType<T>) => schema;
-
-function kindOf(value: unknown): string {
-  if (value === undefined) return 'missing';
-  if (value === null) return 'null';
-  return Array.isArray(value)
-    ? 'an array'
-    : typeof value === 'object'
-      ? 'an object'
-      : `${typeof value} ${JSON.stringify(value).slice(0, 40)}`;
-}
-
-function objectAnswer(body: unknown, what: string): Json {
-  if (!isObject(body)) throw new Unusable(`the answer: ${kindOf(body)}, not ${what}`);
-  return body;
-}
-
-function listOf(body: Json, name: string): unknown[] {
-  const list = body[name];
-  if (!Array.isArray(list)) throw new Unusable(`${name}: ${kindOf(list)}, not an array`);
-  return list;
-}
-
-/** Each record read on its own; the dropped ones leave the page. */
-function readAll<T>(list: unknown[], record: RecordReader<T>, odd: Oddities): T[] {
-  const out: T[] = [];
-  list.forEach((raw, i) => {
-    odd.at(i);
-    const read = record(raw, odd);
-    if (read !== undefined) out.push(read);
-  });
-  odd.at(-1);
-  return out;
-}
-
-function aggsOf(value: unknown, odd: Oddities, path: string): Aggs {
-  const out: Aggs = {};
-  if (!isObject(value)) {
-    if (value !== undefined) odd.note(path, kindOf(value));
-    return out;
-  }
-  for (const [name, buckets] of Object.entries(value)) {
-    if (!Array.isArray(buckets)) continue;
-    out[name] = buckets.flatMap((b: unknown) => {
-      const key = isObject(b) ? b['key'] : undefined;
-      const count = isObject(b) ? finite(b['doc_count']) : undefined;
-      return (typeof key === 'string' || typeof key === 'number') && count !== undefined
-        ? [{ ...(b as Json), key, doc_count: count }]
-        : [];
-    });
-  }
-  return out;
-}
-
-/**
- * total, skip, limit and aggs of a page, derived where missing: skip 0, limit and total from
- * the records of the page (without a total, the page is taken as the last one).
- */
-function envelopeOf(value: unknown, count: number, odd: Oddities, prefix: string) {
-  const p = isObject(value) ? value : {};
-  if (prefix !== '' && !isObject(value)) odd.note(prefix.slice(0, -1), kindOf(value));
-  const num = (name: string, fallback: number) => {
-    const n = finite(p[name]);
-    if (n === undefined) odd.note(`${prefix}${name}`, kindOf(p[name]));
-    return n ?? fallback;
-  };
-  const skip = num('skip', 0);
-  const limit = num('limit', count);
-  const total = num('total', skip + count);
-  return { total, skip, limit, aggs: aggsOf(p['aggs'], odd, `${prefix}aggs`) };
-}
-
-function box(value: unknown): [number, number, number, number] | undefined {
-  const n = Array.isArray(value) && value.length === 4 ? value.map(finite) : [];
-  return n.length === 4 && n.every((x) => x !== undefined)
-    ? (n as [number, number, number, number])
-    : undefined;
-}
-
-/** A search page: a FeatureCollection with a features array; the rest liberal. */
-function searchPage<F>(record: RecordReader<F>): Reader<FeatureCollection<F>> {
-  return {
-    read(body, odd) {
-      const page = objectAnswer(body, 'a GeoJSON FeatureCollection');
-      if (page['type'] !== 'FeatureCollection')
-        throw new Unusable(`type: ${kindOf(page['type'])}, not "FeatureCollection"`);
-      const features = readAll(listOf(page, 'features'), record, odd);
-      const rest = { ...page };
-      delete rest['bbox'];
-      const bbox = box(page['bbox']);
-      return {
-        ...rest,
-        ...(bbox ? { bbox } : {}),
-        type: 'FeatureCollection',
-        features,
-        properties: {
-          ...(isObject(page['properties']) ? page['properties'] : {}),
-          ...envelopeOf(page['properties'], features.length, odd, 'properties.'),
-        },
-      };
-    },
-  };
-}
-
-/** A show: a Feature whose record can be used; a record that would be dropped fails it. */
-function show<F>(record: RecordReader<F>): Reader<F> {
-  return {
-    read(body, odd) {
-      const feature = objectAnswer(body, 'a GeoJSON Feature');
-      if (feature['type'] !== 'Feature')
-        throw new Unusable(`type: ${kindOf(feature['type'])}, not "Feature"`);
-      const read = record(feature, odd);
-      if (read === undefined) throw new Unusable(`the feature: ${odd.lastDrop ?? 'unreadable'}`);
-      return read;
-    },
-  };
-}
-
-/** Snapshot files (observations/_all, alerts/_all): features without the search envelope. */
-function snapshotOf<F>(
-  record: RecordReader<F>,
-): Reader<{ type: 'FeatureCollection'; features: F[] }> {
-  return {
-    read(body, odd) {
-      const file = objectAnswer(body, 'a GeoJSON FeatureCollection');
-      if (file['type'] !== 'FeatureCollection')
-        throw new Unusable(`type: ${kindOf(file['type'])}, not "FeatureCollection"`);
-      return {
-        ...file,
-        type: 'FeatureCollection',
-        features: readAll(listOf(file, 'features'), record, odd),
-      };
-    },
-  };
-}
-
-/** What each kind's `show` answers with. */
-export const FEATURE_ANSWERS = {
-  observations: show(readObservation),
-  cameras: show(readCamera),
-  recordings: show(readRecording),
-  alerts: show(readAlert),
-};
-
-/** What each kind's search answers with. */
-export const SEARCH_ANSWERS = {
-  observations: searchPage(readObservation),
-  cameras: searchPage(readCamera),
-  recordings: searchPage(readRecording),
-  alerts: searchPage(readAlert),
-};
-
-export const snapshotObservationsAnswer = snapshotOf(readSnapshotObservation);
-export const alertSnapshotAnswer = snapshotOf(readAlert);
 
 export const collectionIndexAnswer: Reader<CollectionIndex> = {
   read(body, odd) {

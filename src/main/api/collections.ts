@@ -13,11 +13,10 @@ import {
   PAGE_LIMITS,
   COLLECTION_IMAGES_LIMIT,
 } from '../../shared/api/index.ts';
-import type { CallOptions } from './client.ts';
-import type { MediaOptions } from './groups.ts';
 import { pageThrough } from './paging.ts';
 import { MAX_QUERY_STRING } from './query.ts';
-import type { Call, Method, MediaResponse, Requester } from './requester.ts';
+import type { Call, CallOptions, MediaOptions, MediaResponse, Method } from './call.ts';
+import type { Requester } from './requester.ts';
 import { segment } from './path.ts';
 import { ServiceError } from './errors.ts';
 import { PrefixFinder, type ImagesPrefix, type PrefixMemory } from './collection-prefix.ts';

@@ -1,66 +1,25 @@
 /**
- * Operations of the GeoJSON resource groups (spec 4.2 to 4.5). Searches go through the
- * client's shared search machinery; media answers are streamed (see MediaResponse).
+ * Operations of the GeoJSON resource groups (spec 4.2 to 4.5), each on the requester it is
+ * given. Searches go through the search machinery it is given too (searches.ts); media answers
+ * are streamed (see MediaResponse).
  */
-import type {
-  Alert,
-  AlertSearchParams,
-  Camera,
-  CameraSearchParams,
-  Feature,
-  FeatureCollection,
-  Observation,
-  ObservationSearchParams,
-  Recording,
-  RecordingFormat,
-  RecordingSearchParams,
-} from '../../shared/api/index.ts';
-import type { ApiClient, CallOptions } from './client.ts';
-import type { SearchAllOptions } from './paging.ts';
-import type { ByteRange, Call, MediaResponse } from './requester.ts';
-import { segment } from './path.ts';
+import type { FeatureCollection, RecordingFormat } from '../../shared/api/index.ts';
 import { z } from 'zod';
+import { readAnswer, imageTimesAnswer, okAnswer, type Reader } from './answers.ts';
+import { get, type CallOptions, type MediaOptions, type MediaResponse } from './call.ts';
 import {
   FEATURE_ANSWERS,
   alertSnapshotAnswer,
-  imageTimesAnswer,
-  okAnswer,
-  readAnswer,
   snapshotObservationsAnswer,
-  type AnswerShape,
-} from './answers.ts';
+} from './feature-answers.ts';
+import type { FeatureOf, GeoKind, ParamsOf } from './kinds.ts';
+import type { SearchAllOptions, SearchAllResult } from './paging.ts';
+import { segment } from './path.ts';
+import type { Requester } from './requester.ts';
+import type { Searches } from './searches.ts';
 
-/**
- * The worldwide observation snapshot's flat properties (spec 2.2, "All"). Defined here
- * because src/shared/api has no type for it yet.
- */
-export interface SnapshotObservationProperties {
-  /** URL of the camera image (a service address: it needs the token). */
-  image: string;
-  camera_id: string;
-  description: string;
-  city: string;
-  state: string;
-  country: string;
-  /** null when the file gave no readable time */
-  time: string | null;
-  [sensor: `sensor.${string}`]: number;
-}
-
-/** Snapshot files are FeatureCollections without the search envelope. */
-export interface Snapshot<F> {
-  type: 'FeatureCollection';
-  features: F[];
-}
-
-export interface MediaOptions extends CallOptions {
-  /** Resume: ask the signed-URL host for these bytes only. */
-  range?: ByteRange;
-}
-
-function get(operation: string, path: string, options: CallOptions, query?: URLSearchParams): Call {
-  return { operation, method: 'GET', path, query, signal: options.signal };
-}
+export type { MediaOptions } from './call.ts';
+export type { Snapshot, SnapshotObservationProperties } from './snapshot-records.ts';
 
 /** The ten-minute mark of a snapshot in the service's yyyyddmmThhmmZ form (day before month). */
 export function snapshotTime(time: Date): string {
@@ -74,54 +33,54 @@ export function snapshotTime(time: Date): string {
 
 /** Snapshot files (observations/_all, alerts/_all) behind their signed redirect, parsed. */
 async function snapshot<T>(
-  client: ApiClient,
+  requester: Requester,
   kind: string,
   time: Date | string,
   o: CallOptions,
-  schema: AnswerShape<unknown>,
+  answer: Reader<T>,
 ): Promise<T> {
   const mark = typeof time === 'string' ? time : snapshotTime(time);
   const path = `/v1/${kind}/_all/${segment(mark, 'snapshot time')}.json`;
-  const media = await client.requester.media(get(`${kind} snapshot`, path, o));
+  const media = await requester.media(get(`${kind} snapshot`, path, o));
   const text = await new Response(media.body).text();
-  const log = client.requester.log;
-  return readAnswer(`${kind} snapshot`, text, media.contentType, schema, log) as T;
+  return readAnswer(`${kind} snapshot`, text, media.contentType, answer, requester.log);
 }
 
-abstract class GeoGroup<K extends 'observations' | 'cameras' | 'recordings' | 'alerts', P, F> {
-  protected readonly client: ApiClient;
+/** What every GeoJSON group does alike: searches (searches.ts) and show, typed by kind. */
+abstract class GeoGroup<K extends GeoKind> {
+  protected readonly requester: Requester;
+  readonly #searches: Searches;
   protected abstract readonly kind: K;
 
-  constructor(client: ApiClient) {
-    this.client = client;
+  constructor(requester: Requester, searches: Searches) {
+    this.requester = requester;
+    this.#searches = searches;
   }
 
-  search(params: P, options: CallOptions = {}): Promise<FeatureCollection<F>> {
-    return this.client.search(this.kind, params as never, options) as Promise<FeatureCollection<F>>;
+  search(params: ParamsOf<K>, options: CallOptions = {}): Promise<FeatureCollection<FeatureOf<K>>> {
+    return this.#searches.search(this.kind, params, options);
   }
 
-  iterate(params: P, options: CallOptions = {}): AsyncGenerator<F, void, undefined> {
-    return this.client.iterate(this.kind, params as never, options) as AsyncGenerator<F>;
+  iterate(params: ParamsOf<K>, options: CallOptions = {}): AsyncGenerator<FeatureOf<K>, void> {
+    return this.#searches.iterate(this.kind, params, options);
   }
 
-  async searchAll(params: P, options: SearchAllOptions = {}) {
-    return this.client.searchAll(this.kind, params as never, options);
+  searchAll(
+    params: ParamsOf<K>,
+    options: SearchAllOptions = {},
+  ): Promise<SearchAllResult<FeatureOf<K>>> {
+    return this.#searches.searchAll(this.kind, params, options);
   }
 
-  async show(id: string, options: CallOptions = {}): Promise<F> {
+  async show(id: string, options: CallOptions = {}): Promise<FeatureOf<K>> {
     const name = this.kind.replace(/s$/, '');
     const operation = `${name} ${id}`;
     const path = `/v1/${this.kind}/${segment(id, `${name} id`)}`;
-    const schema = FEATURE_ANSWERS[this.kind] as unknown as AnswerShape<F>;
-    return this.client.requester.json(get(operation, path, options), schema);
+    return this.requester.json(get(operation, path, options), FEATURE_ANSWERS[this.kind]);
   }
 }
 
-export class ObservationsApi extends GeoGroup<
-  'observations',
-  ObservationSearchParams,
-  Observation
-> {
+export class ObservationsApi extends GeoGroup<'observations'> {
   protected readonly kind = 'observations';
 
   tile(z: number, x: number, y: number, options: CallOptions & { sort_dir?: 'asc' | 'desc' } = {}) {
@@ -129,46 +88,40 @@ export class ObservationsApi extends GeoGroup<
       ? new URLSearchParams({ sort_dir: options.sort_dir })
       : undefined;
     const path = `/v1/observations/${z}/${x}/${y}.mvt`;
-    return this.client.requester.bytes(get('observation tile', path, options, query));
+    return this.requester.bytes(get('observation tile', path, options, query));
   }
 
   /** The worldwide snapshot of a ten-minute mark, flat properties (spec 2.2). */
   snapshot(time: Date | string, options: CallOptions = {}) {
-    return snapshot<Snapshot<Feature<SnapshotObservationProperties>>>(
-      this.client,
-      'observations',
-      time,
-      options,
-      snapshotObservationsAnswer,
-    );
+    return snapshot(this.requester, 'observations', time, options, snapshotObservationsAnswer);
   }
 
   async preview(id: string, options: MediaOptions = {}): Promise<MediaResponse> {
     const path = `/v1/observations/${segment(id, 'observation id')}/preview`;
-    return this.client.requester.media(get('observation preview', path, options), options.range);
+    return this.requester.media(get('observation preview', path, options), options.range);
   }
 }
 
-export class CamerasApi extends GeoGroup<'cameras', CameraSearchParams, Camera> {
+export class CamerasApi extends GeoGroup<'cameras'> {
   protected readonly kind = 'cameras';
 
   tile(z: number, x: number, y: number, options: CallOptions = {}): Promise<Uint8Array> {
     const path = `/v1/cameras/${z}/${x}/${y}.mvt`;
-    return this.client.requester.bytes(get('camera tile', path, options));
+    return this.requester.bytes(get('camera tile', path, options));
   }
 
   /** The current image: answered directly (jpeg/png) or through a signed redirect. */
   async live(id: string, options: MediaOptions = {}): Promise<MediaResponse> {
     const operation = `camera ${id} live image`;
     const path = `/v1/cameras/${segment(id, 'camera id')}/live`;
-    return this.client.requester.media(get(operation, path, options));
+    return this.requester.media(get(operation, path, options));
   }
 
   /** HLS: file is "playlist.m3u8" first, then whatever the playlists name. */
   async liveFile(id: string, file: string, options: CallOptions = {}): Promise<MediaResponse> {
     const operation = `camera ${id} live video`;
     const path = `/v1/cameras/${segment(id, 'camera id')}/live/${segment(file, 'video file name')}`;
-    return this.client.requester.media(get(operation, path, options));
+    return this.requester.media(get(operation, path, options));
   }
 
   async images(
@@ -181,13 +134,13 @@ export class CamerasApi extends GeoGroup<'cameras', CameraSearchParams, Camera> 
     if (query.limit !== undefined) params.set('limit', String(query.limit));
     const operation = `camera ${id} images`;
     const path = `/v1/cameras/${segment(id, 'camera id')}/images`;
-    return this.client.requester.json(get(operation, path, options, params), imageTimesAnswer);
+    return this.requester.json(get(operation, path, options, params), imageTimesAnswer);
   }
 
   async image(id: string, time: string, options: MediaOptions = {}): Promise<MediaResponse> {
     const operation = `camera ${id} image`;
     const path = `/v1/cameras/${segment(id, 'camera id')}/images/${segment(time, 'image time')}`;
-    return this.client.requester.media(get(operation, path, options), options.range);
+    return this.requester.media(get(operation, path, options), options.range);
   }
 }
 
@@ -200,7 +153,7 @@ export interface RecordingCreate {
   tags?: string | readonly string[];
 }
 
-export class RecordingsApi extends GeoGroup<'recordings', RecordingSearchParams, Recording> {
+export class RecordingsApi extends GeoGroup<'recordings'> {
   protected readonly kind = 'recordings';
 
   /**
@@ -209,7 +162,7 @@ export class RecordingsApi extends GeoGroup<'recordings', RecordingSearchParams,
    */
   create(body: RecordingCreate, options: CallOptions = {}) {
     const tags = Array.isArray(body.tags) ? body.tags.join(',') : body.tags;
-    return this.client.requester.json(
+    return this.requester.json(
       {
         operation: `recording of camera ${body.camera_id}`,
         method: 'POST',
@@ -224,7 +177,7 @@ export class RecordingsApi extends GeoGroup<'recordings', RecordingSearchParams,
   async download(id: string, format: RecordingFormat, options: MediaOptions = {}) {
     const operation = `recording ${id} ${format}`;
     const path = `/v1/recordings/${segment(id, 'recording id')}.${format}`;
-    return this.client.requester.media(get(operation, path, options), options.range);
+    return this.requester.media(get(operation, path, options), options.range);
   }
 
   /** A fresh signed URL for a download (they expire after 15 minutes). */
@@ -235,12 +188,12 @@ export class RecordingsApi extends GeoGroup<'recordings', RecordingSearchParams,
   ): Promise<string> {
     const operation = `recording ${id} ${format}`;
     const path = `/v1/recordings/${segment(id, 'recording id')}.${format}`;
-    return this.client.requester.signedUrl(get(operation, path, options));
+    return this.requester.signedUrl(get(operation, path, options));
   }
 
   async addTags(id: string, tags: readonly string[], options: CallOptions = {}) {
     const operation = `tags of recording ${id}`;
-    return this.client.requester.json(
+    return this.requester.json(
       {
         operation,
         method: 'PUT',
@@ -253,10 +206,10 @@ export class RecordingsApi extends GeoGroup<'recordings', RecordingSearchParams,
   }
 }
 
-export class AlertsApi extends GeoGroup<'alerts', AlertSearchParams, Alert> {
+export class AlertsApi extends GeoGroup<'alerts'> {
   protected readonly kind = 'alerts';
 
   snapshot(time: Date | string, options: CallOptions = {}) {
-    return snapshot<Snapshot<Alert>>(this.client, 'alerts', time, options, alertSnapshotAnswer);
+    return snapshot(this.requester, 'alerts', time, options, alertSnapshotAnswer);
   }
 }

@@ -1,110 +1,36 @@
 /**
  * Authenticated requests to one service: adds the bearer token, renews it once on a 401,
  * turns error answers into typed errors, and follows signed-URL redirects WITHOUT the
- * service's authorization (spec section 1, convention 3).
+ * service's authorization (spec section 1, convention 3; signed-files.ts).
  */
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeWebStream } from 'node:stream/web';
-import { readAnswer, tokenAnswer, type AnswerShape } from './answers.ts';
-import { AuthError, ServiceError, errorFromText, safeUrl } from './errors.ts';
+import { readAnswer, type AnswerShape } from './answers.ts';
+import type { ByteRange, Call, MediaResponse, RequesterOptions, SignedStream } from './call.ts';
+import { AuthError, ServiceError, errorFromText } from './errors.ts';
 import {
   DEFAULT_RETRY,
   exchange,
   parseRetryAfter,
-  retrying,
   type Fetcher,
   type Log,
   type RetryPolicy,
 } from './http.ts';
 import { defaultNetwork, type Network } from '../net/network.ts';
-import type { LeanBody, LeanResponse } from './lean-http.ts';
 import { FileFetcher } from '../net/files.ts';
 import { ThrottleWatch } from './throttle.ts';
-import type { ServiceThrottle } from '../../shared/ipc/app.ts';
 import { ServiceClock } from './clock.ts';
-import {
-  MemoryTokenStore,
-  TokenManager,
-  TokensPausedError,
-  type StoredToken,
-  type TokenStore,
-} from './token.ts';
-import { tokenExpiry } from './token-expiry.ts';
+import { MemoryTokenStore, TokenManager, TokensPausedError } from './token.ts';
+import { signIn } from './sign-in.ts';
+import { SignedFiles, rangeHeaders, toMedia, type ErrorHeaders } from './signed-files.ts';
 
-export interface Credentials {
-  clientId: string;
-  clientSecret: string;
-}
-
-export interface RequesterOptions {
-  baseUrl: string;
-  /** Read when a token is needed, so that the keychain is touched only then. */
-  credentials: () => Promise<Credentials>;
-  tokenStore?: TokenStore;
-  retry?: Partial<RetryPolicy>;
-  log?: Log;
-  now?: () => number;
-  onTokenChange?: (held: boolean) => void;
-  /** Told when the service starts and stops limiting requests (429s that are waited out). */
-  onThrottle?: (state: ServiceThrottle) => void;
-  /** The core's HTTP stack (proxy, certificates); a process-wide default otherwise. */
-  network?: Network;
-}
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export interface Call {
-  /** What the user asked for, for messages: "cameras search". */
-  operation: string;
-  method: Method;
-  /** Starts with a slash; relative to the base URL. */
-  path: string;
-  query?: URLSearchParams;
-  json?: unknown;
-  headers?: Record<string, string>;
-  /** Defaults from the method: GET, PUT and DELETE are idempotent. */
-  idempotent?: boolean;
-  signal?: AbortSignal | undefined;
-}
-
-export interface ByteRange {
-  /** Negative: the last -start bytes of the file (a suffix range, `bytes=-N`). */
-  start: number;
-  /** Inclusive; omitted means to the end. */
-  end?: number;
-}
-
-/** A signed file's answer as a Node stream (Requester.streamSigned). */
-export interface SignedStream {
-  /** 200, or 206 when a range was asked for and honoured. */
-  status: number;
-  contentType: string | null;
-  contentLength: number | null;
-  contentRange: string | null;
-  etag: string | null;
-  /** Read it to the end (`pipe`), or destroy it to give the connection up. */
-  body: LeanBody;
-}
-
-/** A streamed body: images, archives, snapshots. Nothing here holds the whole file. */
-export interface MediaResponse {
-  /** 200, or 206 when a range was asked for and honoured. */
-  status: number;
-  contentType: string | null;
-  contentLength: number | null;
-  /** The Content-Range header of a 206. */
-  contentRange: string | null;
-  etag: string | null;
-  body: ReadableStream<Uint8Array>;
-  /** The same body as a Node stream, for piping into files. */
-  nodeStream(): Readable;
-}
-
-/** The Range header of a byte range, or none. */
-function rangeHeaders(range?: ByteRange): Record<string, string> {
-  if (range && range.start < 0) return { range: `bytes=${range.start}` };
-  return range ? { range: `bytes=${range.start}-${range.end ?? ''}` } : {};
-}
+export type {
+  ByteRange,
+  Call,
+  Credentials,
+  MediaResponse,
+  Method,
+  RequesterOptions,
+  SignedStream,
+} from './call.ts';
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
@@ -113,7 +39,6 @@ export class Requester {
   readonly tokens: TokenManager;
   /** The service's clock, learnt from the Date header of its answers (clock.ts). */
   readonly clock: ServiceClock;
-  #options: RequesterOptions;
   #retry: RetryPolicy;
   #log: Log;
   #now: () => number;
@@ -123,23 +48,43 @@ export class Requester {
   /** Where requests leave the machine: proxy, certificates, pools (src/main/net). */
   readonly network: Network;
   readonly #fetch: Fetcher;
-  /** The download engine's GETs of signed files (lean-http.ts, or undici through a proxy). */
-  readonly #files: FileFetcher;
+  /** Files behind signed URLs, fetched without the service's authorization. */
+  readonly #signed: SignedFiles;
 
   constructor(options: RequesterOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.#options = options;
     this.#retry = { ...DEFAULT_RETRY, ...options.retry };
     this.#log = options.log ?? (() => {});
     this.#now = options.now ?? Date.now;
     this.throttle = new ThrottleWatch(options.onThrottle ?? (() => {}));
     this.network = options.network ?? defaultNetwork();
     this.#fetch = (url, init) => this.network.fetch(url, init);
-    this.#files = new FileFetcher(this.network);
     this.clock = new ServiceClock(this.#now);
+    const errorOf = (operation: string, response: Response) => this.#error(operation, response);
+    this.#signed = new SignedFiles({
+      retry: this.#retry,
+      log: this.#log,
+      throttle: this.throttle,
+      fetch: this.#fetch,
+      // The download engine's GETs (lean-http.ts, or undici through a proxy).
+      files: new FileFetcher(this.network),
+      errorOf,
+      errorFromText: (...args) => this.#errorFromText(...args),
+    });
     this.tokens = new TokenManager({
       store: options.tokenStore ?? new MemoryTokenStore(),
-      request: () => this.#requestToken(),
+      request: () =>
+        signIn({
+          baseUrl: this.baseUrl,
+          credentials: options.credentials,
+          clock: this.clock,
+          now: this.#now,
+          retry: this.#retry,
+          log: this.#log,
+          fetch: this.#fetch,
+          errorOf,
+          usingSecret: (secret) => (this.#secret = secret),
+        }),
       now: this.#now,
       onChange: options.onTokenChange,
     });
@@ -240,64 +185,26 @@ export class Requester {
   }
 
   /** GETs a signed URL as-is: no Authorization header, no access_token parameter. */
-  async fetchSigned(
+  fetchSigned(
     operation: string,
     url: string,
     range?: ByteRange,
     signal?: AbortSignal,
   ): Promise<MediaResponse> {
-    const headers = rangeHeaders(range);
-    const response = await exchange(
-      { operation, method: 'GET', url, headers, idempotent: true, signal },
-      this.#retry,
-      this.#log,
-      this.throttle,
-      this.#fetch,
-    );
-    if (response.status >= 300) throw await this.#error(`${operation} (signed URL)`, response);
-    return toMedia(response);
+    return this.#signed.fetch(operation, url, range, signal);
   }
 
   /**
    * The same GET as fetchSigned for the download engine's files, over lean-http.ts: the body
    * is lent to a reader chunk by chunk. Retries as fetchSigned does; throws a typed error.
    */
-  async streamSigned(
+  streamSigned(
     operation: string,
     url: string,
     range?: ByteRange,
     signal?: AbortSignal,
   ): Promise<SignedStream> {
-    const headers = rangeHeaders(range);
-    const response = await retrying<LeanResponse>(
-      { operation, url, idempotent: true, signal },
-      this.#retry,
-      this.#log,
-      {
-        send: () => this.#files.get(url, headers, signal),
-        status: (r) => r.status,
-        header: (r, name) => r.headers[name] ?? null,
-        discard: (r) => Promise.resolve(r.body.destroy()),
-      },
-      this.throttle,
-    );
-    const { status, headers: h } = response;
-    if (status >= 300) {
-      const text = await response.body.text().catch(() => '');
-      throw this.#errorFromText(`${operation} (signed URL)`, status, text, {
-        type: h['content-type'] ?? null,
-        retryAfter: h['retry-after'] ?? null,
-      });
-    }
-    const length = h['content-length'];
-    return {
-      status,
-      contentType: h['content-type'] ?? null,
-      contentLength: length === undefined ? null : Number(length),
-      contentRange: h['content-range'] ?? null,
-      etag: h.etag ?? null,
-      body: response.body,
-    };
+    return this.#signed.stream(operation, url, range, signal);
   }
 
   async #exchange(call: Call, token: string): Promise<Response> {
@@ -334,57 +241,6 @@ export class Requester {
     return response;
   }
 
-  async #requestToken(): Promise<StoredToken> {
-    const { clientId, clientSecret } = await this.#options.credentials();
-    this.#secret = clientSecret;
-    const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
-    const sentAt = this.clock.localNow();
-    // Not idempotent in the service's eyes (each call mints a token): never retried. Nor is a
-    // 429 here, which means the client is blocked for asking too often (spec 5.4): asking
-    // again would prolong the block; the error says so (errors.ts).
-    const response = await exchange(
-      {
-        operation: 'sign-in',
-        method: 'POST',
-        url: `${this.baseUrl}/v1/oauth/token`,
-        headers: {
-          authorization: `Basic ${basic}`,
-          'content-type': 'application/x-www-form-urlencoded',
-          accept: 'application/json',
-        },
-        body: 'grant_type=client_credentials',
-        idempotent: false,
-        retryThrottled: false,
-      },
-      this.#retry,
-      this.#log,
-      undefined,
-      this.#fetch,
-    );
-    if (response.status !== 200) {
-      const error = await this.#error('sign-in', response);
-      throw error instanceof AuthError || response.status >= 500
-        ? error
-        : new AuthError('sign-in', {
-            status: error.status,
-            code: error.code,
-            parameter: error.parameter,
-            message: error.serviceMessage,
-            retryAfterMs: error.retryAfterMs,
-          });
-    }
-    this.clock.observe(response.headers.get('date'), sentAt);
-    const type = response.headers.get('content-type');
-    const body = readAnswer('sign-in', await response.text(), type, tokenAnswer);
-    const now = this.#now();
-    const { expiresAt, from } = tokenExpiry(body, this.clock, now);
-    const hours = Math.round((expiresAt - now) / 360_000) / 10;
-    this.#log(
-      `sign-in: new token for ${safeUrl(this.baseUrl)}, used for ${hours} h (from ${from})`,
-    );
-    return { accessToken: body.access_token, expiresAt };
-  }
-
   async #error(operation: string, response: Response): Promise<ServiceError> {
     return this.#errorFromText(operation, response.status, await response.text().catch(() => ''), {
       type: response.headers.get('content-type'),
@@ -397,24 +253,10 @@ export class Requester {
     operation: string,
     status: number,
     text: string,
-    headers: { type: string | null; retryAfter: string | null },
+    headers: ErrorHeaders,
   ): ServiceError {
     const wait = headers.retryAfter === null ? null : parseRetryAfter(headers.retryAfter);
     const secrets = [this.#secret];
     return errorFromText(operation, status, text, headers.type, secrets, wait ?? undefined);
   }
-}
-
-function toMedia(response: Response): MediaResponse {
-  const length = response.headers.get('content-length');
-  const body = response.body ?? new ReadableStream<Uint8Array>({ start: (c) => c.close() });
-  return {
-    status: response.status,
-    contentType: response.headers.get('content-type'),
-    contentLength: length === null ? null : Number(length),
-    contentRange: response.headers.get('content-range'),
-    etag: response.headers.get('etag'),
-    body,
-    nodeStream: () => Readable.fromWeb(body as NodeWebStream<Uint8Array>),
-  };
 }

@@ -1,0 +1,99 @@
+/**
+ * What a request to the service is (Call) and what comes back as a file (MediaResponse,
+ * SignedStream): the vocabulary the requester, the resource groups and their callers share,
+ * kept apart from the machinery so that none of them imports another to name a request.
+ */
+import type { Readable } from 'node:stream';
+import type { ServiceThrottle } from '../../shared/ipc/app.ts';
+import type { Network } from '../net/network.ts';
+import type { Log, RetryPolicy } from './http.ts';
+import type { LeanBody } from './lean-http.ts';
+import type { TokenStore } from './token.ts';
+
+export interface Credentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface RequesterOptions {
+  baseUrl: string;
+  /** Read when a token is needed, so that the keychain is touched only then. */
+  credentials: () => Promise<Credentials>;
+  tokenStore?: TokenStore;
+  retry?: Partial<RetryPolicy>;
+  log?: Log;
+  now?: () => number;
+  onTokenChange?: (held: boolean) => void;
+  /** Told when the service starts and stops limiting requests (429s that are waited out). */
+  onThrottle?: (state: ServiceThrottle) => void;
+  /** The core's HTTP stack (proxy, certificates); a process-wide default otherwise. */
+  network?: Network;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Call {
+  /** What the user asked for, for messages: "cameras search". */
+  operation: string;
+  method: Method;
+  /** Starts with a slash; relative to the base URL. */
+  path: string;
+  query?: URLSearchParams;
+  json?: unknown;
+  headers?: Record<string, string>;
+  /** Defaults from the method: GET, PUT and DELETE are idempotent. */
+  idempotent?: boolean;
+  signal?: AbortSignal | undefined;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface ByteRange {
+  /** Negative: the last -start bytes of the file (a suffix range, `bytes=-N`). */
+  start: number;
+  /** Inclusive; omitted means to the end. */
+  end?: number;
+}
+
+export interface MediaOptions extends CallOptions {
+  /** Resume: ask the signed-URL host for these bytes only. */
+  range?: ByteRange;
+}
+
+/** A signed file's answer as a Node stream (Requester.streamSigned). */
+export interface SignedStream {
+  /** 200, or 206 when a range was asked for and honoured. */
+  status: number;
+  contentType: string | null;
+  contentLength: number | null;
+  contentRange: string | null;
+  etag: string | null;
+  /** Read it to the end (`pipe`), or destroy it to give the connection up. */
+  body: LeanBody;
+}
+
+/** A streamed body: images, archives, snapshots. Nothing here holds the whole file. */
+export interface MediaResponse {
+  /** 200, or 206 when a range was asked for and honoured. */
+  status: number;
+  contentType: string | null;
+  contentLength: number | null;
+  /** The Content-Range header of a 206. */
+  contentRange: string | null;
+  etag: string | null;
+  body: ReadableStream<Uint8Array>;
+  /** The same body as a Node stream, for piping into files. */
+  nodeStream(): Readable;
+}
+
+/** The call of a GET, the common case of the resource groups. */
+export function get(
+  operation: string,
+  path: string,
+  options: CallOptions,
+  query?: URLSearchParams,
+): Call {
+  return { operation, method: 'GET', path, query, signal: options.signal };
+}

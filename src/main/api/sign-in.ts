@@ -1,0 +1,74 @@
+/**
+ * The sign-in: OAuth 2.0 client credentials (spec 4.1) against the service's token endpoint,
+ * the token's lifetime read beside its JWT (token-expiry.ts). The TokenManager (token.ts)
+ * decides when to call it; this only asks.
+ */
+import { readAnswer, tokenAnswer } from './answers.ts';
+import type { Credentials } from './call.ts';
+import type { ServiceClock } from './clock.ts';
+import { AuthError, safeUrl, type ServiceError } from './errors.ts';
+import { exchange, type Fetcher, type Log, type RetryPolicy } from './http.ts';
+import type { StoredToken } from './token.ts';
+import { tokenExpiry } from './token-expiry.ts';
+
+export interface SignInContext {
+  baseUrl: string;
+  credentials: () => Promise<Credentials>;
+  clock: ServiceClock;
+  now: () => number;
+  retry: RetryPolicy;
+  log: Log;
+  fetch: Fetcher;
+  errorOf(operation: string, response: Response): Promise<ServiceError>;
+  /** Told the secret in use, so that error messages can leave it out. */
+  usingSecret(secret: string): void;
+}
+
+export async function signIn(c: SignInContext): Promise<StoredToken> {
+  const { clientId, clientSecret } = await c.credentials();
+  c.usingSecret(clientSecret);
+  const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
+  const sentAt = c.clock.localNow();
+  // Not idempotent in the service's eyes (each call mints a token): never retried. Nor is a
+  // 429 here, which means the client is blocked for asking too often (spec 5.4): asking
+  // again would prolong the block; the error says so (errors.ts).
+  const response = await exchange(
+    {
+      operation: 'sign-in',
+      method: 'POST',
+      url: `${c.baseUrl}/v1/oauth/token`,
+      headers: {
+        authorization: `Basic ${basic}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
+      body: 'grant_type=client_credentials',
+      idempotent: false,
+      retryThrottled: false,
+    },
+    c.retry,
+    c.log,
+    undefined,
+    c.fetch,
+  );
+  if (response.status !== 200) {
+    const error = await c.errorOf('sign-in', response);
+    throw error instanceof AuthError || response.status >= 500
+      ? error
+      : new AuthError('sign-in', {
+          status: error.status,
+          code: error.code,
+          parameter: error.parameter,
+          message: error.serviceMessage,
+          retryAfterMs: error.retryAfterMs,
+        });
+  }
+  c.clock.observe(response.headers.get('date'), sentAt);
+  const type = response.headers.get('content-type');
+  const body = readAnswer('sign-in', await response.text(), type, tokenAnswer);
+  const now = c.now();
+  const { expiresAt, from } = tokenExpiry(body, c.clock, now);
+  const hours = Math.round((expiresAt - now) / 360_000) / 10;
+  c.log(`sign-in: new token for ${safeUrl(c.baseUrl)}, used for ${hours} h (from ${from})`);
+  return { accessToken: body.access_token, expiresAt };
+}
