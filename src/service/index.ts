@@ -9,8 +9,7 @@ import type { ServiceContext } from './context.ts';
 import { createControl, type ServiceControl } from './control.ts';
 import { attachMedia, type MediaOptions } from './media/services.ts';
 import { createHttpServer } from './http/server.ts';
-import { createRouter } from './routes/index.ts';
-import { signedFilesListener } from './routes/signed.ts';
+import { createRouter, signedFilesListener } from './routes/index.ts';
 import { ResponseCache } from './search/cache.ts';
 import { SearchPool } from './search/pool.ts';
 import { prepareTls, validateTlsOption, type TlsOption } from './tls.ts';
@@ -50,7 +49,7 @@ export interface ServiceOptions {
   admin?: boolean;
   /** default: silent */
   log?: (line: string) => void;
-  /** live encoder cap and idle time (issue 4) */
+  /** live encoder cap and idle time */
   media?: MediaOptions;
   /**
    * default 0: searches run on the main thread. N > 0 runs them in N worker threads with

@@ -1,7 +1,7 @@
 /**
- * The media side of a running service (issue 4): frame renderer, URL signer, live streams,
+ * The media side of a running service: frame renderer, URL signer, live streams,
  * the recording job, injected faults and the test controls' state. Attached to the service
- * context once at start, read by the media routes, closed with the service.
+ * context once at start, read by the routes that serve media, closed with the service.
  */
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';

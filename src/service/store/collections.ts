@@ -1,6 +1,6 @@
 /**
- * Writes collections and their images, keeping tags and the text index in step. Issue 4's
- * create, update, add/remove image, empty and destroy operations use these too.
+ * Writes collections and their images, keeping tags and the text index in step. The seed
+ * and the collection routes (routes/collections/) use these.
  */
 import type { Db } from './db.ts';
 

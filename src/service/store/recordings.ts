@@ -1,6 +1,7 @@
 /**
  * Writes recordings: the one place that keeps the row, its tags and its text index in step.
- * Issue 4's create and add-tags operations use these too.
+ * The world's seed, the recording job and the recording routes (routes/recordings.ts) use
+ * these.
  */
 import type { RecordingFormat, RecordingStatus } from '../../shared/api/index.ts';
 import type { Db } from './db.ts';

@@ -8,10 +8,10 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
-import type { ServiceContext } from '../context.ts';
-import { FRAME_HEIGHT, FRAME_WIDTH } from '../media/scene.ts';
-import { parseFrameName } from '../media/image-names.ts';
-import { mediaOf } from '../media/services.ts';
+import type { ServiceContext } from '../../context.ts';
+import { FRAME_HEIGHT, FRAME_WIDTH } from '../../media/scene.ts';
+import { parseFrameName } from '../../media/image-names.ts';
+import { mediaOf } from '../../media/services.ts';
 
 const GRID = 3;
 const CELL_W = Math.floor(FRAME_WIDTH / GRID);

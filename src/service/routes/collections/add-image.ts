@@ -3,19 +3,19 @@
  * set resolves to a camera and a time, whose frame name is what the collection stores. Names
  * given and answered are the service's own form (imageNamesOf): ours or opaque.
  */
-import type { ServiceContext } from '../context.ts';
-import { ApiError, notFound } from '../http/errors.ts';
-import type { RequestContext } from '../http/router.ts';
-import { frameTimes } from '../jobs/recording-builder.ts';
-import { frameName, imageNamesOf, parseFrameName, type Frame } from '../media/image-names.ts';
-import { mediaOf } from '../media/services.ts';
-import { collectionNum } from '../search/collections.ts';
-import { showObservation } from '../search/observations.ts';
-import { ParamReader } from '../search/reader.ts';
-import { showRecording } from '../search/recordings.ts';
-import { parseInstant } from '../search/times.ts';
-import { addCollectionImage, updateCollection } from '../store/collections.ts';
-import { cameraOr404, mediaCacheWindow } from './camera-media.ts';
+import type { ServiceContext } from '../../context.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
+import type { RequestContext } from '../../http/router.ts';
+import { frameTimes } from '../../jobs/recording-builder.ts';
+import { frameName, imageNamesOf, parseFrameName, type Frame } from '../../media/image-names.ts';
+import { mediaOf } from '../../media/services.ts';
+import { collectionNum } from '../../search/collections.ts';
+import { showObservation } from '../../search/observations.ts';
+import { ParamReader } from '../../search/reader.ts';
+import { showRecording } from '../../search/recordings.ts';
+import { parseInstant } from '../../search/times.ts';
+import { addCollectionImage, updateCollection } from '../../store/collections.ts';
+import { cameraOr404, mediaCacheWindow } from '../cameras/images.ts';
 
 type Resolver = (s: ServiceContext, r: ParamReader) => Frame;
 
