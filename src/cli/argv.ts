@@ -1,8 +1,11 @@
 /**
- * The command line, tokenised: command words, and flags as `--name value` or `--name=value`.
- * Flag names follow the service's parameter names, brackets included
- * (`--sensors[road_weather][min]=6`), so each command checks which names it accepts.
+ * The command line, read by node:util parseArgs: command words, switches, and value flags as
+ * `--name value` or `--name=value`. Value flags are named as the service's parameters,
+ * brackets included (`--sensors[road_weather][min]=6`): an open set, so every `--name` on the
+ * line that is not a switch is declared as a value option before parsing. Each command then
+ * checks which names it accepts.
  */
+import { parseArgs } from 'node:util';
 import { UsageError } from '../main/args.ts';
 
 export { UsageError };
@@ -18,25 +21,47 @@ export interface Argv {
 }
 
 const FLAG_NAME = /^[a-z][a-z0-9_-]*(\[[a-z0-9_]*\])*$/;
+type OptionSpec = { type: 'boolean' | 'string'; multiple?: boolean };
+
+/** Switches are booleans; any other `--name` before `--` takes a value. */
+function optionsFor(args: readonly string[]): Record<string, OptionSpec> {
+  const end = args.indexOf('--');
+  const named = (end === -1 ? args : args.slice(0, end)).filter(
+    (arg) => arg.startsWith('--') && !arg.includes('='),
+  );
+  return Object.fromEntries([
+    ...named.map((arg): [string, OptionSpec] => [arg.slice(2), { type: 'string', multiple: true }]),
+    ...SWITCHES.map((name): [string, OptionSpec] => [name, { type: 'boolean' }]),
+  ]);
+}
 
 export function tokenise(args: readonly string[]): Argv {
+  const { tokens } = parseArgs({
+    args: [...args],
+    options: optionsFor(args),
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
   const out: Argv = { words: [], flags: [], switches: new Set() };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (!arg.startsWith('--') || arg === '--') {
-      if (arg !== '--') out.words.push(arg);
+  let lastWord = -1;
+  for (const token of tokens) {
+    if (token.kind === 'option-terminator') continue;
+    // A word such as "-x" is a group of short options to parseArgs: keep it whole, once.
+    if (token.kind === 'positional' || !token.rawName.startsWith('--')) {
+      if (token.index !== lastWord) out.words.push(args[token.index]!);
+      lastWord = token.index;
       continue;
     }
-    const eq = arg.indexOf('=');
-    const name = arg.slice(2, eq === -1 ? undefined : eq);
-    if (!FLAG_NAME.test(name)) throw new UsageError(`"${arg}" is not an option.`);
+    const name = token.name;
+    if (!FLAG_NAME.test(name)) throw new UsageError(`"${args[token.index]}" is not an option.`);
     if ((SWITCHES as readonly string[]).includes(name)) {
-      if (eq !== -1) throw new UsageError(`--${name} takes no value.`);
+      if (token.inlineValue) throw new UsageError(`--${name} takes no value.`);
       out.switches.add(name);
       continue;
     }
-    const value = eq === -1 ? args[++i] : arg.slice(eq + 1);
-    if (value === undefined || (eq === -1 && value.startsWith('--'))) {
+    const value = token.value;
+    if (value === undefined || (!token.inlineValue && value.startsWith('--'))) {
       throw new UsageError(`--${name} needs a value.`);
     }
     out.flags.push([name, value]);

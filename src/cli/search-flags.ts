@@ -5,7 +5,8 @@
  */
 import type { GeoKind } from '../main/api/index.ts';
 import { PAGE_LIMITS, PAGE_PARAMS, SEARCH_FILTERS, SPATIAL_PARAMS } from '../shared/api/index.ts';
-import { flag, intFlag, UsageError, type Argv } from './argv.ts';
+import { BracketError, decodePairs, splitKey } from '../shared/brackets.ts';
+import { baseName, flag, intFlag, UsageError, type Argv } from './argv.ts';
 
 const SHARED = ['q', ...SPATIAL_PARAMS, ...PAGE_PARAMS];
 
@@ -22,15 +23,15 @@ export function searchParams(
   argv: Argv,
   names: readonly string[],
 ): Record<string, unknown> {
-  const params: Record<string, unknown> = {};
+  let aggs: string[] | undefined;
+  const last = new Map<string, string>();
   for (const [name, value] of argv.flags) {
-    if (!names.includes(name.split('[')[0]!)) continue;
-    if (name === 'aggs') {
-      const list = (params.aggs as string[] | undefined) ?? [];
-      params.aggs = [...list, ...value.split(',').filter(Boolean)];
-    } else if (name.includes('[')) setNested(params, name, value);
-    else params[name] = value;
+    if (!names.includes(baseName(name))) continue;
+    if (name === 'aggs') aggs = [...(aggs ?? []), ...value.split(',').filter(Boolean)];
+    else last.set(name, value);
   }
+  const params: Record<string, unknown> = { ...nest(last) };
+  if (aggs) params.aggs = aggs;
   const limits = PAGE_LIMITS[kind];
   const limit = intFlag(argv, 'limit', 1, limits.limitMax);
   const skip = intFlag(argv, 'skip', 0, limits.skipMax);
@@ -43,20 +44,23 @@ export function searchParams(
   return params;
 }
 
-/** sensors[road_weather][min]=6 -> { sensors: { road_weather: { min: "6" } } } */
-function setNested(params: Record<string, unknown>, name: string, value: string): void {
-  const keys = [
-    name.slice(0, name.indexOf('[')),
-    ...[...name.matchAll(/\[([^\]]*)\]/g)].map((m) => m[1]!),
-  ];
-  if (keys.some((k) => k === ''))
-    throw new UsageError(`--${name}: empty brackets are not a parameter name.`);
-  let node = params;
-  keys.slice(0, -1).forEach((key) => {
-    const next = node[key];
-    if (typeof next === 'string')
-      throw new UsageError(`--${name} conflicts with --${key} given as a value.`);
-    node = (node[key] ??= {}) as Record<string, unknown>;
-  });
-  node[keys.at(-1)!] = value;
+/**
+ * sensors[road_weather][min]=6 -> { sensors: { road_weather: { min: "6" } } }, with the codec
+ * the service reads query strings with. The last of a repeated flag wins, as for every flag.
+ */
+function nest(last: Map<string, string>): Record<string, unknown> {
+  const depth = (name: string) => splitKey(name)?.length ?? 0;
+  for (const name of last.keys()) {
+    if (splitKey(name)?.includes('') !== false)
+      throw new UsageError(`--${name}: empty brackets are not a parameter name.`);
+  }
+  // Shallow names first, so that a clash is always found at the nested flag.
+  const pairs = [...last].sort(([a], [b]) => depth(a) - depth(b));
+  try {
+    return decodePairs(pairs, { maxParams: Infinity, maxDepth: Infinity });
+  } catch (error) {
+    if (!(error instanceof BracketError)) throw error;
+    const plain = [...last.keys()].find((n) => error.key.startsWith(`${n}[`)) ?? error.parameter;
+    throw new UsageError(`--${error.key} conflicts with --${plain} given as a value.`);
+  }
 }

@@ -54,8 +54,15 @@ describe('tokenise', () => {
     expect(argv.flags).toEqual([]);
   });
 
-  it('skips a lone --', () => {
+  it('skips a lone --, after which every argument is a word', () => {
     expect(tokenise(['cameras', '--', 'search']).words).toEqual(['cameras', 'search']);
+    const argv = tokenise(['download', '--json', '--', '--not-a-flag', '-x']);
+    expect(argv.words).toEqual(['download', '--not-a-flag', '-x']);
+    expect([...argv.switches]).toEqual(['json']);
+  });
+
+  it('keeps a word that starts with one dash whole', () => {
+    expect(tokenise(['-abc', '--json', '-', 'x']).words).toEqual(['-abc', '-', 'x']);
   });
 
   it.each([

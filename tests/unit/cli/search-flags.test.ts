@@ -38,6 +38,24 @@ describe('searchParams', () => {
     });
   });
 
+  it('keeps --aggs given empty, as the service reads it', () => {
+    expect(params(['--aggs='])).toEqual({ aggs: [] });
+  });
+
+  it('refuses a plain value and nested values for one name, in either order', () => {
+    for (const args of [
+      ['--sensors[precip][min]=1', '--sensors', '1'],
+      ['--sensors', '1', '--sensors[precip][min]=1'],
+    ]) {
+      expect(() => params(args)).toThrow(
+        '--sensors[precip][min] conflicts with --sensors given as a value.',
+      );
+    }
+    expect(() => params(['--sensors[precip][min]=1', '--sensors[precip]=2'])).toThrow(
+      '--sensors[precip][min] conflicts with --sensors[precip] given as a value.',
+    );
+  });
+
   it.each([
     [['--limit', '101'], '--limit must be a whole number from 1 to 100, not "101".'],
     [['--skip', '4001'], '--skip must be a whole number from 0 to 4000, not "4001".'],
