@@ -71,6 +71,30 @@ describe('migrations', () => {
     db.close();
   });
 
+  it('refuse a version that is not a positive whole number', () => {
+    const db = new Database(':memory:');
+    for (const version of [0, -10, 1.5]) {
+      const list: Migration[] = [{ version, name: 'odd', up: () => {} }];
+      expect(() => migrate(db, list)).toThrow(/invalid version/);
+    }
+    db.close();
+  });
+
+  it('apply only the pending ones, and leave a database at the latest version as it is', () => {
+    const db = new Database(':memory:');
+    const ran: number[] = [];
+    const list: Migration[] = [10, 20, 30].map((version) => ({
+      version,
+      name: `m${version}`,
+      up: () => void ran.push(version),
+    }));
+    expect(migrate(db, list.slice(0, 1))).toBe(10);
+    expect(migrate(db, list)).toBe(30);
+    expect(migrate(db, list)).toBe(30);
+    expect(ran).toEqual([10, 20, 30]);
+    db.close();
+  });
+
   it('refuse a database written by a newer version, saying what to do', () => {
     const file = join(dir(), 'new.sqlite');
     const db = new Database(file);
