@@ -5,7 +5,8 @@
  */
 import type { GeoKind } from '../main/api/index.ts';
 import { PAGE_LIMITS, PAGE_PARAMS, SEARCH_FILTERS, SPATIAL_PARAMS } from '../shared/api/index.ts';
-import { BracketError, decodePairs, splitKey } from '../shared/brackets.ts';
+import type { RecordingSearchParams } from '../shared/api/index.ts';
+import { BracketError, decode, decodePairs, splitKey } from '../shared/brackets.ts';
 import { baseName, flag, intFlag, UsageError, type Argv } from './argv.ts';
 
 const SHARED = ['q', ...SPATIAL_PARAMS, ...PAGE_PARAMS];
@@ -63,4 +64,28 @@ function nest(last: Map<string, string>): Record<string, unknown> {
     const plain = [...last.keys()].find((n) => error.key.startsWith(`${n}[`)) ?? error.parameter;
     throw new UsageError(`--${error.key} conflicts with --${plain} given as a value.`);
   }
+}
+
+const NUMERIC = new Set(['duration_min', 'duration_max', 'limit', 'skip', 'lat', 'lon']);
+
+/**
+ * `roadcam download --query 'state=CO&status=complete'`: a recordings search written as a query
+ * string, read as the service reads one (brackets, [] and repeated keys included).
+ */
+export function queryParams(text: string): RecordingSearchParams {
+  let bag;
+  try {
+    bag = decode(text, { maxParams: 1000, maxDepth: 5 });
+  } catch (error) {
+    if (error instanceof BracketError) throw new UsageError(`--query: ${error.message}`);
+    throw error;
+  }
+  const params: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(bag)) {
+    params[name] = NUMERIC.has(name) && typeof value === 'string' ? Number(value) : value;
+  }
+  if (Object.keys(params).length === 0) {
+    throw new UsageError('--query takes search parameters, e.g. "state=CO&status=complete".');
+  }
+  return params as RecordingSearchParams;
 }

@@ -6,7 +6,6 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { RECORDING_FORMATS, type RecordingFormat } from '../../shared/api/index.ts';
-import type { RecordingSearchParams } from '../../shared/api/index.ts';
 import {
   DEFAULT_TEMPLATE,
   EXISTING_POLICIES,
@@ -19,10 +18,10 @@ import { checkFlags, flag, intFlag, UsageError } from '../argv.ts';
 import type { Core } from '../../main/core.ts';
 import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
 import { note, printJson, progress } from '../output.ts';
+import { queryParams } from '../search-flags.ts';
 import { formatBytes } from '../../shared/format.ts';
 
 const FLAGS = ['format', 'out', 'template', 'concurrency', 'query', 'existing'];
-const NUMERIC = new Set(['duration_min', 'duration_max', 'limit', 'skip', 'lat', 'lon']);
 
 export async function download(ctx: Context): Promise<number> {
   checkFlags(ctx.argv, [...FLAGS, ...GLOBAL_FLAGS], 'roadcam download');
@@ -40,7 +39,7 @@ export async function download(ctx: Context): Promise<number> {
   }
   const template = flag(ctx.argv, 'template') ?? DEFAULT_TEMPLATE;
   const concurrency = intFlag(ctx.argv, 'concurrency', 1, 16);
-  const query = queryText === undefined ? undefined : parseQuery(queryText);
+  const query = queryText === undefined ? undefined : queryParams(queryText);
   const folder = resolve(out);
   const key = createHash('sha256')
     .update(JSON.stringify({ folder, formats, template, existing, ids: [...ids].sort(), query }))
@@ -90,18 +89,6 @@ function parseFormats(text: string): RecordingFormat[] {
     throw new UsageError(`--format takes ${RECORDING_FORMATS.join(', ')} (comma-separated).`);
   }
   return [...new Set(list)] as RecordingFormat[];
-}
-
-/** "state=CO&status=complete&start_min=2026-11-01": the service's own parameter names. */
-function parseQuery(text: string): RecordingSearchParams {
-  const params: Record<string, unknown> = {};
-  for (const [name, value] of new URLSearchParams(text)) {
-    params[name] = NUMERIC.has(name) ? Number(value) : value;
-  }
-  if (Object.keys(params).length === 0) {
-    throw new UsageError('--query takes search parameters, e.g. "state=CO&status=complete".');
-  }
-  return params as RecordingSearchParams;
 }
 
 type Hub = Core['hub'];

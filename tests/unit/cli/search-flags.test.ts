@@ -1,7 +1,7 @@
 /** Search flags become the service's parameters, nesting and lists included. */
 import { describe, expect, it } from 'vitest';
 import { tokenise } from '../../../src/cli/argv.ts';
-import { searchFlagNames, searchParams } from '../../../src/cli/search-flags.ts';
+import { queryParams, searchFlagNames, searchParams } from '../../../src/cli/search-flags.ts';
 
 const params = (args: string[]) =>
   searchParams('observations', tokenise(args), searchFlagNames('observations'));
@@ -68,5 +68,25 @@ describe('searchParams', () => {
     ],
   ])('refuses %j: %s', (args, message) => {
     expect(() => params(args)).toThrow(message);
+  });
+});
+
+describe('queryParams (download --query)', () => {
+  it('reads the query as the service does, numbers where the search wants them', () => {
+    expect(queryParams('state=CO&status=complete&duration_min=60&tags[]=a&tags[]=b')).toEqual({
+      state: 'CO',
+      status: 'complete',
+      duration_min: 60,
+      tags: ['a', 'b'],
+    });
+    expect(queryParams('state=CO&state=WA')).toEqual({ state: ['CO', 'WA'] });
+  });
+
+  it.each([
+    ['', '--query takes search parameters, e.g. "state=CO&status=complete".'],
+    ['a[b=1', '--query: "a[b" is not a valid parameter name (brackets do not match).'],
+    ['a=1&a[b]=2', '--query: "a[b]" mixes a plain value and nested values for a.'],
+  ])('refuses %j', (text, message) => {
+    expect(() => queryParams(text)).toThrow(message);
   });
 });
