@@ -4,8 +4,7 @@
  */
 import L from 'leaflet';
 import type { LonLat } from '../../../shared/geo.ts';
-
-export type DrawMode = 'polygon' | 'route' | 'radius';
+import type { DrawMode } from '../search/params.ts';
 
 export class DrawTool {
   #map: L.Map;

@@ -15,6 +15,25 @@ export type Spatial =
   | { type: 'route'; line: LonLat[]; radiusKm: number }
   | { type: 'radius'; center: LonLat; radiusKm: number };
 
+/** The shapes drawn on the map by clicking (leaflet/drawTool.ts). */
+export type DrawMode = 'polygon' | 'route' | 'radius';
+
+/**
+ * The search area after a shape was drawn: a route or radius keeps the distance the form had
+ * (a new one starts at 2 km for a route, 25 km for a radius).
+ */
+export function drawnSpatial(previous: Spatial, mode: DrawMode, points: LonLat[]): Spatial {
+  const keepKm =
+    previous.type === 'route' || previous.type === 'radius'
+      ? previous.radiusKm
+      : mode === 'route'
+        ? 2
+        : 25;
+  if (mode === 'polygon') return { type: 'polygon', ring: points };
+  if (mode === 'route') return { type: 'route', line: points, radiusKm: keepKm };
+  return { type: 'radius', center: points[0]!, radiusKm: keepKm };
+}
+
 export interface SensorForm {
   mode: 'any' | 'exact' | 'range' | 'transition';
   exact: string;
