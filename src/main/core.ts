@@ -2,44 +2,37 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Api } from '../shared/ipc.ts';
 import { ApiClient } from './api/client.ts';
-import type { Credentials } from './api/requester.ts';
-import { MemoryTokenStore, type TokenStore } from './api/token.ts';
 import { openCache, type Cache } from './cache/open.ts';
+import { StoredPrefix } from './collections/prefix.ts';
 import { Connection } from './connection.ts';
 import { CredentialStore } from './credentials/store.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { SettingsStore } from './db/settings-store.ts';
+import type { DesktopBridge } from './desktop.ts';
+import type { DownloadManager } from './downloads/manager.ts';
 import { EventHub } from './events.ts';
+import { alertsFeature } from './features/alerts.ts';
+import { appFeature } from './features/app.ts';
+import { collectionsFeature } from './features/collections.ts';
+import { connectionFeature } from './features/connection.ts';
+import { downloadsFeature } from './features/downloads.ts';
+import type { CoreParts } from './features/feature.ts';
+import { handlersOf, Lifecycle } from './features/lifecycle.ts';
+import { mapFeature } from './features/map.ts';
+import { profilesFeature } from './features/profiles.ts';
+import { wallFeature } from './features/wall.ts';
 import { createDirectApi } from './ipc/direct.ts';
-import { createDispatcher, type Dispatch, type Handlers } from './ipc/dispatcher.ts';
+import { createDispatcher, type Dispatch } from './ipc/dispatcher.ts';
 import { createLog, type Log } from './log.ts';
 import { MediaResolver } from './media/resolver.ts';
-import { startEmbeddedService, type DemoWorld, type EmbeddedService } from './demo.ts';
+import { proxyPasswordFor, type NetworkOverrides } from './net/choice.ts';
+import type { Network } from './net/network.ts';
+import { downloadFolders } from './paths.ts';
+import { openNetwork, resolveTarget, type ConnectionOptions } from './target.ts';
 import { appVersion } from './version.ts';
-import { Network, type NetworkOptions } from './net/network.ts';
-import { networkOptions, proxyPasswordFor, type NetworkOverrides } from './net/choice.ts';
-import type { Settings } from '../shared/settings.ts';
 
 export type { NetworkOverrides } from './net/choice.ts';
-import { AlertWatcher, WatchStore } from './alerts/watches.ts';
-import { startCoreDownloads } from './downloads/for-core.ts';
-import type { DownloadManager } from './downloads/manager.ts';
-import { alertHandlers } from './handlers/alerts.ts';
-import { appHandlers } from './handlers/app.ts';
-import { profileHandlers } from './handlers/profiles.ts';
-import { mapHandlers } from './handlers/map.ts';
-import type { HandlerContext } from './handlers/context.ts';
-import type { DesktopBridge } from './desktop.ts';
-import { wallHandlers } from './handlers/wall.ts';
-import { downloadsHandlers } from './handlers/downloads.ts';
-import { collectionsHandlers } from './handlers/collections.ts';
-
-export type ConnectionOptions =
-  | { kind: 'demo'; world?: DemoWorld }
-  /** A profile saved with `roadcam login`: secret and token from the keychain. */
-  | { kind: 'profile'; profile: string }
-  /** Credentials given directly (ROADCAM_CLIENT_SECRET); the token lives in memory only. */
-  | { kind: 'remote'; baseUrl: string; clientId: string; clientSecret: string };
+export type { ConnectionOptions } from './target.ts';
 
 export interface CoreOptions {
   dataDir: string;
@@ -78,40 +71,53 @@ export interface Core {
   readonly downloads: DownloadManager;
   /** Where requests leave the machine: proxy, certificates, connection pools. */
   readonly network: Network;
+  /** Stops every feature (last started, first stopped), then the network, service and database. */
   close(): Promise<void>;
 }
 
 export async function startCore(options: CoreOptions): Promise<Core> {
   mkdirSync(options.dataDir, { recursive: true });
   const log = options.log ?? createLog(options.dataDir);
-  const hub = new EventHub();
-  const db: Db = openDatabase(join(options.dataDir, 'roadcam.sqlite'), log);
-  const settings = new SettingsStore(db);
-
-  const credentials = new CredentialStore(db);
-  const target = await resolveTarget(options, credentials, log).catch((error: unknown) => {
+  const lifecycle = new Lifecycle(log);
+  const db = openDatabase(join(options.dataDir, 'roadcam.sqlite'), log);
+  lifecycle.opened('database', () => {
     db.close();
-    throw error;
   });
-  let network: Network;
   try {
-    const proxyPassword = options.network?.proxy
-      ? null
-      : await proxyPasswordFor(settings.get(), credentials, log);
-    network = openNetwork(options, settings.get(), target, log, proxyPassword);
+    return await assemble(options, log, db, lifecycle);
   } catch (error) {
-    await target.embedded?.close();
-    db.close();
+    // A failed start leaves nothing open: the embedded service, the network, the database.
+    await lifecycle.close().catch((closing: unknown) => log(String(closing)));
     throw error;
   }
-  const connection = new Connection(
-    { mode: options.connection.kind === 'demo' ? 'demo' : 'remote', baseUrl: target.baseUrl },
-    hub,
-    appVersion,
-    (url, init) => network.fetch(url, init),
+}
+
+async function assemble(
+  options: CoreOptions,
+  log: Log,
+  db: Db,
+  lifecycle: Lifecycle,
+): Promise<Core> {
+  const { dataDir } = options;
+  const hub = new EventHub();
+  const settings = new SettingsStore(db);
+  const credentials = new CredentialStore(db);
+  const target = await resolveTarget(options.connection, dataDir, credentials, log);
+  const { embedded, service } = target;
+  if (embedded) lifecycle.opened('demo service', () => embedded.close());
+  const proxyPassword = options.network?.proxy
+    ? null
+    : await proxyPasswordFor(settings.get(), credentials, log);
+  const network = openNetwork(options.network, settings.get(), target, log, proxyPassword);
+  lifecycle.opened('network', () => network.close());
+
+  const connection = new Connection(service, hub, appVersion, (url, init) =>
+    network.fetch(url, init),
   );
   const client = new ApiClient({
-    ...target,
+    baseUrl: service.baseUrl,
+    credentials: target.credentials,
+    tokenStore: target.tokenStore,
     network,
     log,
     onTokenChange: () => connection.announce(),
@@ -120,57 +126,40 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   });
   connection.setTokenState(() => client.tokenHeld);
   connection.setServiceClock(client.requester.clock);
-  const cache = openCache(db, options.dataDir, target.cacheKey, () => settings.get());
-  log(`core started: ${options.connection.kind} mode on ${target.baseUrl}`);
-
+  // Found out once per service, for every caller of the client (media, downloads, map, wall).
+  client.collections.rememberPrefixIn(new StoredPrefix(db, service.key));
+  const cache = openCache(db, dataDir, service.key, () => settings.get());
   const media = new MediaResolver(client, cache.media, log, () => settings.get().tileUrl);
-  const downloads = startCoreDownloads({
-    db,
-    client,
-    hub,
-    settings,
-    dataDir: options.dataDir,
-    log,
-    demo: options.connection.kind === 'demo',
-  });
-  const releases: Array<() => void | Promise<void>> = [];
-  const ctx: HandlerContext = {
-    dataDir: options.dataDir,
-    db,
-    hub,
-    log,
-    client,
-    cache,
-    settings,
-    connection,
-    connectionOptions: options.connection,
-    credentials,
+
+  const parts: CoreParts = {
+    ...{ dataDir, db, hub, log, client, cache, settings, connection, credentials, media, network },
+    service,
+    folders: () => downloadFolders(settings.get().downloadFolder),
     desktop: options.desktop,
-    downloads,
-    media,
-    network,
     networkOverrides: options.network,
-    onClose: (release) => void releases.push(release),
   };
-  const watcher = new AlertWatcher(client, new WatchStore(db, target.cacheKey), hub, log);
-  // One spread per feature's channel group (src/main/handlers/): the type checker insists that
-  // every channel of the contract has its handler.
-  const handlers: Handlers = {
-    ...alertHandlers(ctx, watcher),
-    ...appHandlers(ctx),
-    ...profileHandlers(ctx),
-    ...mapHandlers(ctx),
-    ...wallHandlers(ctx),
-    ...downloadsHandlers(ctx),
-    ...collectionsHandlers(ctx),
-  };
-  const dispatch = createDispatcher(handlers, log);
-  await connection.check();
-  connection.startChecking(options.checkIntervalMs ?? 30_000);
-  watcher.start(options.watchIntervalMs ?? 120_000);
+  const downloads = downloadsFeature(parts);
+  const collections = collectionsFeature(parts, downloads.manager);
+  media.extend(collections.media);
+  // Started in this order, closed in the reverse one: the collections sync feeds the download
+  // queue and hears the first connection check; the checks and timers stop before the queue.
+  const features = [
+    downloads,
+    appFeature(parts),
+    profilesFeature(parts),
+    mapFeature(parts),
+    wallFeature(parts),
+    collections,
+    alertsFeature(parts, options.watchIntervalMs ?? 120_000),
+    connectionFeature(parts, options.checkIntervalMs ?? 30_000),
+  ] as const;
+  // The type checker insists that every channel of the contract has its feature.
+  const dispatch = createDispatcher(handlersOf(features), log);
+  await lifecycle.start(features);
+  log(`core started: ${options.connection.kind} mode on ${service.baseUrl}`);
 
   return {
-    dataDir: options.dataDir,
+    dataDir,
     hub,
     dispatch,
     api: createDirectApi(dispatch, hub),
@@ -179,90 +168,14 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     credentials,
     cache,
     media,
-    downloads,
+    downloads: downloads.manager,
     network,
     async close() {
-      connection.stopChecking();
-      watcher.stop();
-      // What the features started, last started first.
-      for (const release of releases.reverse()) await release();
-      // The download engine stops its transfers (keeping their .part files) before SQLite closes.
-      await downloads.close();
-      await target.embedded?.close();
-      await network.close();
-      db.close();
-      log('core stopped');
+      try {
+        await lifecycle.close();
+      } finally {
+        log('core stopped');
+      }
     },
-  };
-}
-
-/**
- * The core's network. A wrong CLI flag stops the start with its message; wrong Settings (a CA
- * file since deleted) are logged and left out, so that the app still opens to fix them.
- */
-function openNetwork(
-  options: CoreOptions,
-  settings: Settings,
-  target: Target,
-  log: Log,
-  proxyPassword: string | null,
-): Network {
-  const base: NetworkOptions = {
-    systemProxy: options.network?.systemProxy,
-    env: options.network?.env,
-    direct: target.embedded ? [new URL(target.baseUrl).origin] : [],
-  };
-  try {
-    return new Network({ ...base, ...networkOptions(options.network, settings), proxyPassword });
-  } catch (error) {
-    if (options.network?.proxy || options.network?.caFile) throw error;
-    log(`network settings not used: ${(error as Error).message}`);
-    return new Network(base);
-  }
-}
-
-interface Target {
-  baseUrl: string;
-  credentials: () => Promise<Credentials>;
-  tokenStore: TokenStore;
-  /** Separates cached data of different services: "demo", or the base URL. */
-  cacheKey: string;
-  embedded?: EmbeddedService;
-}
-
-/** Where the client points and where its credentials and token come from, per mode. */
-async function resolveTarget(
-  options: CoreOptions,
-  store: CredentialStore,
-  log: Log,
-): Promise<Target> {
-  const c = options.connection;
-  if (c.kind === 'demo') {
-    const embedded = await startEmbeddedService(options.dataDir, log, c.world);
-    const secret = { clientId: embedded.clientId, clientSecret: embedded.clientSecret };
-    return {
-      baseUrl: embedded.url,
-      credentials: () => Promise.resolve(secret),
-      tokenStore: new MemoryTokenStore(),
-      cacheKey: 'demo',
-      embedded,
-    };
-  }
-  if (c.kind === 'profile') {
-    const profile = store.require(c.profile);
-    return {
-      baseUrl: profile.baseUrl,
-      credentials: store.credentials(profile.name),
-      tokenStore: store.tokenStore(profile.name),
-      cacheKey: profile.baseUrl,
-    };
-  }
-  const baseUrl = c.baseUrl.replace(/\/+$/, '');
-  const secret = { clientId: c.clientId, clientSecret: c.clientSecret };
-  return {
-    baseUrl,
-    credentials: () => Promise.resolve(secret),
-    tokenStore: new MemoryTokenStore(),
-    cacheKey: baseUrl,
   };
 }

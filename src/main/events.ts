@@ -27,6 +27,13 @@ export class EventHub {
     return () => set.delete(entry);
   }
 
+  /** How many subscriptions are live: a closed core leaves none of its own (tested). */
+  listenerCount(): number {
+    let count = this.#anyListeners.size;
+    for (const set of this.#listeners.values()) count += set.size;
+    return count;
+  }
+
   onAny(listener: AnyListener): () => void {
     this.#anyListeners.add(listener);
     return () => this.#anyListeners.delete(listener);

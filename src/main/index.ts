@@ -10,12 +10,16 @@ import { forwardEvents, registerIpc } from './electron/ipc.ts';
 import { handleMediaScheme, registerMediaScheme } from './electron/media-protocol.ts';
 import { installMenu } from './electron/menu.ts';
 import { notifyUser } from './electron/notifications.ts';
+import { closeBeforeQuit } from './electron/quit.ts';
 import { desktopBridge } from './electron/desktop.ts';
 import { createMainWindow, isTrustedFrame, lockDownSession } from './electron/window.ts';
-import { createLog } from './log.ts';
+import { createLog, type Log } from './log.ts';
 import { defaultDataDir } from './paths.ts';
 
 let core: Core | undefined;
+/** The core as it starts: quitting waits for it to finish starting, then closes it. */
+let startingCore: Promise<Core> | undefined;
+let log: Log = (line) => console.error(line);
 /** A roadcam:// link that arrived before the window could show it. */
 let pendingRoute: string | null = routeOf(linkFromArgv(process.argv));
 
@@ -50,13 +54,20 @@ if (!app.requestSingleInstanceLock()) {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-  app.on('will-quit', () => void core?.close());
+  closeBeforeQuit(
+    app,
+    async () => {
+      const ready = await startingCore?.catch(() => undefined);
+      await ready?.close();
+    },
+    (line) => log(line),
+  );
   void app.whenReady().then(start);
 }
 
 function start(): void {
   const dataDir = process.env.ROADCAM_DATA_DIR ?? app.getPath('userData') ?? defaultDataDir();
-  const log = createLog(dataDir);
+  log = createLog(dataDir);
   lockDownSession();
   // Demo mode until an account is chosen in Settings. The window opens at once; calls wait for
   // the core (the first demo start builds a world). An account that cannot be used (its secret
@@ -72,6 +83,7 @@ function start(): void {
       return startCore({ dataDir, connection: { kind: 'demo' }, log, desktop, network });
     },
   );
+  startingCore = starting;
   registerIpc(starting, isTrustedFrame);
   handleMediaScheme(starting);
   starting.then(

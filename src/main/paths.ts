@@ -15,3 +15,24 @@ export function defaultDataDir(
   if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Roadcam');
   return join(env.XDG_CONFIG_HOME ?? join(home, '.config'), 'Roadcam');
 }
+
+/** Where files go when the user names no folder. */
+export interface DownloadFolders {
+  /** Downloaded recordings and images. */
+  downloads: string;
+  /** Exported collections (zips and folders). */
+  exports: string;
+}
+
+/**
+ * Settings' download folder when set: downloads go into it, exports into its "Roadcam
+ * collections". Unset, both go under ~/Downloads: "Roadcam" and "Roadcam collections".
+ */
+export function downloadFolders(setting: string): DownloadFolders {
+  const chosen = setting.trim();
+  const base = chosen || join(homedir(), 'Downloads');
+  return {
+    downloads: chosen || join(base, 'Roadcam'),
+    exports: join(base, 'Roadcam collections'),
+  };
+}

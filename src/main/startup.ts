@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ConnectionOptions } from './core.ts';
+import type { ConnectionOptions } from './target.ts';
 import { openDatabase } from './db/database.ts';
 import { SettingsStore } from './db/settings-store.ts';
 import type { DemoWorld } from './demo.ts';

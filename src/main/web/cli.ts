@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { integerFlag, lastValue, parseFlags, UsageError } from '../args.ts';
-import { startCore, type ConnectionOptions } from '../core.ts';
+import { startCore } from '../core.ts';
+import type { ConnectionOptions } from '../target.ts';
 import { createLog } from '../log.ts';
 import { defaultDataDir } from '../paths.ts';
 import { connectionFromSettings } from '../startup.ts';

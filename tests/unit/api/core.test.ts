@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppStatus } from '../../../src/shared/ipc.ts';
 import { startCore, type Core } from '../../../src/main/core.ts';
 import { tempDir } from '../../helpers/core.ts';
@@ -66,6 +66,46 @@ describe('a closed core', () => {
       dir.remove();
     }
     expect(thrown).toEqual([]);
+  });
+});
+
+describe('closing the core', () => {
+  it('clears every interval and hub subscription its features opened', async () => {
+    const dir = tempDir();
+    const started = vi.spyOn(globalThis, 'setInterval');
+    const cleared = vi.spyOn(globalThis, 'clearInterval');
+    try {
+      const core = await startCore({
+        dataDir: dir.path,
+        connection: { kind: 'demo', world: { cameras: 50, hours: 1, now: NOW } },
+        log: () => {},
+      });
+      // Running: the connection checks, the alert watcher and the collections' sync schedule;
+      // the collections sync and the download queue listen on the hub.
+      const intervals = started.mock.results.map((r) => r.value as unknown);
+      expect(intervals.length).toBeGreaterThanOrEqual(3);
+      expect(core.hub.listenerCount()).toBeGreaterThanOrEqual(2);
+      await core.close();
+      const stopped = new Set(cleared.mock.calls.map(([timer]) => timer as unknown));
+      expect(intervals.filter((timer) => !stopped.has(timer))).toEqual([]);
+      expect(core.hub.listenerCount()).toBe(0);
+    } finally {
+      started.mockRestore();
+      cleared.mockRestore();
+      dir.remove();
+    }
+  });
+
+  it('refuses nothing when closed twice: the second close waits for the first', async () => {
+    const dir = tempDir();
+    const core = await startCore({
+      dataDir: dir.path,
+      connection: { kind: 'demo', world: { cameras: 50, hours: 1, now: NOW } },
+      log: () => {},
+    });
+    await Promise.all([core.close(), core.close()]);
+    await expect(core.close()).resolves.toBeUndefined();
+    dir.remove();
   });
 });
 

@@ -1,29 +1,27 @@
 import type { ConnectionTest, profileChannels, ProfilesState } from '../../shared/ipc/profiles.ts';
 import { ApiClient } from '../api/client.ts';
 import { MemoryTokenStore } from '../api/token.ts';
-import type { GroupHandlers, HandlerContext } from './context.ts';
+import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
+
+type ProfileParts = Pick<CoreParts, 'credentials' | 'hub' | 'log' | 'service' | 'settings'>;
 
 /**
  * Accounts in Settings: saved with their secret in the keychain, tested against /v1/session,
  * and chosen for the next start. The running core keeps its connection until the app restarts,
  * so nothing in flight (downloads, the wall) switches service half-way.
  */
-export function profileHandlers(ctx: HandlerContext): GroupHandlers<typeof profileChannels> {
+export function profilesFeature(ctx: ProfileParts): Feature<ChannelsIn<typeof profileChannels>> {
   const state = (): ProfilesState => {
     const settings = ctx.settings.get();
-    const running = ctx.connectionOptions;
     return {
       profiles: ctx.credentials.list(),
       demoMode: settings.demoMode,
       activeProfile: settings.activeProfile,
-      running: {
-        mode: running.kind === 'demo' ? 'demo' : 'remote',
-        profile: running.kind === 'profile' ? running.profile : null,
-      },
+      running: { mode: ctx.service.mode, profile: ctx.service.profile },
     };
   };
 
-  return {
+  const handlers: Feature<ChannelsIn<typeof profileChannels>>['handlers'] = {
     'profiles.list': () => state(),
     'profiles.save': async ({ clientSecret, ...profile }) => {
       await ctx.credentials.save(profile, clientSecret);
@@ -53,10 +51,11 @@ export function profileHandlers(ctx: HandlerContext): GroupHandlers<typeof profi
       return state();
     },
   };
+  return { name: 'profiles', handlers };
 }
 
 /** A throwaway client with the profile's credentials: its token is kept in memory only. */
-async function testProfile(ctx: HandlerContext, name: string): Promise<ConnectionTest> {
+async function testProfile(ctx: ProfileParts, name: string): Promise<ConnectionTest> {
   const profile = ctx.credentials.require(name);
   const client = new ApiClient({
     baseUrl: profile.baseUrl,

@@ -7,7 +7,8 @@ import {
   type downloadsChannels,
   type DownloadBatchView,
 } from '../../shared/ipc/downloads.ts';
-import { defaultDownloadFolder } from '../downloads/for-core.ts';
+import type { Settings } from '../../shared/settings.ts';
+import { DownloadManager } from '../downloads/manager.ts';
 import {
   chooseByIds,
   chooseByQuery,
@@ -15,10 +16,34 @@ import {
   type Chosen,
   type Destination,
 } from '../downloads/selection.ts';
-import type { GroupHandlers, HandlerContext } from './context.ts';
+import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
 
-export function downloadsHandlers(ctx: HandlerContext): GroupHandlers<typeof downloadsChannels> {
-  const manager = ctx.downloads;
+type DownloadsParts = Pick<
+  CoreParts,
+  'client' | 'dataDir' | 'db' | 'desktop' | 'folders' | 'hub' | 'log' | 'service' | 'settings'
+>;
+
+/**
+ * The download queue: one manager per core, which `roadcam download` drives directly and the
+ * collections sync uses. It starts running the queue (resuming what a restart interrupted) at
+ * start, and stops its transfers, keeping their .part files, at close.
+ */
+export function downloadsFeature(
+  ctx: DownloadsParts,
+): Feature<ChannelsIn<typeof downloadsChannels>> & { manager: DownloadManager } {
+  // Read on every chunk by the speed limit, so kept in memory and refreshed by the event.
+  let settings: Settings = ctx.settings.get();
+  const manager = new DownloadManager({
+    db: ctx.db,
+    client: ctx.client,
+    service: ctx.service.key,
+    dataDir: ctx.dataDir,
+    settings: () => settings,
+    onUpdate: (update) => ctx.hub.emit('downloads.update', update),
+    onBatchFinished: (event) => ctx.hub.emit('downloads.batchFinished', event),
+    log: ctx.log,
+  });
+  let unsubscribe = () => {};
 
   const destination = async (input: {
     formats: Destination['formats'];
@@ -26,7 +51,7 @@ export function downloadsHandlers(ctx: HandlerContext): GroupHandlers<typeof dow
     template?: string | undefined;
     existing?: Destination['existing'] | undefined;
   }): Promise<Destination> => {
-    const folder = input.folder?.trim() || defaultDownloadFolder(ctx.settings.get().downloadFolder);
+    const folder = input.folder?.trim() || ctx.folders().downloads;
     if (!isAbsolute(folder)) {
       throw new RangeError(`The destination folder must be a full path, not "${folder}".`);
     }
@@ -46,7 +71,7 @@ export function downloadsHandlers(ctx: HandlerContext): GroupHandlers<typeof dow
     return manager.createBatch({ ...d, label, chosen });
   };
 
-  return {
+  const handlers: Feature<ChannelsIn<typeof downloadsChannels>>['handlers'] = {
     'downloads.list': ({ state }) => manager.snapshot(state),
     'downloads.searchRecordings': (query) =>
       ctx.client.recordings.search(query as RecordingSearchParams),
@@ -89,6 +114,23 @@ export function downloadsHandlers(ctx: HandlerContext): GroupHandlers<typeof dow
         if (problem) throw new Error(`Could not open ${path}: ${problem}`);
       }
       return { opened: true, path };
+    },
+  };
+
+  return {
+    name: 'downloads',
+    handlers,
+    manager,
+    start() {
+      manager.start();
+      unsubscribe = ctx.hub.on('settings.changed', (next) => {
+        settings = next;
+        manager.nudge();
+      });
+    },
+    async close() {
+      unsubscribe();
+      await manager.close();
     },
   };
 }

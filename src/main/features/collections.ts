@@ -1,28 +1,40 @@
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { CollectionProgress, collectionsChannels } from '../../shared/ipc/collections.ts';
+import { recentTimes } from '../collections/camera-times.ts';
 import { exportCollection } from '../collections/export.ts';
 import { RecordingFrames } from '../collections/frames.ts';
-import { StoredPrefix } from '../collections/prefix.ts';
 import { CollectionsService } from '../collections/service.ts';
 import { KeptStore } from '../collections/store.ts';
 import { CollectionSync } from '../collections/sync.ts';
 import { makeThumbnail } from '../collections/thumbnails.ts';
-import type { GroupHandlers, HandlerContext } from './context.ts';
+import type { DownloadManager } from '../downloads/manager.ts';
+import type { MediaExtensions } from '../media/resolver.ts';
+import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
 
 /** Kept collections are re-synced this often while online, besides after every change. */
 const SYNC_INTERVAL_MS = 5 * 60_000;
 
-export function collectionsHandlers(
-  ctx: HandlerContext,
-): GroupHandlers<typeof collectionsChannels> {
+type CollectionsParts = Pick<
+  CoreParts,
+  'cache' | 'client' | 'connection' | 'dataDir' | 'db' | 'folders' | 'hub' | 'log' | 'service'
+>;
+
+type CollectionsFeature = Feature<ChannelsIn<typeof collectionsChannels>> & {
+  /** What the media resolver serves from here: kept images from disk, and thumbnails. */
+  media: MediaExtensions;
+};
+
+/**
+ * Collections, and the ones kept offline: synced when the service comes back and every five
+ * minutes while it is up (from start to close), their images through the download queue.
+ */
+export function collectionsFeature(
+  ctx: CollectionsParts,
+  downloads: DownloadManager,
+): CollectionsFeature {
   const { client, hub } = ctx;
-  const status = ctx.connection.status();
-  // Kept collections belong to a service, keyed as the cache keys it ("demo" or the base URL).
-  const service = status.mode === 'demo' ? 'demo' : status.serviceUrl;
+  const service = ctx.service.key;
   const kept = new KeptStore(ctx.db, service);
-  // Found out once per service, for every caller of the client (media, downloads, map, wall).
-  client.collections.rememberPrefixIn(new StoredPrefix(ctx.db, service));
   const frames = new RecordingFrames(client, join(ctx.dataDir, 'tmp'));
   const sync = new CollectionSync({
     client,
@@ -30,7 +42,7 @@ export function collectionsHandlers(
     offline: ctx.cache.collections,
     service,
     dataDir: ctx.dataDir,
-    downloads: () => ctx.downloads,
+    downloads: () => downloads,
     onStatus: (s) => hub.emit('collections.offline', s),
     log: ctx.log,
   });
@@ -41,14 +53,6 @@ export function collectionsHandlers(
     onUnreachable: () => void ctx.connection.check(),
     online: () => ctx.connection.status().online,
   });
-  ctx.media.extend({
-    collectionFile: (id, name) => {
-      const path = sync.localFile(id, name);
-      return path ? { path, contentType: kept.image(id, name)?.contentType ?? 'image/jpeg' } : null;
-    },
-    thumbnail: makeThumbnail,
-  });
-  scheduleSyncs(ctx, sync);
 
   /** After a change made here, a kept collection follows at once (in the background). */
   const follow = (id: string) => {
@@ -56,7 +60,7 @@ export function collectionsHandlers(
   };
   const progress = (p: CollectionProgress) => hub.emit('collections.progress', p);
 
-  return {
+  const handlers: CollectionsFeature['handlers'] = {
     'collections.search': (p) => collections.search(p),
     'collections.images': ({ id, marker, limit }) => collections.images(id, marker, limit),
     'collections.count': async ({ id }) => ({ images: await collections.count(id) }),
@@ -123,15 +127,14 @@ export function collectionsHandlers(
       return sync.sync(id);
     },
     'collections.recordingFrames': ({ recordingId }) => frames.list(recordingId),
-    'collections.cameraTimes': ({ cameraId }) => recentTimes(ctx, cameraId),
+    'collections.cameraTimes': ({ cameraId }) => recentTimes(client, cameraId),
     'collections.export': async ({ id, as, operationId }) => {
       const { collection, names } = await collections.names(id);
-      const folder = ctx.settings.get().downloadFolder || join(homedir(), 'Downloads');
       const result = await exportCollection({
         collection,
         names,
         as,
-        into: join(folder, 'Roadcam collections'),
+        into: ctx.folders().exports,
         client,
         localFile: (name) => sync.localFile(id, name),
         sources: kept.sources(id, names),
@@ -149,45 +152,37 @@ export function collectionsHandlers(
       return result;
     },
   };
-}
 
-/** Every kept collection is synced when the service comes back, and periodically while up. */
-function scheduleSyncs(ctx: HandlerContext, sync: CollectionSync): void {
+  // Every kept collection is synced when the service comes back, and periodically while up.
   let online = false;
-  const unsubscribe = ctx.hub.on('app.statusChanged', (s) => {
-    if (s.online && !online) void sync.syncAll();
-    online = s.online;
-  });
-  const timer = setInterval(() => {
-    if (online) void sync.syncAll();
-  }, SYNC_INTERVAL_MS);
-  timer.unref();
-  // A sync that outlived the core would write to a closed database (it crashed the process).
-  ctx.onClose(() => {
-    clearInterval(timer);
-    unsubscribe();
-    return sync.close();
-  });
-}
-
-/**
- * The newest 500 archived times of a camera. The list runs forward from `time` (an inclusive
- * start), so it is paged from the oldest and the tail kept: a few calls for a day of images.
- */
-async function recentTimes(ctx: HandlerContext, cameraId: string): Promise<string[]> {
-  const limit = 500;
-  let times: string[] = [];
-  let from: string | undefined;
-  for (let call = 0; call < 20; call++) {
-    const page = await ctx.client.cameras.images(
-      cameraId,
-      from === undefined ? { limit } : { time: from, limit },
-    );
-    const fresh = page.times.filter((t) => t !== from);
-    times = [...times, ...fresh].slice(-limit);
-    // A service may list fewer times than asked for: only the end of the list stops here.
-    if (page.times.length >= page.total || fresh.length === 0) break;
-    from = page.times.at(-1);
-  }
-  return times;
+  let timer: NodeJS.Timeout | undefined;
+  let unsubscribe = () => {};
+  return {
+    name: 'collections',
+    handlers,
+    media: {
+      collectionFile: (id, name) => {
+        const path = sync.localFile(id, name);
+        if (!path) return null;
+        return { path, contentType: kept.image(id, name)?.contentType ?? 'image/jpeg' };
+      },
+      thumbnail: makeThumbnail,
+    },
+    start() {
+      unsubscribe = hub.on('app.statusChanged', (s) => {
+        if (s.online && !online) void sync.syncAll();
+        online = s.online;
+      });
+      timer = setInterval(() => {
+        if (online) void sync.syncAll();
+      }, SYNC_INTERVAL_MS);
+      timer.unref();
+    },
+    // A sync that outlived the core would write to a closed database (it crashed the process).
+    close() {
+      clearInterval(timer);
+      unsubscribe();
+      return sync.close();
+    },
+  };
 }

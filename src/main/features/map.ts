@@ -3,7 +3,7 @@ import type { mapChannels } from '../../shared/ipc/map.ts';
 import { FavouritesStore } from '../map/favourites.ts';
 import { mapSearch, SearchAllRunner } from '../map/searches.ts';
 import { cameraTimeline, snapshotMarks, SnapshotCache } from '../map/weather.ts';
-import type { GroupHandlers, HandlerContext } from './context.ts';
+import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
 
 /** The zod output types are mutable twins of the client's parameter types. */
 const asParams = <K extends 'cameras' | 'observations' | 'recordings' | 'alerts'>(
@@ -11,22 +11,20 @@ const asParams = <K extends 'cameras' | 'observations' | 'recordings' | 'alerts'
   params: object,
 ) => params as ParamsOf<K>;
 
-export function mapHandlers(ctx: HandlerContext): GroupHandlers<typeof mapChannels> {
+/** The map's searches, panels and favourites. Nothing runs in the background. */
+export function mapFeature(
+  ctx: Pick<CoreParts, 'cache' | 'client' | 'db' | 'hub' | 'log' | 'service'>,
+): Feature<ChannelsIn<typeof mapChannels>> {
   const { client, cache, hub } = ctx;
   const runner = new SearchAllRunner(client, cache.searches, hub);
   const snapshots = new SnapshotCache(client);
-  // Favourites belong to a service: "demo", or the base URL (as the search cache keys them).
-  const status = ctx.connection.status();
-  const favourites = new FavouritesStore(
-    ctx.db,
-    status.mode === 'demo' ? 'demo' : status.serviceUrl,
-  );
+  const favourites = new FavouritesStore(ctx.db, ctx.service.key);
   const favouritesChanged = (list: ReturnType<FavouritesStore['list']>) => {
     hub.emit('favourites.changed', list);
     return list;
   };
 
-  return {
+  const handlers: Feature<ChannelsIn<typeof mapChannels>>['handlers'] = {
     'map.cameras.search': (p) =>
       mapSearch(client, cache.searches, 'cameras', asParams('cameras', p)),
     'map.observations.search': (p) =>
@@ -76,4 +74,5 @@ export function mapHandlers(ctx: HandlerContext): GroupHandlers<typeof mapChanne
     'favourites.add': ({ cameraId, name }) => favouritesChanged(favourites.add(cameraId, name)),
     'favourites.remove': ({ cameraId }) => favouritesChanged(favourites.remove(cameraId)),
   };
+  return { name: 'map', handlers };
 }

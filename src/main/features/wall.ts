@@ -9,11 +9,14 @@ import {
   snapshot,
 } from '../wall/cameras.ts';
 import { WallStore } from '../wall/store.ts';
-import type { GroupHandlers, HandlerContext } from './context.ts';
+import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
 
-export function wallHandlers(ctx: HandlerContext): GroupHandlers<typeof wallChannels> {
+/** Saved walls, and what a wall's tiles ask of the service. Nothing runs in the background. */
+export function wallFeature(
+  ctx: Pick<CoreParts, 'cache' | 'client' | 'db'>,
+): Feature<ChannelsIn<typeof wallChannels>> {
   const store = new WallStore(ctx.db);
-  return {
+  const handlers: Feature<ChannelsIn<typeof wallChannels>>['handlers'] = {
     'wall.list': () => store.list(),
     'wall.open': ({ id }) => store.open(id),
     'wall.save': (input) => store.save(input),
@@ -26,4 +29,5 @@ export function wallHandlers(ctx: HandlerContext): GroupHandlers<typeof wallChan
     'wall.snapshot': (input) => snapshot(ctx.client, input),
     'wall.recordLast': ({ cameraId, minutes }) => recordLast(ctx.client, cameraId, minutes),
   };
+  return { name: 'wall', handlers };
 }

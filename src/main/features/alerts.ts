@@ -1,0 +1,28 @@
+import type { alertChannels } from '../../shared/ipc/alerts.ts';
+import { AlertWatcher, WatchStore } from '../alerts/watches.ts';
+import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
+
+/** Watched areas: checked for new alerts every `intervalMs` while the core runs. */
+export function alertsFeature(
+  { client, db, hub, log, service }: Pick<CoreParts, 'client' | 'db' | 'hub' | 'log' | 'service'>,
+  intervalMs: number,
+): Feature<ChannelsIn<typeof alertChannels>> {
+  const watcher = new AlertWatcher(client, new WatchStore(db, service.key), hub, log);
+  return {
+    name: 'watched areas',
+    handlers: {
+      'watches.list': () => watcher.list(),
+      'watches.add': ({ name, area }) => {
+        log(`watching a new area: ${name}`);
+        return watcher.add(name, area);
+      },
+      'watches.remove': ({ id }) => watcher.remove(id),
+      'watches.check': async () => {
+        await watcher.check();
+        return watcher.list();
+      },
+    },
+    start: () => watcher.start(intervalMs),
+    close: () => watcher.stop(),
+  };
+}

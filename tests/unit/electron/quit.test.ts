@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { closeBeforeQuit, type QuittingApp } from '../../../src/main/electron/quit.ts';
+
+/** Electron's app as far as quitting goes: quit() emits before-quit, which may prevent it. */
+function fakeApp() {
+  let listener: (event: { preventDefault(): void }) => void = () => {};
+  const app = {
+    quits: 0,
+    exited: false,
+    on(_event: 'before-quit', l: typeof listener) {
+      listener = l;
+    },
+    quit() {
+      app.quits++;
+      let prevented = false;
+      listener({ preventDefault: () => (prevented = true) });
+      if (!prevented) app.exited = true;
+    },
+  } satisfies QuittingApp & Record<string, unknown>;
+  return app;
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+describe('quitting the desktop app', () => {
+  it('waits for the core to close, then quits once', async () => {
+    const app = fakeApp();
+    let finish = () => {};
+    let closes = 0;
+    closeBeforeQuit(
+      app,
+      () => {
+        closes++;
+        return new Promise<void>((resolve) => (finish = resolve));
+      },
+      () => {},
+    );
+    app.quit();
+    app.quit(); // a second Cmd+Q while closing
+    await tick();
+    expect(app.exited).toBe(false);
+    finish();
+    await tick();
+    expect(app.exited).toBe(true);
+    expect(closes).toBe(1);
+    expect(app.quits).toBe(3);
+  });
+
+  it('quits after a close that failed, saying so', async () => {
+    const app = fakeApp();
+    const lines: string[] = [];
+    closeBeforeQuit(
+      app,
+      () => Promise.reject(new Error('disk gone')),
+      (l) => lines.push(l),
+    );
+    app.quit();
+    await tick();
+    expect(app.exited).toBe(true);
+    expect(lines).toEqual(['quitting without a clean close: Error: disk gone']);
+  });
+
+  it('quits after a close that hangs, past the limit', async () => {
+    const app = fakeApp();
+    const lines: string[] = [];
+    closeBeforeQuit(
+      app,
+      () => new Promise(() => {}),
+      (l) => lines.push(l),
+      20,
+    );
+    app.quit();
+    await tick();
+    expect(app.exited).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(app.exited).toBe(true);
+    expect(lines[0]).toMatch(/did not close within 0.02 s/);
+  });
+});
