@@ -4,7 +4,6 @@
  * (jobs/recording-jobs.ts) completes it once its stop time has passed. Rate: one image per
  * second.
  */
-import { randomBytes } from 'node:crypto';
 import { RECORDING_FORMATS, type RecordingFormat } from '../../shared/api/index.ts';
 import type { ServiceContext } from '../context.ts';
 import { ApiError, invalidParameter, notFound } from '../http/errors.ts';
@@ -18,7 +17,7 @@ import { parseInstant } from '../search/times.ts';
 import { insertRecording, setRecordingTags } from '../store/recordings.ts';
 import { registerSearch, registerShow } from './search-and-show.ts';
 import { signedFile } from './signed.ts';
-import { readTags } from './tags.ts';
+import { newRecordId, readTags } from './records.ts';
 
 export const RECORDING_RULES = {
   durationDefault: 300,
@@ -52,11 +51,7 @@ function create(s: ServiceContext, ctx: RequestContext) {
       `start may be at most 15 minutes in the future (until ${new Date((nowS + 900) * 1000).toISOString()}).`,
     );
   }
-  const id = `rec_${randomBytes(9)
-    .toString('base64url')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '0')
-    .slice(0, 12)}`;
+  const id = newRecordId('rec');
   const num = insertRecording(s.world.db, {
     id,
     cameraNum: camera.num,

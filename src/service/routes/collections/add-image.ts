@@ -16,6 +16,7 @@ import { showRecording } from '../../search/recordings.ts';
 import { parseInstant } from '../../search/times.ts';
 import { addCollectionImage, updateCollection } from '../../store/collections.ts';
 import { cameraOr404, mediaCacheWindow } from '../cameras/images.ts';
+import { storedImage } from './images.ts';
 
 type Resolver = (s: ServiceContext, r: ParamReader) => Frame;
 
@@ -106,13 +107,8 @@ function recordingImage(s: ServiceContext, r: ParamReader): Frame {
 function otherCollectionImage(s: ServiceContext, r: ParamReader): Frame {
   const from = collectionNum(s.world, must(r, 'collection_id'), s.clock.nowS());
   const image = must(r, 'image');
-  const stored = imageNamesOf(s).stored(image);
-  const found =
-    stored !== undefined &&
-    s.world.db
-      .prepare('SELECT 1 FROM collection_images WHERE collection = ? AND name = ?')
-      .get(from, stored);
-  const frame = found ? parseFrameName(stored) : undefined;
+  const stored = storedImage(s, from, image);
+  const frame = stored === undefined ? undefined : parseFrameName(stored);
   if (!frame) throw notFound(`image of collection ${must(r, 'collection_id')}`, image);
   return frame;
 }

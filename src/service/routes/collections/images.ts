@@ -14,15 +14,23 @@ import { contactSheet } from './contact-sheet.ts';
 
 export const EMPTY_BATCH = 1000;
 
-/** The stored name of an image of the collection, named as the service shows it. */
-function requireImage(s: ServiceContext, num: number, name: string): string {
+/**
+ * The stored name of an image of the collection, named as the service shows it; undefined
+ * when the collection holds no such image.
+ */
+export function storedImage(s: ServiceContext, num: number, name: string): string | undefined {
   const stored = imageNamesOf(s).stored(name);
   const found =
     stored !== undefined &&
     s.world.db
       .prepare('SELECT 1 FROM collection_images WHERE collection = ? AND name = ?')
       .get(num, stored);
-  if (!found) throw notFound('image in this collection', name);
+  return found ? stored : undefined;
+}
+
+function requireImage(s: ServiceContext, num: number, name: string): string {
+  const stored = storedImage(s, num, name);
+  if (stored === undefined) throw notFound('image in this collection', name);
   return stored;
 }
 

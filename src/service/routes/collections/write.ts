@@ -2,7 +2,6 @@
  * Section 4.6 Create, Update and Destroy of a collection (its images: images.ts and
  * add-image.ts).
  */
-import { randomBytes } from 'node:crypto';
 import type { ServiceContext } from '../../context.ts';
 import { ApiError, invalidParameter } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/router.ts';
@@ -10,7 +9,7 @@ import { collectionNum } from '../../search/collections.ts';
 import { requireNoParams } from '../../search/common.ts';
 import { ParamReader } from '../../search/reader.ts';
 import { insertCollection, updateCollection } from '../../store/collections.ts';
-import { readTags } from '../tags.ts';
+import { newRecordId, readTags } from '../records.ts';
 
 const MAX_NAME = 200;
 const MAX_DESCRIPTION = 5000;
@@ -28,11 +27,7 @@ export function create(s: ServiceContext, ctx: RequestContext) {
   if (!name)
     throw invalidParameter('name', 'name is required: the display name of the collection.');
   const nowS = s.clock.nowS();
-  const id = `col_${randomBytes(9)
-    .toString('base64url')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '0')
-    .slice(0, 12)}`;
+  const id = newRecordId('col');
   insertCollection(s.world.db, {
     id,
     name,
