@@ -40,7 +40,7 @@ export class DownloadsState {
   constructor(api: Api) {
     this.#api = api;
     api.on('downloads.update', (u) => this.#apply(u));
-    this.#api.on('downloads.batchFinished', (e) => this.#notify(e));
+    api.on('downloads.batchFinished', (e) => this.#notify(e));
     void this.reload();
   }
 
