@@ -1,7 +1,10 @@
 /**
- * A small, strict flag parser shared by the command-line entries: `--name value` or
- * `--name=value`, repeatable flags collected in order, and a clear error for anything unknown.
+ * The one flag reader of the command-line entries (the `roadcam` CLI, `npm run web`), on
+ * node:util parseArgs: words, switches, and value flags as `--name value` or `--name=value`,
+ * repeats kept in order, and a clear error for anything wrong.
  */
+import { parseArgs } from 'node:util';
+
 export interface FlagSpec {
   /** Flags that take a value. */
   values?: readonly string[];
@@ -22,32 +25,77 @@ export class UsageError extends Error {
   }
 }
 
-export function parseFlags(argv: readonly string[], spec: FlagSpec): ParsedFlags {
-  const values = new Map<string, string[]>();
-  const switches = new Set<string>();
-  const positionals: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (!arg.startsWith('--') || arg === '--') {
-      if (arg !== '--') positionals.push(arg);
+export interface ReadArgs {
+  words: string[];
+  /** Every value flag in order; repeated flags keep every value. */
+  flags: [string, string][];
+  switches: Set<string>;
+}
+
+type OptionSpec = { type: 'boolean' | 'string'; multiple?: boolean };
+
+/**
+ * Reads a command line in which every flag but the switches takes a value. Every `--name` on
+ * the line is declared to parseArgs (as a value unless a switch), because an entry's names may
+ * be an open set (the CLI's are the service's parameters: --sensors[visibility][max]) and
+ * because a declared value is taken whole: "--bbox -125,45,-116,49", "--lat -1". `check` sees
+ * each name first, to refuse one the entry does not have before asking for its value.
+ */
+export function readArgs(
+  args: readonly string[],
+  switches: readonly string[],
+  check: (name: string, arg: string) => void = () => {},
+): ReadArgs {
+  const end = args.indexOf('--');
+  const named = (end === -1 ? args : args.slice(0, end)).filter(
+    (arg) => arg.startsWith('--') && !arg.includes('='),
+  );
+  const options: Record<string, OptionSpec> = Object.fromEntries([
+    ...named.map((arg): [string, OptionSpec] => [arg.slice(2), { type: 'string', multiple: true }]),
+    ...switches.map((name): [string, OptionSpec] => [name, { type: 'boolean' }]),
+  ]);
+  const { tokens } = parseArgs({
+    args: [...args],
+    options,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  const out: ReadArgs = { words: [], flags: [], switches: new Set() };
+  let lastWord = -1;
+  for (const token of tokens) {
+    if (token.kind === 'option-terminator') continue;
+    // A word such as "-x" is a group of short options to parseArgs: keep it whole, once.
+    if (token.kind === 'positional' || !token.rawName.startsWith('--')) {
+      if (token.index !== lastWord) out.words.push(args[token.index]!);
+      lastWord = token.index;
       continue;
     }
-    const eq = arg.indexOf('=');
-    const name = arg.slice(2, eq === -1 ? undefined : eq);
-    if (spec.switches?.includes(name)) {
-      if (eq !== -1) throw new UsageError(`--${name} takes no value.`);
-      switches.add(name);
-    } else if (spec.values?.includes(name)) {
-      const value = eq === -1 ? argv[++i] : arg.slice(eq + 1);
-      if (value === undefined || (eq === -1 && value.startsWith('--'))) {
-        throw new UsageError(`--${name} needs a value.`);
-      }
-      values.set(name, [...(values.get(name) ?? []), value]);
-    } else {
-      throw new UsageError(`Unknown option --${name}.`);
+    const name = token.name;
+    check(name, args[token.index]!);
+    if (switches.includes(name)) {
+      if (token.inlineValue) throw new UsageError(`--${name} takes no value.`);
+      out.switches.add(name);
+      continue;
     }
+    const value = token.value;
+    if (value === undefined || (!token.inlineValue && value.startsWith('--'))) {
+      throw new UsageError(`--${name} needs a value.`);
+    }
+    out.flags.push([name, value]);
   }
-  return { values, switches, positionals };
+  return out;
+}
+
+/** Reads a command line whose flags are all known: any other is an error. */
+export function parseFlags(argv: readonly string[], spec: FlagSpec): ParsedFlags {
+  const known = [...(spec.values ?? []), ...(spec.switches ?? [])];
+  const read = readArgs(argv, spec.switches ?? [], (name) => {
+    if (!known.includes(name)) throw new UsageError(`Unknown option --${name}.`);
+  });
+  const values = new Map<string, string[]>();
+  for (const [name, value] of read.flags) values.set(name, [...(values.get(name) ?? []), value]);
+  return { values, switches: read.switches, positionals: read.words };
 }
 
 export function lastValue(flags: ParsedFlags, name: string): string | undefined {
