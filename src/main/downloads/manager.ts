@@ -1,78 +1,32 @@
 /**
- * The DownloadManager: runs the persistent queue (store.ts) with the configured concurrency,
- * retries with backoff, waits for recordings still being built, pauses a batch when the disk
- * is full, and reports progress through throttled events. Plain Node: the app (through its IPC
- * handlers) and `roadcam download` share it.
+ * The DownloadManager: the persistent queue (store.ts) as the app (through its IPC handlers)
+ * and `roadcam download` see it: batches created, paused, resumed, canceled, retried and
+ * cleared, their views and their followers. Running the queue (concurrency, retries, waiting
+ * recordings, a full disk) is the scheduler's (scheduler.ts). Plain Node.
  */
 import type {
-  BatchFinished,
   DownloadBatchView,
   DownloadScope,
   DownloadsSnapshot,
-  DownloadsUpdate,
   DownloadState,
 } from '../../shared/ipc/downloads.ts';
-import type { ApiClient } from '../api/client.ts';
-import type { Db } from '../db/database.ts';
-import { FreeSpace, realDisk, type DiskOps } from './disk.ts';
-import { afterFailure } from './failures.ts';
-import { SpeedLimiter } from './limiter.ts';
-import { lockQueue, type QueueLock } from './lock.ts';
-import { QueuePlan, Wakeup } from './plan.ts';
-import { batchState, finishedEvent, ProgressTracker } from './progress.ts';
+import { ProgressTracker } from './progress.ts';
 import { planItems, type NewBatchRequest, type OfflineImagesRequest } from './selection.ts';
 import { sanitisePath } from './naming.ts';
-import { describeTarget, SignedUrls } from './signed-urls.ts';
-import type { BatchRow, ItemRow } from './rows.ts';
+import { SignedUrls } from './signed-urls.ts';
+import type { BatchRow } from './rows.ts';
+import { QueueScheduler, type ManagerOptions } from './scheduler.ts';
 import { DownloadQueueStore } from './store.ts';
-import { RunningTransfers, type RunHooks } from './running.ts';
-import { transfer } from './transfer.ts';
-import { WaitingRecordings } from './waiting.ts';
 import { BatchWatchers, type BatchListener } from './watchers.ts';
 
-export interface ManagerOptions {
-  db: Db;
-  client: ApiClient;
-  /** Which service the queue belongs to: 'demo' or the base URL. */
-  service: string;
-  dataDir: string;
-  /** Read on every use, so that a settings change applies at once. */
-  settings: () => { downloadConcurrency: number; speedLimitKBps: number };
-  onUpdate?: (update: DownloadsUpdate) => void;
-  onBatchFinished?: (event: BatchFinished) => void;
-  log?: (line: string) => void;
-  disk?: DiskOps;
-  /** Abandon (and resume) a body silent this long; default 30 s. */
-  stallMs?: number;
-  /** Keep this much free besides the file; default 64 MB. */
-  reserveBytes?: number;
-  /** Consecutive failures without progress before an item fails; default 8. */
-  maxAttempts?: number;
-  retryDelayMs?: { base: number; max: number };
-  /** Polling of recordings still being built; default 5 s doubling to 60 s. */
-  waitDelayMs?: { base: number; max: number };
-  /** Progress updates at most this often; default 500 ms. */
-  progressIntervalMs?: number;
-}
+export type { ManagerOptions } from './scheduler.ts';
 
 export class DownloadManager {
   readonly store: DownloadQueueStore;
   readonly urls: SignedUrls;
   readonly #o: ManagerOptions;
   readonly #progress: ProgressTracker;
-  readonly #limiter: SpeedLimiter;
-  readonly #space: FreeSpace;
-  readonly #waiting: WaitingRecordings;
-  readonly #running: RunningTransfers;
-  readonly #plan: QueuePlan;
-  #lock: QueueLock | undefined;
-  readonly #wakeup = new Wakeup((timed) => {
-    if (timed) this.#plan.stale(); // the rescan reads the queue again
-    this.#pump();
-  });
-  #closed = false;
-  #concurrency: number | undefined;
-  #pumping = false;
+  readonly #scheduler: QueueScheduler;
   readonly #watchers = new BatchWatchers((id) =>
     this.store.open ? this.batchView(id) : undefined,
   );
@@ -81,59 +35,43 @@ export class DownloadManager {
     this.#o = options;
     this.store = new DownloadQueueStore(options.db);
     this.urls = new SignedUrls(options.client);
-    this.#running = new RunningTransfers(this.#hooks());
-    this.#plan = new QueuePlan(this.store, options.service);
     this.#progress = new ProgressTracker(
       this.store,
       (u) => options.onUpdate?.(u),
       options.progressIntervalMs ?? 500,
     );
-    this.#limiter = new SpeedLimiter(() => options.settings().speedLimitKBps * 1024);
-    this.#space = new FreeSpace(options.disk ?? realDisk);
-    this.#waiting = new WaitingRecordings(options.client, this.store, {
-      delay: options.waitDelayMs ?? { base: 5_000, max: 60_000 },
-      changed: (itemId, batchId) => {
-        this.#progress.changed(itemId, batchId);
-        this.#checkBatch(batchId);
-        this.#wake(0);
-      },
-      log: options.log,
+    this.#scheduler = new QueueScheduler(options, {
+      store: this.store,
+      urls: this.urls,
+      progress: this.#progress,
+      watchers: this.#watchers,
     });
   }
 
   /** Takes the queue's lock, resumes what a crash or a restart interrupted, and starts. */
   start(): this {
-    this.#tryLock();
-    this.#wake(0);
+    this.#scheduler.start();
     return this;
   }
 
   /** False while another process runs this queue (the items are still listed and queued). */
   get running(): boolean {
-    return this.#lock !== undefined;
+    return this.#scheduler.running;
   }
 
   /** Runs the scheduler now (a setting changed). */
   nudge(): void {
-    this.#wake(0);
+    this.#scheduler.wake(0);
   }
 
   /** `roadcam download --concurrency N`: for this process only, not saved. */
   setConcurrency(n: number | undefined): void {
-    this.#concurrency = n;
-    this.#wake(0);
+    this.#scheduler.setConcurrency(n);
   }
 
   /** Stops every transfer where it is (their `.part` files stay for the next start). */
-  async close(): Promise<void> {
-    if (this.#closed) return;
-    this.#closed = true;
-    this.#wakeup.close();
-    await this.#running.abortAll(new Error('closing'));
-    if (this.store.open) this.#progress.flush();
-    this.#progress.close();
-    this.#lock?.release();
-    this.#lock = undefined;
+  close(): Promise<void> {
+    return this.#scheduler.close();
   }
 
   createBatch(request: NewBatchRequest): DownloadBatchView {
@@ -150,8 +88,8 @@ export class DownloadManager {
     );
     this.#progress.changed(null, batchId);
     for (const item of this.store.itemsOfBatch(batchId)) this.#progress.changed(item.id, batchId);
-    this.#checkBatch(batchId);
-    this.#wake(0);
+    this.#scheduler.checkBatch(batchId);
+    this.#scheduler.wake(0);
     return this.#progress.batchView(this.store.batch(batchId)!);
   }
 
@@ -181,8 +119,8 @@ export class DownloadManager {
     this.store.replaceImages(batchId, request.collectionId, names);
     this.store.reopen(batchId);
     this.#progress.changed(null, batchId);
-    this.#checkBatch(batchId);
-    this.#wake(0);
+    this.#scheduler.checkBatch(batchId);
+    this.#scheduler.wake(0);
     return batchId;
   }
 
@@ -216,19 +154,23 @@ export class DownloadManager {
   }
 
   pause(scope: DownloadScope): number {
-    return this.#act(scope, ['queued', 'waiting', 'downloading'], 'paused');
+    return this.#scheduler.act(scope, ['queued', 'waiting', 'downloading'], 'paused');
   }
 
   resume(scope: DownloadScope): number {
-    return this.#act(scope, ['paused'], 'queued');
+    return this.#scheduler.act(scope, ['paused'], 'queued');
   }
 
   cancel(scope: DownloadScope): number {
-    return this.#act(scope, ['queued', 'waiting', 'downloading', 'paused', 'failed'], 'canceled');
+    return this.#scheduler.act(
+      scope,
+      ['queued', 'waiting', 'downloading', 'paused', 'failed'],
+      'canceled',
+    );
   }
 
   retry(scope: DownloadScope): number {
-    return this.#act(scope, ['failed', 'canceled'], 'queued');
+    return this.#scheduler.act(scope, ['failed', 'canceled'], 'queued');
   }
 
   clear(batchId: number): boolean {
@@ -240,159 +182,5 @@ export class DownloadManager {
   /** The absolute path of a completed item's file. */
   filePath(itemId: number): string {
     return this.store.completedFile(this.#o.service, itemId);
-  }
-
-  #act(scope: DownloadScope, from: DownloadState[], to: DownloadState): number {
-    const { ids, batches } = this.store.transition(this.#o.service, scope, from, to);
-    for (const id of ids) {
-      this.#running.abort(id, new Error(to));
-      this.#progress.changed(id, this.store.item(id)?.batch_id ?? 0);
-    }
-    for (const b of batches) this.#checkBatch(b);
-    this.#wake(0);
-    return ids.length;
-  }
-
-  #tryLock(): void {
-    if (this.#lock || this.#closed) return;
-    this.#lock = lockQueue(this.#o.dataDir, this.#o.service, this.#o.log);
-    if (!this.#lock) return;
-    this.#plan.stale();
-    const recovered = this.store.recover(this.#o.service);
-    if (recovered > 0) this.#o.log?.(`downloads: resuming ${recovered} interrupted downloads`);
-  }
-
-  /** Runs the scheduler after `ms`; `queueChanged` is false for transfers' ends (plan.ts). */
-  #wake(ms: number, queueChanged = true): void {
-    if (this.#closed) return;
-    if (queueChanged) this.#plan.stale();
-    this.#wakeup.after(ms);
-  }
-
-  #pump(): void {
-    if (this.#closed || this.#pumping) return;
-    if (!this.store.open) {
-      // The core closed the database without closing the manager first.
-      void this.close();
-      return;
-    }
-    this.#pumping = true;
-    try {
-      this.#tryLock();
-      if (!this.#lock) return this.#wake(5_000);
-      const now = Date.now();
-      const { due: next, fresh } = this.#plan.due(now);
-      if (fresh && next.waiting !== null && next.waiting <= now) {
-        this.#waiting.poll(this.#o.service, now);
-      }
-      const limit = this.#concurrency ?? this.#o.settings().downloadConcurrency;
-      const free = this.#running.free(limit);
-      // With a slot free, also the next files' signed URLs: the next start will not wait for
-      // one. Without, nothing: those URLs were asked for when the last file started.
-      const { start, next: after } = this.#plan.take(free, limit, now, this.#running.ids);
-      for (const item of start) this.#start(item);
-      for (const item of after) this.urls.warm(item);
-      const soonest = Math.min(next.waiting ?? Infinity, next.retry ?? Infinity);
-      // Also looks again every 10 s for batches another process added to the database.
-      this.#wake(Math.max(20, Math.min(10_000, soonest - now)), false);
-    } catch (error) {
-      this.#o.log?.(`downloads: scheduler error: ${(error as Error).message}`);
-      this.#wake(5_000);
-    } finally {
-      this.#pumping = false;
-    }
-  }
-
-  #start(item: ItemRow): void {
-    const batch = this.#plan.batch(item.batch_id);
-    // Only a file still queued (a plan behind the queue starts nothing the user stopped).
-    if (!batch || !this.store.begin(item.id, item.attempts)) return;
-    this.#progress.begin(item.id, item.bytes_done, item.bytes_total);
-    this.#progress.changed(item.id, item.batch_id);
-    this.#running.run(item, (signal, onReceived) =>
-      transfer({
-        item,
-        batch,
-        client: this.#o.client,
-        urls: this.urls,
-        store: this.store,
-        limiter: this.#limiter,
-        disk: this.#o.disk ?? realDisk,
-        space: this.#space,
-        signal,
-        stallMs: this.#o.stallMs ?? 30_000,
-        reserveBytes: this.#o.reserveBytes ?? 64 * 1024 * 1024,
-        onBytes: (done, total) => this.#progress.bytes(item.id, item.batch_id, done, total),
-        onChunk: (n) => this.#watchers.chunk(item.batch_id, n),
-        onReceived,
-        meter: this.#progress.meter,
-      }),
-    );
-  }
-
-  /** What the manager does when a transfer reaches a milestone (see RunningTransfers). */
-  #hooks(): RunHooks {
-    return {
-      completed: (item, result) => {
-        this.store.complete(item.id, result.bytesTotal, result.sha256, result.skipped);
-        this.urls.forget(item);
-        const row = this.#watchers.followed(item.batch_id) && this.store.item(item.id);
-        if (row) this.#watchers.completed(item.batch_id, row);
-      },
-      failed: (item, error) => this.#failed(item, error),
-      received: () => this.#wake(0, false),
-      ended: (item, { completed }) => {
-        // Where a transfer that did not complete stopped (a completed one was saved whole).
-        const reached = this.#progress.running().get(item.id);
-        if (!completed && reached !== undefined && this.store.open) {
-          this.store.saveProgress(new Map([[item.id, reached]]));
-        }
-        this.#progress.end(item.id);
-        if (this.#closed || !this.store.open) return;
-        this.#progress.changed(item.id, item.batch_id);
-        this.#checkBatch(item.batch_id);
-        // Even one that gave its slot up when its body arrived: while `limit` files waited for
-        // their flush, that gave no slot (running.ts), and this end is what frees one.
-        this.#wake(0, false);
-      },
-      broken: (item, error) =>
-        this.#o.log?.(`downloads: ${describeTarget(item)}: ${String(error)}`),
-    };
-  }
-
-  #failed(item: ItemRow, error: unknown): void {
-    this.#plan.stale(); // a retry put off, or a batch paused
-    const reached = this.#progress.running().get(item.id) ?? item.bytes_done;
-    const next = afterFailure(item, error, reached, {
-      maxAttempts: this.#o.maxAttempts ?? 8,
-      delay: this.#o.retryDelayMs ?? { base: 1_000, max: 60_000 },
-    });
-    this.#o.log?.(
-      `downloads: ${describeTarget(item)}: ${next.failure.kind}: ${next.failure.message}`,
-    );
-    this.store.setState(item.id, next.state, next.fields);
-    if (next.state === 'paused') {
-      this.store.setBatchMessage(item.batch_id, next.failure.message);
-      this.#act({ batchId: item.batch_id }, ['queued', 'waiting', 'downloading'], 'paused');
-    }
-  }
-
-  /** Announces a batch that has nothing left to do, once. */
-  #checkBatch(batchId: number): void {
-    this.#progress.changed(null, batchId);
-    // A transfer of the batch still runs: it is active (counting after every file: O(n²)).
-    if (this.#running.runsBatch(batchId)) return;
-    const batch = this.store.batch(batchId);
-    if (!batch) return;
-    const totals = this.store.totals(batchId);
-    const state = batchState(totals);
-    if (state !== 'active') this.#watchers.settledNow(batchId);
-    if (state === 'active' || state === 'paused' || batch.announced) return;
-    this.store.markFinished(batchId);
-    // A kept collection's sync reports through the collection's own status, not a notification.
-    if (batch.purpose === 'offline') return;
-    // The last progress goes out first, so that listeners see every item's end state.
-    this.#progress.flush();
-    this.#o.onBatchFinished?.(finishedEvent(batch, totals, state));
   }
 }

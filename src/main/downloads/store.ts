@@ -2,22 +2,12 @@
  * The download queue in SQLite (migrations 0300, 0520): batches and their items with byte
  * progress. An item is a recording file or an image of a collection kept offline.
  * It replaced the first downloads table (migration 0050, dropped by 0510), whose states could
- * not express waiting and canceled. Multi-step writes run in one transaction.
+ * not express waiting and canceled. Multi-step writes run in one transaction. This class
+ * changes the queue; what it reads is in queue-reads.ts, which it extends.
  */
 import type { DownloadScope, DownloadState } from '../../shared/ipc/downloads.ts';
-import { join } from 'node:path';
-import type Database from 'better-sqlite3';
-import type { Db } from '../db/database.ts';
-import {
-  totalsOf,
-  type BatchPurpose,
-  type BatchRow,
-  type BatchTotals,
-  type ItemRow,
-  type NewBatch,
-  type NewItem,
-  type StateGroup,
-} from './rows.ts';
+import { QueueReads } from './queue-reads.ts';
+import type { NewBatch, NewItem } from './rows.ts';
 
 const ACTIVE = "('queued', 'waiting', 'downloading')";
 /** The time of a change, as ISO text (made once per millisecond: it is asked for per file). */
@@ -29,33 +19,10 @@ const now = () => {
   return lastIso;
 };
 
-export class DownloadQueueStore {
-  readonly #db: Db;
-
-  /** Prepared once: compiling a statement costs more than running it. */
-  readonly #statements = new Map<string, Database.Statement>();
-
-  constructor(db: Db) {
-    this.#db = db;
-  }
-
-  #prepare(sql: string): Database.Statement {
-    let statement = this.#statements.get(sql);
-    if (!statement) {
-      statement = this.#db.prepare(sql);
-      this.#statements.set(sql, statement);
-    }
-    return statement;
-  }
-
-  /** False once the core closed the database: late progress writes are dropped, not thrown. */
-  get open(): boolean {
-    return this.#db.open;
-  }
-
+export class DownloadQueueStore extends QueueReads {
   createBatch(batch: NewBatch, items: readonly NewItem[]): number {
-    return this.#db.transaction(() => {
-      const { id } = this.#prepare(
+    return this.db.transaction(() => {
+      const { id } = this.prepare(
         `INSERT INTO download_batches
            (service, key, label, folder, template, existing, purpose, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
@@ -91,32 +58,19 @@ export class DownloadQueueStore {
     return existing.id;
   }
 
-  /** The absolute path of a completed item's file; a RangeError says why there is none. */
-  completedFile(service: string, itemId: number): string {
-    const item = this.item(itemId);
-    const batch = item && this.batch(item.batch_id);
-    if (!item || !batch || batch.service !== service) {
-      throw new RangeError(`There is no download ${itemId}.`);
-    }
-    if (item.state !== 'completed') {
-      throw new RangeError(`${item.name} is not downloaded yet (it is ${item.state}).`);
-    }
-    return join(batch.folder, item.name);
-  }
-
   /**
    * Adds items; one already in the batch (same recording and format, or same collection and
    * image) is left as it is.
    */
   addItems(batchId: number, items: readonly NewItem[]): void {
-    const insert = this.#prepare(
+    const insert = this.prepare(
       `INSERT OR IGNORE INTO download_items
          (batch_id, kind, recording_id, format, collection_id, image, state, name, message,
           updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const at = now();
-    this.#db.transaction(() => {
+    this.db.transaction(() => {
       for (const i of items) {
         const key =
           'recordingId' in i
@@ -124,7 +78,7 @@ export class DownloadQueueStore {
             : ['collection-image', null, null, i.collectionId, i.image];
         insert.run(batchId, ...key, i.state, i.name, i.message ?? null, at);
       }
-      this.#prepare(
+      this.prepare(
         'UPDATE download_batches SET finished_at = NULL, announced = 0 WHERE id = ?',
       ).run(batchId);
     })();
@@ -141,8 +95,8 @@ export class DownloadQueueStore {
     images: readonly { image: string; name: string }[],
   ): void {
     const at = now();
-    this.#db.transaction(() => {
-      this.#prepare(
+    this.db.transaction(() => {
+      this.prepare(
         `DELETE FROM download_items WHERE batch_id = ? AND (kind != 'collection-image'
            OR image NOT IN (SELECT value FROM json_each(?)))`,
       ).run(batchId, JSON.stringify(images.map((i) => i.image)));
@@ -150,7 +104,7 @@ export class DownloadQueueStore {
         batchId,
         images.map((i) => ({ collectionId, image: i.image, name: i.name, state: 'queued' })),
       );
-      this.#prepare(
+      this.prepare(
         `UPDATE download_items SET
            bytes_done = CASE WHEN state = 'completed' THEN 0 ELSE bytes_done END,
            bytes_total = CASE WHEN state = 'completed' THEN NULL ELSE bytes_total END,
@@ -162,88 +116,9 @@ export class DownloadQueueStore {
     })();
   }
 
-  batchByKey(service: string, key: string): BatchRow | undefined {
-    return this.#prepare('SELECT * FROM download_batches WHERE service = ? AND key = ?').get(
-      service,
-      key,
-    ) as BatchRow | undefined;
-  }
-
-  batch(id: number): BatchRow | undefined {
-    return this.#prepare('SELECT * FROM download_batches WHERE id = ?').get(id) as
-      BatchRow | undefined;
-  }
-
-  /** The user's batches (or those of another purpose), newest first. */
-  batches(service: string, purpose: BatchPurpose = 'download'): BatchRow[] {
-    return this.#prepare(
-      'SELECT * FROM download_batches WHERE service = ? AND purpose = ? ORDER BY id DESC',
-    ).all(service, purpose) as BatchRow[];
-  }
-
-  item(id: number): ItemRow | undefined {
-    return this.#prepare('SELECT * FROM download_items WHERE id = ?').get(id) as
-      ItemRow | undefined;
-  }
-
-  /** Items of the user's batches (or of another purpose). */
-  items(service: string, state?: DownloadState, purpose: BatchPurpose = 'download'): ItemRow[] {
-    const sql = `SELECT i.* FROM download_items i JOIN download_batches b ON b.id = i.batch_id
-      WHERE b.service = ? AND b.purpose = ? ${state ? 'AND i.state = ?' : ''}
-      ORDER BY i.batch_id DESC, i.id`;
-    const args = state ? [service, purpose, state] : [service, purpose];
-    return this.#prepare(sql).all(...args) as ItemRow[];
-  }
-
-  itemsOfBatch(batchId: number): ItemRow[] {
-    return this.#prepare('SELECT * FROM download_items WHERE batch_id = ? ORDER BY id').all(
-      batchId,
-    ) as ItemRow[];
-  }
-
-  /** Queued items due to start, oldest batch first (read in index order: no sort). */
-  runnable(service: string, at: number, limit: number, exclude: readonly number[]): ItemRow[] {
-    if (limit <= 0) return [];
-    return this.#prepare(
-      `SELECT i.* FROM download_items i INDEXED BY download_items_queue
-         JOIN download_batches b ON b.id = i.batch_id
-         WHERE b.service = ? AND i.state = 'queued' AND i.not_before <= ?
-           AND i.id NOT IN (SELECT value FROM json_each(?))
-         ORDER BY i.batch_id, i.id LIMIT ?`,
-    ).all(service, at, JSON.stringify(exclude), limit) as ItemRow[];
-  }
-
-  /** Waiting items whose recording is due for another look. */
-  dueWaiting(service: string, at: number): ItemRow[] {
-    return this.#prepare(
-      `SELECT i.* FROM download_items i JOIN download_batches b ON b.id = i.batch_id
-         WHERE b.service = ? AND i.state = 'waiting' AND i.not_before <= ? ORDER BY i.id`,
-    ).all(service, at) as ItemRow[];
-  }
-
-  /**
-   * When the scheduler must look again by itself: the earliest look due at a waiting
-   * recording, and the earliest retry of a queued item after `at` (items due now start as soon
-   * as a transfer ends, which wakes the scheduler anyway).
-   */
-  nextDue(service: string, at: number): { waiting: number | null; retry: number | null } {
-    // Each reads the (state, not_before) index in order and stops at the first item of this
-    // service: no scan of the queue, however long it is.
-    const first = (state: 'waiting' | 'queued', after: number) =>
-      (
-        this.#prepare(
-          `SELECT i.not_before AS t FROM download_items i INDEXED BY download_items_state
-             JOIN download_batches b ON b.id = i.batch_id
-             WHERE i.state = ? AND i.not_before > ? AND b.service = ?
-             ORDER BY i.not_before LIMIT 1`,
-        ).get(state, after, service) as { t: number } | undefined
-      )?.t ?? null;
-    return { waiting: first('waiting', -1), retry: first('queued', at) };
-  }
-
   /** After a crash or a restart, items left downloading start again (from their .part). */
   recover(service: string): number {
-    return this.#prepare(
+    return this.prepare(
       `UPDATE download_items SET state = 'queued', not_before = 0
          WHERE state = 'downloading' AND batch_id IN
            (SELECT id FROM download_batches WHERE service = ?)`,
@@ -255,7 +130,7 @@ export class DownloadQueueStore {
     state: DownloadState,
     fields: { message?: string | null; notBefore?: number; attempts?: number } = {},
   ): void {
-    this.#prepare(
+    this.prepare(
       `UPDATE download_items SET state = ?, message = ?, not_before = ?,
            attempts = coalesce(?, attempts), updated_at = ? WHERE id = ?`,
     ).run(state, fields.message ?? null, fields.notBefore ?? 0, fields.attempts ?? null, now(), id);
@@ -264,7 +139,7 @@ export class DownloadQueueStore {
   /** Marks a queued item downloading; false when it is not queued any more. */
   begin(id: number, attempts: number): boolean {
     return (
-      this.#prepare(
+      this.prepare(
         `UPDATE download_items SET state = 'downloading', message = NULL, not_before = 0,
            attempts = ?, updated_at = ? WHERE id = ? AND state = 'queued'`,
       ).run(attempts, now(), id).changes > 0
@@ -273,7 +148,7 @@ export class DownloadQueueStore {
 
   /** The first answer for an item: its final name and what the server said the file is. */
   resolve(id: number, name: string, bytesTotal: number, etag: string | null): void {
-    this.#prepare(
+    this.prepare(
       `UPDATE download_items SET name = ?, resolved = 1, bytes_total = ?, etag = ?, bytes_done = 0,
            updated_at = ? WHERE id = ?`,
     ).run(name, bytesTotal, etag, now(), id);
@@ -281,7 +156,7 @@ export class DownloadQueueStore {
 
   /** What the server said the file is: written before the first byte of the body. */
   setHeaders(id: number, bytesTotal: number | null, etag: string | null, bytesDone: number): void {
-    this.#prepare(
+    this.prepare(
       'UPDATE download_items SET bytes_total = ?, etag = ?, bytes_done = ?, updated_at = ? WHERE id = ?',
     ).run(bytesTotal, etag, bytesDone, now(), id);
   }
@@ -289,7 +164,7 @@ export class DownloadQueueStore {
   /** Byte progress of every running transfer in one transaction (called about once a second). */
   saveProgress(progress: ReadonlyMap<number, number>): void {
     if (progress.size === 0) return;
-    const update = this.#prepare(
+    const update = this.prepare(
       'UPDATE download_items SET bytes_done = ?, updated_at = ? WHERE id = ?',
     );
     const at = now();
@@ -298,39 +173,31 @@ export class DownloadQueueStore {
     };
     // One row is one statement, already atomic: no transaction around it.
     if (progress.size === 1) all();
-    else this.#db.transaction(all)();
+    else this.db.transaction(all)();
   }
 
   complete(id: number, bytesTotal: number, sha256: string | null, skipped: boolean): void {
-    this.#prepare(
+    this.prepare(
       `UPDATE download_items SET state = 'completed', bytes_done = ?, bytes_total = ?,
            sha256 = ?, skipped = ?, message = NULL, not_before = 0, updated_at = ? WHERE id = ?`,
     ).run(bytesTotal, bytesTotal, sha256, skipped ? 1 : 0, now(), id);
   }
 
   setBatchMessage(batchId: number, message: string | null): void {
-    this.#prepare('UPDATE download_batches SET message = ? WHERE id = ?').run(message, batchId);
+    this.prepare('UPDATE download_batches SET message = ? WHERE id = ?').run(message, batchId);
   }
 
   markFinished(batchId: number): void {
-    this.#prepare(
+    this.prepare(
       'UPDATE download_batches SET finished_at = coalesce(finished_at, ?), announced = 1 WHERE id = ?',
     ).run(now(), batchId);
   }
 
   /** Reopens a finished batch when an item of it starts again. */
   reopen(batchId: number): void {
-    this.#prepare('UPDATE download_batches SET finished_at = NULL, announced = 0 WHERE id = ?').run(
+    this.prepare('UPDATE download_batches SET finished_at = NULL, announced = 0 WHERE id = ?').run(
       batchId,
     );
-  }
-
-  totals(batchId: number): BatchTotals {
-    const rows = this.#prepare(
-      `SELECT state, count(*) AS n, sum(bytes_done) AS done, sum(coalesce(bytes_total, 0)) AS total
-         FROM download_items WHERE batch_id = ? GROUP BY state`,
-    ).all(batchId) as StateGroup[];
-    return totalsOf(rows);
   }
 
   /**
@@ -354,13 +221,13 @@ export class DownloadQueueStore {
     if ('itemId' in scope) args.push(scope.itemId);
     else if ('batchId' in scope) args.push(scope.batchId);
     const states = from.map((s) => `'${s}'`).join(', ');
-    return this.#db.transaction(() => {
-      const rows = this.#prepare(
+    return this.db.transaction(() => {
+      const rows = this.prepare(
         `SELECT i.id, i.batch_id FROM download_items i
            JOIN download_batches b ON b.id = i.batch_id
            WHERE b.service = ? AND ${where} AND i.state IN (${states})`,
       ).all(...args) as { id: number; batch_id: number }[];
-      const update = this.#prepare(
+      const update = this.prepare(
         `UPDATE download_items SET state = ?, message = NULL, not_before = 0,
            attempts = CASE WHEN ? IN ('queued') THEN 0 ELSE attempts END, updated_at = ?
          WHERE id = ?`,
@@ -380,12 +247,12 @@ export class DownloadQueueStore {
 
   /** Removes a batch that has nothing left to do; its files stay on disk. */
   removeBatch(service: string, batchId: number): boolean {
-    const active = this.#prepare(
+    const active = this.prepare(
       `SELECT count(*) AS n FROM download_items WHERE batch_id = ? AND state IN ${ACTIVE}`,
     ).get(batchId) as { n: number };
     if (active.n > 0) return false;
     return (
-      this.#prepare('DELETE FROM download_batches WHERE id = ? AND service = ?').run(
+      this.prepare('DELETE FROM download_batches WHERE id = ? AND service = ?').run(
         batchId,
         service,
       ).changes > 0
