@@ -121,38 +121,26 @@ function ring(v: ParamValue | undefined): LonLat[] {
   return out;
 }
 
+/** The text fields of an added alert, each optional, copied as given. */
+const ALERT_TEXT = [
+  'headline',
+  'description',
+  'country',
+  'origin',
+  'areaDesc',
+  'effective',
+  'expires',
+  'urgency',
+  'severity',
+  'certainty',
+] as const;
+
 function addAlert(s: ServiceContext, ctx: RequestContext) {
-  const names = [
-    'event',
-    'polygon',
-    'headline',
-    'description',
-    'country',
-    'origin',
-    'areaDesc',
-    'effective',
-    'expires',
-    'urgency',
-    'severity',
-    'certainty',
-    'state',
-  ];
-  const r = new ParamReader(ctx.params, names);
+  const r = new ParamReader(ctx.params, ['event', 'polygon', ...ALERT_TEXT, 'state']);
   const event = r.string('event');
   if (!event) throw invalidParameter('event', 'event is required, e.g. Winter Storm Warning.');
   const input: AddAlertInput = { event, polygon: ring(r.raw('polygon')) };
-  for (const k of [
-    'headline',
-    'description',
-    'country',
-    'origin',
-    'areaDesc',
-    'effective',
-    'expires',
-    'urgency',
-    'severity',
-    'certainty',
-  ] as const) {
+  for (const k of ALERT_TEXT) {
     const v = r.string(k);
     if (v !== undefined) (input as unknown as Record<string, string>)[k] = v;
   }

@@ -10,34 +10,13 @@ import { observationId } from '../../search/observations.ts';
 import { ParamReader } from '../../search/reader.ts';
 import { isoSeconds } from '../../search/times.ts';
 import { inTile, TILE_TYPE, tileAddress } from '../tiles.ts';
-
-interface ObservationRow {
-  num: number;
-  id: string;
-  lon: number;
-  lat: number;
-  description: string;
-  city: string;
-  state: string;
-  country: string;
-  time: number;
-  rw: number;
-  vis: number;
-  pr: number;
-}
+import { markProperties, rowsAtMark, type MarkRow } from './rows.ts';
 
 export function observationTile(s: ServiceContext, ctx: RequestContext) {
   const r = new ParamReader(ctx.params, ['sort_dir']);
   const dir = r.oneOf('sort_dir', ['asc', 'desc'] as const) ?? 'asc';
   const tile = tileAddress(ctx);
-  const area = inTile(tile);
-  const rows = s.world.db
-    .prepare(
-      `SELECT c.num, c.id, c.lon, c.lat, c.description, c.city, c.state, c.country, o.time, o.rw, o.vis, o.pr
-       FROM observations o JOIN cameras c ON c.num = o.camera
-       WHERE o.time = ? AND ${area.sql} ORDER BY o.time ${dir}, c.id ${dir}`,
-    )
-    .all(s.world.lastSlot, ...area.args) as ObservationRow[];
+  const rows = rowsAtMark(s, s.world.lastSlot, inTile(tile), `o.time ${dir}, c.id ${dir}`);
   if (s.variant.tiles === 'other') {
     return {
       body: Buffer.from(encodeTile(tile, otherObservationLayers(rows))),
@@ -48,18 +27,7 @@ export function observationTile(s: ServiceContext, ctx: RequestContext) {
     id: o.num,
     lon: o.lon,
     lat: o.lat,
-    properties: {
-      id: observationId(o.id, o.time),
-      camera_id: o.id,
-      time: isoSeconds(o.time),
-      description: o.description,
-      city: o.city,
-      state: o.state,
-      country: o.country,
-      'sensor.road_weather': o.rw,
-      'sensor.visibility': o.vis / 10,
-      'sensor.precip': o.pr,
-    },
+    properties: { id: observationId(o.id, o.time), ...markProperties(o) },
   }));
   return {
     body: Buffer.from(encodeTile(tile, [{ name: 'observations', features }])),
@@ -71,7 +39,7 @@ export function observationTile(s: ServiceContext, ctx: RequestContext) {
  * Another provider's observation tile: one layer called 'default', no observation id (the
  * camera id and the time name it), sensor values under their plain names.
  */
-function otherObservationLayers(rows: ObservationRow[]): TileLayer[] {
+function otherObservationLayers(rows: MarkRow[]): TileLayer[] {
   const features = rows.map((o): TilePoint => ({
     id: o.num,
     lon: o.lon,
