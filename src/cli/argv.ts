@@ -4,7 +4,7 @@
  * the service's parameter names, brackets included (`--sensors[road_weather][min]=6`), so
  * each command checks which names it accepts.
  */
-import { readArgs, UsageError, type ReadArgs } from '../main/args.ts';
+import { readArgs, UsageError, wholeNumber, type ReadArgs } from '../main/args.ts';
 
 export { UsageError };
 
@@ -44,10 +44,5 @@ export function flag(argv: Argv, name: string): string | undefined {
 
 export function intFlag(argv: Argv, name: string, min: number, max: number): number | undefined {
   const raw = flag(argv, name);
-  if (raw === undefined) return undefined;
-  const value = Number(raw);
-  if (!/^-?\d+$/.test(raw) || value < min || value > max) {
-    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${raw}".`);
-  }
-  return value;
+  return raw === undefined ? undefined : wholeNumber(name, raw, min, max);
 }

@@ -109,9 +109,13 @@ export function integerFlag(
   max: number,
 ): number | undefined {
   const raw = lastValue(flags, name);
-  if (raw === undefined) return undefined;
+  return raw === undefined ? undefined : wholeNumber(name, raw, min, max);
+}
+
+/** A flag's value as a whole number from min to max (digits only: not "1e3", not ""). */
+export function wholeNumber(name: string, raw: string, min: number, max: number): number {
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
+  if (!/^-?\d+$/.test(raw) || value < min || value > max) {
     throw new UsageError(
       `--${name} must be a whole number from ${min} to ${max}, not ${JSON.stringify(raw)}.`,
     );

@@ -31,7 +31,7 @@ describe('parseFlags', () => {
 
   it('reads whole numbers in range, and says what is wrong otherwise', () => {
     expect(integerFlag(parseFlags(['--port', '0'], spec), 'port', 0, 65535)).toBe(0);
-    for (const raw of ['-1', '65536', '1.5', 'x']) {
+    for (const raw of ['-1', '65536', '1.5', 'x', '1e3', '', ' 5']) {
       expect(() => integerFlag(parseFlags([`--port=${raw}`], spec), 'port', 0, 65535)).toThrow(
         `--port must be a whole number from 0 to 65535, not ${JSON.stringify(raw)}.`,
       );
