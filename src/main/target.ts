@@ -83,7 +83,7 @@ export function openNetwork(
     return new Network({ ...base, ...networkOptions(overrides, settings), proxyPassword });
   } catch (error) {
     if (overrides?.proxy || overrides?.caFile) throw error;
-    log(`network settings not used: ${(error as Error).message}`);
+    log(`network settings not used: ${error instanceof Error ? error.message : String(error)}`);
     return new Network(base);
   }
 }

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
-import type { RecordingSearchParams } from '../../shared/api/index.ts';
 import {
   DEFAULT_TEMPLATE,
   type downloadsChannels,
@@ -73,13 +72,15 @@ export function downloadsFeature(
 
   const handlers: Feature<ChannelsIn<typeof downloadsChannels>>['handlers'] = {
     'downloads.list': ({ state }) => manager.snapshot(state),
-    'downloads.searchRecordings': (query) =>
-      ctx.client.recordings.search(query as RecordingSearchParams),
+    'downloads.searchRecordings': (query) => ctx.client.recordings.search(query),
     'downloads.add': async (input) => {
       const d = await destination(input);
+      // The schema asks for one of the two; without either nothing matches.
       const chosen = input.recordingIds?.length
         ? await chooseByIds(ctx.client, input.recordingIds)
-        : await chooseByQuery(ctx.client, input.query as RecordingSearchParams);
+        : input.query
+          ? await chooseByQuery(ctx.client, input.query)
+          : [];
       const label =
         input.label ??
         (chosen.length === 1

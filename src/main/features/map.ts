@@ -1,15 +1,8 @@
-import type { ParamsOf } from '../api/client.ts';
 import type { mapChannels } from '../../shared/ipc/map.ts';
 import { FavouritesStore } from '../map/favourites.ts';
 import { mapSearch, SearchAllRunner } from '../map/searches.ts';
 import { cameraTimeline, snapshotMarks, SnapshotCache } from '../map/weather.ts';
 import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
-
-/** The zod output types are mutable twins of the client's parameter types. */
-const asParams = <K extends 'cameras' | 'observations' | 'recordings' | 'alerts'>(
-  _kind: K,
-  params: object,
-) => params as ParamsOf<K>;
 
 /** The map's searches, panels and favourites. Nothing runs in the background. */
 export function mapFeature(
@@ -25,17 +18,13 @@ export function mapFeature(
   };
 
   const handlers: Feature<ChannelsIn<typeof mapChannels>>['handlers'] = {
-    'map.cameras.search': (p) =>
-      mapSearch(client, cache.searches, 'cameras', asParams('cameras', p)),
-    'map.observations.search': (p) =>
-      mapSearch(client, cache.searches, 'observations', asParams('observations', p)),
-    'map.recordings.search': (p) =>
-      mapSearch(client, cache.searches, 'recordings', asParams('recordings', p)),
-    'map.alerts.search': (p) => mapSearch(client, cache.searches, 'alerts', asParams('alerts', p)),
-    'map.cameras.searchAll': ({ requestId, params }) =>
-      runner.run('cameras', requestId, asParams('cameras', params)),
+    'map.cameras.search': (p) => mapSearch(client, cache.searches, 'cameras', p),
+    'map.observations.search': (p) => mapSearch(client, cache.searches, 'observations', p),
+    'map.recordings.search': (p) => mapSearch(client, cache.searches, 'recordings', p),
+    'map.alerts.search': (p) => mapSearch(client, cache.searches, 'alerts', p),
+    'map.cameras.searchAll': ({ requestId, params }) => runner.run('cameras', requestId, params),
     'map.observations.searchAll': ({ requestId, params }) =>
-      runner.run('observations', requestId, asParams('observations', params)),
+      runner.run('observations', requestId, params),
     'map.alerts.all': () => runner.run('alerts', 'alerts-all', {}),
     'map.searchAll.cancel': ({ requestId }) => runner.cancel(requestId),
     'map.camera.show': ({ id }) => client.cameras.show(id),

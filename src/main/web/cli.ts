@@ -71,10 +71,16 @@ export async function main(argv: readonly string[], staticDir: string): Promise<
   });
   process.stdout.write(`Roadcam at ${host.url}\n`);
 
+  // The core closes before the process ends: transfers stop where they are, SQLite closes.
   const stop = async () => {
-    await host.close();
-    await core.close();
-    process.exit(0);
+    try {
+      await host.close();
+      await core.close();
+      process.exit(0);
+    } catch (error) {
+      process.stderr.write(`roadcam: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    }
   };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
