@@ -11,6 +11,18 @@ import { isValidTile, tileBbox, type TileAddress } from '../media/mvt.ts';
 
 export const TILE_TYPE = 'application/x-protobuf';
 
+/** The camera columns a point on a map shows (tiles, snapshots), as read from `cameras c`. */
+export interface CameraPointRow {
+  num: number;
+  id: string;
+  lon: number;
+  lat: number;
+  description: string;
+  city: string;
+  state: string;
+  country: string;
+}
+
 export function tileAddress(ctx: RequestContext): TileAddress {
   const [z, x, y] = ['z', 'x', 'y'].map((k) => {
     const v = ctx.pathParams[k]!;

@@ -6,17 +6,9 @@ import type { ServiceContext } from '../../context.ts';
 import type { RequestContext } from '../../http/router.ts';
 import { encodeTile, type TileLayer, type TilePoint } from '../../media/mvt.ts';
 import { ParamReader } from '../../search/reader.ts';
-import { inTile, TILE_TYPE, tileAddress } from '../tiles.ts';
+import { inTile, TILE_TYPE, tileAddress, type CameraPointRow } from '../tiles.ts';
 
-interface CameraRow {
-  num: number;
-  id: string;
-  lon: number;
-  lat: number;
-  description: string;
-  city: string;
-  state: string;
-  country: string;
+interface CameraRow extends CameraPointRow {
   provider: string;
   video: number;
 }

@@ -4,16 +4,9 @@
  */
 import type { ServiceContext } from '../../context.ts';
 import { isoSeconds } from '../../search/times.ts';
+import type { CameraPointRow } from '../tiles.ts';
 
-export interface MarkRow {
-  num: number;
-  id: string;
-  lon: number;
-  lat: number;
-  description: string;
-  city: string;
-  state: string;
-  country: string;
+export interface MarkRow extends CameraPointRow {
   time: number;
   rw: number;
   vis: number;
