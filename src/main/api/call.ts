@@ -88,6 +88,17 @@ export interface MediaResponse {
   nodeStream(): Readable;
 }
 
+/** The call of an operation, with what it adds to the method and path (a query, a body...). */
+export function call(
+  operation: string,
+  method: Method,
+  path: string,
+  options: CallOptions,
+  extra: Partial<Call> = {},
+): Call {
+  return { operation, method, path, signal: options.signal, ...extra };
+}
+
 /** The call of a GET, the common case of the resource groups. */
 export function get(
   operation: string,
@@ -95,5 +106,10 @@ export function get(
   options: CallOptions,
   query?: URLSearchParams,
 ): Call {
-  return { operation, method: 'GET', path, query, signal: options.signal };
+  return call(operation, 'GET', path, options, { query });
+}
+
+/** Tags as the service takes them in a body: one comma-separated text. */
+export function joinTags(tags: string | readonly string[] | undefined): string | undefined {
+  return typeof tags === 'string' || tags === undefined ? tags : tags.join(',');
 }

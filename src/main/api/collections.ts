@@ -15,7 +15,7 @@ import {
 } from '../../shared/api/index.ts';
 import { pageThrough } from './paging.ts';
 import { MAX_QUERY_STRING } from './query.ts';
-import type { Call, CallOptions, MediaOptions, MediaResponse, Method } from './call.ts';
+import { call, joinTags, type CallOptions, type MediaOptions, type MediaResponse } from './call.ts';
 import type { Requester } from './requester.ts';
 import { segment } from './path.ts';
 import { ServiceError } from './errors.ts';
@@ -62,7 +62,7 @@ export class CollectionsApi {
       },
       previewServed: (base, id) =>
         this.#requester
-          .signedUrl(this.#call(`collection ${id} preview`, 'GET', `${base}/preview`, {}))
+          .signedUrl(call(`collection ${id} preview`, 'GET', `${base}/preview`, {}))
           .then(() => undefined),
     });
   }
@@ -81,12 +81,12 @@ export class CollectionsApi {
     const query = encodeSearchParams(params);
     if (query.toString().length <= MAX_QUERY_STRING) {
       return this.#requester.json(
-        this.#call('collections search', 'GET', '/v1/collections', options, { query }),
+        call('collections search', 'GET', '/v1/collections', options, { query }),
         collectionIndexAnswer,
       );
     }
     return this.#requester.json(
-      this.#call('collections search', 'POST', '/v1/collections/_search', options, {
+      call('collections search', 'POST', '/v1/collections/_search', options, {
         json: params,
         idempotent: true,
       }),
@@ -109,7 +109,7 @@ export class CollectionsApi {
   async show(id: string, params: CollectionShowParams = {}, options: CallOptions = {}) {
     const query = encodeSearchParams(params);
     return this.#requester.json(
-      this.#call(`collection ${id}`, 'GET', collectionPath(id), options, { query }),
+      call(`collection ${id}`, 'GET', collectionPath(id), options, { query }),
       collectionWithImagesAnswer,
     );
   }
@@ -138,7 +138,7 @@ export class CollectionsApi {
 
   create(body: CollectionCreate, options: CallOptions = {}) {
     return this.#requester.json(
-      this.#call(`new collection ${body.name}`, 'POST', '/v1/collections', options, {
+      call(`new collection ${body.name}`, 'POST', '/v1/collections', options, {
         json: { ...body, tags: joinTags(body.tags) },
       }),
       okAnswer({ collection_id: z.string() }),
@@ -148,7 +148,7 @@ export class CollectionsApi {
   async update(id: string, patch: Partial<CollectionCreate>, options: CallOptions = {}) {
     const json = patch.tags === undefined ? patch : { ...patch, tags: joinTags(patch.tags) };
     return this.#requester.json(
-      this.#call(`collection ${id}`, 'PATCH', collectionPath(id), options, { json }),
+      call(`collection ${id}`, 'PATCH', collectionPath(id), options, { json }),
       okAnswer({}),
     );
   }
@@ -156,12 +156,7 @@ export class CollectionsApi {
   async image(id: string, name: string, options: MediaOptions = {}): Promise<MediaResponse> {
     return this.#prefix.run(id, (base) =>
       this.#requester.media(
-        this.#call(
-          `image ${name}`,
-          'GET',
-          `${base}/images/${segment(name, 'image name')}`,
-          options,
-        ),
+        call(`image ${name}`, 'GET', `${base}/images/${segment(name, 'image name')}`, options),
         options.range,
       ),
     );
@@ -171,21 +166,14 @@ export class CollectionsApi {
   async imageUrl(id: string, name: string, options: CallOptions = {}): Promise<string> {
     return this.#prefix.run(id, (base) =>
       this.#requester.signedUrl(
-        this.#call(
-          `image ${name}`,
-          'GET',
-          `${base}/images/${segment(name, 'image name')}`,
-          options,
-        ),
+        call(`image ${name}`, 'GET', `${base}/images/${segment(name, 'image name')}`, options),
       ),
     );
   }
 
   async preview(id: string, options: MediaOptions = {}): Promise<MediaResponse> {
     return this.#prefix.run(id, (base) =>
-      this.#requester.media(
-        this.#call(`collection ${id} preview`, 'GET', `${base}/preview`, options),
-      ),
+      this.#requester.media(call(`collection ${id} preview`, 'GET', `${base}/preview`, options)),
     );
   }
 
@@ -200,7 +188,7 @@ export class CollectionsApi {
   ): Promise<{ ok: true; image?: string }> {
     const answer = await this.#prefix.run(id, (base) =>
       this.#requester.json(
-        this.#call(`image for collection ${id}`, 'POST', `${base}/images`, options, {
+        call(`image for collection ${id}`, 'POST', `${base}/images`, options, {
           json: source,
         }),
         okAnswer({}),
@@ -213,12 +201,7 @@ export class CollectionsApi {
   async removeImage(id: string, name: string, options: CallOptions = {}) {
     return this.#prefix.run(id, (base) =>
       this.#requester.json(
-        this.#call(
-          `image ${name}`,
-          'DELETE',
-          `${base}/images/${segment(name, 'image name')}`,
-          options,
-        ),
+        call(`image ${name}`, 'DELETE', `${base}/images/${segment(name, 'image name')}`, options),
         okAnswer({}),
       ),
     );
@@ -228,7 +211,7 @@ export class CollectionsApi {
   async empty(id: string, options: CallOptions = {}) {
     return this.#prefix.run(id, (base) =>
       this.#requester.json(
-        this.#call(`images of collection ${id}`, 'DELETE', `${base}/images`, options),
+        call(`images of collection ${id}`, 'DELETE', `${base}/images`, options),
         okAnswer({ total: z.number() }),
       ),
     );
@@ -237,21 +220,7 @@ export class CollectionsApi {
   /** The service destroys only an empty collection: call `empty` first. */
   async destroy(id: string, options: CallOptions = {}) {
     return this.#prefix.run(id, (base) =>
-      this.#requester.json(this.#call(`collection ${id}`, 'DELETE', base, options), okAnswer({})),
+      this.#requester.json(call(`collection ${id}`, 'DELETE', base, options), okAnswer({})),
     );
   }
-
-  #call(
-    operation: string,
-    method: Method,
-    path: string,
-    options: CallOptions,
-    extra: Partial<Call> = {},
-  ): Call {
-    return { operation, method, path, signal: options.signal, ...extra };
-  }
-}
-
-function joinTags(tags: string | readonly string[] | undefined): string | undefined {
-  return Array.isArray(tags) ? tags.join(',') : (tags as string | undefined);
 }

@@ -6,7 +6,14 @@
 import type { FeatureCollection, RecordingFormat } from '../../shared/api/index.ts';
 import { z } from 'zod';
 import { readAnswer, imageTimesAnswer, okAnswer, type Reader } from './answers.ts';
-import { get, type CallOptions, type MediaOptions, type MediaResponse } from './call.ts';
+import {
+  call,
+  get,
+  joinTags,
+  type CallOptions,
+  type MediaOptions,
+  type MediaResponse,
+} from './call.ts';
 import {
   FEATURE_ANSWERS,
   alertSnapshotAnswer,
@@ -161,15 +168,10 @@ export class RecordingsApi extends GeoGroup<'recordings'> {
    * create a second recording; a 429 (nothing was created) is waited out and retried (http.ts).
    */
   create(body: RecordingCreate, options: CallOptions = {}) {
-    const tags = Array.isArray(body.tags) ? body.tags.join(',') : body.tags;
+    const json = { ...body, tags: joinTags(body.tags) };
+    const operation = `recording of camera ${body.camera_id}`;
     return this.requester.json(
-      {
-        operation: `recording of camera ${body.camera_id}`,
-        method: 'POST',
-        path: '/v1/recordings',
-        json: { ...body, tags },
-        signal: options.signal,
-      },
+      call(operation, 'POST', '/v1/recordings', options, { json }),
       okAnswer({ recording_id: z.string() }),
     );
   }
@@ -192,15 +194,9 @@ export class RecordingsApi extends GeoGroup<'recordings'> {
   }
 
   async addTags(id: string, tags: readonly string[], options: CallOptions = {}) {
-    const operation = `tags of recording ${id}`;
+    const path = `/v1/recordings/${segment(id, 'recording id')}/tags`;
     return this.requester.json(
-      {
-        operation,
-        method: 'PUT',
-        path: `/v1/recordings/${segment(id, 'recording id')}/tags`,
-        json: { tags },
-        signal: options.signal,
-      },
+      call(`tags of recording ${id}`, 'PUT', path, options, { json: { tags } }),
       okAnswer({ tags: z.array(z.string()) }),
     );
   }
