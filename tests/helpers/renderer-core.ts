@@ -1,0 +1,40 @@
+/**
+ * A vitest fixture for the renderer's state classes tested against a real core: a demo core
+ * (its own data folder, a small synthetic world) per test file, reached through the core's
+ * direct transport, which validates every input exactly as the renderer's transports do.
+ */
+import { test as base } from 'vitest';
+import { startCore, type Core } from '../../src/main/core.ts';
+import { tempDir } from './core.ts';
+
+/** The demo world's clock: fixed, so the world and its answers are the same on every run. */
+export const DEMO_NOW = '2026-11-20T12:00:00Z';
+
+export const test = base.extend<{ core: Core }>({
+  core: [
+    // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's dependencies from its first argument
+    async ({}, use) => {
+      const dir = tempDir('roadcam-renderer-');
+      const core = await startCore({
+        dataDir: dir.path,
+        connection: { kind: 'demo', world: { cameras: 60, hours: 2, now: DEMO_NOW } },
+        log: () => {},
+      });
+      await use(core);
+      await core.close();
+      dir.remove();
+    },
+    { scope: 'file' },
+  ],
+});
+
+/** Waits for what the state shows after the main process's events (polled, as a view re-renders). */
+export async function until<T>(read: () => T | undefined | null | false, timeoutMs = 30_000) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== undefined && value !== null && value !== false) return value;
+    if (Date.now() > end) throw new Error(`Timed out after ${timeoutMs} ms waiting for the state`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
