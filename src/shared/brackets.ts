@@ -154,22 +154,26 @@ export function conflict(parameter: string, key: string): BracketError {
 
 type Encodable = string | number | boolean | null | undefined | readonly unknown[] | object;
 
-/** Encodes nested values in bracket syntax; undefined and null are left out. */
-export function encode(params: object): URLSearchParams {
+/**
+ * Encodes nested values in bracket syntax, from an object or from [name, value] pairs (which
+ * keep their order); undefined and null are left out.
+ */
+export function encode(params: object | Iterable<readonly [string, unknown]>): URLSearchParams {
   const out = new URLSearchParams();
-  for (const [key, value] of Object.entries(params) as [string, Encodable][]) {
-    appendEncoded(out, key, value);
+  const entries = Symbol.iterator in params ? params : Object.entries(params);
+  for (const [key, value] of entries as Iterable<readonly [string, unknown]>) {
+    append(out, key, value);
   }
   return out;
 }
 
 /** Appends one parameter: lists as key[]=v, objects as key[name]=v, at any depth. */
-export function appendEncoded(out: URLSearchParams, key: string, value: unknown): void {
+function append(out: URLSearchParams, key: string, value: unknown): void {
   const v = value as Encodable;
   if (v === undefined || v === null) return;
   if (Array.isArray(v)) {
-    for (const item of v as unknown[]) appendEncoded(out, `${key}[]`, item);
+    for (const item of v as unknown[]) append(out, `${key}[]`, item);
   } else if (typeof v === 'object') {
-    for (const [name, item] of Object.entries(v)) appendEncoded(out, `${key}[${name}]`, item);
+    for (const [name, item] of Object.entries(v)) append(out, `${key}[${name}]`, item);
   } else out.append(key, String(v));
 }

@@ -31,6 +31,15 @@ describe('encode', () => {
         '&expired=true&q=snow+pass+&+co',
     );
   });
+
+  it('takes [name, value] pairs in their order', () => {
+    expect(
+      encode([
+        ['b', 1],
+        ['a', { x: [2] }],
+      ]).toString(),
+    ).toBe('b=1&a%5Bx%5D%5B%5D=2');
+  });
 });
 
 describe('splitKey', () => {

@@ -3,7 +3,7 @@
  * limits (section 8), sort and aggregation keys, and the encoder of the bracket syntax used
  * in query strings and form bodies (sensors[road_weather][min]=2, aggs[]=state).
  */
-import { appendEncoded } from '../brackets.ts';
+import { encode } from '../brackets.ts';
 import type { Bbox, LonLat } from '../geo.ts';
 import type { SensorType } from '../sensors.ts';
 import type { RecordingStatus } from './resources.ts';
@@ -258,11 +258,7 @@ export const RESOURCE_LIFETIME_DAYS = 90;
  * given as arrays are written in their wire form.
  */
 export function encodeSearchParams(params: object): URLSearchParams {
-  const out = new URLSearchParams();
-  for (const [key, value] of Object.entries(params) as [string, unknown][]) {
-    appendEncoded(out, key, wireForm(key, value));
-  }
-  return out;
+  return encode(Object.entries(params).map(([key, value]) => [key, wireForm(key, value)]));
 }
 
 /** Bbox and polygon given as arrays, as the service reads them ("w,s,e,n", "lon lat,..."). */
