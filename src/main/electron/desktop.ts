@@ -1,33 +1,21 @@
 import { BrowserWindow, dialog, shell } from 'electron';
 import type { DesktopBridge } from '../desktop.ts';
 
+/** A native open dialog over the app's window (or free-standing without one); null if canceled. */
+async function pickOne(options: Electron.OpenDialogOptions): Promise<string | null> {
+  const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+  const result = window
+    ? await dialog.showOpenDialog(window, options)
+    : await dialog.showOpenDialog(options);
+  return result.canceled ? null : (result.filePaths[0] ?? null);
+}
+
 export function desktopBridge(): DesktopBridge {
   return {
-    async chooseFolder(title, defaultPath) {
-      const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
-      const options = {
-        title,
-        defaultPath,
-        properties: ['openDirectory', 'createDirectory'],
-      } satisfies Electron.OpenDialogOptions;
-      const result = window
-        ? await dialog.showOpenDialog(window, options)
-        : await dialog.showOpenDialog(options);
-      return result.canceled ? null : (result.filePaths[0] ?? null);
-    },
-    async chooseFile(title, defaultPath, filters) {
-      const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
-      const options = {
-        title,
-        defaultPath,
-        filters,
-        properties: ['openFile'],
-      } satisfies Electron.OpenDialogOptions;
-      const result = window
-        ? await dialog.showOpenDialog(window, options)
-        : await dialog.showOpenDialog(options);
-      return result.canceled ? null : (result.filePaths[0] ?? null);
-    },
+    chooseFolder: (title, defaultPath) =>
+      pickOne({ title, defaultPath, properties: ['openDirectory', 'createDirectory'] }),
+    chooseFile: (title, defaultPath, filters) =>
+      pickOne({ title, defaultPath, filters, properties: ['openFile'] }),
     openPath: (path) => shell.openPath(path),
     showItemInFolder: (path) => shell.showItemInFolder(path),
   };
