@@ -6,6 +6,8 @@ import { CollectionsList, collectionsListContext } from './collections/list.svel
 import { DownloadsState, downloadsContext } from './downloads/downloads.svelte.ts';
 import { apiContext } from './lib/context.ts';
 import { StatusState, statusContext } from './lib/status.svelte.ts';
+import { MapState, mapStateContext } from './map/mapState.svelte.ts';
+import { SearchState, searchContext } from './map/search/search.svelte.ts';
 import { ThrottleState, throttleContext } from './lib/throttle.svelte.ts';
 import { ProfilesModel, profilesContext } from './settings/profiles.svelte.ts';
 import { SettingsState, settingsContext } from './settings/settings.svelte.ts';
@@ -29,6 +31,8 @@ export function createAppStates(api: Api) {
     collectionDetail: new CollectionDetail(api),
     wall: new WallState(api),
     rewind: new RewindState(api),
+    map: new MapState(),
+    mapSearch: new SearchState(api),
   };
 }
 
@@ -53,5 +57,7 @@ export function appStateEntries(s: AppStates): [symbol, unknown][] {
     [collectionDetailContext.key, s.collectionDetail],
     [wallContext.key, s.wall],
     [rewindContext.key, s.rewind],
+    [mapStateContext.key, s.map],
+    [searchContext.key, s.mapSearch],
   ];
 }

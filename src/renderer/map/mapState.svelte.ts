@@ -5,6 +5,7 @@
  */
 import type { Alert } from '../../shared/api/index.ts';
 import type { SensorType } from '../../shared/sensors.ts';
+import { contextSlot } from '../lib/context.ts';
 
 export type Selection =
   | { kind: 'camera'; id: string }
@@ -13,7 +14,7 @@ export type Selection =
 
 const PRIORITY: Record<Selection['kind'], number> = { camera: 3, observation: 2, alert: 1 };
 
-class MapState {
+export class MapState {
   selection = $state<Selection | null>(null);
   /** Id of the result under the pointer, in the list or on the map. */
   hoverId = $state<string | null>(null);
@@ -44,4 +45,5 @@ class MapState {
   }
 }
 
-export const mapState = new MapState();
+/** One per page (app-states.ts): the selection and the sidebar survive leaving the map. */
+export const mapStateContext = contextSlot<MapState>('map state');

@@ -3,6 +3,7 @@ import { decodePolyline } from '../../../src/shared/geo.ts';
 import { cameraSearchSchema, observationSearchSchema } from '../../../src/shared/ipc/map.ts';
 import {
   cameraParams,
+  drawnSpatial,
   emptyForm,
   observationParams,
   placeParams,
@@ -72,5 +73,30 @@ describe('search form to service parameters', () => {
     expect(cameraSearchSchema.safeParse({ polygon: [[0, 0]] }).success).toBe(false);
     expect(observationSearchSchema.safeParse({ sensors: { wind: 1 } }).success).toBe(false);
     expect(cameraSearchSchema.safeParse({ bbox: [0, 0, 200, 1] }).success).toBe(false);
+  });
+
+  it('a drawn shape becomes the area; a route or radius keeps the distance the form had', () => {
+    const ring = [
+      [-105, 39],
+      [-104, 39],
+      [-104, 40],
+    ] as [number, number][];
+    expect(drawnSpatial({ type: 'none' }, 'polygon', ring)).toEqual({ type: 'polygon', ring });
+    expect(drawnSpatial({ type: 'none' }, 'route', ring)).toEqual({
+      type: 'route',
+      line: ring,
+      radiusKm: 2,
+    });
+    expect(drawnSpatial({ type: 'bbox', bbox: [0, 0, 1, 1] }, 'radius', ring)).toEqual({
+      type: 'radius',
+      center: ring[0],
+      radiusKm: 25,
+    });
+    const route = { type: 'route', line: ring, radiusKm: 7 } as const;
+    expect(drawnSpatial(route, 'radius', [ring[1]!])).toEqual({
+      type: 'radius',
+      center: ring[1],
+      radiusKm: 7,
+    });
   });
 });

@@ -7,7 +7,7 @@ import type { Alert, Recording } from '../../../shared/api/index.ts';
 import type { SensorType } from '../../../shared/sensors.ts';
 import type { Spatial } from '../search/params.ts';
 import type { ResultFeature } from '../search/search.svelte.ts';
-import { api } from '../../lib/api.ts';
+import type { Api } from '../../../shared/ipc.ts';
 import type { TileFeature } from '../tiles/mvt.ts';
 import {
   drawAlerts,
@@ -40,10 +40,12 @@ export interface LayerHandlers {
 }
 
 /** Clicks on tile points that name nothing find it through the map's own search channels. */
-const channelSearch: PickSearch = {
-  cameras: (params) => api.invoke('map.cameras.search', params),
-  observations: (params) => api.invoke('map.observations.search', params),
-};
+export function channelSearch(api: Api): PickSearch {
+  return {
+    cameras: (params) => api.invoke('map.cameras.search', params),
+    observations: (params) => api.invoke('map.observations.search', params),
+  };
+}
 
 export function cameraMarker(feature: TileFeature, at: L.LatLng): L.Marker {
   const video = feature.video;
@@ -74,7 +76,7 @@ export class MapLayers {
   #sensor: SensorType = 'road_weather';
   map: L.Map | null = null;
 
-  constructor(handlers: LayerHandlers, search: PickSearch = channelSearch) {
+  constructor(handlers: LayerHandlers, search: PickSearch) {
     this.#handlers = handlers;
     const pickers = tilePickers(handlers, search);
     this.overlays.Cameras.addLayer(

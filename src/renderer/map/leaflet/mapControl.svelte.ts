@@ -5,8 +5,9 @@
  */
 import type L from 'leaflet';
 import type { Bbox, LonLat } from '../../../shared/geo.ts';
+import type { Api } from '../../../shared/ipc.ts';
 import type { DrawMode } from '../search/params.ts';
-import { MapLayers, type LayerHandlers } from './controller.ts';
+import { channelSearch, MapLayers, type LayerHandlers } from './controller.ts';
 import { DrawTool } from './drawTool.ts';
 
 export class MapControl {
@@ -19,8 +20,12 @@ export class MapControl {
   #draw: DrawTool | null = null;
   #onDrawn: (mode: DrawMode, points: LonLat[]) => void;
 
-  constructor(handlers: LayerHandlers, onDrawn: (mode: DrawMode, points: LonLat[]) => void) {
-    this.layers = new MapLayers(handlers);
+  constructor(
+    api: Api,
+    handlers: LayerHandlers,
+    onDrawn: (mode: DrawMode, points: LonLat[]) => void,
+  ) {
+    this.layers = new MapLayers(handlers, channelSearch(api));
     this.#onDrawn = onDrawn;
   }
 

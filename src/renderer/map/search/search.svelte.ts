@@ -4,7 +4,8 @@
  * fetch for results past the 4,100 that paging reaches.
  */
 import type { Aggs, Camera, Observation } from '../../../shared/api/index.ts';
-import { api } from '../../lib/api.ts';
+import type { Api } from '../../../shared/ipc.ts';
+import { contextSlot } from '../../lib/context.ts';
 import {
   cameraParams,
   emptyForm,
@@ -19,7 +20,13 @@ export type ResultFeature = Camera | Observation;
 /** limit 100 + skip max 4000: what paging can reach. */
 export const PAGING_CEILING = 4100;
 
-class SearchState {
+export class SearchState {
+  readonly #api: Api;
+
+  constructor(api: Api) {
+    this.#api = api;
+  }
+
   form = $state<SearchForm>(emptyForm());
   /** The kind of the results shown (the form's kind may have changed since). */
   kind = $state<SearchKind>('cameras');
@@ -95,18 +102,18 @@ class SearchState {
     const generation = this.#generation;
     const requestId = `search-${generation}`;
     this.fetchAll = { found: 0, requests: 0 };
-    const stop = api.on('map.searchAllProgress', (p) => {
+    const stop = this.#api.on('map.searchAllProgress', (p) => {
       if (p.requestId === requestId) this.fetchAll = { found: p.found, requests: p.requests };
     });
     try {
       const form = this.#form;
       const answer =
         form.kind === 'cameras'
-          ? await api.invoke('map.cameras.searchAll', {
+          ? await this.#api.invoke('map.cameras.searchAll', {
               requestId,
               params: strip(cameraParams(form)),
             })
-          : await api.invoke('map.observations.searchAll', {
+          : await this.#api.invoke('map.observations.searchAll', {
               requestId,
               params: strip(observationParams(form)),
             });
@@ -128,13 +135,13 @@ class SearchState {
   }
 
   cancelFetchAll(): void {
-    void api.invoke('map.searchAll.cancel', { requestId: `search-${this.#generation}` });
+    void this.#api.invoke('map.searchAll.cancel', { requestId: `search-${this.#generation}` });
   }
 
   #page(form: SearchForm, skip: number) {
     return form.kind === 'cameras'
-      ? api.invoke('map.cameras.search', cameraParams(form, skip))
-      : api.invoke('map.observations.search', observationParams(form, skip));
+      ? this.#api.invoke('map.cameras.search', cameraParams(form, skip))
+      : this.#api.invoke('map.observations.search', observationParams(form, skip));
   }
 }
 
@@ -152,4 +159,5 @@ function message(error: unknown): string {
 }
 
 export { PAGE };
-export const search = new SearchState();
+/** One per page (app-states.ts): the search survives leaving the map and coming back. */
+export const searchContext = contextSlot<SearchState>('map search');
