@@ -4,7 +4,7 @@ import { mapSearch, SearchAllRunner } from '../map/searches.ts';
 import { cameraTimeline, snapshotMarks, SnapshotCache } from '../map/weather.ts';
 import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
 
-/** The map's searches, panels and favourites. Nothing runs in the background. */
+/** The map's searches, panels and favourites; complete searches still running stop at close. */
 export function mapFeature(
   ctx: Pick<CoreParts, 'cache' | 'client' | 'db' | 'hub' | 'log' | 'service'>,
 ): Feature<ChannelsIn<typeof mapChannels>> {
@@ -63,5 +63,5 @@ export function mapFeature(
     'favourites.add': ({ cameraId, name }) => favouritesChanged(favourites.add(cameraId, name)),
     'favourites.remove': ({ cameraId }) => favouritesChanged(favourites.remove(cameraId)),
   };
-  return { name: 'map', handlers };
+  return { name: 'map', handlers, close: () => runner.cancelAll() };
 }

@@ -94,4 +94,9 @@ export class SearchAllRunner {
     controller?.abort();
     return controller !== undefined;
   }
+
+  /** Every search still running stops (the core is closing: its database and network go). */
+  cancelAll(): void {
+    for (const controller of this.#running.values()) controller.abort();
+  }
 }

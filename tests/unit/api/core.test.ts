@@ -96,6 +96,22 @@ describe('closing the core', () => {
     }
   });
 
+  it('stops a complete map search still running, rather than let it write to a closed database', async () => {
+    const dir = tempDir();
+    const core = await startCore({
+      dataDir: dir.path,
+      connection: { kind: 'demo', world: { cameras: 300, hours: 1, now: NOW } },
+      log: () => {},
+    });
+    const outcome = core.api.invoke('map.cameras.searchAll', { requestId: 'r1', params: {} }).then(
+      () => 'finished',
+      (error: Error) => error.message,
+    );
+    await core.close();
+    expect(await outcome).toBe('The complete search was canceled; nothing was kept.');
+    dir.remove();
+  });
+
   it('refuses nothing when closed twice: the second close waits for the first', async () => {
     const dir = tempDir();
     const core = await startCore({
