@@ -1,19 +1,16 @@
 /**
- * A long collections operation (export, empty, destroy): its id, which its progress events
- * carry, whether it runs, how far it got, and what went wrong.
+ * A long collections operation (export, empty, destroy): an Operation (busy, error, progress)
+ * with the id its progress events carry.
  */
 import type { Api } from '../../shared/ipc.ts';
+import { Operation } from '../lib/operation.svelte.ts';
 
-export class CollectionOperation {
+export class CollectionOperation extends Operation {
   readonly id: string;
-  running = $state(false);
-  done = $state(0);
-  total = $state<number | null>(null);
-  error = $state<string | null>(null);
-
   readonly #api: Api;
 
   constructor(api: Api, kind: string) {
+    super();
     this.#api = api;
     this.id = `${kind}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   }
@@ -21,23 +18,7 @@ export class CollectionOperation {
   /** Follows the operation's progress; returns the function that stops (for an $effect). */
   follow(): () => void {
     return this.#api.on('collections.progress', (p) => {
-      if (p.operationId !== this.id) return;
-      this.done = p.done;
-      this.total = p.total;
+      if (p.operationId === this.id) this.progress(p.done, p.total);
     });
-  }
-
-  /** Runs the operation; resolves with its answer, or undefined when it failed (see `error`). */
-  async run<T>(work: (operationId: string) => Promise<T>): Promise<T | undefined> {
-    this.running = true;
-    this.error = null;
-    try {
-      return await work(this.id);
-    } catch (e) {
-      this.error = (e as Error).message;
-      return undefined;
-    } finally {
-      this.running = false;
-    }
   }
 }
