@@ -129,6 +129,12 @@ export class AlertWatcher {
     this.#timer = undefined;
   }
 
+  /** Stops checking, and lets a check under way finish before the database closes. */
+  async close(): Promise<void> {
+    this.stop();
+    await this.#checking;
+  }
+
   async #checkAll(): Promise<void> {
     for (const area of this.#store.list()) {
       await this.#checkArea(area.id, area.area, true).catch((error: unknown) =>

@@ -23,6 +23,6 @@ export function alertsFeature(
       },
     },
     start: () => watcher.start(intervalMs),
-    close: () => watcher.stop(),
+    close: () => watcher.close(),
   };
 }
