@@ -19,25 +19,3 @@ export function connect(): Api {
   const url = `${scheme}//${location.host}/ipc?token=${encodeURIComponent(token)}`;
   return createSocketApi(url, (state) => transport.set('websocket', state.connected));
 }
-
-let connected: Api | undefined;
-
-/** Connects, once: App.svelte's call; the map's modules still reach it through `api` below. */
-export function connectOnce(): Api {
-  connected ??= connect();
-  return connected;
-}
-
-/**
- * Transitional, for the map's modules only until they take the Api from context (useApi):
- * forwards to the Api App.svelte connected, and connects nothing itself.
- */
-export const api: Api = {
-  invoke: (channel, input) => requireConnected().invoke(channel, input),
-  on: (event, listener) => requireConnected().on(event, listener),
-};
-
-function requireConnected(): Api {
-  if (!connected) throw new Error('The Api is not connected yet: App.svelte connects it first');
-  return connected;
-}
