@@ -1,0 +1,130 @@
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
+import type { WallTile } from '../../shared/ipc/wall.ts';
+import { apiContext } from '../lib/context.ts';
+import { fakeApi, type Answers } from '../testing/fake-api.ts';
+import { contextOf, provided } from '../testing/render.ts';
+import TileDialog, { type TileRequest } from './TileDialog.svelte';
+
+const tile: WallTile = {
+  id: 'CAM0001',
+  name: 'I-80 at Exit 12',
+  video: true,
+  lon: -111.9,
+  lat: 40.7,
+  country: 'US',
+  state: 'UT',
+  city: 'Salt Lake City',
+  colSpan: 1,
+  rowSpan: 1,
+};
+
+// jsdom has no modal dialogs: showModal and close only mark the dialog open or closed here.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
+
+function open(request: TileRequest, answers: Answers) {
+  const api = fakeApi(answers);
+  const onDone = vi.fn();
+  const onClose = vi.fn();
+  render(TileDialog, {
+    props: { request, onDone, onClose },
+    context: contextOf(provided(apiContext, api)),
+  });
+  return { api, onDone, onClose };
+}
+
+describe('the snapshot dialog', () => {
+  test("saves the tile's current image to the chosen collection", async () => {
+    const { api, onDone } = open(
+      { kind: 'snapshot', tile, frameTime: null },
+      {
+        'wall.collections': () => [{ id: 'c1', name: 'Storms' }],
+        'wall.snapshot': () => ({ collectionId: 'c1', collectionName: 'Storms' }),
+      },
+    );
+    expect(screen.getByRole('heading').textContent).toBe('Snapshot of I-80 at Exit 12');
+    await vi.waitFor(() => expect(screen.getByRole('option', { name: 'Storms' })).toBeTruthy());
+    await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(api.inputsOf('wall.snapshot')).toEqual([{ cameraId: 'CAM0001', collectionId: 'c1' }]);
+    expect(onDone).toHaveBeenCalledWith('Saved the current image of I-80 at Exit 12 to “Storms”.');
+  });
+
+  test('an archived frame goes to a new collection by name', async () => {
+    const frameTime = Date.parse('2026-11-20T11:02:00Z');
+    const { api, onDone } = open(
+      { kind: 'snapshot', tile, frameTime },
+      {
+        'wall.collections': () => [],
+        'wall.snapshot': () => ({ collectionId: 'c9', collectionName: 'Wall snapshots' }),
+      },
+    );
+    expect(screen.getByRole('heading').textContent).toBe('Save frame of I-80 at Exit 12');
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText('Name of the new collection')).toBeTruthy(),
+    );
+    await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(api.inputsOf('wall.snapshot')).toEqual([
+      {
+        cameraId: 'CAM0001',
+        time: '2026-11-20T11:02:00.000Z',
+        newCollectionName: 'Wall snapshots',
+      },
+    ]);
+  });
+
+  test('collections that cannot be listed are said so, and Cancel closes', async () => {
+    const { onClose } = open({ kind: 'snapshot', tile, frameTime: null }, {});
+    await vi.waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Could not list the collections: The fake Api has no answer for wall.collections: give one in fakeApi({...})',
+      ),
+    );
+    await fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+});
+
+describe('the record dialog', () => {
+  test('asks for the last minutes and says what was requested', async () => {
+    const { api, onDone } = open(
+      { kind: 'record', tile },
+      {
+        'wall.recordLast': ({ minutes }) => ({
+          recordingId: 'rec_1',
+          start: '2026-11-20T11:55:00Z',
+          duration: minutes * 60,
+        }),
+      },
+    );
+    await fireEvent.input(screen.getByLabelText(/Minutes before the newest image/), {
+      target: { value: '2' },
+    });
+    await fireEvent.click(screen.getByRole('button', { name: 'Record' }));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(api.inputsOf('wall.recordLast')).toEqual([{ cameraId: 'CAM0001', minutes: 2 }]);
+    expect(onDone.mock.calls[0]![0]).toMatch(
+      /^Recording rec_1 of I-80 at Exit 12 requested: 2 min from 11:55 UTC/,
+    );
+  });
+
+  test('a refusal is shown in the main process words and the dialog stays', async () => {
+    const { onDone } = open({ kind: 'record', tile }, {});
+    await fireEvent.click(screen.getByRole('button', { name: 'Record' }));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toMatch(/wall.recordLast/),
+    );
+    expect(onDone).not.toHaveBeenCalled();
+    expect((screen.getByRole('button', { name: 'Record' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+  });
+});
