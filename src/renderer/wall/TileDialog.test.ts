@@ -1,10 +1,14 @@
 import { fireEvent, render, screen } from '@testing-library/svelte';
+import type { ComponentProps } from 'svelte';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import type { WallTile } from '../../shared/ipc/wall.ts';
 import { apiContext } from '../lib/context.ts';
 import { fakeApi, type Answers } from '../testing/fake-api.ts';
 import { contextOf, provided } from '../testing/render.ts';
-import TileDialog, { type TileRequest } from './TileDialog.svelte';
+import TileDialog from './TileDialog.svelte';
+
+// Read from the component's props: tsc sees only a .svelte file's default export.
+type TileRequest = ComponentProps<typeof TileDialog>['request'];
 
 const tile: WallTile = {
   id: 'CAM0001',
