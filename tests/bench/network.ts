@@ -3,7 +3,8 @@
  * them: by default 80 ms round trip and 50 Mbit/s shared by all connections. A batch of
  * recordings (zip + mp4) from the embedded service, by the app's download engine, by
  * `aria2c -j4` and by `curl --parallel --parallel-max 4`, each followed by `sync`, from the same
- * signed URLs (asked for before the clock starts), alternated in one run, several rounds.
+ * signed URLs (asked for before the clock starts), alternated in one run, several rounds; and a
+ * whole `roadcam download` of the same recordings (process start, sign-in and URLs included).
  * Then the time to the first cameras of the map's first search over the same link.
  *
  * BENCH_NET_RTT_MS, BENCH_NET_MBPS, BENCH_NET_ROUNDS, BENCH_NET_RECORDINGS change the defaults.
@@ -152,15 +153,54 @@ async function engineRun(ids: string[]): Promise<number> {
   return ms;
 }
 
+/**
+ * A whole `roadcam download` of the recordings, as a user runs it: the CLI's process start,
+ * the core, sign-in, asking for every signed URL, the transfers (hashed and fsynced), then the
+ * `sync` after it; a fresh data folder each run (nothing to resume).
+ */
+async function cliRun(ids: string[]): Promise<number> {
+  await run('sync');
+  const dir = mkdtempSync(join(tmpdir(), 'bench-net-cli-'));
+  const t0 = performance.now();
+  await run(
+    process.execPath,
+    [
+      join(root, 'bin', 'roadcam.mjs'),
+      'download',
+      '--base-url',
+      link.url,
+      '--client-id',
+      DEMO_CLIENT.id,
+      '--out',
+      join(dir, 'out'),
+      '--concurrency',
+      '4',
+      ...ids,
+    ],
+    {
+      env: {
+        ...process.env,
+        ROADCAM_CLIENT_SECRET: DEMO_CLIENT.secret,
+        ROADCAM_DATA_DIR: join(dir, 'data'),
+      },
+    },
+  );
+  await run('sync');
+  const ms = performance.now() - t0;
+  rmSync(dir, { recursive: true, force: true });
+  return ms;
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const hasAria2 = !spawnSync('aria2c', ['--version']).error;
 
 const ids = await recordings();
 const files = await signedUrls(ids);
-const times: Record<string, number[]> = { engine: [], curl: [], aria2c: [] };
+const times: Record<string, number[]> = { engine: [], cli: [], curl: [], aria2c: [] };
 await timed(curl(files)); // warms the service's file cache
 for (let round = 0; round < ROUNDS; round++) {
   times.engine!.push(await engineRun(ids));
+  times.cli!.push(await cliRun(ids));
   times.curl!.push(await timed(curl(files)));
   if (hasAria2) times.aria2c!.push(await timed(aria2(files)));
 }
@@ -188,9 +228,14 @@ const e = median(times.engine!);
 const c = median(times.curl!);
 console.log(`engine  ${e.toFixed(0)} ms`);
 console.log(`curl    ${c.toFixed(0)} ms   engine/curl ${(e / c).toFixed(2)}`);
+const whole = median(times.cli!);
+console.log(
+  `roadcam download (whole process: start, sign-in, URLs) ${whole.toFixed(0)} ms   /curl ${(whole / c).toFixed(2)}`,
+);
 if (hasAria2) {
   const a = median(times.aria2c!);
   console.log(`aria2c  ${a.toFixed(0)} ms   engine/aria2c ${(e / a).toFixed(2)}`);
+  console.log(`roadcam download / aria2c ${(whole / a).toFixed(2)}`);
 } else console.log('aria2c  not installed (Debian package aria2): not measured');
 console.log(`map: first camera page with sign-in over the link ${median(mapTimes).toFixed(0)} ms`);
 console.log(`link stats: ${JSON.stringify(link.stats())}`);
