@@ -39,6 +39,15 @@ function rendererImports(allowed) {
   ];
 }
 
+/** What plain-Node code (the core, the CLI, the service) may not import. */
+const nodeImports = [
+  {
+    regex: '^electron$',
+    message: 'Only the Electron entry (src/main/index.ts, src/main/electron/) imports electron.',
+  },
+  { regex: '/renderer/', message: 'The main process never imports the renderer.' },
+];
+
 export default tseslint.config(
   {
     ignores: ['node_modules/', 'out/', 'dist/', 'test-results/', '.roadcam-data/'],
@@ -115,19 +124,23 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: rendererImports('hls.js') }] },
   },
   {
-    files: ['src/main/**', 'src/service/**', 'src/cli/**'],
+    files: ['src/main/**', 'src/cli/**'],
     ignores: ['src/main/index.ts', 'src/main/electron/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: nodeImports }] },
+  },
+  // The service is the provider's stand-in: it must not lean on the client it is tested with.
+  {
+    files: ['src/service/**', 'src/sqlite/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            ...nodeImports,
             {
-              regex: '^electron$',
-              message:
-                'Only the Electron entry (src/main/index.ts, src/main/electron/) imports electron.',
+              regex: '/(main|cli|preload)/',
+              message: 'The service and src/sqlite import only src/shared, src/sqlite and Node.',
             },
-            { regex: '/renderer/', message: 'The main process never imports the renderer.' },
           ],
         },
       ],

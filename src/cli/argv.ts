@@ -9,7 +9,15 @@ import { readArgs, UsageError, wholeNumber, type ReadArgs } from '../main/args.t
 export { UsageError };
 
 /** Flags that take no value. */
-export const SWITCHES = ['json', 'demo', 'all', 'help', 'no-verify', 'no-proxy'] as const;
+export const SWITCHES = [
+  'json',
+  'demo',
+  'all',
+  'help',
+  'version',
+  'no-verify',
+  'no-proxy',
+] as const;
 
 export type Argv = ReadArgs;
 

@@ -16,6 +16,7 @@ import { createRecording, search, show } from './commands/search.ts';
 import { dataDirFrom, type Context } from './context.ts';
 import type { Io } from './output.ts';
 import { readSecret } from './prompt.ts';
+import { appVersion } from '../main/version.ts';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, auth: 3 } as const;
 
@@ -44,6 +45,7 @@ Commands:
                                download recording files; run it again to resume
 
 Options for every command:
+  --help, --version      this text; the version of roadcam
   --json                 JSON output (NDJSON, one value per line, for lists)
   --demo                 use the embedded demo service
   --profile NAME         saved profile to use (default: ROADCAM_PROFILE or "default")
@@ -79,6 +81,10 @@ export async function run(args: readonly string[], options: RunOptions = {}): Pr
       dataDir: dataDirFrom(env),
       readSecret: options.readSecret ?? (() => readSecret()),
     };
+    if (argv.switches.has('version')) {
+      io.stdout.write(`roadcam ${appVersion}\n`);
+      return EXIT.ok;
+    }
     if (argv.switches.has('help') || argv.words.length === 0) {
       io.stdout.write(usage);
       return argv.words.length === 0 && !argv.switches.has('help') ? EXIT.usage : EXIT.ok;

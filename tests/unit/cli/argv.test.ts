@@ -47,9 +47,17 @@ describe('tokenise', () => {
   });
 
   it('takes every switch the commands use', () => {
-    const argv = tokenise(['--json', '--demo', '--all', '--help', '--no-verify', '--no-proxy']);
+    const argv = tokenise([
+      '--json',
+      '--demo',
+      '--all',
+      '--help',
+      '--version',
+      '--no-verify',
+      '--no-proxy',
+    ]);
     expect([...argv.switches].sort()).toEqual(
-      ['all', 'demo', 'help', 'json', 'no-proxy', 'no-verify'].sort(),
+      ['all', 'demo', 'help', 'json', 'no-proxy', 'no-verify', 'version'].sort(),
     );
     expect(argv.flags).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../helpers/core.ts';
 import {
@@ -30,6 +31,15 @@ describe('usage', () => {
     const wrong = await roadcam(['cameras', 'find']);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/roadcam cameras search/);
+  });
+
+  it('prints its version with --version, exit 0', async () => {
+    const { version } = JSON.parse(
+      readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
+    ) as { version: string };
+    const out = await roadcam(['--version']);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toBe(`roadcam ${version}\n`);
   });
 
   it('refuses an option the search does not have, naming those it has', async () => {
