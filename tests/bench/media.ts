@@ -15,7 +15,7 @@ import { startService } from '../../src/service/index.ts';
 import { FrameRenderer } from '../../src/service/media/frames.ts';
 import type * as FramesModule from '../../src/service/media/frames.ts';
 import type * as ServiceModule from '../../src/service/index.ts';
-import { requestToken } from '../service/helpers.ts';
+import { requestToken } from '../helpers/service.ts';
 
 const NOW = '2026-11-21T12:00:00Z';
 const CLOCK_TICKS = 100;

@@ -2,8 +2,8 @@
 /** Spec 4.5 (alert search and show) and 2.6 (alert fields). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WrittenAlert as Alert } from '../../src/shared/api/index.ts';
-import { fetchAll, startTestService, type TestService } from './helpers.ts';
-import { haversine, inside, type P } from './independent-geo.ts';
+import { fetchAll, startTestService, type TestService } from '../helpers/service.ts';
+import { haversine, inside, type P } from '../helpers/independent-geo.ts';
 
 let t: TestService;
 let current: Alert[];

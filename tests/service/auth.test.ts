@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- responses are read as raw JSON, including malformed and error bodies */
 /** Spec 4.1 and 5: token request, token presentation, session, expiry, blocking. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestToken, startTestService, type TestService } from './helpers.ts';
+import { requestToken, startTestService, type TestService } from '../helpers/service.ts';
 
 let t: TestService;
 

@@ -2,8 +2,8 @@
 /** Spec 4.3 (cameras) and the shared spatial parameters of 2.1, checked independently. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Camera } from '../../src/shared/api/index.ts';
-import { encode, distanceToLine, haversine, inside, type P } from './independent-geo.ts';
-import { fetchAll, ids, startTestService, type TestService } from './helpers.ts';
+import { encode, distanceToLine, haversine, inside, type P } from '../helpers/independent-geo.ts';
+import { fetchAll, ids, startTestService, type TestService } from '../helpers/service.ts';
 
 let t: TestService;
 let all: Camera[];

@@ -2,7 +2,7 @@
 /** Spec 4.6 (collection index and show), 2.7 (fields) and the marker rule. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Collection, CollectionWithImages } from '../../src/shared/api/index.ts';
-import { fetchAll, startTestService, type TestService } from './helpers.ts';
+import { fetchAll, startTestService, type TestService } from '../helpers/service.ts';
 
 let t: TestService;
 let all: Collection[];

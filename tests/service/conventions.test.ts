@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- responses are read as raw JSON, including malformed and error bodies */
 /** Spec 1 (conventions), 4.0 (aggregations) and 8 (limits), across every search. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from './helpers.ts';
+import { startTestService, type TestService } from '../helpers/service.ts';
 
 let t: TestService;
 

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from './helpers.ts';
+import { startTestService, type TestService } from '../helpers/service.ts';
 
 let t: TestService;
 

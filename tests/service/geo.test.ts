@@ -12,7 +12,7 @@ import {
   polygonsIntersect,
   type LonLat,
 } from '../../src/shared/geo.ts';
-import { decode, encode } from './independent-geo.ts';
+import { decode, encode } from '../helpers/independent-geo.ts';
 
 describe('polyline codec', () => {
   it('decodes the reference example of the encoded polyline format', () => {

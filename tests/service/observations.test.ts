@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WrittenObservation as Observation } from '../../src/shared/api/index.ts';
 import { SENSOR_VALUES } from '../../src/shared/sensors.ts';
-import { fetchAll, startTestService, type TestService } from './helpers.ts';
-import { haversine, type P } from './independent-geo.ts';
+import { fetchAll, startTestService, type TestService } from '../helpers/service.ts';
+import { haversine, type P } from '../helpers/independent-geo.ts';
 
 let t: TestService;
 let cameraId: string;

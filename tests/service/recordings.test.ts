@@ -2,8 +2,8 @@
 /** Spec 4.4 (recording index and show), 2.5 (fields) and the 90-day lifetime of section 8. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WrittenRecording as Recording } from '../../src/shared/api/index.ts';
-import { fetchAll, startTestService, type TestService } from './helpers.ts';
-import { haversine } from './independent-geo.ts';
+import { fetchAll, startTestService, type TestService } from '../helpers/service.ts';
+import { haversine } from '../helpers/independent-geo.ts';
 
 let t: TestService;
 let all: Recording[];

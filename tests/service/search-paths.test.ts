@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from './helpers.ts';
+import { startTestService, type TestService } from '../helpers/service.ts';
 
 /** Before any history: the search must then read the observations themselves. */
 const EVERYTHING = { date_min: '2000-01-01' };

@@ -4,7 +4,7 @@
  * it out, and an alert search that lowers a large limit without a word.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from './helpers.ts';
+import { startTestService, type TestService } from '../helpers/service.ts';
 
 const FORMS = [
   ['json', 'application/json', /"message":"POST is not allowed on \/v1\/session/],

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startService } from '../../src/service/index.ts';
-import { fetchAll, NOW, startTestService, type TestService } from './helpers.ts';
+import { fetchAll, NOW, startTestService, type TestService } from '../helpers/service.ts';
 
 const dirs: string[] = [];
 const tempDir = (): string => {

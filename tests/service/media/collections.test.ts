@@ -2,8 +2,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- reply bodies are JSON checked by the assertions, not by types */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Camera } from '../../../src/shared/api/index.ts';
-import { requestToken, startTestService, type TestService } from '../helpers.ts';
-import { call, fetchSigned, isJpeg, signedLocation } from './media-helpers.ts';
+import { requestToken, startTestService, type TestService } from '../../helpers/service.ts';
+import { call, fetchSigned, isJpeg, signedLocation } from '../../helpers/media.ts';
 
 let t: TestService;
 let cameras: Camera[];

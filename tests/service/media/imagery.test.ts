@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Camera } from '../../../src/shared/api/index.ts';
 import { liveImageMode } from '../../../src/service/media/services.ts';
-import { NOW, startTestService, type TestService } from '../helpers.ts';
-import { call, fetchSigned, isJpeg, isPng, signedLocation } from './media-helpers.ts';
+import { NOW, startTestService, type TestService } from '../../helpers/service.ts';
+import { call, fetchSigned, isJpeg, isPng, signedLocation } from '../../helpers/media.ts';
 
 let t: TestService;
 let cameras: Camera[];

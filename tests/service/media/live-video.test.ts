@@ -4,8 +4,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Camera } from '../../../src/shared/api/index.ts';
-import { startTestService, type TestService } from '../helpers.ts';
-import { call, ffprobe, isMpegTs } from './media-helpers.ts';
+import { startTestService, type TestService } from '../../helpers/service.ts';
+import { call, ffprobe, isMpegTs } from '../../helpers/media.ts';
 
 let t: TestService;
 let video: Camera[];

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Camera } from '../../../src/shared/api/index.ts';
-import { NOW, requestToken, startTestService, type TestService } from '../helpers.ts';
+import { NOW, requestToken, startTestService, type TestService } from '../../helpers/service.ts';
 import {
   call,
   fetchSigned,
@@ -14,7 +14,7 @@ import {
   isZip,
   signedLocation,
   zipEntries,
-} from './media-helpers.ts';
+} from '../../helpers/media.ts';
 
 let t: TestService;
 let camera: Camera;

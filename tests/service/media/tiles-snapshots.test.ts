@@ -5,8 +5,8 @@ import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Camera } from '../../../src/shared/api/index.ts';
 import { project } from '../../../src/service/media/mvt.ts';
-import { startTestService, type TestService } from '../helpers.ts';
-import { call, fetchSigned, signedLocation } from './media-helpers.ts';
+import { startTestService, type TestService } from '../../helpers/service.ts';
+import { call, fetchSigned, signedLocation } from '../../helpers/media.ts';
 
 let t: TestService;
 let cameras: Camera[];

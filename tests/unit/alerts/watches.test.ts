@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/main/core.ts';
 import type { NewAlertsNotice } from '../../../src/shared/ipc/alerts.ts';
 import { tempDir, startAccountCore } from '../../helpers/core.ts';
-import { startTestService, type TestService } from '../api/helpers.ts';
+import { startTestService, type TestService } from '../../helpers/api.ts';
 
 // A square in the Pacific far from every generated alert, so only the test's alerts fall in it.
 const square: [number, number][] = [

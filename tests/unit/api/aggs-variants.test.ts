@@ -12,7 +12,7 @@ import {
   startTestService,
   type RecordingProxy,
   type TestService,
-} from './helpers.ts';
+} from '../../helpers/api.ts';
 
 describe.each(VARIANT_NAMES)('aggregations against the %s service', (variant: VariantName) => {
   let service: TestService;

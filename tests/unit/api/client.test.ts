@@ -19,7 +19,7 @@ import {
   type RecordingProxy,
   type Rewrite,
   type TestService,
-} from './helpers.ts';
+} from '../../helpers/api.ts';
 
 let service: TestService;
 let proxy: RecordingProxy;

@@ -2,7 +2,7 @@
  * The service's clock as the client sees it (src/main/api/clock.ts): learnt from the Date header
  * of the service's answers, so that service times (created_at + 90 days, an alert's end) are
  * compared with the service's now, not the machine's. The test services run on a pinned clock
- * (helpers.ts NOW), so the machine's clock is "wrong" by days here, and by a year under
+ * (tests/helpers/api.ts NOW), so the machine's clock is "wrong" by days here, and by a year under
  * `npm run test:clock`: the assertions below hold on any date.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { ServiceClock, parseHttpDate } from '../../../src/main/api/clock.ts';
 import type { Core } from '../../../src/main/core.ts';
 import { VARIANT_NAMES } from '../../../src/service/variants/index.ts';
 import { startAccountCore, tempDir } from '../../helpers/core.ts';
-import { demoClient, startRecordingProxy, startTestService, type TestService } from './helpers.ts';
+import { demoClient, startRecordingProxy, startTestService, type TestService } from '../../helpers/api.ts';
 
 const HOUR = 3_600_000;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppStatus } from '../../../src/shared/ipc.ts';
 import { startCore, type Core } from '../../../src/main/core.ts';
 import { tempDir } from '../../helpers/core.ts';
-import { NOW } from './helpers.ts';
+import { NOW } from '../../helpers/api.ts';
 
 describe('the core in demo mode', () => {
   const dir = tempDir();

@@ -1,11 +1,11 @@
 /**
  * lean-http.ts meeting what goes wrong: broken answers, timeouts, aborts, readers that fail.
- * Real sockets: raw servers that write exactly the bytes under test (raw-server.ts).
+ * Real sockets: raw servers that write exactly the bytes under test (tests/helpers/raw-server.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LeanHttpError } from '../../../src/main/api/lean-http.ts';
-import * as t from './raw-server.ts';
+import * as t from '../../helpers/raw-server.ts';
 
 const { failure, fixed, pool, rawServer: raw, readAll, send, sleep, waitFor } = t;
 

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer as createHttpsServer } from 'node:https';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import * as t from './raw-server.ts';
+import * as t from '../../helpers/raw-server.ts';
 
 const { failure, fixed, listen, pool, rawServer: raw, readAll, sha, sleep } = t;
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LeanBody } from '../../../src/main/api/lean-http.ts';
-import * as t from './raw-server.ts';
+import * as t from '../../helpers/raw-server.ts';
 
 const { failure, fixed, listen, pool, rawServer: raw, readAll, send, sha, sleep, waitFor } = t;
 

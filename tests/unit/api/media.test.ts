@@ -7,7 +7,7 @@ import {
   startTestService,
   type RecordingProxy,
   type TestService,
-} from './helpers.ts';
+} from '../../helpers/api.ts';
 
 let service: TestService;
 let proxy: RecordingProxy;

@@ -9,7 +9,7 @@ import {
   startTestService,
   type RecordingProxy,
   type TestService,
-} from './helpers.ts';
+} from '../../helpers/api.ts';
 
 describe('against the service (300 cameras)', () => {
   let service: TestService;

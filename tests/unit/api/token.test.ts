@@ -13,7 +13,7 @@ import {
   startRecordingProxy,
   startTestService,
   type TestService,
-} from './helpers.ts';
+} from '../../helpers/api.ts';
 
 let service: TestService;
 beforeAll(async () => {

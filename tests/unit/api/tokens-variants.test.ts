@@ -15,7 +15,7 @@ import {
   startRecordingProxy,
   startTestService,
   type TestService,
-} from './helpers.ts';
+} from '../../helpers/api.ts';
 
 const HOUR = 3_600_000;
 const WEEK_S = 7 * 24 * 3600;

@@ -20,7 +20,7 @@ import {
   startTestService,
   type RecordingProxy,
   type TestService,
-} from './helpers.ts';
+} from '../../helpers/api.ts';
 
 type Json = Record<string, unknown>;
 type RawFeature = { id: string; properties: Json } & Json;

@@ -16,7 +16,7 @@ import {
   startTestService,
   type RecordingProxy,
   type TestService,
-} from './helpers.ts';
+} from '../../helpers/api.ts';
 
 type Variant = string | (Partial<ServiceChoices> & { name: string });
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthError, ServiceError, type ApiClient } from '../../../src/main/api/index.ts';
-import { NOW } from './helpers.ts';
+import { NOW } from '../../helpers/api.ts';
 import { VARIANT_NAMES, type VariantName } from '../../../src/service/index.ts';
 import { resolveVariant } from '../../../src/service/variants/index.ts';
 import { ThrottleWatch } from '../../../src/main/api/throttle.ts';
@@ -17,7 +17,7 @@ import {
   startTestService,
   type RecordingProxy,
   type TestService,
-} from './helpers.ts';
+} from '../../helpers/api.ts';
 
 describe.each(VARIANT_NAMES)('rate limits against the %s service', (variant: VariantName) => {
   let service: TestService;

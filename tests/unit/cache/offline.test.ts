@@ -4,7 +4,7 @@ import { NetworkError } from '../../../src/main/api/index.ts';
 import { SearchCache, searchWithCache } from '../../../src/main/cache/index.ts';
 import { openDatabase, type Db } from '../../../src/main/db/database.ts';
 import { tempDir } from '../../helpers/core.ts';
-import { demoClient, startTestService, type TestService } from '../api/helpers.ts';
+import { demoClient, startTestService, type TestService } from '../../helpers/api.ts';
 
 let service: TestService;
 let db: Db;

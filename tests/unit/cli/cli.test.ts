@@ -7,8 +7,8 @@ import {
   startRecordingProxy,
   startTestService,
   type TestService,
-} from '../api/helpers.ts';
-import { direct as directTo, lines, runRoadcam, secretEnv } from './run.ts';
+} from '../../helpers/api.ts';
+import { direct as directTo, lines, runRoadcam, secretEnv } from '../../helpers/cli.ts';
 
 const dataDir = tempDir('roadcam-cli-');
 let service: TestService;

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { osKeychain } from '../../../src/main/credentials/keychain.ts';
 import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import { tempDir } from '../../helpers/core.ts';
-import { startTestService, type TestService } from '../api/helpers.ts';
-import { skipKeychain, skipReason } from '../credentials/keychain-env.ts';
-import { direct as directTo, lines, runRoadcam } from './run.ts';
+import { startTestService, type TestService } from '../../helpers/api.ts';
+import { skipKeychain, skipReason } from '../../helpers/keychain-env.ts';
+import { direct as directTo, lines, runRoadcam } from '../../helpers/cli.ts';
 
 const dataDir = tempDir('roadcam-cli-profiles-');
 let service: TestService;

@@ -9,8 +9,8 @@ import {
   startTestService,
   type RecordingProxy,
   type TestService,
-} from '../api/helpers.ts';
-import { direct, lines, runRoadcam, secretEnv } from './run.ts';
+} from '../../helpers/api.ts';
+import { direct, lines, runRoadcam, secretEnv } from '../../helpers/cli.ts';
 
 describe.each(['stranger-b'])('the CLI against the %s service, throttled', (variant) => {
   let service: TestService;

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VARIANT_NAMES, type VariantName } from '../../../src/service/index.ts';
 import type { ApiClient } from '../../../src/main/api/index.ts';
 import { tempDir } from '../../helpers/core.ts';
-import { filesUnder, makeRecordings } from '../downloads/helpers.ts';
-import { demoClient, startTestService, type TestService } from '../api/helpers.ts';
-import { direct, lines, runRoadcam, secretEnv } from './run.ts';
+import { filesUnder, makeRecordings } from '../../helpers/downloads.ts';
+import { demoClient, startTestService, type TestService } from '../../helpers/api.ts';
+import { direct, lines, runRoadcam, secretEnv } from '../../helpers/cli.ts';
 
 /** More alerts than one page of any variant's largest alert limit. */
 const EXTRA_ALERTS = 130;

@@ -10,7 +10,7 @@ import {
   startTestService,
   tempDir,
   type TestService,
-} from './helpers.ts';
+} from '../../helpers/collections.ts';
 import type { ApiClient } from '../../../src/main/api/index.ts';
 
 // The Collections channels through the core's own transport, against the embedded service

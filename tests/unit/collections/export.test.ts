@@ -12,8 +12,8 @@ import {
   startTestService,
   tempDir,
   type TestService,
-} from './helpers.ts';
-import { readZip } from './zip.ts';
+} from '../../helpers/collections.ts';
+import { readZip } from '../../helpers/zip.ts';
 
 let service: TestService;
 let client: ApiClient;

@@ -7,7 +7,7 @@ import {
   serviceNow,
   startTestService,
   type TestService,
-} from './helpers.ts';
+} from '../../helpers/collections.ts';
 
 // The embedded service's image names: ours, or opaque ones that still identify the frame.
 

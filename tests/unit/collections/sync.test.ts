@@ -17,7 +17,7 @@ import {
   startTestService,
   tempDir,
   type TestService,
-} from './helpers.ts';
+} from '../../helpers/collections.ts';
 
 // The offline sync over real HTTP against the embedded service: what is on disk and in SQLite
 // must match the service's collection exactly after every sync, and an interrupted sync must

@@ -12,9 +12,9 @@ import {
   type ImageInfo,
   type ImageSource,
 } from '../../../src/shared/ipc/collections.ts';
-import { startRecordingProxy, type Recorded, type RecordingProxy } from '../api/helpers.ts';
-import { demoClient, serviceHash, startTestService, tempDir, type TestService } from './helpers.ts';
-import { readZip } from './zip.ts';
+import { startRecordingProxy, type Recorded, type RecordingProxy } from '../../helpers/api.ts';
+import { demoClient, serviceHash, startTestService, tempDir, type TestService } from '../../helpers/collections.ts';
+import { readZip } from '../../helpers/zip.ts';
 
 // The Collections feature through the core against every variant of the service: image
 // operations served under /v1, without it, or both; image names in our form or opaque; Add

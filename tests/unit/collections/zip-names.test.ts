@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZipFile, type EndOptions } from 'yazl';
 import { zipEntryNames } from '../../../src/main/collections/zip-names.ts';
 import { parseRange } from '../../../src/service/media/send-file.ts';
-import { demoClient, tempDir } from './helpers.ts';
+import { demoClient, tempDir } from '../../helpers/collections.ts';
 
 // The names of a remote zip from its central directory alone, over real HTTP from a host that
 // honours Range requests and from one that ignores them.

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { ApiClient } from '../../../src/main/api/index.ts';
 import { chooseByIds } from '../../../src/main/downloads/selection.ts';
 import { DEFAULT_TEMPLATE, type DownloadLimit } from '../../../src/shared/ipc/downloads.ts';
-import { startFaultProxy, type FaultProxy } from './proxy.ts';
+import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.ts';
 import {
   demoClient,
   makeRecordings,
@@ -14,7 +14,7 @@ import {
   startTestService,
   type TestManager,
   type TestService,
-} from './helpers.ts';
+} from '../../helpers/downloads.ts';
 
 let service: TestService;
 let proxy: FaultProxy;

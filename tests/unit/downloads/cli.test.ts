@@ -1,7 +1,7 @@
 /** `roadcam download` in a child process against the embedded service. */
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { direct, lines, runRoadcam, secretEnv } from '../cli/run.ts';
+import { direct, lines, runRoadcam, secretEnv } from '../../helpers/cli.ts';
 import {
   demoClient,
   expectedHashes,
@@ -11,7 +11,7 @@ import {
   startTestService,
   tempDir,
   type TestService,
-} from './helpers.ts';
+} from '../../helpers/downloads.ts';
 
 let service: TestService;
 let ids: string[];

@@ -7,8 +7,8 @@
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../src/main/api/index.ts';
-import { filledCollection, serviceHash, serviceNow } from '../collections/helpers.ts';
-import { startFaultProxy, type FaultProxy } from './proxy.ts';
+import { filledCollection, serviceHash, serviceNow } from '../../helpers/collections.ts';
+import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.ts';
 import {
   demoClient,
   filesUnder,
@@ -17,7 +17,7 @@ import {
   startTestService,
   type TestManager,
   type TestService,
-} from './helpers.ts';
+} from '../../helpers/downloads.ts';
 
 let service: TestService;
 let proxy: FaultProxy;

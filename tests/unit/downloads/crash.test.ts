@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startFaultProxy, type FaultProxy } from './proxy.ts';
+import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.ts';
 import {
   demoClient,
   expectedHashes,
@@ -17,7 +17,7 @@ import {
   startTestService,
   tempDir,
   type TestService,
-} from './helpers.ts';
+} from '../../helpers/downloads.ts';
 
 const KILLS = 4;
 let service: TestService;
@@ -50,7 +50,7 @@ function runChild(): Run {
   const child = spawn(
     process.execPath,
     [
-      join(import.meta.dirname, 'crash-child.ts'),
+      join(import.meta.dirname, '../../helpers/crash-child.ts'),
       work.path,
       proxy.url,
       join(work.path, 'out'),

@@ -10,7 +10,7 @@ import type { DiskOps } from '../../../src/main/downloads/disk.ts';
 import type { RecordingFormat } from '../../../src/shared/api/index.ts';
 import { DEFAULT_TEMPLATE } from '../../../src/shared/ipc/downloads.ts';
 import { chooseByIds } from '../../../src/main/downloads/selection.ts';
-import { startFaultProxy, type FaultProxy } from './proxy.ts';
+import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.ts';
 import {
   demoClient,
   expectedHashes,
@@ -21,7 +21,7 @@ import {
   startTestService,
   type TestManager,
   type TestService,
-} from './helpers.ts';
+} from '../../helpers/downloads.ts';
 
 const FORMATS: RecordingFormat[] = ['zip', 'mp4', 'jpg'];
 let service: TestService;

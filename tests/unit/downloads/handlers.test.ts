@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCore, type Core } from '../../../src/main/core.ts';
 import type { BatchFinished, DownloadsUpdate } from '../../../src/shared/ipc/downloads.ts';
-import { NOW, tempDir } from './helpers.ts';
+import { NOW, tempDir } from '../../helpers/downloads.ts';
 
 let core: Core;
 const dir = tempDir('roadcam-dl-core-');

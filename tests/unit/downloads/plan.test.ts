@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { QueuePlan } from '../../../src/main/downloads/plan.ts';
 import { DownloadQueueStore } from '../../../src/main/downloads/store.ts';
 import { freshDatabases } from '../../helpers/db.ts';
-import { batch } from './queue-batch.ts';
+import { batch } from '../../helpers/queue-batch.ts';
 
 const freshDb = freshDatabases();
 

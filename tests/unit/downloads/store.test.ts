@@ -6,7 +6,7 @@ import { ProgressTracker } from '../../../src/main/downloads/progress.ts';
 import { DownloadQueueStore } from '../../../src/main/downloads/store.ts';
 import type { DownloadsUpdate } from '../../../src/shared/ipc/downloads.ts';
 import { freshDatabases } from '../../helpers/db.ts';
-import { batch } from './queue-batch.ts';
+import { batch } from '../../helpers/queue-batch.ts';
 
 const freshDb = freshDatabases();
 

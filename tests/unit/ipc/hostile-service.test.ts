@@ -18,7 +18,7 @@ import {
   startTestService,
   type RecordingProxy,
   type TestService,
-} from '../api/helpers.ts';
+} from '../../helpers/api.ts';
 
 let service: TestService;
 let proxy: RecordingProxy;

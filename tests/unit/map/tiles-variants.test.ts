@@ -14,7 +14,7 @@ import { encodeTile, tileBbox, type TileAddress } from '../../../src/service/med
 import { VARIANT_NAMES, VARIANTS } from '../../../src/service/variants/index.ts';
 import { SENSOR_TYPES, SENSOR_VALUES } from '../../../src/shared/sensors.ts';
 import type { Camera } from '../../../src/shared/api/index.ts';
-import { NOW } from '../api/helpers.ts';
+import { NOW } from '../../helpers/api.ts';
 import { tempDir } from '../../helpers/core.ts';
 
 // The map's tiles as the renderer reads them, fetched through the core's media resolver from

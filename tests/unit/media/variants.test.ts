@@ -19,8 +19,8 @@ import { VARIANT_NAMES } from '../../../src/service/index.ts';
 import { liveImageMode } from '../../../src/service/media/services.ts';
 import { VARIANTS } from '../../../src/service/variants/index.ts';
 import { DEFAULT_TEMPLATE } from '../../../src/shared/ipc/downloads.ts';
-import { filesUnder, makeRecordings, startManager } from '../downloads/helpers.ts';
-import { startTestService, type TestService } from '../api/helpers.ts';
+import { filesUnder, makeRecordings, startManager } from '../../helpers/downloads.ts';
+import { startTestService, type TestService } from '../../helpers/api.ts';
 import { tempDir, startAccountCore } from '../../helpers/core.ts';
 
 const JPEG = 'ffd8ff';

@@ -10,8 +10,8 @@ import type { Core } from '../../../src/main/core.ts';
 import { checkConnection } from '../../../src/main/net/doctor.ts';
 import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import { startAccountCore, tempDir } from '../../helpers/core.ts';
-import { startTestService, type TestService } from '../api/helpers.ts';
-import { direct, runRoadcam, secretEnv } from '../cli/run.ts';
+import { startTestService, type TestService } from '../../helpers/api.ts';
+import { direct, runRoadcam, secretEnv } from '../../helpers/cli.ts';
 
 describe('the connection report', () => {
   let service: TestService;

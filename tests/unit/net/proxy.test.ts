@@ -12,10 +12,10 @@ import type { MediaAnswer } from '../../../src/main/media/resolver.ts';
 import { bypasses, envProxy, fromPacAnswer, parseProxyUrl } from '../../../src/main/net/proxy.ts';
 import { startAccountCore, tempDir } from '../../helpers/core.ts';
 import { startTinyproxy, tinyproxyMissing, type Tinyproxy } from '../../helpers/tinyproxy.ts';
-import { startTestService, type TestService } from '../api/helpers.ts';
+import { startTestService, type TestService } from '../../helpers/api.ts';
 import { chooseByIds } from '../../../src/main/downloads/selection.ts';
 import { DEFAULT_TEMPLATE } from '../../../src/shared/ipc/downloads.ts';
-import { filesUnder, makeRecordings, startManager } from '../downloads/helpers.ts';
+import { filesUnder, makeRecordings, startManager } from '../../helpers/downloads.ts';
 
 describe('the proxy of a URL, as curl reads the environment', () => {
   const https = new URL('https://api.example.com/v1/cameras');

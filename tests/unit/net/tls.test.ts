@@ -13,8 +13,8 @@ import type { Core } from '../../../src/main/core.ts';
 import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import { startAccountCore, tempDir } from '../../helpers/core.ts';
 import { systemTestCa } from '../../helpers/tls.ts';
-import { startTestService, type TestService } from '../api/helpers.ts';
-import { makeRecordings } from '../downloads/helpers.ts';
+import { startTestService, type TestService } from '../../helpers/api.ts';
+import { makeRecordings } from '../../helpers/downloads.ts';
 
 /** `roadcam` in a child process whose environment holds none of the CA variables. */
 function roadcamWithoutCaVariables(dataDir: string, args: string[]) {

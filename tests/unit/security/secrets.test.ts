@@ -9,8 +9,8 @@ import { openDatabase } from '../../../src/main/db/database.ts';
 import { startWebHost, type WebHost } from '../../../src/main/web/host.ts';
 import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import { tempDir } from '../../helpers/core.ts';
-import { startTestService, type TestService } from '../api/helpers.ts';
-import { skipKeychain, skipReason } from '../credentials/keychain-env.ts';
+import { startTestService, type TestService } from '../../helpers/api.ts';
+import { skipKeychain, skipReason } from '../../helpers/keychain-env.ts';
 
 // A full scenario through browser mode with an account whose secret and token live in the real
 // keychain; then every byte the renderer received, every file of the data folder (SQLite with

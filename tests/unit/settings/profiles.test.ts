@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionFromSettings } from '../../../src/main/startup.ts';
 import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import { startOfflineCore } from '../../helpers/core.ts';
-import { startTestService, type TestService } from '../api/helpers.ts';
-import { skipKeychain, skipReason } from '../credentials/keychain-env.ts';
+import { startTestService, type TestService } from '../../helpers/api.ts';
+import { skipKeychain, skipReason } from '../../helpers/keychain-env.ts';
 
 // Accounts as Settings handles them, through the same validating edge as the renderer, with the
 // real keychain (gnome-keyring under npm test) and the real service.

@@ -15,8 +15,8 @@ import {
   type LeanBody,
   type LeanHttpError,
   type LeanOptions,
-} from '../../../src/main/api/lean-http.ts';
-import { tempDir } from '../../helpers/core.ts';
+} from '../../src/main/api/lean-http.ts';
+import { tempDir } from './core.ts';
 
 const cleanups: (() => unknown)[] = [];
 

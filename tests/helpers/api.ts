@@ -17,9 +17,9 @@ import {
   startService,
   type RunningService,
   type ServiceOptions,
-} from '../../../src/service/index.ts';
-import { ApiClient, type ApiClientOptions } from '../../../src/main/api/index.ts';
-import { tempDir } from '../../helpers/core.ts';
+} from '../../src/service/index.ts';
+import { ApiClient, type ApiClientOptions } from '../../src/main/api/index.ts';
+import { tempDir } from './core.ts';
 
 export const NOW = '2026-11-21T12:00:00Z';
 
@@ -29,14 +29,15 @@ export interface TestService extends RunningService {
   stop(): Promise<void>;
 }
 
-export async function startTestService(
-  world: {
-    cameras?: number;
-    hours?: number;
-    variant?: ServiceOptions['variant'];
-    tls?: ServiceOptions['tls'];
-  } = {},
-): Promise<TestService> {
+/** The world a test service is made of; 300 cameras over 3 hours unless it says otherwise. */
+export interface World {
+  cameras?: number;
+  hours?: number;
+  variant?: ServiceOptions['variant'];
+  tls?: ServiceOptions['tls'];
+}
+
+export async function startTestService(world: World = {}): Promise<TestService> {
   const dir = tempDir('roadcam-api-');
   const service = await startService({
     dataDir: dir.path,

@@ -5,11 +5,11 @@
  * Usage: node crash-child.ts DATA_DIR SERVICE_URL OUT_DIR ID,ID,...
  */
 import { join } from 'node:path';
-import { openDatabase } from '../../../src/main/db/database.ts';
-import { DownloadManager } from '../../../src/main/downloads/manager.ts';
-import { chooseByIds } from '../../../src/main/downloads/selection.ts';
-import { DEFAULT_TEMPLATE } from '../../../src/shared/ipc/downloads.ts';
-import { demoClient } from '../api/helpers.ts';
+import { openDatabase } from '../../src/main/db/database.ts';
+import { DownloadManager } from '../../src/main/downloads/manager.ts';
+import { chooseByIds } from '../../src/main/downloads/selection.ts';
+import { DEFAULT_TEMPLATE } from '../../src/shared/ipc/downloads.ts';
+import { demoClient } from './api.ts';
 
 // The manager's timers do not hold the process open (the app or the CLI decides that).
 const keepAlive = setInterval(() => {}, 1_000);

@@ -1,7 +1,7 @@
 /** Runs the real `roadcam` in a child process (async: the service lives in the test process). */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { DEMO_CLIENT } from '../../../src/service/index.ts';
+import { DEMO_CLIENT } from '../../src/service/index.ts';
 
 const bin = resolve('bin/roadcam.mjs');
 

@@ -4,10 +4,10 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { ApiClient } from '../../../src/main/api/index.ts';
+import type { ApiClient } from '../../src/main/api/index.ts';
 
-export { demoClient, NOW, startTestService, type TestService } from '../api/helpers.ts';
-export { tempDir } from '../../helpers/core.ts';
+export { demoClient, NOW, startTestService, type TestService } from './api.ts';
+export { tempDir } from './core.ts';
 
 /** Whole minutes before the service clock's current minute: always in its media cache. */
 export function archiveTimes(count: number, nowMs: number, offset = 2): string[] {

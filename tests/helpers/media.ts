@@ -2,7 +2,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- reply bodies are JSON checked by the assertions, not by types */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { TestService } from '../helpers.ts';
+import type { TestService } from './service.ts';
 
 const run = promisify(execFile);
 

@@ -1,0 +1,43 @@
+/**
+ * Vitest fixtures for the tests that talk to a running service. Each one is file-scoped: the
+ * first test (or `test.beforeAll`) of a file that names it starts it, the file's other tests
+ * share it, and it is closed when the file ends; the same sharing as the beforeAll/afterAll
+ * blocks each file used to copy, without the copies. A file picks its world once, at its top
+ * level: `test.override({ world: { cameras: 40, hours: 2 } })`.
+ *
+ * A file that starts one service per describe block (a loop over the service variants) keeps
+ * its own beforeAll: file-scoped fixtures cannot be overridden inside a describe block.
+ */
+import { test as base } from 'vitest';
+import type { ServiceOptions } from '../../src/service/index.ts';
+import { startRecordingProxy, startTestService, type World } from './api.ts';
+import { startTestService as startServiceUnderTest } from './service.ts';
+
+/**
+ * The client's side (tests/unit): `service`, the embedded service on `world` (300 cameras over
+ * 3 hours unless the file says otherwise), and `proxy`, a recording proxy in front of it.
+ */
+export const apiTest = base
+  .extend('world', { scope: 'file' }, {} as World)
+  .extend('service', { scope: 'file' }, async ({ world }, { onCleanup }) => {
+    const service = await startTestService(world);
+    onCleanup(() => service.stop());
+    return service;
+  })
+  .extend('proxy', { scope: 'file' }, async ({ service }, { onCleanup }) => {
+    const proxy = await startRecordingProxy(service.url);
+    onCleanup(() => proxy.close());
+    return proxy;
+  });
+
+/**
+ * The service's side (tests/service): `t`, the service signed in with typed request helpers,
+ * on `serviceOptions` (300 cameras over 6 hours, admin on, unless the file says otherwise).
+ */
+export const serviceTest = base
+  .extend('serviceOptions', { scope: 'file' }, {} as Partial<ServiceOptions>)
+  .extend('t', { scope: 'file' }, async ({ serviceOptions }, { onCleanup }) => {
+    const t = await startServiceUnderTest(serviceOptions);
+    onCleanup(() => t.close());
+    return t;
+  });
