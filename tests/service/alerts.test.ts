@@ -1,29 +1,28 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- responses are read as raw JSON, including malformed and error bodies */
 /** Spec 4.5 (alert search and show) and 2.6 (alert fields). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as test } from '../helpers/fixtures.ts';
 import type { WrittenAlert as Alert } from '../../src/shared/api/index.ts';
-import { fetchAll, startTestService, type TestService } from '../helpers/service.ts';
+import { fetchAll } from '../helpers/service.ts';
 import { haversine, inside, type P } from '../helpers/independent-geo.ts';
 
-let t: TestService;
 let current: Alert[];
 let expired: Alert[];
 let everything: Alert[];
 let nowMs: number;
 
-beforeAll(async () => {
-  t = await startTestService({ cameras: 800, hours: 12 });
+test.override({ serviceOptions: { cameras: 800, hours: 12 } });
+test.beforeAll(async ({ t }) => {
   current = await fetchAll<Alert>(t, '/v1/alerts');
   expired = await fetchAll<Alert>(t, '/v1/alerts', { expired: true });
   everything = await fetchAll<Alert>(t, '/v1/alerts', { expired: 'any' });
   nowMs = t.service.clock.now().getTime();
 });
-afterAll(() => t.close());
 
 const ring = (a: Alert): P[] => a.geometry.coordinates[0] as unknown as P[];
 
 describe('2.6 alert fields', () => {
-  it('has agency and service-generated alerts with polygons and all fields', () => {
+  test('has agency and service-generated alerts with polygons and all fields', () => {
     expect(current.length).toBeGreaterThan(0);
     const origins = new Set(everything.map((a) => a.properties.origin));
     expect(origins.size).toBe(2);
@@ -65,7 +64,7 @@ describe('2.6 alert fields', () => {
     }
   });
 
-  it('shows one alert (current or expired); 404 for unknown ids', async () => {
+  test('shows one alert (current or expired); 404 for unknown ids', async ({ t }) => {
     for (const a of [current[0]!, expired[0]!]) {
       const r = await t.get<Alert>(`/v1/alerts/${a.id}`);
       expect(r.status).toBe(200);
@@ -76,7 +75,7 @@ describe('2.6 alert fields', () => {
 });
 
 describe('4.5 expired', () => {
-  it('by default only current alerts; true only expired; any exactly the union', () => {
+  test('by default only current alerts; true only expired; any exactly the union', () => {
     expect(current.every((a) => Date.parse(a.properties.expires) > nowMs - 5000)).toBe(true);
     expect(expired.length).toBeGreaterThan(0);
     expect(expired.every((a) => Date.parse(a.properties.expires) <= nowMs + 5000)).toBe(true);
@@ -87,7 +86,7 @@ describe('4.5 expired', () => {
 });
 
 describe('4.5 filters', () => {
-  it('event, state (code or name), country', async () => {
+  test('event, state (code or name), country', async ({ t }) => {
     const event = everything[0]!.properties.event;
     const byEvent = await fetchAll<Alert>(t, '/v1/alerts', { event, expired: 'any' });
     expect(byEvent.map((a) => a.id).sort()).toEqual(
@@ -108,7 +107,7 @@ describe('4.5 filters', () => {
     expect(us.length).toBeGreaterThan(0);
   });
 
-  it('urgency, severity (also "uknown_severity" as spelled), certainty', async () => {
+  test('urgency, severity (also "uknown_severity" as spelled), certainty', async ({ t }) => {
     for (const [name, values] of [
       ['urgency', ['past', 'future', 'expected', 'immediate', 'unknown_urgency']],
       ['severity', ['minor', 'moderate', 'severe', 'extreme', 'uknown_severity']],
@@ -131,7 +130,7 @@ describe('4.5 filters', () => {
     expect((await t.get<any>('/v1/alerts', { severity: 'catastrophic' })).status).toBe(400);
   });
 
-  it('effective and expires bounds', async () => {
+  test('effective and expires bounds', async ({ t }) => {
     const mid = everything.map((a) => a.properties.effective).sort()[
       Math.floor(everything.length / 2)
     ]!;
@@ -152,14 +151,14 @@ describe('4.5 filters', () => {
     );
   });
 
-  it('q searches headline, description, event and area', async () => {
+  test('q searches headline, description, event and area', async ({ t }) => {
     const a = everything[0]!;
     const word = a.properties.event.split(' ')[0]!;
     const got = await fetchAll<Alert>(t, '/v1/alerts', { q: word, expired: 'any' });
     expect(got.map((x) => x.id)).toContain(a.id);
   });
 
-  it('spatial filters match polygons that intersect the area', async () => {
+  test('spatial filters match polygons that intersect the area', async ({ t }) => {
     const a =
       everything.find((x) => x.properties.origin === 'National Weather Service') ?? everything[0]!;
     const r = ring(a);
@@ -216,7 +215,7 @@ describe('4.5 filters', () => {
     ).toContain(a.id);
   });
 
-  it('sorts by every key, stable by id', async () => {
+  test('sorts by every key, stable by id', async ({ t }) => {
     for (const sort of [
       'event',
       'state',
@@ -246,7 +245,7 @@ describe('4.5 filters', () => {
 
 // Moves the clock forward, which moves the world on: last in the file.
 describe('4.5 expiry over time', () => {
-  it('alerts expire as the clock moves on', async () => {
+  test('alerts expire as the clock moves on', async ({ t }) => {
     const soonest = current.map((a) => Date.parse(a.properties.expires)).sort((a, b) => a - b)[0]!;
     const ids = new Set(
       current.filter((a) => Date.parse(a.properties.expires) === soonest).map((a) => a.id),

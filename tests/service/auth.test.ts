@@ -1,16 +1,16 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- responses are read as raw JSON, including malformed and error bodies */
 /** Spec 4.1 and 5: token request, token presentation, session, expiry, blocking. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestToken, startTestService, type TestService } from '../helpers/service.ts';
+import { describe, expect } from 'vitest';
+import { serviceTest as test } from '../helpers/fixtures.ts';
+import { requestToken, type TestService } from '../helpers/service.ts';
 
-let t: TestService;
+test.override({ serviceOptions: { clients: [{ id: 'acme', secret: 's3cret:with colon' }] } });
 
-beforeAll(async () => {
-  t = await startTestService({ clients: [{ id: 'acme', secret: 's3cret:with colon' }] });
-});
-afterAll(() => t.close());
-
-const tokenRequest = (body: string, headers: Record<string, string> = {}): Promise<Response> =>
+const tokenRequest = (
+  t: TestService,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<Response> =>
   fetch(`${t.url}/v1/oauth/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
@@ -25,8 +25,11 @@ function claims(jwt: string): Record<string, unknown> {
 }
 
 describe('5.2-5.3 token request', () => {
-  it('issues a Bearer JWT valid 7 days with expires_in in seconds (form body credentials)', async () => {
+  test('issues a Bearer JWT valid 7 days with expires_in in seconds (form body credentials)', async ({
+    t,
+  }) => {
     const r = await tokenRequest(
+      t,
       'grant_type=client_credentials&client_id=demo&client_secret=demo-secret',
     );
     expect(r.status).toBe(200);
@@ -43,15 +46,15 @@ describe('5.2-5.3 token request', () => {
     expect(c['sub']).toBe('demo');
   });
 
-  it('accepts the key pair in a Basic Authorization header', async () => {
+  test('accepts the key pair in a Basic Authorization header', async ({ t }) => {
     const basic = Buffer.from('acme:s3cret:with colon').toString('base64');
-    const r = await tokenRequest('grant_type=client_credentials', {
+    const r = await tokenRequest(t, 'grant_type=client_credentials', {
       Authorization: `Basic ${basic}`,
     });
     expect(r.status).toBe(200);
   });
 
-  it('refuses other grant types, missing or wrong credentials, and GET', async () => {
+  test('refuses other grant types, missing or wrong credentials, and GET', async ({ t }) => {
     const cases: [string, Record<string, string>, number, string][] = [
       ['client_id=demo&client_secret=demo-secret', {}, 400, 'invalid_request'],
       [
@@ -70,7 +73,7 @@ describe('5.2-5.3 token request', () => {
       ['grant_type=client_credentials&client_id=nobody&client_secret=x', {}, 401, 'invalid_client'],
     ];
     for (const [body, headers, status, code] of cases) {
-      const r = await tokenRequest(body, headers);
+      const r = await tokenRequest(t, body, headers);
       expect(r.status, body).toBe(status);
       expect(((await r.json()) as { error: { code: string } }).error.code).toBe(code);
     }
@@ -81,7 +84,9 @@ describe('5.2-5.3 token request', () => {
 });
 
 describe('5.5 presenting the token', () => {
-  it('accepts the Authorization header, the access_token query parameter, and the body parameter', async () => {
+  test('accepts the Authorization header, the access_token query parameter, and the body parameter', async ({
+    t,
+  }) => {
     expect(
       (await t.get('/v1/cameras', undefined, { Authorization: `Bearer ${t.token}` })).status,
     ).toBe(200);
@@ -94,7 +99,9 @@ describe('5.5 presenting the token', () => {
     ).toBe(200);
   });
 
-  it('answers 401 without a token, with a bad token, and with a non-Bearer header', async () => {
+  test('answers 401 without a token, with a bad token, and with a non-Bearer header', async ({
+    t,
+  }) => {
     const variants: Record<string, string>[] = [
       {},
       { Authorization: 'Bearer abc.def.ghi' },
@@ -114,7 +121,7 @@ describe('5.5 presenting the token', () => {
 });
 
 describe('4.1 session and 5.6-5.7 expiry', () => {
-  it('GET /v1/session answers name, roles, context and expires_in in seconds', async () => {
+  test('GET /v1/session answers name, roles, context and expires_in in seconds', async ({ t }) => {
     const r = await t.get<any>('/v1/session');
     expect(r.status).toBe(200);
     expect(r.body.name).toBe('demo');
@@ -126,7 +133,9 @@ describe('4.1 session and 5.6-5.7 expiry', () => {
 });
 
 describe('5.4 token reuse and blocking', () => {
-  it('counts token requests per client (visible to tests through /_admin/stats)', async () => {
+  test('counts token requests per client (visible to tests through /_admin/stats)', async ({
+    t,
+  }) => {
     await fetch(`${t.url}/_admin/token-requests/reset`, { method: 'POST' });
     await requestToken(t.url, 'acme', 's3cret:with colon');
     await requestToken(t.url, 'acme', 's3cret:with colon');
@@ -137,12 +146,15 @@ describe('5.4 token reuse and blocking', () => {
     expect(stats.token_requests['demo']).toBe(0);
   });
 
-  it('blocks a client that requests too many tokens: 429 for tokens, 403 for its calls', async () => {
+  test('blocks a client that requests too many tokens: 429 for tokens, 403 for its calls', async ({
+    t,
+  }) => {
     const token = await requestToken(t.url, 'acme', 's3cret:with colon');
     let last = 200;
     for (let i = 0; i < 130 && last === 200; i++) {
       last = (
         await tokenRequest(
+          t,
           'grant_type=client_credentials&client_id=acme&client_secret=s3cret%3Awith%20colon',
         )
       ).status;
@@ -161,7 +173,7 @@ describe('5.4 token reuse and blocking', () => {
 
 // Moves the clock a week on: last in the file.
 describe('5.4 token lifetime', () => {
-  it('a token expires after 7 days (401 token_expired)', async () => {
+  test('a token expires after 7 days (401 token_expired)', async ({ t }) => {
     const start = t.service.clock.now();
     t.service.clock.advance(7 * 24 * 3600 * 1000 + 1000);
     try {

@@ -1,26 +1,26 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- responses are read as raw JSON, including malformed and error bodies */
 /** Spec 4.3 (cameras) and the shared spatial parameters of 2.1, checked independently. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as test } from '../helpers/fixtures.ts';
 import type { Camera } from '../../src/shared/api/index.ts';
 import { encode, distanceToLine, haversine, inside, type P } from '../helpers/independent-geo.ts';
-import { fetchAll, ids, startTestService, type TestService } from '../helpers/service.ts';
+import { fetchAll, ids, type TestService } from '../helpers/service.ts';
 
-let t: TestService;
 let all: Camera[];
 const where = (c: Camera): P => c.geometry.coordinates as unknown as P;
 
-beforeAll(async () => {
-  t = await startTestService();
+test.beforeAll(async ({ t }) => {
   all = await fetchAll<Camera>(t, '/v1/cameras');
 });
-afterAll(() => t.close());
 
-async function searchIds(params: object): Promise<Set<string>> {
+async function searchIds(t: TestService, params: object): Promise<Set<string>> {
   return new Set((await fetchAll<Camera>(t, '/v1/cameras', params)).map((c) => c.id));
 }
 
 describe('4.3 camera index', () => {
-  it('returns a FeatureCollection with bbox and properties {limit, skip, total, aggs}', async () => {
+  test('returns a FeatureCollection with bbox and properties {limit, skip, total, aggs}', async ({
+    t,
+  }) => {
     const r = await t.get<any>('/v1/cameras');
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^application\/json/);
@@ -30,7 +30,7 @@ describe('4.3 camera index', () => {
     expect(r.body.features).toHaveLength(10);
   });
 
-  it('gives each camera the fields of 2.4', () => {
+  test('gives each camera the fields of 2.4', () => {
     expect(all).toHaveLength(300);
     for (const c of all) {
       expect(c.type).toBe('Feature');
@@ -50,7 +50,7 @@ describe('4.3 camera index', () => {
     }
   });
 
-  it('puts cameras in every US state and a few other countries, about a third with video', () => {
+  test('puts cameras in every US state and a few other countries, about a third with video', () => {
     const states = new Set(
       all.filter((c) => c.properties.country === 'US').map((c) => c.properties.state),
     );
@@ -61,25 +61,25 @@ describe('4.3 camera index', () => {
     expect(video).toBeLessThan(0.42);
   });
 
-  it('filters by country, state, city and provider', async () => {
+  test('filters by country, state, city and provider', async ({ t }) => {
     const co = all.filter((c) => c.properties.state === 'CO');
-    expect(await searchIds({ state: 'CO' })).toEqual(new Set(co.map((c) => c.id)));
-    expect(await searchIds({ state: 'colorado' })).toEqual(new Set(co.map((c) => c.id)));
+    expect(await searchIds(t, { state: 'CO' })).toEqual(new Set(co.map((c) => c.id)));
+    expect(await searchIds(t, { state: 'colorado' })).toEqual(new Set(co.map((c) => c.id)));
     const gb = all.filter((c) => c.properties.country === 'GB').map((c) => c.id);
-    expect(await searchIds({ country: 'GB' })).toEqual(new Set(gb));
+    expect(await searchIds(t, { country: 'GB' })).toEqual(new Set(gb));
     const city = all[0]!.properties.city;
-    expect(await searchIds({ city })).toEqual(
+    expect(await searchIds(t, { city })).toEqual(
       new Set(all.filter((c) => c.properties.city === city).map((c) => c.id)),
     );
     const provider = all[0]!.properties.provider;
-    expect(await searchIds({ provider })).toEqual(
+    expect(await searchIds(t, { provider })).toEqual(
       new Set(all.filter((c) => c.properties.provider === provider).map((c) => c.id)),
     );
   });
 
-  it('q searches the text fields', async () => {
+  test('q searches the text fields', async ({ t }) => {
     const c = all.find((x) => x.properties.country === 'US')!;
-    const found = await searchIds({ q: c.properties.city });
+    const found = await searchIds(t, { q: c.properties.city });
     expect(found.has(c.id)).toBe(true);
     const road = c.properties.description.split(' at ')[0]!;
     const byRoad = await fetchAll<Camera>(t, '/v1/cameras', { q: road });
@@ -87,7 +87,7 @@ describe('4.3 camera index', () => {
     expect((await t.get<any>('/v1/cameras', { q: 'zzzznotaplace' })).body.properties.total).toBe(0);
   });
 
-  it('shows one camera, 404 for an unknown id', async () => {
+  test('shows one camera, 404 for an unknown id', async ({ t }) => {
     const r = await t.get<Camera>(`/v1/cameras/${all[5]!.id}`);
     expect(r.status).toBe(200);
     expect(r.body).toEqual(all[5]);
@@ -96,7 +96,7 @@ describe('4.3 camera index', () => {
     expect(missing.body.error.code).toBe('not_found');
   });
 
-  it('sorts by every key with id as tie-breaker, both directions', async () => {
+  test('sorts by every key with id as tie-breaker, both directions', async ({ t }) => {
     for (const sort of ['city', 'region', 'state', 'country', 'direction']) {
       const asc = await fetchAll<Camera>(t, '/v1/cameras', { sort });
       const desc = await fetchAll<Camera>(t, '/v1/cameras', { sort, sort_dir: 'desc' });
@@ -113,7 +113,7 @@ describe('4.3 camera index', () => {
     }
   });
 
-  it('sort=distance orders by distance from lat/lon and needs them', async () => {
+  test('sort=distance orders by distance from lat/lon and needs them', async ({ t }) => {
     const center: P = [-98, 38];
     const r = await fetchAll<Camera>(t, '/v1/cameras', {
       lat: 38,
@@ -130,25 +130,27 @@ describe('4.3 camera index', () => {
 });
 
 describe('2.1 spatial parameters (on cameras)', () => {
-  it('bbox keeps exactly the cameras inside the box', async () => {
+  test('bbox keeps exactly the cameras inside the box', async ({ t }) => {
     const bbox = [-110, 30, -90, 45];
     const expected = all.filter((c) => {
       const [x, y] = where(c);
       return x >= -110 && x <= -90 && y >= 30 && y <= 45;
     });
     expect(expected.length).toBeGreaterThan(5);
-    expect(await searchIds({ bbox: bbox.join(',') })).toEqual(new Set(expected.map((c) => c.id)));
+    expect(await searchIds(t, { bbox: bbox.join(',') })).toEqual(
+      new Set(expected.map((c) => c.id)),
+    );
   });
 
-  it('a bbox with min lon above max lon crosses the antimeridian', async () => {
-    const found = await searchIds({ bbox: '170,-60,-140,72' });
+  test('a bbox with min lon above max lon crosses the antimeridian', async ({ t }) => {
+    const found = await searchIds(t, { bbox: '170,-60,-140,72' });
     const expected = all.filter(
       (c) => (where(c)[0] >= 170 || where(c)[0] <= -140) && Math.abs(where(c)[1]) <= 72,
     );
     expect(found).toEqual(new Set(expected.map((c) => c.id)));
   });
 
-  it('polygon keeps the cameras inside; closing the ring is optional', async () => {
+  test('polygon keeps the cameras inside; closing the ring is optional', async ({ t }) => {
     const ring: P[] = [
       [-125, 32],
       [-100, 30],
@@ -159,15 +161,15 @@ describe('2.1 spatial parameters (on cameras)', () => {
     const text = ring.map((p) => `${p[0]} ${p[1]}`).join(',');
     const expected = new Set(all.filter((c) => inside(where(c), ring)).map((c) => c.id));
     expect(expected.size).toBeGreaterThan(5);
-    expect(await searchIds({ polygon: text })).toEqual(expected);
+    expect(await searchIds(t, { polygon: text })).toEqual(expected);
     const open = ring
       .slice(0, -1)
       .map((p) => `${p[0]} ${p[1]}`)
       .join(',');
-    expect(await searchIds({ polygon: open })).toEqual(expected);
+    expect(await searchIds(t, { polygon: open })).toEqual(expected);
   });
 
-  it('lat/lon/radius in m, km and mi; default 10km', async () => {
+  test('lat/lon/radius in m, km and mi; default 10km', async ({ t }) => {
     const c = all.find((x) => x.properties.country === 'US')!;
     const [lon, lat] = where(c);
     for (const [radius, meters] of [
@@ -176,7 +178,7 @@ describe('2.1 spatial parameters (on cameras)', () => {
       ['200mi', 321_868.8],
       [undefined, 10_000],
     ] as const) {
-      const found = await searchIds(radius === undefined ? { lat, lon } : { lat, lon, radius });
+      const found = await searchIds(t, radius === undefined ? { lat, lon } : { lat, lon, radius });
       for (const x of all) {
         const d = haversine([lon, lat], where(x));
         if (d < meters * 0.999) expect(found.has(x.id), `${x.id} at ${d} m`).toBe(true);
@@ -185,7 +187,7 @@ describe('2.1 spatial parameters (on cameras)', () => {
     }
   });
 
-  it('polyline (precision 5 and 6) with polyline_radius in km, default 1 km', async () => {
+  test('polyline (precision 5 and 6) with polyline_radius in km, default 1 km', async ({ t }) => {
     const route: P[] = [
       [-122.4, 37.8],
       [-121.5, 38.6],
@@ -202,7 +204,7 @@ describe('2.1 spatial parameters (on cameras)', () => {
         const params: Record<string, unknown> = { polyline: encode(route, precision) };
         if (precision === 6) params['polyline_precision'] = 6;
         if (km !== undefined) params['polyline_radius'] = km;
-        const found = await searchIds(params);
+        const found = await searchIds(t, params);
         const meters = (km ?? 1) * 1000;
         for (const x of all) {
           const d = distanceToLine(where(x), route);
@@ -213,14 +215,19 @@ describe('2.1 spatial parameters (on cameras)', () => {
     }
   });
 
-  it('several spatial filters all apply', async () => {
-    const a = await searchIds({ bbox: '-125,25,-65,50' });
-    const b = await searchIds({ lat: 39, lon: -98, radius: '1200km' });
-    const both = await searchIds({ bbox: '-125,25,-65,50', lat: 39, lon: -98, radius: '1200km' });
+  test('several spatial filters all apply', async ({ t }) => {
+    const a = await searchIds(t, { bbox: '-125,25,-65,50' });
+    const b = await searchIds(t, { lat: 39, lon: -98, radius: '1200km' });
+    const both = await searchIds(t, {
+      bbox: '-125,25,-65,50',
+      lat: 39,
+      lon: -98,
+      radius: '1200km',
+    });
     expect(both).toEqual(new Set([...a].filter((x) => b.has(x))));
   });
 
-  it('refuses malformed spatial parameters with the parameter named', async () => {
+  test('refuses malformed spatial parameters with the parameter named', async ({ t }) => {
     const cases: [object, string, number][] = [
       [{ bbox: '1,2,3' }, 'bbox', 400],
       [{ bbox: 'a,b,c,d' }, 'bbox', 400],
@@ -245,7 +252,7 @@ describe('2.1 spatial parameters (on cameras)', () => {
     }
   });
 
-  it('ids() helper sanity', async () => {
+  test('ids() helper sanity', async ({ t }) => {
     expect(ids(await t.get('/v1/cameras', { limit: 3 }))).toHaveLength(3);
   });
 });

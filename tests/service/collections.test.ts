@@ -1,20 +1,20 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- responses are read as raw JSON, including malformed and error bodies */
 /** Spec 4.6 (collection index and show), 2.7 (fields) and the marker rule. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as test } from '../helpers/fixtures.ts';
 import type { Collection, CollectionWithImages } from '../../src/shared/api/index.ts';
-import { fetchAll, startTestService, type TestService } from '../helpers/service.ts';
+import { fetchAll } from '../helpers/service.ts';
 
-let t: TestService;
 let all: Collection[];
 
-beforeAll(async () => {
-  t = await startTestService();
+test.beforeAll(async ({ t }) => {
   all = await fetchAll<Collection>(t, '/v1/collections');
 });
-afterAll(() => t.close());
 
 describe('4.6 collection index', () => {
-  it('answers the JSON envelope {results, total, skip, limit, aggs} without images', async () => {
+  test('answers the JSON envelope {results, total, skip, limit, aggs} without images', async ({
+    t,
+  }) => {
     const r = await t.get<any>('/v1/collections', { aggs: 'tags' });
     expect(Object.keys(r.body).sort()).toEqual(['aggs', 'limit', 'results', 'skip', 'total']);
     expect(r.body.total).toBe(all.length);
@@ -31,14 +31,14 @@ describe('4.6 collection index', () => {
     }
   });
 
-  it('never lists collections older than 90 days', () => {
+  test('never lists collections older than 90 days', ({ t }) => {
     const now = t.service.clock.now().getTime();
     expect(all.length).toBeGreaterThan(3);
     expect(all.every((c) => now - Date.parse(c.created_at) < 90 * 86400_000)).toBe(true);
     expect(all.map((c) => c.name)).not.toContain('Old survey');
   });
 
-  it('q, created_at and updated_at bounds', async () => {
+  test('q, created_at and updated_at bounds', async ({ t }) => {
     const fog = await fetchAll<Collection>(t, '/v1/collections', { q: 'fog' });
     expect(fog.map((c) => c.name)).toContain('Fog events');
     const mid = all.map((c) => c.created_at).sort()[2]!;
@@ -59,7 +59,7 @@ describe('4.6 collection index', () => {
     );
   });
 
-  it('sorts by name, created_at, updated_at', async () => {
+  test('sorts by name, created_at, updated_at', async ({ t }) => {
     for (const sort of ['name', 'created_at', 'updated_at'] as const) {
       const asc = await fetchAll<Collection>(t, '/v1/collections', { sort });
       const keys = asc.map((c) => c[sort].toLowerCase());
@@ -73,7 +73,9 @@ describe('4.6 collection index', () => {
 describe('4.6 collection show', () => {
   const big = (): Collection => all.find((c) => c.name === 'Winter storm')!;
 
-  it('returns images (default 20, max 200), limit and marker (empty when none)', async () => {
+  test('returns images (default 20, max 200), limit and marker (empty when none)', async ({
+    t,
+  }) => {
     const r = await t.get<CollectionWithImages>(`/v1/collections/${big()._id}`);
     expect(r.status).toBe(200);
     expect(r.body.images).toHaveLength(20);
@@ -85,7 +87,7 @@ describe('4.6 collection show', () => {
     expect((await t.get<any>(`/v1/collections/${big()._id}`, { limit: 201 })).status).toBe(400);
   });
 
-  it('an exact marker starts after that image; pages chain without gaps', async () => {
+  test('an exact marker starts after that image; pages chain without gaps', async ({ t }) => {
     const id = big()._id;
     const every: string[] = [];
     let marker = '';
@@ -102,7 +104,7 @@ describe('4.6 collection show', () => {
     expect(every.slice(0, 200)).toEqual(whole.body.images);
   });
 
-  it('a partial name starts at the first matching image', async () => {
+  test('a partial name starts at the first matching image', async ({ t }) => {
     const id = big()._id;
     const page = await t.get<CollectionWithImages>(`/v1/collections/${id}`, { limit: 200 });
     const target = page.body.images[50]!;
@@ -115,7 +117,7 @@ describe('4.6 collection show', () => {
     expect(r.body.images[0]).toBe(first);
   });
 
-  it('404 for unknown or expired collections', async () => {
+  test('404 for unknown or expired collections', async ({ t }) => {
     expect((await t.get('/v1/collections/col_nothing')).status).toBe(404);
   });
 });

@@ -1,14 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- responses are read as raw JSON, including malformed and error bodies */
 /** Spec 1 (conventions), 4.0 (aggregations) and 8 (limits), across every search. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../helpers/service.ts';
-
-let t: TestService;
-
-beforeAll(async () => {
-  t = await startTestService();
-});
-afterAll(() => t.close());
+import { describe, expect } from 'vitest';
+import { serviceTest as test } from '../helpers/fixtures.ts';
 
 const SEARCHES: [string, object][] = [
   [
@@ -61,7 +54,7 @@ const SEARCHES: [string, object][] = [
 
 describe('1.1 GET, POST JSON and POST form answer identically', () => {
   for (const [path, params] of SEARCHES) {
-    it(`${path} ${JSON.stringify(params).slice(0, 80)}`, async () => {
+    test(`${path} ${JSON.stringify(params).slice(0, 80)}`, async ({ t }) => {
       const [get, json, form] = await t.searchAllWays<any>(path, params);
       expect(get.status, JSON.stringify(get.body)).toBe(200);
       expect(json.status).toBe(200);
@@ -71,7 +64,7 @@ describe('1.1 GET, POST JSON and POST form answer identically', () => {
     });
   }
 
-  it('JSON bodies may use real numbers, booleans, arrays for bbox and polygon', async () => {
+  test('JSON bodies may use real numbers, booleans, arrays for bbox and polygon', async ({ t }) => {
     const a = await t.postJson<any>('/v1/cameras/_search', {
       bbox: [-110, 30, -90, 45],
       limit: 50,
@@ -98,7 +91,7 @@ describe('1.1 GET, POST JSON and POST form answer identically', () => {
 });
 
 describe('4.0 aggregations', () => {
-  it('accepts aggs[]=a&aggs[]=b and aggs=a,b alike', async () => {
+  test('accepts aggs[]=a&aggs[]=b and aggs=a,b alike', async ({ t }) => {
     const a = await t.get<any>('/v1/cameras', { aggs: ['state', 'city'] });
     const b = await t.get<any>(
       '/v1/cameras?aggs=state,city'.replace('/v1/cameras?', '/v1/cameras?'),
@@ -109,7 +102,9 @@ describe('4.0 aggregations', () => {
     expect(b.status).toBe(200);
   });
 
-  it('returns at most ten buckets {key, doc_count}, counting the whole result, not the page', async () => {
+  test('returns at most ten buckets {key, doc_count}, counting the whole result, not the page', async ({
+    t,
+  }) => {
     const r = await t.get<any>('/v1/cameras', { aggs: 'state', limit: 1 });
     const buckets = r.body.properties.aggs.state as { key: string; doc_count: number }[];
     expect(buckets).toHaveLength(10);
@@ -120,7 +115,7 @@ describe('4.0 aggregations', () => {
     expect(buckets[0]!.doc_count).toBe(byState.body.properties.total);
   });
 
-  it('observation aggregations on sensors, prev values and time', async () => {
+  test('observation aggregations on sensors, prev values and time', async ({ t }) => {
     const r = await t.get<any>('/v1/observations', {
       aggs: 'sensors.road_weather,sensors.precip.prev,time,state',
       limit: 0,
@@ -136,7 +131,7 @@ describe('4.0 aggregations', () => {
     expect(aggs.time[0].key).toBe('2026-11-21T12:00:00Z');
   });
 
-  it('refuses an attribute that cannot be aggregated', async () => {
+  test('refuses an attribute that cannot be aggregated', async ({ t }) => {
     const r = await t.get<any>('/v1/cameras', { aggs: 'description' });
     expect(r.status).toBe(400);
     expect(r.body.error.parameter).toBe('aggs');
@@ -152,7 +147,7 @@ describe('8 limits', () => {
     '/v1/collections',
   ];
 
-  it('page size defaults to 10 and skip to 0 everywhere', async () => {
+  test('page size defaults to 10 and skip to 0 everywhere', async ({ t }) => {
     for (const path of collections) {
       const r = await t.get<any>(path, path === '/v1/alerts' ? { expired: 'any' } : {});
       const env = r.body.properties ?? r.body;
@@ -161,7 +156,7 @@ describe('8 limits', () => {
     }
   });
 
-  it('limit max 100 and skip max 4000: above is 400 with the parameter named', async () => {
+  test('limit max 100 and skip max 4000: above is 400 with the parameter named', async ({ t }) => {
     for (const path of collections) {
       expect((await t.get<any>(path, { limit: 100 })).status).toBe(200);
       expect((await t.get<any>(path, { skip: 4000 })).status).toBe(200);
@@ -174,7 +169,7 @@ describe('8 limits', () => {
     }
   });
 
-  it('skip pages through a stable order without overlap', async () => {
+  test('skip pages through a stable order without overlap', async ({ t }) => {
     const a = await t.get<any>('/v1/cameras', { sort: 'country', limit: 40 });
     const b = await t.get<any>('/v1/cameras', { sort: 'country', limit: 20, skip: 20 });
     expect(b.body.features.map((f: { id: string }) => f.id)).toEqual(

@@ -5,15 +5,10 @@
  * input. The property test sends thousands of generated malformed requests.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { describe, expect } from 'vitest';
+import { serviceTest as test } from '../helpers/fixtures.ts';
 
-let t: TestService;
-
-beforeAll(async () => {
-  t = await startTestService({ cameras: 120, hours: 2 });
-});
-afterAll(() => t.close());
+test.override({ serviceOptions: { cameras: 120, hours: 2 } });
 
 function expectError(body: any, status: number): void {
   expect(body.error.status).toBe(status);
@@ -23,7 +18,7 @@ function expectError(body: any, status: number): void {
 }
 
 describe('7 error statuses and body', () => {
-  it('400 invalid_parameter names the parameter', async () => {
+  test('400 invalid_parameter names the parameter', async ({ t }) => {
     const r = await t.get<any>('/v1/cameras', { bbox: '1,2,3' });
     expect(r.status).toBe(400);
     expect(r.body).toEqual({
@@ -36,7 +31,7 @@ describe('7 error statuses and body', () => {
     });
   });
 
-  it('400 unknown_parameter: unknown parameters are refused, never ignored', async () => {
+  test('400 unknown_parameter: unknown parameters are refused, never ignored', async ({ t }) => {
     for (const path of [
       '/v1/cameras',
       '/v1/observations',
@@ -52,13 +47,13 @@ describe('7 error statuses and body', () => {
     expect((await t.get<any>('/v1/cameras/US-AK-000000', { verbose: 1 })).status).toBe(400);
   });
 
-  it('401 without a token', async () => {
+  test('401 without a token', async ({ t }) => {
     const r = await t.get<any>('/v1/alerts', undefined, {});
     expect(r.status).toBe(401);
     expectError(r.body, 401);
   });
 
-  it('404 for unknown paths and resources', async () => {
+  test('404 for unknown paths and resources', async ({ t }) => {
     for (const path of ['/v2/cameras', '/v1/cameras/none', '/', '/v1/alerts/x/y']) {
       const r = await t.get<any>(path);
       expect(r.status, path).toBe(404);
@@ -66,7 +61,7 @@ describe('7 error statuses and body', () => {
     }
   });
 
-  it('405 with Allow for a wrong method', async () => {
+  test('405 with Allow for a wrong method', async ({ t }) => {
     const r = await fetch(`${t.url}/v1/cameras`, {
       method: 'DELETE',
       headers: { Authorization: `Bearer ${t.token}` },
@@ -78,7 +73,7 @@ describe('7 error statuses and body', () => {
     expect(g.status).toBe(405);
   });
 
-  it('413 for a body over 1 MiB, 414 for a URL over 8 KiB', async () => {
+  test('413 for a body over 1 MiB, 414 for a URL over 8 KiB', async ({ t }) => {
     const big = await t.postJson<any>('/v1/cameras/_search', { q: 'x'.repeat(1_100_000) });
     expect(big.status).toBe(413);
     expectError(big.body, 413);
@@ -87,7 +82,7 @@ describe('7 error statuses and body', () => {
     expectError(long.body, 414);
   });
 
-  it('400 for malformed JSON, 415 for other body types', async () => {
+  test('400 for malformed JSON, 415 for other body types', async ({ t }) => {
     const bad = await fetch(`${t.url}/v1/cameras/_search`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${t.token}`, 'Content-Type': 'application/json' },
@@ -103,7 +98,7 @@ describe('7 error statuses and body', () => {
     expect(xml.status).toBe(415);
   });
 
-  it('422 for well-formed but contradictory values', async () => {
+  test('422 for well-formed but contradictory values', async ({ t }) => {
     const r = await t.get<any>('/v1/recordings', {
       start_min: '2026-11-21',
       start_max: '2026-11-01',
@@ -199,7 +194,9 @@ const nasty = fc.oneof(
 );
 
 describe('7 never a 5xx for bad input (property test)', () => {
-  it('answers 1,500 generated malformed GET and POST requests with 2xx or 4xx JSON', async () => {
+  test('answers 1,500 generated malformed GET and POST requests with 2xx or 4xx JSON', async ({
+    t,
+  }) => {
     let sent = 0;
     await fc.assert(
       fc.asyncProperty(
@@ -245,7 +242,7 @@ describe('7 never a 5xx for bad input (property test)', () => {
     expect(sent).toBeGreaterThanOrEqual(1000);
   }, 120_000);
 
-  it('survives odd paths and ids', async () => {
+  test('survives odd paths and ids', async ({ t }) => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...PATHS),

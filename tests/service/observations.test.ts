@@ -1,17 +1,16 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- responses are read as raw JSON, including malformed and error bodies */
 /** Spec 4.2 (observation search and show) and 2.2/2.3 (fields and sensor values). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as test } from '../helpers/fixtures.ts';
 import type { WrittenObservation as Observation } from '../../src/shared/api/index.ts';
 import { SENSOR_VALUES } from '../../src/shared/sensors.ts';
-import { fetchAll, startTestService, type TestService } from '../helpers/service.ts';
+import { fetchAll, type TestService } from '../helpers/service.ts';
 import { haversine, type P } from '../helpers/independent-geo.ts';
 
-let t: TestService;
 let cameraId: string;
 let history: Observation[];
 
-beforeAll(async () => {
-  t = await startTestService();
+test.beforeAll(async ({ t }) => {
   const cams = await t.get<any>('/v1/cameras', { state: 'CO', limit: 1 });
   cameraId = cams.body.features[0].id;
   history = await fetchAll<Observation>(t, '/v1/observations', {
@@ -19,21 +18,20 @@ beforeAll(async () => {
     sort: 'time',
   });
 });
-afterAll(() => t.close());
 
-const total = async (params: object): Promise<number> =>
+const total = async (t: TestService, params: object): Promise<number> =>
   (await t.get<any>('/v1/observations', { ...params, limit: 0 })).body.properties.total;
 
 describe('2.2 observation fields', () => {
-  it('has one observation per ten minutes per camera for the history window', async () => {
+  test('has one observation per ten minutes per camera for the history window', async ({ t }) => {
     expect(history).toHaveLength(36); // 6 hours
     const times = history.map((o) => Date.parse(o.properties.time));
     for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBe(600_000);
     expect(history.at(-1)!.properties.time).toBe('2026-11-21T12:00:00Z');
-    expect(await total({})).toBe(300 * 36);
+    expect(await total(t, {})).toBe(300 * 36);
   });
 
-  it('composes the id of camera id, underscore and time; prev_id links the previous one', () => {
+  test('composes the id of camera id, underscore and time; prev_id links the previous one', () => {
     for (let i = 0; i < history.length; i++) {
       const o = history[i]!;
       expect(o.id.startsWith(`${cameraId}_`)).toBe(true);
@@ -42,7 +40,7 @@ describe('2.2 observation fields', () => {
     }
   });
 
-  it('carries the three sensors with values from the tables of 2.3 and prev equal to the previous data', () => {
+  test('carries the three sensors with values from the tables of 2.3 and prev equal to the previous data', () => {
     for (let i = 0; i < history.length; i++) {
       const s = history[i]!.properties.sensors;
       for (const type of ['road_weather', 'visibility', 'precip'] as const) {
@@ -53,7 +51,7 @@ describe('2.2 observation fields', () => {
     }
   });
 
-  it('shows one observation; 404 for unknown ids', async () => {
+  test('shows one observation; 404 for unknown ids', async ({ t }) => {
     const o = history[10]!;
     const r = await t.get<Observation>(`/v1/observations/${encodeURIComponent(o.id)}`);
     expect(r.status).toBe(200);
@@ -63,7 +61,7 @@ describe('2.2 observation fields', () => {
     }
   });
 
-  it('varies plausibly: neighbours mostly agree and values do not flicker', async () => {
+  test('varies plausibly: neighbours mostly agree and values do not flicker', async ({ t }) => {
     const all = await fetchAll<Observation>(t, '/v1/observations', {
       time_min: '2026-11-21T12:00:00Z',
     });
@@ -83,7 +81,7 @@ describe('2.2 observation fields', () => {
 });
 
 describe('4.2 observation filters', () => {
-  it('sensors[type]=v matches exactly', async () => {
+  test('sensors[type]=v matches exactly', async ({ t }) => {
     for (const v of [0, 1, 2, 10, -1]) {
       const got = await fetchAll<Observation>(t, '/v1/observations', {
         'sensors[road_weather]': v,
@@ -103,7 +101,7 @@ describe('4.2 observation filters', () => {
     expect(vis.every((o) => o.properties.sensors.visibility!.data === 0.5)).toBe(true);
   });
 
-  it('[min]/[max] ranges match reported values (-1 only when min <= -1)', async () => {
+  test('[min]/[max] ranges match reported values (-1 only when min <= -1)', async ({ t }) => {
     const byRange = async (min?: number, max?: number): Promise<string[]> =>
       (
         await fetchAll<Observation>(t, '/v1/observations', {
@@ -122,7 +120,7 @@ describe('4.2 observation filters', () => {
     expect(await byRange(0.1, 0.6)).toEqual(expectIds((v) => v >= 0.1 && v <= 0.6));
   });
 
-  it('[data]/[prev] transition filters, exact and ranges', async () => {
+  test('[data]/[prev] transition filters, exact and ranges', async ({ t }) => {
     const all = await fetchAll<Observation>(t, '/v1/observations', {
       sensors: { road_weather: { data: { min: 2 }, prev: { max: 1 } } },
     });
@@ -140,7 +138,9 @@ describe('4.2 observation filters', () => {
     for (const o of exact) expect(o.properties.sensors.precip).toEqual({ data: 1, prev: 0 });
   });
 
-  it('time_min/time_max as datetimes (inclusive) and as HH:MM UTC times of day', async () => {
+  test('time_min/time_max as datetimes (inclusive) and as HH:MM UTC times of day', async ({
+    t,
+  }) => {
     const got = await fetchAll<Observation>(t, '/v1/observations', {
       camera_id: cameraId,
       time_min: '2026-11-21T09:00:00Z',
@@ -162,7 +162,7 @@ describe('4.2 observation filters', () => {
       time_min: '2026-11-21T13:50:00+02:00',
     });
     expect(offset[0]!.properties.time).toBe('2026-11-21T11:50:00Z');
-    const wrap = await total({ camera_id: cameraId, time_min: '11:30', time_max: '06:30' });
+    const wrap = await total(t, { camera_id: cameraId, time_min: '11:30', time_max: '06:30' });
     expect(wrap).toBe(
       history.filter(
         (o) =>
@@ -171,16 +171,16 @@ describe('4.2 observation filters', () => {
     );
   });
 
-  it('date_min/date_max: the upper date includes the whole day', async () => {
-    expect(await total({ camera_id: cameraId, date_max: '2026-11-21' })).toBe(36);
+  test('date_min/date_max: the upper date includes the whole day', async ({ t }) => {
+    expect(await total(t, { camera_id: cameraId, date_max: '2026-11-21' })).toBe(36);
     expect(
-      await total({ camera_id: cameraId, date_min: '2026-11-21', date_max: '2026-11-21' }),
+      await total(t, { camera_id: cameraId, date_min: '2026-11-21', date_max: '2026-11-21' }),
     ).toBe(36);
-    expect(await total({ camera_id: cameraId, date_max: '2026-11-20' })).toBe(0);
-    expect(await total({ camera_id: cameraId, date_min: '2026-11-22' })).toBe(0);
+    expect(await total(t, { camera_id: cameraId, date_max: '2026-11-20' })).toBe(0);
+    expect(await total(t, { camera_id: cameraId, date_min: '2026-11-22' })).toBe(0);
   });
 
-  it('country, state, city, camera_id and q filter by the camera', async () => {
+  test('country, state, city, camera_id and q filter by the camera', async ({ t }) => {
     const co = await fetchAll<Observation>(t, '/v1/observations', {
       state: 'CO',
       time_min: '12:00',
@@ -192,10 +192,10 @@ describe('4.2 observation filters', () => {
     expect(byCity.every((o) => o.properties.city === city)).toBe(true);
     const byQ = await fetchAll<Observation>(t, '/v1/observations', { q: city, time_min: '12:00' });
     expect(byQ.map((o) => o.properties.camera_id)).toContain(cameraId);
-    expect(await total({ country: 'US' })).toBeLessThan(300 * 36);
+    expect(await total(t, { country: 'US' })).toBeLessThan(300 * 36);
   });
 
-  it('sorts by time, state, city, country and distance, stable by id', async () => {
+  test('sorts by time, state, city, country and distance, stable by id', async ({ t }) => {
     const asc = await fetchAll<Observation>(t, '/v1/observations', { sort: 'time', state: 'CA' });
     for (let i = 1; i < asc.length; i++) {
       const [a, b] = [asc[i - 1]!, asc[i]!];
@@ -243,7 +243,7 @@ describe('4.2 observation filters', () => {
     );
   });
 
-  it('refuses bad sensor filters and times with clear errors', async () => {
+  test('refuses bad sensor filters and times with clear errors', async ({ t }) => {
     const cases: [object, string, number][] = [
       [{ 'sensors[road_weather]': 5 }, 'sensors[road_weather]', 400],
       [{ 'sensors[wind]': 1 }, 'sensors', 400],

@@ -1,21 +1,19 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- responses are read as raw JSON, including malformed and error bodies */
 /** Spec 4.4 (recording index and show), 2.5 (fields) and the 90-day lifetime of section 8. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as test } from '../helpers/fixtures.ts';
 import type { WrittenRecording as Recording } from '../../src/shared/api/index.ts';
-import { fetchAll, startTestService, type TestService } from '../helpers/service.ts';
+import { fetchAll } from '../helpers/service.ts';
 import { haversine } from '../helpers/independent-geo.ts';
 
-let t: TestService;
 let all: Recording[];
 
-beforeAll(async () => {
-  t = await startTestService();
+test.beforeAll(async ({ t }) => {
   all = await fetchAll<Recording>(t, '/v1/recordings');
 });
-afterAll(() => t.close());
 
 describe('2.5 recording fields', () => {
-  it('lists seeded recordings of every status with all fields', () => {
+  test('lists seeded recordings of every status with all fields', () => {
     expect(all.length).toBeGreaterThan(20);
     expect(new Set(all.map((r) => r.properties.status))).toEqual(
       new Set(['complete', 'submitted', 'failed']),
@@ -49,7 +47,7 @@ describe('2.5 recording fields', () => {
 describe('4.4 recording filters', () => {
   const idsOf = (rs: Recording[]): string[] => rs.map((r) => r.id).sort();
 
-  it('status, camera_id, country, state, city', async () => {
+  test('status, camera_id, country, state, city', async ({ t }) => {
     for (const status of ['complete', 'submitted', 'failed']) {
       expect(idsOf(await fetchAll(t, '/v1/recordings', { status }))).toEqual(
         idsOf(all.filter((r) => r.properties.status === status)),
@@ -70,7 +68,9 @@ describe('4.4 recording filters', () => {
     );
   });
 
-  it('duration_min/max and start/stop bounds (date-only upper bound includes the day)', async () => {
+  test('duration_min/max and start/stop bounds (date-only upper bound includes the day)', async ({
+    t,
+  }) => {
     expect(
       idsOf(await fetchAll(t, '/v1/recordings', { duration_min: 300, duration_max: 900 })),
     ).toEqual(
@@ -89,7 +89,7 @@ describe('4.4 recording filters', () => {
     ).toBe(422);
   });
 
-  it('q finds tags, camera text and ids', async () => {
+  test('q finds tags, camera text and ids', async ({ t }) => {
     const tagged = all.find((r) => r.properties.tags.length > 0)!;
     const tag = tagged.properties.tags[0]!;
     expect(idsOf(await fetchAll(t, '/v1/recordings', { q: tag }))).toEqual(
@@ -97,7 +97,7 @@ describe('4.4 recording filters', () => {
     );
   });
 
-  it('spatial filters by the camera location, sort=distance from lat/lon', async () => {
+  test('spatial filters by the camera location, sort=distance from lat/lon', async ({ t }) => {
     const c = all[0]!.geometry.coordinates;
     const got = await fetchAll<Recording>(t, '/v1/recordings', {
       lat: c[1],
@@ -116,7 +116,7 @@ describe('4.4 recording filters', () => {
     expect([...d].sort((a, b) => a - b)).toEqual(d);
   });
 
-  it('sorts by every key, stable by id; the index has a bbox', async () => {
+  test('sorts by every key, stable by id; the index has a bbox', async ({ t }) => {
     for (const sort of ['country', 'state', 'city', 'status', 'duration', 'start', 'stop']) {
       const asc = await fetchAll<Recording>(t, '/v1/recordings', { sort });
       const desc = await fetchAll<Recording>(t, '/v1/recordings', { sort, sort_dir: 'desc' });
@@ -133,7 +133,7 @@ describe('4.4 recording filters', () => {
     expect(r.body.properties.limit).toBe(10);
   });
 
-  it('shows one recording; 404 for an unknown id', async () => {
+  test('shows one recording; 404 for an unknown id', async ({ t }) => {
     const r = await t.get<Recording>(`/v1/recordings/${all[2]!.id}`);
     expect(r.body).toEqual(all[2]);
     expect((await t.get('/v1/recordings/rec_nothing')).status).toBe(404);
@@ -142,7 +142,7 @@ describe('4.4 recording filters', () => {
 
 // Moves the clock past 90 days, which removes expired recordings: last in the file.
 describe('8 recording lifetime', () => {
-  it('shows only recordings younger than 90 days; the others are gone (404)', async () => {
+  test('shows only recordings younger than 90 days; the others are gone (404)', async ({ t }) => {
     const now = t.service.clock.now().getTime();
     expect(all.every((r) => now - Date.parse(r.properties.created_at) < 90 * 86400_000)).toBe(true);
     const oldest = [...all].sort((a, b) =>

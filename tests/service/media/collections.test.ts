@@ -1,16 +1,16 @@
 /** Spec 4.6: every collection operation besides Index and Show (those are part 1's). */
 /* eslint-disable @typescript-eslint/no-explicit-any -- reply bodies are JSON checked by the assertions, not by types */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as test } from '../../helpers/fixtures.ts';
 import type { Camera } from '../../../src/shared/api/index.ts';
-import { requestToken, startTestService, type TestService } from '../../helpers/service.ts';
+import { requestToken, type TestService } from '../../helpers/service.ts';
 import { call, fetchSigned, isJpeg, signedLocation } from '../../helpers/media.ts';
 
-let t: TestService;
 let cameras: Camera[];
 let col: string;
 
-beforeAll(async () => {
-  t = await startTestService({ cameras: 20 });
+test.override({ serviceOptions: { cameras: 20 } });
+test.beforeAll(async ({ t }) => {
   cameras = (await t.get<any>('/v1/cameras', { limit: 5 })).body.features;
   const r = await call(t, 'POST', '/v1/collections', {
     name: 'Test set',
@@ -19,18 +19,17 @@ beforeAll(async () => {
   });
   col = r.json().collection_id;
 });
-afterAll(() => t.close());
 
-const showCol = async (params: object = {}) =>
+const showCol = async (t: TestService, params: object = {}) =>
   (await t.get<any>(`/v1/collections/${col}`, params)).body;
 
 describe('4.6 Create and Update', () => {
-  it('creates with 200 {ok, collection_id}; name is required', async () => {
+  test('creates with 200 {ok, collection_id}; name is required', async ({ t }) => {
     const r = await call(t, 'POST', '/v1/collections', { name: 'Another' });
     expect(r.status).toBe(200);
     expect(r.json()).toEqual({ ok: true, collection_id: expect.any(String) });
     expect((await call(t, 'POST', '/v1/collections', { description: 'no name' })).status).toBe(400);
-    const c = await showCol();
+    const c = await showCol(t);
     expect(c).toMatchObject({
       _id: col,
       name: 'Test set',
@@ -40,13 +39,13 @@ describe('4.6 Create and Update', () => {
     });
   });
 
-  it('updates any of name, description, tags', async () => {
+  test('updates any of name, description, tags', async ({ t }) => {
     expect(
       (
         await call(t, 'PATCH', `/v1/collections/${col}`, { description: 'changed', tags: ['z'] })
       ).json(),
     ).toEqual({ ok: true });
-    expect(await showCol()).toMatchObject({
+    expect(await showCol(t)).toMatchObject({
       name: 'Test set',
       description: 'changed',
       tags: ['z'],
@@ -57,7 +56,9 @@ describe('4.6 Create and Update', () => {
 });
 
 describe('4.6 Add Image: every parameter set, exactly one', () => {
-  it('adds the current image, an archived image, an observation preview, recording images and another collection image', async () => {
+  test('adds the current image, an archived image, an observation preview, recording images and another collection image', async ({
+    t,
+  }) => {
     const [a, b, c] = cameras;
     const add = (body: object, prefix = '') =>
       call(t, 'POST', `${prefix}/collections/${col}/images`, body);
@@ -94,12 +95,12 @@ describe('4.6 Add Image: every parameter set, exactly one', () => {
     expect(
       (await add({ collection_id: other, image: `${a!.id}_20261121T090000Z.jpg` })).status,
     ).toBe(200);
-    const images = (await showCol({ limit: 200 })).images as string[];
+    const images = (await showCol(t, { limit: 200 })).images as string[];
     expect(images).toHaveLength(6);
     expect(images).toContain(`${b!.id}_20261121T113000Z.jpg`);
   });
 
-  it('refuses no set, two sets, or a partial set with 400 naming the conflict', async () => {
+  test('refuses no set, two sets, or a partial set with 400 naming the conflict', async ({ t }) => {
     for (const body of [
       {},
       { camera_id: cameras[0]!.id, observation_id: 'x' },
@@ -115,21 +116,23 @@ describe('4.6 Add Image: every parameter set, exactly one', () => {
 });
 
 describe('4.6 Show marker paging', () => {
-  it('exact name: starts after it; partial name: starts at the first match', async () => {
-    const all = (await showCol({ limit: 200 })).images as string[];
-    const page = await showCol({ limit: 2, marker: all[1] });
+  test('exact name: starts after it; partial name: starts at the first match', async ({ t }) => {
+    const all = (await showCol(t, { limit: 200 })).images as string[];
+    const page = await showCol(t, { limit: 2, marker: all[1] });
     expect(page.images).toEqual(all.slice(2, 4));
     expect(page.marker).toBe(all[1]);
     const prefix = all[3]!.slice(0, all[3]!.length - 8);
-    const partial = await showCol({ limit: 1, marker: prefix });
+    const partial = await showCol(t, { limit: 1, marker: prefix });
     expect(partial.images[0] >= prefix).toBe(true);
     expect(all.indexOf(partial.images[0])).toBeLessThanOrEqual(3);
   });
 });
 
 describe('4.6 Show Image, Preview, Remove Image', () => {
-  it('redirects each image and the preview contact sheet to signed JPEGs, with and without /v1', async () => {
-    const name = (await showCol()).images[0] as string;
+  test('redirects each image and the preview contact sheet to signed JPEGs, with and without /v1', async ({
+    t,
+  }) => {
+    const name = (await showCol(t)).images[0] as string;
     for (const prefix of ['', '/v1']) {
       const img = await fetchSigned(
         await signedLocation(t, `${prefix}/collections/${col}/images/${name}`),
@@ -144,19 +147,21 @@ describe('4.6 Show Image, Preview, Remove Image', () => {
     expect((await call(t, 'GET', `/collections/${col}/images/nope.jpg`)).status).toBe(404);
   });
 
-  it('removes one image', async () => {
-    const name = (await showCol()).images[0] as string;
+  test('removes one image', async ({ t }) => {
+    const name = (await showCol(t)).images[0] as string;
     expect((await call(t, 'DELETE', `/collections/${col}/images/${name}`)).json()).toEqual({
       ok: true,
     });
-    expect((await showCol({ limit: 200 })).images).not.toContain(name);
+    expect((await showCol(t, { limit: 200 })).images).not.toContain(name);
     expect((await call(t, 'DELETE', `/collections/${col}/images/${name}`)).status).toBe(404);
   });
 });
 
 describe('4.6 Empty and Destroy', () => {
-  it('refuses to destroy a non-empty collection (409), empties up to 1000 a call, then destroys', async () => {
-    const before = ((await showCol({ limit: 200 })).images as string[]).length;
+  test('refuses to destroy a non-empty collection (409), empties up to 1000 a call, then destroys', async ({
+    t,
+  }) => {
+    const before = ((await showCol(t, { limit: 200 })).images as string[]).length;
     const refused = await call(t, 'DELETE', `/collections/${col}`);
     expect(refused.status).toBe(409);
     expect(refused.json().error.code).toBe('conflict');
@@ -172,7 +177,7 @@ describe('4.6 Empty and Destroy', () => {
     expect((await call(t, 'GET', `/v1/collections/${col}`)).status).toBe(404);
   });
 
-  it('empties a large collection 1000 images at a time', async () => {
+  test('empties a large collection 1000 images at a time', async ({ t }) => {
     const big = (await call(t, 'POST', '/v1/collections', { name: 'Big' })).json().collection_id;
     const cam = cameras[0]!.id;
     // 1200 archived minutes of one camera: the media cache holds 1440.
@@ -190,7 +195,7 @@ describe('4.6 Empty and Destroy', () => {
     expect((await call(t, 'DELETE', `/collections/${big}/images`)).json().total).toBe(200);
   });
 
-  it('expires collections 90 days after creation', async () => {
+  test('expires collections 90 days after creation', async ({ t }) => {
     const r = (await call(t, 'POST', '/v1/collections', { name: 'Short-lived' })).json()
       .collection_id;
     // Tokens last 7 days: a fresh one at each far-future time.

@@ -1,24 +1,25 @@
 /** Spec 4.3 Live, Images, Show Image, 4.2 Preview, and the signed URLs of 1.3 / 5.8 / 8. */
 /* eslint-disable @typescript-eslint/no-explicit-any -- reply bodies are JSON checked by the assertions, not by types */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as test } from '../../helpers/fixtures.ts';
 import type { Camera } from '../../../src/shared/api/index.ts';
 import { liveImageMode } from '../../../src/service/media/services.ts';
-import { NOW, startTestService, type TestService } from '../../helpers/service.ts';
+import { NOW } from '../../helpers/service.ts';
 import { call, fetchSigned, isJpeg, isPng, signedLocation } from '../../helpers/media.ts';
 
-let t: TestService;
 let cameras: Camera[];
 
-beforeAll(async () => {
-  t = await startTestService({ cameras: 40 });
+test.override({ serviceOptions: { cameras: 40 } });
+test.beforeAll(async ({ t }) => {
   cameras = (await t.get<any>('/v1/cameras', { limit: 40 })).body.features;
 });
-afterAll(() => t.close());
 
 const byMode = (mode: string): Camera => cameras.find((c) => liveImageMode(c.id) === mode)!;
 
 describe('4.3 Live', () => {
-  it('answers 200 image/jpeg, 200 image/png or 302 to a signed URL, depending on the camera', async () => {
+  test('answers 200 image/jpeg, 200 image/png or 302 to a signed URL, depending on the camera', async ({
+    t,
+  }) => {
     const jpeg = await call(t, 'GET', `/v1/cameras/${byMode('jpeg').id}/live`);
     expect(jpeg.status).toBe(200);
     expect(jpeg.headers.get('content-type')).toBe('image/jpeg');
@@ -33,7 +34,7 @@ describe('4.3 Live', () => {
     expect(isJpeg(img.bytes)).toBe(true);
   });
 
-  it('is deterministic for (camera, time) and changes with the time', async () => {
+  test('is deterministic for (camera, time) and changes with the time', async ({ t }) => {
     const id = byMode('jpeg').id;
     const a = await call(t, 'GET', `/v1/cameras/${id}/live`);
     const b = await call(t, 'GET', `/v1/cameras/${id}/live`);
@@ -47,20 +48,22 @@ describe('4.3 Live', () => {
     expect(one.bytes.equals(two.bytes)).toBe(false);
   });
 
-  it('answers 404 with a JSON error for an unknown camera', async () => {
+  test('answers 404 with a JSON error for an unknown camera', async ({ t }) => {
     const r = await call(t, 'GET', '/v1/cameras/NOPE-1/live');
     expect(r.status).toBe(404);
     expect(r.json().error.code).toBe('not_found');
   });
 
-  it('needs authorization', async () => {
+  test('needs authorization', async ({ t }) => {
     const r = await fetch(`${t.url}/v1/cameras/${cameras[0]!.id}/live`);
     expect(r.status).toBe(401);
   });
 });
 
 describe('4.3 Images (media cache)', () => {
-  it('lists one time a minute for the last 24 hours; limit default 100, max 500', async () => {
+  test('lists one time a minute for the last 24 hours; limit default 100, max 500', async ({
+    t,
+  }) => {
     const id = cameras[0]!.id;
     const r = await t.get<any>(`/v1/cameras/${id}/images`);
     expect(r.status).toBe(200);
@@ -74,7 +77,7 @@ describe('4.3 Images (media cache)', () => {
     expect((await t.get<any>(`/v1/cameras/${id}/images`, { limit: 501 })).status).toBe(400);
   });
 
-  it('treats time as an inclusive start (date only or datetime)', async () => {
+  test('treats time as an inclusive start (date only or datetime)', async ({ t }) => {
     const id = cameras[0]!.id;
     const exact = await t.get<any>(`/v1/cameras/${id}/images`, { time: '2026-11-21T11:58:00Z' });
     expect(exact.body.times).toEqual(['2026-11-21T11:58:00Z', '2026-11-21T11:59:00Z', NOW]);
@@ -86,7 +89,7 @@ describe('4.3 Images (media cache)', () => {
     expect((await t.get<any>(`/v1/cameras/${id}/images`, { time: 'yesterday' })).status).toBe(400);
   });
 
-  it('Show Image redirects to the frame nearest the time', async () => {
+  test('Show Image redirects to the frame nearest the time', async ({ t }) => {
     const id = cameras[1]!.id;
     const loc = await signedLocation(t, `/v1/cameras/${id}/images/2026-11-21T10:00:20Z`);
     expect(loc).toContain(`/signed/frames/${id}/20261121T100000Z.jpg`);
@@ -99,7 +102,7 @@ describe('4.3 Images (media cache)', () => {
 });
 
 describe('4.2 Preview', () => {
-  it('redirects to the frame of the observation', async () => {
+  test('redirects to the frame of the observation', async ({ t }) => {
     const obs = (
       await t.get<any>('/v1/observations', {
         camera_id: cameras[2]!.id,
@@ -121,7 +124,7 @@ describe('4.2 Preview', () => {
 });
 
 describe('signed URLs', () => {
-  it('are served without authorization, with Content-Length, ETag and Range', async () => {
+  test('are served without authorization, with Content-Length, ETag and Range', async ({ t }) => {
     const loc = await signedLocation(
       t,
       `/v1/cameras/${cameras[3]!.id}/images/2026-11-21T09:00:00Z`,
@@ -148,7 +151,7 @@ describe('signed URLs', () => {
     expect((await fetchSigned(loc, { headers: { 'If-None-Match': etag } })).status).toBe(304);
   });
 
-  it('carry their expiry under the signature: tampering gives 403 JSON', async () => {
+  test('carry their expiry under the signature: tampering gives 403 JSON', async ({ t }) => {
     const loc = new URL(
       await signedLocation(t, `/v1/cameras/${cameras[4]!.id}/images/2026-11-21T09:00:00Z`),
     );
@@ -168,7 +171,7 @@ describe('signed URLs', () => {
     }
   });
 
-  it('expire after 15 minutes on the service clock', async () => {
+  test('expire after 15 minutes on the service clock', async ({ t }) => {
     const loc = await signedLocation(
       t,
       `/v1/cameras/${cameras[5]!.id}/images/2026-11-21T09:00:00Z`,

@@ -2,29 +2,28 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- reply bodies are JSON checked by the assertions, not by types */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as test } from '../../helpers/fixtures.ts';
 import type { Camera } from '../../../src/shared/api/index.ts';
-import { startTestService, type TestService } from '../../helpers/service.ts';
+import { type TestService } from '../../helpers/service.ts';
 import { call, ffprobe, isMpegTs } from '../../helpers/media.ts';
 
-let t: TestService;
 let video: Camera[];
 let still: Camera;
 
-beforeAll(async () => {
-  t = await startTestService({ cameras: 40, media: { maxEncoders: 2, liveIdleMs: 2500 } });
+test.override({ serviceOptions: { cameras: 40, media: { maxEncoders: 2, liveIdleMs: 2500 } } });
+test.beforeAll(async ({ t }) => {
   const all: Camera[] = (await t.get<any>('/v1/cameras', { limit: 40 })).body.features;
   video = all.filter((c) => c.properties.video);
   still = all.find((c) => !c.properties.video)!;
 });
-afterAll(() => t.close());
 
 const segmentsOf = (playlist: string): string[] =>
   playlist.split('\n').filter((l) => l.endsWith('.ts'));
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** Keeps a stream watched (a request a second, as a player would) for `ms`. */
-async function watch(cam: string, ms: number): Promise<string> {
+async function watch(t: TestService, cam: string, ms: number): Promise<string> {
   const end = Date.now() + ms;
   for (;;) {
     await sleep(Math.min(1000, Math.max(0, end - Date.now())));
@@ -34,7 +33,9 @@ async function watch(cam: string, ms: number): Promise<string> {
 }
 
 describe('4.3 Live Video', () => {
-  it('serves a live sliding-window media playlist and H.264 MPEG-TS segments ffprobe decodes', async () => {
+  test('serves a live sliding-window media playlist and H.264 MPEG-TS segments ffprobe decodes', async ({
+    t,
+  }) => {
     const cam = video[0]!.id;
     const first = await call(t, 'GET', `/v1/cameras/${cam}/live/playlist.m3u8`);
     expect(first.status).toBe(200);
@@ -59,11 +60,13 @@ describe('4.3 Live Video', () => {
       height: 360,
     });
     // Live: new segments appear as time passes.
-    const later = segmentsOf(await watch(cam, 4500));
+    const later = segmentsOf(await watch(t, cam, 4500));
     expect(later.at(-1)! > segmentsOf(text).at(-1)!).toBe(true);
   });
 
-  it('runs one encoder per camera however many viewers, up to a cap with a 503 JSON error', async () => {
+  test('runs one encoder per camera however many viewers, up to a cap with a 503 JSON error', async ({
+    t,
+  }) => {
     await Promise.all(
       [1, 2, 3].map(() => call(t, 'GET', `/v1/cameras/${video[1]!.id}/live/playlist.m3u8`)),
     );
@@ -73,7 +76,7 @@ describe('4.3 Live Video', () => {
     expect(third.json().error.message).toMatch(/encoders are busy/);
   });
 
-  it('stops an encoder after its idle time without requests', async () => {
+  test('stops an encoder after its idle time without requests', async ({ t }) => {
     await sleep(5000);
     expect(t.service.control.liveEncoders()).toBe(0);
     expect((await call(t, 'GET', `/v1/cameras/${video[2]!.id}/live/playlist.m3u8`)).status).toBe(
@@ -81,30 +84,32 @@ describe('4.3 Live Video', () => {
     );
   });
 
-  it('answers 404 with a clear message for a camera without video', async () => {
+  test('answers 404 with a clear message for a camera without video', async ({ t }) => {
     const r = await call(t, 'GET', `/v1/cameras/${still.id}/live/playlist.m3u8`);
     expect(r.status).toBe(404);
     expect(r.json().error.message).toMatch(/no live video/);
   });
 
-  it('refuses segment names outside the stream', async () => {
+  test('refuses segment names outside the stream', async ({ t }) => {
     expect(
       (await call(t, 'GET', `/v1/cameras/${video[2]!.id}/live/..%2F..%2Fservice.sqlite`)).status,
     ).toBe(404);
   });
 
-  it('test controls: an offline camera fails (503); a stopped stream stalls and resumes', async () => {
+  test('test controls: an offline camera fails (503); a stopped stream stalls and resumes', async ({
+    t,
+  }) => {
     const cam = video[2]!.id;
-    await watch(cam, 2500);
+    await watch(t, cam, 2500);
     t.service.control.setStreamStopped(cam, true);
     await sleep(1200);
     const before = segmentsOf(
       (await call(t, 'GET', `/v1/cameras/${cam}/live/playlist.m3u8`)).bytes.toString(),
     ).at(-1);
-    const stalled = segmentsOf(await watch(cam, 3000)).at(-1);
+    const stalled = segmentsOf(await watch(t, cam, 3000)).at(-1);
     expect(stalled).toBe(before);
     t.service.control.setStreamStopped(cam, false);
-    const resumed = segmentsOf(await watch(cam, 3500)).at(-1);
+    const resumed = segmentsOf(await watch(t, cam, 3500)).at(-1);
     expect(resumed! > stalled!).toBe(true);
     await t.service.control.setCameraOffline(cam, true);
     const off = await call(t, 'GET', `/v1/cameras/${cam}/live/playlist.m3u8`);

@@ -2,9 +2,10 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- reply bodies are JSON checked by the assertions, not by types */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as test } from '../../helpers/fixtures.ts';
 import type { Camera } from '../../../src/shared/api/index.ts';
-import { NOW, requestToken, startTestService, type TestService } from '../../helpers/service.ts';
+import { NOW, requestToken, type TestService } from '../../helpers/service.ts';
 import {
   call,
   fetchSigned,
@@ -16,12 +17,11 @@ import {
   zipEntries,
 } from '../../helpers/media.ts';
 
-let t: TestService;
 let camera: Camera;
 let past: string;
 
-beforeAll(async () => {
-  t = await startTestService({ cameras: 20 });
+test.override({ serviceOptions: { cameras: 20 } });
+test.beforeAll(async ({ t }) => {
   camera = (await t.get<any>('/v1/cameras', { limit: 1 })).body.features[0];
   const created = await call(t, 'POST', '/v1/recordings', {
     camera_id: camera.id,
@@ -32,16 +32,17 @@ beforeAll(async () => {
   expect(created.status).toBe(201);
   past = created.json().recording_id;
 });
-afterAll(() => t.close());
 
-const show = async (id: string) => (await t.get<any>(`/v1/recordings/${id}`)).body;
+const show = async (t: TestService, id: string) => (await t.get<any>(`/v1/recordings/${id}`)).body;
 
 describe('4.4 Create', () => {
-  it('answers 201 {ok, recording_id} with the document defaults (300 s, now, one image a second)', async () => {
+  test('answers 201 {ok, recording_id} with the document defaults (300 s, now, one image a second)', async ({
+    t,
+  }) => {
     const r = await call(t, 'POST', '/v1/recordings', { camera_id: camera.id });
     expect(r.status).toBe(201);
     expect(r.json()).toEqual({ ok: true, recording_id: expect.stringMatching(/^rec_/) });
-    const rec = await show(r.json().recording_id);
+    const rec = await show(t, r.json().recording_id);
     expect(rec.properties).toMatchObject({
       camera_id: camera.id,
       status: 'submitted',
@@ -52,7 +53,9 @@ describe('4.4 Create', () => {
     expect(Date.parse(rec.properties.stop) - Date.parse(rec.properties.start)).toBe(300_000);
   });
 
-  it('enforces duration max 1800, start at most 15 minutes ahead, and a known camera', async () => {
+  test('enforces duration max 1800, start at most 15 minutes ahead, and a known camera', async ({
+    t,
+  }) => {
     expect(
       (await call(t, 'POST', '/v1/recordings', { camera_id: camera.id, duration: 1801 })).status,
     ).toBe(400);
@@ -67,7 +70,7 @@ describe('4.4 Create', () => {
     expect((await call(t, 'POST', '/v1/recordings', {})).status).toBe(400);
   });
 
-  it('accepts a form-encoded body too', async () => {
+  test('accepts a form-encoded body too', async ({ t }) => {
     const r = await t.postForm('/v1/recordings', {
       camera_id: camera.id,
       duration: '60',
@@ -78,14 +81,16 @@ describe('4.4 Create', () => {
 });
 
 describe('recording job', () => {
-  it('completes a past recording from archived imagery with jpg, mp4 and zip', async () => {
+  test('completes a past recording from archived imagery with jpg, mp4 and zip', async ({ t }) => {
     await t.service.control.recordingsIdle();
-    const rec = await show(past);
+    const rec = await show(t, past);
     expect(rec.properties.status).toBe('complete');
     expect(rec.properties.formats.sort()).toEqual(['jpg', 'mp4', 'zip']);
   });
 
-  it('downloads each format through a signed URL: real JPEG, ZIP of all frames, MP4 ffprobe decodes', async () => {
+  test('downloads each format through a signed URL: real JPEG, ZIP of all frames, MP4 ffprobe decodes', async ({
+    t,
+  }) => {
     const jpg = await fetchSigned(await signedLocation(t, `/v1/recordings/${past}.jpg`));
     expect(jpg.headers.get('content-type')).toBe('image/jpeg');
     expect(isJpeg(jpg.bytes)).toBe(true);
@@ -111,50 +116,52 @@ describe('recording job', () => {
     expect((await call(t, 'GET', `/v1/recordings/${past}.gif`)).status).toBe(404);
   });
 
-  it('fails a recording with no archived imagery for its period', async () => {
+  test('fails a recording with no archived imagery for its period', async ({ t }) => {
     const r = await call(t, 'POST', '/v1/recordings', {
       camera_id: camera.id,
       duration: 60,
       start: '2026-10-01T00:00:00Z',
     });
     await t.service.control.recordingsIdle();
-    const rec = await show(r.json().recording_id);
+    const rec = await show(t, r.json().recording_id);
     expect(rec.properties.status).toBe('failed');
     expect(rec.properties.formats).toEqual([]);
     expect((await call(t, 'GET', `/v1/recordings/${r.json().recording_id}.mp4`)).status).toBe(409);
   });
 
-  it('keeps a pre-scheduled recording submitted until its stop time has passed, then completes it within 10 s', async () => {
+  test('keeps a pre-scheduled recording submitted until its stop time has passed, then completes it within 10 s', async ({
+    t,
+  }) => {
     const start = new Date(t.service.clock.now().getTime() + 5 * 60_000).toISOString();
     const id = (
       await call(t, 'POST', '/v1/recordings', { camera_id: camera.id, duration: 30, start })
     ).json().recording_id;
-    expect((await show(id)).properties.status).toBe('submitted');
+    expect((await show(t, id)).properties.status).toBe('submitted');
     expect((await call(t, 'GET', `/v1/recordings/${id}.zip`)).status).toBe(409);
     t.service.control.advanceClock(5 * 60_000 + 31_000);
     const deadline = Date.now() + 10_000;
-    while ((await show(id)).properties.status === 'submitted' && Date.now() < deadline)
+    while ((await show(t, id)).properties.status === 'submitted' && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 200));
-    expect((await show(id)).properties.status).toBe('complete');
+    expect((await show(t, id)).properties.status).toBe('complete');
     t.service.control.setClock(NOW);
   });
 });
 
 describe('4.4 Add Tags', () => {
-  it('appends, keeping old tags and dropping duplicates; array or comma list', async () => {
+  test('appends, keeping old tags and dropping duplicates; array or comma list', async ({ t }) => {
     const r = await call(t, 'PUT', `/v1/recordings/${past}/tags`, { tags: 'b,c' });
     expect(r.status).toBe(200);
     expect(r.json()).toEqual({ ok: true, tags: ['a', 'b', 'c'] });
     const r2 = await call(t, 'PUT', `/v1/recordings/${past}/tags`, { tags: ['d', 'A'] });
     expect(r2.json().tags).toEqual(['a', 'b', 'c', 'd']);
-    expect((await show(past)).properties.tags).toEqual(['a', 'b', 'c', 'd']);
+    expect((await show(t, past)).properties.tags).toEqual(['a', 'b', 'c', 'd']);
     expect((await call(t, 'PUT', `/v1/recordings/${past}/tags`, {})).status).toBe(400);
     expect((await call(t, 'PUT', '/v1/recordings/rec_nope/tags', { tags: 'x' })).status).toBe(404);
   });
 });
 
 describe('faults on signed downloads', () => {
-  it('resets mid-body, then resumes with Range to the same bytes', async () => {
+  test('resets mid-body, then resumes with Range to the same bytes', async ({ t }) => {
     const loc = await signedLocation(t, `/v1/recordings/${past}.zip`);
     const whole = await fetchSigned(loc);
     t.service.control.injectFault({ kind: 'reset', after: 0.5 });
@@ -178,7 +185,7 @@ describe('faults on signed downloads', () => {
     expect(Buffer.concat([cut, rest.bytes]).equals(whole.bytes)).toBe(true);
   });
 
-  it('answers 503 JSON when told to, then serves again', async () => {
+  test('answers 503 JSON when told to, then serves again', async ({ t }) => {
     const loc = await signedLocation(t, `/v1/recordings/${past}.jpg`);
     t.service.control.injectFault({ kind: '503' });
     const r = await fetchSigned(loc);
@@ -187,7 +194,7 @@ describe('faults on signed downloads', () => {
     expect((await fetchSigned(loc)).status).toBe(200);
   });
 
-  it('stalls: headers and part of the body, then silence', async () => {
+  test('stalls: headers and part of the body, then silence', async ({ t }) => {
     const loc = await signedLocation(t, `/v1/recordings/${past}.zip`);
     t.service.control.injectFault({ kind: 'stall', after: 0.2, stallMs: 5000 });
     const ac = new AbortController();
@@ -212,7 +219,7 @@ describe('faults on signed downloads', () => {
 });
 
 describe('expiry', () => {
-  it('removes a recording 90 days after creation (then 404)', async () => {
+  test('removes a recording 90 days after creation (then 404)', async ({ t }) => {
     t.service.control.advanceClock(91 * 86400_000);
     // Tokens last 7 days: a fresh one for the far future.
     const later = { ...t, token: await requestToken(t.url) };

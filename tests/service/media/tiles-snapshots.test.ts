@@ -2,22 +2,21 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- reply bodies are JSON checked by the assertions, not by types */
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { serviceTest as test } from '../../helpers/fixtures.ts';
 import type { Camera } from '../../../src/shared/api/index.ts';
 import { project } from '../../../src/service/media/mvt.ts';
-import { startTestService, type TestService } from '../../helpers/service.ts';
+import { type TestService } from '../../helpers/service.ts';
 import { call, fetchSigned, signedLocation } from '../../helpers/media.ts';
 
-let t: TestService;
 let cameras: Camera[];
 
-beforeAll(async () => {
-  t = await startTestService({ cameras: 60 });
+test.override({ serviceOptions: { cameras: 60 } });
+test.beforeAll(async ({ t }) => {
   cameras = (await t.get<any>('/v1/cameras', { limit: 100 })).body.features;
 });
-afterAll(() => t.close());
 
-async function tile(path: string): Promise<VectorTile> {
+async function tile(t: TestService, path: string): Promise<VectorTile> {
   const r = await call(t, 'GET', path);
   expect(r.status).toBe(200);
   expect(r.headers.get('content-type')).toBe('application/x-protobuf');
@@ -34,8 +33,10 @@ function tileOf(lon: number, lat: number, z: number): [number, number] {
 }
 
 describe('4.3 camera tile', () => {
-  it('holds every camera at z0 in layer "cameras" with extent 512 and documented attributes', async () => {
-    const vt = await tile('/v1/cameras/0/0/0.mvt');
+  test('holds every camera at z0 in layer "cameras" with extent 512 and documented attributes', async ({
+    t,
+  }) => {
+    const vt = await tile(t, '/v1/cameras/0/0/0.mvt');
     const layer = vt.layers['cameras']!;
     expect(layer.extent).toBe(512);
     expect(layer.length).toBe(60);
@@ -58,11 +59,11 @@ describe('4.3 camera tile', () => {
     expect(f.properties['video']).toBe(cam.properties.video);
   });
 
-  it('places a camera in the tile that contains it at z10', async () => {
+  test('places a camera in the tile that contains it at z10', async ({ t }) => {
     const cam = cameras[0]!;
     const [lon, lat] = cam.geometry.coordinates;
     const [x, y] = tileOf(lon, lat, 10);
-    const layer = (await tile(`/v1/cameras/10/${x}/${y}.mvt`)).layers['cameras']!;
+    const layer = (await tile(t, `/v1/cameras/10/${x}/${y}.mvt`)).layers['cameras']!;
     const ids = Array.from({ length: layer.length }, (_, i) => layer.feature(i).properties['id']);
     expect(ids).toContain(cam.id);
     const f = layer.feature(ids.indexOf(cam.id));
@@ -73,15 +74,17 @@ describe('4.3 camera tile', () => {
     expect(far.bytes.length === 0 || !far.bytes.includes(Buffer.from(cam.id))).toBe(true);
   });
 
-  it('refuses tiles that do not exist', async () => {
+  test('refuses tiles that do not exist', async ({ t }) => {
     expect((await call(t, 'GET', '/v1/cameras/2/4/0.mvt')).status).toBe(400);
     expect((await call(t, 'GET', '/v1/cameras/25/0/0.mvt')).status).toBe(400);
   });
 });
 
 describe('4.2 observation tile', () => {
-  it('holds the current observations in layer "observations", ascending by default, desc reverses', async () => {
-    const asc = (await tile('/v1/observations/0/0/0.mvt')).layers['observations']!;
+  test('holds the current observations in layer "observations", ascending by default, desc reverses', async ({
+    t,
+  }) => {
+    const asc = (await tile(t, '/v1/observations/0/0/0.mvt')).layers['observations']!;
     expect(asc.length).toBe(60);
     const props = asc.feature(0).properties;
     expect(props).toMatchObject({ camera_id: expect.any(String), time: '2026-11-21T12:00:00Z' });
@@ -89,7 +92,9 @@ describe('4.2 observation tile', () => {
     expect([0, 0.2, 0.5, 1, -1]).toContain(props['sensor.visibility']);
     const latest = (await t.get<any>(`/v1/observations/${props['id']}`)).body;
     expect(latest.properties.sensors.road_weather.data).toBe(props['sensor.road_weather']);
-    const desc = (await tile('/v1/observations/0/0/0.mvt?sort_dir=desc')).layers['observations']!;
+    const desc = (await tile(t, '/v1/observations/0/0/0.mvt?sort_dir=desc')).layers[
+      'observations'
+    ]!;
     const order = (l: typeof asc) =>
       Array.from({ length: l.length }, (_, i) => String(l.feature(i).properties['id']));
     expect(order(desc)).toEqual(order(asc).reverse());
@@ -98,7 +103,9 @@ describe('4.2 observation tile', () => {
 });
 
 describe('4.2 / 4.5 All', () => {
-  it('redirects a past ten-minute mark (yyyyddmmThhmmZ) to the flat observation snapshot', async () => {
+  test('redirects a past ten-minute mark (yyyyddmmThhmmZ) to the flat observation snapshot', async ({
+    t,
+  }) => {
     const loc = await signedLocation(t, '/v1/observations/_all/20262111T1100Z.json');
     const r = await fetchSigned(loc);
     expect(r.status).toBe(200);
@@ -125,7 +132,9 @@ describe('4.2 / 4.5 All', () => {
     expect(p.image).toContain(`/v1/cameras/${p.camera_id}/images/2026-11-21T11:00:00Z`);
   });
 
-  it('redirects to the alerts in force at the mark, without top-level properties', async () => {
+  test('redirects to the alerts in force at the mark, without top-level properties', async ({
+    t,
+  }) => {
     const body = (
       await fetchSigned(await signedLocation(t, '/v1/alerts/_all/20262111T1100Z.json'))
     ).json();
@@ -139,7 +148,9 @@ describe('4.2 / 4.5 All', () => {
     }
   });
 
-  it('answers 404 for marks not yet available or not on ten minutes, 400 for a malformed time', async () => {
+  test('answers 404 for marks not yet available or not on ten minutes, 400 for a malformed time', async ({
+    t,
+  }) => {
     const notYet = await call(t, 'GET', '/v1/observations/_all/20262111T1200Z.json');
     expect(notYet.status).toBe(404);
     expect(notYet.json().error.message).toMatch(/10 minutes after/);
@@ -151,7 +162,7 @@ describe('4.2 / 4.5 All', () => {
 });
 
 describe('/_admin test controls (admin: true)', () => {
-  it('adds an alert that search finds', async () => {
+  test('adds an alert that search finds', async ({ t }) => {
     const r = await fetch(`${t.url}/_admin/alerts`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -167,7 +178,7 @@ describe('/_admin test controls (admin: true)', () => {
     expect(found.body.features.map((f: { id: string }) => f.id)).toContain(id);
   });
 
-  it('takes a camera offline and back, and injects a 503 fault', async () => {
+  test('takes a camera offline and back, and injects a 503 fault', async ({ t }) => {
     const cam = cameras[0]!.id;
     const post = (path: string, body: object) =>
       fetch(`${t.url}${path}`, {
