@@ -10,7 +10,12 @@ import { ServiceClock, parseHttpDate } from '../../../src/main/api/clock.ts';
 import type { Core } from '../../../src/main/core.ts';
 import { VARIANT_NAMES } from '../../../src/service/variants/index.ts';
 import { startAccountCore, tempDir } from '../../helpers/core.ts';
-import { demoClient, startRecordingProxy, startTestService, type TestService } from '../../helpers/api.ts';
+import {
+  demoClient,
+  startRecordingProxy,
+  startTestService,
+  type TestService,
+} from '../../helpers/api.ts';
 
 const HOUR = 3_600_000;
 

@@ -1,30 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest as test } from '../../helpers/fixtures.ts';
 import { snapshotTime, type ApiClient } from '../../../src/main/api/index.ts';
-import {
-  demoClient,
-  NOW,
-  startRecordingProxy,
-  startTestService,
-  type RecordingProxy,
-  type TestService,
-} from '../../helpers/api.ts';
+import { demoClient, NOW, type RecordingProxy } from '../../helpers/api.ts';
 
-let service: TestService;
-let proxy: RecordingProxy;
 let client: ApiClient;
 let recordingId: string;
-beforeAll(async () => {
-  service = await startTestService();
-  proxy = await startRecordingProxy(service.url);
+test.beforeAll(async ({ proxy }) => {
   client = demoClient(proxy.url);
   const done = await client.recordings.search({ status: 'complete', limit: 1, sort: 'duration' });
   recordingId = done.features[0]!.id;
 });
-afterAll(async () => {
-  await proxy.close();
-  await service.stop();
-});
-beforeEach(() => {
+test.beforeEach(({ proxy }) => {
   proxy.requests.length = 0;
 });
 
@@ -34,10 +20,11 @@ async function readAll(body: ReadableStream<Uint8Array>): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const signed = () => proxy.requests.filter((r) => r.path.startsWith('/signed/'));
+const signed = (proxy: RecordingProxy) =>
+  proxy.requests.filter((r) => r.path.startsWith('/signed/'));
 
 describe('signed-URL redirects', () => {
-  it('are followed without the service authorization', async () => {
+  test('are followed without the service authorization', async ({ proxy }) => {
     const media = await client.recordings.download(recordingId, 'zip');
     expect(media.status).toBe(200);
     expect(media.contentType).toBe('application/zip');
@@ -48,21 +35,21 @@ describe('signed-URL redirects', () => {
     const [first] = proxy.requests;
     expect(first!.path).toBe(`/v1/recordings/${recordingId}.zip`);
     expect(first!.headers.authorization).toMatch(/^Bearer /);
-    expect(signed()).toHaveLength(1);
-    expect(signed()[0]!.headers.authorization).toBeUndefined();
-    expect(signed()[0]!.path).not.toMatch(/access_token/);
+    expect(signed(proxy)).toHaveLength(1);
+    expect(signed(proxy)[0]!.headers.authorization).toBeUndefined();
+    expect(signed(proxy)[0]!.path).not.toMatch(/access_token/);
   });
 
-  it('resume with a byte range from the signed host', async () => {
+  test('resume with a byte range from the signed host', async ({ proxy }) => {
     const whole = await readAll((await client.recordings.download(recordingId, 'zip')).body);
     const tail = await client.recordings.download(recordingId, 'zip', { range: { start: 100 } });
     expect(tail.status).toBe(206);
     expect(tail.contentRange).toBe(`bytes 100-${whole.length - 1}/${whole.length}`);
     expect((await readAll(tail.body)).equals(whole.subarray(100))).toBe(true);
-    expect(signed().at(-1)!.headers.range).toBe('bytes=100-');
+    expect(signed(proxy).at(-1)!.headers.range).toBe('bytes=100-');
   });
 
-  it('give a fresh signed URL to fetch later, and stream into a Node stream', async () => {
+  test('give a fresh signed URL to fetch later, and stream into a Node stream', async () => {
     const url = await client.recordings.downloadUrl(recordingId, 'jpg');
     expect(url).toMatch(/\/signed\/recordings\/.+\.jpg\?expires=\d+&signature=/);
     const media = await client.requester.fetchSigned('recording jpg', url);
@@ -71,7 +58,7 @@ describe('signed-URL redirects', () => {
     expect(size).toBe(media.contentLength);
   });
 
-  it('follow camera images and observation previews', async () => {
+  test('follow camera images and observation previews', async ({ proxy }) => {
     const camera = (await client.cameras.search({ limit: 1 })).features[0]!;
     const image = await client.cameras.image(camera.id, NOW);
     expect(image.contentType).toMatch(/^image\//);
@@ -81,11 +68,11 @@ describe('signed-URL redirects', () => {
     const preview = await client.observations.preview(observation.id);
     expect(preview.contentType).toBe('image/jpeg');
     await readAll(preview.body);
-    expect(signed().length).toBeGreaterThanOrEqual(2);
-    expect(signed().every((r) => r.headers.authorization === undefined)).toBe(true);
+    expect(signed(proxy).length).toBeGreaterThanOrEqual(2);
+    expect(signed(proxy).every((r) => r.headers.authorization === undefined)).toBe(true);
   });
 
-  it('report an error of the download with the service message', async () => {
+  test('report an error of the download with the service message', async () => {
     const error = await client.recordings
       .download('no-such-recording', 'zip')
       .catch((e: unknown) => e);
@@ -94,7 +81,7 @@ describe('signed-URL redirects', () => {
 });
 
 describe('other operations', () => {
-  it('vector tiles and the worldwide snapshots of a ten-minute mark', async () => {
+  test('vector tiles and the worldwide snapshots of a ten-minute mark', async () => {
     const tile = await client.cameras.tile(2, 0, 1);
     expect(tile.byteLength).toBeGreaterThan(0);
     expect(
@@ -113,7 +100,7 @@ describe('other operations', () => {
     expect((await client.alerts.snapshot(mark)).type).toBe('FeatureCollection');
   });
 
-  it('camera image times and tags of a recording', async () => {
+  test('camera image times and tags of a recording', async () => {
     const camera = (await client.cameras.search({ limit: 1 })).features[0]!;
     const times = await client.cameras.images(camera.id, { limit: 5 });
     expect(times.times.length).toBeGreaterThan(0);
@@ -121,7 +108,7 @@ describe('other operations', () => {
     expect(tagged.tags).toContain('checked');
   });
 
-  it('collections: create, update, add and list images, empty and destroy', async () => {
+  test('collections: create, update, add and list images, empty and destroy', async () => {
     const { collection_id: id } = await client.collections.create({
       name: 'Passes',
       tags: ['snow'],

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest as test } from '../../helpers/fixtures.ts';
 import { MemoryTokenStore, TOKEN_RENEW_MARGIN_MS } from '../../../src/main/api/index.ts';
 import {
   JUST_ISSUED_MS,
@@ -7,22 +8,12 @@ import {
   TokensPausedError,
   type StoredToken,
 } from '../../../src/main/api/token.ts';
-import {
-  bearerTokens,
-  demoClient,
-  startRecordingProxy,
-  startTestService,
-  type TestService,
-} from '../../helpers/api.ts';
-
-let service: TestService;
-beforeAll(async () => {
-  service = await startTestService();
-});
-afterAll(() => service.stop());
+import { bearerTokens, demoClient, startRecordingProxy } from '../../helpers/api.ts';
 
 describe('token lifecycle against the service', () => {
-  it('makes exactly one token request for 200 concurrent calls from a cold start', async () => {
+  test('makes exactly one token request for 200 concurrent calls from a cold start', async ({
+    service,
+  }) => {
     const before = await service.tokenRequests();
     const client = demoClient(service.url);
     const pages = await Promise.all(
@@ -33,7 +24,7 @@ describe('token lifecycle against the service', () => {
     expect(client.tokenHeld).toBe(true);
   });
 
-  it('reuses a stored token instead of asking for a new one', async () => {
+  test('reuses a stored token instead of asking for a new one', async ({ service }) => {
     const store = new MemoryTokenStore();
     await demoClient(service.url, { tokenStore: store }).session();
     const before = await service.tokenRequests();
@@ -43,7 +34,9 @@ describe('token lifecycle against the service', () => {
     expect(await service.tokenRequests()).toBe(before);
   });
 
-  it('answers a 401 with exactly one renewal and one retry, even for 50 waiting calls', async () => {
+  test('answers a 401 with exactly one renewal and one retry, even for 50 waiting calls', async ({
+    service,
+  }) => {
     const proxy = await startRecordingProxy(service.url);
     try {
       const store = new MemoryTokenStore();
@@ -65,7 +58,7 @@ describe('token lifecycle against the service', () => {
     }
   });
 
-  it('gives up after one renewal when the service keeps refusing', async () => {
+  test('gives up after one renewal when the service keeps refusing', async ({ service }) => {
     const proxy = await startRecordingProxy(service.url);
     try {
       const client = demoClient(proxy.url);
@@ -93,7 +86,7 @@ describe('TokenManager', () => {
     return { tokens, requests: () => requests };
   }
 
-  it('renews 5 minutes before expiry, not before', async () => {
+  test('renews 5 minutes before expiry, not before', async () => {
     const now = { t: 1_000_000 };
     const m = manager(now);
     expect(await m.tokens.token()).toBe('t1');
@@ -104,7 +97,7 @@ describe('TokenManager', () => {
     expect(m.requests()).toBe(2);
   });
 
-  it('ignores a stored token that is about to expire', async () => {
+  test('ignores a stored token that is about to expire', async () => {
     const now = { t: 1_000_000 };
     const store = new MemoryTokenStore();
     const stale: StoredToken = { accessToken: 'old', expiresAt: now.t + TOKEN_RENEW_MARGIN_MS };
@@ -114,7 +107,7 @@ describe('TokenManager', () => {
     expect((await store.read())?.accessToken).toBe('t1');
   });
 
-  it('pauses renewal when a token just renewed is refused, and renews once after the pause', async () => {
+  test('pauses renewal when a token just renewed is refused, and renews once after the pause', async () => {
     const now = { t: 1_000_000 };
     const m = manager(now);
     expect(await m.tokens.token()).toBe('t1');
@@ -131,7 +124,7 @@ describe('TokenManager', () => {
     expect(m.requests()).toBe(3);
   });
 
-  it('renews a token refused long after its renewal (revoked later), without a pause', async () => {
+  test('renews a token refused long after its renewal (revoked later), without a pause', async () => {
     const now = { t: 1_000_000 };
     const m = manager(now);
     await m.tokens.token();
@@ -140,7 +133,7 @@ describe('TokenManager', () => {
     expect(await m.tokens.renew('t2')).toBe('t3');
   });
 
-  it('lets one caller abort its wait without cancelling the shared request', async () => {
+  test('lets one caller abort its wait without cancelling the shared request', async () => {
     const now = { t: 0 };
     const m = manager(now);
     const controller = new AbortController();

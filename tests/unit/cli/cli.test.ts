@@ -1,31 +1,19 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
+import { apiTest as test } from '../../helpers/fixtures.ts';
 import { tempDir } from '../../helpers/core.ts';
-import {
-  demoClient,
-  NOW,
-  startRecordingProxy,
-  startTestService,
-  type TestService,
-} from '../../helpers/api.ts';
+import { demoClient, NOW, startRecordingProxy, type TestService } from '../../helpers/api.ts';
 import { direct as directTo, lines, runRoadcam, secretEnv } from '../../helpers/cli.ts';
 
 const dataDir = tempDir('roadcam-cli-');
-let service: TestService;
-beforeAll(async () => {
-  service = await startTestService();
-});
-afterAll(async () => {
-  await service.stop();
-  dataDir.remove();
-});
+afterAll(() => dataDir.remove());
 
 const roadcam = (args: string[], options?: Parameters<typeof runRoadcam>[2]) =>
   runRoadcam(dataDir.path, args, options);
-const direct = () => directTo(service.url);
+const direct = (service: TestService) => directTo(service.url);
 
 describe('usage', () => {
-  it('prints help with exit 0, and exit 2 for no or a wrong command', async () => {
+  test('prints help with exit 0, and exit 2 for no or a wrong command', async () => {
     expect((await roadcam(['--help'])).code).toBe(0);
     expect((await roadcam([])).code).toBe(2);
     const wrong = await roadcam(['cameras', 'find']);
@@ -33,7 +21,7 @@ describe('usage', () => {
     expect(wrong.stderr).toMatch(/roadcam cameras search/);
   });
 
-  it('prints its version with --version, exit 0', async () => {
+  test('prints its version with --version, exit 0', async () => {
     const { version } = JSON.parse(
       readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
     ) as { version: string };
@@ -42,8 +30,8 @@ describe('usage', () => {
     expect(out.stdout).toBe(`roadcam ${version}\n`);
   });
 
-  it('refuses an option the search does not have, naming those it has', async () => {
-    const out = await roadcam(['cameras', 'search', '--colour', 'red', ...direct()], {
+  test('refuses an option the search does not have, naming those it has', async ({ service }) => {
+    const out = await roadcam(['cameras', 'search', '--colour', 'red', ...direct(service)], {
       env: secretEnv,
     });
     expect(out.code).toBe(2);
@@ -52,12 +40,12 @@ describe('usage', () => {
 });
 
 describe('searches', () => {
-  it('prints NDJSON with --json, filters named as the spec parameters', async () => {
+  test('prints NDJSON with --json, filters named as the spec parameters', async ({ service }) => {
     const out = await roadcam(
       [
         'cameras',
         'search',
-        ...direct(),
+        ...direct(service),
         '--state',
         'WA',
         '--limit',
@@ -76,12 +64,12 @@ describe('searches', () => {
     expect(features.every((f) => f.type === 'Feature' && f.properties.state === 'WA')).toBe(true);
   });
 
-  it('passes nested sensor filters: --sensors[road_weather][min]=1', async () => {
+  test('passes nested sensor filters: --sensors[road_weather][min]=1', async ({ service }) => {
     const out = await roadcam(
       [
         'observations',
         'search',
-        ...direct(),
+        ...direct(service),
         '--sensors[road_weather][min]=1',
         '--limit',
         '20',
@@ -99,8 +87,8 @@ describe('searches', () => {
     expect(values.every((v) => v >= 1)).toBe(true);
   });
 
-  it('prints a table for people, with the count on stderr', async () => {
-    const out = await roadcam(['cameras', 'search', ...direct(), '--limit', '3'], {
+  test('prints a table for people, with the count on stderr', async ({ service }) => {
+    const out = await roadcam(['cameras', 'search', ...direct(service), '--limit', '3'], {
       env: secretEnv,
     });
     expect(out.code).toBe(0);
@@ -109,8 +97,8 @@ describe('searches', () => {
     expect(out.stderr).toMatch(/1-3 of 300 cameras/);
   });
 
-  it('--all returns every camera once', async () => {
-    const out = await roadcam(['cameras', 'search', ...direct(), '--all', '--json'], {
+  test('--all returns every camera once', async ({ service }) => {
+    const out = await roadcam(['cameras', 'search', ...direct(service), '--all', '--json'], {
       env: secretEnv,
     });
     expect(out.code, out.stderr).toBe(0);
@@ -118,7 +106,7 @@ describe('searches', () => {
     expect(new Set(ids).size).toBe(300);
   });
 
-  it('falls back to the cached answer when the service is unreachable', async () => {
+  test('falls back to the cached answer when the service is unreachable', async ({ service }) => {
     const proxy = await startRecordingProxy(service.url);
     const args = [
       'alerts',
@@ -141,15 +129,15 @@ describe('searches', () => {
 });
 
 describe('exit codes', () => {
-  it('1 for an error of the service, with its message', async () => {
-    const out = await roadcam(['cameras', 'search', ...direct(), '--bbox', '1,2'], {
+  test('1 for an error of the service, with its message', async ({ service }) => {
+    const out = await roadcam(['cameras', 'search', ...direct(service), '--bbox', '1,2'], {
       env: secretEnv,
     });
     expect(out.code).toBe(1);
     expect(out.stderr).toMatch(/cameras search failed: bbox needs four numbers.*parameter bbox/);
   });
 
-  it('1 when the service cannot be reached', async () => {
+  test('1 when the service cannot be reached', async () => {
     const out = await roadcam(['session', '--base-url', 'http://127.0.0.1:1', '--client-id', 'x'], {
       env: secretEnv,
     });
@@ -157,8 +145,8 @@ describe('exit codes', () => {
     expect(out.stderr).toMatch(/could not reach/);
   });
 
-  it('3 when the credentials are refused, without printing the secret', async () => {
-    const out = await roadcam(['session', ...direct()], {
+  test('3 when the credentials are refused, without printing the secret', async ({ service }) => {
+    const out = await roadcam(['session', ...direct(service)], {
       env: { ROADCAM_CLIENT_SECRET: 'not-the-secret-42' },
     });
     expect(out.code).toBe(3);
@@ -166,7 +154,7 @@ describe('exit codes', () => {
     expect(out.stderr).not.toContain('not-the-secret-42');
   });
 
-  it('3 when there is no profile, saying how to add one', async () => {
+  test('3 when there is no profile, saying how to add one', async () => {
     const out = await roadcam(['session', '--profile', 'missing']);
     expect(out.code).toBe(3);
     expect(out.stderr).toMatch(/roadcam login --profile missing/);
@@ -174,13 +162,13 @@ describe('exit codes', () => {
 });
 
 describe('recordings and collections', () => {
-  it('creates a recording and shows it', async () => {
+  test('creates a recording and shows it', async ({ service }) => {
     const cameraId = (await demoClient(service.url).cameras.search({ limit: 1 })).features[0]!.id;
     const created = await roadcam(
       [
         'recordings',
         'create',
-        ...direct(),
+        ...direct(service),
         '--camera_id',
         cameraId,
         '--duration',
@@ -194,7 +182,7 @@ describe('recordings and collections', () => {
     );
     expect(created.code, created.stderr).toBe(0);
     const id = created.stdout.trim();
-    const shown = await roadcam(['recordings', 'show', id, ...direct(), '--json'], {
+    const shown = await roadcam(['recordings', 'show', id, ...direct(service), '--json'], {
       env: secretEnv,
     });
     expect(shown.code, shown.stderr).toBe(0);
@@ -204,7 +192,7 @@ describe('recordings and collections', () => {
     });
   });
 
-  it('lists and shows collections, with their image names', async () => {
+  test('lists and shows collections, with their image names', async ({ service }) => {
     const client = demoClient(service.url);
     const { collection_id } = await client.collections.create({
       name: 'CLI passes',
@@ -212,14 +200,19 @@ describe('recordings and collections', () => {
     });
     const camera = (await client.cameras.search({ limit: 1 })).features[0]!.id;
     await client.collections.addImage(collection_id, { camera_id: camera });
-    const list = await roadcam(['collections', 'list', ...direct(), '--json'], { env: secretEnv });
+    const list = await roadcam(['collections', 'list', ...direct(service), '--json'], {
+      env: secretEnv,
+    });
     expect(list.code, list.stderr).toBe(0);
     expect(lines(list.stdout).map((l) => (JSON.parse(l) as { _id: string })._id)).toContain(
       collection_id,
     );
-    const show = await roadcam(['collections', 'show', collection_id, ...direct(), '--json'], {
-      env: secretEnv,
-    });
+    const show = await roadcam(
+      ['collections', 'show', collection_id, ...direct(service), '--json'],
+      {
+        env: secretEnv,
+      },
+    );
     expect(show.code, show.stderr).toBe(0);
     expect(JSON.parse(show.stdout)).toMatchObject({
       _id: collection_id,
@@ -230,7 +223,7 @@ describe('recordings and collections', () => {
 });
 
 describe('demo mode', () => {
-  it('runs against the embedded service', async () => {
+  test('runs against the embedded service', async () => {
     const demoDir = tempDir('roadcam-cli-demo-');
     const out = await roadcam(
       [

@@ -1,34 +1,30 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
+import { apiTest as test } from '../../helpers/fixtures.ts';
 import { osKeychain } from '../../../src/main/credentials/keychain.ts';
 import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import { tempDir } from '../../helpers/core.ts';
-import { startTestService, type TestService } from '../../helpers/api.ts';
+import { type TestService } from '../../helpers/api.ts';
 import { skipKeychain, skipReason } from '../../helpers/keychain-env.ts';
 import { direct as directTo, lines, runRoadcam } from '../../helpers/cli.ts';
 
 const dataDir = tempDir('roadcam-cli-profiles-');
-let service: TestService;
-beforeAll(async () => {
-  service = await startTestService();
-});
-afterAll(async () => {
-  await service.stop();
-  dataDir.remove();
-});
+afterAll(() => dataDir.remove());
 
 const roadcam = (args: string[], options?: Parameters<typeof runRoadcam>[2]) =>
   runRoadcam(dataDir.path, args, options);
-const direct = () => directTo(service.url);
+const direct = (service: TestService) => directTo(service.url);
 
 describe.skipIf(skipKeychain)(
   `profiles in the keychain${skipKeychain ? ` (skipped: ${skipReason})` : ''}`,
   () => {
     const profile = `cli-test-${process.pid}`;
 
-    it('login reads the secret from stdin, later commands use the profile, nothing secret on disk', async () => {
-      const login = await roadcam(['login', '--profile', profile, ...direct()], {
+    test('login reads the secret from stdin, later commands use the profile, nothing secret on disk', async ({
+      service,
+    }) => {
+      const login = await roadcam(['login', '--profile', profile, ...direct(service)], {
         input: `${DEMO_CLIENT.secret}\n`,
       });
       expect(login.code, login.stderr).toBe(0);
@@ -65,8 +61,8 @@ describe.skipIf(skipKeychain)(
       expect(await osKeychain().get(`${profile}/client-secret`)).toBeNull();
     });
 
-    it('login refuses wrong credentials and saves nothing (exit 3)', async () => {
-      const login = await roadcam(['login', '--profile', `${profile}-bad`, ...direct()], {
+    test('login refuses wrong credentials and saves nothing (exit 3)', async ({ service }) => {
+      const login = await roadcam(['login', '--profile', `${profile}-bad`, ...direct(service)], {
         input: 'wrong\n',
       });
       expect(login.code).toBe(3);
