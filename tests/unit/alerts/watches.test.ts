@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
+import { apiTest as test } from '../../helpers/fixtures.ts';
 import type { Core } from '../../../src/main/core.ts';
 import type { NewAlertsNotice } from '../../../src/shared/ipc/alerts.ts';
 import { tempDir, startAccountCore } from '../../helpers/core.ts';
-import { startTestService, type TestService } from '../../helpers/api.ts';
 
 // A square in the Pacific far from every generated alert, so only the test's alerts fall in it.
 const square: [number, number][] = [
@@ -13,22 +13,20 @@ const square: [number, number][] = [
 ];
 const closed = [...square, square[0]!];
 
-let service: TestService;
 let core: Core;
 const dir = tempDir();
 
-beforeAll(async () => {
-  service = await startTestService({ cameras: 30, hours: 1 });
+test.override({ world: { cameras: 30, hours: 1 } });
+test.beforeAll(async ({ service }) => {
   core = await startAccountCore(dir.path, service.url, { watchIntervalMs: 3_600_000 });
 }, 120_000);
 afterAll(async () => {
   await core.close();
-  await service.stop();
   dir.remove();
 });
 
 describe('watched areas', () => {
-  it('validate the area: a polygon needs three points, a route a radius', async () => {
+  test('validate the area: a polygon needs three points, a route a radius', async () => {
     await expect(
       core.api.invoke('watches.add', { name: 'x', area: { polygon: square.slice(0, 2) } }),
     ).rejects.toThrow(/Invalid input for watches\.add/);
@@ -37,7 +35,9 @@ describe('watched areas', () => {
     ).rejects.toThrow(/Invalid input/);
   });
 
-  it('take the alerts already there as their baseline, then announce each new one once', async () => {
+  test('take the alerts already there as their baseline, then announce each new one once', async ({
+    service,
+  }) => {
     const before = service.control.addAlert({
       event: 'Dense Fog Advisory',
       polygon: closed,
@@ -79,7 +79,7 @@ describe('watched areas', () => {
     expect(notices[0]!.alerts.map((a) => a.id)).not.toContain(before);
   });
 
-  it('find alerts along a route with a buffer', async () => {
+  test('find alerts along a route with a buffer', async () => {
     const list = await core.api.invoke('watches.add', {
       name: 'Route across the square',
       area: {
@@ -93,7 +93,7 @@ describe('watched areas', () => {
     expect(list.find((a) => a.name === 'Route across the square')?.currentAlerts).toBe(2);
   });
 
-  it('are removed', async () => {
+  test('are removed', async () => {
     const list = await core.api.invoke('watches.list', {});
     const remaining = await core.api.invoke('watches.remove', { id: list[0]!.id });
     expect(remaining).toHaveLength(list.length - 1);

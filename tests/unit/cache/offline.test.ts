@@ -1,26 +1,26 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
+import { apiTest as test } from '../../helpers/fixtures.ts';
 import { NetworkError } from '../../../src/main/api/index.ts';
 import { SearchCache, searchWithCache } from '../../../src/main/cache/index.ts';
 import { openDatabase, type Db } from '../../../src/main/db/database.ts';
 import { tempDir } from '../../helpers/core.ts';
-import { demoClient, startTestService, type TestService } from '../../helpers/api.ts';
+import { demoClient } from '../../helpers/api.ts';
 
-let service: TestService;
 let db: Db;
 const dir = tempDir();
-beforeAll(async () => {
-  service = await startTestService();
+test.beforeAll(() => {
   db = openDatabase(join(dir.path, 'roadcam.sqlite'));
 });
 afterAll(async () => {
   db.close();
   dir.remove();
-  await service.stop();
 });
 
 describe('searchWithCache', () => {
-  it('answers from the cache, with its fetch time, when the service is unreachable', async () => {
+  test('answers from the cache, with its fetch time, when the service is unreachable', async ({
+    service,
+  }) => {
     const cache = new SearchCache(db, 'demo');
     const params = { state: 'WA', limit: 5 } as const;
     const online = await searchWithCache(demoClient(service.url), cache, 'cameras', params);
@@ -35,7 +35,9 @@ describe('searchWithCache', () => {
     expect(offline.collection.properties).toEqual(online.collection.properties);
   });
 
-  it('fails as before when nothing is cached, and never hides an error of the service', async () => {
+  test('fails as before when nothing is cached, and never hides an error of the service', async ({
+    service,
+  }) => {
     const cache = new SearchCache(db, 'demo');
     await expect(
       searchWithCache(demoClient('http://127.0.0.1:1'), cache, 'cameras', { state: 'NOWHERE' }),

@@ -1,28 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
+import { apiTest as test } from '../../helpers/fixtures.ts';
 import sharp from 'sharp';
 import type { Core } from '../../../src/main/core.ts';
 import { startAccountCore } from '../../helpers/core.ts';
 import type { CollectionProgress, ImageInfo } from '../../../src/shared/ipc/collections.ts';
-import {
-  archiveTimes,
-  demoClient,
-  serviceNow,
-  startTestService,
-  tempDir,
-  type TestService,
-} from '../../helpers/collections.ts';
+import { archiveTimes, demoClient, serviceNow, tempDir } from '../../helpers/collections.ts';
 import type { ApiClient } from '../../../src/main/api/index.ts';
 
 // The Collections channels through the core's own transport, against the embedded service
 // over real HTTP.
-let service: TestService;
 let client: ApiClient;
 let core: Core;
 let now: number;
 const dir = tempDir('roadcam-collections-');
 
-beforeAll(async () => {
-  service = await startTestService({ cameras: 40, hours: 2 });
+test.override({ world: { cameras: 40, hours: 2 } });
+test.beforeAll(async ({ service }) => {
   client = demoClient(service.url);
   now = await serviceNow(service.url);
   core = await startAccountCore(dir.path, service.url);
@@ -30,7 +23,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await core.close();
-  await service.stop();
   dir.remove();
 });
 
@@ -57,7 +49,7 @@ async function allImages(id: string, limit: number): Promise<string[]> {
 }
 
 describe('managing collections', () => {
-  it('creates, renames, describes and tags; search finds it by q, tag facet and dates', async () => {
+  test('creates, renames, describes and tags; search finds it by q, tag facet and dates', async () => {
     const { id } = await core.api.invoke('collections.create', {
       name: 'Snowy passes',
       tags: ['snow', 'passes'],
@@ -107,7 +99,7 @@ describe('managing collections', () => {
     expect(old.results.map((c) => c._id)).not.toContain(id);
   });
 
-  it('refuses input the service would refuse, with a readable message', async () => {
+  test('refuses input the service would refuse, with a readable message', async () => {
     await expect(core.api.invoke('collections.create', { name: '  ' })).rejects.toThrow(/name/);
     await expect(core.api.invoke('collections.update', { id: 'col_x' })).rejects.toThrow(
       /at least one/,
@@ -120,7 +112,7 @@ describe('managing collections', () => {
     ).rejects.toThrow(/time/);
   });
 
-  it('adds an image from every source of the spec and remembers where each came from', async () => {
+  test('adds an image from every source of the spec and remembers where each came from', async () => {
     const { id } = await core.api.invoke('collections.create', { name: 'Every source' });
     const camera = (await client.cameras.search({ limit: 1, sort: 'city' })).features[0]!;
     const times = await core.api.invoke('collections.cameraTimes', { cameraId: camera.id });
@@ -174,7 +166,7 @@ describe('managing collections', () => {
 });
 
 describe('browsing with the marker rule', () => {
-  it('pages through every image once, in order, whatever the page size', async () => {
+  test('pages through every image once, in order, whatever the page size', async () => {
     const { id } = await core.api.invoke('collections.create', { name: 'Paging' });
     const cameras = (await client.cameras.search({ limit: 2 })).features;
     for (const [i, time] of archiveTimes(45, now, 200).entries()) {
@@ -186,7 +178,7 @@ describe('browsing with the marker rule', () => {
     for (const limit of [1, 7, 20, 45, 60]) expect(await allImages(id, limit)).toEqual(expected);
   });
 
-  it('never duplicates nor skips an image when the collection changes between pages', async () => {
+  test('never duplicates nor skips an image when the collection changes between pages', async () => {
     const { id } = await core.api.invoke('collections.create', { name: 'Changing while paging' });
     const camera = (await client.cameras.search({ limit: 1 })).features[0]!;
     const times = archiveTimes(40, now, 300);
@@ -216,7 +208,7 @@ describe('browsing with the marker rule', () => {
 });
 
 describe('Empty and Destroy', () => {
-  it('Empty repeats the 1000-per-call operation until nothing is left, with progress', async () => {
+  test('Empty repeats the 1000-per-call operation until nothing is left, with progress', async () => {
     const { id } = await core.api.invoke('collections.create', { name: 'Big' });
     const cameras = (await client.cameras.search({ limit: 2 })).features;
     const times = archiveTimes(1300, now, 2);
@@ -234,7 +226,7 @@ describe('Empty and Destroy', () => {
     expect(await core.api.invoke('collections.count', { id })).toEqual({ images: 0 });
   }, 120_000);
 
-  it('Destroy empties first, then destroys; a kept copy goes too', async () => {
+  test('Destroy empties first, then destroys; a kept copy goes too', async () => {
     const { id } = await core.api.invoke('collections.create', { name: 'To destroy' });
     const camera = (await client.cameras.search({ limit: 1 })).features[0]!;
     for (const time of archiveTimes(3, now, 500))
@@ -253,7 +245,7 @@ describe('thumbnails and offline browsing', () => {
   let kept: string;
   let names: string[];
 
-  it('thumbnails are made by the main process (256 px wide JPEG) and cached on disk', async () => {
+  test('thumbnails are made by the main process (256 px wide JPEG) and cached on disk', async () => {
     const { id } = await core.api.invoke('collections.create', { name: 'Kept', tags: ['offline'] });
     kept = id;
     const camera = (await client.cameras.search({ limit: 1 })).features[0]!;
@@ -272,7 +264,9 @@ describe('thumbnails and offline browsing', () => {
     expect((await bodyOf(`collections/${id}/thumbs/..`)).status).toBe(404);
   });
 
-  it('a kept collection is listed and browsed from disk once the service is gone', async () => {
+  test('a kept collection is listed and browsed from disk once the service is gone', async ({
+    service,
+  }) => {
     const status = await core.api.invoke('collections.keepOffline', { id: kept, keep: true });
     expect(status?.state).toMatch(/pending|syncing/);
     const synced = await core.api.invoke('collections.sync', { id: kept });

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
+import { apiTest as test } from '../../helpers/fixtures.ts';
 import type { ApiClient } from '../../../src/main/api/index.ts';
 import { exportCollection, toCsv } from '../../../src/main/collections/export.ts';
 import {
@@ -9,19 +10,16 @@ import {
   filledCollection,
   serviceHash,
   serviceNow,
-  startTestService,
   tempDir,
-  type TestService,
 } from '../../helpers/collections.ts';
 import { readZip } from '../../helpers/zip.ts';
 
-let service: TestService;
 let client: ApiClient;
 let collection: { id: string; names: string[] };
 const dir = tempDir('roadcam-export-');
 
-beforeAll(async () => {
-  service = await startTestService({ cameras: 20, hours: 2 });
+test.override({ world: { cameras: 20, hours: 2 } });
+test.beforeAll(async ({ service }) => {
   client = demoClient(service.url);
   collection = await filledCollection(
     client,
@@ -32,7 +30,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await service.stop();
   dir.remove();
 });
 
@@ -54,7 +51,7 @@ async function run(as: 'folder' | 'zip') {
 }
 
 describe('export', () => {
-  it('writes a folder of images with JSON and CSV manifests', async () => {
+  test('writes a folder of images with JSON and CSV manifests', async () => {
     const result = await run('folder');
     expect(result.images).toBe(4);
     expect(result.path).toMatch(/Export_ _me_ ok_ \(col_\w+\)$/);
@@ -87,7 +84,7 @@ describe('export', () => {
     expect((await run('folder')).path).toBe(`${result.path} 2`);
   });
 
-  it('writes a zip holding the same, and leaves nothing half-made', async () => {
+  test('writes a zip holding the same, and leaves nothing half-made', async () => {
     const result = await run('zip');
     expect(result.path.endsWith('.zip')).toBe(true);
     const entries = readZip(result.path);
@@ -107,7 +104,7 @@ describe('export', () => {
     expect(existsSync(`${result.path}.part`)).toBe(false);
   });
 
-  it('CSV cells with commas, quotes or line breaks are quoted', () => {
+  test('CSV cells with commas, quotes or line breaks are quoted', () => {
     const csv = toCsv([
       {
         name: 'a,b',

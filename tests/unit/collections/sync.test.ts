@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
+import { apiTest as test } from '../../helpers/fixtures.ts';
 import type { ApiClient } from '../../../src/main/api/index.ts';
 import { OfflineCollections } from '../../../src/main/cache/collections.ts';
 import { KeptStore } from '../../../src/main/collections/store.ts';
@@ -14,9 +15,7 @@ import {
   filledCollection,
   serviceHash,
   serviceNow,
-  startTestService,
   tempDir,
-  type TestService,
 } from '../../helpers/collections.ts';
 
 // The offline sync over real HTTP against the embedded service: what is on disk and in SQLite
@@ -24,7 +23,6 @@ import {
 // resume where it stopped. The images come through the download engine (one 'offline' batch
 // per collection); it fails an image at its first error here (maxAttempts 0) so that a test
 // can see the sync end with the image missing, and the next sync resume it from its `.part`.
-let service: TestService;
 let client: ApiClient;
 let now: number;
 const dir = tempDir('roadcam-sync-');
@@ -35,8 +33,8 @@ let sync: CollectionSync;
 let engine: DownloadManager;
 const statuses: OfflineStatus[] = [];
 
-beforeAll(async () => {
-  service = await startTestService({ cameras: 40, hours: 2 });
+test.override({ world: { cameras: 40, hours: 2 } });
+test.beforeAll(async ({ service }) => {
   client = demoClient(service.url);
   now = await serviceNow(service.url);
   db = openDatabase(join(dir.path, 'roadcam.sqlite'));
@@ -70,7 +68,6 @@ afterAll(async () => {
   await sync.close();
   await engine.close();
   db.close();
-  await service.stop();
   dir.remove();
 });
 
@@ -98,7 +95,7 @@ async function expectInStep(id: string): Promise<void> {
 }
 
 describe('keeping a collection offline', () => {
-  it('fetches every image, byte for byte, and records it in SQLite', async () => {
+  test('fetches every image, byte for byte, and records it in SQLite', async () => {
     const { id, names } = await filledCollection(client, now, 12, 'Keep me');
     const status = await sync.keep(id);
     expect(status).toMatchObject({ collectionId: id, state: 'synced', done: 12, total: 12 });
@@ -112,7 +109,7 @@ describe('keeping a collection offline', () => {
     expect(offline.get(id)?.name).toBe('Keep me');
   });
 
-  it('follows additions and removals made on the service', async () => {
+  test('follows additions and removals made on the service', async () => {
     const { id, names } = await filledCollection(client, now, 8, 'Changing', 40);
     await sync.keep(id);
     await client.collections.removeImage(id, names[0]!);
@@ -137,7 +134,7 @@ describe('keeping a collection offline', () => {
     expect(fetched.reduce((a, b) => a + b, 0)).toBe(newBytes);
   });
 
-  it('fetches again an image whose file was deleted from disk', async () => {
+  test('fetches again an image whose file was deleted from disk', async () => {
     const { id, names } = await filledCollection(client, now, 3, 'Deleted file', 80);
     await sync.keep(id);
     const { rmSync } = await import('node:fs');
@@ -147,7 +144,9 @@ describe('keeping a collection offline', () => {
     await expectInStep(id);
   });
 
-  it('resumes an image cut off mid-body from its .part with a Range request', async () => {
+  test('resumes an image cut off mid-body from its .part with a Range request', async ({
+    service,
+  }) => {
     const { id, names } = await filledCollection(client, now, 5, 'Cut off', 90);
     const victim = names[2]!;
     // The signed path of a frame is /signed/frames/<camera>/<stamp>.jpg.
@@ -176,7 +175,9 @@ describe('keeping a collection offline', () => {
     expect(fileHash(join(sync.folder(id), victim))).toBe(await serviceHash(client, id, victim));
   });
 
-  it('abandons a stalled image after stallMs and resumes it on the next sync', async () => {
+  test('abandons a stalled image after stallMs and resumes it on the next sync', async ({
+    service,
+  }) => {
     const quickEngine = startEngine('svc-quick', 400);
     const quick = new CollectionSync({
       client,
@@ -199,7 +200,7 @@ describe('keeping a collection offline', () => {
     await quickEngine.close();
   });
 
-  it('an interrupted sync resumes without fetching again what it had', async () => {
+  test('an interrupted sync resumes without fetching again what it had', async () => {
     const { id } = await filledCollection(client, now, 30, 'Interrupted', 120);
     const stop = new AbortController();
     let received = 0;
@@ -224,7 +225,7 @@ describe('keeping a collection offline', () => {
     expect(second).toBeLessThanOrEqual(total - doneBytes);
   });
 
-  it('removes the copy of a collection destroyed on the service', async () => {
+  test('removes the copy of a collection destroyed on the service', async () => {
     const { id } = await filledCollection(client, now, 2, 'Doomed', 160);
     await sync.keep(id);
     expect(filesOf(id)).toHaveLength(2);
@@ -235,7 +236,7 @@ describe('keeping a collection offline', () => {
     expect(existsSync(sync.folder(id))).toBe(false);
   });
 
-  it('release stops keeping: rows and files go', async () => {
+  test('release stops keeping: rows and files go', async () => {
     const { id } = await filledCollection(client, now, 2, 'Let go', 170);
     await sync.keep(id);
     await sync.release(id);

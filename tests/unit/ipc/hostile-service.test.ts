@@ -8,27 +8,19 @@
  * (an empty list, a zero, a repeated feature) reaches the handlers themselves.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
+import { apiTest as test } from '../../helpers/fixtures.ts';
 import type { Core } from '../../../src/main/core.ts';
 import { channels, type Channel } from '../../../src/shared/ipc.ts';
 import { tempDir, startAccountCore } from '../../helpers/core.ts';
 import { expectReadable } from '../../helpers/readable.ts';
-import {
-  startRecordingProxy,
-  startTestService,
-  type RecordingProxy,
-  type TestService,
-} from '../../helpers/api.ts';
 
-let service: TestService;
-let proxy: RecordingProxy;
 let core: Core;
 let dir: ReturnType<typeof tempDir>;
 const calls: [Channel, unknown][] = [];
 
-beforeAll(async () => {
-  service = await startTestService({ cameras: 60, hours: 2 });
-  proxy = await startRecordingProxy(service.url);
+test.override({ world: { cameras: 60, hours: 2 } });
+test.beforeAll(async ({ proxy }) => {
   dir = tempDir();
   core = await startAccountCore(dir.path, proxy.url);
   // Real ids, taken while the answers are still whole.
@@ -69,8 +61,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await core?.close();
-  await proxy?.close();
-  await service?.stop();
   dir?.remove();
 });
 
@@ -124,14 +114,14 @@ function damage(answer: unknown, next: () => number, rate: number): unknown {
 }
 
 describe('the core against a service with damaged answers', () => {
-  it('calls only channels whose input is valid, so that each reaches its handler', () => {
+  test('calls only channels whose input is valid, so that each reaches its handler', () => {
     expect(calls.length).toBeGreaterThan(20);
     for (const [channel, input] of calls) {
       expect(channels[channel].input.safeParse(input).success, channel).toBe(true);
     }
   });
 
-  it('answers every reading channel with a value or a failure in words', async () => {
+  test('answers every reading channel with a value or a failure in words', async ({ proxy }) => {
     let damaged = 0;
     await fc.assert(
       fc.asyncProperty(
