@@ -9,7 +9,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
+import { serviceTest as test } from '../helpers/fixtures.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
 /** Before any history: the search must then read the observations themselves. */
@@ -39,13 +40,7 @@ const PAGES: object[] = [
 const AGGS = 'state,camera_id,sensors.road_weather,sensors.visibility.prev,sensors.precip';
 
 describe('observation counts agree with the observations', () => {
-  let t: TestService;
-  beforeAll(async () => {
-    t = await startTestService();
-  });
-  afterAll(() => t.close());
-
-  async function compareAll(): Promise<number> {
+  async function compareAll(t: TestService): Promise<number> {
     let compared = 0;
     for (const filter of FILTERS) {
       for (const page of PAGES) {
@@ -62,17 +57,17 @@ describe('observation counts agree with the observations', () => {
     return compared;
   }
 
-  it('for totals, pages in every order and aggregations', async () => {
-    expect(await compareAll()).toBeGreaterThan(1000);
+  test('for totals, pages in every order and aggregations', async ({ t }) => {
+    expect(await compareAll(t)).toBeGreaterThan(1000);
   });
 
-  it('after the world has added and dropped observations', async () => {
+  test('after the world has added and dropped observations', async ({ t }) => {
     const before = (await t.get('/v1/observations', { limit: 1 })).body.features[0].id;
     t.service.clock.advance(70 * 60_000);
     t.service.clock.advance(2 * 3600_000);
     const after = (await t.get('/v1/observations', { limit: 1 })).body.features[0].id;
     expect(after).not.toBe(before); // the oldest observations are gone
-    expect(await compareAll()).toBeGreaterThan(1000);
+    expect(await compareAll(t)).toBeGreaterThan(1000);
   });
 });
 
@@ -109,7 +104,7 @@ describe('search workers', () => {
     }
   }
 
-  it('answer what the main thread answers, errors included', async () => {
+  test('answer what the main thread answers, errors included', async () => {
     const log: string[] = [];
     const main = await answers(0, log);
     const pooled = await answers(2, log);
