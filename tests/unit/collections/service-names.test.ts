@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest as test } from '../../helpers/fixtures.ts';
 import type { ApiClient } from '../../../src/main/api/index.ts';
 import { frameName, imageNamesOf } from '../../../src/service/media/image-names.ts';
-import {
-  archiveTimes,
-  demoClient,
-  serviceNow,
-  startTestService,
-  type TestService,
-} from '../../helpers/collections.ts';
+import { archiveTimes, demoClient, serviceNow } from '../../helpers/collections.ts';
 
 // The embedded service's image names: ours, or opaque ones that still identify the frame.
 
@@ -16,7 +11,7 @@ const opaque = imageNamesOf({ variant: { imageNames: 'opaque' } });
 const t0 = Date.parse('2026-11-21T11:58:00Z');
 
 describe('opaque image names', () => {
-  it('identify their frame, say nothing readable, and have one spelling', () => {
+  test('identify their frame, say nothing readable, and have one spelling', () => {
     for (const camera of ['US-CO-000042', 'a', 'Kamera_ä 7']) {
       for (const t of [t0, t0 + 500, 0, Date.parse('2199-01-01T00:00:00.001Z')]) {
         const name = opaque.name(camera, t);
@@ -41,25 +36,25 @@ describe('opaque image names', () => {
     expect(ours.stored(name)).toBeUndefined();
   });
 
-  it('sort in time order within a camera, below the second too', () => {
+  test('sort in time order within a camera, below the second too', () => {
     const times = Array.from({ length: 40 }, (_, i) => t0 + i * 250);
     const names = times.map((t) => opaque.name('US-CO-000042', t));
     expect([...names].sort()).toEqual(names);
   });
 });
 
+test.override({ world: { cameras: 20, hours: 2, variant: 'stranger-b' } });
+
 describe('Show of a service with opaque names', () => {
-  let service: TestService;
   let client: ApiClient;
 
-  beforeAll(async () => {
-    service = await startTestService({ cameras: 20, hours: 2, variant: 'stranger-b' });
+  test.beforeAll(async ({ service }) => {
     client = demoClient(service.url);
   }, 120_000);
 
-  afterAll(() => service.stop());
-
-  it('pages the shown names in their order; an exact marker starts after, a partial one at', async () => {
+  test('pages the shown names in their order; an exact marker starts after, a partial one at', async ({
+    service,
+  }) => {
     const { collection_id: id } = await client.collections.create({ name: 'Opaque' });
     const camera = (await client.cameras.search({ limit: 1 })).features[0]!;
     for (const time of archiveTimes(7, await serviceNow(service.url), 3))

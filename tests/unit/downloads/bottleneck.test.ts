@@ -2,7 +2,8 @@
  * The downloads view says what sets the speed: a slow link reads "network", a speed limit
  * below the link reads "speed limit". Against the embedded service, through the slowing proxy.
  */
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, expect } from 'vitest';
+import { apiTest as test } from '../../helpers/fixtures.ts';
 import type { ApiClient } from '../../../src/main/api/index.ts';
 import { chooseByIds } from '../../../src/main/downloads/selection.ts';
 import { DEFAULT_TEMPLATE, type DownloadLimit } from '../../../src/shared/ipc/downloads.ts';
@@ -11,26 +12,22 @@ import {
   demoClient,
   makeRecordings,
   startManager,
-  startTestService,
   type TestManager,
-  type TestService,
 } from '../../helpers/downloads.ts';
 
-let service: TestService;
 let proxy: FaultProxy;
 let client: ApiClient;
 let ids: string[];
 let t: TestManager | undefined;
 
-beforeAll(async () => {
-  service = await startTestService({ cameras: 60, hours: 2 });
+test.override({ world: { cameras: 60, hours: 2 } });
+test.beforeAll(async ({ service }) => {
   ids = await makeRecordings(service, demoClient(service.url), 3, 40);
   proxy = await startFaultProxy(service.url);
   client = demoClient(proxy.url);
 }, 120_000);
 afterAll(async () => {
   await proxy.close();
-  await service.stop();
 });
 afterEach(async () => {
   await t?.stop();
@@ -63,14 +60,14 @@ async function limitsSeen(speedLimitKBps: number): Promise<DownloadLimit[]> {
   return seen;
 }
 
-it('a slow link reads as the network', async () => {
+test('a slow link reads as the network', async () => {
   proxy.rate = 150_000; // bytes per second per connection
   const seen = await limitsSeen(0);
   expect(seen.length).toBeGreaterThan(0);
   expect(seen.filter((l) => l === 'network').length / seen.length).toBeGreaterThan(0.8);
 }, 120_000);
 
-it('a speed limit below the link reads as the speed limit', async () => {
+test('a speed limit below the link reads as the speed limit', async () => {
   const seen = await limitsSeen(300);
   expect(seen.length).toBeGreaterThan(0);
   expect(seen.filter((l) => l === 'speed limit').length / seen.length).toBeGreaterThan(0.8);

@@ -1,6 +1,7 @@
 /** `roadcam download` in a child process against the embedded service. */
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, expect } from 'vitest';
+import { apiTest as test } from '../../helpers/fixtures.ts';
 import { direct, lines, runRoadcam, secretEnv } from '../../helpers/cli.ts';
 import {
   demoClient,
@@ -8,32 +9,31 @@ import {
   filesUnder,
   makeRecordings,
   sha256File,
-  startTestService,
   tempDir,
   type TestService,
 } from '../../helpers/downloads.ts';
 
-let service: TestService;
 let ids: string[];
 let expected: Map<string, { sha256: string; size: number }>;
 const dataDir = tempDir('roadcam-cli-dl-');
 const out = join(dataDir.path, 'files');
 
-beforeAll(async () => {
-  service = await startTestService({ cameras: 300, hours: 2 });
+test.override({ world: { cameras: 300, hours: 2 } });
+test.beforeAll(async ({ service }) => {
   const client = demoClient(service.url);
   ids = await makeRecordings(service, client, 2, 20);
   expected = await expectedHashes(client, ids, ['zip', 'mp4']);
 });
 afterAll(async () => {
-  await service.stop();
   dataDir.remove();
 });
 
-const roadcam = (args: string[]) =>
+const roadcam = (service: TestService, args: string[]) =>
   runRoadcam(dataDir.path, [...args, ...direct(service.url)], { env: secretEnv });
 
-it('downloads with NDJSON progress, exits 0, and a second run finds everything done', async () => {
+test('downloads with NDJSON progress, exits 0, and a second run finds everything done', async ({
+  service,
+}) => {
   const args = [
     'download',
     '--format',
@@ -45,7 +45,7 @@ it('downloads with NDJSON progress, exits 0, and a second run finds everything d
     '--json',
     ...ids,
   ];
-  const first = await roadcam(args);
+  const first = await roadcam(service, args);
   expect(first.code, first.stderr).toBe(0);
   const events = lines(first.stdout).map((l) => JSON.parse(l) as { event: string; state?: string });
   expect(events.at(-1)).toMatchObject({ event: 'finished', state: 'completed', completed: 4 });
@@ -56,13 +56,13 @@ it('downloads with NDJSON progress, exits 0, and a second run finds everything d
     const [, id, format] = /_(rec_\w+)\.(\w+)$/.exec(f)!;
     expect(sha256File(join(out, f))).toBe(expected.get(`${id}.${format}`)!.sha256);
   }
-  const again = await roadcam(args);
+  const again = await roadcam(service, args);
   expect(again.code, again.stderr).toBe(0);
   expect(filesUnder(out)).toEqual(files);
 });
 
-it('exits 1 when a file cannot be downloaded, naming it', async () => {
-  const result = await roadcam([
+test('exits 1 when a file cannot be downloaded, naming it', async ({ service }) => {
+  const result = await roadcam(service, [
     'download',
     '--format',
     'jpg',
@@ -75,7 +75,7 @@ it('exits 1 when a file cannot be downloaded, naming it', async () => {
   expect(result.stderr).toMatch(/rec_nosuchthing.*failed: No recording rec_nosuchthing/);
 });
 
-it('refuses a command line without ids or --query, or without --out', async () => {
-  expect((await roadcam(['download', '--out', out])).code).toBe(2);
-  expect((await roadcam(['download', ids[0]!])).stderr).toMatch(/--out DIR/);
+test('refuses a command line without ids or --query, or without --out', async ({ service }) => {
+  expect((await roadcam(service, ['download', '--out', out])).code).toBe(2);
+  expect((await roadcam(service, ['download', ids[0]!])).stderr).toMatch(/--out DIR/);
 });

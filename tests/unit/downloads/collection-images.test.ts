@@ -5,7 +5,8 @@
  * Downloads view (no list entry, no update, no notification).
  */
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect } from 'vitest';
+import { apiTest as test } from '../../helpers/fixtures.ts';
 import type { ApiClient } from '../../../src/main/api/index.ts';
 import { filledCollection, serviceHash, serviceNow } from '../../helpers/collections.ts';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.ts';
@@ -14,12 +15,9 @@ import {
   filesUnder,
   sha256File,
   startManager,
-  startTestService,
   type TestManager,
-  type TestService,
 } from '../../helpers/downloads.ts';
 
-let service: TestService;
 let proxy: FaultProxy;
 let client: ApiClient;
 let id: string;
@@ -27,8 +25,8 @@ let names: string[];
 const expected = new Map<string, { sha256: string; size: number }>();
 let t: TestManager | undefined;
 
-beforeAll(async () => {
-  service = await startTestService({ cameras: 40, hours: 2 });
+test.override({ world: { cameras: 40, hours: 2 } });
+test.beforeAll(async ({ service }) => {
   const direct = demoClient(service.url);
   ({ id, names } = await filledCollection(direct, await serviceNow(service.url), 4, 'Engine'));
   for (const name of names) {
@@ -42,7 +40,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await proxy.close();
-  await service.stop();
 });
 afterEach(async () => {
   await t?.stop();
@@ -73,7 +70,7 @@ function expectIdentical(m: TestManager, images = names) {
 }
 
 describe('collection images in the download engine', () => {
-  it('fetches every image byte-identical through a reset, a stall and a 503, resuming with Range', async () => {
+  test('fetches every image byte-identical through a reset, a stall and a 503, resuming with Range', async () => {
     t = startManager(client);
     proxy.inject(
       { kind: 'reset', after: 0.5, match: stampOf(names[0]!) },
@@ -107,7 +104,9 @@ describe('collection images in the download engine', () => {
     expectIdentical(t);
   });
 
-  it('replaces an expired signed URL by a fresh one and resumes from the .part', async () => {
+  test('replaces an expired signed URL by a fresh one and resumes from the .part', async ({
+    service,
+  }) => {
     t = startManager(client);
     const name = names[2]!;
     const { size } = expected.get(name)!;
@@ -140,7 +139,7 @@ describe('collection images in the download engine', () => {
     expect(proxy.bytes).toBeLessThan(size * 1.1);
   });
 
-  it('fails an image gone from the collection with a message about the collection', async () => {
+  test('fails an image gone from the collection with a message about the collection', async () => {
     t = startManager(client);
     const batchId = enqueue(t, ['no-such-image.jpg']);
     expect((await t.manager.settled(batchId)).state).toBe('failed');

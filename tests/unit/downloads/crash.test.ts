@@ -6,7 +6,8 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, expect } from 'vitest';
+import { apiTest as test } from '../../helpers/fixtures.ts';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.ts';
 import {
   demoClient,
@@ -14,20 +15,17 @@ import {
   filesUnder,
   makeRecordings,
   sha256File,
-  startTestService,
   tempDir,
-  type TestService,
 } from '../../helpers/downloads.ts';
 
 const KILLS = 4;
-let service: TestService;
 let proxy: FaultProxy;
 let ids: string[];
 let expected: Map<string, { sha256: string; size: number }>;
 const work = tempDir('roadcam-crash-');
 
-beforeAll(async () => {
-  service = await startTestService({ cameras: 300, hours: 2 });
+test.override({ world: { cameras: 300, hours: 2 } });
+test.beforeAll(async ({ service }) => {
   const direct = demoClient(service.url);
   ids = await makeRecordings(service, direct, 25, 30);
   expected = await expectedHashes(direct, ids, ['zip', 'mp4']);
@@ -35,7 +33,6 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(async () => {
   await proxy.close();
-  await service.stop();
   work.remove();
 });
 
@@ -70,7 +67,7 @@ function runChild(): Run {
   return { exit, started, kill: () => child.kill('SIGKILL'), output: () => output };
 }
 
-it('survives SIGKILL at random moments: complete, identical, no duplicates, resumed', async () => {
+test('survives SIGKILL at random moments: complete, identical, no duplicates, resumed', async () => {
   const sum = [...expected.values()].reduce((a, e) => a + e.size, 0);
   expect(expected.size).toBe(50);
   // A slow network, so that the kills land in the middle of transfers.

@@ -4,7 +4,8 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect } from 'vitest';
+import { apiTest as test } from '../../helpers/fixtures.ts';
 import type { ApiClient } from '../../../src/main/api/index.ts';
 import type { DiskOps } from '../../../src/main/downloads/disk.ts';
 import type { RecordingFormat } from '../../../src/shared/api/index.ts';
@@ -18,21 +19,18 @@ import {
   makeRecordings,
   sha256File,
   startManager,
-  startTestService,
   type TestManager,
-  type TestService,
 } from '../../helpers/downloads.ts';
 
 const FORMATS: RecordingFormat[] = ['zip', 'mp4', 'jpg'];
-let service: TestService;
 let proxy: FaultProxy;
 let client: ApiClient;
 let ids: string[];
 let expected: Map<string, { sha256: string; size: number }>;
 let t: TestManager | undefined;
 
-beforeAll(async () => {
-  service = await startTestService({ cameras: 300, hours: 2 });
+test.override({ world: { cameras: 300, hours: 2 } });
+test.beforeAll(async ({ service }) => {
   const direct = demoClient(service.url);
   ids = await makeRecordings(service, direct, 4, 40);
   expected = await expectedHashes(direct, ids, FORMATS);
@@ -41,7 +39,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await proxy.close();
-  await service.stop();
 });
 afterEach(async () => {
   await t?.stop();
@@ -110,7 +107,7 @@ async function heldFlushes() {
 }
 
 describe('the download engine', () => {
-  it('downloads every file byte-identical through resets, stalls and 503 bursts', async () => {
+  test('downloads every file byte-identical through resets, stalls and 503 bursts', async () => {
     t = startManager(client);
     proxy.inject(
       { kind: 'reset', after: 0.3, match: '.zip' },
@@ -141,7 +138,7 @@ describe('the download engine', () => {
     ).toBe(true);
   });
 
-  it('replaces an expired signed URL by a fresh one and resumes', async () => {
+  test('replaces an expired signed URL by a fresh one and resumes', async ({ service }) => {
     t = startManager(client);
     const id = ids[0]!;
     const size = expected.get(`${id}.zip`)!.size;
@@ -162,7 +159,7 @@ describe('the download engine', () => {
     expect(proxy.bytes).toBeLessThan(size * 1.1);
   });
 
-  it('pauses the batch with a clear message when the disk is full, and never leaves a final file', async () => {
+  test('pauses the batch with a clear message when the disk is full, and never leaves a final file', async () => {
     let limit = 150_000;
     let written = 0;
     t = startManager(client, {
@@ -204,7 +201,7 @@ describe('the download engine', () => {
     expectIdentical(t, ids.slice(0, 2), ['zip', 'mp4']);
   });
 
-  it('starts the next file while one is flushed, but never lets flushes pile up', async () => {
+  test('starts the next file while one is flushed, but never lets flushes pile up', async () => {
     const { disk, state, release } = await heldFlushes();
     t = startManager(client, { disk }, { downloadConcurrency: 2, speedLimitKBps: 0 });
     const batch = await batchOf(t, ids, ['jpg', 'zip']);
@@ -226,7 +223,7 @@ describe('the download engine', () => {
     expectIdentical(t, ids, ['jpg', 'zip']);
   });
 
-  it('never starts a queued file the user paused or canceled while another one ran', async () => {
+  test('never starts a queued file the user paused or canceled while another one ran', async () => {
     // One transfer at a time, each held at its flush: the scheduler has read the queue ahead.
     const { disk, state, release } = await heldFlushes();
     t = startManager(client, { disk }, { downloadConcurrency: 1, speedLimitKBps: 0 });
@@ -254,7 +251,7 @@ describe('the download engine', () => {
     }
   });
 
-  it('checks the free space before writing', async () => {
+  test('checks the free space before writing', async () => {
     t = startManager(client, {
       disk: {
         freeBytes: () => Promise.resolve(1000),
@@ -267,7 +264,7 @@ describe('the download engine', () => {
     expect(filesUnder(t.folder)).toEqual([]);
   });
 
-  it('applies the existing-file policy: skip identical, rename, overwrite', async () => {
+  test('applies the existing-file policy: skip identical, rename, overwrite', async () => {
     const id = ids[1]!;
     const { size } = expected.get(`${id}.mp4`)!;
     for (const existing of ['skip', 'rename', 'overwrite'] as const) {
@@ -296,7 +293,7 @@ describe('the download engine', () => {
     }
   });
 
-  it('keeps service data from naming a file outside the folder', async () => {
+  test('keeps service data from naming a file outside the folder', async () => {
     t = startManager(client);
     mkdirSync(t.folder, { recursive: true });
     const chosen = await chooseByIds(client, [ids[2]!]);

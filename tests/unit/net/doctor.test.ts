@@ -5,22 +5,22 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
+import { apiTest as test } from '../../helpers/fixtures.ts';
 import type { Core } from '../../../src/main/core.ts';
 import { checkConnection } from '../../../src/main/net/doctor.ts';
 import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import { startAccountCore, tempDir } from '../../helpers/core.ts';
-import { startTestService, type TestService } from '../../helpers/api.ts';
 import { direct, runRoadcam, secretEnv } from '../../helpers/cli.ts';
 
+test.override({ world: { cameras: 30, hours: 1, tls: true, variant: 'stranger-b' } });
+
 describe('the connection report', () => {
-  let service: TestService;
   let core: Core;
   const dir = tempDir('roadcam-doctor-');
   let caFile: string;
 
-  beforeAll(async () => {
-    service = await startTestService({ cameras: 30, hours: 1, tls: true, variant: 'stranger-b' });
+  test.beforeAll(async ({ service }) => {
     caFile = join(dir.path, 'ca.pem');
     writeFileSync(caFile, service.caCertPem!);
     core = await startAccountCore(join(dir.path, 'core'), service.url, { network: { caFile } });
@@ -28,11 +28,10 @@ describe('the connection report', () => {
 
   afterAll(async () => {
     await core?.close();
-    await service?.stop();
     dir.remove();
   });
 
-  it('passes every check against a healthy service, and names what it saw', async () => {
+  test('passes every check against a healthy service, and names what it saw', async () => {
     // A search that asks an aggregation stranger-b refuses: the report names the refusal.
     await core.client.cameras.search({ limit: 1, aggs: ['state', 'provider'] });
     const report = await checkConnection({
@@ -60,7 +59,9 @@ describe('the connection report', () => {
     expect(report.text).toMatch(/Everything checked works/);
   }, 60_000);
 
-  it('says the certificate is not trusted, and what to do, without the CA file', async () => {
+  test('says the certificate is not trusted, and what to do, without the CA file', async ({
+    service,
+  }) => {
     const untrusting = await startAccountCore(join(dir.path, 'untrusting'), service.url);
     try {
       const report = await checkConnection({
@@ -80,7 +81,9 @@ describe('the connection report', () => {
     }
   }, 60_000);
 
-  it('roadcam doctor exits 0 when all is well, 1 when the service is not there', async () => {
+  test('roadcam doctor exits 0 when all is well, 1 when the service is not there', async ({
+    service,
+  }) => {
     const ok = await runRoadcam(
       join(dir.path, 'cli'),
       ['doctor', '--ca-file', caFile, ...direct(service.url)],
