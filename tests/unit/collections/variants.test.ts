@@ -13,7 +13,13 @@ import {
   type ImageSource,
 } from '../../../src/shared/ipc/collections.ts';
 import { startRecordingProxy, type Recorded, type RecordingProxy } from '../../helpers/api.ts';
-import { demoClient, serviceHash, startTestService, tempDir, type TestService } from '../../helpers/collections.ts';
+import {
+  demoClient,
+  serviceHash,
+  startTestService,
+  tempDir,
+  type TestService,
+} from '../../helpers/collections.ts';
 import { readZip } from '../../helpers/zip.ts';
 
 // The Collections feature through the core against every variant of the service: image

@@ -14,7 +14,12 @@ import { openDatabase, type Db } from '../../../src/main/db/database.ts';
 import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import { tempDir } from '../../helpers/core.ts';
 import { startTestService, type TestService } from '../../helpers/api.ts';
-import { keychainProblem, keychainRequired, skipKeychain, skipReason } from '../../helpers/keychain-env.ts';
+import {
+  keychainProblem,
+  keychainRequired,
+  skipKeychain,
+  skipReason,
+} from '../../helpers/keychain-env.ts';
 
 // Entries go under a service name of their own, never the user's real "roadcam" entries.
 const testService = `roadcam-test-${process.pid}`;
