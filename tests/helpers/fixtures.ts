@@ -11,6 +11,7 @@
 import { test as base } from 'vitest';
 import type { ServiceOptions } from '../../src/service/index.ts';
 import { startRecordingProxy, startTestService, type World } from './api.ts';
+import { startDemoHost, startOfflineCore } from './core.ts';
 import { startTestService as startServiceUnderTest } from './service.ts';
 
 /**
@@ -40,4 +41,28 @@ export const serviceTest = base
     const t = await startServiceUnderTest(serviceOptions);
     onCleanup(() => t.close());
     return t;
+  });
+
+/** `core`: a core pointed where no service listens (see startOfflineCore), for a whole file. */
+export const offlineCoreTest = base.extend(
+  'core',
+  { scope: 'file' },
+  // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's needs from this pattern
+  async ({}, { onCleanup }) => {
+    const core = await startOfflineCore();
+    onCleanup(() => core.cleanup());
+    return core;
+  },
+);
+
+/**
+ * `demo`: a demo core behind browser mode's web host (see startDemoHost), for a whole file; the
+ * host's token is `hostToken`, which a file may override.
+ */
+export const demoHostTest = base
+  .extend('hostToken', { scope: 'file' }, 'test-token')
+  .extend('demo', { scope: 'file' }, async ({ hostToken }, { onCleanup }) => {
+    const demo = await startDemoHost(hostToken);
+    onCleanup(() => demo.stop());
+    return demo;
   });

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { offlineCoreTest as test } from '../../helpers/fixtures.ts';
 import { IpcError } from '../../../src/shared/ipc.ts';
 import type { Settings } from '../../../src/shared/settings.ts';
-import { startOfflineCore } from '../../helpers/core.ts';
-
-let core: Awaited<ReturnType<typeof startOfflineCore>>;
-
-beforeAll(async () => {
-  core = await startOfflineCore();
-});
-afterAll(async () => {
-  await core.cleanup();
-});
 
 describe('the direct transport (CLI and tests)', () => {
-  it('answers a valid call', async () => {
+  test('answers a valid call', async ({ core }) => {
     const status = await core.api.invoke('app.status', {});
     expect(status).toMatchObject({
       mode: 'remote',
@@ -23,13 +14,13 @@ describe('the direct transport (CLI and tests)', () => {
     expect(status.checkedAt).not.toBeNull();
   });
 
-  it('refuses invalid input with the validation message', async () => {
+  test('refuses invalid input with the validation message', async ({ core }) => {
     const call = core.api.invoke('settings.update', { liveRefreshSeconds: 1 });
     await expect(call).rejects.toBeInstanceOf(IpcError);
     await expect(call).rejects.toThrow(/liveRefreshSeconds: .*2/);
   });
 
-  it('delivers events, and stops after unsubscribing', async () => {
+  test('delivers events, and stops after unsubscribing', async ({ core }) => {
     const seen: Settings[] = [];
     const off = core.api.on('settings.changed', (s) => seen.push(s));
     await core.api.invoke('settings.update', { liveRefreshSeconds: 30 });

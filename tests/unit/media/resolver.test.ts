@@ -1,8 +1,8 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { demoHostTest as test } from '../../helpers/fixtures.ts';
 import type { Core } from '../../../src/main/core.ts';
 import type { WebHost } from '../../../src/main/web/host.ts';
-import { startDemoHost, type DemoHost } from '../../helpers/core.ts';
 
 // The media path of browser mode, end to end: renderer URL -> host -> resolver -> ApiClient ->
 // the embedded service (real HTTP, real JPEG and HLS) -> disk cache.
@@ -11,14 +11,11 @@ let core: Core;
 let host: WebHost;
 let stillCamera: string;
 let videoCamera: string;
-let demo: DemoHost;
 
-beforeAll(async () => {
-  demo = await startDemoHost(token);
+test.override({ hostToken: token });
+test.beforeAll(({ demo }) => {
   ({ core, host, stillCamera, videoCamera } = demo);
 }, 120_000);
-
-afterAll(() => demo.stop());
 
 function get(path: string) {
   return new Promise<{
@@ -48,7 +45,7 @@ function get(path: string) {
 }
 
 describe('media through browser mode', () => {
-  it('serves a camera live image (the token stays in the main process)', async () => {
+  test('serves a camera live image (the token stays in the main process)', async () => {
     const answer = await get(`/media/cameras/${encodeURIComponent(stillCamera)}/live`);
     expect(answer.status).toBe(200);
     expect(answer.type).toMatch(/^image\/(jpeg|png)/);
@@ -59,7 +56,7 @@ describe('media through browser mode', () => {
     expect(answer.headers['cache-control']).toBe('no-store');
   });
 
-  it('serves an archived frame once from the service, then from the disk cache', async () => {
+  test('serves an archived frame once from the service, then from the disk cache', async () => {
     const { times } = await core.client.cameras.images(stillCamera, { limit: 5 });
     expect(times.length).toBeGreaterThan(0);
     const path = `/media/cameras/${encodeURIComponent(stillCamera)}/images/${times[0]}`;
@@ -72,7 +69,7 @@ describe('media through browser mode', () => {
     expect(second.body.equals(first.body)).toBe(true);
   });
 
-  it("serves a video camera's HLS playlist", async () => {
+  test("serves a video camera's HLS playlist", async () => {
     const answer = await get(
       `/media/cameras/${encodeURIComponent(videoCamera)}/live/playlist.m3u8`,
     );
@@ -81,13 +78,13 @@ describe('media through browser mode', () => {
     expect(answer.body.toString()).toMatch(/^#EXTM3U/);
   }, 60_000);
 
-  it('answers an unknown camera with the service status and a readable reason', async () => {
+  test('answers an unknown camera with the service status and a readable reason', async () => {
     const answer = await get('/media/cameras/NO-SUCH-CAMERA/live');
     expect(answer.status).toBe(404);
     expect(answer.body.toString()).toMatch(/camera NO-SUCH-CAMERA live image/);
   });
 
-  it('refuses paths that are not media routes', async () => {
+  test('refuses paths that are not media routes', async () => {
     for (const path of [
       '/media/../../etc/passwd',
       '/media/cameras/x/live/../../secret',

@@ -1,19 +1,12 @@
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { offlineCoreTest as test } from '../../helpers/fixtures.ts';
 import { startCore } from '../../../src/main/core.ts';
 import type { DesktopBridge } from '../../../src/main/desktop.ts';
-import { startOfflineCore, tempDir } from '../../helpers/core.ts';
-
-let core: Awaited<ReturnType<typeof startOfflineCore>>;
-beforeAll(async () => {
-  core = await startOfflineCore();
-});
-afterAll(async () => {
-  await core.cleanup();
-});
+import { tempDir } from '../../helpers/core.ts';
 
 describe('the cache in Settings', () => {
-  it('reports its usage and is cleared on request', async () => {
+  test('reports its usage and is cleared on request', async ({ core }) => {
     await core.cache.media.put('test:a', Readable.from([Buffer.alloc(4096, 1)]), 'image/jpeg');
     await core.cache.media.put('test:b', Readable.from([Buffer.alloc(1024, 2)]), 'image/jpeg');
     core.cache.searches.put('cameras', { state: 'CO' }, {
@@ -33,7 +26,9 @@ describe('the cache in Settings', () => {
     expect(core.cache.media.get('test:a')).toBeNull();
   });
 
-  it('has no folder or file picker in browser mode, and says what to do instead', async () => {
+  test('has no folder or file picker in browser mode, and says what to do instead', async ({
+    core,
+  }) => {
     await expect(core.api.invoke('app.chooseFolder', { title: 'Downloads' })).rejects.toThrow(
       /type the folder path/,
     );
@@ -44,7 +39,7 @@ describe('the cache in Settings', () => {
 });
 
 describe("the desktop app's pickers", () => {
-  it('asks the desktop for a file with its filters, and answers its choice (null if canceled)', async () => {
+  test('asks the desktop for a file with its filters, and answers its choice (null if canceled)', async () => {
     const asked: Parameters<DesktopBridge['chooseFile']>[] = [];
     let answer: string | null = '/etc/company/ca.pem';
     const dir = tempDir();

@@ -1,8 +1,8 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { demoHostTest as test } from '../../helpers/fixtures.ts';
 import type { Core } from '../../../src/main/core.ts';
 import type { WebHost } from '../../../src/main/web/host.ts';
-import { startDemoHost, type DemoHost } from '../../helpers/core.ts';
 
 // The wall's channels through the real dispatcher, against the embedded service over HTTP.
 const token = 'wall-test-token';
@@ -10,23 +10,20 @@ let core: Core;
 let host: WebHost;
 let stillCamera: string;
 let videoCamera: string;
-let demo: DemoHost;
 
-beforeAll(async () => {
-  demo = await startDemoHost(token);
+test.override({ hostToken: token });
+test.beforeAll(({ demo }) => {
   ({ core, host, stillCamera, videoCamera } = demo);
 }, 120_000);
 
-afterAll(() => demo.stop());
-
 describe('wall channels', () => {
-  it('finds cameras by words of their id', async () => {
+  test('finds cameras by words of their id', async () => {
     const found = await core.api.invoke('wall.searchCameras', { q: videoCamera, limit: 5 });
     expect(found[0]).toMatchObject({ id: videoCamera, video: true });
     expect(found[0]!.name.length).toBeGreaterThan(3);
   });
 
-  it('resolves the ids of a link, listing unknown ones apart', async () => {
+  test('resolves the ids of a link, listing unknown ones apart', async () => {
     const answer = await core.api.invoke('wall.cameras', {
       ids: [stillCamera, 'US-XX-999999', videoCamera],
     });
@@ -37,20 +34,20 @@ describe('wall channels', () => {
     expect(answer.missing).toEqual(['US-XX-999999']);
   });
 
-  it('lists "." and ".." of a link as unknown cameras, not as another path of the service', async () => {
+  test('lists "." and ".." of a link as unknown cameras, not as another path of the service', async () => {
     // Both pass the id pattern; as a path segment, /v1/cameras/. would be the camera search.
     const answer = await core.api.invoke('wall.cameras', { ids: ['.', stillCamera, '..'] });
     expect(answer.cameras.map((c) => c.id)).toEqual([stillCamera]);
     expect(answer.missing).toEqual(['.', '..']);
   });
 
-  it('refuses malformed camera ids at the edge', async () => {
+  test('refuses malformed camera ids at the edge', async () => {
     await expect(core.api.invoke('wall.cameras', { ids: ['../etc'] })).rejects.toThrow(
       /Invalid input for wall.cameras/,
     );
   });
 
-  it('reads the latest observation of each camera for its badges', async () => {
+  test('reads the latest observation of each camera for its badges', async () => {
     const [reading] = await core.api.invoke('wall.sensors', { ids: [stillCamera] });
     expect(reading!.cameraId).toBe(stillCamera);
     expect(reading!.time).toBe('2026-11-20T12:00:00Z');
@@ -58,7 +55,7 @@ describe('wall channels', () => {
     expect([-1, 0, 0.2, 0.5, 1]).toContain(reading!.visibility);
   });
 
-  it('lists a whole day of archived image times across pages of 500', async () => {
+  test('lists a whole day of archived image times across pages of 500', async () => {
     const times = await core.api.invoke('wall.imageTimes', { cameraId: stillCamera });
     expect(times.length).toBe(1440);
     expect(new Set(times).size).toBe(times.length);
@@ -66,7 +63,7 @@ describe('wall channels', () => {
     expect(new Date(times.at(-1)!).toISOString()).toBe('2026-11-20T12:00:00.000Z');
   });
 
-  it('snapshots a current and an archived frame into a new, then an existing collection', async () => {
+  test('snapshots a current and an archived frame into a new, then an existing collection', async () => {
     const times = await core.api.invoke('wall.imageTimes', { cameraId: stillCamera });
     const made = await core.api.invoke('wall.snapshot', {
       cameraId: stillCamera,
@@ -85,7 +82,7 @@ describe('wall channels', () => {
     expect(listed[0]).toEqual({ id: made.collectionId, name: 'Wall test' });
   });
 
-  it('records the last minutes: a recording that starts in the past', async () => {
+  test('records the last minutes: a recording that starts in the past', async () => {
     const made = await core.api.invoke('wall.recordLast', { cameraId: stillCamera, minutes: 5 });
     expect(made).toMatchObject({ start: '2026-11-20T11:55:00Z', duration: 300 });
     const recording = await core.client.recordings.show(made.recordingId);
@@ -94,7 +91,7 @@ describe('wall channels', () => {
     expect(recording.properties.tags).toContain('wall');
   });
 
-  it('saves walls through the channel, refusing invalid ones with a readable message', async () => {
+  test('saves walls through the channel, refusing invalid ones with a readable message', async () => {
     const [camera] = (await core.api.invoke('wall.cameras', { ids: [videoCamera] })).cameras;
     const wall = await core.api.invoke('wall.save', {
       name: 'Through IPC',
@@ -126,7 +123,7 @@ describe('still images in browser mode', () => {
     });
   }
 
-  it('serves a live image whatever cache-busting query the tile adds', async () => {
+  test('serves a live image whatever cache-busting query the tile adds', async () => {
     const path = `/media/cameras/${encodeURIComponent(stillCamera)}/live`;
     const plain = await get(path);
     const busted = await get(`${path}?t=1763720000000`);
