@@ -9,9 +9,10 @@
  * its own beforeAll: file-scoped fixtures cannot be overridden inside a describe block.
  */
 import { test as base } from 'vitest';
+import { startCore, type CoreOptions } from '../../src/main/core.ts';
 import type { ServiceOptions } from '../../src/service/index.ts';
 import { startRecordingProxy, startTestService, type World } from './api.ts';
-import { startDemoHost, startOfflineCore } from './core.ts';
+import { startDemoHost, startOfflineCore, tempDir } from './core.ts';
 import { startTestService as startServiceUnderTest } from './service.ts';
 
 /**
@@ -65,4 +66,30 @@ export const demoHostTest = base
     const demo = await startDemoHost(hostToken);
     onCleanup(() => demo.stop());
     return demo;
+  });
+
+type DemoWorld = Extract<CoreOptions['connection'], { kind: 'demo' }>['world'];
+
+/**
+ * `core`: a quiet core in demo mode on `demoWorld` (60 cameras over 2 hours before
+ * 2026-11-20T12:00Z unless the file overrides it), its data in a temp directory, for a whole file.
+ */
+export const demoCoreTest = base
+  .extend('demoWorld', { scope: 'file' }, {
+    cameras: 60,
+    hours: 2,
+    now: '2026-11-20T12:00:00Z',
+  } as DemoWorld)
+  .extend('core', { scope: 'file' }, async ({ demoWorld }, { onCleanup }) => {
+    const dir = tempDir();
+    const core = await startCore({
+      dataDir: dir.path,
+      connection: { kind: 'demo', world: demoWorld },
+      log: () => {},
+    });
+    onCleanup(async () => {
+      await core.close();
+      dir.remove();
+    });
+    return core;
   });

@@ -7,11 +7,10 @@
  */
 import fc from 'fast-check';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCore, type Core } from '../../../src/main/core.ts';
+import { describe, expect } from 'vitest';
+import { demoCoreTest as test } from '../../helpers/fixtures.ts';
 import { channelNames, channels, type Channel } from '../../../src/shared/ipc.ts';
 import { arbitraryOf, type JsonSchema } from '../../helpers/arbitrary.ts';
-import { tempDir } from '../../helpers/core.ts';
 import { expectReadable } from '../../helpers/readable.ts';
 
 /** Channels left out, each for a reason that is about this machine, not the channel. */
@@ -30,17 +29,10 @@ const LEFT_OUT: Partial<Record<Channel, string>> = {
   'wall.recordLast': "builds up to 30 minutes of frames per call on the service's side",
 };
 
-let core: Core;
-let dir: ReturnType<typeof tempDir>;
 const known: Record<string, unknown[]> = {};
 
-beforeAll(async () => {
-  dir = tempDir();
-  core = await startCore({
-    dataDir: dir.path,
-    connection: { kind: 'demo', world: { cameras: 40, hours: 2, now: '2026-11-20T12:00:00Z' } },
-    log: () => {},
-  });
+test.override({ demoWorld: { cameras: 40, hours: 2, now: '2026-11-20T12:00:00Z' } });
+test.beforeAll(async ({ core }) => {
   const cameras = (await core.client.cameras.search({ limit: 5 })).features.map((c) => c.id);
   const recordings = (await core.client.recordings.search({ limit: 3 })).features.map((r) => r.id);
   const collection = await core.api.invoke('collections.create', { name: 'Fuzzed' });
@@ -58,15 +50,10 @@ beforeAll(async () => {
   known.polygon = ['-125 24, -66 24, -66 50, -125 50, -125 24'];
 }, 120_000);
 
-afterAll(async () => {
-  await core?.close();
-  dir?.remove();
-});
-
 describe('every IPC channel with input its schema accepts', () => {
   const fuzzed = channelNames.filter((c) => !LEFT_OUT[c]);
 
-  it('leaves out only the channels it says why for', () => {
+  test('leaves out only the channels it says why for', () => {
     for (const [channel, why] of Object.entries(LEFT_OUT)) {
       expect(channelNames).toContain(channel);
       console.log(`IPC fuzz leaves out ${channel}: it ${why}`);
@@ -74,9 +61,10 @@ describe('every IPC channel with input its schema accepts', () => {
     expect(fuzzed.length).toBeGreaterThan(50);
   });
 
-  it.each(fuzzed)(
+  test.for(fuzzed)(
     '%s answers with a value or a readable failure',
-    async (channel) => {
+    { timeout: 120_000 },
+    async (channel, { core }) => {
       const schema = channels[channel].input;
       const json = z.toJSONSchema(schema, { unrepresentable: 'any' }) as JsonSchema;
       let reached = 0;
@@ -106,6 +94,5 @@ describe('every IPC channel with input its schema accepts', () => {
       expect(reached, `${channel}: no generated input passed its schema`).toBeGreaterThan(0);
       expect((await core.dispatch('app.status', {})).ok).toBe(true);
     },
-    120_000,
   );
 });

@@ -1,27 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCore, type Core } from '../../../src/main/core.ts';
+import { describe, expect } from 'vitest';
+import { demoCoreTest as test } from '../../helpers/fixtures.ts';
 import { mediaRoute } from '../../../src/main/media/routes.ts';
-import { tempDir } from '../../helpers/core.ts';
 
 // The map's channels through the core's own transport, against the embedded service.
-const dir = tempDir();
-let core: Core;
-
-beforeAll(async () => {
-  core = await startCore({
-    dataDir: dir.path,
-    connection: { kind: 'demo', world: { cameras: 120, hours: 3, now: '2026-11-20T12:00:00Z' } },
-    log: () => {},
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await core.close();
-  dir.remove();
-});
+test.override({ demoWorld: { cameras: 120, hours: 3, now: '2026-11-20T12:00:00Z' } });
 
 describe('map channels', () => {
-  it('a camera search answers what the service answers, with its age and facets', async () => {
+  test('a camera search answers what the service answers, with its age and facets', async ({
+    core,
+  }) => {
     const answer = await core.api.invoke('map.cameras.search', {
       state: 'CA',
       limit: 100,
@@ -35,13 +22,13 @@ describe('map channels', () => {
     expect(Array.isArray(answer.aggs.city)).toBe(true);
   });
 
-  it('refuses parameters the service would refuse, before calling it', async () => {
+  test('refuses parameters the service would refuse, before calling it', async ({ core }) => {
     await expect(core.api.invoke('map.cameras.search', { limit: 500 })).rejects.toThrow(
       /Invalid input for map\.cameras\.search: limit/,
     );
   });
 
-  it('searchAll reports progress and returns every camera once', async () => {
+  test('searchAll reports progress and returns every camera once', async ({ core }) => {
     const progress: number[] = [];
     const stop = core.hub.on('map.searchAllProgress', (p) => {
       if (p.requestId === 't1') progress.push(p.found);
@@ -53,7 +40,7 @@ describe('map channels', () => {
     expect(progress.at(-1)).toBe(120);
   });
 
-  it('a camera timeline holds its observations in time order, -1 as gaps', async () => {
+  test('a camera timeline holds its observations in time order, -1 as gaps', async ({ core }) => {
     const camera = (await core.client.cameras.search({ limit: 1 })).features[0]!;
     const t = await core.api.invoke('map.camera.timeline', { id: camera.id, hours: 2 });
     const expected = await core.client.observations.search({ camera_id: camera.id, limit: 100 });
@@ -63,7 +50,9 @@ describe('map channels', () => {
     expect(t.road_weather.every((v) => v === null || v >= 0)).toBe(true);
   });
 
-  it('snapshot marks end before the newest observation; a snapshot holds every camera', async () => {
+  test('snapshot marks end before the newest observation; a snapshot holds every camera', async ({
+    core,
+  }) => {
     const marks = await core.api.invoke('map.snapshot.marks', { hours: 2 });
     expect(marks).toHaveLength(12);
     const snapshot = await core.api.invoke('map.snapshot', { time: marks.at(-1)! });
@@ -72,7 +61,7 @@ describe('map channels', () => {
     expect(snapshot.road_weather.every((v) => typeof v === 'number')).toBe(true);
   });
 
-  it('creates a recording the service then lists', async () => {
+  test('creates a recording the service then lists', async ({ core }) => {
     const camera = (await core.client.cameras.search({ limit: 1 })).features[0]!;
     const { recordingId } = await core.api.invoke('map.recordings.create', {
       cameraId: camera.id,
@@ -85,7 +74,7 @@ describe('map channels', () => {
     expect(shown.properties.tags).toContain('map-test');
   });
 
-  it('favourites are kept and announced', async () => {
+  test('favourites are kept and announced', async ({ core }) => {
     const seen: number[] = [];
     const stop = core.hub.on('favourites.changed', (list) => seen.push(list.length));
     await core.api.invoke('favourites.add', { cameraId: 'US-CO-000001', name: 'Denver' });
@@ -98,7 +87,7 @@ describe('map channels', () => {
 });
 
 describe('tile media routes', () => {
-  it('parse z-x-y names and refuse impossible tiles', () => {
+  test('parse z-x-y names and refuse impossible tiles', () => {
     expect(mediaRoute('tiles/cameras/4-3-6.mvt')?.label).toBe('camera tile 4/3/6');
     expect(mediaRoute('tiles/observations/0-0-0.mvt')?.cacheKey).toBe('tile:observations:0/0/0');
     expect(mediaRoute('tiles/cameras/2-4-0.mvt')).toBeNull();
@@ -106,7 +95,7 @@ describe('tile media routes', () => {
     expect(mediaRoute('tiles/cameras/1-0-0.png')).toBeNull();
   });
 
-  it('serve the service tile bytes', async () => {
+  test('serve the service tile bytes', async ({ core }) => {
     const answer = await core.media.resolve(
       'tiles/cameras/0-0-0.mvt',
       new AbortController().signal,
