@@ -4,29 +4,23 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCore, type Core } from '../../../src/main/core.ts';
+import { afterAll, describe, expect } from 'vitest';
+import { demoCoreTest as test } from '../../helpers/fixtures.ts';
+import { startCore } from '../../../src/main/core.ts';
 import type { BatchFinished, DownloadsUpdate } from '../../../src/shared/ipc/downloads.ts';
 import { NOW, tempDir } from '../../helpers/downloads.ts';
 
-let core: Core;
+// Where the downloads go (the core's own data lives in the fixture's directory).
 const dir = tempDir('roadcam-dl-core-');
 const updates: DownloadsUpdate[] = [];
 const finished: BatchFinished[] = [];
 
-beforeAll(async () => {
-  core = await startCore({
-    dataDir: dir.path,
-    connection: { kind: 'demo', world: { cameras: 200, hours: 2, now: NOW } },
-    log: () => {},
-  });
+test.override({ demoWorld: { cameras: 200, hours: 2, now: NOW } });
+test.beforeAll(({ core }) => {
   core.api.on('downloads.update', (u) => updates.push(u));
   core.api.on('downloads.batchFinished', (e) => finished.push(e));
 });
-afterAll(async () => {
-  await core.close();
-  dir.remove();
-});
+afterAll(() => dir.remove());
 
 async function until<T>(get: () => T | undefined, timeoutMs = 60_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -39,7 +33,9 @@ async function until<T>(get: () => T | undefined, timeoutMs = 60_000): Promise<T
 }
 
 describe('downloads channels', () => {
-  it('download chosen recordings, report progress, and open the file by its download id', async () => {
+  test('download chosen recordings, report progress, and open the file by its download id', async ({
+    core,
+  }) => {
     const page = await core.api.invoke('downloads.searchRecordings', {
       status: 'complete',
       sort: 'duration',
@@ -78,7 +74,7 @@ describe('downloads channels', () => {
     expect(existsSync(shown.path)).toBe(true);
   });
 
-  it('open a downloaded file, or show it in its folder, through the desktop shell', async () => {
+  test('open a downloaded file, or show it in its folder, through the desktop shell', async () => {
     // The desktop app's core: Electron's shell comes in its DesktopBridge.
     const opened: string[] = [];
     const desktopDir = tempDir('roadcam-dl-desktop-');
@@ -118,7 +114,7 @@ describe('downloads channels', () => {
     }
   });
 
-  it('refuse what a compromised renderer could send', async () => {
+  test('refuse what a compromised renderer could send', async ({ core }) => {
     await expect(
       core.api.invoke('downloads.add', { recordingIds: ['../../etc/passwd'], formats: ['zip'] }),
     ).rejects.toThrow(/Invalid input for downloads.add/);
