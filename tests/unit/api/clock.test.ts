@@ -6,6 +6,7 @@
  * `npm run test:clock`: the assertions below hold on any date.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiTest as test } from '../../helpers/fixtures.ts';
 import { ServiceClock, parseHttpDate } from '../../../src/main/api/clock.ts';
 import type { Core } from '../../../src/main/core.ts';
 import { VARIANT_NAMES } from '../../../src/service/variants/index.ts';
@@ -197,21 +198,23 @@ describe.each(VARIANT_NAMES)('the service clock against the %s service', (varian
   });
 });
 
+// The core's test below uses the file's service (apiTest); the variants above start their own.
+test.override({ world: { cameras: 40, hours: 2 } });
+
 describe('the core counts on the service clock', () => {
-  let service: TestService;
   let core: Core;
   const dir = tempDir('roadcam-clock-');
-  beforeAll(async () => {
-    service = await startTestService({ cameras: 40, hours: 2 });
+  test.beforeAll(async ({ service }) => {
     core = await startAccountCore(dir.path, service.url);
   }, 120_000);
   afterAll(async () => {
     await core.close();
-    await service.stop();
     dir.remove();
   });
 
-  it("a new collection has 89 whole days left and the views get the service's offset", async () => {
+  test("a new collection has 89 whole days left and the views get the service's offset", async ({
+    service,
+  }) => {
     const { id } = await core.api.invoke('collections.create', { name: 'Clock check' });
     const page = await core.api.invoke('collections.search', { q: 'Clock' });
     const mine = page.results.find((c) => c._id === id)!;

@@ -1,29 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiTest as test } from '../../helpers/fixtures.ts';
 import { halve, searchAll, type BboxSearch } from '../../../src/main/api/paging.ts';
 import type { FeatureCollection } from '../../../src/shared/api/index.ts';
 import { bboxContains, type Bbox, type LonLat } from '../../../src/shared/geo.ts';
-import {
-  demoClient,
-  startRecordingProxy,
-  startTestService,
-  type RecordingProxy,
-  type TestService,
-} from '../../helpers/api.ts';
+import { demoClient, startTestService, type TestService } from '../../helpers/api.ts';
 
 describe('against the service (300 cameras)', () => {
-  let service: TestService;
-  let proxy: RecordingProxy;
-  beforeAll(async () => {
-    service = await startTestService({ cameras: 300 });
-    proxy = await startRecordingProxy(service.url);
-  });
-  afterAll(async () => {
-    await proxy.close();
-    await service.stop();
-  });
-
-  it('iterates every camera in pages of 100', async () => {
+  test('iterates every camera in pages of 100', async ({ proxy }) => {
     const client = demoClient(proxy.url);
     const ids: string[] = [];
     for await (const camera of client.cameras.iterate({})) ids.push(camera.id);
@@ -37,7 +21,9 @@ describe('against the service (300 cameras)', () => {
     ]);
   });
 
-  it('searchAll splits the box when a part holds more than the ceiling, each camera once', async () => {
+  test('searchAll splits the box when a part holds more than the ceiling, each camera once', async ({
+    service,
+  }) => {
     // A ceiling of 50 (limit 10, skip max 40) makes this small world need many splits.
     const client = demoClient(service.url, { paging: { limit: 10, skipMax: 40 } });
     const result = await client.cameras.searchAll({});
@@ -48,7 +34,7 @@ describe('against the service (300 cameras)', () => {
     expect(result.requests).toBeGreaterThan(30);
   });
 
-  it('searchAll keeps the other filters and an explicit bbox', async () => {
+  test('searchAll keeps the other filters and an explicit bbox', async ({ service }) => {
     const client = demoClient(service.url, { paging: { limit: 10, skipMax: 40 } });
     const bbox: Bbox = [-125, 24, -66, 50];
     const result = await client.cameras.searchAll({ bbox, country: 'US' });
