@@ -1,35 +1,36 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { apiTest as test } from '../../helpers/fixtures.ts';
 import { connectionFromSettings } from '../../../src/main/startup.ts';
 import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import { startOfflineCore } from '../../helpers/core.ts';
-import { startTestService, type TestService } from '../../helpers/api.ts';
 import { skipKeychain, skipReason } from '../../helpers/keychain-env.ts';
 
 // Accounts as Settings handles them, through the same validating edge as the renderer, with the
 // real keychain (gnome-keyring under npm test) and the real service.
+test.override({ world: { cameras: 20, hours: 1 } });
+
 describe.skipIf(skipKeychain)(
   `Settings accounts${skipKeychain ? ` (skipped: ${skipReason})` : ''}`,
   () => {
-    let service: TestService;
     let core: Awaited<ReturnType<typeof startOfflineCore>>;
     const name = `settings-test-${process.pid}`;
     const wrong = `${name}-wrong`;
     const secretMarker = 'not-the-secret-4f1c';
 
     beforeAll(async () => {
-      service = await startTestService({ cameras: 20, hours: 1 });
       core = await startOfflineCore();
     }, 120_000);
     afterAll(async () => {
       await core.api.invoke('profiles.remove', { name }).catch(() => undefined);
       await core.api.invoke('profiles.remove', { name: wrong }).catch(() => undefined);
       await core.cleanup();
-      await service.stop();
     });
 
-    it('refuses an account with a bad base URL or an empty secret, naming the field', async () => {
+    test('refuses an account with a bad base URL or an empty secret, naming the field', async ({
+      service,
+    }) => {
       await expect(
         core.api.invoke('profiles.save', {
           name,
@@ -56,7 +57,7 @@ describe.skipIf(skipKeychain)(
       ).rejects.toThrow(/name: /);
     });
 
-    it('saves an account without ever handing its secret back', async () => {
+    test('saves an account without ever handing its secret back', async ({ service }) => {
       const state = await core.api.invoke('profiles.save', {
         name,
         baseUrl: service.url,
@@ -70,13 +71,13 @@ describe.skipIf(skipKeychain)(
       );
     });
 
-    it('tests an account against /v1/session', async () => {
+    test('tests an account against /v1/session', async () => {
       const test = await core.api.invoke('profiles.test', { name });
       expect(test).toMatchObject({ ok: true, session: { name: DEMO_CLIENT.id } });
       expect(test.session!.expiresIn).toBeGreaterThan(6 * 24 * 3600);
     });
 
-    it('reports refused credentials in words, without the secret', async () => {
+    test('reports refused credentials in words, without the secret', async ({ service }) => {
       await core.api.invoke('profiles.save', {
         name: wrong,
         baseUrl: service.url,
@@ -89,7 +90,7 @@ describe.skipIf(skipKeychain)(
       expect(test.message).not.toContain(secretMarker);
     });
 
-    it('chooses the account for the next start and asks the host to restart', async () => {
+    test('chooses the account for the next start and asks the host to restart', async () => {
       const restarts: string[] = [];
       const off = core.hub.on('app.restartRequested', ({ reason }) => restarts.push(reason));
       const state = await core.api.invoke('profiles.use', { demo: false, name });
@@ -104,13 +105,13 @@ describe.skipIf(skipKeychain)(
       expect(connectionFromSettings(core.dataDir)).toEqual({ kind: 'profile', profile: name });
     });
 
-    it('refuses to use an account that does not exist', async () => {
+    test('refuses to use an account that does not exist', async () => {
       await expect(
         core.api.invoke('profiles.use', { demo: false, name: 'nobody-here' }),
       ).rejects.toThrow(/no profile "nobody-here"/);
     });
 
-    it('removes an account and its keychain entries', async () => {
+    test('removes an account and its keychain entries', async () => {
       const state = await core.api.invoke('profiles.remove', { name });
       expect(state.profiles.map((p) => p.name)).not.toContain(name);
       const test = core.api.invoke('profiles.test', { name });
