@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
+import { apiTest as test } from '../../helpers/fixtures.ts';
 import WebSocket from 'ws';
 import { startCore, type Core } from '../../../src/main/core.ts';
 import { CredentialStore } from '../../../src/main/credentials/store.ts';
@@ -9,12 +10,13 @@ import { openDatabase } from '../../../src/main/db/database.ts';
 import { startWebHost, type WebHost } from '../../../src/main/web/host.ts';
 import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import { tempDir } from '../../helpers/core.ts';
-import { startTestService, type TestService } from '../../helpers/api.ts';
 import { skipKeychain, skipReason } from '../../helpers/keychain-env.ts';
 
 // A full scenario through browser mode with an account whose secret and token live in the real
 // keychain; then every byte the renderer received, every file of the data folder (SQLite with
 // its WAL, logs, caches) and everything the host printed is searched for both. None may hold them.
+test.override({ world: { cameras: 40, hours: 2 } });
+
 describe.skipIf(skipKeychain)(
   `secrets stay in the keychain${skipKeychain ? ` (skipped: ${skipReason})` : ''}`,
   () => {
@@ -23,12 +25,10 @@ describe.skipIf(skipKeychain)(
     const token = 'secrets-test-web-token';
     const received: Buffer[] = [];
     const logLines: string[] = [];
-    let service: TestService;
     let core: Core;
     let host: WebHost;
 
-    beforeAll(async () => {
-      service = await startTestService({ cameras: 40, hours: 2 });
+    test.beforeAll(async ({ service }) => {
       const db = openDatabase(join(dir.path, 'roadcam.sqlite'));
       await new CredentialStore(db).save(
         { name: profile, baseUrl: service.url, clientId: DEMO_CLIENT.id },
@@ -47,7 +47,6 @@ describe.skipIf(skipKeychain)(
       await host?.close();
       await core?.credentials.remove(profile);
       await core?.close();
-      await service?.stop();
       dir.remove();
     });
 
@@ -85,7 +84,7 @@ describe.skipIf(skipKeychain)(
       });
     }
 
-    it('runs a scenario that needs the token many times', async () => {
+    test('runs a scenario that needs the token many times', async () => {
       const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ipc?token=${token}`, {
         headers: { Origin: host.origin },
       });
@@ -120,7 +119,7 @@ describe.skipIf(skipKeychain)(
       expect((await core.api.invoke('app.status', {})).tokenHeld).toBe(true);
     });
 
-    it('finds neither the client secret nor the access token anywhere outside the keychain', async () => {
+    test('finds neither the client secret nor the access token anywhere outside the keychain', async () => {
       const stored = await core.credentials.tokenStore(profile).read();
       expect(stored?.accessToken.length).toBeGreaterThan(20);
       const secrets = { 'client secret': DEMO_CLIENT.secret, 'access token': stored!.accessToken };
