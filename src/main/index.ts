@@ -10,6 +10,7 @@ import { forwardEvents, registerIpc } from './electron/ipc.ts';
 import { handleMediaScheme, registerMediaScheme } from './electron/media-protocol.ts';
 import { installMenu } from './electron/menu.ts';
 import { notifyUser } from './electron/notifications.ts';
+import { showDownloadsOnTaskbar } from './electron/taskbar.ts';
 import { closeBeforeQuit } from './electron/quit.ts';
 import { desktopBridge } from './electron/desktop.ts';
 import { createMainWindow, isTrustedFrame, lockDownSession } from './electron/window.ts';
@@ -90,6 +91,7 @@ function start(): void {
     (ready) => {
       core = ready;
       notifyUser(ready, (route) => ready.hub.emit('app.openRoute', { route }));
+      showDownloadsOnTaskbar(ready);
       // Settings chose another account or demo mode: a fresh start switches cleanly.
       ready.hub.on('app.restartRequested', () => {
         setTimeout(() => {

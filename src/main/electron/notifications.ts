@@ -3,13 +3,14 @@ import type { Core } from '../core.ts';
 
 /**
  * Desktop notifications: new alerts in watched areas (a click opens the Alerts view), and
- * download batches that finished (a click opens Downloads).
+ * download batches that finished (a click opens Downloads at that batch).
  */
 export function notifyUser(core: Core, openRoute: (route: string) => void): void {
   if (!Notification.isSupported()) return;
-  core.hub.on('downloads.batchFinished', ({ title, body }) => {
+  core.hub.on('downloads.batchFinished', ({ batchId, title, body }) => {
     const notification = new Notification({ title, body });
-    notification.on('click', () => openRoute('/downloads'));
+    // The finished batch itself: Downloads scrolls to it and marks it (DownloadsView.svelte).
+    notification.on('click', () => openRoute(`/downloads?batch=${batchId}`));
     notification.show();
   });
   core.hub.on('alerts.watchedNew', ({ areaName, alerts }) => {

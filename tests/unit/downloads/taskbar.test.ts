@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { TaskbarProgress } from '../../../src/main/downloads/taskbar.ts';
+import {
+  DOWNLOAD_STATES,
+  type DownloadBatchView,
+  type DownloadState,
+} from '../../../src/shared/ipc/downloads.ts';
+
+function batch(
+  id: number,
+  state: DownloadBatchView['state'],
+  counts: Partial<Record<DownloadState, number>>,
+  bytes: [done: number, total: number] = [0, 0],
+): DownloadBatchView {
+  const all = Object.fromEntries(DOWNLOAD_STATES.map((s) => [s, counts[s] ?? 0])) as Record<
+    DownloadState,
+    number
+  >;
+  return {
+    id,
+    label: `batch ${id}`,
+    folder: '/data',
+    template: '{recording_id}.{format}',
+    existing: 'skip',
+    state,
+    message: null,
+    createdAt: '2026-11-21T10:00:00Z',
+    finishedAt: null,
+    counts: all,
+    items: Object.values(all).reduce((a, b) => a + b, 0),
+    bytesDone: bytes[0],
+    bytesTotal: bytes[1],
+    speed: 0,
+    etaSeconds: null,
+    limitedBy: null,
+  };
+}
+
+const update = (...batches: DownloadBatchView[]) => ({ batches, items: [], removedBatches: [] });
+
+describe('the downloads on the taskbar', () => {
+  it('shows no bar and no badge when nothing is unfinished', () => {
+    const progress = new TaskbarProgress({
+      batches: [batch(1, 'completed', { completed: 4 }, [400, 400])],
+      items: [],
+    });
+    expect(progress.state()).toEqual({ fraction: null, mode: 'none', unfinished: 0 });
+  });
+
+  it('counts files until every size is known, then bytes, over every unfinished batch', () => {
+    const progress = new TaskbarProgress({ batches: [], items: [] });
+    // Nothing finished and sizes unknown: the system's "working" bar.
+    expect(progress.update(update(batch(1, 'active', { queued: 4 })))).toEqual({
+      fraction: 0,
+      mode: 'indeterminate',
+      unfinished: 1,
+    });
+    // One of four files done, three still queued: by files.
+    expect(
+      progress.update(update(batch(1, 'active', { completed: 1, queued: 3 }, [100, 100]))),
+    ).toEqual({ fraction: 0.25, mode: 'normal', unfinished: 1 });
+    // Every file started (sizes known) in both batches: by bytes over both.
+    const both = progress.update(
+      update(
+        batch(1, 'active', { completed: 3, downloading: 1 }, [350, 400]),
+        batch(2, 'active', { downloading: 2 }, [50, 600]),
+      ),
+    );
+    expect(both).toEqual({ fraction: 0.4, mode: 'normal', unfinished: 2 });
+  });
+
+  it('says paused only when every unfinished batch is paused; a removed batch leaves the count', () => {
+    const progress = new TaskbarProgress({
+      batches: [
+        batch(1, 'paused', { paused: 2 }, [10, 100]),
+        batch(2, 'active', { downloading: 1 }, [30, 100]),
+      ],
+      items: [],
+    });
+    expect(progress.state().mode).toBe('normal');
+    expect(progress.update(update(batch(2, 'paused', { paused: 1 }, [30, 100])))).toEqual({
+      fraction: 0.2,
+      mode: 'paused',
+      unfinished: 2,
+    });
+    expect(progress.update({ batches: [], items: [], removedBatches: [2] }).unfinished).toBe(1);
+    expect(progress.update(update(batch(1, 'completed', { completed: 2 }, [100, 100])))).toEqual({
+      fraction: null,
+      mode: 'none',
+      unfinished: 0,
+    });
+  });
+});
