@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
+import { apiTest as test } from '../../helpers/fixtures.ts';
 import { ApiClient } from '../../../src/main/api/index.ts';
 import { SearchCache } from '../../../src/main/cache/index.ts';
 import {
@@ -13,7 +14,6 @@ import { CredentialStore, MissingCredentialsError } from '../../../src/main/cred
 import { openDatabase, type Db } from '../../../src/main/db/database.ts';
 import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import { tempDir } from '../../helpers/core.ts';
-import { startTestService, type TestService } from '../../helpers/api.ts';
 import {
   keychainProblem,
   keychainRequired,
@@ -25,18 +25,18 @@ import {
 const testService = `roadcam-test-${process.pid}`;
 
 describe('the keychain', () => {
-  it.runIf(keychainRequired)('is available when ROADCAM_KEYRING=gnome-keyring', () => {
+  test.runIf(keychainRequired)('is available when ROADCAM_KEYRING=gnome-keyring', () => {
     expect(
       keychainProblem,
       'npm test provides gnome-keyring; the keychain must work here',
     ).toBeNull();
   });
 
-  it('is the service "roadcam" by default', () => {
+  test('is the service "roadcam" by default', () => {
     expect(KEYCHAIN_SERVICE).toBe('roadcam');
   });
 
-  it('says what to install when there is no Secret Service, and stores nothing elsewhere', () => {
+  test('says what to install when there is no Secret Service, and stores nothing elsewhere', () => {
     const keychainModule = resolve('src/main/credentials/keychain.ts');
     const script = `const { probeKeychain } = await import(${JSON.stringify(keychainModule)}); console.log(await probeKeychain('roadcam-none'));`;
     const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
@@ -59,13 +59,8 @@ describe('the keychain', () => {
 describe.skipIf(skipKeychain)(
   `CredentialStore with a real keychain${skipKeychain ? ` (skipped: ${skipReason})` : ''}`,
   () => {
-    let service: TestService;
     const dirs: { path: string; remove(): void }[] = [];
     const dbs: Db[] = [];
-    beforeAll(async () => {
-      service = await startTestService();
-    });
-    afterAll(() => service.stop());
     afterEach(() => {
       dbs.splice(0).forEach((db) => db.close());
       dirs.splice(0).forEach((d) => d.remove());
@@ -79,7 +74,7 @@ describe.skipIf(skipKeychain)(
       return { dir: dir.path, db, store: new CredentialStore(db, osKeychain(testService)) };
     }
 
-    it('keeps the profile in SQLite and the secret in the keychain', async () => {
+    test('keeps the profile in SQLite and the secret in the keychain', async () => {
       const { db, store } = open();
       const profile = await store.save(
         { name: 'work', baseUrl: 'https://api.example.test/', clientId: 'abc' },
@@ -101,7 +96,7 @@ describe.skipIf(skipKeychain)(
       expect(await osKeychain(testService).get('work/client-secret')).toBeNull();
     });
 
-    it('refuses a bad profile name or base URL before touching the keychain', async () => {
+    test('refuses a bad profile name or base URL before touching the keychain', async () => {
       const { store } = open();
       await expect(
         store.save({ name: 'a b', baseUrl: 'https://x.test', clientId: 'c' }, 's'),
@@ -111,7 +106,7 @@ describe.skipIf(skipKeychain)(
       ).rejects.toThrow(/http\(s\) URL/);
     });
 
-    it('tells how to add a missing profile or secret', async () => {
+    test('tells how to add a missing profile or secret', async () => {
       const { store } = open();
       expect(() => store.require('nope')).toThrow(MissingCredentialsError);
       expect(() => store.require('nope')).toThrow(/roadcam login --profile nope/);
@@ -123,7 +118,9 @@ describe.skipIf(skipKeychain)(
       await store.remove('gone');
     });
 
-    it('keeps the token in the keychain across clients: one token request, never in SQLite', async () => {
+    test('keeps the token in the keychain across clients: one token request, never in SQLite', async ({
+      service,
+    }) => {
       const { dir, db, store } = open();
       await store.save(
         { name: 'demo', baseUrl: service.url, clientId: DEMO_CLIENT.id },
@@ -155,7 +152,7 @@ describe.skipIf(skipKeychain)(
       expect(await store.tokenStore('demo').read()).toBeNull();
     });
 
-    it('drops the stored token when the credentials change', async () => {
+    test('drops the stored token when the credentials change', async () => {
       const { store } = open();
       await store.save({ name: 'p', baseUrl: 'https://x.test', clientId: 'c' }, 'one');
       await store.tokenStore('p').write({ accessToken: 'tok', expiresAt: Date.now() + 1e9 });
