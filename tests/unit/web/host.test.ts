@@ -1,27 +1,25 @@
 import { request } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
+import { offlineCoreTest as test } from '../../helpers/fixtures.ts';
 import WebSocket from 'ws';
 import { startWebHost, type WebHost } from '../../../src/main/web/host.ts';
-import { startOfflineCore, tempDir } from '../../helpers/core.ts';
+import { tempDir } from '../../helpers/core.ts';
 
-let core: Awaited<ReturnType<typeof startOfflineCore>>;
 let host: WebHost;
 const files = tempDir();
 const token = 'test-token-0123456789';
 
-beforeAll(async () => {
+test.beforeAll(async ({ core }) => {
   mkdirSync(join(files.path, 'assets'));
   writeFileSync(join(files.path, 'index.html'), '<!doctype html><title>Roadcam</title>');
   writeFileSync(join(files.path, 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(join(files.path, '..', 'secret.txt'), 'outside');
-  core = await startOfflineCore();
   host = await startWebHost({ core, staticDir: files.path, token });
 });
 afterAll(async () => {
   await host.close();
-  await core.cleanup();
   files.remove();
 });
 
@@ -71,11 +69,11 @@ function openSocket(
 }
 
 describe('browser mode: the page', () => {
-  it('prints a loopback URL that carries the token', () => {
+  test('prints a loopback URL that carries the token', () => {
     expect(host.url).toBe(`http://127.0.0.1:${host.port}/?token=${token}`);
   });
 
-  it('serves the page with the token and sets the cookie for later requests', async () => {
+  test('serves the page with the token and sets the cookie for later requests', async () => {
     const page = await get(`/?token=${token}`);
     expect(page.status).toBe(200);
     expect(page.body).toContain('<title>Roadcam</title>');
@@ -87,24 +85,24 @@ describe('browser mode: the page', () => {
     expect(asset.headers['content-type']).toMatch(/javascript/);
   });
 
-  it('refuses a request without the token, or with a wrong one', async () => {
+  test('refuses a request without the token, or with a wrong one', async () => {
     expect((await get('/')).status).toBe(401);
     expect((await get('/?token=guess')).status).toBe(401);
     expect((await get('/assets/app.js', { Cookie: 'roadcam_token=guess' })).status).toBe(401);
   });
 
-  it('refuses a foreign Host header (DNS rebinding)', async () => {
+  test('refuses a foreign Host header (DNS rebinding)', async () => {
     const response = await get(`/?token=${token}`, { Host: `evil.example:${host.port}` });
     expect(response.status).toBe(421);
   });
 
-  it('refuses requests made by other sites, including other local ports', async () => {
+  test('refuses requests made by other sites, including other local ports', async () => {
     expect((await get(`/?token=${token}`, { Origin: 'http://127.0.0.1:1234' })).status).toBe(403);
     expect((await get(`/?token=${token}`, { 'Sec-Fetch-Site': 'same-site' })).status).toBe(403);
     expect((await get(`/?token=${token}`, { 'Sec-Fetch-Site': 'same-origin' })).status).toBe(200);
   });
 
-  it('never serves a file outside its folder', async () => {
+  test('never serves a file outside its folder', async () => {
     for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt']) {
       const response = await get(`${path}?token=${token}`);
       expect(response.status, path).toBe(404);
@@ -114,7 +112,7 @@ describe('browser mode: the page', () => {
 });
 
 describe('browser mode: the WebSocket transport', () => {
-  it('answers a valid call, refuses invalid input, and delivers events', async () => {
+  test('answers a valid call, refuses invalid input, and delivers events', async () => {
     const { ws, opened, next } = openSocket();
     await opened;
     ws.send(
@@ -141,12 +139,12 @@ describe('browser mode: the WebSocket transport', () => {
     ws.close();
   });
 
-  it('refuses a socket without the token', async () => {
+  test('refuses a socket without the token', async () => {
     await expect(openSocket('token=wrong').opened).rejects.toThrow('HTTP 401');
     await expect(openSocket('').opened).rejects.toThrow('HTTP 401');
   });
 
-  it('refuses a socket from another origin or without one', async () => {
+  test('refuses a socket from another origin or without one', async () => {
     await expect(openSocket(undefined, { Origin: 'http://localhost:3000' }).opened).rejects.toThrow(
       'HTTP 403',
     );
