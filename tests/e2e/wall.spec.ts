@@ -49,6 +49,48 @@ test('a 3x3 wall of video and still cameras plays every video tile', async ({ pa
   }
 });
 
+test('a hidden window stops every tile loading video, and showing it again resumes them', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const cameras = cams.video.slice(10, 12);
+  await page.goto(`${host.url}${wallRoute(cameras, '2x2')}`);
+  await expect(page.locator('[data-kind="video"][data-state="live"]')).toHaveCount(2, {
+    timeout: 45_000,
+  });
+  const requests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/live/')) requests.push(r.url());
+  });
+  // What a minimised window or a background tab tells the page.
+  const setHidden = (hidden: boolean) =>
+    page.evaluate((h) => {
+      Object.defineProperty(document, 'visibilityState', {
+        configurable: true,
+        get: () => (h ? 'hidden' : 'visible'),
+      });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, hidden);
+  await setHidden(true);
+  await page.waitForTimeout(3000); // tiles stop 1.5 s after they are hidden
+  const whileHidden = requests.length;
+  const hiddenAt = await videoTimes(page);
+  await page.waitForTimeout(6000); // a live playlist is reloaded every 1-2 s while playing
+  expect(requests.slice(whileHidden), 'no playlist or segment while hidden').toEqual([]);
+  // Nothing decodes either: no video moved on.
+  expect(await videoTimes(page)).toEqual(hiddenAt);
+
+  await setHidden(false);
+  await expect(page.locator('[data-kind="video"][data-state="live"]')).toHaveCount(2, {
+    timeout: 45_000,
+  });
+  expect(requests.length).toBeGreaterThan(whileHidden);
+  const before = await videoTimes(page);
+  await expect
+    .poll(async () => (await videoTimes(page))[cameras[0]!] ?? 0, { timeout: 20_000 })
+    .toBeGreaterThan((before[cameras[0]!] ?? 0) + 2);
+});
+
 test('stopping one camera stream makes its tile reconnect and recover; the others keep playing', async ({
   page,
 }, testInfo) => {
