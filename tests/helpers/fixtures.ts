@@ -1,5 +1,5 @@
 /**
- * Vitest fixtures for the tests that talk to a running service. Each one is file-scoped: the
+ * Vitest fixtures for the tests that need a running service or core. Each one is file-scoped: the
  * first test (or `test.beforeAll`) of a file that names it starts it, the file's other tests
  * share it, and it is closed when the file ends; the same sharing as the beforeAll/afterAll
  * blocks each file used to copy, without the copies. A file picks its world once, at its top
