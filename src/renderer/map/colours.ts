@@ -49,11 +49,33 @@ const SEVERITY_COLOURS: Record<string, string> = {
   severe: '#d32f2f',
   moderate: '#ef7d1a',
   minor: '#e0b324',
-  unknown: '#78838e',
+  unknown: '#5f6b76',
 };
 
 export function severityColour(severity: string): string {
   return SEVERITY_COLOURS[severity.toLowerCase()] ?? SEVERITY_COLOURS.unknown!;
+}
+
+const DARK_TEXT = '#1b1f24';
+
+/** WCAG relative luminance of a #rrggbb colour. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** The WCAG contrast ratio of two #rrggbb colours (1 to 21). */
+export function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** White or near-black, whichever reads better on `background` (a severity badge's text). */
+export function textOn(background: string): string {
+  return contrast('#ffffff', background) >= contrast(DARK_TEXT, background) ? '#ffffff' : DARK_TEXT;
 }
 
 export const CAMERA_COLOUR = '#1f6feb';
