@@ -60,3 +60,37 @@ for (const view of views) {
     expect((await seriousViolations(page)).join('\n')).toBe('');
   });
 }
+
+test('the map with results and a camera panel open, and the wall with its tiles, have none either', async ({
+  page,
+  roadcam,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto(`${roadcam.url}#/map`);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const results = page.getByRole('list', { name: 'Results' }).locator('[data-id]');
+  await results.first().click();
+  await expect(page.getByTestId('camera-panel')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect((await seriousViolations(page)).join('\n'), 'map').toBe('');
+
+  const ids = await results.evaluateAll((rows) =>
+    rows.slice(0, 4).map((row) => (row as HTMLElement).dataset['id']!),
+  );
+  await page.goto(
+    `${roadcam.url}#/wall?cameras=${ids.map(encodeURIComponent).join(',')}&layout=2x2`,
+  );
+  await expect(page.locator('[data-tile]')).toHaveCount(4);
+  await expect(page.locator('[data-tile][data-state="live"]').first()).toBeVisible({
+    timeout: 45_000,
+  });
+  expect((await seriousViolations(page)).join('\n'), 'wall').toBe('');
+});
+
+test("an alert's detail has none either", async ({ page, roadcam }) => {
+  await page.goto(`${roadcam.url}#/alerts`);
+  await page.getByRole('radiogroup', { name: 'Period' }).getByText('Expired').click();
+  await page.getByRole('list').getByRole('button').first().click();
+  await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toBeVisible();
+  expect((await seriousViolations(page)).join('\n')).toBe('');
+});

@@ -296,7 +296,7 @@ test('keyboard: arrows move between tiles, Enter fills the wall with one, Escape
   await expect(page.locator('[data-tile="3"]')).toBeFocused();
   await page.keyboard.press('Enter');
   const box = await page.locator('[data-tile="3"]').boundingBox();
-  const grid = await page.getByRole('grid').boundingBox();
+  const grid = await page.getByRole('group', { name: /^Camera wall/ }).boundingBox();
   expect(box!.width).toBeGreaterThan(grid!.width * 0.95);
   await page.keyboard.press('Escape');
   const restored = await page.locator('[data-tile="3"]').boundingBox();

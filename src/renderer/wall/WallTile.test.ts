@@ -57,7 +57,10 @@ function renderTile(
       onFocus: () => {},
     },
   });
-  return { onAction, tile: () => screen.getByRole('gridcell') };
+  return {
+    onAction,
+    tile: () => screen.getByRole('group', { name: new RegExp(`^${camera.name}, `) }),
+  };
 }
 
 /** The one media source that reports the tile's state: the player, or the still image. */
