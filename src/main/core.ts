@@ -20,6 +20,7 @@ import type { CoreParts } from './features/feature.ts';
 import { handlersOf, Lifecycle } from './features/lifecycle.ts';
 import { mapFeature } from './features/map.ts';
 import { profilesFeature } from './features/profiles.ts';
+import { recordingsFeature } from './features/recordings.ts';
 import { wallFeature } from './features/wall.ts';
 import { createDirectApi } from './ipc/direct.ts';
 import { createDispatcher, type Dispatch } from './ipc/dispatcher.ts';
@@ -149,6 +150,7 @@ async function assemble(
     profilesFeature(parts),
     mapFeature(parts),
     wallFeature(parts),
+    recordingsFeature(parts),
     collections,
     alertsFeature(parts, options.watchIntervalMs ?? 120_000),
     connectionFeature(parts, options.checkIntervalMs ?? 30_000),

@@ -15,6 +15,7 @@ import { mapChannels, mapEvents } from './ipc/map.ts';
 import { wallChannels } from './ipc/wall.ts';
 import { downloadsChannels, downloadsEvents } from './ipc/downloads.ts';
 import { collectionsChannels, collectionsEvents } from './ipc/collections.ts';
+import { recordingsChannels } from './ipc/recordings.ts';
 
 export type { AppStatus, ServiceThrottle } from './ipc/app.ts';
 
@@ -30,6 +31,7 @@ export const channels = merge(
   wallChannels,
   downloadsChannels,
   collectionsChannels,
+  recordingsChannels,
 );
 
 export const events = merge(
