@@ -13,6 +13,13 @@ describe('roadcam:// links', () => {
     expect(routeFromLink('roadcam:///collections/c0ffee42')).toBe('/collections/c0ffee42');
   });
 
+  it("open a recording's detail under Downloads", () => {
+    expect(routeFromLink('roadcam://downloads/recording/rec_0a1b2c3d4e5f')).toBe(
+      '/downloads/recording/rec_0a1b2c3d4e5f',
+    );
+    expect(routeFromLink('roadcam://downloads/recording/%3Cscript%3E')).toBeNull();
+  });
+
   it('open a plain view', () => {
     expect(routeFromLink('roadcam://downloads')).toBe('/downloads');
   });
