@@ -485,3 +485,38 @@ async function demoCameras(cameras: number, hours: number) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+test('"Open all favourites" fills the wall with exactly the cameras starred on the map', async ({
+  page,
+}) => {
+  // Starred first, on the map, so the list cannot be empty: the first three cameras found.
+  await page.goto(`${host.url}#/map`);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const results = page.getByRole('list', { name: 'Results' }).locator('[data-id]');
+  await expect(results.nth(2)).toBeVisible();
+  const starred = (await results.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id'))))
+    .slice(0, 3)
+    .map(String);
+  const panel = page.getByTestId('camera-panel');
+  const favourite = panel.getByRole('button', { name: /Favourite/ });
+  for (const camera of starred) {
+    await page.getByRole('list', { name: 'Results' }).locator(`[data-id="${camera}"]`).click();
+    await expect(panel).toContainText(camera);
+    await expect(favourite).toHaveAttribute('aria-pressed', 'false');
+    await favourite.click();
+    await expect(favourite).toHaveAttribute('aria-pressed', 'true');
+  }
+
+  await page.goto(`${host.url}#/wall`);
+  await page.getByRole('button', { name: 'Add cameras' }).first().click();
+  const picker = page.getByRole('complementary', { name: 'Add cameras' });
+  const favourites = picker.getByRole('region', { name: 'Favourites' });
+  await expect(favourites.locator('small')).toHaveText(starred);
+  await favourites.getByRole('button', { name: 'Open all favourites' }).click();
+  await expect(picker).toHaveCount(0);
+  await expect(page.locator('[data-tile]')).toHaveCount(starred.length);
+  const onWall = await page
+    .locator('[data-tile]')
+    .evaluateAll((tiles) => tiles.map((t) => t.getAttribute('data-camera-id')));
+  expect(onWall.sort()).toEqual([...starred].sort());
+});
