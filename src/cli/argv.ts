@@ -17,6 +17,7 @@ export const SWITCHES = [
   'version',
   'no-verify',
   'no-proxy',
+  'off',
 ] as const;
 
 export type Argv = ReadArgs;

@@ -6,13 +6,9 @@
 import { AuthError, ApiError } from '../main/api/index.ts';
 import { KeychainUnavailableError } from '../main/credentials/keychain.ts';
 import { MissingCredentialsError } from '../main/credentials/store.ts';
-import type { GeoKind } from '../main/api/index.ts';
-import { tokenise, UsageError } from './argv.ts';
-import { login, logout, profiles, session } from './commands/account.ts';
-import { listCollections, showCollection } from './commands/collections.ts';
-import { download } from './commands/download.ts';
-import { doctor } from './commands/doctor.ts';
-import { createRecording, search, show } from './commands/search.ts';
+import { checkFlags, tokenise, UsageError } from './argv.ts';
+import { COMMANDS, type Command } from './commands/table.ts';
+import { completionScript, SHELLS, type Shell } from './completion.ts';
 import { dataDirFrom, type Context } from './context.ts';
 import type { Io } from './output.ts';
 import { readSecret } from './prompt.ts';
@@ -38,11 +34,29 @@ Commands:
                                --sort_dir desc --sensors[road_weather][min]=6 --aggs state
                                --all: every result, past the 4,100 paging limit
   cameras|observations|recordings|alerts show ID
+  cameras live ID --out FILE   save the camera's current image
+  cameras images ID [--time ISO] [--limit N] [--save DIR]
+                               list archived image times; --save DIR saves them
+  cameras tile Z/X/Y --out FILE          save a vector tile of cameras (MVT)
+  observations tile Z/X/Y --out FILE [--sort_dir asc|desc]
+  observations preview ID --out FILE     save an observation's preview image
+  observations|alerts snapshot TIME [--out FILE]
+                               the ten-minute snapshot (_all) of TIME (ISO, UTC):
+                               NDJSON on stdout, or one JSON file with --out
   recordings create --camera_id ID [--duration S] [--start ISO] [--tags a,b]
-  collections list [--q TEXT ...]   collections show ID
+  recordings tags ID --tags a,b          add tags to a recording
+  collections list [--q TEXT ...]        collections show ID
+  collections create --name N [--description D] [--tags a,b]   prints the id
+  collections update ID [--name N] [--description D] [--tags a,b]
+  collections add ID --camera_id ID [--time ISO] | --observation_id ID
+                  | --recording_id ID [--image NAME] | --collection_id ID --image NAME
+  collections remove ID IMAGE    collections empty ID    collections destroy ID
+  collections keep-offline ID [--off]    keep on disk (waits for the sync), or let go
+  collections export ID [--as folder|zip] [--out DIR]          prints the path
   download --out DIR [--format zip,mp4] [--template T] [--concurrency N]
            [--existing skip|rename|overwrite] <ID ... | --query 'state=CO&status=complete'>
                                download recording files; run it again to resume
+  completion bash|zsh|fish     print a shell completion script
 
 Options for every command:
   --help, --version      this text; the version of roadcam
@@ -59,8 +73,6 @@ Options for every command:
 Data folder: ROADCAM_DATA_DIR, else the platform's (~/.config/Roadcam on Linux).
 Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 credentials error.
 `;
-
-const KINDS: readonly GeoKind[] = ['cameras', 'observations', 'recordings', 'alerts'];
 
 export interface RunOptions {
   io?: Io;
@@ -95,34 +107,28 @@ export async function run(args: readonly string[], options: RunOptions = {}): Pr
   }
 }
 
-interface Command {
-  /** How many words the command line may have, the command's own included. */
-  words: number;
-  run(ctx: Context, id: string | undefined): Promise<number>;
-}
-
-const COMMANDS: Record<string, Command> = {
-  login: { words: 1, run: login },
-  logout: { words: 1, run: logout },
-  profiles: { words: 1, run: profiles },
-  session: { words: 1, run: session },
-  doctor: { words: 1, run: doctor },
-  'recordings create': { words: 2, run: createRecording },
-  'collections list': { words: 2, run: listCollections },
-  'collections show': { words: 3, run: showCollection },
-  download: { words: 100_000, run: download },
-  ...Object.fromEntries(
-    KINDS.flatMap((kind) => [
-      [`${kind} search`, { words: 2, run: (ctx: Context) => search(ctx, kind) }],
-      [`${kind} show`, { words: 3, run: (ctx: Context, id?: string) => show(ctx, kind, id) }],
-    ]),
-  ),
+/** `roadcam completion bash|zsh|fish`: reads the table, so it is not in it. */
+const COMPLETION: Command = {
+  words: 2,
+  flags: [],
+  offline: true,
+  run: (ctx) => {
+    checkFlags(ctx.argv, [], 'roadcam completion');
+    const shell = ctx.argv.words[1];
+    if (!SHELLS.includes(shell as Shell)) {
+      throw new UsageError(`roadcam completion takes one of: ${SHELLS.join(', ')}.`);
+    }
+    ctx.io.stdout.write(completionScript(shell as Shell));
+    return Promise.resolve(EXIT.ok);
+  },
 };
 
 function dispatch(ctx: Context): Promise<number> {
   const words = ctx.argv.words;
-  const name = COMMANDS[`${words[0]} ${words[1]}`] ? `${words[0]} ${words[1]}` : words[0]!;
-  const command = COMMANDS[name];
+  // Own keys only: "roadcam constructor" is an unknown command, not Object's.
+  const lookup = (n: string) => (Object.hasOwn(COMMANDS, n) ? COMMANDS[n] : undefined);
+  const name = lookup(`${words[0]} ${words[1]}`) ? `${words[0]} ${words[1]}` : words[0]!;
+  const command = name === 'completion' ? COMPLETION : lookup(name);
   if (!command) {
     const subs = Object.keys(COMMANDS).filter((c) => c.startsWith(`${words[0]} `));
     if (subs.length > 0)

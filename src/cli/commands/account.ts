@@ -5,8 +5,10 @@ import { checkFlags, flag, UsageError } from '../argv.ts';
 import { GLOBAL_FLAGS, profileName, withCore, withDatabase, type Context } from '../context.ts';
 import { note, printJson, printNdjson, printTable } from '../output.ts';
 
+export const LOGIN_FLAGS = ['profile', 'base-url', 'client-id'];
+
 export async function login(ctx: Context): Promise<number> {
-  checkFlags(ctx.argv, ['profile', 'base-url', 'client-id'], 'roadcam login');
+  checkFlags(ctx.argv, LOGIN_FLAGS, 'roadcam login');
   const baseUrl = flag(ctx.argv, 'base-url');
   const clientId = flag(ctx.argv, 'client-id');
   if (!baseUrl || !clientId)

@@ -8,7 +8,7 @@ import { checkFlags, flag, intFlag, UsageError, type Argv } from '../argv.ts';
 import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
 import { note, printJson, printNdjson, printTable } from '../output.ts';
 
-const LIST_FLAGS = [
+export const LIST_FLAGS = [
   'q',
   'created_at_min',
   'created_at_max',

@@ -21,10 +21,10 @@ import { note, printJson, progress } from '../output.ts';
 import { queryParams } from '../search-flags.ts';
 import { formatBytes } from '../../shared/format.ts';
 
-const FLAGS = ['format', 'out', 'template', 'concurrency', 'query', 'existing'];
+export const DOWNLOAD_FLAGS = ['format', 'out', 'template', 'concurrency', 'query', 'existing'];
 
 export async function download(ctx: Context): Promise<number> {
-  checkFlags(ctx.argv, [...FLAGS, ...GLOBAL_FLAGS], 'roadcam download');
+  checkFlags(ctx.argv, [...DOWNLOAD_FLAGS, ...GLOBAL_FLAGS], 'roadcam download');
   const ids = ctx.argv.words.slice(1);
   const queryText = flag(ctx.argv, 'query');
   if ((ids.length === 0) === (queryText === undefined)) {

@@ -101,12 +101,10 @@ export async function show(ctx: Context, kind: GeoKind, id: string | undefined):
   });
 }
 
+export const CREATE_RECORDING_FLAGS = ['camera_id', 'duration', 'start', 'tags'];
+
 export async function createRecording(ctx: Context): Promise<number> {
-  checkFlags(
-    ctx.argv,
-    ['camera_id', 'duration', 'start', 'tags', ...GLOBAL_FLAGS],
-    'roadcam recordings create',
-  );
+  checkFlags(ctx.argv, [...CREATE_RECORDING_FLAGS, ...GLOBAL_FLAGS], 'roadcam recordings create');
   const cameraId = flag(ctx.argv, 'camera_id');
   if (!cameraId) throw new UsageError('roadcam recordings create needs --camera_id ID.');
   const body = {

@@ -1,0 +1,96 @@
+/**
+ * `roadcam collections keep-offline|export`: the app's Keep offline and Export, through the
+ * core. keep-offline waits for the first sync to finish, since the CLI's core stops when the
+ * command ends; the app's later syncs keep it in step.
+ */
+import { existsSync } from 'node:fs';
+import { cp, mkdir, rename, rm } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import { checkFlags, flag, UsageError } from '../argv.ts';
+import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
+import { invoke } from '../core-call.ts';
+import { printJson, progress } from '../output.ts';
+import { withProgress } from './collection-edit.ts';
+
+export const EXPORT_FLAGS = ['as', 'out'];
+
+export async function keepOffline(ctx: Context, id: string | undefined): Promise<number> {
+  checkFlags(ctx.argv, GLOBAL_FLAGS, 'roadcam collections keep-offline');
+  if (!id) throw new UsageError('roadcam collections keep-offline needs a collection id.');
+  const keep = !ctx.argv.switches.has('off');
+  return withCore(ctx, async (core) => {
+    if (!keep) {
+      await invoke(core, 'collections.keepOffline', { id, keep: false });
+      if (ctx.json) printJson(ctx.io, { kept: false });
+      else
+        ctx.io.stderr.write(`Collection ${id} is no longer kept offline; its files are deleted.\n`);
+      return 0;
+    }
+    const line = progress(ctx.io);
+    const stop = core.api.on('collections.offline', (s) => {
+      if (s.collectionId === id) line.update(`${s.done} of ${s.total} images on disk`);
+    });
+    let status;
+    try {
+      await invoke(core, 'collections.keepOffline', { id, keep: true });
+      status = await invoke(core, 'collections.sync', { id });
+    } finally {
+      stop();
+      line.done();
+    }
+    if (ctx.json) printJson(ctx.io, status);
+    else {
+      ctx.io.stderr.write(
+        `${status.state}: ${status.done} of ${status.total} images on disk (${status.bytes} bytes)\n`,
+      );
+    }
+    if (status.state === 'failed') {
+      ctx.io.stderr.write(`roadcam: the sync failed: ${status.message ?? 'no reason given'}\n`);
+      return 1;
+    }
+    return 0;
+  });
+}
+
+export async function exportCollection(ctx: Context, id: string | undefined): Promise<number> {
+  checkFlags(ctx.argv, [...EXPORT_FLAGS, ...GLOBAL_FLAGS], 'roadcam collections export');
+  if (!id) throw new UsageError('roadcam collections export needs a collection id.');
+  const as = flag(ctx.argv, 'as') ?? 'folder';
+  if (as !== 'folder' && as !== 'zip') {
+    throw new UsageError(`--as takes folder or zip, not "${as}".`);
+  }
+  const out = flag(ctx.argv, 'out');
+  return withCore(ctx, async (core) => {
+    const result = await withProgress(ctx, core, 'exported', (operationId) =>
+      invoke(core, 'collections.export', { id, as, operationId }),
+    );
+    const path = out === undefined ? result.path : await moveInto(result.path, resolve(out));
+    if (ctx.json) printJson(ctx.io, { ...result, path });
+    else {
+      ctx.io.stdout.write(`${path}\n`);
+      ctx.io.stderr.write(`${result.images} images, ${result.bytes} bytes\n`);
+    }
+    return 0;
+  });
+}
+
+/**
+ * The core exports into Settings' folder ("Roadcam collections"); --out moves the export into
+ * the folder named, under the same name, refusing to replace anything there.
+ */
+async function moveInto(path: string, folder: string): Promise<string> {
+  await mkdir(folder, { recursive: true });
+  const target = join(folder, basename(path));
+  if (existsSync(target)) {
+    throw new Error(`${target} exists already; the export was left at ${path}.`);
+  }
+  try {
+    await rename(path, target);
+  } catch (error) {
+    // Another disk: copy, then remove the original.
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await cp(path, target, { recursive: true });
+    await rm(path, { recursive: true, force: true });
+  }
+  return target;
+}

@@ -1,0 +1,167 @@
+/**
+ * Files of the service: a camera's live image and archived images, an observation's preview,
+ * the vector tiles, and the ten-minute snapshots (observations and alerts `_all`). Files go to
+ * --out (or --save DIR); the path written is printed, so scripts can chain.
+ */
+import { join } from 'node:path';
+import { snapshotTime } from '../../main/api/groups.ts';
+import { checkFlags, flag, intFlag, UsageError } from '../argv.ts';
+import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
+import { printJson, printNdjson, progress } from '../output.ts';
+import { imageExtension, saveBytes, saveMedia } from '../save.ts';
+
+export const OUT_FLAGS = ['out'];
+export const IMAGES_FLAGS = ['time', 'limit', 'save'];
+export const TILE_FLAGS = ['out', 'sort_dir'];
+
+function needOut(ctx: Context, command: string): string {
+  const out = flag(ctx.argv, 'out');
+  if (!out) throw new UsageError(`roadcam ${command} needs --out FILE.`);
+  return out;
+}
+
+function needWord(word: string | undefined, command: string, what: string): string {
+  if (!word) throw new UsageError(`roadcam ${command} needs ${what}.`);
+  return word;
+}
+
+function printSaved(ctx: Context, path: string, extra: object = {}): void {
+  if (ctx.json) printJson(ctx.io, { path, ...extra });
+  else ctx.io.stdout.write(`${path}\n`);
+}
+
+export async function cameraLive(ctx: Context, id: string | undefined): Promise<number> {
+  checkFlags(ctx.argv, [...OUT_FLAGS, ...GLOBAL_FLAGS], 'roadcam cameras live');
+  const camera = needWord(id, 'cameras live', 'a camera id');
+  const out = needOut(ctx, 'cameras live');
+  return withCore(ctx, async (core) => {
+    const media = await core.client.cameras.live(camera);
+    printSaved(ctx, await saveMedia(media, out), { contentType: media.contentType });
+    return 0;
+  });
+}
+
+/** Lists a camera's archived image times; with --save DIR, saves each image too. */
+export async function cameraImages(ctx: Context, id: string | undefined): Promise<number> {
+  checkFlags(ctx.argv, [...IMAGES_FLAGS, ...GLOBAL_FLAGS], 'roadcam cameras images');
+  const camera = needWord(id, 'cameras images', 'a camera id');
+  const time = flag(ctx.argv, 'time');
+  const limit = intFlag(ctx.argv, 'limit', 1, 500);
+  const folder = flag(ctx.argv, 'save');
+  return withCore(ctx, async (core) => {
+    const answer = await core.client.cameras.images(camera, {
+      ...(time !== undefined ? { time } : {}),
+      ...(limit !== undefined ? { limit } : {}),
+    });
+    if (folder === undefined) {
+      if (ctx.json) printNdjson(ctx.io, answer.times);
+      else for (const t of answer.times) ctx.io.stdout.write(`${t}\n`);
+      ctx.io.stderr.write(`${answer.times.length} of ${answer.total} archived images\n`);
+      return 0;
+    }
+    const line = progress(ctx.io);
+    for (const [i, t] of answer.times.entries()) {
+      line.update(`${i} of ${answer.times.length} images saved`);
+      const media = await core.client.cameras.image(camera, t);
+      // The time's colons are not allowed in Windows file names.
+      const name = `${camera}_${t.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}${imageExtension(media.contentType)}`;
+      const path = await saveMedia(media, join(folder, name));
+      if (ctx.json) printJson(ctx.io, { time: t, path });
+      else ctx.io.stdout.write(`${path}\n`);
+    }
+    line.done();
+    return 0;
+  });
+}
+
+export async function observationPreview(ctx: Context, id: string | undefined): Promise<number> {
+  checkFlags(ctx.argv, [...OUT_FLAGS, ...GLOBAL_FLAGS], 'roadcam observations preview');
+  const observation = needWord(id, 'observations preview', 'an observation id');
+  const out = needOut(ctx, 'observations preview');
+  return withCore(ctx, async (core) => {
+    const media = await core.client.observations.preview(observation);
+    printSaved(ctx, await saveMedia(media, out), { contentType: media.contentType });
+    return 0;
+  });
+}
+
+/**
+ * A ten-minute snapshot, the time as ISO 8601 (rounded down to its ten-minute mark) or as the
+ * service's own yyyyddmmThhmmZ: saved as one JSON file with --out, else printed as NDJSON,
+ * one feature a line.
+ */
+export async function snapshot(
+  ctx: Context,
+  kind: 'observations' | 'alerts',
+  time: string | undefined,
+): Promise<number> {
+  checkFlags(ctx.argv, [...OUT_FLAGS, ...GLOBAL_FLAGS], `roadcam ${kind} snapshot`);
+  const mark = snapshotMark(needWord(time, `${kind} snapshot`, 'a time (2026-11-21T06:00Z)'));
+  const out = flag(ctx.argv, 'out');
+  return withCore(ctx, async (core) => {
+    const collection =
+      kind === 'observations'
+        ? await core.client.observations.snapshot(mark)
+        : await core.client.alerts.snapshot(mark);
+    if (out === undefined) {
+      printNdjson(ctx.io, collection.features);
+      ctx.io.stderr.write(`${collection.features.length} ${kind} at ${mark}\n`);
+      return 0;
+    }
+    printSaved(ctx, await saveBytes(JSON.stringify(collection), out), {
+      features: collection.features.length,
+    });
+    return 0;
+  });
+}
+
+const MARK = /^\d{8}T\d{4}Z$/;
+
+export function snapshotMark(text: string): string {
+  if (MARK.test(text)) return text;
+  const t = Date.parse(text);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(t)) {
+    throw new UsageError(
+      `"${text}" is not a time: give it as 2026-11-21T06:00:00Z (UTC) or as the service's 20262111T0600Z.`,
+    );
+  }
+  return snapshotTime(new Date(t));
+}
+
+/** A vector tile (z/x/y) saved as it comes (MVT). */
+export async function tile(
+  ctx: Context,
+  kind: 'cameras' | 'observations',
+  zxy: string | undefined,
+): Promise<number> {
+  checkFlags(
+    ctx.argv,
+    [...(kind === 'observations' ? TILE_FLAGS : OUT_FLAGS), ...GLOBAL_FLAGS],
+    `roadcam ${kind} tile`,
+  );
+  const [z, x, y] = tileAddress(needWord(zxy, `${kind} tile`, 'a tile address Z/X/Y'));
+  const out = needOut(ctx, `${kind} tile`);
+  const sortDir = flag(ctx.argv, 'sort_dir');
+  if (sortDir !== undefined && sortDir !== 'asc' && sortDir !== 'desc') {
+    throw new UsageError(`--sort_dir takes asc or desc, not "${sortDir}".`);
+  }
+  return withCore(ctx, async (core) => {
+    const bytes =
+      kind === 'cameras'
+        ? await core.client.cameras.tile(z, x, y)
+        : await core.client.observations.tile(z, x, y, sortDir ? { sort_dir: sortDir } : {});
+    printSaved(ctx, await saveBytes(bytes, out), { bytes: bytes.byteLength });
+    return 0;
+  });
+}
+
+export function tileAddress(text: string): [number, number, number] {
+  const m = /^(\d{1,2})\/(\d{1,9})\/(\d{1,9})$/.exec(text);
+  const [z, x, y] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [NaN, NaN, NaN];
+  if (!m || z > 24 || x >= 2 ** z || y >= 2 ** z) {
+    throw new UsageError(
+      `"${text}" is not a tile: give Z/X/Y with zoom 0 to 24 and X, Y below 2^Z (e.g. 6/10/22).`,
+    );
+  }
+  return [z, x, y];
+}

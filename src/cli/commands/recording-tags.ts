@@ -1,0 +1,23 @@
+/** `roadcam recordings tags ID --tags a,b`: adds tags to a recording (spec 4.4 Add Tags). */
+import { checkFlags, flag, UsageError } from '../argv.ts';
+import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
+import { printJson } from '../output.ts';
+
+export const TAGS_FLAGS = ['tags'];
+
+export async function recordingTags(ctx: Context, id: string | undefined): Promise<number> {
+  checkFlags(ctx.argv, [...TAGS_FLAGS, ...GLOBAL_FLAGS], 'roadcam recordings tags');
+  if (!id) throw new UsageError('roadcam recordings tags needs a recording id.');
+  const tags = (flag(ctx.argv, 'tags') ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+  if (tags.length === 0) throw new UsageError('roadcam recordings tags needs --tags a,b.');
+  return withCore(ctx, async (core) => {
+    const answer = await core.client.recordings.addTags(id, tags);
+    // The service answers the recording's tags after the change: printed, for scripts.
+    if (ctx.json) printJson(ctx.io, { tags: answer.tags });
+    else ctx.io.stdout.write(`${answer.tags.join(',')}\n`);
+    return 0;
+  });
+}
