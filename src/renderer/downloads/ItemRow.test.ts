@@ -109,3 +109,13 @@ test('progress, figures, the reason and the checksum are shown', () => {
   expect(screen.getByText(/SHA-256 ab12/)).toBeTruthy();
   expect(screen.getByTestId('download-item').dataset.state).toBe('failed');
 });
+
+test("a recording's item links to the recording's detail; a collection image has no such link", () => {
+  setup('queued');
+  expect(screen.getByRole('link', { name: 'Recording' }).getAttribute('href')).toBe(
+    '#/downloads/recording/rec-1',
+  );
+  document.body.innerHTML = '';
+  setup('queued', { kind: 'collection-image', recordingId: null, collectionId: 'c1' });
+  expect(screen.queryByRole('link', { name: 'Recording' })).toBeNull();
+});

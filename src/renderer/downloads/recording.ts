@@ -1,0 +1,36 @@
+/** What the recording detail and the places that link to it share. */
+
+/** The detail's route, under Downloads (a recording is not a view of its own). */
+export function recordingHref(id: string): string {
+  return `#/downloads/recording/${encodeURIComponent(id)}`;
+}
+
+/** A service time as UTC, to the second: a recording's bounds are compared with other tools. */
+export function utcTime(iso: string | null): string {
+  if (iso === null || Number.isNaN(Date.parse(iso))) return 'not given';
+  return `${new Date(iso).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/** "1 h 5 min 30 s" from seconds (recordings run 1 s to 30 min, but a service may differ). */
+export function duration(seconds: number): string {
+  if (!(seconds > 0)) return 'not given';
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = Math.round(seconds % 60);
+  const parts = [h ? `${h} h` : '', m ? `${m} min` : '', s ? `${s} s` : ''];
+  return parts.filter(Boolean).join(' ') || '0 s';
+}
+
+/** The tags typed in the input: separated by commas, blanks and repeats (any case) dropped. */
+export function typedTags(text: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of text.split(',')) {
+    const tag = raw.trim();
+    if (tag && !seen.has(tag.toLowerCase())) {
+      seen.add(tag.toLowerCase());
+      out.push(tag);
+    }
+  }
+  return out;
+}
