@@ -2,7 +2,7 @@ import type { alertChannels } from '../../shared/ipc/alerts.ts';
 import { AlertWatcher, WatchStore } from '../alerts/watches.ts';
 import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
 
-/** Watched areas: checked for new alerts every `intervalMs` while the core runs. */
+/** One alert by id, and watched areas: checked for new alerts every `intervalMs` while the core runs. */
 export function alertsFeature(
   { client, db, hub, log, service }: Pick<CoreParts, 'client' | 'db' | 'hub' | 'log' | 'service'>,
   intervalMs: number,
@@ -11,6 +11,7 @@ export function alertsFeature(
   return {
     name: 'watched areas',
     handlers: {
+      'alerts.show': ({ id }) => client.alerts.show(id),
       'watches.list': () => watcher.list(),
       'watches.add': ({ name, area }) => {
         log(`watching a new area: ${name}`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Alert } from '../api/index.ts';
 import { type } from './marker.ts';
 
 const lonLat = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]);
@@ -31,6 +32,11 @@ export interface NewAlertsNotice {
 }
 
 export const alertChannels = {
+  /** One alert by id (GET /v1/alerts/:id): a link opens it even when no search lists it. */
+  'alerts.show': {
+    input: z.object({ id: z.string().trim().min(1).max(200) }).strict(),
+    result: type<Alert>(),
+  },
   'watches.list': { input: z.object({}).strict(), result: type<WatchedArea[]>() },
   'watches.add': {
     input: z.object({ name: z.string().trim().min(1).max(100), area: watchAreaSchema }).strict(),
