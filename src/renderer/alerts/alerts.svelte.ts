@@ -1,35 +1,39 @@
 import type { Alert } from '../../shared/api/index.ts';
 import type { NewAlertsNotice, WatchedArea } from '../../shared/ipc/alerts.ts';
-import type { AlertSearch } from '../../shared/ipc/map.ts';
 import type { Api } from '../../shared/ipc.ts';
 import { contextSlot } from '../lib/context.ts';
+import { alertParams, noFilters, type AlertFilters } from './alert-params.ts';
 
-export type Period = 'current' | 'expired' | 'any';
+export type { AlertFilters, Period } from './alert-params.ts';
 
-export interface AlertFilters {
-  period: Period;
-  severity: '' | NonNullable<AlertSearch['severity']>;
-  event: string;
-  state: string;
-  q: string;
-}
+/** The service pages up to skip 4000 (spec 2.1): past that, narrow the filters instead. */
+const SKIP_MAX = 4000;
 
 /** The Alerts view: a filtered alert search, the selected alert, and the watched areas. */
 export class AlertsModel {
-  filters = $state<AlertFilters>({ period: 'current', severity: '', event: '', state: '', q: '' });
+  filters = $state<AlertFilters>({ ...noFilters });
   alerts = $state.raw<Alert[]>([]);
   total = $state(0);
   events = $state.raw<string[]>([]);
   fetchedAt = $state<string | null>(null);
   fromCache = $state(false);
   loading = $state(false);
+  loadingMore = $state(false);
   error = $state<string | null>(null);
   selectedId = $state<string | null>(null);
+  /** An alert opened by id (a link) that the current list does not hold. */
+  opened = $state.raw<Alert | null>(null);
+  openError = $state<string | null>(null);
   watches = $state.raw<WatchedArea[]>([]);
   notices = $state.raw<NewAlertsNotice[]>([]);
   #generation = 0;
 
-  selected = $derived(this.alerts.find((a) => a.id === this.selectedId) ?? null);
+  selected = $derived(
+    this.alerts.find((a) => a.id === this.selectedId) ??
+      (this.opened?.id === this.selectedId ? this.opened : null),
+  );
+  /** More alerts match than are listed, and the service can still page to them. */
+  canLoadMore = $derived(this.alerts.length < this.total && this.alerts.length <= SKIP_MAX);
 
   readonly #api: Api;
 
@@ -43,13 +47,11 @@ export class AlertsModel {
 
   async search(): Promise<void> {
     const generation = ++this.#generation;
-    const f = this.filters;
-    const params: AlertSearch = { limit: 100, sort: 'severity', sort_dir: 'desc', aggs: ['event'] };
-    if (f.period !== 'current') params.expired = f.period === 'expired' ? 'true' : 'any';
-    if (f.severity) params.severity = f.severity;
-    if (f.event) params.event = f.event;
-    if (f.state.trim()) params.state = f.state.trim();
-    if (f.q.trim()) params.q = f.q.trim();
+    const params = alertParams(this.filters);
+    if (typeof params === 'string') {
+      this.error = params;
+      return;
+    }
     this.loading = true;
     try {
       const result = await this.#api.invoke('map.alerts.search', params);
@@ -58,13 +60,60 @@ export class AlertsModel {
       this.total = result.total;
       this.fetchedAt = result.fetchedAt;
       this.fromCache = result.fromCache;
-      if (!f.event) this.events = (result.aggs.event ?? []).map((b) => String(b.key));
+      if (!params.event) this.events = (result.aggs.event ?? []).map((b) => String(b.key));
       this.error = null;
     } catch (error) {
       if (generation === this.#generation) this.error = (error as Error).message;
     } finally {
       if (generation === this.#generation) this.loading = false;
     }
+  }
+
+  /**
+   * The next page. It starts after the alerts already listed, not after the limit asked: the
+   * service may answer fewer than it was asked for, and skipping by the limit would lose some.
+   */
+  async loadMore(): Promise<void> {
+    if (!this.canLoadMore || this.loadingMore) return;
+    const generation = this.#generation;
+    const params = alertParams(this.filters, this.alerts.length);
+    if (typeof params === 'string') {
+      this.error = params;
+      return;
+    }
+    this.loadingMore = true;
+    try {
+      const result = await this.#api.invoke('map.alerts.search', params);
+      if (generation !== this.#generation) return;
+      // A throwaway lookup, not reactive state.
+      // eslint-disable-next-line svelte/prefer-svelte-reactivity
+      const listed = new Set(this.alerts.map((a) => a.id));
+      this.alerts = [...this.alerts, ...result.features.filter((a) => !listed.has(a.id))];
+      this.total = result.total;
+      this.error = null;
+    } catch (error) {
+      if (generation === this.#generation) this.error = (error as Error).message;
+    } finally {
+      this.loadingMore = false;
+    }
+  }
+
+  /** Selects an alert by id, asking the service for it when the list does not hold it. */
+  async open(id: string): Promise<void> {
+    this.selectedId = id;
+    this.openError = null;
+    if (this.alerts.some((a) => a.id === id) || this.opened?.id === id) return;
+    try {
+      const alert = await this.#api.invoke('alerts.show', { id });
+      if (this.selectedId === id) this.opened = alert;
+    } catch (error) {
+      if (this.selectedId === id) this.openError = (error as Error).message;
+    }
+  }
+
+  close(): void {
+    this.selectedId = null;
+    this.openError = null;
   }
 
   async loadWatches(): Promise<void> {
