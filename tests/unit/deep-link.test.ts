@@ -20,6 +20,14 @@ describe('roadcam:// links', () => {
     expect(routeFromLink('roadcam://downloads/recording/%3Cscript%3E')).toBeNull();
   });
 
+  it('open an alert by its id, in the forms services give them', () => {
+    expect(routeFromLink('roadcam://alerts/NWS-0a1b2c3d4e5f6g')).toBe('/alerts/NWS-0a1b2c3d4e5f6g');
+    expect(routeFromLink('roadcam://alerts/urn:oid:2.49.0.1.840.0.1f2e')).toBe(
+      '/alerts/urn%3Aoid%3A2.49.0.1.840.0.1f2e',
+    );
+    expect(routeFromLink('roadcam://alerts/a%20b')).toBeNull();
+  });
+
   it('open a plain view', () => {
     expect(routeFromLink('roadcam://downloads')).toBe('/downloads');
   });
