@@ -133,7 +133,7 @@ const formats = z.array(z.enum(RECORDING_FORMATS)).min(1).max(3);
 const text = z.string().trim().max(200);
 const iso = z.string().max(40);
 
-/** The recording search parameters the Downloads view offers (a subset of spec 4.4). */
+/** The recording search parameters the Downloads view offers: spec 4.4's filters (area as a box or around a point). */
 export const recordingQuerySchema = z
   .object({
     q: text.optional(),
@@ -144,6 +144,8 @@ export const recordingQuerySchema = z
     status: z.enum(RECORDING_STATUSES).optional(),
     start_min: iso.optional(),
     start_max: iso.optional(),
+    stop_min: iso.optional(),
+    stop_max: iso.optional(),
     duration_min: z.number().int().min(0).optional(),
     duration_max: z.number().int().min(0).optional(),
     bbox: z
@@ -154,6 +156,10 @@ export const recordingQuerySchema = z
         z.number().min(-90).max(90),
       ])
       .optional(),
+    /** Around a point: lat and lon together, radius in meters. */
+    lat: z.number().min(-90).max(90).optional(),
+    lon: z.number().min(-180).max(180).optional(),
+    radius: z.number().positive().max(20_000_000).optional(),
     sort: z.enum(SORT_KEYS.recordings).optional(),
     sort_dir: z.enum(['asc', 'desc']).optional(),
     limit: z.number().int().min(1).max(100).optional(),

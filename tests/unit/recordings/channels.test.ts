@@ -5,6 +5,7 @@
 import { describe, expect } from 'vitest';
 import { demoCoreTest as test } from '../../helpers/fixtures.ts';
 import { NOW } from '../../helpers/downloads.ts';
+import { RECORDING_STATUSES } from '../../../src/shared/api/index.ts';
 
 test.override({ demoWorld: { cameras: 60, hours: 2, now: NOW } });
 
@@ -45,5 +46,40 @@ describe('recordings channels', () => {
     await expect(core.api.invoke('recordings.show', { id: 'rec_doesnotexist' })).rejects.toThrow(
       /rec_doesnotexist/,
     );
+  });
+
+  test('recording search takes every filter the Downloads view offers, and the service applies them', async ({
+    core,
+  }) => {
+    const any = await core.api.invoke('downloads.searchRecordings', { limit: 100 });
+    // The statuses split the recordings: each page holds its status only, and they add up.
+    let counted = 0;
+    for (const status of RECORDING_STATUSES) {
+      const page = await core.api.invoke('downloads.searchRecordings', { status, limit: 100 });
+      expect(page.features.every((r) => r.properties.status === status)).toBe(true);
+      counted += page.properties.total;
+    }
+    expect(counted).toBe(any.properties.total);
+
+    const withStop = any.features.filter((r) => r.properties.stop !== null);
+    const stops = withStop.map((r) => r.properties.stop!).sort();
+    const middle = stops[Math.floor(stops.length / 2)]!;
+    const before = await core.api.invoke('downloads.searchRecordings', {
+      stop_max: middle,
+      limit: 100,
+    });
+    expect(before.properties.total).toBeGreaterThan(0);
+    expect(before.properties.total).toBeLessThan(any.properties.total);
+    expect(before.features.every((r) => r.properties.stop! <= middle)).toBe(true);
+
+    const [lon, lat] = any.features[0]!.geometry.coordinates;
+    const near = await core.api.invoke('downloads.searchRecordings', {
+      lat,
+      lon,
+      radius: 1000,
+      limit: 100,
+    });
+    expect(near.features.map((r) => r.id)).toContain(any.features[0]!.id);
+    expect(near.properties.total).toBeLessThan(any.properties.total);
   });
 });

@@ -1,0 +1,91 @@
+/**
+ * The recording search form's fields, as typed, and the query they make (spec 4.4). Times are
+ * typed and sent as UTC, so a search means the same on every machine.
+ */
+import { RECORDING_STATUSES, type RecordingStatus } from '../../shared/api/index.ts';
+import type { RecordingQuery } from '../../shared/ipc/downloads.ts';
+
+export interface RecordingFilters {
+  q: string;
+  country: string;
+  state: string;
+  city: string;
+  cameraId: string;
+  /** '' for any status. */
+  status: RecordingStatus | '';
+  /** `datetime-local` values, read as UTC. */
+  startMin: string;
+  startMax: string;
+  stopMin: string;
+  stopMax: string;
+  minMinutes: number | null;
+  maxMinutes: number | null;
+  /** "minLon,minLat,maxLon,maxLat". */
+  bbox: string;
+  /** "lat,lon" and kilometers. */
+  near: string;
+  radiusKm: number | null;
+}
+
+export const STATUS_CHOICES = ['', ...RECORDING_STATUSES] as const;
+
+export function emptyFilters(): RecordingFilters {
+  return {
+    ...{ q: '', country: '', state: '', city: '', cameraId: '', status: 'complete' },
+    ...{ startMin: '', startMax: '', stopMin: '', stopMax: '' },
+    ...{ minMinutes: null, maxMinutes: null, bbox: '', near: '', radiusKm: null },
+  };
+}
+
+/** The query of the fields; throws with what to fix when a field does not read. */
+export function recordingQuery(f: RecordingFilters): RecordingQuery {
+  const out: RecordingQuery = {};
+  const text = { q: f.q, country: f.country, state: f.state, city: f.city, camera_id: f.cameraId };
+  for (const [key, value] of Object.entries(text)) {
+    if (value.trim()) out[key as keyof typeof text] = value.trim();
+  }
+  if (f.status) out.status = f.status;
+  const times = { start_min: f.startMin, start_max: f.startMax, stop_min: f.stopMin };
+  for (const [key, value] of Object.entries({ ...times, stop_max: f.stopMax })) {
+    if (value) out[key as 'start_min'] = utc(value);
+  }
+  if (f.minMinutes) out.duration_min = Math.round(f.minMinutes * 60);
+  if (f.maxMinutes) out.duration_max = Math.round(f.maxMinutes * 60);
+  if (f.bbox.trim()) out.bbox = box(f.bbox);
+  if (f.near.trim()) {
+    const [lat, lon] = numbers(f.near, 2, 'Near needs "lat,lon", as 39.74,-104.99.');
+    if (Math.abs(lat) > 90 || Math.abs(lon) > 180)
+      throw new Error('Near is out of range: latitude is -90 to 90, longitude -180 to 180.');
+    out.lat = lat;
+    out.lon = lon;
+    out.radius = Math.round((f.radiusKm || 10) * 1000);
+  }
+  return out;
+}
+
+/** A `datetime-local` value ("2026-11-20T10:00") as UTC ISO 8601. */
+function utc(local: string): string {
+  if (local.length === 10) return `${local}T00:00:00Z`;
+  return local.length === 16 ? `${local}:00Z` : `${local}Z`;
+}
+
+function box(text: string): [number, number, number, number] {
+  const [w, s, e, n] = numbers(text, 4, 'Area needs "minLon,minLat,maxLon,maxLat".');
+  if (w < -180 || e > 180 || s < -90 || n > 90 || w >= e || s >= n)
+    throw new Error(
+      'Area is not a box: give west < east (-180 to 180) and south < north (-90 to 90).',
+    );
+  return [w, s, e, n];
+}
+
+function numbers(text: string, count: number, message: string): number[] {
+  const parts = text.split(',').map((p) => p.trim());
+  const values = parts.map(Number);
+  if (
+    parts.length !== count ||
+    parts.some((p) => p === '') ||
+    values.some((v) => !Number.isFinite(v))
+  )
+    throw new Error(message);
+  return values;
+}
