@@ -68,7 +68,10 @@ describe('collections create, update, add, remove, empty, destroy', () => {
     const observation = (await client.observations.search({ limit: 1 })).features[0]!;
     const recording = (await client.recordings.search({ status: 'complete', limit: 1 }))
       .features[0]!;
-    const frame = frameName(recording.properties.camera_id, Date.parse(recording.properties.start));
+    const frame = frameName(
+      recording.properties.camera_id,
+      Date.parse(recording.properties.start!),
+    );
     const other = (await client.collections.create({ name: 'Other' })).collection_id;
     await client.collections.addImage(other, { camera_id: camera.id, time: times[0]! });
     const [otherImage] = await names(service, other);
