@@ -57,6 +57,8 @@ describe('collections create, update, add, remove, empty, destroy', () => {
       description: 'I-90',
       tags: ['snow', 'pass'],
     });
+    await ok(service, ['collections', 'update', id, '--tags', '']);
+    expect((await client.collections.show(id)).tags).toEqual([]);
   });
 
   test('adds an image from each of the six parameter sets, removes one', async ({ service }) => {
