@@ -69,6 +69,8 @@ export function drawRecordings(group: L.LayerGroup, recordings: readonly Recordi
         p.tags.join(', '),
       ]),
     );
+    // The recording's detail lives under Downloads (its tags, frame and files).
+    marker.on('click', () => (location.hash = `#/downloads/recording/${encodeURIComponent(r.id)}`));
     group.addLayer(marker);
   }
 }
