@@ -58,6 +58,30 @@ describe('search form to service parameters', () => {
     expect(observationSearchSchema.parse(params)).toEqual(params);
   });
 
+  it('translates a transition between ranges into [data] and [prev] ranges', () => {
+    const form = emptyForm('observations');
+    form.sensors.road_weather = {
+      ...form.sensors.road_weather,
+      mode: 'transitionRange',
+      prevMin: '0',
+      prevMax: '1',
+      min: '3',
+    };
+    const params = observationParams(form);
+    expect(params.sensors).toEqual({
+      road_weather: { data: { min: 3 }, prev: { min: 0, max: 1 } },
+    });
+    expect(observationSearchSchema.parse(params)).toEqual(params);
+  });
+
+  it('asks for every aggregation spec 4.2 shows on the first page', () => {
+    const params = observationParams(emptyForm('observations'));
+    expect(params.aggs).toEqual(
+      expect.arrayContaining(['state', 'time', 'sensors.precip', 'sensors.precip.prev']),
+    );
+    expect(observationSearchSchema.parse(params)).toEqual(params);
+  });
+
   it('keeps only the locating part for the recordings of a search', () => {
     const form = emptyForm('observations');
     form.cameraId = 'US-CO-000001';

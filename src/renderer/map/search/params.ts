@@ -35,13 +35,17 @@ export function drawnSpatial(previous: Spatial, mode: DrawMode, points: LonLat[]
 }
 
 export interface SensorForm {
-  mode: 'any' | 'exact' | 'range' | 'transition';
+  mode: 'any' | 'exact' | 'range' | 'transition' | 'transitionRange';
   exact: string;
+  /** Range, and the current value's range of a transitionRange. */
   min: string;
   max: string;
   /** Transition: the previous value (from) and the current one (to). */
   from: string;
   to: string;
+  /** TransitionRange: the previous value's range (`[prev]` of spec 4.2). */
+  prevMin: string;
+  prevMax: string;
 }
 
 export interface SearchForm {
@@ -71,6 +75,8 @@ export const emptySensor = (): SensorForm => ({
   max: '',
   from: '',
   to: '',
+  prevMin: '',
+  prevMax: '',
 });
 
 export function emptyForm(kind: SearchKind = 'cameras'): SearchForm {
@@ -95,7 +101,18 @@ export function emptyForm(kind: SearchKind = 'cameras'): SearchForm {
 
 export const AGGS = {
   cameras: ['state', 'city', 'provider'],
-  observations: ['state', 'city', 'sensors.road_weather', 'sensors.visibility', 'sensors.precip'],
+  /** Every aggregation spec 4.2 shows: current and previous sensor values, and ten-minute marks. */
+  observations: [
+    'state',
+    'city',
+    'time',
+    'sensors.road_weather',
+    'sensors.visibility',
+    'sensors.precip',
+    'sensors.road_weather.prev',
+    'sensors.visibility.prev',
+    'sensors.precip.prev',
+  ],
 } as const;
 
 /** Page size of the list: the service's maximum. */
@@ -121,6 +138,12 @@ function sensorFilter(s: SensorForm) {
   if (s.mode === 'transition') {
     const data = num(s.to);
     const prev = num(s.from);
+    if (data === undefined && prev === undefined) return undefined;
+    return { ...(data === undefined ? {} : { data }), ...(prev === undefined ? {} : { prev }) };
+  }
+  if (s.mode === 'transitionRange') {
+    const data = range(s.min, s.max);
+    const prev = range(s.prevMin, s.prevMax);
     if (data === undefined && prev === undefined) return undefined;
     return { ...(data === undefined ? {} : { data }), ...(prev === undefined ? {} : { prev }) };
   }

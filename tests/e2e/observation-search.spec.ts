@@ -1,0 +1,66 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { startOwnService, type OwnService } from './own-service.ts';
+
+// The map's observation search against a service this test also queries over HTTP: a
+// transition between ranges, and the facets of every aggregation spec 4.2 shows.
+let own: OwnService;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  own = await startOwnService({ cameras: 200, hours: 3 });
+});
+
+test.afterAll(async () => {
+  await own?.close();
+});
+
+/** The total on screen equals the service's answer to the same search. */
+async function expectTotal(page: Page, params: object): Promise<number> {
+  const expected = (await own.search('observations', params, 1)).properties.total;
+  await expect(page.getByTestId('result-total')).toHaveText(expected.toLocaleString('en-US'));
+  return expected;
+}
+
+test('a transition between ranges sends [data] and [prev] ranges', async ({ page }, testInfo) => {
+  await own.openMap(page);
+  await page.getByText('Observations', { exact: true }).first().click();
+  await page.getByLabel('Road weather filter').selectOption('transitionRange');
+  await page.getByLabel('Road weather previous minimum').selectOption('0');
+  await page.getByLabel('Road weather previous maximum').selectOption('1');
+  await page.getByLabel('Road weather current minimum').selectOption('1');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const total = await expectTotal(page, {
+    sensors: { road_weather: { data: { min: 1 }, prev: { min: 0, max: 1 } } },
+  });
+  // Neither the whole of the observations nor nothing: the ranges narrowed the search.
+  const all = (await own.search('observations', {}, 1)).properties.total;
+  expect(total).toBeGreaterThan(0);
+  expect(total).toBeLessThan(all);
+  await page.screenshot({ path: testInfo.outputPath('map-transition-range.png') });
+});
+
+test('the facets count by time and previous values, and narrow the search', async ({ page }) => {
+  await own.openMap(page);
+  await page.getByText('Observations', { exact: true }).first().click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expectTotal(page, {});
+  const answer = (await own.search(
+    'observations',
+    {
+      aggs: ['time', 'sensors.precip.prev'],
+    },
+    1,
+  )) as unknown as { properties: { aggs: Record<string, { key: string | number }[]> } };
+  const marks = answer.properties.aggs['time']!;
+  expect(marks.length).toBeGreaterThan(1);
+
+  const facets = page.getByLabel('Facets');
+  await expect(facets).toContainText('Before: Precipitation');
+  const mark = String(marks[0]!.key);
+  const chip = facets.getByRole('button', { name: mark.slice(5, 16).replace('T', ' ') });
+  await chip.first().click();
+  const atMark = await expectTotal(page, { time_min: mark, time_max: mark });
+  expect(atMark).toBeGreaterThan(0);
+});
