@@ -7,7 +7,7 @@ import { AuthError, ApiError } from '../main/api/index.ts';
 import { KeychainUnavailableError } from '../main/credentials/keychain.ts';
 import { MissingCredentialsError } from '../main/credentials/store.ts';
 import { checkFlags, tokenise, UsageError } from './argv.ts';
-import { COMMANDS, type Command } from './commands/table.ts';
+import { COMMANDS, switchesOf, type Command } from './commands/table.ts';
 import { completionScript, SHELLS, type Shell } from './completion.ts';
 import { dataDirFrom, type Context } from './context.ts';
 import type { Io } from './output.ts';
@@ -137,6 +137,13 @@ function dispatch(ctx: Context): Promise<number> {
   }
   if (words.length > command.words) {
     throw new UsageError(`Unexpected "${words[command.words]}" after "roadcam ${name}".`);
+  }
+  // A switch another command takes (--all, --off) would otherwise be ignored in silence.
+  const switches = switchesOf(command);
+  for (const given of ctx.argv.switches) {
+    if (!switches.includes(given)) {
+      throw new UsageError(`roadcam ${name} has no switch --${given}.`);
+    }
   }
   return command.run(ctx, words[2]);
 }

@@ -95,6 +95,15 @@ describe('roadcam completion', () => {
     }
   });
 
+  test('a switch of another command is refused, not ignored', async () => {
+    const all = await roadcam(['cameras', 'show', 'US-WA-000001', '--all']);
+    expect(all.code).toBe(2);
+    expect(all.stderr).toMatch(/roadcam cameras show has no switch --all/);
+    const off = await roadcam(['collections', 'export', 'col_1', '--off']);
+    expect(off.code).toBe(2);
+    expect(off.stderr).toMatch(/roadcam collections export has no switch --off/);
+  });
+
   test('an unknown shell is a usage error naming the three', async () => {
     const out = await roadcam(['completion', 'tcsh']);
     expect(out.code).toBe(2);
