@@ -94,3 +94,12 @@ test("an alert's detail has none either", async ({ page, roadcam }) => {
   await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toBeVisible();
   expect((await seriousViolations(page)).join('\n')).toBe('');
 });
+
+test("a recording's detail has none either", async ({ page, roadcam }) => {
+  await page.goto(`${roadcam.url}#/downloads`);
+  await page.getByRole('button', { name: 'Search recordings' }).click();
+  await page.getByRole('link', { name: /^rec_/ }).first().click();
+  await expect(page.getByRole('heading', { name: /^Recording rec_/ })).toBeVisible();
+  await expect(page.getByLabel('Add tags')).toBeVisible();
+  expect((await seriousViolations(page)).join('\n')).toBe('');
+});
