@@ -1,0 +1,168 @@
+/**
+ * Every main action of the map, the wall and the downloads, reached and triggered from the
+ * keyboard alone: Tab (and Shift+Tab) to move, Enter, Space and arrows to act, typing into
+ * fields. No click, no programmatic fill: a control the keyboard cannot reach fails here.
+ */
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/** Presses Tab until `target` has the focus; fails if it never gets it. */
+async function tabTo(page: Page, target: Locator, max = 400): Promise<void> {
+  await expect(target).toBeVisible();
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`${String(target)} was not reached with Tab in ${max} presses`);
+}
+
+/** Tabs to a field, selects what it holds and types `text` over it. */
+async function typeInto(page: Page, field: Locator, text: string): Promise<void> {
+  await tabTo(page, field);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(text);
+}
+
+async function press(page: Page, target: Locator, key = 'Enter'): Promise<void> {
+  await tabTo(page, target);
+  await page.keyboard.press(key);
+}
+
+async function setSpeedLimit(page: Page, url: string, kBps: string): Promise<void> {
+  await page.goto(`${url}#/settings`);
+  await typeInto(page, page.getByLabel('Speed limit (KB/s, 0 = none)'), kBps);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+}
+
+test('downloads: new download, pause/resume/cancel/retry of an item and a batch, clear', async ({
+  page,
+  roadcam,
+}) => {
+  test.setTimeout(180_000);
+  // A very low speed limit holds the transfers (small files) part-way while the keyboard
+  // reaches the buttons; lifted once every action was tried.
+  await setSpeedLimit(page, roadcam.url, '20');
+
+  await page.goto(`${roadcam.url}#/downloads`);
+  await typeInto(page, page.getByLabel('Longest (min)'), '10');
+  await press(page, page.getByRole('button', { name: 'Search recordings' }));
+  const boxes = page.getByRole('checkbox', { name: /^Select rec_/ });
+  await expect(boxes.nth(1)).toBeVisible();
+  const failing = (await boxes.nth(0).getAttribute('aria-label'))!.replace('Select ', '');
+  await press(page, boxes.nth(0), 'Space');
+  await press(page, boxes.nth(1), 'Space');
+  await expect(boxes.nth(0)).toBeChecked();
+  await expect(boxes.nth(1)).toBeChecked();
+
+  // Each recording's files in a folder of its own; a file stands where the first one's goes,
+  // so its items fail until it is removed.
+  const folder = join(roadcam.dataDir, 'downloads');
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, failing), 'in the way');
+  await typeInto(page, page.getByLabel('Folder'), folder);
+  await typeInto(page, page.getByLabel('File names'), '{recording_id}/{recording_id}.{format}');
+  await press(page, page.getByRole('button', { name: 'Download 2' }));
+
+  const batch = page.getByTestId('download-batch').first();
+  const items = batch.getByTestId('download-item');
+  await expect(items).toHaveCount(4);
+  const failed = items.filter({ hasText: failing });
+  await expect(failed.first()).toHaveAttribute('data-state', 'failed');
+  await expect(failed.last()).toHaveAttribute('data-state', 'failed');
+
+  // The batch: pause; one of its items: resume, pause again; the batch: resume.
+  await press(page, batch.getByRole('button', { name: 'Pause batch' }));
+  await expect(batch.getByRole('button', { name: 'Resume batch' })).toBeVisible();
+  const others = items.filter({ hasNotText: failing });
+  for (const item of await others.all()) {
+    await expect(item).toHaveAttribute('data-state', /paused|completed/);
+  }
+  const name = (await others
+    .and(page.locator('[data-state="paused"]'))
+    .first()
+    .locator('.name')
+    .textContent())!;
+  const item = items.filter({ hasText: name });
+  await press(page, item.getByRole('button', { name: 'Resume' }));
+  await press(page, item.getByRole('button', { name: 'Pause' }));
+  await expect(item).toHaveAttribute('data-state', 'paused');
+  await press(page, batch.getByRole('button', { name: 'Resume batch' }));
+  await expect(batch.getByRole('button', { name: 'Resume batch' })).toHaveCount(0);
+
+  // A failed item: cancel, then retry (it fails again while the file is in the way).
+  const one = failed.first();
+  await press(page, one.getByRole('button', { name: 'Cancel' }));
+  await expect(one).toHaveAttribute('data-state', 'canceled');
+  await press(page, one.getByRole('button', { name: 'Retry' }));
+  await expect(one).toHaveAttribute('data-state', 'failed');
+
+  await setSpeedLimit(page, roadcam.url, '0');
+  await page.goto(`${roadcam.url}#/downloads`);
+
+  // The failed items, once their cause is gone: one retried alone, the rest by the batch.
+  rmSync(join(folder, failing));
+  await press(page, failed.first().getByRole('button', { name: 'Retry' }));
+  await expect(failed.first()).not.toHaveAttribute('data-state', 'failed');
+  await press(page, batch.getByRole('button', { name: 'Retry failed' }));
+  await expect(batch).toHaveAttribute('data-state', 'completed', { timeout: 120_000 });
+  for (const each of await items.all())
+    await expect(each).toHaveAttribute('data-state', 'completed');
+
+  // Cleared from the history; the files stay.
+  await press(page, batch.getByRole('button', { name: 'Remove from history' }));
+  await expect(page.getByTestId('download-batch')).toHaveCount(0);
+  expect(existsSync(join(folder, failing))).toBe(true);
+});
+
+test('wall: add cameras, a tile menu action, the layout', async ({ page, roadcam }) => {
+  await page.goto(`${roadcam.url}#/wall`);
+  await press(page, page.getByRole('button', { name: 'Add cameras' }).first());
+  const picker = page.getByRole('complementary', { name: 'Add cameras' });
+  await typeInto(page, picker.getByRole('searchbox', { name: 'Search cameras' }), 'US');
+  const add = picker.getByRole('list', { name: 'Search results' }).getByRole('button', {
+    name: 'Add',
+  });
+  await press(page, add.first());
+  await expect(page.locator('[data-tile]')).toHaveCount(1);
+  await press(page, add.first());
+  await expect(page.locator('[data-tile]')).toHaveCount(2);
+  await press(page, picker.getByRole('button', { name: 'Close' }));
+  await expect(picker).toHaveCount(0);
+
+  // The layout: each choice is a button of the radio group, chosen with Enter.
+  const layouts = page.getByRole('radiogroup', { name: 'Layout' });
+  for (const name of ['Custom', '2 × 2']) {
+    const layout = layouts.getByRole('radio', { name });
+    await press(page, layout);
+    await expect(layout).toHaveAttribute('aria-checked', 'true');
+  }
+
+  // A tile's menu: opened with Enter, an action chosen with Enter.
+  const tiles = page.locator('[data-tile]');
+  const second = await tiles.nth(1).getAttribute('data-camera-id');
+  await press(page, tiles.nth(1).locator('summary'));
+  await press(page, page.getByRole('menuitem', { name: 'Remove from wall' }));
+  await expect(tiles).toHaveCount(1);
+  await expect(page.locator(`[data-camera-id="${second}"]`)).toHaveCount(0);
+});
+
+test('map: search, open a result, toggle a layer', async ({ page, roadcam }) => {
+  await page.goto(`${roadcam.url}#/map`);
+  await press(page, page.getByRole('button', { name: 'Search', exact: true }));
+  const first = page.getByRole('list', { name: 'Results' }).locator('[data-id]').first();
+  const id = (await first.getAttribute('data-id'))!;
+  await press(page, first);
+  await expect(page.getByTestId('camera-panel')).toContainText(id);
+
+  for (const name of ['Cameras', 'Observations', 'Alerts', 'Recordings']) {
+    const layer = page.getByRole('checkbox', { name, exact: true });
+    await expect(layer).toBeChecked();
+    await press(page, layer, 'Space');
+    await expect(layer).not.toBeChecked();
+    await press(page, layer, 'Space');
+    await expect(layer).toBeChecked();
+  }
+});
