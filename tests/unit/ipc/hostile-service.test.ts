@@ -27,6 +27,7 @@ test.beforeAll(async ({ proxy }) => {
   const cameras = (await core.client.cameras.search({ limit: 3 })).features.map((c) => c.id);
   const observation = (await core.client.observations.search({ limit: 1 })).features[0]!.id;
   const recording = (await core.client.recordings.search({ limit: 1 })).features[0]!.id;
+  const alert = (await core.client.alerts.search({ expired: 'any', limit: 1 })).features[0]!.id;
   const collection = await core.api.invoke('collections.create', { name: 'Damaged' });
   const camera = cameras[0]!;
   const [mark] = await core.api.invoke('map.snapshot.marks', { hours: 2 });
@@ -37,6 +38,7 @@ test.beforeAll(async ({ proxy }) => {
     ['map.recordings.search', {}],
     ['map.alerts.search', {}],
     ['map.alerts.all', {}],
+    ['alerts.show', { id: alert }],
     ['map.camera.show', { id: camera }],
     ['map.camera.images', { id: camera, limit: 20 }],
     ['map.camera.timeline', { id: camera, hours: 2 }],
