@@ -25,5 +25,11 @@ if (!recentEnough) {
   process.exit(child.status ?? 1);
 }
 
+// `roadcam cameras search --json | head`: a reader that has seen enough closes the pipe; that
+// ends the command quietly, as it does for other Unix tools, instead of an EPIPE stack.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
 const { run } = await import(pathToFileURL(join(root, 'src', 'cli', 'index.ts')).href);
 process.exitCode = await run(process.argv.slice(2));
