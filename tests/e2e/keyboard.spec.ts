@@ -132,12 +132,16 @@ test('wall: add cameras, a tile menu action, the layout', async ({ page, roadcam
   await press(page, picker.getByRole('button', { name: 'Close' }));
   await expect(picker).toHaveCount(0);
 
-  // The layout: each choice is a button of the radio group, chosen with Enter.
+  // The layout: one Tab stop, the arrows choose (and wrap round) the layouts.
   const layouts = page.getByRole('radiogroup', { name: 'Layout' });
+  await tabTo(page, layouts.getByRole('radio', { checked: true }));
   for (const name of ['Custom', '2 × 2']) {
     const layout = layouts.getByRole('radio', { name });
-    await press(page, layout);
+    for (let i = 0; i < 5 && (await layout.getAttribute('aria-checked')) !== 'true'; i++) {
+      await page.keyboard.press('ArrowRight');
+    }
     await expect(layout).toHaveAttribute('aria-checked', 'true');
+    await expect(layout).toBeFocused();
   }
 
   // A tile's menu: opened with Enter, an action chosen with Enter.
