@@ -46,3 +46,22 @@ test("open a recording's detail from a search result, add a tag, see it saved af
   await page.getByRole('link', { name: '← Downloads' }).click();
   await expect(page.getByRole('button', { name: 'Search recordings' })).toBeVisible();
 });
+
+test("recording search: any status, around the map's view", async ({ page, roadcam }) => {
+  // The map saves where it was left (once moved); the search offers that area.
+  await page.goto(`${roadcam.url}#/map`);
+  const map = page.locator('.leaflet-container');
+  await expect(map).toBeVisible();
+  await map.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForTimeout(1000);
+  await page.goto(`${roadcam.url}#/downloads`);
+  await page.getByText('More filters').click();
+  const around = page.getByRole('button', { name: "Around the map's view" });
+  await expect(around).toBeEnabled();
+  await around.click();
+  await expect(page.getByLabel('Near (lat,lon)')).toHaveValue(/^-?\d+\.\d{4},-?\d+\.\d{4}$/);
+  await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('any');
+  await page.getByRole('button', { name: 'Search recordings' }).click();
+  await expect(page.getByText(/^[1-9]\d* recordings match\.$/)).toBeVisible();
+});

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { emptyFilters, recordingQuery } from './recording-query.ts';
+import { emptyFilters, nearView, recordingQuery } from './recording-query.ts';
 
 describe('the recording search form makes a spec 4.4 query', () => {
   test('by default: complete recordings, nothing else', () => {
@@ -55,4 +55,15 @@ describe('the recording search form makes a spec 4.4 query', () => {
     expect(() => recordingQuery({ ...emptyFilters(), near: 'Denver' })).toThrow(/lat,lon/);
     expect(() => recordingQuery({ ...emptyFilters(), near: '95,0' })).toThrow(/out of range/);
   });
+});
+
+test("the map's view gives a centre and a radius that shrinks as the map zooms in", () => {
+  expect(nearView({ lat: 0, lon: 10, zoom: 0 })).toEqual({
+    near: '0.0000,10.0000',
+    radiusKm: 78271,
+  });
+  const denver = nearView({ lat: 39.7392, lon: -104.9903, zoom: 10 });
+  expect(denver).toEqual({ near: '39.7392,-104.9903', radiusKm: 59 });
+  const query = recordingQuery({ ...emptyFilters(), ...denver });
+  expect(query).toMatchObject({ lat: 39.7392, lon: -104.9903, radius: 59_000 });
 });

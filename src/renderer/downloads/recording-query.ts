@@ -89,3 +89,16 @@ function numbers(text: string, count: number, message: string): number[] {
     throw new Error(message);
   return values;
 }
+
+/**
+ * "Near" and "Within" for the map's last view (saved in Settings as centre and zoom, not as a
+ * box): the centre, and about half the width a 1000-pixel-wide map shows at that zoom.
+ */
+export function nearView(view: { lat: number; lon: number; zoom: number }): {
+  near: string;
+  radiusKm: number;
+} {
+  const halfWidthKm = (40_075 * 1000) / (256 * 2 ** view.zoom) / 2;
+  const radiusKm = Math.max(1, Math.round(halfWidthKm * Math.cos((view.lat * Math.PI) / 180)));
+  return { near: `${view.lat.toFixed(4)},${view.lon.toFixed(4)}`, radiusKm };
+}
