@@ -123,7 +123,8 @@ export interface BatchFinished {
 }
 
 const id = z.number().int().positive();
-const recordingId = z
+/** A recording id as the renderer may send it (also the recording detail's channels). */
+export const recordingId = z
   .string()
   .trim()
   .min(1)

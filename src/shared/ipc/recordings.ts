@@ -4,14 +4,8 @@
  */
 import { z } from 'zod';
 import type { Recording } from '../api/index.ts';
+import { recordingId } from './downloads.ts';
 import { type } from './marker.ts';
-
-const recordingId = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .regex(/^[A-Za-z0-9_.-]+$/, 'a recording id has letters, digits, _ . and - only');
 
 /** The service's limits (spec 4.4): at most 50 tags of at most 100 characters each. */
 const tag = z
