@@ -9,7 +9,6 @@ import {
   ALERT_URGENCY,
   type Alert,
   type FeatureCollection,
-  SEARCH_FILTERS,
 } from '../../shared/api/index.ts';
 import { splitBbox, type LonLat } from '../../shared/geo.ts';
 import { invalidParameter, notFound } from '../http/errors.ts';
@@ -19,30 +18,22 @@ import {
   addAnyOf,
   addTextQuery,
   addTimeRanges,
-  runAggs,
   Where,
   type AggDef,
   type SearchStore,
 } from './common.ts';
 import {
-  countMatches,
   featurePage,
-  readPage,
   readSearch,
+  searchTable,
   sortTerms,
   type AggKey,
-  type SearchShape,
   type SortKey,
+  type Table,
 } from './paging.ts';
 import type { ParamReader } from './reader.ts';
 import { candidateBoxes, hasArea, intersectsRing, type SpatialFilter } from './spatial.ts';
 import { isoSeconds } from './times.ts';
-
-const SEARCH = {
-  resource: 'alerts',
-  params: ['q', ...SEARCH_FILTERS.alerts],
-  spatial: true,
-} satisfies SearchShape<'alerts'>;
 
 interface Row {
   num: number;
@@ -77,6 +68,7 @@ const AGGS: Record<AggKey<'alerts'>, AggDef> = {
   certainty: { key: 'a.certainty', toKey: text(CERTAINTY_TEXT) },
   status: { key: 'a.status' },
 };
+const TABLE: Table = { columns: 'a.*', from: 'alerts a', aggs: AGGS, points: false };
 
 const SORT_COLUMNS: Record<SortKey<'alerts'>, string> = {
   event: 'a.event',
@@ -136,7 +128,8 @@ export function searchAlerts(
   bag: ParamBag,
   nowS: number,
 ): FeatureCollection<Alert> {
-  const { r, spatial, page, sort, dir, aggNames } = readSearch(bag, SEARCH);
+  const request = readSearch(bag, 'alerts');
+  const { r, spatial, sort } = request;
   const where = new Where();
   const expired = r.string('expired')?.trim().toLowerCase();
   if (expired === undefined || expired === 'false') where.add('a.expires > ?', nowS);
@@ -167,12 +160,9 @@ export function searchAlerts(
   if (c) where.in('a.certainty', c);
   if (hasArea(spatial)) addAlertArea(world, spatial, where);
 
-  const st = world.statements;
-  const from = 'alerts a';
-  const total = countMatches(st, from, where);
   const order = sortTerms(sort, (key) => SORT_COLUMNS[key], 'a.id');
-  const rows = readPage<Row>(st, { columns: 'a.*', from, where, order }, dir, page, total);
-  return featurePage(rows.map(feature), total, page, runAggs(st, from, where, aggNames, AGGS));
+  const found = searchTable<Row>(world.statements, TABLE, where, order, request);
+  return featurePage(found.rows.map(feature), found, request.page);
 }
 
 function addAlertArea(world: SearchStore, f: SpatialFilter, where: Where): void {

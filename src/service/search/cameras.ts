@@ -1,31 +1,23 @@
 /** Section 4.3: camera index and show. */
-import { type Camera, type FeatureCollection, SEARCH_FILTERS } from '../../shared/api/index.ts';
+import type { Camera, FeatureCollection } from '../../shared/api/index.ts';
 import { notFound } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
 import {
   addCameraArea,
   addLocation,
   addTextQuery,
-  runAggs,
   Where,
   type AggDef,
   type SearchStore,
 } from './common.ts';
 import {
-  countPoints,
   featurePage,
-  readPage,
   readSearch,
+  searchTable,
   sortTerms,
   type AggKey,
-  type SearchShape,
+  type Table,
 } from './paging.ts';
-
-const SEARCH = {
-  resource: 'cameras',
-  params: ['q', ...SEARCH_FILTERS.cameras],
-  spatial: true,
-} satisfies SearchShape<'cameras'>;
 
 export interface CameraRow {
   num: number;
@@ -52,6 +44,7 @@ const AGGS: Record<AggKey<'cameras'>, AggDef> = {
   direction: { key: 'c.direction' },
   video: { key: 'c.video', toKey: (v) => (v === 1 ? 'true' : 'false') },
 };
+const TABLE: Table = { columns: COLUMNS, from: 'cameras c', aggs: AGGS, points: true };
 
 export function cameraFeature(row: CameraRow): Camera {
   return {
@@ -70,24 +63,16 @@ export function cameraFeature(row: CameraRow): Camera {
 }
 
 export function searchCameras(world: SearchStore, bag: ParamBag): FeatureCollection<Camera> {
-  const { r, spatial, page, sort, dir, aggNames } = readSearch(bag, SEARCH);
+  const request = readSearch(bag, 'cameras');
+  const { r, spatial, sort } = request;
   const where = new Where();
   addTextQuery(r, where, 'c.num', 'cameras_fts');
   addLocation(r, where, ['country', 'state', 'city', 'provider']);
   addCameraArea(world, spatial, where, 'c.num');
 
-  const from = 'cameras c';
-  const st = world.statements;
-  const { total, bbox } = countPoints(st, from, where);
   const order = sortTerms(sort, (key) => `c.${key}`, 'c.num', spatial.point);
-  const rows = readPage<CameraRow>(st, { columns: COLUMNS, from, where, order }, dir, page, total);
-  return featurePage(
-    rows.map(cameraFeature),
-    total,
-    page,
-    runAggs(st, from, where, aggNames, AGGS),
-    bbox,
-  );
+  const found = searchTable<CameraRow>(world.statements, TABLE, where, order, request);
+  return featurePage(found.rows.map(cameraFeature), found, request.page);
 }
 
 export function showCamera(world: SearchStore, id: string): Camera {

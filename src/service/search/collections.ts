@@ -8,35 +8,14 @@ import {
   type Collection,
   type CollectionIndex,
   type CollectionWithImages,
-  SEARCH_FILTERS,
 } from '../../shared/api/index.ts';
 import { notFound } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
-import {
-  addTextQuery,
-  addTimeRanges,
-  runAggs,
-  Where,
-  type AggDef,
-  type SearchStore,
-} from './common.ts';
-import {
-  countMatches,
-  readPage,
-  readSearch,
-  sortTerms,
-  type AggKey,
-  type SearchShape,
-} from './paging.ts';
+import { addTextQuery, addTimeRanges, Where, type AggDef, type SearchStore } from './common.ts';
+import { readSearch, searchTable, sortTerms, type AggKey, type Table } from './paging.ts';
 import { ParamReader } from './reader.ts';
 import { expiryCutoff } from './recordings.ts';
 import { isoSeconds } from './times.ts';
-
-const SEARCH = {
-  resource: 'collections',
-  params: ['q', ...SEARCH_FILTERS.collections],
-  spatial: false,
-} satisfies SearchShape<'collections'>;
 
 interface Row {
   num: number;
@@ -51,6 +30,7 @@ interface Row {
 const AGGS: Record<AggKey<'collections'>, AggDef> = {
   tags: { key: 't.tag', join: 'JOIN collection_tags t ON t.collection = k.num' },
 };
+const TABLE: Table = { columns: 'k.*', from: 'collections k', aggs: AGGS, points: false };
 
 function toCollection(row: Row): Collection {
   return {
@@ -68,22 +48,15 @@ export function searchCollections(
   bag: ParamBag,
   nowS: number,
 ): CollectionIndex {
-  const { r, page, sort, dir, aggNames } = readSearch(bag, SEARCH);
+  const request = readSearch(bag, 'collections');
+  const { r, page, sort } = request;
   const where = new Where().add('k.created_at > ?', expiryCutoff(nowS));
   addTextQuery(r, where, 'k.num', 'collections_fts');
   addTimeRanges(r, where, 'k', ['created_at', 'updated_at']);
-  const st = world.statements;
-  const from = 'collections k';
-  const total = countMatches(st, from, where);
   const order = sortTerms(sort, (key) => `k.${key}`, 'k.id');
-  const rows = readPage<Row>(st, { columns: 'k.*', from, where, order }, dir, page, total);
-  return {
-    results: rows.map(toCollection),
-    total,
-    skip: page.skip,
-    limit: page.limit,
-    aggs: runAggs(st, from, where, aggNames, AGGS),
-  };
+  const found = searchTable<Row>(world.statements, TABLE, where, order, request);
+  const { rows, total, aggs } = found;
+  return { results: rows.map(toCollection), total, skip: page.skip, limit: page.limit, aggs };
 }
 
 /** The collection's row number, or 404 when it does not exist or has expired. */

@@ -3,7 +3,6 @@ import {
   type FeatureCollection,
   type Observation,
   type SensorReading,
-  SEARCH_FILTERS,
 } from '../../shared/api/index.ts';
 import { haversineMeters, type LonLat } from '../../shared/geo.ts';
 import { invalidParameter, notFound } from '../http/errors.ts';
@@ -28,16 +27,10 @@ import {
   readPieces,
   type ObservationQuery,
 } from './observation-pages.ts';
-import { featurePage, readPage, readSearch, type AggKey, type SearchShape } from './paging.ts';
+import { featurePage, readPage, readSearch, type AggKey } from './paging.ts';
 import { checkRange, type ParamReader } from './reader.ts';
 import { addSensorFilters } from './sensors.ts';
 import { isoSeconds, parseInstant, parseTimeOfDay } from './times.ts';
-
-const SEARCH = {
-  resource: 'observations',
-  params: ['q', ...SEARCH_FILTERS.observations],
-  spatial: true,
-} satisfies SearchShape<'observations'>;
 
 interface Row {
   camera_id: string;
@@ -168,7 +161,7 @@ export function searchObservations(
   world: SearchStore,
   bag: ParamBag,
 ): FeatureCollection<Observation> {
-  const { r, spatial, page, sort, dir, aggNames } = readSearch(bag, SEARCH);
+  const { r, spatial, page, sort, dir, aggNames } = readSearch(bag, 'observations');
   const cameraWhere = new Where();
   addTextQuery(r, cameraWhere, 'c.num', 'cameras_fts');
   addLocation(r, cameraWhere, ['country', 'state', 'city']);
@@ -218,7 +211,8 @@ export function searchObservations(
       found = readPage<Row>(st, q, dir, page, total);
     }
   }
-  return featurePage(found.map(feature), total, page, observationAggs(st, query, aggNames, AGGS));
+  const aggs = observationAggs(st, query, aggNames, AGGS);
+  return featurePage(found.map(feature), { total, aggs }, page);
 }
 
 /** Camera nums by distance from the point, ties by camera; reversed for descending order. */

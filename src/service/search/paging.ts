@@ -10,6 +10,7 @@
 import {
   AGG_KEYS,
   PAGE_LIMITS,
+  SEARCH_FILTERS,
   SORT_KEYS,
   type Aggs,
   type FeatureCollection,
@@ -20,7 +21,7 @@ import type { LonLat } from '../../shared/geo.ts';
 import { invalidParameter } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
 import type { StatementCache } from '../store/db.ts';
-import type { Where } from './common.ts';
+import { runAggs, type AggDef, type Where } from './common.ts';
 import { ParamReader } from './reader.ts';
 import { PAGE_PARAMS, SPATIAL_PARAMS } from '../../shared/api/index.ts';
 import { parseSpatial, type SpatialFilter } from './spatial.ts';
@@ -30,14 +31,14 @@ export type Resource = keyof typeof SORT_KEYS;
 export type SortKey<R extends Resource> = (typeof SORT_KEYS)[R][number];
 export type AggKey<R extends Resource> = (typeof AGG_KEYS)[R][number];
 
-/** What a resource search accepts, beyond the paging parameters every search takes. */
-export interface SearchShape<R extends Resource> {
-  resource: R;
-  /** the resource's own parameters */
-  params: readonly string[];
-  /** takes the spatial parameters (spec 2.1) too */
-  spatial: boolean;
-}
+/** Collections are not places: every other search takes the spatial parameters (spec 2.1). */
+const SPATIAL: Readonly<Record<Resource, boolean>> = {
+  observations: true,
+  cameras: true,
+  recordings: true,
+  alerts: true,
+  collections: false,
+};
 
 export interface Page {
   limit: number;
@@ -54,19 +55,23 @@ export interface SearchRequest<S extends string> {
   aggNames: string[];
 }
 
-/** Refuses a parameter the search does not accept (400), then reads the shared ones. */
+/**
+ * Refuses a parameter the resource's search does not accept (400): q, its own filters
+ * (SEARCH_FILTERS), the spatial ones where it is a place, paging. Then reads the shared ones.
+ */
 export function readSearch<R extends Resource>(
   bag: ParamBag,
-  shape: SearchShape<R>,
+  resource: R,
 ): SearchRequest<SortKey<R>> {
-  const accepted = [...shape.params, ...(shape.spatial ? SPATIAL_PARAMS : []), ...PAGE_PARAMS];
+  const spatialParams = SPATIAL[resource] ? SPATIAL_PARAMS : [];
+  const accepted = ['q', ...SEARCH_FILTERS[resource], ...spatialParams, ...PAGE_PARAMS];
   const r = new ParamReader(bag, accepted);
-  const spatial = shape.spatial ? parseSpatial(r) : {};
-  const page = parsePage(r, PAGE_LIMITS[shape.resource]);
-  const sortKeys: readonly SortKey<R>[] = SORT_KEYS[shape.resource];
+  const spatial = SPATIAL[resource] ? parseSpatial(r) : {};
+  const page = parsePage(r, PAGE_LIMITS[resource]);
+  const sortKeys: readonly SortKey<R>[] = SORT_KEYS[resource];
   const sort = parseSortKey(r, sortKeys, spatial.point);
   const dir = parseSortDir(r);
-  const aggNames = parseAggs(r, AGG_KEYS[shape.resource]);
+  const aggNames = parseAggs(r, AGG_KEYS[resource]);
   return { r, spatial, page, sort, dir, aggNames };
 }
 
@@ -145,7 +150,7 @@ export interface PageQuery {
   order: SortTerms;
 }
 
-export function countMatches(st: StatementCache, from: string, where: Where): number {
+function countMatches(st: StatementCache, from: string, where: Where): number {
   return st
     .get(`SELECT COUNT(*) FROM ${from} ${where.sql}`)
     .pluck()
@@ -155,7 +160,7 @@ export function countMatches(st: StatementCache, from: string, where: Where): nu
 type PageBbox = NonNullable<FeatureCollection<unknown>['bbox']>;
 
 /** The count of a point resource's matches (camera alias c) and the bbox around them. */
-export function countPoints(
+function countPoints(
   st: StatementCache,
   from: string,
   where: Where,
@@ -184,18 +189,45 @@ export function readPage<Row>(
     .all(...q.where.args, ...q.order.args, page.limit, page.skip) as Row[];
 }
 
+/** What a search found: the count, the aggregations, and for points the bbox around them. */
+export interface Found {
+  total: number;
+  aggs: Aggs;
+  bbox?: PageBbox | undefined;
+}
+
+/** A resource's table: what a page selects, from where, and how it aggregates. */
+export interface Table {
+  columns: string;
+  from: string;
+  aggs: Readonly<Record<string, AggDef>>;
+  /** a point resource (camera alias c): the answer has the bbox around the matches */
+  points: boolean;
+}
+
+/** Counts the matches of `where`, reads the asked page of them in order, and aggregates them. */
+export function searchTable<Row>(
+  st: StatementCache,
+  table: Table,
+  where: Where,
+  order: SortTerms,
+  request: Pick<SearchRequest<string>, 'page' | 'dir' | 'aggNames'>,
+): Found & { rows: Row[] } {
+  const { total, bbox } = table.points
+    ? countPoints(st, table.from, where)
+    : { total: countMatches(st, table.from, where), bbox: undefined };
+  const q = { columns: table.columns, from: table.from, where, order };
+  const rows = readPage<Row>(st, q, request.dir, request.page, total);
+  const aggs = runAggs(st, table.from, where, request.aggNames, table.aggs);
+  return { rows, total, aggs, bbox };
+}
+
 /** The GeoJSON answer of a search; `bbox` only where the resource has one (points). */
-export function featurePage<F>(
-  features: F[],
-  total: number,
-  page: Page,
-  aggs: Aggs,
-  bbox?: PageBbox,
-): FeatureCollection<F> {
+export function featurePage<F>(features: F[], found: Found, page: Page): FeatureCollection<F> {
   return {
     type: 'FeatureCollection',
-    ...(bbox === undefined ? {} : { bbox }),
+    ...(found.bbox === undefined ? {} : { bbox: found.bbox }),
     features,
-    properties: { total, skip: page.skip, limit: page.limit, aggs },
+    properties: { total: found.total, skip: page.skip, limit: page.limit, aggs: found.aggs },
   };
 }

@@ -9,7 +9,6 @@ import {
   type Recording,
   type RecordingFormat,
   type RecordingStatus,
-  SEARCH_FILTERS,
 } from '../../shared/api/index.ts';
 import { invalidParameter, notFound } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
@@ -20,28 +19,20 @@ import {
   addRange,
   addTextQuery,
   addTimeRanges,
-  runAggs,
   Where,
   type AggDef,
   type SearchStore,
 } from './common.ts';
 import {
-  countPoints,
   featurePage,
-  readPage,
   readSearch,
+  searchTable,
   sortTerms,
   type AggKey,
-  type SearchShape,
   type SortKey,
+  type Table,
 } from './paging.ts';
 import { isoSeconds } from './times.ts';
-
-const SEARCH = {
-  resource: 'recordings',
-  params: ['q', ...SEARCH_FILTERS.recordings],
-  spatial: true,
-} satisfies SearchShape<'recordings'>;
 
 interface Row {
   id: string;
@@ -76,6 +67,7 @@ const AGGS: Record<AggKey<'recordings'>, AggDef> = {
   camera_id: { key: 'c.id' },
   tags: { key: 't.tag', join: 'JOIN recording_tags t ON t.recording = r.num' },
 };
+const TABLE: Table = { columns: COLUMNS, from: FROM, aggs: AGGS, points: true };
 
 const SORT_COLUMNS: Record<Exclude<SortKey<'recordings'>, 'distance'>, string> = {
   country: 'c.country',
@@ -120,7 +112,8 @@ export function searchRecordings(
   bag: ParamBag,
   nowS: number,
 ): FeatureCollection<Recording> {
-  const { r, spatial, page, sort, dir, aggNames } = readSearch(bag, SEARCH);
+  const request = readSearch(bag, 'recordings');
+  const { r, spatial, sort } = request;
   const where = new Where().add('r.created_at > ?', expiryCutoff(nowS));
   addTextQuery(r, where, 'r.num', 'recordings_fts');
   addLocation(r, where, ['country', 'state', 'city']);
@@ -144,17 +137,9 @@ export function searchRecordings(
   addTimeRanges(r, where, 'r', ['start', 'stop']);
   addCameraArea(world, spatial, where, 'c.num');
 
-  const st = world.statements;
-  const { total, bbox } = countPoints(st, FROM, where);
   const order = sortTerms(sort, (key) => SORT_COLUMNS[key], 'r.id', spatial.point);
-  const rows = readPage<Row>(st, { columns: COLUMNS, from: FROM, where, order }, dir, page, total);
-  return featurePage(
-    rows.map(feature),
-    total,
-    page,
-    runAggs(st, FROM, where, aggNames, AGGS),
-    bbox,
-  );
+  const found = searchTable<Row>(world.statements, TABLE, where, order, request);
+  return featurePage(found.rows.map(feature), found, request.page);
 }
 
 export function showRecording(world: SearchStore, id: string, nowS: number): Recording {
