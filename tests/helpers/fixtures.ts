@@ -5,15 +5,21 @@
  * blocks each file used to copy, without the copies. A file picks its world once, at its top
  * level: `test.override({ world: { cameras: 40, hours: 2 } })`.
  *
- * A file that starts one service per describe block (a loop over the service variants) keeps
- * its own beforeAll: file-scoped fixtures cannot be overridden inside a describe block.
+ * A file that starts one service per describe block (a loop over the service variants) takes
+ * it from per-describe.ts instead (`useService(...)` in the block): vitest refuses to override a
+ * file-scoped fixture inside a describe block. Both are made of the same setups (setups.ts).
  */
 import { test as base } from 'vitest';
-import { startCore, type CoreOptions } from '../../src/main/core.ts';
 import type { ServiceOptions } from '../../src/service/index.ts';
-import { startRecordingProxy, startTestService, type World } from './api.ts';
-import { startDemoHost, startOfflineCore, tempDir } from './core.ts';
-import { startTestService as startServiceUnderTest } from './service.ts';
+import type { World } from './api.ts';
+import { startDemoHost, startOfflineCore } from './core.ts';
+import {
+  demoCoreSetup,
+  proxySetup,
+  serviceSetup,
+  serviceUnderTestSetup,
+  type DemoWorld,
+} from './setups.ts';
 
 /**
  * The client's side (tests/unit): `service`, the embedded service on `world` (300 cameras over
@@ -21,16 +27,12 @@ import { startTestService as startServiceUnderTest } from './service.ts';
  */
 export const apiTest = base
   .extend('world', { scope: 'file' }, {} as World)
-  .extend('service', { scope: 'file' }, async ({ world }, { onCleanup }) => {
-    const service = await startTestService(world);
-    onCleanup(() => service.stop());
-    return service;
-  })
-  .extend('proxy', { scope: 'file' }, async ({ service }, { onCleanup }) => {
-    const proxy = await startRecordingProxy(service.url);
-    onCleanup(() => proxy.close());
-    return proxy;
-  });
+  .extend('service', { scope: 'file' }, ({ world }, { onCleanup }) =>
+    serviceSetup(world, onCleanup),
+  )
+  .extend('proxy', { scope: 'file' }, ({ service }, { onCleanup }) =>
+    proxySetup(service, onCleanup),
+  );
 
 /**
  * The service's side (tests/service): `t`, the service signed in with typed request helpers,
@@ -38,11 +40,9 @@ export const apiTest = base
  */
 export const serviceTest = base
   .extend('serviceOptions', { scope: 'file' }, {} as Partial<ServiceOptions>)
-  .extend('t', { scope: 'file' }, async ({ serviceOptions }, { onCleanup }) => {
-    const t = await startServiceUnderTest(serviceOptions);
-    onCleanup(() => t.close());
-    return t;
-  });
+  .extend('t', { scope: 'file' }, ({ serviceOptions }, { onCleanup }) =>
+    serviceUnderTestSetup(serviceOptions, onCleanup),
+  );
 
 /** `core`: a core pointed where no service listens (see startOfflineCore), for a whole file. */
 export const offlineCoreTest = base.extend(
@@ -68,8 +68,6 @@ export const demoHostTest = base
     return demo;
   });
 
-type DemoWorld = Extract<CoreOptions['connection'], { kind: 'demo' }>['world'];
-
 /**
  * `core`: a quiet core in demo mode on `demoWorld` (60 cameras over 2 hours before
  * 2026-11-20T12:00Z unless the file overrides it), its data in a temp directory, for a whole file.
@@ -80,16 +78,6 @@ export const demoCoreTest = base
     hours: 2,
     now: '2026-11-20T12:00:00Z',
   } as DemoWorld)
-  .extend('core', { scope: 'file' }, async ({ demoWorld }, { onCleanup }) => {
-    const dir = tempDir();
-    const core = await startCore({
-      dataDir: dir.path,
-      connection: { kind: 'demo', world: demoWorld },
-      log: () => {},
-    });
-    onCleanup(async () => {
-      await core.close();
-      dir.remove();
-    });
-    return core;
-  });
+  .extend('core', { scope: 'file' }, ({ demoWorld }, { onCleanup }) =>
+    demoCoreSetup(demoWorld, onCleanup),
+  );

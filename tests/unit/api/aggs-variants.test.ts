@@ -2,34 +2,17 @@
  * Aggregations the spec does not list as seen in use are extras: a service that refuses them
  * costs the facets they would have given, once, never the search.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VARIANT_NAMES, type VariantName } from '../../../src/service/index.ts';
 import { VARIANTS } from '../../../src/service/variants/index.ts';
-import type { ApiClient } from '../../../src/main/api/index.ts';
-import {
-  demoClient,
-  startRecordingProxy,
-  startTestService,
-  type RecordingProxy,
-  type TestService,
-} from '../../helpers/api.ts';
+import { demoClient } from '../../helpers/api.ts';
+import { perDescribe, useProxy, useService } from '../../helpers/per-describe.ts';
 
 describe.each(VARIANT_NAMES)('aggregations against the %s service', (variant: VariantName) => {
-  let service: TestService;
-  let proxy: RecordingProxy;
-  let client: ApiClient;
   const logged: string[] = [];
   const refuses = VARIANTS[variant].aggs === 'seen';
-
-  beforeAll(async () => {
-    service = await startTestService({ cameras: 60, hours: 2, variant });
-    proxy = await startRecordingProxy(service.url);
-    client = demoClient(proxy.url, { log: (line) => logged.push(line) });
-  }, 120_000);
-  afterAll(async () => {
-    await proxy?.close();
-    await service?.stop();
-  });
+  const proxy = useProxy(useService({ cameras: 60, hours: 2, variant }));
+  const client = perDescribe(() => demoClient(proxy.url, { log: (line) => logged.push(line) }));
 
   const searches = () => proxy.requests.filter((r) => r.path.startsWith('/v1/cameras'));
 

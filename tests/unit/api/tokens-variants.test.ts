@@ -5,17 +5,12 @@
  * makes the client loop on token requests; a service clock hours off changes none of it. Token
  * requests are counted by the service itself (/_admin/stats).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthError, type ApiClient } from '../../../src/main/api/index.ts';
 import type { StoredToken, TokenStore } from '../../../src/main/api/token.ts';
 import { VARIANT_NAMES } from '../../../src/service/variants/index.ts';
-import {
-  bearerTokens,
-  demoClient,
-  startRecordingProxy,
-  startTestService,
-  type TestService,
-} from '../../helpers/api.ts';
+import { bearerTokens, demoClient, startRecordingProxy } from '../../helpers/api.ts';
+import { useService } from '../../helpers/per-describe.ts';
 
 const HOUR = 3_600_000;
 const WEEK_S = 7 * 24 * 3600;
@@ -37,11 +32,7 @@ class TextTokenStore implements TokenStore {
 }
 
 describe.each(VARIANT_NAMES)('tokens against the %s service', (variant) => {
-  let service: TestService;
-  beforeAll(async () => {
-    service = await startTestService({ cameras: 40, hours: 2, variant });
-  }, 120_000);
-  afterAll(() => service.stop());
+  const service = useService({ cameras: 40, hours: 2, variant });
 
   /** Token requests the service counts while `work` runs. */
   async function tokenRequestsDuring(work: () => Promise<unknown>): Promise<number> {
