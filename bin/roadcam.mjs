@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// The `roadcam` command. The CLI is TypeScript run directly by Node (type stripping, Node >= 22.18),
-// and better-sqlite3 needs Node >= 22.14: on an older Node this re-runs itself on the Node the
-// project brings (node_modules/node), so `roadcam` works whichever node is first on PATH.
+// The `roadcam` command in the repository (npm run cli, npm link); installed copies run the built
+// out/cli/main.js through resources/bin/roadcam instead. This one runs the CLI's TypeScript
+// directly (Node's type stripping, Node >= 22.18), and better-sqlite3 needs Node >= 22.14: on an
+// older Node it re-runs itself on the Node the project brings (node_modules/node), so `roadcam`
+// works whichever node is first on PATH.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -25,11 +27,6 @@ if (!recentEnough) {
   process.exit(child.status ?? 1);
 }
 
-// `roadcam cameras search --json | head`: a reader that has seen enough closes the pipe; that
-// ends the command quietly, as it does for other Unix tools, instead of an EPIPE stack.
-process.stdout.on('error', (error) => {
-  if (error.code === 'EPIPE') process.exit(0);
-  throw error;
-});
-const { run } = await import(pathToFileURL(join(root, 'src', 'cli', 'index.ts')).href);
-process.exitCode = await run(process.argv.slice(2));
+// The repository runs the CLI from its sources, so it is always the code being worked on; the
+// build (vite.cli.config.ts) bundles the same entry to out/cli/main.js for the installers.
+await import(pathToFileURL(join(root, 'src', 'cli', 'main.ts')).href);

@@ -16,9 +16,22 @@ export function runRoadcam(
   args: string[],
   options: { input?: string; env?: Record<string, string> } = {},
 ): Promise<Outcome> {
+  return runCommand(process.execPath, [bin, ...args], {
+    ...options,
+    env: { ROADCAM_DATA_DIR: dataDir, ...options.env },
+  });
+}
+
+/** Runs a command to its end with this process's environment plus env; never throws. */
+export function runCommand(
+  command: string,
+  args: string[],
+  options: { input?: string; env?: Record<string, string>; cwd?: string } = {},
+): Promise<Outcome> {
   return new Promise<Outcome>((done) => {
-    const child = spawn(process.execPath, [bin, ...args], {
-      env: { ...process.env, ROADCAM_DATA_DIR: dataDir, ...options.env },
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: { ...process.env, ...options.env },
     });
     let stdout = '';
     let stderr = '';

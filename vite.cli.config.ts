@@ -1,0 +1,44 @@
+import { builtinModules } from 'node:module';
+import { resolve } from 'node:path';
+import type { UserConfig } from 'vite';
+import pkg from './package.json' with { type: 'json' };
+
+/**
+ * The `roadcam` CLI, built to out/cli/main.js so that installed copies run plain JavaScript
+ * (on the app's Electron binary as Node, or on any Node >= 22): `vite build -c vite.cli.config.ts`.
+ * The npm dependencies stay outside the bundle, as in the main process build: native modules
+ * (better-sqlite3, keytar, sharp) cannot be bundled, and the packaged app ships node_modules.
+ */
+const dependencies = Object.keys(pkg.dependencies);
+const external = (id: string) =>
+  id.startsWith('node:') ||
+  builtinModules.includes(id) ||
+  dependencies.some((name) => id === name || id.startsWith(`${name}/`));
+
+export const cliConfig: UserConfig = {
+  root: import.meta.dirname,
+  // Nothing of public/ or .env belongs in the CLI.
+  publicDir: false,
+  envDir: false,
+  logLevel: 'warn',
+  build: {
+    outDir: resolve(import.meta.dirname, 'out/cli'),
+    emptyOutDir: true,
+    // Electron 45 runs it with its Node 22; the repository's Node is 24.
+    target: 'node22',
+    ssr: true,
+    minify: false,
+    reportCompressedSize: false,
+    rollupOptions: {
+      input: { main: resolve(import.meta.dirname, 'src/cli/main.ts') },
+      external,
+      output: {
+        format: 'es',
+        entryFileNames: '[name].js',
+        chunkFileNames: 'chunks/[name]-[hash].js',
+      },
+    },
+  },
+};
+
+export default cliConfig;
