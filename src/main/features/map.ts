@@ -1,7 +1,8 @@
 import type { mapChannels } from '../../shared/ipc/map.ts';
 import { FavouritesStore } from '../map/favourites.ts';
 import { mapSearch, SearchAllRunner } from '../map/searches.ts';
-import { cameraTimeline, snapshotMarks, SnapshotCache } from '../map/weather.ts';
+import { alertSnapshot } from '../map/alert-snapshots.ts';
+import { cameraTimeline, snapshotMarks, SnapshotCache, weatherSnapshot } from '../map/weather.ts';
 import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
 
 /** The map's searches, panels and favourites; complete searches still running stop at close. */
@@ -10,7 +11,8 @@ export function mapFeature(
 ): Feature<ChannelsIn<typeof mapChannels>> {
   const { client, cache, hub } = ctx;
   const runner = new SearchAllRunner(client, cache.searches, hub);
-  const snapshots = new SnapshotCache(client);
+  const snapshots = new SnapshotCache((mark, time) => weatherSnapshot(client, mark, time));
+  const alertSnapshots = new SnapshotCache((mark, time) => alertSnapshot(client, mark, time));
   const favourites = new FavouritesStore(ctx.db, ctx.service.key);
   const favouritesChanged = (list: ReturnType<FavouritesStore['list']>) => {
     hub.emit('favourites.changed', list);
@@ -59,6 +61,7 @@ export function mapFeature(
     },
     'map.snapshot.marks': ({ hours }) => snapshotMarks(client, hours),
     'map.snapshot': ({ time }) => snapshots.get(time),
+    'map.snapshot.alerts': ({ time }) => alertSnapshots.get(time),
     'favourites.list': () => favourites.list(),
     'favourites.add': ({ cameraId, name }) => favouritesChanged(favourites.add(cameraId, name)),
     'favourites.remove': ({ cameraId }) => favouritesChanged(favourites.remove(cameraId)),

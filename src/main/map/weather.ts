@@ -66,18 +66,24 @@ export async function snapshotMarks(client: ApiClient, hours: number): Promise<s
   return marks;
 }
 
-/** Snapshots kept in memory: replaying back and forth over a few marks refetches nothing. */
-export class SnapshotCache {
-  #client: ApiClient;
-  #entries = new Map<string, Promise<WeatherSnapshot>>();
+/** A mark's file as the replay wants it: `mark` names the file, `time` is its ISO 8601 slot. */
+export type MarkLoader<T> = (mark: string, time: string) => Promise<T>;
+
+/**
+ * Snapshots kept in memory by ten-minute mark: replaying back and forth over a few marks
+ * refetches nothing. A failed load is forgotten, so that the next visit of its mark tries again.
+ */
+export class SnapshotCache<T> {
+  #load: MarkLoader<T>;
+  #entries = new Map<string, Promise<T>>();
   #max: number;
 
-  constructor(client: ApiClient, max = 24) {
-    this.#client = client;
+  constructor(load: MarkLoader<T>, max = 24) {
+    this.#load = load;
     this.#max = max;
   }
 
-  get(time: string): Promise<WeatherSnapshot> {
+  get(time: string): Promise<T> {
     const date = new Date(time);
     if (Number.isNaN(date.getTime())) {
       return Promise.reject(new Error(`"${time}" is not a date; snapshots need an ISO 8601 time.`));
@@ -87,19 +93,24 @@ export class SnapshotCache {
     if (entry) {
       this.#entries.delete(mark);
     } else {
-      entry = this.#load(mark, date);
+      const slot = new Date(Math.floor(date.getTime() / TEN_MINUTES) * TEN_MINUTES);
+      entry = this.#load(mark, slot.toISOString());
       entry.catch(() => this.#entries.delete(mark));
     }
     this.#entries.set(mark, entry);
     while (this.#entries.size > this.#max) this.#entries.delete(this.#entries.keys().next().value!);
     return entry;
   }
+}
 
-  async #load(mark: string, date: Date): Promise<WeatherSnapshot> {
-    const collection = await this.#client.observations.snapshot(mark);
-    const slot = new Date(Math.floor(date.getTime() / TEN_MINUTES) * TEN_MINUTES);
-    return compactSnapshot(mark, slot.toISOString(), collection.features);
-  }
+/** The observations of a mark (observations/_all), compact. */
+export async function weatherSnapshot(
+  client: ApiClient,
+  mark: string,
+  time: string,
+): Promise<WeatherSnapshot> {
+  const collection = await client.observations.snapshot(mark);
+  return compactSnapshot(mark, time, collection.features);
 }
 
 export function compactSnapshot(

@@ -179,6 +179,24 @@ export interface WeatherSnapshot {
   precip: number[];
 }
 
+/** An alert in force at a ten-minute mark, as the replay draws it. */
+export interface ReplayAlert {
+  id: string;
+  event: string;
+  headline: string;
+  /** As the service wrote it: the map colours words it does not know as unknown. */
+  severity: string;
+  /** Polygons, each as rings of [lat, lon] (Leaflet's order), big ones simplified. */
+  polygons: [number, number][][][];
+}
+
+/** The alerts of a ten-minute mark (alerts/_all), least severe first (most severe on top). */
+export interface AlertSnapshot {
+  mark: string;
+  time: string;
+  alerts: ReplayAlert[];
+}
+
 export interface Favourite {
   cameraId: string;
   name: string;
@@ -266,6 +284,11 @@ export const mapChannels = {
   'map.snapshot': {
     input: z.object({ time: iso }).strict(),
     result: type<WeatherSnapshot>(),
+  },
+  /** The alerts in force at the same mark (alerts/_all), for the replay to draw. */
+  'map.snapshot.alerts': {
+    input: z.object({ time: iso }).strict(),
+    result: type<AlertSnapshot>(),
   },
   'favourites.list': { input: z.object({}).strict(), result: type<Favourite[]>() },
   'favourites.add': {

@@ -45,6 +45,7 @@ test.beforeAll(async ({ proxy }) => {
     ['map.observation.show', { id: observation }],
     ['map.snapshot.marks', { hours: 2 }],
     ['map.snapshot', { time: mark ?? '2026-11-21T11:00:00Z' }],
+    ['map.snapshot.alerts', { time: mark ?? '2026-11-21T11:00:00Z' }],
     ['map.collections.list', {}],
     ['wall.searchCameras', { q: 'a', limit: 10 }],
     ['wall.cameras', { ids: cameras }],
