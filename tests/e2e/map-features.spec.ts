@@ -73,6 +73,64 @@ test('the weather replay steps through the snapshots of the last 48 hours', asyn
   await expect(page.locator('.leaflet-points-pane > canvas.leaflet-zoom-animated')).toHaveCount(0);
 });
 
+/** The ids of the alerts in the service's own file of a mark (alerts/_all, yyyyddmmThhmmZ). */
+async function serviceAlertIds(mark: number): Promise<string[]> {
+  const iso = new Date(mark).toISOString();
+  const name = `${iso.slice(0, 4)}${iso.slice(8, 10)}${iso.slice(5, 7)}T${iso.slice(11, 13)}${iso.slice(14, 16)}Z`;
+  const answer = await own.get(`/v1/alerts/_all/${name}.json`);
+  expect(answer.status).toBe(200);
+  const file = (await answer.json()) as { features: { id: string }[] };
+  return file.features.map((f) => f.id).sort();
+}
+
+test('the weather replay plays the alert polygons of each mark', async ({ page }, testInfo) => {
+  await openMap(page);
+  const newest = await serviceSearch('observations', { sort: 'time', sort_dir: 'desc' });
+  const latest = Date.parse(newest.features[0]!.properties.time!);
+  const newestMark = Math.floor(latest / TEN_MINUTES) * TEN_MINUTES - TEN_MINUTES;
+  // The marks of the world's two hours, newest first; the test needs one with alerts and an
+  // earlier one whose alerts differ (the service's storms and its own alerts come and go).
+  const files: string[][] = [];
+  for (let back = 0; back < 10; back++)
+    files.push(await serviceAlertIds(newestMark - back * TEN_MINUTES));
+  expect(files[0]!.length).toBeGreaterThan(0);
+  const other = files.findIndex((ids) => ids.join() !== files[0]!.join());
+  expect(other).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'Weather replay' }).click();
+  const bar = page.getByRole('region', { name: 'Weather replay' });
+  const drawn = page.locator('path.replay-alert');
+  const drawnIds = async () =>
+    (await drawn.evaluateAll((paths) => paths.map((p) => p.getAttribute('data-alert-id')))).sort();
+  const count = bar.getByTestId('replay-alerts');
+  await expect(count).toHaveAttribute('data-time', new Date(newestMark).toISOString());
+  await expect(drawn).toHaveCount(files[0]!.length);
+  expect(await drawnIds()).toEqual(files[0]);
+  await expect(count).toHaveText(`${files[0]!.length} alert${files[0]!.length === 1 ? '' : 's'}`);
+  // Under the replay's dots: the polygons are in the overlay pane, the dots in the points pane.
+  await expect(page.locator('.leaflet-overlay-pane path.replay-alert').first()).toBeAttached();
+
+  const slider = bar.getByRole('slider', { name: 'Replay time' });
+  await slider.focus();
+  for (let i = 0; i < other; i++) await page.keyboard.press('ArrowLeft');
+  const otherMark = newestMark - other * TEN_MINUTES;
+  await expect(count).toHaveAttribute('data-time', new Date(otherMark).toISOString());
+  await expect(drawn).toHaveCount(files[other]!.length);
+  expect(await drawnIds()).toEqual(files[other]);
+  await page.screenshot({ path: testInfo.outputPath('map-replay-alerts.png') });
+
+  // The toggle takes them off and puts them back; the dots stay.
+  const toggle = bar.getByRole('checkbox', { name: 'Alerts' });
+  await toggle.uncheck();
+  await expect(drawn).toHaveCount(0);
+  await expect(page.locator('.leaflet-points-pane > canvas.leaflet-zoom-animated')).toHaveCount(1);
+  await toggle.check();
+  await expect(drawn).toHaveCount(files[other]!.length);
+
+  await bar.getByRole('button', { name: 'Close replay' }).click();
+  await expect(drawn).toHaveCount(0);
+});
+
 test('a favourite camera stays one after a reload, until it is removed', async ({ page }) => {
   await openMap(page);
   await page.getByRole('button', { name: 'Search', exact: true }).click();

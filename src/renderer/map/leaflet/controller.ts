@@ -144,7 +144,7 @@ export class MapLayers {
   }
 
   replay(): ReplayLayer {
-    if (!this.#replay) this.#replay = new ReplayLayer();
+    if (!this.#replay) this.#replay = new ReplayLayer(this.#handlers.onAlert);
     if (this.map && !this.map.hasLayer(this.#replay)) this.#replay.addTo(this.map);
     return this.#replay;
   }
