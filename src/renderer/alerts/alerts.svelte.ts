@@ -2,6 +2,7 @@ import type { Alert } from '../../shared/api/index.ts';
 import type { NewAlertsNotice, WatchedArea } from '../../shared/ipc/alerts.ts';
 import type { Api } from '../../shared/ipc.ts';
 import { contextSlot } from '../lib/context.ts';
+import { Operation } from '../lib/operation.svelte.ts';
 import { alertParams, noFilters, type AlertFilters } from './alert-params.ts';
 
 export type { AlertFilters, Period } from './alert-params.ts';
@@ -17,16 +18,25 @@ export class AlertsModel {
   events = $state.raw<string[]>([]);
   fetchedAt = $state<string | null>(null);
   fromCache = $state(false);
-  loading = $state(false);
-  loadingMore = $state(false);
-  error = $state<string | null>(null);
   selectedId = $state<string | null>(null);
   /** An alert opened by id (a link) that the current list does not hold. */
   opened = $state.raw<Alert | null>(null);
   openError = $state<string | null>(null);
   watches = $state.raw<WatchedArea[]>([]);
   notices = $state.raw<NewAlertsNotice[]>([]);
-  #generation = 0;
+  /** The list's search or its next page: a new search makes a page still loading too late. */
+  readonly #list = new Operation();
+  #loadingWhat = $state<'search' | 'more'>('search');
+
+  get loading(): boolean {
+    return this.#list.busy && this.#loadingWhat === 'search';
+  }
+  get loadingMore(): boolean {
+    return this.#list.busy && this.#loadingWhat === 'more';
+  }
+  get error(): string | null {
+    return this.#list.error;
+  }
 
   selected = $derived(
     this.alerts.find((a) => a.id === this.selectedId) ??
@@ -46,27 +56,15 @@ export class AlertsModel {
   }
 
   async search(): Promise<void> {
-    const generation = ++this.#generation;
-    const params = alertParams(this.filters);
-    if (typeof params === 'string') {
-      this.error = params;
-      return;
-    }
-    this.loading = true;
-    try {
-      const result = await this.#api.invoke('map.alerts.search', params);
-      if (generation !== this.#generation) return;
-      this.alerts = result.features;
-      this.total = result.total;
-      this.fetchedAt = result.fetchedAt;
-      this.fromCache = result.fromCache;
-      if (!params.event) this.events = (result.aggs.event ?? []).map((b) => String(b.key));
-      this.error = null;
-    } catch (error) {
-      if (generation === this.#generation) this.error = (error as Error).message;
-    } finally {
-      if (generation === this.#generation) this.loading = false;
-    }
+    this.#loadingWhat = 'search';
+    const found = await this.#list.latest(() => this.#page(0));
+    if (!found) return;
+    const { params, result } = found;
+    this.alerts = result.features;
+    this.total = result.total;
+    this.fetchedAt = result.fetchedAt;
+    this.fromCache = result.fromCache;
+    if (!params.event) this.events = (result.aggs.event ?? []).map((b) => String(b.key));
   }
 
   /**
@@ -74,28 +72,22 @@ export class AlertsModel {
    * service may answer fewer than it was asked for, and skipping by the limit would lose some.
    */
   async loadMore(): Promise<void> {
-    if (!this.canLoadMore || this.loadingMore) return;
-    const generation = this.#generation;
-    const params = alertParams(this.filters, this.alerts.length);
-    if (typeof params === 'string') {
-      this.error = params;
-      return;
-    }
-    this.loadingMore = true;
-    try {
-      const result = await this.#api.invoke('map.alerts.search', params);
-      if (generation !== this.#generation) return;
-      // A throwaway lookup, not reactive state.
-      // eslint-disable-next-line svelte/prefer-svelte-reactivity
-      const listed = new Set(this.alerts.map((a) => a.id));
-      this.alerts = [...this.alerts, ...result.features.filter((a) => !listed.has(a.id))];
-      this.total = result.total;
-      this.error = null;
-    } catch (error) {
-      if (generation === this.#generation) this.error = (error as Error).message;
-    } finally {
-      this.loadingMore = false;
-    }
+    if (!this.canLoadMore || this.#list.busy) return;
+    this.#loadingWhat = 'more';
+    const found = await this.#list.latest(() => this.#page(this.alerts.length));
+    if (!found) return;
+    // A throwaway lookup, not reactive state.
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
+    const listed = new Set(this.alerts.map((a) => a.id));
+    this.alerts = [...this.alerts, ...found.result.features.filter((a) => !listed.has(a.id))];
+    this.total = found.result.total;
+  }
+
+  /** The filters' search from `skip`; filters that make no search (a bad area) fail in words. */
+  async #page(skip: number) {
+    const params = alertParams(this.filters, skip);
+    if (typeof params === 'string') throw new Error(params);
+    return { params, result: await this.#api.invoke('map.alerts.search', params) };
   }
 
   /** Selects an alert by id, asking the service for it when the list does not hold it. */
@@ -120,7 +112,7 @@ export class AlertsModel {
     try {
       this.watches = await this.#api.invoke('watches.list', {});
     } catch (error) {
-      this.error = (error as Error).message;
+      this.#list.fail((error as Error).message);
     }
   }
 

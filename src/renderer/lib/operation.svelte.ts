@@ -5,6 +5,8 @@
  */
 export class Operation {
   busy = $state(false);
+  /** The number of the newest `latest` run: an older one's answer comes too late to count. */
+  #newest = 0;
   error = $state<string | null>(null);
   /** Items done of total, for operations that report progress (null total: not known yet). */
   done = $state(0);
@@ -24,6 +26,28 @@ export class Operation {
       return undefined;
     } finally {
       this.busy = false;
+    }
+  }
+
+  /**
+   * Runs `work` for a list the user can ask for again before the last answer (typing a
+   * filter): only the newest run counts. An older one resolves undefined and leaves busy and
+   * error to the newest. The error of the last answer stays while the next is asked for (the
+   * list it explains is still shown), and goes with the next answer.
+   */
+  async latest<T>(work: () => Promise<T>, failure?: string): Promise<T | undefined> {
+    const run = ++this.#newest;
+    this.busy = true;
+    try {
+      const answer = await work();
+      if (run !== this.#newest) return undefined;
+      this.error = null;
+      return answer;
+    } catch (e) {
+      if (run === this.#newest) this.fail((e as Error).message, failure);
+      return undefined;
+    } finally {
+      if (run === this.#newest) this.busy = false;
     }
   }
 

@@ -28,6 +28,41 @@ describe('an operation', () => {
     expect(op.error).toBeNull();
   });
 
+  test('latest: only the newest run counts, an older answer and failure come too late', async () => {
+    const op = new Operation();
+    const releases: ((value: string) => void)[] = [];
+    const rejects: ((error: Error) => void)[] = [];
+    const ask = () =>
+      op.latest(
+        () =>
+          new Promise<string>((resolve, reject) => {
+            releases.push(resolve);
+            rejects.push(reject);
+          }),
+        'Could not search',
+      );
+    const first = ask();
+    const second = ask();
+    rejects[0]!(new Error('The service is offline.'));
+    expect(await first).toBeUndefined();
+    // The older failure neither shows nor ends the newer run's busy.
+    expect(op).toMatchObject({ busy: true, error: null });
+    releases[1]!('second');
+    expect(await second).toBe('second');
+    expect(op.busy).toBe(false);
+
+    const third = ask();
+    rejects[2]!(new Error('The service is offline.'));
+    expect(await third).toBeUndefined();
+    expect(op).toMatchObject({ busy: false, error: 'Could not search: The service is offline.' });
+    // The error stays while the next answer is awaited, and goes with it.
+    const fourth = ask();
+    expect(op).toMatchObject({ busy: true, error: 'Could not search: The service is offline.' });
+    releases[3]!('fourth');
+    expect(await fourth).toBe('fourth');
+    expect(op.error).toBeNull();
+  });
+
   test('reports progress', () => {
     const op = new Operation();
     op.progress(3, 10);
