@@ -19,7 +19,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Core, CoreOptions } from '../../src/main/core.ts';
 import type { ServiceOptions } from '../../src/service/index.ts';
-import type { RecordingProxy, TestService, World } from './api.ts';
+import type { ApiClient, ApiClientOptions } from '../../src/main/api/index.ts';
+import { demoClient, type RecordingProxy, type TestService, type World } from './api.ts';
 import type { TestService as ServiceUnderTest } from './service.ts';
 import {
   accountCoreSetup,
@@ -84,6 +85,12 @@ export const useService = (world: World = {}): TestService =>
 /** A recording proxy in front of `target` (a service, or a handle of one). */
 export const useProxy = (target: { url: string }): RecordingProxy =>
   perDescribe((onCleanup) => proxySetup(target, onCleanup));
+
+/** A client of the service at `target` as its demo client (see demoClient). */
+export const useClient = (
+  target: { url: string },
+  options: Partial<ApiClientOptions> = {},
+): ApiClient => perDescribe(() => demoClient(target.url, options));
 
 /** A core signed in to the service at `target` as its demo client, in a temp directory. */
 export const useAccountCore = (

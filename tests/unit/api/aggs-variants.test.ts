@@ -5,14 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { VARIANT_NAMES, type VariantName } from '../../../src/service/index.ts';
 import { VARIANTS } from '../../../src/service/variants/index.ts';
-import { demoClient } from '../../helpers/api.ts';
-import { perDescribe, useProxy, useService } from '../../helpers/per-describe.ts';
+import { useClient, useProxy, useService } from '../../helpers/per-describe.ts';
 
 describe.each(VARIANT_NAMES)('aggregations against the %s service', (variant: VariantName) => {
   const logged: string[] = [];
   const refuses = VARIANTS[variant].aggs === 'seen';
   const proxy = useProxy(useService({ cameras: 60, hours: 2, variant }));
-  const client = perDescribe(() => demoClient(proxy.url, { log: (line) => logged.push(line) }));
+  const client = useClient(proxy, { log: (line) => logged.push(line) });
 
   const searches = () => proxy.requests.filter((r) => r.path.startsWith('/v1/cameras'));
 

@@ -7,20 +7,11 @@
  * the session's roles and context in either shape, read the same. The views' channels of the
  * core are proven on the same answers.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Core } from '../../../src/main/core.ts';
-import type { ApiClient } from '../../../src/main/api/index.ts';
+import { describe, expect, it } from 'vitest';
 import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import { VARIANTS, VARIANT_NAMES } from '../../../src/service/variants/index.ts';
 import { isOdd } from '../../../src/service/variants/odd-records.ts';
-import { tempDir, startAccountCore } from '../../helpers/core.ts';
-import {
-  demoClient,
-  startRecordingProxy,
-  startTestService,
-  type RecordingProxy,
-  type TestService,
-} from '../../helpers/api.ts';
+import { useAccountCore, useClient, useProxy, useService } from '../../helpers/per-describe.ts';
 
 type Json = Record<string, unknown>;
 type RawFeature = { id: string; properties: Json } & Json;
@@ -37,12 +28,10 @@ const QUERY: Record<(typeof KINDS)[number], string> = {
 
 describe.each(VARIANT_NAMES)('answers of the %s service', (name) => {
   const variant = VARIANTS[name];
-  let service: TestService;
-  let proxy: RecordingProxy;
-  let client: ApiClient;
-  let core: Core;
-  let dir: ReturnType<typeof tempDir>;
   const lines: string[] = [];
+  const proxy = useProxy(useService({ cameras: 80, hours: 2, variant: name }));
+  const client = useClient(proxy, { log: (line) => lines.push(line) });
+  const core = useAccountCore(proxy);
 
   /** The service's own answer, as it sent it (through the proxy, with the client's token). */
   async function raw(path: string): Promise<Json> {
@@ -53,21 +42,6 @@ describe.each(VARIANT_NAMES)('answers of the %s service', (name) => {
     expect(response.status).toBe(200);
     return (await response.json()) as Json;
   }
-
-  beforeAll(async () => {
-    service = await startTestService({ cameras: 80, hours: 2, variant: name });
-    proxy = await startRecordingProxy(service.url);
-    client = demoClient(proxy.url, { log: (line) => lines.push(line) });
-    dir = tempDir();
-    core = await startAccountCore(dir.path, proxy.url);
-  }, 120_000);
-
-  afterAll(async () => {
-    await core?.close();
-    await proxy?.close();
-    await service?.stop();
-    dir?.remove();
-  });
 
   it.each(KINDS)('a %s page keeps every record, the odd ones read as specified', async (kind) => {
     const sent = (await raw(`/v1/${kind}?${QUERY[kind]}`))['features'] as RawFeature[];

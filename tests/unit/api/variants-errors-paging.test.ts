@@ -4,19 +4,14 @@
  * the status and the service's own words, never '[object Object]' or a secret; and paging
  * returns exactly `total` distinct alerts when the service lowers the limit asked for.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceError, type ApiClient } from '../../../src/main/api/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ServiceError } from '../../../src/main/api/index.ts';
 import { DEMO_CLIENT, VARIANT_NAMES } from '../../../src/service/index.ts';
 import { resolveVariant, type ServiceChoices } from '../../../src/service/variants/index.ts';
 import { tempDir, startAccountCore } from '../../helpers/core.ts';
 import { imageTimes } from '../../../src/main/wall/cameras.ts';
-import {
-  demoClient,
-  startRecordingProxy,
-  startTestService,
-  type RecordingProxy,
-  type TestService,
-} from '../../helpers/api.ts';
+import { demoClient } from '../../helpers/api.ts';
+import { useClient, useProxy, useService } from '../../helpers/per-describe.ts';
 
 type Variant = string | (Partial<ServiceChoices> & { name: string });
 
@@ -31,14 +26,9 @@ const label = (v: Variant) => (typeof v === 'string' ? v : v.name);
 describe.each(ERROR_VARIANTS.map((v) => [label(v), v] as const))(
   'error messages against the %s service',
   (_name, variant) => {
-    let service: TestService;
-    let client: ApiClient;
     const silent = resolveVariant(variant).errors === 'empty';
-    beforeAll(async () => {
-      service = await startTestService({ cameras: 40, hours: 2, variant });
-      client = demoClient(service.url);
-    });
-    afterAll(() => service.stop());
+    const service = useService({ cameras: 40, hours: 2, variant });
+    const client = useClient(service);
 
     const failure = async (work: Promise<unknown>) => {
       const error = await work.catch((e: unknown) => e);
@@ -89,11 +79,9 @@ describe.each(ERROR_VARIANTS.map((v) => [label(v), v] as const))(
 const EXTRA_ALERTS = 130;
 
 describe.each(VARIANT_NAMES)('alert paging against the %s service', (variant) => {
-  let service: TestService;
-  let client: ApiClient;
-  beforeAll(async () => {
-    service = await startTestService({ cameras: 40, hours: 2, variant });
-    client = demoClient(service.url);
+  const service = useService({ cameras: 40, hours: 2, variant });
+  const client = useClient(service);
+  beforeAll(() => {
     for (let i = 0; i < EXTRA_ALERTS; i++) {
       const lon = -120 + (i % 20);
       const lat = 35 + Math.floor(i / 20);
@@ -108,7 +96,6 @@ describe.each(VARIANT_NAMES)('alert paging against the %s service', (variant) =>
       });
     }
   });
-  afterAll(() => service.stop());
 
   it('a page holds what the service allows, and says so', async () => {
     const page = await client.alerts.search({ limit: 100 });
@@ -164,16 +151,8 @@ describe.each(VARIANT_NAMES)('alert paging against the %s service', (variant) =>
 });
 
 describe('camera image lists against a service that lists 100 times a call (ours, rewritten)', () => {
-  let service: TestService;
-  let proxy: RecordingProxy;
-  beforeAll(async () => {
-    service = await startTestService({ cameras: 40, hours: 2 });
-    proxy = await startRecordingProxy(service.url);
-  });
-  afterAll(async () => {
-    await proxy.close();
-    await service.stop();
-  });
+  const service = useService({ cameras: 40, hours: 2 });
+  const proxy = useProxy(service);
 
   it("the wall's archive times are all of them, not the first page's", async () => {
     const direct = demoClient(service.url);
