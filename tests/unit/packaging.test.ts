@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DebugLogger } from 'builder-util';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config.js';
-import type { Configuration } from 'app-builder-lib';
+import type { Configuration, PlatformSpecificBuildOptions } from 'app-builder-lib';
 
 // The installers cannot be built here (no Electron download), so the configuration is checked
 // with electron-builder's own loader and schema, and against the files it names.
@@ -71,9 +72,114 @@ describe('electron-builder configuration', () => {
     expect(deps).not.toContain('electron');
   });
 
-  it('has a dist script that builds before packaging', () => {
-    expect((pkg.scripts as Record<string, string>).dist).toMatch(
-      /electron-vite.* build && .*electron-builder/,
+  it('has a dist script that builds the app and the CLI before packaging', () => {
+    const scripts = pkg.scripts as Record<string, string>;
+    expect(scripts.dist).toMatch(/^npm run build && .*electron-builder/);
+    expect(scripts.build).toMatch(/electron-vite.* build && npm run build:cli$/);
+    expect(scripts['build:cli']).toMatch(/vite.* build -c vite\.cli\.config\.ts$/);
+  });
+});
+
+/** A platform's extraResources as from -> to pairs. */
+function extraResources(options: PlatformSpecificBuildOptions | null | undefined) {
+  return [options?.extraResources]
+    .flat()
+    .map((entry) => (typeof entry === 'object' && entry !== null ? [entry.from, entry.to] : []));
+}
+
+describe('the roadcam command in the installers', () => {
+  const launcher = resolve(root, 'resources/bin/roadcam');
+  const windowsLauncher = resolve(root, 'resources/bin/roadcam.cmd');
+
+  it('ships the sh launcher on Linux and macOS and the cmd launcher on Windows', async () => {
+    const config = await loadConfig();
+    for (const platform of [config.linux, config.mac]) {
+      expect(extraResources(platform)).toContainEqual(['resources/bin/roadcam', 'bin/roadcam']);
+    }
+    expect(extraResources(config.win)).toContainEqual([
+      'resources/bin/roadcam.cmd',
+      'bin/roadcam.cmd',
+    ]);
+    // The launchers run the app's binary as Node: the runAsNode fuse must stay on.
+    expect(config.electronFuses?.runAsNode).not.toBe(false);
+  });
+
+  it('has an executable POSIX sh launcher that names the binaries the config builds', async () => {
+    const config = await loadConfig();
+    expect(statSync(launcher).mode & 0o111).toBe(0o111);
+    expect(execFileSync('sh', ['-n', launcher]).toString()).toBe('');
+    const text = readFileSync(launcher, 'utf8');
+    expect(text.startsWith('#!/bin/sh\n')).toBe(true);
+    expect(text).toContain(`electron=$resources/../${config.linux?.executableName}`);
+    expect(text).toContain(`electron=$resources/../MacOS/${config.productName}`);
+    expect(text).toContain('"$app/out/cli/main.js"');
+  });
+
+  it("has a Windows launcher that runs the app's exe as Node on the built CLI", async () => {
+    const config = await loadConfig();
+    const text = readFileSync(windowsLauncher, 'utf8');
+    // cmd.exe misreads labels and blocks in a file with bare LF line ends.
+    expect(text.split('\r\n').every((line) => !line.includes('\n'))).toBe(true);
+    expect(text).toContain(`set "ELECTRON=%~dp0..\\..\\${config.productName}.exe"`);
+    expect(text).toContain('set ELECTRON_RUN_AS_NODE=1');
+    expect(text).toContain('"%ELECTRON%" "%APP%\\out\\cli\\main.js" %*');
+    expect(text).toContain('exit /b %ERRORLEVEL%');
+  });
+});
+
+describe("the deb's /usr/bin/roadcam", () => {
+  const templates = resolve(root, 'node_modules/app-builder-lib/templates/linux');
+
+  /** A script template filled in as electron-builder's FpmTarget does (it refuses unknown names). */
+  async function filled(file: string | null | undefined): Promise<string> {
+    const config = await loadConfig();
+    const values: Record<string, string> = {
+      executable: String(config.linux?.executableName),
+      sanitizedProductName: String(config.productName),
+      productFilename: String(config.linux?.executableName),
+    };
+    return readFileSync(resolve(root, String(file)), 'utf8').replace(
+      /\${([a-zA-Z]+)}/g,
+      (_, name: string) => {
+        if (!(name in values)) throw new Error(`electron-builder would refuse \${${name}}`);
+        return values[name]!;
+      },
     );
+  }
+
+  /** The command lines of electron-builder's own template, but those naming the app's binary. */
+  function ownCommands(template: string): string[] {
+    const lines = readFileSync(resolve(templates, template), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !line.trim().startsWith('#'))
+      .filter((line) => !line.includes("'/opt/${sanitizedProductName}/${executable}'"));
+    expect(lines.length, template).toBeGreaterThan(8);
+    return lines;
+  }
+
+  it('links /usr/bin/roadcam to the launcher instead of the app, and keeps the rest', async () => {
+    const config = await loadConfig();
+    const script = await filled(config.deb?.afterInstall);
+    expect(execFileSync('bash', ['-n'], { input: script }).toString()).toBe('');
+    expect(script).toContain("launcher='/opt/Roadcam/resources/bin/roadcam'");
+    expect(script).toMatch(
+      /update-alternatives --install '\/usr\/bin\/roadcam' 'roadcam' "\$launcher"/,
+    );
+    expect(script).toContain('ln -sf "$launcher" \'/usr/bin/roadcam\'');
+    // A newer electron-builder's template may gain duties: this fails until they are merged in.
+    const ours = readFileSync(resolve(root, String(config.deb?.afterInstall)), 'utf8');
+    for (const line of ownCommands('after-install.tpl')) expect(ours).toContain(line);
+  });
+
+  it('removes that link on removal, and keeps the rest', async () => {
+    const config = await loadConfig();
+    const script = await filled(config.deb?.afterRemove);
+    expect(execFileSync('bash', ['-n'], { input: script }).toString()).toBe('');
+    expect(script).toContain(
+      "update-alternatives --remove 'roadcam' '/opt/Roadcam/resources/bin/roadcam'",
+    );
+    expect(script).toContain("rm -f '/usr/bin/roadcam'");
+    const ours = readFileSync(resolve(root, String(config.deb?.afterRemove)), 'utf8');
+    for (const line of ownCommands('after-remove.tpl')) expect(ours).toContain(line);
   });
 });
