@@ -134,7 +134,7 @@ const formats = z.array(z.enum(RECORDING_FORMATS)).min(1).max(3);
 const text = z.string().trim().max(200);
 const iso = z.string().max(40);
 
-/** The recording search parameters the Downloads view offers: spec 4.4's filters (area as a box or around a point). */
+/** The recording search parameters the Downloads view offers: spec 4.4's filters (area as a box, around a point, a polygon or along a route). */
 export const recordingQuerySchema = z
   .object({
     q: text.optional(),
@@ -161,6 +161,15 @@ export const recordingQuerySchema = z
     lat: z.number().min(-90).max(90).optional(),
     lon: z.number().min(-180).max(180).optional(),
     radius: z.number().positive().max(20_000_000).optional(),
+    /** A ring of [lon, lat]; along a route: an encoded polyline, its precision, a buffer in km. */
+    polygon: z
+      .array(z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]))
+      .min(3)
+      .max(2000)
+      .optional(),
+    polyline: z.string().min(2).max(50_000).optional(),
+    polyline_precision: z.union([z.literal(5), z.literal(6)]).optional(),
+    polyline_radius: z.number().positive().max(500).optional(),
     sort: z.enum(SORT_KEYS.recordings).optional(),
     sort_dir: z.enum(['asc', 'desc']).optional(),
     limit: z.number().int().min(1).max(100).optional(),
