@@ -2,6 +2,7 @@
  * The Electron entry: the only module (with src/main/electron/) that imports `electron`. It
  * starts the plain-Node core, opens the locked-down window and wires the IPC contract to it.
  */
+import { join } from 'node:path';
 import { app, BrowserWindow, dialog, session } from 'electron';
 import { startCore, type Core } from './core.ts';
 import { linkFromArgv, routeFromLink } from './deep-link.ts';
@@ -13,6 +14,7 @@ import { notifyUser } from './electron/notifications.ts';
 import { showDownloadsOnTaskbar } from './electron/taskbar.ts';
 import { closeBeforeQuit } from './electron/quit.ts';
 import { desktopBridge } from './electron/desktop.ts';
+import { cliArguments, runCli } from './electron/cli.ts';
 import { createMainWindow, isTrustedFrame, lockDownSession } from './electron/window.ts';
 import { createLog, type Log } from './log.ts';
 import { defaultDataDir } from './paths.ts';
@@ -41,7 +43,11 @@ function openLink(link: string | null): void {
   }
 }
 
-if (!app.requestSingleInstanceLock()) {
+const cli = cliArguments(process.argv, process.defaultApp === true);
+if (cli) {
+  // out/main/index.js -> out/cli/main.js (vite.cli.config.ts builds it beside the app).
+  runCli(cli, join(import.meta.dirname, '../cli/main.js'), (code) => app.exit(code));
+} else if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   registerMediaScheme();

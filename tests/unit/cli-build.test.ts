@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { cliConfig } from '../../vite.cli.config.ts';
+import { cliArguments, runCli } from '../../src/main/electron/cli.ts';
 import pkg from '../../package.json' with { type: 'json' };
 import { demoClient } from '../helpers/api.ts';
 import { direct, runCommand, secretEnv } from '../helpers/cli.ts';
@@ -134,5 +135,30 @@ describe('the launcher (resources/bin/roadcam)', () => {
     const out = await execute(join(lonely, 'roadcam'), ['--version']);
     expect(out.code).toBe(1);
     expect(out.stderr).toMatch(/Roadcam app is not at .*reinstall Roadcam/);
+  });
+});
+
+describe('`Roadcam cli ...`: the app binary runs the CLI (the AppImage has no launcher)', () => {
+  test('takes the arguments after "cli", past the Chromium switches AppRun puts first', () => {
+    expect(cliArguments(['/app/roadcam', 'cli', 'cameras', 'search'], false)).toEqual([
+      'cameras',
+      'search',
+    ]);
+    expect(cliArguments(['/app/roadcam', '--no-sandbox', 'cli', '--version'], false)).toEqual([
+      '--version',
+    ]);
+    expect(cliArguments(['/bin/electron', '.', 'cli', 'session'], true)).toEqual(['session']);
+    for (const gui of [[], ['--no-sandbox'], ['roadcam://wall?cameras=A'], ['.', 'cli']]) {
+      expect(cliArguments(['/app/roadcam', ...gui], false), gui.join(' ')).toBeNull();
+    }
+  });
+
+  test("runs the built CLI on the binary as Node and exits with the CLI's code", async () => {
+    const cli = join(app, 'out', 'cli', 'main.js');
+    // Their output shows in this test's: a usage error (exit code 2) and the version (0).
+    const code = await new Promise<number>((exit) => runCli(['cameras', 'find'], cli, exit));
+    expect(code).toBe(2);
+    const ok = await new Promise<number>((exit) => runCli(['--version'], cli, exit));
+    expect(ok).toBe(0);
   });
 });
