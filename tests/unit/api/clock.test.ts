@@ -5,18 +5,11 @@
  * (tests/helpers/api.ts NOW), so the machine's clock is "wrong" by days here, and by a year under
  * `npm run test:clock`: the assertions below hold on any date.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiTest as test } from '../../helpers/fixtures.ts';
+import { describe, expect, it } from 'vitest';
 import { ServiceClock, parseHttpDate } from '../../../src/main/api/clock.ts';
-import type { Core } from '../../../src/main/core.ts';
 import { VARIANT_NAMES } from '../../../src/service/variants/index.ts';
-import { startAccountCore, tempDir } from '../../helpers/core.ts';
-import {
-  demoClient,
-  startRecordingProxy,
-  startTestService,
-  type TestService,
-} from '../../helpers/api.ts';
+import { demoClient, startRecordingProxy } from '../../helpers/api.ts';
+import { useAccountCore, useService } from '../../helpers/per-describe.ts';
 
 const HOUR = 3_600_000;
 
@@ -118,11 +111,7 @@ describe('ServiceClock', () => {
 });
 
 describe.each(VARIANT_NAMES)('the service clock against the %s service', (variant) => {
-  let service: TestService;
-  beforeAll(async () => {
-    service = await startTestService({ cameras: 40, hours: 2, variant });
-  }, 120_000);
-  afterAll(() => service.stop());
+  const service = useService({ cameras: 40, hours: 2, variant });
 
   /** How far the client's idea of the service's now is from the service's own. */
   const error = (serviceNow: number) => Math.abs(serviceNow - service.clock.now().getTime());
@@ -198,23 +187,11 @@ describe.each(VARIANT_NAMES)('the service clock against the %s service', (varian
   });
 });
 
-// The core's test below uses the file's service (apiTest); the variants above start their own.
-test.override({ world: { cameras: 40, hours: 2 } });
-
 describe('the core counts on the service clock', () => {
-  let core: Core;
-  const dir = tempDir('roadcam-clock-');
-  test.beforeAll(async ({ service }) => {
-    core = await startAccountCore(dir.path, service.url);
-  }, 120_000);
-  afterAll(async () => {
-    await core.close();
-    dir.remove();
-  });
+  const service = useService({ cameras: 40, hours: 2 });
+  const core = useAccountCore(service);
 
-  test("a new collection has 89 whole days left and the views get the service's offset", async ({
-    service,
-  }) => {
+  it("a new collection has 89 whole days left and the views get the service's offset", async () => {
     const { id } = await core.api.invoke('collections.create', { name: 'Clock check' });
     const page = await core.api.invoke('collections.search', { q: 'Clock' });
     const mine = page.results.find((c) => c._id === id)!;

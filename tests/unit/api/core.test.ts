@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppStatus } from '../../../src/shared/ipc.ts';
-import { startCore, type Core } from '../../../src/main/core.ts';
+import { startCore } from '../../../src/main/core.ts';
 import { tempDir } from '../../helpers/core.ts';
+import { useDemoCore } from '../../helpers/per-describe.ts';
 import { NOW } from '../../helpers/api.ts';
 
 describe('the core in demo mode', () => {
-  const dir = tempDir();
-  let core: Core;
-  beforeAll(async () => {
-    core = await startCore({
-      dataDir: dir.path,
-      connection: { kind: 'demo', world: { cameras: 300, hours: 3, now: NOW } },
-      log: () => {},
-    });
-  });
-  afterAll(async () => {
-    await core.close();
-    dir.remove();
-  });
+  const core = useDemoCore({ cameras: 300, hours: 3, now: NOW });
 
   it('has a client signed in with the demo credentials, and reports the token in the status', async () => {
     expect((await core.api.invoke('app.status', {})).tokenHeld).toBe(false);

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
 import { halve, searchAll, type BboxSearch } from '../../../src/main/api/paging.ts';
 import type { FeatureCollection } from '../../../src/shared/api/index.ts';
 import { bboxContains, type Bbox, type LonLat } from '../../../src/shared/geo.ts';
-import { demoClient, startTestService, type TestService } from '../../helpers/api.ts';
+import { demoClient } from '../../helpers/api.ts';
+import { useService } from '../../helpers/per-describe.ts';
 
 describe('against the service (300 cameras)', () => {
   test('iterates every camera in pages of 100', async ({ proxy }) => {
@@ -59,11 +60,7 @@ async function allIds(url: string): Promise<string[]> {
 }
 
 describe('searchAll past the 4,100 ceiling (6000 cameras)', () => {
-  let service: TestService;
-  beforeAll(async () => {
-    service = await startTestService({ cameras: 6000, hours: 1 });
-  });
-  afterAll(() => service.stop());
+  const service = useService({ cameras: 6000, hours: 1 });
 
   it('a plain iterator stops at 4,100', async () => {
     const ids = new Set<string>();

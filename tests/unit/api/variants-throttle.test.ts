@@ -4,32 +4,19 @@
  * told to the user (the `service.throttled` notices); a 429 of the token request is not
  * repeated, and says why.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthError, ServiceError, type ApiClient } from '../../../src/main/api/index.ts';
 import { NOW } from '../../helpers/api.ts';
 import { VARIANT_NAMES, type VariantName } from '../../../src/service/index.ts';
 import { resolveVariant } from '../../../src/service/variants/index.ts';
 import { ThrottleWatch } from '../../../src/main/api/throttle.ts';
 import type { ServiceThrottle } from '../../../src/shared/ipc.ts';
-import {
-  demoClient,
-  startRecordingProxy,
-  startTestService,
-  type RecordingProxy,
-  type TestService,
-} from '../../helpers/api.ts';
+import { demoClient, startRecordingProxy } from '../../helpers/api.ts';
+import { useProxy, useService } from '../../helpers/per-describe.ts';
 
 describe.each(VARIANT_NAMES)('rate limits against the %s service', (variant: VariantName) => {
-  let service: TestService;
-  let proxy: RecordingProxy;
-  beforeAll(async () => {
-    service = await startTestService({ cameras: 40, hours: 2, variant });
-    proxy = await startRecordingProxy(service.url);
-  });
-  afterAll(async () => {
-    await proxy.close();
-    await service.stop();
-  });
+  const service = useService({ cameras: 40, hours: 2, variant });
+  const proxy = useProxy(service);
 
   it('a burst of searches and writes all succeed, each write carried out once', async () => {
     const notices: ServiceThrottle[] = [];
