@@ -13,7 +13,7 @@ import {
   type DownloadBatchView,
   type ExistingPolicy,
 } from '../../shared/ipc/downloads.ts';
-import { chooseByIds, chooseByQuery } from '../../main/downloads/selection.ts';
+import { chooseByQuery, lookUpIds, uniqueIds } from '../../main/downloads/selection.ts';
 import { checkFlags, flag, intFlag, UsageError } from '../argv.ts';
 import type { Core } from '../../main/core.ts';
 import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
@@ -55,27 +55,37 @@ export async function download(ctx: Context): Promise<number> {
         );
       }
       manager.setConcurrency(concurrency);
-      const chosen = query
-        ? await chooseByQuery(core.client, query)
-        : await chooseByIds(core.client, ids);
-      if (chosen.length === 0) throw new Error('No recording matches: nothing to download.');
-      const label = query ? `query ${queryText}` : `${chosen.length} recordings`;
+      const destination = { key, folder, template, existing, formats };
       let batchId = -1;
+      // Listens from before the batch exists: one with nothing left to do ends at once.
       const finished = waitFor(core.hub, manager, () => batchId);
-      const batch = manager.createBatch({
-        label,
-        key,
-        folder,
-        template,
-        existing,
-        formats,
-        chosen,
-      });
-      batchId = batch.id;
-      const show = report(ctx, core.hub, batch.id);
-      const end = await finished;
-      show.stop();
-      return summarise(ctx, manager.snapshot(), batch.id, end);
+      let show: { stop(): void } | undefined;
+      try {
+        if (query) {
+          const chosen = await chooseByQuery(core.client, query);
+          if (chosen.length === 0) throw new Error('No recording matches: nothing to download.');
+          batchId = manager.createBatch({ label: `query ${queryText}`, ...destination, chosen }).id;
+          show = report(ctx, core.hub, batchId);
+        } else {
+          const unique = uniqueIds(ids);
+          if (unique.length === 0) throw new Error('No recording matches: nothing to download.');
+          // Each recording's files start as soon as its own lookup returns, not after them all.
+          const fill = manager.openBatch({ label: `${unique.length} recordings`, ...destination });
+          batchId = fill.batchId;
+          show = report(ctx, core.hub, batchId);
+          // Where names can clash (no {recording_id}), the first id given keeps the plain name.
+          const inOrder = !template.includes('{recording_id}');
+          // A lookup that fails (not with a 404) ends the command; the batch keeps what was
+          // added, and running the command again adds the rest (its key finds the batch).
+          await lookUpIds(core.client, unique, (c) => fill.add([c]), { inOrder });
+          fill.done();
+        }
+        const end = await finished.ended;
+        return summarise(ctx, manager.snapshot(), batchId, end);
+      } finally {
+        finished.stop();
+        show?.stop();
+      }
     } finally {
       await manager.close();
     }
@@ -95,8 +105,13 @@ type Hub = Core['hub'];
 type Manager = Core['downloads'];
 
 /** Resolves with the batch's end; a batch with nothing left to do ends at once. */
-function waitFor(hub: Hub, manager: Manager, batchId: () => number): Promise<BatchFinished | null> {
-  return new Promise((done) => {
+function waitFor(
+  hub: Hub,
+  manager: Manager,
+  batchId: () => number,
+): { ended: Promise<BatchFinished | null>; stop(): void } {
+  let stop = () => {};
+  const ended = new Promise<BatchFinished | null>((done) => {
     // The manager's timers do not hold a process open; the command waits on purpose.
     const keepAlive = setInterval(() => {
       const view = manager.batchView(batchId());
@@ -107,12 +122,16 @@ function waitFor(hub: Hub, manager: Manager, batchId: () => number): Promise<Bat
     const off = hub.on('downloads.batchFinished', (e) => {
       if (e.batchId === batchId()) finish(e);
     });
-    function finish(e: BatchFinished | null) {
+    stop = () => {
       clearInterval(keepAlive);
       off();
+    };
+    function finish(e: BatchFinished | null) {
+      stop();
       done(e);
     }
   });
+  return { ended, stop: () => stop() };
 }
 
 /** A progress line on a terminal; NDJSON events with --json. */

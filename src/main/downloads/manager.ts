@@ -11,7 +11,13 @@ import type {
   DownloadState,
 } from '../../shared/ipc/downloads.ts';
 import { ProgressTracker } from './progress.ts';
-import { planItems, type NewBatchRequest, type OfflineImagesRequest } from './selection.ts';
+import {
+  ItemPlanner,
+  planItems,
+  type Chosen,
+  type NewBatchRequest,
+  type OfflineImagesRequest,
+} from './selection.ts';
 import { sanitisePath } from './naming.ts';
 import { SignedUrls } from './signed-urls.ts';
 import type { BatchRow } from './rows.ts';
@@ -20,6 +26,15 @@ import { DownloadQueueStore } from './store.ts';
 import { BatchWatchers, type BatchListener } from './watchers.ts';
 
 export type { ManagerOptions } from './scheduler.ts';
+
+/** A batch being filled as its recordings' lookups return (DownloadManager.openBatch). */
+export interface BatchFill {
+  readonly batchId: number;
+  /** Plans and queues these recordings' files; a name taken earlier gets " (2)". */
+  add(chosen: readonly Chosen[]): void;
+  /** Every recording is in: the batch may now end. */
+  done(): void;
+}
 
 export class DownloadManager {
   readonly store: DownloadQueueStore;
@@ -91,6 +106,46 @@ export class DownloadManager {
     this.#scheduler.checkBatch(batchId);
     this.#scheduler.wake(0);
     return this.#progress.batchView(this.store.batch(batchId)!);
+  }
+
+  /**
+   * Creates the batch (or finds it by its key) before its recordings are known, and returns
+   * how to fill it: each recording's files start as soon as it is added, while the others are
+   * still looked up. The batch is not announced as finished before `done()`. Only the key
+   * finds a batch again after the process died half-way (`roadcam download` run again adds
+   * what it lacks), so this is for keyed batches.
+   */
+  openBatch(request: Omit<NewBatchRequest, 'chosen'> & { key: string }): BatchFill {
+    const planner = new ItemPlanner(request);
+    const batchId = this.store.batchFor(
+      {
+        service: this.#o.service,
+        key: request.key,
+        label: request.label,
+        folder: request.folder,
+        template: request.template,
+        existing: request.existing,
+      },
+      [],
+    );
+    this.#scheduler.filling.add(batchId);
+    this.#progress.changed(null, batchId);
+    for (const item of this.store.itemsOfBatch(batchId)) this.#progress.changed(item.id, batchId);
+    this.#scheduler.wake(0);
+    return {
+      batchId,
+      add: (chosen) => {
+        for (const id of this.store.addItems(batchId, planner.plan(chosen))) {
+          this.#progress.changed(id, batchId);
+        }
+        this.#scheduler.checkBatch(batchId);
+        this.#scheduler.wake(0);
+      },
+      done: () => {
+        this.#scheduler.filling.delete(batchId);
+        this.#scheduler.checkBatch(batchId);
+      },
+    };
   }
 
   /**

@@ -77,6 +77,8 @@ export class QueueScheduler {
     this.#pump();
   });
   #closed = false;
+  /** Batches whose recordings are still being looked up: they end only once whole. */
+  readonly filling = new Set<number>();
   #concurrency: number | undefined;
   #pumping = false;
 
@@ -270,7 +272,7 @@ export class QueueScheduler {
   checkBatch(batchId: number): void {
     this.#progress.changed(null, batchId);
     // A transfer of the batch still runs: it is active (counting after every file: O(n²)).
-    if (this.#running.runsBatch(batchId)) return;
+    if (this.#running.runsBatch(batchId) || this.filling.has(batchId)) return;
     const batch = this.#store.batch(batchId);
     if (!batch) return;
     const totals = this.#store.totals(batchId);

@@ -38,39 +38,63 @@ export interface Destination {
 
 /** One item per recording and format, named by the template; clashing names get " (2)". */
 export function planItems(chosen: readonly Chosen[], d: Destination): PlannedItem[] {
-  checkTemplate(d.template);
-  const used = new Set<string>();
-  const items: PlannedItem[] = [];
-  const seen = new Set<string>();
-  for (const c of chosen) {
-    if (seen.has(c.recordingId)) continue;
-    seen.add(c.recordingId);
-    for (const format of d.formats) {
-      let name = renderName(
-        d.template,
-        templateValues(c.recordingId, format, c.recording?.properties),
-      );
-      for (let n = 2; used.has(name.toLowerCase()); n++) name = alternativeName(name, n);
-      used.add(name.toLowerCase());
-      const p = c.recording?.properties;
-      let problem = c.problem;
-      if (!problem && p?.status === 'failed') {
-        problem = `The service could not make recording ${c.recordingId}: it failed, so there is nothing to download.`;
-      } else if (!problem && p?.status === 'complete' && !p.formats.includes(format)) {
-        problem = `Recording ${c.recordingId} has no ${format} file (it offers ${p.formats.join(', ')}).`;
-      }
-      items.push({
-        recordingId: c.recordingId,
-        format,
-        name,
-        // Any status but complete and failed (submitted, or one the spec does not list: its
-        // transitions are not shown) waits for the recording to be complete.
-        state: problem ? 'failed' : p && p.status !== 'complete' ? 'waiting' : 'queued',
-        ...(problem ? { message: problem } : {}),
-      });
-    }
+  return new ItemPlanner(d).plan(chosen);
+}
+
+/**
+ * Plans items recording by recording, for a batch filled as lookups return: the names already
+ * given are remembered, so that a later recording's clashing name still gets " (2)".
+ */
+export class ItemPlanner {
+  readonly #d: Destination;
+  readonly #used = new Set<string>();
+  readonly #seen = new Set<string>();
+
+  /** Throws a TemplateError when the template is wrong, before anything is planned. */
+  constructor(d: Destination) {
+    checkTemplate(d.template);
+    this.#d = d;
   }
-  return items;
+
+  plan(chosen: readonly Chosen[]): PlannedItem[] {
+    const items: PlannedItem[] = [];
+    for (const c of chosen) {
+      if (this.#seen.has(c.recordingId)) continue;
+      this.#seen.add(c.recordingId);
+      for (const format of this.#d.formats) items.push(this.#item(c, format));
+    }
+    return items;
+  }
+
+  #item(c: Chosen, format: RecordingFormat): PlannedItem {
+    let name = renderName(
+      this.#d.template,
+      templateValues(c.recordingId, format, c.recording?.properties),
+    );
+    for (let n = 2; this.#used.has(name.toLowerCase()); n++) name = alternativeName(name, n);
+    this.#used.add(name.toLowerCase());
+    const p = c.recording?.properties;
+    let problem = c.problem;
+    if (!problem && p?.status === 'failed') {
+      problem = `The service could not make recording ${c.recordingId}: it failed, so there is nothing to download.`;
+    } else if (!problem && p?.status === 'complete' && !p.formats.includes(format)) {
+      problem = `Recording ${c.recordingId} has no ${format} file (it offers ${p.formats.join(', ')}).`;
+    }
+    return {
+      recordingId: c.recordingId,
+      format,
+      name,
+      // Any status but complete and failed (submitted, or one the spec does not list: its
+      // transitions are not shown) waits for the recording to be complete.
+      state: problem ? 'failed' : p && p.status !== 'complete' ? 'waiting' : 'queued',
+      ...(problem ? { message: problem } : {}),
+    };
+  }
+}
+
+/** Pasted ids without blanks and repeats, in the order given. */
+export function uniqueIds(ids: readonly string[]): string[] {
+  return [...new Set(ids.map((id) => id.trim()).filter(Boolean))];
 }
 
 /** Looks pasted ids up (a few at a time) so that names can use their camera, state and time. */
@@ -79,31 +103,70 @@ export async function chooseByIds(
   ids: readonly string[],
   signal?: AbortSignal,
 ): Promise<Chosen[]> {
-  const unique = [...new Set(ids.map((id) => id.trim()).filter(Boolean))];
+  const unique = uniqueIds(ids);
   const out: Chosen[] = new Array(unique.length);
+  await lookUpIds(client, unique, (c, i) => (out[i] = c), { signal });
+  return out;
+}
+
+export interface LookupOptions {
+  signal?: AbortSignal | undefined;
+  /**
+   * Hands the answers over in the order of the ids (an answer waits for those before it):
+   * where names can clash, the first id given keeps the plain name, as in one whole plan.
+   */
+  inOrder?: boolean;
+}
+
+/**
+ * Looks unique ids up, 6 at a time, handing each answer to `each` as it arrives (its index in
+ * `ids` with it), so that its files can start while the others are looked up. An id the
+ * service does not know is handed over with its problem; any other error ends the lookups.
+ */
+export async function lookUpIds(
+  client: ApiClient,
+  ids: readonly string[],
+  each: (chosen: Chosen, index: number) => void,
+  options: LookupOptions = {},
+): Promise<void> {
+  const held = new Map<number, Chosen>();
+  let handed = 0;
+  const arrived = (i: number, c: Chosen) => {
+    if (!options.inOrder) return each(c, i);
+    held.set(i, c);
+    for (let h = held.get(handed); h; h = held.get(handed)) {
+      held.delete(handed);
+      each(h, handed++);
+    }
+  };
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < unique.length) {
+    while (next < ids.length && !failed) {
       const i = next++;
-      const recordingId = unique[i]!;
       try {
-        out[i] = { recordingId, recording: await client.recordings.show(recordingId, { signal }) };
+        arrived(i, await lookUp(client, ids[i]!, options.signal));
       } catch (error) {
-        // An id no recording can have ("."): its item fails saying so, the others go on.
-        if (error instanceof InvalidPathValueError) {
-          out[i] = { recordingId, problem: error.message };
-          continue;
-        }
-        if (!(error instanceof ServiceError) || error.status !== 404) throw error;
-        out[i] = {
-          recordingId,
-          problem: `No recording ${recordingId} on the service (mistyped, or expired after 90 days).`,
-        };
+        failed = true;
+        throw error;
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(6, unique.length) }, worker));
-  return out;
+  await Promise.all(Array.from({ length: Math.min(6, ids.length) }, worker));
+}
+
+async function lookUp(client: ApiClient, recordingId: string, signal?: AbortSignal) {
+  try {
+    return { recordingId, recording: await client.recordings.show(recordingId, { signal }) };
+  } catch (error) {
+    // An id no recording can have ("."): its item fails saying so, the others go on.
+    if (error instanceof InvalidPathValueError) return { recordingId, problem: error.message };
+    if (!(error instanceof ServiceError) || error.status !== 404) throw error;
+    return {
+      recordingId,
+      problem: `No recording ${recordingId} on the service (mistyped, or expired after 90 days).`,
+    };
+  }
 }
 
 /** Every recording matching the query, however many (the client splits the bounding box). */

@@ -60,27 +60,31 @@ export class DownloadQueueStore extends QueueReads {
 
   /**
    * Adds items; one already in the batch (same recording and format, or same collection and
-   * image) is left as it is.
+   * image) is left as it is. Returns the ids of the items added.
    */
-  addItems(batchId: number, items: readonly NewItem[]): void {
+  addItems(batchId: number, items: readonly NewItem[]): number[] {
     const insert = this.prepare(
       `INSERT OR IGNORE INTO download_items
          (batch_id, kind, recording_id, format, collection_id, image, state, name, message,
           updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     );
     const at = now();
-    this.db.transaction(() => {
+    return this.db.transaction(() => {
+      const added: number[] = [];
       for (const i of items) {
         const key =
           'recordingId' in i
             ? ['recording', i.recordingId, i.format, null, null]
             : ['collection-image', null, null, i.collectionId, i.image];
-        insert.run(batchId, ...key, i.state, i.name, i.message ?? null, at);
+        // Nothing comes back for an item the batch already had.
+        const row = insert.get(batchId, ...key, i.state, i.name, i.message ?? null, at);
+        if (row) added.push((row as { id: number }).id);
       }
       this.prepare(
         'UPDATE download_batches SET finished_at = NULL, announced = 0 WHERE id = ?',
       ).run(batchId);
+      return added;
     })();
   }
 
