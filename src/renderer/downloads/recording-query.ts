@@ -4,8 +4,9 @@
  */
 import { RECORDING_STATUSES, type RecordingStatus } from '../../shared/api/index.ts';
 import type { RecordingQuery } from '../../shared/ipc/downloads.ts';
+import { areaQuery, emptyArea, type AreaFields } from './recording-area.ts';
 
-export interface RecordingFilters {
+export interface RecordingFilters extends AreaFields {
   q: string;
   country: string;
   state: string;
@@ -34,6 +35,7 @@ export function emptyFilters(): RecordingFilters {
     ...{ q: '', country: '', state: '', city: '', cameraId: '', status: 'complete' },
     ...{ startMin: '', startMax: '', stopMin: '', stopMax: '' },
     ...{ minMinutes: null, maxMinutes: null, bbox: '', near: '', radiusKm: null },
+    ...emptyArea(),
   };
 }
 
@@ -60,7 +62,7 @@ export function recordingQuery(f: RecordingFilters): RecordingQuery {
     out.lon = lon;
     out.radius = Math.round((f.radiusKm || 10) * 1000);
   }
-  return out;
+  return { ...out, ...areaQuery(f) };
 }
 
 /** A `datetime-local` value ("2026-11-20T10:00") as UTC ISO 8601. */

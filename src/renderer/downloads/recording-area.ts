@@ -1,0 +1,115 @@
+/**
+ * The recording search's area shapes beyond a box and a point (spec 4.4, 2.1): a polygon typed
+ * as the spec writes it ("lon lat, lon lat, …") and a route as an encoded polyline, read with
+ * errors that say what to fix; and the same shapes taken from the area last drawn on the Map.
+ */
+import { decodePolyline, type LonLat } from '../../shared/geo.ts';
+import type { RecordingQuery } from '../../shared/ipc/downloads.ts';
+import { spatialParams, type Spatial } from '../map/search/params.ts';
+
+/** The area-shape fields of the recording form. */
+export interface AreaFields {
+  /** '' when no polygon or route narrows the search. */
+  area: '' | 'polygon' | 'route';
+  /** "lon lat, lon lat, …" */
+  polygon: string;
+  /** An encoded polyline. */
+  polyline: string;
+  polylinePrecision: 5 | 6;
+  /** Kilometers around the route; empty: the service's default (1 km). */
+  bufferKm: number | null;
+}
+
+export function emptyArea(): AreaFields {
+  return { area: '', polygon: '', polyline: '', polylinePrecision: 5, bufferKm: null };
+}
+
+const MAX_CORNERS = 2000;
+const MAX_POLYLINE = 50_000;
+const MAX_BUFFER_KM = 500;
+
+/** The query parameters of the chosen shape; throws with what to fix when it does not read. */
+export function areaQuery(f: AreaFields): RecordingQuery {
+  if (f.area === 'polygon') return { polygon: polygonOf(f.polygon) };
+  if (f.area === 'route') return routeOf(f);
+  return {};
+}
+
+function polygonOf(text: string): [number, number][] {
+  const example = 'as -105 39.5, -104.5 39.5, -104.8 40';
+  if (!text.trim())
+    throw new Error(`Polygon needs its corners as "lon lat, lon lat, …", ${example}.`);
+  const corners = text.split(',').map((pair, i): [number, number] => {
+    const parts = pair.trim().split(/\s+/);
+    const [lon, lat] = parts.map(Number) as [number, number];
+    if (parts.length !== 2 || !Number.isFinite(lon) || !Number.isFinite(lat))
+      throw new Error(
+        `Polygon corner ${i + 1} ("${pair.trim()}") is not "lon lat": two numbers with a space between, corners separated by commas, ${example}.`,
+      );
+    if (Math.abs(lon) > 180 || Math.abs(lat) > 90)
+      throw new Error(
+        `Polygon corner ${i + 1} ("${pair.trim()}") is out of range: longitude (first) is -180 to 180, latitude -90 to 90.`,
+      );
+    return [lon, lat];
+  });
+  if (new Set(corners.map((c) => c.join())).size < 3)
+    throw new Error('A polygon needs at least three different corners.');
+  const [first, last] = [corners[0]!, corners.at(-1)!];
+  // The spec closes a ring by repeating its first pair; one typed open is closed here.
+  if (first[0] !== last[0] || first[1] !== last[1]) corners.push([...first]);
+  if (corners.length > MAX_CORNERS)
+    throw new Error(`The polygon has ${corners.length} corners; at most ${MAX_CORNERS} are sent.`);
+  return corners;
+}
+
+function routeOf(f: AreaFields): RecordingQuery {
+  const text = f.polyline.trim();
+  if (!text)
+    throw new Error(
+      'Route needs an encoded polyline (precision 5 or 6), as a routing service gives it, or use the map’s drawn route.',
+    );
+  if (text.length > MAX_POLYLINE)
+    throw new Error(`The route is ${text.length} characters long; at most ${MAX_POLYLINE}.`);
+  let points: LonLat[];
+  try {
+    points = decodePolyline(text, f.polylinePrecision);
+  } catch (error) {
+    throw new Error(
+      `The route does not read as an encoded polyline: ${(error as Error).message}.`,
+      {
+        cause: error,
+      },
+    );
+  }
+  if (points.length < 2) throw new Error('A route needs at least two points.');
+  const outside = points.findIndex(([lon, lat]) => Math.abs(lon) > 180 || Math.abs(lat) > 90);
+  if (outside >= 0)
+    throw new Error(
+      `The route leaves the globe at point ${outside + 1}: is its precision ${f.polylinePrecision === 5 ? 6 : 5} rather than ${f.polylinePrecision}?`,
+    );
+  if (f.bufferKm !== null && !(f.bufferKm > 0 && f.bufferKm <= MAX_BUFFER_KM))
+    throw new Error(`Buffer is kilometers around the route: above 0, at most ${MAX_BUFFER_KM}.`);
+  return {
+    polyline: text,
+    polyline_precision: f.polylinePrecision,
+    ...(f.bufferKm === null ? {} : { polyline_radius: f.bufferKm }),
+  };
+}
+
+/**
+ * The fields for the polygon or route last drawn on the Map (its search form's area), or null
+ * when the map's area is no such shape.
+ */
+export function areaFromMap(spatial: Spatial): Partial<AreaFields> | null {
+  const params = spatialParams(spatial);
+  if ('polygon' in params && params.polygon)
+    return { area: 'polygon', polygon: params.polygon.map((c) => c.join(' ')).join(', ') };
+  if ('polyline' in params)
+    return {
+      area: 'route',
+      polyline: params.polyline,
+      polylinePrecision: params.polyline_precision,
+      bufferKm: params.polyline_radius,
+    };
+  return null;
+}
