@@ -1,4 +1,6 @@
-import { app, Menu, shell, type MenuItemConstructorOptions } from 'electron';
+import { join } from 'node:path';
+import { app, dialog, Menu, shell, type MenuItemConstructorOptions } from 'electron';
+import { linkCommand, osascriptElevate } from './shell-command.ts';
 
 const views = [
   ['Map', '/map'],
@@ -8,6 +10,15 @@ const views = [
   ['Alerts', '/alerts'],
   ['Settings', '/settings'],
 ] as const;
+
+/** macOS: /usr/local/bin/roadcam -> the launcher in the bundle (docs/desktop.md). */
+function installShellCommand(): void {
+  const launcher = join(process.resourcesPath, 'bin', 'roadcam');
+  linkCommand(launcher, '/usr/local/bin/roadcam', osascriptElevate).then(
+    (message) => void dialog.showMessageBox({ message }),
+    (error: Error) => dialog.showErrorBox("The 'roadcam' command was not installed", error.message),
+  );
+}
 
 /**
  * The application menu: the platform's usual File/Edit/View/Window roles (with the app menu on
@@ -25,6 +36,10 @@ export function installMenu(openRoute: (route: string) => void): void {
     {
       label: 'File',
       submenu: [
+        // Only a packaged app has the launcher in its resources.
+        ...(isMac && app.isPackaged
+          ? [{ label: "Install 'roadcam' Command in PATH", click: installShellCommand }]
+          : []),
         ...(isMac
           ? []
           : [

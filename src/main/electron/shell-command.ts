@@ -1,0 +1,54 @@
+/**
+ * macOS's "Install 'roadcam' Command in PATH", as editors install their `code`: a link from
+ * /usr/local/bin/roadcam to the launcher inside the app bundle (resources/bin/roadcam). That
+ * folder usually belongs to root: then the link is made through `elevate`, the system's
+ * administrator prompt. Plain Node, so that it is tested without Electron.
+ */
+import { execFile } from 'node:child_process';
+import { lstat, mkdir, readlink, symlink, unlink } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+/** Runs a shell command as an administrator (after asking the user). */
+export type Elevate = (command: string) => Promise<void>;
+
+/** Links `link` to `launcher`, replacing an older link; says what it did, for the user. */
+export async function linkCommand(
+  launcher: string,
+  link: string,
+  elevate: Elevate,
+): Promise<string> {
+  const existing = await lstat(link).catch(() => null);
+  if (existing && !existing.isSymbolicLink()) {
+    throw new Error(`${link} is a file of its own, not a link; remove it and try again.`);
+  }
+  if (existing && (await readlink(link)) === launcher) return `${link} is already installed.`;
+  try {
+    await mkdir(dirname(link), { recursive: true });
+    if (existing) await unlink(link);
+    await symlink(launcher, link);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EACCES' && code !== 'EPERM') throw error;
+    await elevate(linkScript(launcher, link));
+  }
+  return `Installed ${link}: run roadcam --help in a new terminal.`;
+}
+
+/** The same link as one sh command line, for the administrator prompt. */
+export function linkScript(launcher: string, link: string): string {
+  return `mkdir -p ${sh(dirname(link))} && ln -sfn ${sh(launcher)} ${sh(link)}`;
+}
+
+/** macOS's administrator prompt (osascript), for linkCommand. */
+export const osascriptElevate: Elevate = (command) =>
+  new Promise((resolve, reject) => {
+    const script = `do shell script ${appleScriptString(command)} with administrator privileges`;
+    execFile('osascript', ['-e', script], (error, _stdout, stderr) => {
+      if (!error) resolve();
+      else reject(new Error(`The link was not made (${stderr.trim() || error.message}).`));
+    });
+  });
+
+/** One word for sh, whatever it holds; and a string for AppleScript. */
+const sh = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+export const appleScriptString = (text: string) => `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
