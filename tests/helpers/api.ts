@@ -189,6 +189,26 @@ export function demoClient(baseUrl: string, options: Partial<ApiClientOptions> =
   });
 }
 
+/**
+ * `count` alerts named `event`, half-degree squares in rows of 20 from (-120, 35): more than a
+ * page, all inside the box -121,34,-100,42.
+ */
+export function addAlerts(service: RunningService, count: number, event: string): void {
+  for (let i = 0; i < count; i++) {
+    const lon = -120 + (i % 20);
+    const lat = 35 + Math.floor(i / 20);
+    service.control.addAlert({
+      event,
+      polygon: [
+        [lon, lat],
+        [lon + 0.5, lat],
+        [lon + 0.5, lat + 0.5],
+        [lon, lat],
+      ],
+    });
+  }
+}
+
 /** The token the client presented in the recorded requests (proxy tests). */
 export function bearerTokens(requests: readonly Recorded[]): string[] {
   return [

@@ -31,6 +31,7 @@ import {
   type DemoWorld,
   type OnCleanup,
 } from './setups.ts';
+import { tempDir } from './core.ts';
 
 /**
  * What `setup` returns, started before the block's tests and handed to them through the handle;
@@ -101,6 +102,14 @@ export const useAccountCore = (
 /** A quiet core in demo mode on `world`, in a temp directory. */
 export const useDemoCore = (world: DemoWorld): Core =>
   perDescribe((onCleanup) => demoCoreSetup(world, onCleanup));
+
+/** A temp directory, removed after the block. */
+export const useTempDir = (prefix?: string): { path: string } =>
+  perDescribe((onCleanup) => {
+    const dir = tempDir(prefix);
+    onCleanup(() => dir.remove());
+    return dir;
+  });
 
 /** The service's side (tests/service): the service signed in, with its typed request helpers. */
 export const useServiceUnderTest = (options: Partial<ServiceOptions> = {}): ServiceUnderTest =>

@@ -10,7 +10,7 @@ import { DEMO_CLIENT, VARIANT_NAMES } from '../../../src/service/index.ts';
 import { resolveVariant, type ServiceChoices } from '../../../src/service/variants/index.ts';
 import { tempDir, startAccountCore } from '../../helpers/core.ts';
 import { imageTimes } from '../../../src/main/wall/cameras.ts';
-import { demoClient } from '../../helpers/api.ts';
+import { addAlerts, demoClient } from '../../helpers/api.ts';
 import { useClient, useProxy, useService } from '../../helpers/per-describe.ts';
 
 type Variant = string | (Partial<ServiceChoices> & { name: string });
@@ -81,21 +81,7 @@ const EXTRA_ALERTS = 130;
 describe.each(VARIANT_NAMES)('alert paging against the %s service', (variant) => {
   const service = useService({ cameras: 40, hours: 2, variant });
   const client = useClient(service);
-  beforeAll(() => {
-    for (let i = 0; i < EXTRA_ALERTS; i++) {
-      const lon = -120 + (i % 20);
-      const lat = 35 + Math.floor(i / 20);
-      service.control.addAlert({
-        event: 'Paging Watch',
-        polygon: [
-          [lon, lat],
-          [lon + 0.5, lat],
-          [lon + 0.5, lat + 0.5],
-          [lon, lat],
-        ],
-      });
-    }
-  });
+  beforeAll(() => addAlerts(service, EXTRA_ALERTS, 'Paging Watch'));
 
   it('a page holds what the service allows, and says so', async () => {
     const page = await client.alerts.search({ limit: 100 });

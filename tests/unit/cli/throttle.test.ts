@@ -2,29 +2,13 @@
  * The CLI when the service limits requests (429): the command goes on after waiting, and says
  * so in one line on stderr, however many requests were held back.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../../helpers/core.ts';
-import {
-  startRecordingProxy,
-  startTestService,
-  type RecordingProxy,
-  type TestService,
-} from '../../helpers/api.ts';
+import { describe, expect, it } from 'vitest';
+import { useProxy, useService, useTempDir } from '../../helpers/per-describe.ts';
 import { direct, lines, runRoadcam, secretEnv } from '../../helpers/cli.ts';
 
 describe.each(['stranger-b'])('the CLI against the %s service, throttled', (variant) => {
-  let service: TestService;
-  let proxy: RecordingProxy;
-  const dataDir = tempDir('roadcam-cli-throttle-');
-  beforeAll(async () => {
-    service = await startTestService({ cameras: 40, hours: 2, variant });
-    proxy = await startRecordingProxy(service.url);
-  });
-  afterAll(async () => {
-    await proxy.close();
-    await service.stop();
-    dataDir.remove();
-  });
+  const proxy = useProxy(useService({ cameras: 40, hours: 2, variant }));
+  const dataDir = useTempDir('roadcam-cli-throttle-');
 
   it('waits out 429s, finishes, and says so in one line on stderr', async () => {
     const limited = { status: 429, path: '/v1/cameras', headers: { 'retry-after': '1' } };

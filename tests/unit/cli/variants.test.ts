@@ -4,43 +4,21 @@
  * error bodies, limits, rate limits, hosts of signed URLs).
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { VARIANT_NAMES, type VariantName } from '../../../src/service/index.ts';
-import type { ApiClient } from '../../../src/main/api/index.ts';
-import { tempDir } from '../../helpers/core.ts';
 import { filesUnder, makeRecordings } from '../../helpers/downloads.ts';
-import { demoClient, startTestService, type TestService } from '../../helpers/api.ts';
+import { addAlerts } from '../../helpers/api.ts';
+import { useClient, useService, useTempDir } from '../../helpers/per-describe.ts';
 import { direct, lines, runRoadcam, secretEnv } from '../../helpers/cli.ts';
 
 /** More alerts than one page of any variant's largest alert limit. */
 const EXTRA_ALERTS = 130;
 
 describe.each(VARIANT_NAMES)('the CLI against the %s service', (variant: VariantName) => {
-  let service: TestService;
-  let client: ApiClient;
-  const dataDir = tempDir(`roadcam-cli-${variant}-`);
-
-  beforeAll(async () => {
-    service = await startTestService({ cameras: 120, hours: 2, variant });
-    client = demoClient(service.url);
-    for (let i = 0; i < EXTRA_ALERTS; i++) {
-      const lon = -120 + (i % 20);
-      const lat = 35 + Math.floor(i / 20);
-      service.control.addAlert({
-        event: 'Test Watch',
-        polygon: [
-          [lon, lat],
-          [lon + 0.5, lat],
-          [lon + 0.5, lat + 0.5],
-          [lon, lat],
-        ],
-      });
-    }
-  }, 120_000);
-  afterAll(async () => {
-    await service?.stop();
-    dataDir.remove();
-  });
+  const service = useService({ cameras: 120, hours: 2, variant });
+  const client = useClient(service);
+  const dataDir = useTempDir(`roadcam-cli-${variant}-`);
+  beforeAll(() => addAlerts(service, EXTRA_ALERTS, 'Test Watch'));
 
   const roadcam = (...args: string[]) =>
     runRoadcam(dataDir.path, [...args, ...direct(service.url)], { env: secretEnv });
