@@ -6,6 +6,7 @@ import {
 } from '../../shared/ipc/collections.ts';
 import type { Api } from '../../shared/ipc.ts';
 import { contextSlot } from '../lib/context.ts';
+import { Operation } from '../lib/operation.svelte.ts';
 import { MarkerPager } from './pager.ts';
 
 /** One collection shown: its fields and the images loaded so far (marker paging). */
@@ -14,10 +15,17 @@ export class CollectionDetail {
   collection = $state.raw<CollectionSummary | null>(null);
   images = $state.raw<ImageInfo[]>([]);
   done = $state(false);
-  loading = $state(false);
   offline = $state(false);
-  error = $state<string | null>(null);
   #pager: MarkerPager<ImageInfo> | null = null;
+  /** The pages of the collection shown: opening another makes a page still loading too late. */
+  readonly #pages = new Operation();
+
+  get loading(): boolean {
+    return this.#pages.busy;
+  }
+  get error(): string | null {
+    return this.#pages.error;
+  }
 
   readonly #api: Api;
 
@@ -32,7 +40,7 @@ export class CollectionDetail {
     this.collection = null;
     this.images = [];
     this.done = false;
-    this.error = null;
+    this.#pages.error = null;
     const pager = new MarkerPager<ImageInfo>(
       async (marker) => {
         const page = await this.#api.invoke('collections.images', {
@@ -56,19 +64,10 @@ export class CollectionDetail {
   async more(): Promise<void> {
     const pager = this.#pager;
     if (!pager || pager.done || pager.loading) return;
-    this.loading = true;
-    try {
-      await pager.more();
-      if (pager === this.#pager) {
-        this.images = [...pager.items];
-        this.done = pager.done;
-        this.error = null;
-      }
-    } catch (error) {
-      if (pager === this.#pager) this.error = (error as Error).message;
-    } finally {
-      if (pager === this.#pager) this.loading = false;
-    }
+    const loaded = await this.#pages.latest(() => pager.more().then(() => pager));
+    if (loaded !== this.#pager) return;
+    this.images = [...pager.items];
+    this.done = pager.done;
   }
 
   reload(): Promise<void> {

@@ -5,6 +5,7 @@ import type {
 } from '../../shared/ipc/collections.ts';
 import type { Api } from '../../shared/ipc.ts';
 import { contextSlot } from '../lib/context.ts';
+import { Operation } from '../lib/operation.svelte.ts';
 
 export const LIST_PAGE = 24;
 
@@ -12,9 +13,15 @@ export const LIST_PAGE = 24;
 export class CollectionsList {
   params = $state<CollectionSearch>({ sort: 'updated_at', sort_dir: 'desc' });
   page = $state.raw<CollectionsPage | null>(null);
-  loading = $state(false);
-  error = $state<string | null>(null);
-  #request = 0;
+  /** A newer search (typing, paging) makes the answer to an older one too late to show. */
+  readonly #search = new Operation();
+
+  get loading(): boolean {
+    return this.#search.busy;
+  }
+  get error(): string | null {
+    return this.#search.error;
+  }
 
   readonly #api: Api;
 
@@ -26,19 +33,9 @@ export class CollectionsList {
   /** Searches with these parameters (the page goes back to the first unless given). */
   async search(patch: Partial<CollectionSearch> = {}): Promise<void> {
     this.params = { ...this.params, skip: 0, ...patch, limit: LIST_PAGE };
-    const request = ++this.#request;
-    this.loading = true;
-    try {
-      const page = await this.#api.invoke('collections.search', clean(this.params));
-      if (request === this.#request) {
-        this.page = page;
-        this.error = null;
-      }
-    } catch (error) {
-      if (request === this.#request) this.error = (error as Error).message;
-    } finally {
-      if (request === this.#request) this.loading = false;
-    }
+    const params = clean(this.params);
+    const page = await this.#search.latest(() => this.#api.invoke('collections.search', params));
+    if (page) this.page = page;
   }
 
   go(skip: number): Promise<void> {
