@@ -24,7 +24,7 @@ export const cliConfig: UserConfig = {
   build: {
     outDir: resolve(import.meta.dirname, 'out/cli'),
     emptyOutDir: true,
-    // Electron 45 runs it with its Node 22; the repository's Node is 24.
+    // Electron 45 runs it on its Node 24; any Node that better-sqlite3 takes (22.14+) too.
     target: 'node22',
     ssr: true,
     minify: false,
