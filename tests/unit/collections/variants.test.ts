@@ -3,7 +3,6 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../../src/main/api/index.ts';
 import type { Core } from '../../../src/main/core.ts';
 import { startAccountCore } from '../../helpers/core.ts';
 import { VARIANTS, VARIANT_NAMES, type VariantName } from '../../../src/service/variants/index.ts';
@@ -12,14 +11,9 @@ import {
   type ImageInfo,
   type ImageSource,
 } from '../../../src/shared/ipc/collections.ts';
-import { startRecordingProxy, type Recorded, type RecordingProxy } from '../../helpers/api.ts';
-import {
-  demoClient,
-  serviceHash,
-  startTestService,
-  tempDir,
-  type TestService,
-} from '../../helpers/collections.ts';
+import type { Recorded } from '../../helpers/api.ts';
+import { serviceHash } from '../../helpers/collections.ts';
+import { useClient, useProxy, useService, useTempDir } from '../../helpers/per-describe.ts';
 import { readZip } from '../../helpers/zip.ts';
 
 // The Collections feature through the core against every variant of the service: image
@@ -43,30 +37,20 @@ function wasted(requests: readonly Recorded[], variant: VariantName): Recorded[]
 
 describe.each(VARIANT_NAMES)('collections against the %s service', (variant) => {
   const opaque = VARIANTS[variant].imageNames === 'opaque';
-  let service: TestService;
-  let proxy: RecordingProxy;
-  let client: ApiClient;
+  const service = useService({ cameras: 40, hours: 2, variant });
+  const proxy = useProxy(service);
+  const client = useClient(service);
+  const dir = useTempDir(`roadcam-collections-${variant}-`);
+  const downloads = useTempDir(`roadcam-collections-${variant}-exports-`);
+
+  // The core is the test's own: one test restarts it on the same data.
   let core: Core;
-  const dir = tempDir(`roadcam-collections-${variant}-`);
-  const downloads = tempDir(`roadcam-collections-${variant}-exports-`);
-
   const startAppCore = () => startAccountCore(dir.path, proxy.url);
-
   beforeAll(async () => {
-    service = await startTestService({ cameras: 40, hours: 2, variant });
-    proxy = await startRecordingProxy(service.url);
-    client = demoClient(service.url);
     core = await startAppCore();
     await core.api.invoke('settings.update', { downloadFolder: downloads.path });
-  }, 120_000);
-
-  afterAll(async () => {
-    await core.close();
-    await proxy.close();
-    await service.stop();
-    dir.remove();
-    downloads.remove();
   });
+  afterAll(() => core.close());
 
   async function bodyOf(path: string) {
     const answer = await core.media.resolve(path, new AbortController().signal);
