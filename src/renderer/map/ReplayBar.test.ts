@@ -1,0 +1,112 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import { describe, expect, test } from 'vitest';
+import type { AlertSnapshot, WeatherSnapshot } from '../../shared/ipc/map.ts';
+import { apiContext } from '../lib/context.ts';
+import { fakeApi, type Answers } from '../testing/fake-api.ts';
+import { contextOf, provided } from '../testing/render.ts';
+import type { MapLayers } from './leaflet/controller.ts';
+import { MapState, mapStateContext } from './mapState.svelte.ts';
+import ReplayBar from './ReplayBar.svelte';
+
+// The replay bar's alerts beside its weather: a mark's alert file that fails leaves the weather
+// shown and says so; the toggle stops asking for alerts. The map layer is a stand-in that
+// records what it was asked to draw (the drawing itself: tests/e2e/map-features.spec.ts).
+const MARKS = ['2026-11-20T10:50:00.000Z', '2026-11-20T11:00:00.000Z'];
+
+const weather = (time: string): WeatherSnapshot => ({
+  mark: 'm',
+  time,
+  ids: ['US-CO-000001'],
+  lon: [-105],
+  lat: [39.7],
+  road_weather: [2],
+  visibility: [1],
+  precip: [0],
+});
+
+const alerts = (time: string, count: number): AlertSnapshot => ({
+  mark: 'm',
+  time,
+  alerts: Array.from({ length: count }, (_, i) => ({
+    id: `A${i}`,
+    event: 'Flood Warning',
+    headline: '',
+    severity: 'Severe',
+    polygons: [],
+  })),
+});
+
+function setup(answers: Answers) {
+  const drawn: { weather: string[]; alerts: (number | null)[] } = { weather: [], alerts: [] };
+  let count = 0;
+  const replay = {
+    show: (s: WeatherSnapshot) => drawn.weather.push(s.time),
+    showAlerts: (s: AlertSnapshot | null) => {
+      count = s?.alerts.length ?? 0;
+      drawn.alerts.push(s ? count : null);
+    },
+    get alertCount() {
+      return count;
+    },
+  };
+  const layers = { replay: () => replay, stopReplay: () => {} } as unknown as MapLayers;
+  const api = fakeApi({
+    'map.snapshot.marks': () => MARKS,
+    'map.snapshot': ({ time }) => weather(time),
+    ...answers,
+  });
+  render(ReplayBar, {
+    props: { layers, onClose: () => {} },
+    context: contextOf(provided(apiContext, api), provided(mapStateContext, new MapState())),
+  });
+  return { api, drawn };
+}
+
+describe('ReplayBar: the alerts of each mark', () => {
+  test('says how many alerts the mark has, and asks again at another mark', async () => {
+    const { api, drawn } = setup({
+      'map.snapshot.alerts': ({ time }) => alerts(time, time === MARKS[1] ? 3 : 1),
+    });
+    const count = await screen.findByTestId('replay-alerts');
+    await waitFor(() => expect(count.textContent?.trim()).toBe('3 alerts'));
+    expect(count.dataset['time']).toBe(MARKS[1]);
+    await fireEvent.input(screen.getByRole('slider', { name: 'Replay time' }), {
+      target: { value: '0' },
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('replay-alerts').textContent?.trim()).toBe('1 alert'),
+    );
+    expect(api.inputsOf('map.snapshot.alerts').map((i) => i.time)).toEqual([MARKS[1], MARKS[0]]);
+    expect(drawn.alerts).toEqual([3, 1]);
+  });
+
+  test('a mark whose alerts fail still shows its weather, and says the alerts are missing', async () => {
+    const { drawn } = setup({
+      'map.snapshot.alerts': () => {
+        throw new Error('alerts snapshot failed: No snapshot for 20262011T1100Z (HTTP 404).');
+      },
+    });
+    expect(
+      await screen.findByText(
+        'Alerts of this mark are not available: alerts snapshot failed: No snapshot for 20262011T1100Z (HTTP 404).',
+      ),
+    ).toBeTruthy();
+    expect(drawn.weather).toEqual([MARKS[1]]);
+    expect(drawn.alerts).toEqual([null]);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('replay-time').textContent).not.toBe('…');
+  });
+
+  test('the Alerts toggle takes them off without asking, and back on', async () => {
+    const { api, drawn } = setup({ 'map.snapshot.alerts': ({ time }) => alerts(time, 2) });
+    await screen.findByTestId('replay-alerts');
+    const toggle = screen.getByRole('checkbox', { name: 'Alerts' });
+    await fireEvent.click(toggle);
+    await waitFor(() => expect(screen.queryByTestId('replay-alerts')).toBeNull());
+    expect(drawn.alerts.at(-1)).toBeNull();
+    await fireEvent.click(toggle);
+    await screen.findByTestId('replay-alerts');
+    expect(drawn.alerts.at(-1)).toBe(2);
+    expect(api.inputsOf('map.snapshot.alerts')).toHaveLength(2);
+  });
+});
