@@ -190,19 +190,33 @@ function compact<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }
 
-export function cameraParams(form: SearchForm, skip = 0): CameraSearch {
-  return compact({
+/** What every map search filters by: its text, its place and its spatial form. */
+function placeOf(form: SearchForm) {
+  return {
     q: str(form.q),
     country: str(form.country),
     state: str(form.state),
     city: str(form.city),
-    provider: str(form.provider),
-    sort: (str(form.sort) as CameraSearch['sort']) ?? undefined,
-    sort_dir: form.sort ? form.sortDir : undefined,
     ...spatialParams(form.spatial),
+  };
+}
+
+/** The sort (the form offers the kind's own keys) and the page from `skip`. */
+function pageOf<Sort>(form: SearchForm, skip: number) {
+  return {
+    sort: str(form.sort) as Sort | undefined,
+    sort_dir: form.sort ? form.sortDir : undefined,
     limit: PAGE,
     skip,
-    aggs: skip === 0 ? [...AGGS.cameras] : undefined,
+  };
+}
+
+export function cameraParams(form: SearchForm, skip = 0): CameraSearch {
+  return compact({
+    ...placeOf(form),
+    provider: str(form.provider),
+    ...pageOf<CameraSearch['sort']>(form, skip),
+    aggs: skip === 0 ? [...AGGS.cameras] : undefined, // the facets, with the first page
   });
 }
 
@@ -213,21 +227,14 @@ export function observationParams(form: SearchForm, skip = 0): ObservationSearch
     if (filter !== undefined) sensors[type] = filter;
   }
   return compact({
-    q: str(form.q),
-    country: str(form.country),
-    state: str(form.state),
-    city: str(form.city),
+    ...placeOf(form),
     camera_id: str(form.cameraId),
     sensors: Object.keys(sensors).length > 0 ? sensors : undefined,
     time_min: str(form.timeMin),
     time_max: str(form.timeMax),
     date_min: str(form.dateMin),
     date_max: str(form.dateMax),
-    sort: (str(form.sort) as ObservationSearch['sort']) ?? undefined,
-    sort_dir: form.sort ? form.sortDir : undefined,
-    ...spatialParams(form.spatial),
-    limit: PAGE,
-    skip,
+    ...pageOf<ObservationSearch['sort']>(form, skip),
     aggs: skip === 0 ? [...AGGS.observations] : undefined,
   });
 }
@@ -235,12 +242,8 @@ export function observationParams(form: SearchForm, skip = 0): ObservationSearch
 /** The part of a search that locates things, reused for the recordings of the current search. */
 export function placeParams(form: SearchForm) {
   return compact({
-    q: str(form.q),
-    country: str(form.country),
-    state: str(form.state),
-    city: str(form.city),
+    ...placeOf(form),
     camera_id: form.kind === 'observations' ? str(form.cameraId) : undefined,
-    ...spatialParams(form.spatial),
   });
 }
 
