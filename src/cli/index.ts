@@ -1,169 +1,21 @@
 /**
- * The `roadcam` command line, on the same core as the app. Exit codes scripts can rely on:
- * 0 success, 1 the service or the network failed, 2 the command line is wrong, 3 the
- * credentials (missing, refused, or no keychain to keep them).
+ * The `roadcam` command line, on the same core as the app (the commands: dispatch.ts). Exit
+ * codes scripts can rely on: 0 success, 1 the service or the network failed, 2 the command line
+ * is wrong, 3 the credentials (missing, refused, or no keychain to keep them).
+ *
+ * This file stays light on purpose: Node's compile cache is turned on before the commands and
+ * the core are loaded, so that a second `roadcam` start reuses their compiled code (and, run
+ * from the TypeScript sources, their stripped types) instead of doing that work again each time.
  */
-import { AuthError, ApiError } from '../main/api/index.ts';
-import { KeychainUnavailableError } from '../main/credentials/keychain.ts';
-import { MissingCredentialsError } from '../main/credentials/store.ts';
-import { checkFlags, tokenise, UsageError } from './argv.ts';
-import { COMMANDS, switchesOf, type Command } from './commands/table.ts';
-import { completionScript, SHELLS, type Shell } from './completion.ts';
-import { dataDirFrom, type Context } from './context.ts';
-import type { Io } from './output.ts';
-import { readSecret } from './prompt.ts';
-import { appVersion } from '../main/version.ts';
+import { enableCompileCache } from 'node:module';
+import type { RunOptions } from './dispatch.ts';
 
-export const EXIT = { ok: 0, failed: 1, usage: 2, auth: 3 } as const;
-
-export const usage = `Usage: roadcam <command> [options]
-
-Commands:
-  login --base-url URL --client-id ID [--profile NAME]   save a profile; the secret is
-                        read from a prompt (or stdin) into the OS keychain
-  logout [--profile NAME]      remove a profile and its keychain entries
-  profiles                     list saved profiles
-  session                      show the current token's attributes
-  doctor                       check the way to the service step by step (proxy,
-                               DNS, TLS, each group of operations, clock): a report
-                               to send to support, without secrets; exit 1 if a check
-                               failed
-  cameras|observations|recordings|alerts search [--param value ...] [--all]
-                               search; options are the service's parameters, e.g.
-                               --state WA --bbox -125,45,-116,49 --limit 100 --sort city
-                               --sort_dir desc --sensors[road_weather][min]=6 --aggs state
-                               --all: every result, past the 4,100 paging limit
-  cameras|observations|recordings|alerts show ID
-  cameras live ID --out FILE   save the camera's current image
-  cameras images ID [--time ISO] [--limit N] [--save DIR]
-                               list archived image times; --save DIR saves them
-  cameras tile Z/X/Y --out FILE          save a vector tile of cameras (MVT)
-  observations tile Z/X/Y --out FILE [--sort_dir asc|desc]
-  observations preview ID --out FILE     save an observation's preview image
-  observations|alerts snapshot TIME [--out FILE]
-                               the ten-minute snapshot (_all) of TIME (ISO, UTC):
-                               NDJSON on stdout, or one JSON file with --out
-  recordings create --camera_id ID [--duration S] [--start ISO] [--tags a,b]
-  recordings tags ID --tags a,b          add tags to a recording
-  collections list [--q TEXT ...]        collections show ID
-  collections create --name N [--description D] [--tags a,b]   prints the id
-  collections update ID [--name N] [--description D] [--tags a,b]
-  collections add ID --camera_id ID [--time ISO] | --observation_id ID
-                  | --recording_id ID [--image NAME] | --collection_id ID --image NAME
-  collections remove ID IMAGE    collections empty ID    collections destroy ID
-  collections keep-offline ID [--off]    keep on disk (waits for the sync), or let go
-  collections export ID [--as folder|zip] [--out DIR]          prints the path
-  download --out DIR [--format zip,mp4] [--template T] [--concurrency N]
-           [--existing skip|rename|overwrite] <ID ... | --query 'state=CO&status=complete'>
-                               download recording files; run it again to resume
-  completion bash|zsh|fish     print a shell completion script
-
-Options for every command:
-  --help, --version      this text; the version of roadcam
-  --json                 JSON output (NDJSON, one value per line, for lists)
-  --demo                 use the embedded demo service
-  --profile NAME         saved profile to use (default: ROADCAM_PROFILE or "default")
-  --base-url URL --client-id ID   use this service; secret from ROADCAM_CLIENT_SECRET
-  --proxy URL            use this HTTP proxy (default: Settings, else HTTPS_PROXY,
-                         HTTP_PROXY and NO_PROXY as curl reads them)
-  --no-proxy             connect directly, whatever Settings and the environment say
-  --ca-file FILE         also trust the CA certificates of this PEM file (a company's
-                         TLS gateway); the system's certificate store is always trusted
-
-Data folder: ROADCAM_DATA_DIR, else the platform's (~/.config/Roadcam on Linux).
-Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 credentials error.
-`;
-
-export interface RunOptions {
-  io?: Io;
-  env?: NodeJS.ProcessEnv;
-  readSecret?: () => Promise<string>;
-}
+export type { RunOptions } from './dispatch.ts';
 
 export async function run(args: readonly string[], options: RunOptions = {}): Promise<number> {
-  const io = options.io ?? { stdout: process.stdout, stderr: process.stderr };
-  try {
-    const argv = tokenise(args);
-    const env = options.env ?? process.env;
-    const ctx: Context = {
-      io,
-      argv,
-      env,
-      json: argv.switches.has('json'),
-      dataDir: dataDirFrom(env),
-      readSecret: options.readSecret ?? (() => readSecret()),
-    };
-    if (argv.switches.has('version')) {
-      io.stdout.write(`roadcam ${appVersion}\n`);
-      return EXIT.ok;
-    }
-    if (argv.switches.has('help') || argv.words.length === 0) {
-      io.stdout.write(usage);
-      return argv.words.length === 0 && !argv.switches.has('help') ? EXIT.usage : EXIT.ok;
-    }
-    return await dispatch(ctx);
-  } catch (error) {
-    return report(io, error);
-  }
-}
-
-/** `roadcam completion bash|zsh|fish`: reads the table, so it is not in it. */
-const COMPLETION: Command = {
-  words: 2,
-  flags: [],
-  offline: true,
-  run: (ctx) => {
-    checkFlags(ctx.argv, [], 'roadcam completion');
-    const shell = ctx.argv.words[1];
-    if (!SHELLS.includes(shell as Shell)) {
-      throw new UsageError(`roadcam completion takes one of: ${SHELLS.join(', ')}.`);
-    }
-    ctx.io.stdout.write(completionScript(shell as Shell));
-    return Promise.resolve(EXIT.ok);
-  },
-};
-
-function dispatch(ctx: Context): Promise<number> {
-  const words = ctx.argv.words;
-  // Own keys only: "roadcam constructor" is an unknown command, not Object's.
-  const lookup = (n: string) => (Object.hasOwn(COMMANDS, n) ? COMMANDS[n] : undefined);
-  const name = lookup(`${words[0]} ${words[1]}`) ? `${words[0]} ${words[1]}` : words[0]!;
-  const command = name === 'completion' ? COMPLETION : lookup(name);
-  if (!command) {
-    const subs = Object.keys(COMMANDS).filter((c) => c.startsWith(`${words[0]} `));
-    if (subs.length > 0)
-      throw new UsageError(`Use one of: ${subs.map((c) => `roadcam ${c}`).join(', ')}.`);
-    throw new UsageError(`Unknown command "${words[0]}". Run roadcam --help.`);
-  }
-  if (words.length > command.words) {
-    throw new UsageError(`Unexpected "${words[command.words]}" after "roadcam ${name}".`);
-  }
-  // A switch another command takes (--all, --off) would otherwise be ignored in silence.
-  const switches = switchesOf(command);
-  for (const given of ctx.argv.switches) {
-    if (!switches.includes(given)) {
-      throw new UsageError(`roadcam ${name} has no switch --${given}.`);
-    }
-  }
-  return command.run(ctx, words[2]);
-}
-
-/** Prints the error for a person and maps it to the exit code. */
-export function report(io: Io, error: unknown): number {
-  const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof UsageError) {
-    io.stderr.write(`roadcam: ${message}\nRun roadcam --help for the commands and options.\n`);
-    return EXIT.usage;
-  }
-  io.stderr.write(`roadcam: ${message}\n`);
-  if (
-    error instanceof AuthError ||
-    error instanceof MissingCredentialsError ||
-    error instanceof KeychainUnavailableError
-  ) {
-    return EXIT.auth;
-  }
-  if (error instanceof ApiError || error instanceof RangeError) return EXIT.failed;
-  if (process.env.ROADCAM_DEBUG && error instanceof Error) io.stderr.write(`${error.stack}\n`);
-  return EXIT.failed;
+  // Node's own cache folder (NODE_COMPILE_CACHE, else the temporary folder); it is keyed by
+  // each file's content, and NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+  enableCompileCache?.();
+  const { run: dispatch } = await import('./dispatch.ts');
+  return dispatch(args, options);
 }
