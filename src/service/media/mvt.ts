@@ -70,15 +70,13 @@ interface EncodedLayer {
 
 function prepareLayer(tile: TileAddress, layer: TileLayer): EncodedLayer {
   const keys = new Map<string, number>();
-  const values = new Map<string, number>();
-  const valueList: TileValue[] = [];
-  const index = <T>(map: Map<string, number>, key: string, onNew: () => T): number => {
+  // Keyed by the value itself: a Map tells 1, '1' and true apart, and a dense tile has tens of
+  // thousands of distinct values, where building a text key for each one cost a third of the
+  // encoding.
+  const values = new Map<TileValue, number>();
+  const index = <K>(map: Map<K, number>, key: K): number => {
     let i = map.get(key);
-    if (i === undefined) {
-      i = map.size;
-      map.set(key, i);
-      onNew();
-    }
+    if (i === undefined) map.set(key, (i = map.size));
     return i;
   };
   const features: EncodedLayer['features'] = [];
@@ -92,17 +90,15 @@ function prepareLayer(tile: TileAddress, layer: TileLayer): EncodedLayer {
     )
       continue;
     const tags: number[] = [];
-    for (const [k, v] of Object.entries(f.properties)) {
+    for (const k in f.properties) {
+      const v = f.properties[k];
       if (v === null || v === undefined) continue;
-      tags.push(
-        index(keys, k, () => undefined),
-        index(values, `${typeof v}:${String(v)}`, () => valueList.push(v)),
-      );
+      tags.push(index(keys, k), index(values, v));
     }
     // One MoveTo command (id 1, count 1) with zigzag-encoded coordinates.
     features.push({ id: f.id, tags, geometry: [(1 << 3) | 1, zigzag(px), zigzag(py)] });
   }
-  return { name: layer.name, keys: [...keys.keys()], values: valueList, features };
+  return { name: layer.name, keys: [...keys.keys()], values: [...values.keys()], features };
 }
 
 function writeValue(v: TileValue, pbf: PbfWriter): void {

@@ -5,34 +5,34 @@
  */
 import type { ServiceContext } from '../../context.ts';
 import type { RequestContext } from '../../http/router.ts';
-import { encodeTile, type TileLayer, type TilePoint } from '../../media/mvt.ts';
+import { encodeTile, type TileAddress, type TileLayer, type TilePoint } from '../../media/mvt.ts';
 import { observationId } from '../../search/observations.ts';
 import { ParamReader } from '../../search/reader.ts';
 import { isoSeconds } from '../../search/times.ts';
 import { inTile, TILE_TYPE, tileAddress } from '../tiles.ts';
+import { cachedTile } from '../tileCache.ts';
 import { markProperties, rowsAtMark, type MarkRow } from './rows.ts';
 
 export function observationTile(s: ServiceContext, ctx: RequestContext) {
   const r = new ParamReader(ctx.params, ['sort_dir']);
   const dir = r.oneOf('sort_dir', ['asc', 'desc'] as const) ?? 'asc';
   const tile = tileAddress(ctx);
+  const body = cachedTile(s, 'observations', tile, dir, () =>
+    encodeTile(tile, observationLayers(s, tile, dir)),
+  );
+  return { body, contentType: TILE_TYPE };
+}
+
+function observationLayers(s: ServiceContext, tile: TileAddress, dir: 'asc' | 'desc'): TileLayer[] {
   const rows = rowsAtMark(s, s.world.lastSlot, inTile(tile), `o.time ${dir}, c.id ${dir}`);
-  if (s.variant.tiles === 'other') {
-    return {
-      body: Buffer.from(encodeTile(tile, otherObservationLayers(rows))),
-      contentType: TILE_TYPE,
-    };
-  }
+  if (s.variant.tiles === 'other') return otherObservationLayers(rows);
   const features: TilePoint[] = rows.map((o) => ({
     id: o.num,
     lon: o.lon,
     lat: o.lat,
     properties: { id: observationId(o.id, o.time), ...markProperties(o) },
   }));
-  return {
-    body: Buffer.from(encodeTile(tile, [{ name: 'observations', features }])),
-    contentType: TILE_TYPE,
-  };
+  return [{ name: 'observations', features }];
 }
 
 /**
