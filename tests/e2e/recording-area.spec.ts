@@ -1,7 +1,8 @@
 /**
  * Recording search in Downloads by area shape: a polygon typed as the spec writes it finds the
- * recordings inside it and not those outside, checked against the service's own answers (the
- * positions and the expected matches come from the service, not from this file).
+ * recordings inside it and not those outside, and a route drawn on the Map is taken over by
+ * "Use the map's drawn area"; both checked against the service's own answers (the positions
+ * and the expected matches come from the service, not from this file).
  */
 import { expect, test } from './fixtures.ts';
 import { startOwnService, type OwnService } from './own-service.ts';
@@ -82,4 +83,48 @@ test('a polygon search finds the recordings inside the polygon and not those out
   );
   await page.getByRole('button', { name: 'Search recordings' }).click();
   await expect(page.getByRole('alert')).toContainText('Polygon corner 2');
+});
+
+test('a route drawn on the Map searches recordings along it from Downloads', async ({ page }) => {
+  const all = (await own.search('recordings', { status: 'complete' }, 100))
+    .features as unknown as Placed[];
+  const along = all[0]!;
+  const [lon, lat] = along.geometry.coordinates;
+  await page.goto(`${own.host.url}#/map?at=${lat},${lon},9`);
+  const map = page.getByRole('application', { name: 'Map' });
+  await expect(map).toBeVisible();
+  await page.getByRole('button', { name: 'Draw route' }).click();
+  // Through the middle of the map, where the recording's camera is.
+  const box = (await map.boundingBox())!;
+  for (const fx of [0.3, 0.5, 0.7]) {
+    await page.mouse.click(box.x + box.width * fx, box.y + box.height * 0.5);
+    await page.waitForTimeout(400);
+  }
+  await expect(page.getByRole('status').filter({ hasText: '3 points' })).toBeVisible();
+  await page.getByRole('button', { name: 'Finish' }).click();
+  const drawn = JSON.parse((await page.getByTestId('spatial').getAttribute('data-params'))!) as {
+    polyline: string;
+    polyline_precision: number;
+    polyline_radius: number;
+  };
+
+  await page.getByRole('link', { name: 'Downloads' }).click();
+  await page.getByText('More filters').click();
+  await page.getByRole('button', { name: "Use the map's drawn area" }).click();
+  await expect(page.getByRole('combobox', { name: 'Area shape' })).toHaveValue('route');
+  await expect(page.getByRole('textbox', { name: /^Route/ })).toHaveValue(drawn.polyline);
+  await page.getByRole('button', { name: 'Search recordings' }).click();
+
+  const expected = await own.search(
+    'recordings',
+    { status: 'complete', ...drawn, sort: 'start', sort_dir: 'desc' },
+    25,
+  );
+  expect(expected.features.map((f) => f.id)).toContain(along.id);
+  await expect(
+    page.getByText(`${expected.properties.total} complete recordings match.`),
+  ).toBeVisible();
+  const ids = page.getByRole('link', { name: /^rec_/ });
+  await expect(ids).toHaveCount(expected.features.length);
+  expect(await ids.allTextContents()).toEqual(expected.features.map((f) => f.id));
 });
