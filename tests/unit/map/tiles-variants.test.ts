@@ -1,7 +1,6 @@
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCore, type Core } from '../../../src/main/core.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { decodePoints, type TilePoint } from '../../../src/renderer/map/tiles/mvt.ts';
 import {
   cameraAt,
@@ -15,7 +14,7 @@ import { VARIANT_NAMES, VARIANTS } from '../../../src/service/variants/index.ts'
 import { SENSOR_TYPES, SENSOR_VALUES } from '../../../src/shared/sensors.ts';
 import type { Camera } from '../../../src/shared/api/index.ts';
 import { NOW } from '../../helpers/api.ts';
-import { tempDir } from '../../helpers/core.ts';
+import { useDemoCore } from '../../helpers/per-describe.ts';
 
 // The map's tiles as the renderer reads them, fetched through the core's media resolver from
 // each variant of the service: whatever the layers and attributes are called, the same cameras
@@ -23,32 +22,19 @@ import { tempDir } from '../../helpers/core.ts';
 const EXTENT = 512;
 
 describe.each(VARIANT_NAMES)('map tiles against the %s service', (variant) => {
-  const dir = tempDir();
-  let core: Core;
+  const core = useDemoCore({ cameras: 150, hours: 2, now: NOW, variant });
   let cameras: Camera[];
-  let search: PickSearch;
-
   beforeAll(async () => {
-    core = await startCore({
-      dataDir: dir.path,
-      connection: { kind: 'demo', world: { cameras: 150, hours: 2, now: NOW, variant } },
-      log: () => {},
-    });
     const all = await core.api.invoke('map.cameras.searchAll', {
       requestId: `tiles-${variant}`,
       params: {},
     });
     cameras = all.features;
-    search = {
-      cameras: (params) => core.api.invoke('map.cameras.search', params),
-      observations: (params) => core.api.invoke('map.observations.search', params),
-    };
-  }, 120_000);
-
-  afterAll(async () => {
-    await core?.close();
-    dir.remove();
   });
+  const search: PickSearch = {
+    cameras: (params) => core.api.invoke('map.cameras.search', params),
+    observations: (params) => core.api.invoke('map.observations.search', params),
+  };
 
   async function tile(kind: 'cameras' | 'observations', t: TileAddress): Promise<TilePoint[]> {
     return decodePoints((await tileBytes(kind, t)).buffer as ArrayBuffer, kind, EXTENT);

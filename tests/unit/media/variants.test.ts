@@ -10,8 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Core } from '../../../src/main/core.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { chooseByIds } from '../../../src/main/downloads/selection.ts';
 import type { MediaAnswer } from '../../../src/main/media/resolver.ts';
 import { startWebHost, type WebHost } from '../../../src/main/web/host.ts';
@@ -20,8 +19,7 @@ import { liveImageMode } from '../../../src/service/media/services.ts';
 import { VARIANTS } from '../../../src/service/variants/index.ts';
 import { DEFAULT_TEMPLATE } from '../../../src/shared/ipc/downloads.ts';
 import { filesUnder, makeRecordings, startManager } from '../../helpers/downloads.ts';
-import { startTestService, type TestService } from '../../helpers/api.ts';
-import { tempDir, startAccountCore } from '../../helpers/core.ts';
+import { perDescribe, useAccountCore, useService, useTempDir } from '../../helpers/per-describe.ts';
 
 const JPEG = 'ffd8ff';
 const PNG = '89504e47';
@@ -77,26 +75,18 @@ function expectTransportStream(bytes: Buffer): void {
 
 describe.each(VARIANT_NAMES)('media against the %s service', (variant) => {
   const choices = VARIANTS[variant];
-  let service: TestService;
-  let core: Core;
-  let host: WebHost;
-  let dir: ReturnType<typeof tempDir>;
+  const service = useService({ cameras: 60, hours: 2, variant });
+  const core = useAccountCore(service);
+  const staticDir = useTempDir('roadcam-media-variants-');
+  const host = perDescribe(async (onCleanup) => {
+    const host = await startWebHost({ core, staticDir: staticDir.path, token: WEB_TOKEN });
+    onCleanup(() => host.close());
+    return host;
+  });
   let cameras: { id: string; video: boolean }[];
-
   beforeAll(async () => {
-    service = await startTestService({ cameras: 60, hours: 2, variant });
-    dir = tempDir('roadcam-media-variants-');
-    core = await startAccountCore(dir.path, service.url);
-    host = await startWebHost({ core, staticDir: dir.path, token: WEB_TOKEN });
     const page = await core.client.cameras.search({ limit: 60 });
     cameras = page.features.map((f) => ({ id: f.id, video: f.properties.video === true }));
-  }, 120_000);
-
-  afterAll(async () => {
-    await host?.close();
-    await core?.close();
-    await service?.stop();
-    dir?.remove();
   });
 
   it('shows a live image of a JPEG, a PNG and a redirect camera, however the service answers', async () => {
