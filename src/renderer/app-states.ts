@@ -4,7 +4,7 @@ import { AlertsModel, alertsContext } from './alerts/alerts.svelte.ts';
 import { CollectionDetail, collectionDetailContext } from './collections/detail.svelte.ts';
 import { CollectionsList, collectionsListContext } from './collections/list.svelte.ts';
 import { DownloadsState, downloadsContext } from './downloads/downloads.svelte.ts';
-import { apiContext } from './lib/context.ts';
+import { apiContext, type ContextSlot } from './lib/context.ts';
 import { StatusState, statusContext } from './lib/status.svelte.ts';
 import { MapState, mapStateContext } from './map/mapState.svelte.ts';
 import { SearchState, searchContext } from './map/search/search.svelte.ts';
@@ -43,21 +43,24 @@ export function provideAppStates(s: AppStates): void {
   for (const [key, value] of appStateEntries(s)) setContext(key, value);
 }
 
+/** The slot each state is found by in context. */
+const SLOTS: { readonly [K in keyof AppStates]: ContextSlot<AppStates[K]> } = {
+  api: apiContext,
+  status: statusContext,
+  throttle: throttleContext,
+  settings: settingsContext,
+  profiles: profilesContext,
+  downloads: downloadsContext,
+  alerts: alertsContext,
+  collectionsList: collectionsListContext,
+  collectionDetail: collectionDetailContext,
+  wall: wallContext,
+  rewind: rewindContext,
+  map: mapStateContext,
+  mapSearch: searchContext,
+};
+
 /** The same, as the Map a component test passes to render(…, { context }). */
 export function appStateEntries(s: AppStates): [symbol, unknown][] {
-  return [
-    [apiContext.key, s.api],
-    [statusContext.key, s.status],
-    [throttleContext.key, s.throttle],
-    [settingsContext.key, s.settings],
-    [profilesContext.key, s.profiles],
-    [downloadsContext.key, s.downloads],
-    [alertsContext.key, s.alerts],
-    [collectionsListContext.key, s.collectionsList],
-    [collectionDetailContext.key, s.collectionDetail],
-    [wallContext.key, s.wall],
-    [rewindContext.key, s.rewind],
-    [mapStateContext.key, s.map],
-    [searchContext.key, s.mapSearch],
-  ];
+  return (Object.keys(SLOTS) as (keyof AppStates)[]).map((name) => [SLOTS[name].key, s[name]]);
 }
