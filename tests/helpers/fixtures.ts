@@ -12,9 +12,10 @@
 import { test as base } from 'vitest';
 import type { ServiceOptions } from '../../src/service/index.ts';
 import type { World } from './api.ts';
-import { startDemoHost, startOfflineCore } from './core.ts';
+import { startDemoHost } from './core.ts';
 import {
   demoCoreSetup,
+  offlineCoreSetup,
   proxySetup,
   serviceSetup,
   serviceUnderTestSetup,
@@ -49,11 +50,7 @@ export const offlineCoreTest = base.extend(
   'core',
   { scope: 'file' },
   // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's needs from this pattern
-  async ({}, { onCleanup }) => {
-    const core = await startOfflineCore();
-    onCleanup(() => core.cleanup());
-    return core;
-  },
+  ({}, { onCleanup }) => offlineCoreSetup(onCleanup),
 );
 
 /**

@@ -25,6 +25,7 @@ import type { TestService as ServiceUnderTest } from './service.ts';
 import {
   accountCoreSetup,
   demoCoreSetup,
+  offlineCoreSetup,
   proxySetup,
   serviceSetup,
   serviceUnderTestSetup,
@@ -98,6 +99,9 @@ export const useAccountCore = (
   target: { url: string },
   options: Omit<CoreOptions, 'dataDir' | 'connection'> = {},
 ): Core => perDescribe((onCleanup) => accountCoreSetup(target, options, onCleanup));
+
+/** A core pointed where no service listens (see startOfflineCore). */
+export const useOfflineCore = (): Core => perDescribe(offlineCoreSetup);
 
 /** A quiet core in demo mode on `world`, in a temp directory. */
 export const useDemoCore = (world: DemoWorld): Core =>

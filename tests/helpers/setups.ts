@@ -13,7 +13,7 @@ import {
   type TestService,
   type World,
 } from './api.ts';
-import { startAccountCore, tempDir } from './core.ts';
+import { startAccountCore, startOfflineCore, tempDir } from './core.ts';
 import {
   startTestService as startServiceUnderTest,
   type TestService as ServiceUnderTest,
@@ -50,6 +50,13 @@ export async function accountCoreSetup(
   onCleanup: OnCleanup,
 ): Promise<Core> {
   return coreInTempDir((dataDir) => startAccountCore(dataDir, target.url, options), onCleanup);
+}
+
+/** A core pointed where no service listens (see startOfflineCore). */
+export async function offlineCoreSetup(onCleanup: OnCleanup): Promise<Core> {
+  const core = await startOfflineCore();
+  onCleanup(() => core.cleanup());
+  return core;
 }
 
 /** A quiet core in demo mode on `world`, its data in a temp directory removed with it. */

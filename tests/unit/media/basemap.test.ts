@@ -2,13 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOfflineCore } from '../../helpers/core.ts';
+import { useOfflineCore } from '../../helpers/per-describe.ts';
 
 // A tile server of our own on loopback, so the test sees exactly what the app asks of it.
 let server: Server;
 let template: string;
 const asked: string[] = [];
-let core: Awaited<ReturnType<typeof startOfflineCore>>;
+const core = useOfflineCore();
 
 beforeAll(async () => {
   const png = await sharp({
@@ -23,13 +23,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   template = `http://127.0.0.1:${(server.address() as AddressInfo).port}/tiles/{z}/{x}/{y}.png`;
-  core = await startOfflineCore();
   await core.api.invoke('settings.update', { tileUrl: template });
 });
-afterAll(async () => {
-  await core.cleanup();
-  server.close();
-});
+afterAll(() => void server.close());
 
 async function get(path: string) {
   const answer = await core.media.resolve(path, new AbortController().signal);
