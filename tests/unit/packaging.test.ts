@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DebugLogger } from 'builder-util';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config.js';
 import type { Configuration, PlatformSpecificBuildOptions } from 'app-builder-lib';
+import { cliConfig } from '../../vite.cli.config.ts';
 
 // The installers cannot be built here (no Electron download), so the configuration is checked
 // with electron-builder's own loader and schema, and against the files it names.
@@ -16,6 +17,15 @@ const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as R
 
 async function loadConfig(): Promise<Configuration> {
   return getConfig(root, null, null);
+}
+
+/** The patterns of `files`, which electron-builder's loader turns into { filter } objects. */
+function fileFilters(config: Configuration) {
+  return [config.files]
+    .flat()
+    .flatMap((f) =>
+      typeof f === 'object' && f !== null && 'filter' in f ? [f.filter].flat() : [f],
+    );
 }
 
 describe('electron-builder configuration', () => {
@@ -41,12 +51,7 @@ describe('electron-builder configuration', () => {
 
   it('packages the built app and unpacks what cannot run from the asar', async () => {
     const config = await loadConfig();
-    const files = [config.files]
-      .flat()
-      .flatMap((f) =>
-        typeof f === 'object' && f !== null && 'filter' in f ? [f.filter].flat() : [f],
-      );
-    expect(files).toContain('out/**');
+    expect(fileFilters(config)).toContain('out/**');
     const unpack = [config.asarUnpack].flat();
     expect(unpack).toContain('**/*.node');
     expect(unpack).toContain('node_modules/@ffmpeg-installer/**');
@@ -113,6 +118,16 @@ describe('the roadcam command in the installers', () => {
     expect(text).toContain(`electron=$resources/../${config.linux?.executableName}`);
     expect(text).toContain(`electron=$resources/../MacOS/${config.productName}`);
     expect(text).toContain('"$app/out/cli/main.js"');
+  });
+
+  it('runs the file the CLI build writes, inside what the app packages', async () => {
+    const config = await loadConfig();
+    const { outDir, rollupOptions } = cliConfig.build ?? {};
+    const output = [rollupOptions?.output].flat()[0];
+    expect(relative(root, String(outDir))).toBe(join('out', 'cli'));
+    expect(Object.keys(rollupOptions?.input as Record<string, string>)).toEqual(['main']);
+    expect(output?.entryFileNames).toBe('[name].js');
+    expect(fileFilters(config)).toContain('out/**');
   });
 
   it("has a Windows launcher that runs the app's exe as Node on the built CLI", async () => {
