@@ -6,13 +6,14 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Core, NetworkOverrides } from '../../../src/main/core.ts';
 import type { MediaAnswer } from '../../../src/main/media/resolver.ts';
 import { bypasses, envProxy, fromPacAnswer, parseProxyUrl } from '../../../src/main/net/proxy.ts';
 import { startAccountCore, tempDir } from '../../helpers/core.ts';
-import { startTinyproxy, tinyproxyMissing, type Tinyproxy } from '../../helpers/tinyproxy.ts';
-import { startTestService, type TestService } from '../../helpers/api.ts';
+import { startTinyproxy, tinyproxyMissing } from '../../helpers/tinyproxy.ts';
+import { startTestService } from '../../helpers/api.ts';
+import { perDescribe, useService } from '../../helpers/per-describe.ts';
 import { chooseByIds } from '../../../src/main/downloads/selection.ts';
 import { DEFAULT_TEMPLATE } from '../../../src/shared/ipc/downloads.ts';
 import { filesUnder, makeRecordings, startManager } from '../../helpers/downloads.ts';
@@ -77,8 +78,13 @@ const missing = tinyproxyMissing();
 describe.skipIf(missing !== null)(
   `through a real proxy${missing ? ` (skipped: ${missing})` : ''}`,
   () => {
-    let proxy: Tinyproxy;
-    let service: TestService;
+    const proxy = perDescribe(async (onCleanup) => {
+      const proxy = await startTinyproxy();
+      onCleanup(() => proxy.close());
+      return proxy;
+    });
+    const service = useService({ cameras: 60, hours: 2 });
+    // The cores and folders of the tests, each made for what it checks.
     const dirs: ReturnType<typeof tempDir>[] = [];
     const cores: Core[] = [];
 
@@ -98,16 +104,9 @@ describe.skipIf(missing !== null)(
       return through.requests().slice(before);
     }
 
-    beforeAll(async () => {
-      proxy = await startTinyproxy();
-      service = await startTestService({ cameras: 60, hours: 2 });
-    }, 120_000);
-
     afterAll(async () => {
       for (const core of cores) await core.close();
       for (const dir of dirs) dir.remove();
-      await service?.stop();
-      await proxy?.close();
     });
 
     it('carries API calls, live images and video, a collection image and a download', async () => {
