@@ -12,7 +12,7 @@
  */
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { ApiClient } from '../../src/main/api/index.ts';
@@ -194,6 +194,7 @@ async function cliRun(ids: string[]): Promise<number> {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const hasAria2 = !spawnSync('aria2c', ['--version']).error;
 
+const loadBefore = loadavg()[0]!;
 const ids = await recordings();
 const files = await signedUrls(ids);
 const times: Record<string, number[]> = { engine: [], cli: [], curl: [], aria2c: [] };
@@ -221,6 +222,10 @@ for (let round = 0; round < ROUNDS; round++) {
 console.log(
   `bench:network ${new Date().toISOString().slice(0, 10)}, ${cpus().length} x ${cpus()[0]?.model}, Node ${process.versions.node}`,
 );
+// A noisy machine (other jobs running) shows here: compare figures of quiet runs only.
+console.log(
+  `load average (1 min): ${loadBefore.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end`,
+);
 console.log(
   `link: ${RTT} ms round trip, ${MBPS} Mbit/s shared; ${files.length} files; ${ROUNDS} rounds (median)`,
 );
@@ -237,6 +242,11 @@ if (hasAria2) {
   console.log(`aria2c  ${a.toFixed(0)} ms   engine/aria2c ${(e / a).toFixed(2)}`);
   console.log(`roadcam download / aria2c ${(whole / a).toFixed(2)}`);
 } else console.log('aria2c  not installed (Debian package aria2): not measured');
+// Each round in order (they alternate): a slow round of one tool beside the others' shows noise.
+for (const [name, xs] of Object.entries(times)) {
+  if (xs.length > 0)
+    console.log(`rounds ${name.padEnd(7)} ${xs.map((x) => x.toFixed(0)).join(' ')} ms`);
+}
 console.log(`map: first camera page with sign-in over the link ${median(mapTimes).toFixed(0)} ms`);
 console.log(`link stats: ${JSON.stringify(link.stats())}`);
 await link.close();
