@@ -11,9 +11,9 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/main/core.ts';
 import { DEMO_CLIENT } from '../../../src/service/index.ts';
-import { startAccountCore, tempDir } from '../../helpers/core.ts';
+import { startAccountCore } from '../../helpers/core.ts';
 import { systemTestCa } from '../../helpers/tls.ts';
-import { startTestService, type TestService } from '../../helpers/api.ts';
+import { useService, useTempDir } from '../../helpers/per-describe.ts';
 import { makeRecordings } from '../../helpers/downloads.ts';
 
 /** `roadcam` in a child process whose environment holds none of the CA variables. */
@@ -35,21 +35,18 @@ function roadcamWithoutCaVariables(dataDir: string, args: string[]) {
 const account = (url: string) => ['--base-url', url, '--client-id', DEMO_CLIENT.id];
 
 describe('a service whose certificate no store trusts', () => {
-  let service: TestService;
-  const dir = tempDir('roadcam-tls-');
+  const service = useService({ cameras: 30, hours: 1, tls: true });
+  const dir = useTempDir('roadcam-tls-');
   const cores: Core[] = [];
   let caFile: string;
 
-  beforeAll(async () => {
-    service = await startTestService({ cameras: 30, hours: 1, tls: true });
+  beforeAll(() => {
     caFile = join(dir.path, 'service-ca.pem');
     writeFileSync(caFile, service.caCertPem!);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     for (const core of cores) await core.close();
-    await service?.stop();
-    dir.remove();
   });
 
   it('is refused with the host, the reason and what to do, at once', async () => {
@@ -123,21 +120,12 @@ const test = systemTestCa();
 describe.skipIf(test.ca === null)(
   `a service whose CA is in the system's store${test.reason ? ` (skipped: ${test.reason})` : ''}`,
   () => {
-    let service: TestService;
-    const dir = tempDir('roadcam-tls-system-');
-
-    beforeAll(async () => {
-      service = await startTestService({
-        cameras: 30,
-        hours: 1,
-        tls: { caCertFile: test.ca!.certFile, caKeyFile: test.ca!.keyFile },
-      });
-    }, 120_000);
-
-    afterAll(async () => {
-      await service?.stop();
-      dir.remove();
+    const service = useService({
+      cameras: 30,
+      hours: 1,
+      tls: test.ca ? { caCertFile: test.ca.certFile, caKeyFile: test.ca.keyFile } : undefined,
     });
+    const dir = useTempDir('roadcam-tls-system-');
 
     it('the CLI connects with no flag and no CA variable', async () => {
       const ok = await roadcamWithoutCaVariables(dir.path, [
