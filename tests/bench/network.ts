@@ -7,7 +7,8 @@
  * whole `roadcam download` of the same recordings (process start, sign-in and URLs included).
  * Then the time to the first cameras of the map's first search over the same link.
  *
- * BENCH_NET_RTT_MS, BENCH_NET_MBPS, BENCH_NET_ROUNDS, BENCH_NET_RECORDINGS change the defaults.
+ * BENCH_NET_RTT_MS, BENCH_NET_MBPS, BENCH_NET_ROUNDS, BENCH_NET_RECORDINGS change the defaults;
+ * BENCH_NET_CLI_BESIDE names another checkout's bin/roadcam.mjs to time in the same rounds.
  * The service's data is kept in .cache/bench-network (its recordings are built once).
  */
 import { execFile, spawn, spawnSync } from 'node:child_process';
@@ -23,6 +24,8 @@ const RTT = Number(process.env.BENCH_NET_RTT_MS ?? 80);
 const MBPS = Number(process.env.BENCH_NET_MBPS ?? 50);
 const ROUNDS = Number(process.env.BENCH_NET_ROUNDS ?? 3);
 const COUNT = Number(process.env.BENCH_NET_RECORDINGS ?? 20);
+/** Another checkout's bin/roadcam.mjs, timed in the same rounds (before and after a change). */
+const BESIDE = process.env.BENCH_NET_CLI_BESIDE;
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
 const serviceDir = join(root, '.cache', 'bench-network');
@@ -158,14 +161,14 @@ async function engineRun(ids: string[]): Promise<number> {
  * the core, sign-in, asking for every signed URL, the transfers (hashed and fsynced), then the
  * `sync` after it; a fresh data folder each run (nothing to resume).
  */
-async function cliRun(ids: string[]): Promise<number> {
+async function cliRun(ids: string[], bin = join(root, 'bin', 'roadcam.mjs')): Promise<number> {
   await run('sync');
   const dir = mkdtempSync(join(tmpdir(), 'bench-net-cli-'));
   const t0 = performance.now();
   await run(
     process.execPath,
     [
-      join(root, 'bin', 'roadcam.mjs'),
+      bin,
       'download',
       '--base-url',
       link.url,
@@ -197,11 +200,15 @@ const hasAria2 = !spawnSync('aria2c', ['--version']).error;
 const loadBefore = loadavg()[0]!;
 const ids = await recordings();
 const files = await signedUrls(ids);
-const times: Record<string, number[]> = { engine: [], cli: [], curl: [], aria2c: [] };
+const times: Record<string, number[]> = { engine: [], cli: [], beside: [], curl: [], aria2c: [] };
 await timed(curl(files)); // warms the service's file cache
+// Node's compile cache, as after a user's first start (the commands and the core compiled once).
+await run(process.execPath, [join(root, 'bin', 'roadcam.mjs'), '--version']);
+if (BESIDE) await run(process.execPath, [BESIDE, '--version']);
 for (let round = 0; round < ROUNDS; round++) {
   times.engine!.push(await engineRun(ids));
   times.cli!.push(await cliRun(ids));
+  if (BESIDE) times.beside!.push(await cliRun(ids, BESIDE));
   times.curl!.push(await timed(curl(files)));
   if (hasAria2) times.aria2c!.push(await timed(aria2(files)));
 }
@@ -237,6 +244,10 @@ const whole = median(times.cli!);
 console.log(
   `roadcam download (whole process: start, sign-in, URLs) ${whole.toFixed(0)} ms   /curl ${(whole / c).toFixed(2)}`,
 );
+if (BESIDE) {
+  const b = median(times.beside!);
+  console.log(`${BESIDE} download ${b.toFixed(0)} ms   /curl ${(b / c).toFixed(2)}`);
+}
 if (hasAria2) {
   const a = median(times.aria2c!);
   console.log(`aria2c  ${a.toFixed(0)} ms   engine/aria2c ${(e / a).toFixed(2)}`);
