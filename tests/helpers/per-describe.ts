@@ -18,7 +18,7 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import type { Core, CoreOptions } from '../../src/main/core.ts';
-import type { ServiceOptions } from '../../src/service/index.ts';
+import { startService, type RunningService, type ServiceOptions } from '../../src/service/index.ts';
 import type { ApiClient, ApiClientOptions } from '../../src/main/api/index.ts';
 import { demoClient, type RecordingProxy, type TestService, type World } from './api.ts';
 import type { TestService as ServiceUnderTest } from './service.ts';
@@ -113,6 +113,23 @@ export const useTempDir = (prefix?: string): { path: string } =>
     const dir = tempDir(prefix);
     onCleanup(() => dir.remove());
     return dir;
+  });
+
+/**
+ * The service as startService starts it from exactly `options`, for tests of its start; in a
+ * temp directory (removed after) unless they name one.
+ */
+export const useBareService = (
+  options: Omit<ServiceOptions, 'dataDir'> & { dataDir?: string },
+): RunningService =>
+  perDescribe(async (onCleanup) => {
+    const dir = options.dataDir === undefined ? tempDir('roadcam-service-') : undefined;
+    const service = await startService({ ...options, dataDir: options.dataDir ?? dir!.path });
+    onCleanup(async () => {
+      await service.close();
+      dir?.remove();
+    });
+    return service;
   });
 
 /** The service's side (tests/service): the service signed in, with its typed request helpers. */

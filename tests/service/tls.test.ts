@@ -12,6 +12,7 @@ import type { TLSSocket } from 'node:tls';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService, type ServiceOptions } from '../../src/service/index.ts';
+import { useBareService } from '../helpers/per-describe.ts';
 import { prepareTls } from '../../src/service/tls.ts';
 import { systemTestCa } from '../helpers/tls.ts';
 
@@ -106,6 +107,7 @@ function curl(
 
 describe('the service with tls: true', () => {
   const dataDir = tempDir();
+  // The service is the test's own: one test starts it again on the same data.
   let service: RunningService;
   beforeAll(async () => {
     service = await startService({ ...small, dataDir, tls: true });
@@ -184,16 +186,11 @@ describe('the service with tls: true', () => {
 });
 
 describe('a service whose signed files live on another host (variant stranger-a)', () => {
-  let service: RunningService;
-  beforeAll(async () => {
-    service = await startService({
-      ...small,
-      dataDir: tempDir(),
-      tls: true,
-      variant: 'stranger-a',
-    });
+  const service = useBareService({
+    ...small,
+    tls: true,
+    variant: 'stranger-a',
   });
-  afterAll(() => service.close());
 
   it('serves them over https too, with the same certificate', async () => {
     const { location, file } = await signedDownload(service, service.caCertPem!);
@@ -264,15 +261,10 @@ const system = systemTestCa();
 describe.skipIf(system.ca === null)(
   `the service with the system store's test CA${system.ca ? '' : ` (skipped: ${system.reason})`}`,
   () => {
-    let service: RunningService;
-    beforeAll(async () => {
-      service = await startService({
-        ...small,
-        dataDir: tempDir(),
-        tls: { caCertFile: system.ca!.certFile, caKeyFile: system.ca!.keyFile },
-      });
+    const service = useBareService({
+      ...small,
+      tls: system.ca ? { caCertFile: system.ca.certFile, caKeyFile: system.ca.keyFile } : true,
     });
-    afterAll(() => service?.close());
 
     it('is trusted by curl with no --cacert and none of the CA variables', async () => {
       expect(service.caCertFile).toBe(system.ca!.certFile);
