@@ -3,8 +3,9 @@
  * the same status codes and headers), a rate limit that refuses an operation without carrying
  * it out, and an alert search that lowers a large limit without a word.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { describe, expect, it } from 'vitest';
+import { useServiceUnderTest } from '../helpers/per-describe.ts';
+import { startTestService } from '../helpers/service.ts';
 
 const FORMS = [
   ['json', 'application/json', /"message":"POST is not allowed on \/v1\/session/],
@@ -15,11 +16,7 @@ const FORMS = [
 ] as const;
 
 describe.each(FORMS)('error bodies of the %s form', (errors, type, body) => {
-  let t: TestService;
-  beforeAll(async () => {
-    t = await startTestService({ cameras: 40, hours: 2, variant: { name: errors, errors } });
-  });
-  afterAll(() => t.close());
+  const t = useServiceUnderTest({ cameras: 40, hours: 2, variant: { name: errors, errors } });
 
   it('keep the status and headers (Allow, WWW-Authenticate), in the variant form', async () => {
     const res = await fetch(`${t.url}/v1/session`, {
@@ -37,15 +34,11 @@ describe.each(FORMS)('error bodies of the %s form', (errors, type, body) => {
 });
 
 describe('a rate limit (variant throttle: 3 requests in 1.5 s)', () => {
-  let t: TestService;
-  beforeAll(async () => {
-    t = await startTestService({
-      cameras: 40,
-      hours: 2,
-      variant: { name: 'throttled', throttle: { requests: 3, windowMs: 1500 }, errors: 'text' },
-    });
+  const t = useServiceUnderTest({
+    cameras: 40,
+    hours: 2,
+    variant: { name: 'throttled', throttle: { requests: 3, windowMs: 1500 }, errors: 'text' },
   });
-  afterAll(() => t.close());
 
   it('refuses the operation past the limit with 429 and Retry-After, and does not run it', async () => {
     const create = (name: string) => t.postJson('/v1/collections', { name });
