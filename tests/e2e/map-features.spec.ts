@@ -51,7 +51,7 @@ test('the weather replay steps through the snapshots of the last 48 hours', asyn
   await expect(slider).toHaveValue(String(48 * 6 - 1));
   await expect(bar.getByTestId('replay-time')).toHaveText(await replayLabel(page, newestMark));
   // Every camera of the snapshot is a dot on the replay's canvas, above the camera tiles.
-  await expect(page.locator('.leaflet-points-pane > canvas.leaflet-zoom-animated')).toHaveCount(1);
+  await expect(page.locator('.leaflet-replay-pane > canvas.leaflet-zoom-animated')).toHaveCount(1);
 
   // One hour back, with the keyboard: six ten-minute steps.
   await slider.focus();
@@ -70,7 +70,7 @@ test('the weather replay steps through the snapshots of the last 48 hours', asyn
 
   await bar.getByRole('button', { name: 'Close replay' }).click();
   await expect(bar).toHaveCount(0);
-  await expect(page.locator('.leaflet-points-pane > canvas.leaflet-zoom-animated')).toHaveCount(0);
+  await expect(page.locator('.leaflet-replay-pane > canvas.leaflet-zoom-animated')).toHaveCount(0);
 });
 
 /** The ids of the alerts in the service's own file of a mark (alerts/_all, yyyyddmmThhmmZ). */
@@ -107,7 +107,7 @@ test('the weather replay plays the alert polygons of each mark', async ({ page }
   await expect(drawn).toHaveCount(files[0]!.length);
   expect(await drawnIds()).toEqual(files[0]);
   await expect(count).toHaveText(`${files[0]!.length} alert${files[0]!.length === 1 ? '' : 's'}`);
-  // Under the replay's dots: the polygons are in the overlay pane, the dots in the points pane.
+  // Under the replay's dots: the polygons are in the overlay pane, the dots in the replay pane above.
   await expect(page.locator('.leaflet-overlay-pane path.replay-alert').first()).toBeAttached();
 
   const slider = bar.getByRole('slider', { name: 'Replay time' });
@@ -123,12 +123,40 @@ test('the weather replay plays the alert polygons of each mark', async ({ page }
   const toggle = bar.getByRole('checkbox', { name: 'Alerts' });
   await toggle.uncheck();
   await expect(drawn).toHaveCount(0);
-  await expect(page.locator('.leaflet-points-pane > canvas.leaflet-zoom-animated')).toHaveCount(1);
+  await expect(page.locator('.leaflet-replay-pane > canvas.leaflet-zoom-animated')).toHaveCount(1);
   await toggle.check();
   await expect(drawn).toHaveCount(files[other]!.length);
 
   await bar.getByRole('button', { name: 'Close replay' }).click();
   await expect(drawn).toHaveCount(0);
+});
+
+test('a replay alert opens in the Alerts view, clicked through the dots above it', async ({
+  page,
+}) => {
+  await openMap(page);
+  // The current alerts off, so that the click can only reach the replay's polygon.
+  const layers = page.locator('.leaflet-control-layers');
+  await layers.hover();
+  await layers.getByLabel('Alerts').uncheck();
+  await expect(page.locator('path.alert-area')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Weather replay' }).click();
+  await expect(page.locator('path.replay-alert').first()).toBeAttached();
+  // A polygon whose middle the pointer reaches (through the replay's canvas of dots above it).
+  const target = await page.evaluate(() => {
+    for (const path of document.querySelectorAll('path.replay-alert')) {
+      const r = path.getBoundingClientRect();
+      const [x, y] = [r.x + r.width / 2, r.y + r.height / 2];
+      if (document.elementFromPoint(x, y) === path)
+        return { id: path.getAttribute('data-alert-id')!, x, y };
+    }
+    return null;
+  });
+  expect(target).not.toBeNull();
+  const { id, x, y } = target!;
+  await page.mouse.click(x, y);
+  await expect(page).toHaveURL(new RegExp(`#/alerts/${encodeURIComponent(id)}$`));
+  await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toBeVisible();
 });
 
 test('a favourite camera stays one after a reload, until it is removed', async ({ page }) => {

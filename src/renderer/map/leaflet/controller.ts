@@ -112,6 +112,11 @@ export class MapLayers {
     // Observations under cameras, both above alert polygons (400) and below markers (600).
     map.createPane('obs').style.zIndex = '440';
     map.createPane('points').style.zIndex = '450';
+    // The replay's dots above the points, taking no clicks: the replay's alert polygons under
+    // them (overlay pane) stay clickable.
+    const replay = map.createPane('replay');
+    replay.style.zIndex = '455';
+    replay.style.pointerEvents = 'none';
     map.createPane('results').style.zIndex = '640';
   }
 
@@ -144,7 +149,7 @@ export class MapLayers {
   }
 
   replay(): ReplayLayer {
-    if (!this.#replay) this.#replay = new ReplayLayer(this.#handlers.onAlert);
+    if (!this.#replay) this.#replay = new ReplayLayer(openAlertDetail);
     if (this.map && !this.map.hasLayer(this.#replay)) this.#replay.addTo(this.map);
     return this.#replay;
   }
@@ -153,6 +158,14 @@ export class MapLayers {
     this.#replay?.remove();
     this.#replay = null;
   }
+}
+
+/**
+ * A replay alert opens in the Alerts view, which fetches it by id: one of a past mark has
+ * often expired, and the map's alert panel knows only the current ones.
+ */
+function openAlertDetail(id: string): void {
+  location.hash = `#/alerts/${encodeURIComponent(id)}`;
 }
 
 /**

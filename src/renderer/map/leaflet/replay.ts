@@ -11,7 +11,7 @@ import { sensorColour, severityColour } from '../colours.ts';
 
 export class ReplayLayer extends L.LayerGroup {
   #dots = new Map<string, L.CircleMarker>();
-  #renderer = L.canvas({ pane: 'points', padding: 0.3 });
+  #renderer = L.canvas({ pane: 'replay', padding: 0.3 });
   // SVG in the overlay pane (under the dots' pane): each polygon stays an element to hover.
   #alertRenderer = L.svg({ padding: 0.3 });
   #alerts = L.layerGroup();
