@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
 import { connectionFromSettings } from '../../../src/main/startup.ts';
 import { DEMO_CLIENT } from '../../../src/service/index.ts';
-import { startOfflineCore } from '../../helpers/core.ts';
+import { useOfflineCore } from '../../helpers/per-describe.ts';
 import { skipKeychain, skipReason } from '../../helpers/keychain-env.ts';
 
 // Accounts as Settings handles them, through the same validating edge as the renderer, with the
@@ -14,18 +14,14 @@ test.override({ world: { cameras: 20, hours: 1 } });
 describe.skipIf(skipKeychain)(
   `Settings accounts${skipKeychain ? ` (skipped: ${skipReason})` : ''}`,
   () => {
-    let core: Awaited<ReturnType<typeof startOfflineCore>>;
+    const core = useOfflineCore();
     const name = `settings-test-${process.pid}`;
     const wrong = `${name}-wrong`;
     const secretMarker = 'not-the-secret-4f1c';
 
-    beforeAll(async () => {
-      core = await startOfflineCore();
-    }, 120_000);
     afterAll(async () => {
       await core.api.invoke('profiles.remove', { name }).catch(() => undefined);
       await core.api.invoke('profiles.remove', { name: wrong }).catch(() => undefined);
-      await core.cleanup();
     });
 
     test('refuses an account with a bad base URL or an empty secret, naming the field', async ({
