@@ -51,6 +51,12 @@ export class Operation {
     }
   }
 
+  /** Forgets the `latest` runs under way (what they were asked for is gone): their answers come too late. */
+  cancel(): void {
+    this.#newest++;
+    this.busy = false;
+  }
+
   /** A failure found by the view itself (a field left empty), shown as a refused call would be. */
   fail(message: string, failure?: string): void {
     this.error = failure ? `${failure}: ${message}` : message;

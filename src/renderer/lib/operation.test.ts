@@ -63,6 +63,16 @@ describe('an operation', () => {
     expect(op.error).toBeNull();
   });
 
+  test('cancel: the answer of a run under way comes too late, and busy ends at once', async () => {
+    const op = new Operation();
+    let release!: (value: string) => void;
+    const running = op.latest(() => new Promise<string>((resolve) => (release = resolve)));
+    op.cancel();
+    expect(op.busy).toBe(false);
+    release('too late');
+    expect(await running).toBeUndefined();
+  });
+
   test('reports progress', () => {
     const op = new Operation();
     op.progress(3, 10);

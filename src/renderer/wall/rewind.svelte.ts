@@ -5,6 +5,7 @@
  */
 import type { Api } from '../../shared/ipc.ts';
 import { contextSlot } from '../lib/context.ts';
+import { Operation } from '../lib/operation.svelte.ts';
 import { rewindRange } from './frames.ts';
 
 const STEP_MS = 60_000;
@@ -20,13 +21,13 @@ export class RewindState {
   }
 
   active = $state(false);
-  loading = $state(false);
+  /** Listing the archived frames of the wall's cameras, and why rewind cannot show them. */
+  readonly listing = new Operation();
   /** The chosen moment, epoch ms. */
   time = $state(0);
   /** 0 when paused. */
   speed = $state<0 | PlaySpeed>(0);
   times = $state<Record<string, number[]>>({});
-  error = $state<string | null>(null);
 
   range = $derived(rewindRange(Object.values(this.times)));
 
@@ -36,26 +37,21 @@ export class RewindState {
   async start(cameraIds: readonly string[]): Promise<void> {
     const wasActive = this.active;
     this.active = true;
-    this.loading = true;
-    this.error = null;
-    try {
-      const missing = cameraIds.filter((id) => !this.times[id]);
-      const lists = await Promise.all(
-        missing.map((cameraId) => this.#api.invoke('wall.imageTimes', { cameraId })),
-      );
-      const next = { ...this.times };
-      missing.forEach((id, i) => (next[id] = lists[i]!));
-      this.times = next;
-      const range = this.range;
-      if (!range) {
-        this.error = 'These cameras have no archived images yet: rewind needs at least one.';
-      } else if (!wasActive || this.time < range.min || this.time > range.max) {
-        this.time = range.max;
-      }
-    } catch (error) {
-      this.error = `Could not list the archived images: ${(error as Error).message}`;
-    } finally {
-      this.loading = false;
+    const missing = cameraIds.filter((id) => !this.times[id]);
+    const lists = await this.listing.run(
+      () =>
+        Promise.all(missing.map((cameraId) => this.#api.invoke('wall.imageTimes', { cameraId }))),
+      'Could not list the archived images',
+    );
+    if (!lists) return;
+    const next = { ...this.times };
+    missing.forEach((id, i) => (next[id] = lists[i]!));
+    this.times = next;
+    const range = this.range;
+    if (!range) {
+      this.listing.fail('These cameras have no archived images yet: rewind needs at least one.');
+    } else if (!wasActive || this.time < range.min || this.time > range.max) {
+      this.time = range.max;
     }
   }
 
@@ -64,7 +60,7 @@ export class RewindState {
     this.pause();
     this.active = false;
     this.times = {};
-    this.error = null;
+    this.listing.error = null;
   }
 
   seek(time: number): void {
