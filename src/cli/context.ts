@@ -11,6 +11,7 @@ import {
   type Core,
   type NetworkOverrides,
 } from '../main/core.ts';
+import { CONNECTION_FLAGS } from '../main/args.ts';
 import { openDatabase, type Db } from '../main/db/database.ts';
 import { networkFlags } from '../main/net/choice.ts';
 import { createLog, type Log } from '../main/log.ts';
@@ -19,17 +20,7 @@ import { flag, intFlag, UsageError, type Argv } from './argv.ts';
 import type { Io } from './output.ts';
 
 /** Flags every command accepts. */
-export const GLOBAL_FLAGS = [
-  'profile',
-  'base-url',
-  'client-id',
-  'demo-cameras',
-  'demo-hours',
-  'demo-now',
-  'demo-variant',
-  'proxy',
-  'ca-file',
-];
+export const GLOBAL_FLAGS: readonly string[] = ['profile', ...CONNECTION_FLAGS];
 
 export interface Context {
   io: Io;

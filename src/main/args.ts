@@ -18,6 +18,21 @@ export interface ParsedFlags {
   positionals: string[];
 }
 
+/**
+ * The flags that choose the service (a remote one, or the demo world's size and clock) and the
+ * network to it: the `roadcam` CLI and `npm run web` take the same.
+ */
+export const CONNECTION_FLAGS = [
+  'base-url',
+  'client-id',
+  'demo-cameras',
+  'demo-hours',
+  'demo-now',
+  'demo-variant',
+  'proxy',
+  'ca-file',
+] as const;
+
 export class UsageError extends Error {
   constructor(message: string) {
     super(message);

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { integerFlag, lastValue, parseFlags, UsageError } from '../args.ts';
+import { CONNECTION_FLAGS, integerFlag, lastValue, parseFlags, UsageError } from '../args.ts';
 import { startCore } from '../core.ts';
 import type { ConnectionOptions } from '../target.ts';
 import { createLog } from '../log.ts';
@@ -39,18 +39,7 @@ const usage = `Usage: npm run web -- [--port N] [--data-dir DIR] [--base-url URL
 /** `npm run web`: the main-process core plus the browser-mode host, on loopback. */
 export async function main(argv: readonly string[], staticDir: string): Promise<void> {
   const flags = parseFlags(argv, {
-    values: [
-      'port',
-      'data-dir',
-      'base-url',
-      'client-id',
-      'demo-cameras',
-      'demo-hours',
-      'demo-now',
-      'demo-variant',
-      'proxy',
-      'ca-file',
-    ],
+    values: ['port', 'data-dir', ...CONNECTION_FLAGS],
     switches: ['help', 'no-proxy'],
   });
   if (flags.switches.has('help')) {
