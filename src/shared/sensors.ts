@@ -15,6 +15,11 @@ export interface SensorValue {
 
 /** The value every sensor uses for "no report due to image quality or content". */
 export const NO_REPORT = -1;
+const NO_REPORT_VALUE: SensorValue = {
+  value: NO_REPORT,
+  label: 'No report',
+  meaning: 'No report due to image quality or content',
+};
 
 export const SENSOR_VALUES: Readonly<Record<SensorType, readonly SensorValue[]>> = {
   road_weather: [
@@ -28,14 +33,14 @@ export const SENSOR_VALUES: Readonly<Record<SensorType, readonly SensorValue[]>>
     { value: 2, label: 'Wet', meaning: 'Shiny road, some spray' },
     { value: 1, label: 'Moist', meaning: 'Minor moisture, below the wet criteria' },
     { value: 0, label: 'Dry', meaning: 'No water or snow detected' },
-    { value: -1, label: 'No report', meaning: 'No report due to image quality or content' },
+    NO_REPORT_VALUE,
   ],
   visibility: [
     { value: 0, label: 'Poor', meaning: '0 to 0.3 miles' },
     { value: 0.2, label: 'Reduced', meaning: '0.3 to 0.7 miles' },
     { value: 0.5, label: 'Hazy', meaning: '0.7 to 1.5 miles' },
     { value: 1, label: 'Good', meaning: '1.5+ miles' },
-    { value: -1, label: 'No report', meaning: 'No report due to image quality or content' },
+    NO_REPORT_VALUE,
   ],
   precip: [
     {
@@ -44,7 +49,7 @@ export const SENSOR_VALUES: Readonly<Record<SensorType, readonly SensorValue[]>>
       meaning: 'Significantly wet roads, reduced visibility',
     },
     { value: 0, label: 'Not heavy', meaning: 'No heavy precipitation' },
-    { value: -1, label: 'No report', meaning: 'No report due to image quality or content' },
+    NO_REPORT_VALUE,
   ],
 };
 
