@@ -1,3 +1,5 @@
+import { createSubscriber } from 'svelte/reactivity';
+
 /** The views of the navigation, in order; a route is `#/<view>[/<rest>][?query]`. */
 export const views = ['map', 'wall', 'downloads', 'collections', 'alerts', 'settings'] as const;
 export type View = (typeof views)[number];
@@ -28,16 +30,42 @@ export function parseRoute(hash: string): Route {
   return { view, rest, query };
 }
 
-class Router {
-  route = $state<Route>(parseRoute(location.hash));
+/**
+ * Where the route lives: the window in the app; in a test, anything with a location whose hash
+ * can be read and written and that sends `hashchange`.
+ */
+export interface HashSource {
+  readonly location: { hash: string };
+  addEventListener(type: 'hashchange', listener: () => void): void;
+  removeEventListener(type: 'hashchange', listener: () => void): void;
+}
 
-  constructor() {
-    window.addEventListener('hashchange', () => (this.route = parseRoute(location.hash)));
+export class Router {
+  readonly #source: () => HashSource;
+  readonly #follow: () => void;
+
+  /**
+   * On `source`, or on the window, looked up at first use: importing the router reads nothing,
+   * so that states and components that use it can be imported where there is no window.
+   */
+  constructor(source?: HashSource) {
+    this.#source = () => source ?? window;
+    this.#follow = createSubscriber((changed) => {
+      const followed = this.#source();
+      followed.addEventListener('hashchange', changed);
+      return () => followed.removeEventListener('hashchange', changed);
+    });
+  }
+
+  /** The route shown; a template or effect that reads it follows every change of the hash. */
+  get route(): Route {
+    this.#follow();
+    return parseRoute(this.#source().location.hash);
   }
 
   /** Shows a route such as `/wall?cameras=A,B` (links from outside the app arrive so). */
   go(route: string): void {
-    location.hash = `#${route}`;
+    this.#source().location.hash = `#${route}`;
   }
 
   href(view: View): string {
