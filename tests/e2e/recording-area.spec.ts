@@ -1,11 +1,12 @@
 /**
  * Recording search in Downloads by area shape: a polygon typed as the spec writes it finds the
- * recordings inside it and not those outside, and a route drawn on the Map is taken over by
- * "Use the map's drawn area"; both checked against the service's own answers (the positions
- * and the expected matches come from the service, not from this file).
+ * recordings inside it and not those outside; a route drawn on the Map is taken over by "Use
+ * the map's drawn area", a polygon by the Map's "Find recordings here". All are checked against
+ * the service's own answers (positions and expected matches come from the service).
  */
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { startOwnService, type OwnService } from './own-service.ts';
+import { startOwnService, type OwnService, type SearchAnswer } from './own-service.ts';
 
 let own: OwnService;
 
@@ -36,25 +37,67 @@ function square([lon, lat]: [number, number], half: number): [number, number][] 
   ];
 }
 
+/** The complete recordings the service lists for `params`, first page, newest first. */
+function serviceRecordings(params: object) {
+  return own.search(
+    'recordings',
+    { status: 'complete', ...params, sort: 'start', sort_dir: 'desc' },
+    25,
+  );
+}
+
+/** The view lists what the service listed: the same total, the same first page in order. */
+async function expectListed(page: Page, expected: SearchAnswer) {
+  await expect(
+    page.getByText(`${expected.properties.total} complete recordings match.`),
+  ).toBeVisible();
+  const ids = page.getByRole('link', { name: /^rec_/ });
+  await expect(ids).toHaveCount(expected.features.length);
+  expect(await ids.allTextContents()).toEqual(expected.features.map((f) => f.id));
+}
+
+/** Opens the map on a recording's camera and clicks a shape there (fractions of the map). */
+async function drawOnMap(page: Page, at: [number, number], mode: string, points: number[][]) {
+  await page.goto(`${own.host.url}#/map?at=${at[1]},${at[0]},9`);
+  const map = page.getByRole('application', { name: 'Map' });
+  await expect(map).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Find recordings here' })).toHaveCount(0);
+  await page.getByRole('button', { name: mode }).click();
+  const box = (await map.boundingBox())!;
+  for (const [fx, fy] of points) {
+    await page.mouse.click(box.x + box.width * fx!, box.y + box.height * fy!);
+    // Apart enough that two clicks never read as a double click (which finishes the shape).
+    await page.waitForTimeout(400);
+  }
+  await expect(
+    page.getByRole('status').filter({ hasText: `${points.length} points` }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Finish' }).click();
+  return JSON.parse((await page.getByTestId('spatial').getAttribute('data-params'))!) as {
+    polygon?: [number, number][];
+    polyline?: string;
+  };
+}
+
+/** Complete recordings as the service lists them, each with its camera's position. */
+async function completeRecordings(): Promise<Placed[]> {
+  const all = (await own.search('recordings', { status: 'complete' }, 100)).features;
+  expect(all.length).toBeGreaterThan(1);
+  return all as unknown as Placed[];
+}
+
 test('a polygon search finds the recordings inside the polygon and not those outside', async ({
   page,
 }) => {
-  const all = (await own.search('recordings', { status: 'complete' }, 100))
-    .features as unknown as Placed[];
-  expect(all.length).toBeGreaterThan(1);
+  const all = await completeRecordings();
   const inside = all[0]!;
-  const ring = square(inside.geometry.coordinates, 0.05);
   const [lon0, lat0] = inside.geometry.coordinates;
-  const outside = all.find(
-    ({
-      geometry: {
-        coordinates: [lon, lat],
-      },
-    }) => Math.abs(lon - lon0) > 0.5 || Math.abs(lat - lat0) > 0.5,
-  )!;
+  const ring = square([lon0, lat0], 0.05);
+  const far = ({ geometry: { coordinates: c } }: Placed) =>
+    Math.abs(c[0] - lon0) > 0.5 || Math.abs(c[1] - lat0) > 0.5;
+  const outside = all.find(far)!;
   expect(outside).toBeDefined();
-  const params = { status: 'complete', polygon: ring, sort: 'start', sort_dir: 'desc' };
-  const expected = await own.search('recordings', params, 25);
+  const expected = await serviceRecordings({ polygon: ring });
   expect(expected.features.map((f) => f.id)).toContain(inside.id);
 
   await page.goto(`${own.host.url}#/downloads`);
@@ -62,69 +105,54 @@ test('a polygon search finds the recordings inside the polygon and not those out
   await page.getByRole('combobox', { name: 'Area shape' }).selectOption('polygon');
   const polygon = page.getByRole('textbox', { name: /^Polygon/ });
   // Typed open: the form closes the ring as the spec asks.
-  await polygon.fill(
-    ring
-      .slice(0, -1)
-      .map(([lon, lat]) => `${lon} ${lat}`)
-      .join(', '),
-  );
+  const corners = ring.slice(0, -1).map(([lon, lat]) => `${lon} ${lat}`);
+  await polygon.fill(corners.join(', '));
   await page.getByRole('button', { name: 'Search recordings' }).click();
-  await expect(
-    page.getByText(`${expected.properties.total} complete recordings match.`),
-  ).toBeVisible();
-  const ids = page.getByRole('link', { name: /^rec_/ });
-  await expect(ids).toHaveCount(expected.features.length);
-  expect(await ids.allTextContents()).toEqual(expected.features.map((f) => f.id));
+  await expectListed(page, expected);
   await expect(page.getByRole('link', { name: outside.id, exact: true })).toHaveCount(0);
 
   // A corner that does not read is refused in words before anything is asked.
-  await polygon.fill(
-    `${ring[0]![0]} ${ring[0]![1]}, ${ring[1]![0]}, ${ring[2]![0]} ${ring[2]![1]}`,
-  );
+  await polygon.fill([corners[0], ring[1]![0], corners[2]].join(', '));
   await page.getByRole('button', { name: 'Search recordings' }).click();
   await expect(page.getByRole('alert')).toContainText('Polygon corner 2');
 });
 
 test('a route drawn on the Map searches recordings along it from Downloads', async ({ page }) => {
-  const all = (await own.search('recordings', { status: 'complete' }, 100))
-    .features as unknown as Placed[];
-  const along = all[0]!;
-  const [lon, lat] = along.geometry.coordinates;
-  await page.goto(`${own.host.url}#/map?at=${lat},${lon},9`);
-  const map = page.getByRole('application', { name: 'Map' });
-  await expect(map).toBeVisible();
-  await page.getByRole('button', { name: 'Draw route' }).click();
+  const along = (await completeRecordings())[0]!;
   // Through the middle of the map, where the recording's camera is.
-  const box = (await map.boundingBox())!;
-  for (const fx of [0.3, 0.5, 0.7]) {
-    await page.mouse.click(box.x + box.width * fx, box.y + box.height * 0.5);
-    await page.waitForTimeout(400);
-  }
-  await expect(page.getByRole('status').filter({ hasText: '3 points' })).toBeVisible();
-  await page.getByRole('button', { name: 'Finish' }).click();
-  const drawn = JSON.parse((await page.getByTestId('spatial').getAttribute('data-params'))!) as {
-    polyline: string;
-    polyline_precision: number;
-    polyline_radius: number;
-  };
+  const drawn = await drawOnMap(page, along.geometry.coordinates, 'Draw route', [
+    [0.3, 0.5],
+    [0.5, 0.5],
+    [0.7, 0.5],
+  ]);
 
   await page.getByRole('link', { name: 'Downloads' }).click();
   await page.getByText('More filters').click();
   await page.getByRole('button', { name: "Use the map's drawn area" }).click();
   await expect(page.getByRole('combobox', { name: 'Area shape' })).toHaveValue('route');
-  await expect(page.getByRole('textbox', { name: /^Route/ })).toHaveValue(drawn.polyline);
+  await expect(page.getByRole('textbox', { name: /^Route/ })).toHaveValue(drawn.polyline!);
   await page.getByRole('button', { name: 'Search recordings' }).click();
 
-  const expected = await own.search(
-    'recordings',
-    { status: 'complete', ...drawn, sort: 'start', sort_dir: 'desc' },
-    25,
-  );
+  const expected = await serviceRecordings(drawn);
   expect(expected.features.map((f) => f.id)).toContain(along.id);
-  await expect(
-    page.getByText(`${expected.properties.total} complete recordings match.`),
-  ).toBeVisible();
-  const ids = page.getByRole('link', { name: /^rec_/ });
-  await expect(ids).toHaveCount(expected.features.length);
-  expect(await ids.allTextContents()).toEqual(expected.features.map((f) => f.id));
+  await expectListed(page, expected);
+});
+
+test('"Find recordings here" on the Map searches recordings in the drawn polygon', async ({
+  page,
+}) => {
+  const inside = (await completeRecordings())[0]!;
+  const drawn = await drawOnMap(page, inside.geometry.coordinates, 'Draw polygon', [
+    [0.3, 0.3],
+    [0.7, 0.3],
+    [0.7, 0.7],
+    [0.3, 0.7],
+  ]);
+
+  await page.getByRole('link', { name: 'Find recordings here' }).click();
+  await expect(page.getByRole('combobox', { name: 'Area shape' })).toHaveValue('polygon');
+  const expected = await serviceRecordings({ polygon: drawn.polygon });
+  expect(expected.features.map((f) => f.id)).toContain(inside.id);
+  await expectListed(page, expected);
+  await expect(page).toHaveURL(/#\/downloads$/);
 });
