@@ -25,3 +25,16 @@ export class Latest<T> {
     };
   }
 }
+
+/**
+ * What a panel shows for the thing `id` (a prop) names, loaded again whenever it changes. Call
+ * it while the component initialises: it starts an `$effect` of the component's.
+ */
+export function latestOf<T>(id: () => string, load: (id: string) => Promise<T>): Latest<T> {
+  const shown = new Latest<T>();
+  $effect(() => {
+    const wanted = id();
+    return shown.load(() => load(wanted));
+  });
+  return shown;
+}
