@@ -2,14 +2,21 @@
  * Whether tiles can be seen: the page (a minimised window or a background tab is hidden) and
  * each tile's place on screen, through one shared IntersectionObserver. Tiles nobody can see
  * stop loading and decoding.
+ *
+ * Nothing here reads the document or starts a timer at import: each listens only while an effect
+ * reads it (createSubscriber), so the module can be imported where there is no document.
  */
-class PageVisibility {
-  visible = $state(document.visibilityState === 'visible');
+import { createSubscriber } from 'svelte/reactivity';
 
-  constructor() {
-    document.addEventListener('visibilitychange', () => {
-      this.visible = document.visibilityState === 'visible';
-    });
+class PageVisibility {
+  readonly #follow = createSubscriber((changed) => {
+    document.addEventListener('visibilitychange', changed);
+    return () => document.removeEventListener('visibilitychange', changed);
+  });
+
+  get visible(): boolean {
+    this.#follow();
+    return document.visibilityState === 'visible';
   }
 }
 
@@ -33,10 +40,14 @@ export function observeOnScreen(element: Element, listener: (onScreen: boolean) 
 
 /** The current time, ticking once a second, for the clocks and image ages of every tile. */
 class Ticker {
-  now = $state(Date.now());
+  readonly #follow = createSubscriber((tick) => {
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  });
 
-  constructor() {
-    setInterval(() => (this.now = Date.now()), 1000);
+  get now(): number {
+    this.#follow();
+    return Date.now();
   }
 }
 
