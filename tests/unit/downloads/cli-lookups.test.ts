@@ -33,8 +33,11 @@ test.beforeAll(async ({ service }) => {
 });
 afterAll(() => dir.remove());
 
-/** A relay to the service that holds back the lookup (GET /v1/recordings/ID) of one id. */
-async function holdingLookupOf(target: string, held: string) {
+/**
+ * A relay to the service that holds back the lookup (GET /v1/recordings/ID) of one id;
+ * `answered` is told each path whose answer it passed on.
+ */
+async function holdingLookupOf(target: string, held: string, answered?: (path: string) => void) {
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
   const server: Server = createServer((req, res) => {
@@ -45,6 +48,7 @@ async function holdingLookupOf(target: string, held: string) {
         (answer) => {
           res.writeHead(answer.statusCode!, answer.headers);
           answer.pipe(res);
+          answer.on('end', () => answered?.(path));
         },
       );
       up.on('error', () => res.destroy());
@@ -190,4 +194,37 @@ test('an unknown id among known ones is reported, exit 1, and the others downloa
   expect(result.stderr).toMatch(/rec_nosuchthing.*zip: failed: No recording rec_nosuchthing/);
   expect(result.stderr).toMatch(/rec_nosuchthing.*mp4: failed: No recording rec_nosuchthing/);
   expectAllFiles(out, [ids[0]!, ids[2]!]);
+});
+
+test('names that clash are given in the order of the ids, whichever lookup returns first', async ({
+  service,
+}) => {
+  const [held, ...others] = ids as [string, string, string];
+  const seen = new Set<string>();
+  const relay = await holdingLookupOf(service.url, held, (path) => {
+    seen.add(path);
+    // The first id's lookup is answered only after the others' were.
+    if (others.every((id) => seen.has(`/v1/recordings/${id}`))) relay.release();
+  });
+  const out = join(dir.path, 'clash');
+  try {
+    const template = ['--format', 'zip', '--template', '{date}.{format}'];
+    const result = await runRoadcam(
+      join(dir.path, 'data-clash'),
+      ['download', '--out', out, ...template, ...ids, ...direct(relay.url)],
+      { env: secretEnv },
+    );
+    expect(result.code, result.stderr).toBe(0);
+  } finally {
+    await relay.close();
+  }
+  // Every recording starts on the same date: the first id keeps the plain name.
+  const files = filesUnder(out).sort();
+  expect(files).toHaveLength(3);
+  const owner = (f: string) =>
+    ids.find((id) => expected.get(`${id}.zip`)!.sha256 === sha256File(join(out, f)));
+  const [plain, second, third] = ['', ' (2)', ' (3)'].map((n) =>
+    files.find((f) => f.endsWith(`${n}.zip`) && (n !== '' || !/\(\d\)/.test(f))),
+  );
+  expect([plain, second, third].map((f) => owner(f!))).toEqual(ids);
 });
