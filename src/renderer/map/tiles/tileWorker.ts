@@ -104,7 +104,9 @@ function paint(tile: Cached, colouring: Colouring): OffscreenCanvas {
   ctx.strokeStyle = 'rgba(255,255,255,0.9)';
   // Points batched by colour: one path per colour is far cheaper than one per point. A path is
   // filled and stroked as the union of its circles, so a second point of one colour on the same
-  // spot changes no pixel: it is left out (at national scale, half the points of a dense tile).
+  // spot adds nothing but a harder anti-aliased rim (coincident edges add up their coverage):
+  // it is left out, and the spot looks like any single point (at national scale, half the
+  // points of a dense tile are such repeats).
   const byColour = new Map<string, Map<string, TilePoint>>();
   for (const p of tile.decoded.points) {
     const c = colourOf(colouring, p.feature);
