@@ -18,14 +18,7 @@ export class CollectionDetail {
   offline = $state(false);
   #pager: MarkerPager<ImageInfo> | null = null;
   /** The pages of the collection shown: opening another makes a page still loading too late. */
-  readonly #pages = new Operation();
-
-  get loading(): boolean {
-    return this.#pages.busy;
-  }
-  get error(): string | null {
-    return this.#pages.error;
-  }
+  readonly paging = new Operation();
 
   readonly #api: Api;
 
@@ -40,7 +33,7 @@ export class CollectionDetail {
     this.collection = null;
     this.images = [];
     this.done = false;
-    this.#pages.error = null;
+    this.paging.error = null;
     const pager = new MarkerPager<ImageInfo>(
       async (marker) => {
         const page = await this.#api.invoke('collections.images', {
@@ -64,7 +57,7 @@ export class CollectionDetail {
   async more(): Promise<void> {
     const pager = this.#pager;
     if (!pager || pager.done || pager.loading) return;
-    const loaded = await this.#pages.latest(() => pager.more().then(() => pager));
+    const loaded = await this.paging.latest(() => pager.more().then(() => pager));
     if (loaded !== this.#pager) return;
     this.images = [...pager.items];
     this.done = pager.done;

@@ -14,14 +14,7 @@ export class CollectionsList {
   params = $state<CollectionSearch>({ sort: 'updated_at', sort_dir: 'desc' });
   page = $state.raw<CollectionsPage | null>(null);
   /** A newer search (typing, paging) makes the answer to an older one too late to show. */
-  readonly #search = new Operation();
-
-  get loading(): boolean {
-    return this.#search.busy;
-  }
-  get error(): string | null {
-    return this.#search.error;
-  }
+  readonly searching = new Operation();
 
   readonly #api: Api;
 
@@ -34,7 +27,7 @@ export class CollectionsList {
   async search(patch: Partial<CollectionSearch> = {}): Promise<void> {
     this.params = { ...this.params, skip: 0, ...patch, limit: LIST_PAGE };
     const params = clean(this.params);
-    const page = await this.#search.latest(() => this.#api.invoke('collections.search', params));
+    const page = await this.searching.latest(() => this.#api.invoke('collections.search', params));
     if (page) this.page = page;
   }
 
