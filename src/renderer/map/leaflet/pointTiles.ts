@@ -46,6 +46,23 @@ const TILE_SIZE = 256;
 const HIT_RADIUS = 7;
 let serial = 0;
 
+function startWorker(): Worker {
+  return new Worker(new URL('../tiles/tileWorker.ts', import.meta.url), { type: 'module' });
+}
+
+/**
+ * The first layer's worker, started as this module loads: a worker fetches and compiles its
+ * script before it can fetch a tile, hundreds of milliseconds on a busy machine that the first
+ * cameras drawn would otherwise wait for after the map is built (docs/benchmarks.md, "Map").
+ */
+let spare: Worker | null = typeof Worker === 'undefined' ? null : startWorker();
+
+function takeWorker(): Worker {
+  const worker = spare ?? startWorker();
+  spare = null;
+  return worker;
+}
+
 export class PointTileLayer extends L.GridLayer {
   #options: PointTileOptions;
   #tiles = new Map<string, TileEntry>();
@@ -67,9 +84,7 @@ export class PointTileLayer extends L.GridLayer {
   }
 
   override onAdd(map: L.Map): this {
-    this.#worker = new Worker(new URL('../tiles/tileWorker.ts', import.meta.url), {
-      type: 'module',
-    });
+    this.#worker = takeWorker();
     this.#worker.onmessage = (e: MessageEvent<WorkerAnswer>) => this.#answer(e.data);
     super.onAdd(map);
     this.#markers.addTo(map);
