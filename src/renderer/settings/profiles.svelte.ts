@@ -1,6 +1,7 @@
 import type { ConnectionTest, ProfilesState } from '../../shared/ipc/profiles.ts';
 import type { Api } from '../../shared/ipc.ts';
 import { contextSlot } from '../lib/context.ts';
+import { Operation } from '../lib/operation.svelte.ts';
 
 export interface NewProfile {
   name: string;
@@ -18,7 +19,8 @@ export class ProfilesModel {
   }
 
   state = $state<ProfilesState | null>(null);
-  error = $state<string | null>(null);
+  /** Listing, saving, removing and choosing accounts (a connection test reports on its own). */
+  readonly op = new Operation();
   tests = $state<Record<string, ConnectionTest | 'running'>>({});
   /** Set after a switch: what happens next (restart now, or restart browser mode by hand). */
   switching = $state<string | null>(null);
@@ -57,14 +59,9 @@ export class ProfilesModel {
   }
 
   async #run(call: () => Promise<ProfilesState>): Promise<boolean> {
-    try {
-      this.state = await call();
-      this.error = null;
-      return true;
-    } catch (error) {
-      this.error = (error as Error).message;
-      return false;
-    }
+    const state = await this.op.run(call);
+    if (state) this.state = state;
+    return state !== undefined;
   }
 }
 

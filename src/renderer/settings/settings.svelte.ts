@@ -1,11 +1,13 @@
 import type { Settings, SettingsPatch } from '../../shared/settings.ts';
 import type { Api } from '../../shared/ipc.ts';
 import { contextSlot } from '../lib/context.ts';
+import { Operation } from '../lib/operation.svelte.ts';
 
 /** The user's settings as the main process holds them; every change comes back as an event. */
 export class SettingsState {
   current = $state<Settings | null>(null);
-  error = $state<string | null>(null);
+  /** Reading and saving the settings; its error is the main process's refusal, in its words. */
+  readonly op = new Operation();
   savedAt = $state<number | null>(null);
 
   readonly #api: Api;
@@ -15,18 +17,15 @@ export class SettingsState {
     api.on('settings.changed', (settings) => (this.current = settings));
     this.#api.invoke('settings.get', {}).then(
       (settings) => (this.current = settings),
-      (error: Error) => (this.error = error.message),
+      (error: Error) => this.op.fail(error.message),
     );
   }
 
   async update(patch: SettingsPatch): Promise<void> {
-    try {
-      this.current = await this.#api.invoke('settings.update', patch);
-      this.error = null;
-      this.savedAt = Date.now();
-    } catch (error) {
-      this.error = (error as Error).message;
-    }
+    const saved = await this.op.run(() => this.#api.invoke('settings.update', patch));
+    if (!saved) return;
+    this.current = saved;
+    this.savedAt = Date.now();
   }
 }
 
