@@ -14,23 +14,8 @@ import { splitBbox, type LonLat } from '../../shared/geo.ts';
 import { invalidParameter, notFound } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
 import { CERTAINTY_TEXT, SEVERITY_TEXT, URGENCY_TEXT } from '../world/alert-text.ts';
-import {
-  addAnyOf,
-  addTextQuery,
-  addTimeRanges,
-  Where,
-  type AggDef,
-  type SearchStore,
-} from './common.ts';
-import {
-  featurePage,
-  readSearch,
-  searchTable,
-  sortTerms,
-  type AggKey,
-  type SortKey,
-  type Table,
-} from './paging.ts';
+import { addAnyOf, addTextQuery, addTimeRanges, Where, type SearchStore } from './common.ts';
+import { featurePage, readSearch, searchTable, type Table } from './paging.ts';
 import type { ParamReader } from './reader.ts';
 import { candidateBoxes, hasArea, intersectsRing, type SpatialFilter } from './spatial.ts';
 import { isoSeconds } from './times.ts';
@@ -59,26 +44,30 @@ interface Row {
 }
 
 const text = (table: readonly string[]) => (v: unknown) => table[v as number] ?? 'Unknown';
-const AGGS: Record<AggKey<'alerts'>, AggDef> = {
-  event: { key: 'a.event' },
-  state: { key: 's.name', join: 'JOIN alert_states s ON s.alert = a.num' },
-  origin: { key: 'a.origin' },
-  urgency: { key: 'a.urgency', toKey: text(URGENCY_TEXT) },
-  severity: { key: 'a.severity', toKey: text(SEVERITY_TEXT) },
-  certainty: { key: 'a.certainty', toKey: text(CERTAINTY_TEXT) },
-  status: { key: 'a.status' },
-};
-const TABLE: Table = { columns: 'a.*', from: 'alerts a', aggs: AGGS, points: false };
-
-const SORT_COLUMNS: Record<SortKey<'alerts'>, string> = {
-  event: 'a.event',
-  state: 'a.first_state',
-  country: 'a.country',
-  effective: 'a.effective',
-  expires: 'a.expires',
-  urgency: 'a.urgency',
-  severity: 'a.severity',
-  certainty: 'a.certainty',
+const TABLE: Table<'alerts'> = {
+  columns: 'a.*',
+  from: 'alerts a',
+  sortColumns: {
+    event: 'a.event',
+    state: 'a.first_state',
+    country: 'a.country',
+    effective: 'a.effective',
+    expires: 'a.expires',
+    urgency: 'a.urgency',
+    severity: 'a.severity',
+    certainty: 'a.certainty',
+  },
+  tieBreaker: 'a.id',
+  aggs: {
+    event: { key: 'a.event' },
+    state: { key: 's.name', join: 'JOIN alert_states s ON s.alert = a.num' },
+    origin: { key: 'a.origin' },
+    urgency: { key: 'a.urgency', toKey: text(URGENCY_TEXT) },
+    severity: { key: 'a.severity', toKey: text(SEVERITY_TEXT) },
+    certainty: { key: 'a.certainty', toKey: text(CERTAINTY_TEXT) },
+    status: { key: 'a.status' },
+  },
+  points: false,
 };
 
 function feature(row: Row): Alert {
@@ -129,7 +118,7 @@ export function searchAlerts(
   nowS: number,
 ): FeatureCollection<Alert> {
   const request = readSearch(bag, 'alerts');
-  const { r, spatial, sort } = request;
+  const { r, spatial } = request;
   const where = new Where();
   const expired = r.string('expired')?.trim().toLowerCase();
   if (expired === undefined || expired === 'false') where.add('a.expires > ?', nowS);
@@ -160,8 +149,7 @@ export function searchAlerts(
   if (c) where.in('a.certainty', c);
   if (hasArea(spatial)) addAlertArea(world, spatial, where);
 
-  const order = sortTerms(sort, (key) => SORT_COLUMNS[key], 'a.id');
-  const found = searchTable<Row>(world.statements, TABLE, where, order, request);
+  const found = searchTable<'alerts', Row>(world.statements, TABLE, where, request);
   return featurePage(found.rows.map(feature), found, request.page);
 }
 

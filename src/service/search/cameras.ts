@@ -2,22 +2,8 @@
 import type { Camera, FeatureCollection } from '../../shared/api/index.ts';
 import { notFound } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
-import {
-  addCameraArea,
-  addLocation,
-  addTextQuery,
-  Where,
-  type AggDef,
-  type SearchStore,
-} from './common.ts';
-import {
-  featurePage,
-  readSearch,
-  searchTable,
-  sortTerms,
-  type AggKey,
-  type Table,
-} from './paging.ts';
+import { addCameraArea, addLocation, addTextQuery, Where, type SearchStore } from './common.ts';
+import { featurePage, readSearch, searchTable, type Table } from './paging.ts';
 
 export interface CameraRow {
   num: number;
@@ -35,16 +21,28 @@ export interface CameraRow {
 const COLUMNS =
   'c.num, c.id, c.lon, c.lat, c.country, c.state, c.city, c.provider, c.description, c.video';
 
-const AGGS: Record<AggKey<'cameras'>, AggDef> = {
-  state: { key: 'c.state' },
-  city: { key: 'c.city' },
-  country: { key: 'c.country' },
-  provider: { key: 'c.provider' },
-  region: { key: 'c.region' },
-  direction: { key: 'c.direction' },
-  video: { key: 'c.video', toKey: (v) => (v === 1 ? 'true' : 'false') },
+const TABLE: Table<'cameras'> = {
+  columns: COLUMNS,
+  from: 'cameras c',
+  sortColumns: {
+    city: 'c.city',
+    region: 'c.region',
+    state: 'c.state',
+    country: 'c.country',
+    direction: 'c.direction',
+  },
+  tieBreaker: 'c.num',
+  aggs: {
+    state: { key: 'c.state' },
+    city: { key: 'c.city' },
+    country: { key: 'c.country' },
+    provider: { key: 'c.provider' },
+    region: { key: 'c.region' },
+    direction: { key: 'c.direction' },
+    video: { key: 'c.video', toKey: (v) => (v === 1 ? 'true' : 'false') },
+  },
+  points: true,
 };
-const TABLE: Table = { columns: COLUMNS, from: 'cameras c', aggs: AGGS, points: true };
 
 export function cameraFeature(row: CameraRow): Camera {
   return {
@@ -64,14 +62,12 @@ export function cameraFeature(row: CameraRow): Camera {
 
 export function searchCameras(world: SearchStore, bag: ParamBag): FeatureCollection<Camera> {
   const request = readSearch(bag, 'cameras');
-  const { r, spatial, sort } = request;
+  const r = request.r;
   const where = new Where();
   addTextQuery(r, where, 'c.num', 'cameras_fts');
   addLocation(r, where, ['country', 'state', 'city', 'provider']);
-  addCameraArea(world, spatial, where, 'c.num');
-
-  const order = sortTerms(sort, (key) => `c.${key}`, 'c.num', spatial.point);
-  const found = searchTable<CameraRow>(world.statements, TABLE, where, order, request);
+  addCameraArea(world, request.spatial, where, 'c.num');
+  const found = searchTable<'cameras', CameraRow>(world.statements, TABLE, where, request);
   return featurePage(found.rows.map(cameraFeature), found, request.page);
 }
 

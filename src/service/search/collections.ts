@@ -11,8 +11,8 @@ import {
 } from '../../shared/api/index.ts';
 import { notFound } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
-import { addTextQuery, addTimeRanges, Where, type AggDef, type SearchStore } from './common.ts';
-import { readSearch, searchTable, sortTerms, type AggKey, type Table } from './paging.ts';
+import { addTextQuery, addTimeRanges, Where, type SearchStore } from './common.ts';
+import { readSearch, searchTable, type Table } from './paging.ts';
 import { ParamReader } from './reader.ts';
 import { expiryCutoff } from './recordings.ts';
 import { isoSeconds } from './times.ts';
@@ -27,10 +27,14 @@ interface Row {
   updated_at: number;
 }
 
-const AGGS: Record<AggKey<'collections'>, AggDef> = {
-  tags: { key: 't.tag', join: 'JOIN collection_tags t ON t.collection = k.num' },
+const TABLE: Table<'collections'> = {
+  columns: 'k.*',
+  from: 'collections k',
+  sortColumns: { name: 'k.name', created_at: 'k.created_at', updated_at: 'k.updated_at' },
+  tieBreaker: 'k.id',
+  aggs: { tags: { key: 't.tag', join: 'JOIN collection_tags t ON t.collection = k.num' } },
+  points: false,
 };
-const TABLE: Table = { columns: 'k.*', from: 'collections k', aggs: AGGS, points: false };
 
 function toCollection(row: Row): Collection {
   return {
@@ -49,12 +53,11 @@ export function searchCollections(
   nowS: number,
 ): CollectionIndex {
   const request = readSearch(bag, 'collections');
-  const { r, page, sort } = request;
+  const { r, page } = request;
   const where = new Where().add('k.created_at > ?', expiryCutoff(nowS));
   addTextQuery(r, where, 'k.num', 'collections_fts');
   addTimeRanges(r, where, 'k', ['created_at', 'updated_at']);
-  const order = sortTerms(sort, (key) => `k.${key}`, 'k.id');
-  const found = searchTable<Row>(world.statements, TABLE, where, order, request);
+  const found = searchTable<'collections', Row>(world.statements, TABLE, where, request);
   const { rows, total, aggs } = found;
   return { results: rows.map(toCollection), total, skip: page.skip, limit: page.limit, aggs };
 }

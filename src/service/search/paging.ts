@@ -123,7 +123,7 @@ export interface SortTerms {
  * The sort column (or the distance of the camera, alias c, from the point), then the
  * tie-breaker that makes the order total; the tie-breaker alone when no sort is asked for.
  */
-export function sortTerms<S extends string>(
+function sortTerms<S extends string>(
   sort: S | undefined,
   column: (key: Exclude<S, 'distance'>) => string,
   tieBreaker: string,
@@ -196,26 +196,34 @@ export interface Found {
   bbox?: PageBbox | undefined;
 }
 
-/** A resource's table: what a page selects, from where, and how it aggregates. */
-export interface Table {
+/**
+ * A resource's table as its search reads it: what a page selects and from where, the column of
+ * each sort key, and the aggregations.
+ */
+export interface Table<R extends Resource> {
   columns: string;
   from: string;
-  aggs: Readonly<Record<string, AggDef>>;
+  /** the column of each sort key; distance is measured from the camera, alias c */
+  sortColumns: Readonly<Record<Exclude<SortKey<R>, 'distance'>, string>>;
+  /** the id column that makes the order total */
+  tieBreaker: string;
+  aggs: Readonly<Record<AggKey<R>, AggDef>>;
   /** a point resource (camera alias c): the answer has the bbox around the matches */
   points: boolean;
 }
 
 /** Counts the matches of `where`, reads the asked page of them in order, and aggregates them. */
-export function searchTable<Row>(
+export function searchTable<R extends Resource, Row>(
   st: StatementCache,
-  table: Table,
+  table: Table<R>,
   where: Where,
-  order: SortTerms,
-  request: Pick<SearchRequest<string>, 'page' | 'dir' | 'aggNames'>,
+  request: SearchRequest<SortKey<R>>,
 ): Found & { rows: Row[] } {
   const { total, bbox } = table.points
     ? countPoints(st, table.from, where)
     : { total: countMatches(st, table.from, where), bbox: undefined };
+  const column = (key: Exclude<SortKey<R>, 'distance'>) => table.sortColumns[key];
+  const order = sortTerms(request.sort, column, table.tieBreaker, request.spatial.point);
   const q = { columns: table.columns, from: table.from, where, order };
   const rows = readPage<Row>(st, q, request.dir, request.page, total);
   const aggs = runAggs(st, table.from, where, request.aggNames, table.aggs);

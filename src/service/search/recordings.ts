@@ -20,18 +20,9 @@ import {
   addTextQuery,
   addTimeRanges,
   Where,
-  type AggDef,
   type SearchStore,
 } from './common.ts';
-import {
-  featurePage,
-  readSearch,
-  searchTable,
-  sortTerms,
-  type AggKey,
-  type SortKey,
-  type Table,
-} from './paging.ts';
+import { featurePage, readSearch, searchTable, type Table } from './paging.ts';
 import { isoSeconds } from './times.ts';
 
 interface Row {
@@ -58,25 +49,29 @@ const COLUMNS = `r.id, c.id AS camera_id, c.lon, c.lat, c.country, c.state, c.re
   r.status, r.duration, r.rate, r.start, r.stop, r.tags, r.formats, r.created_at`;
 const FROM = 'recordings r JOIN cameras c ON c.num = r.camera';
 
-const AGGS: Record<AggKey<'recordings'>, AggDef> = {
-  state: { key: 'c.state' },
-  city: { key: 'c.city' },
-  country: { key: 'c.country' },
-  region: { key: 'c.region' },
-  status: { key: 'r.status' },
-  camera_id: { key: 'c.id' },
-  tags: { key: 't.tag', join: 'JOIN recording_tags t ON t.recording = r.num' },
-};
-const TABLE: Table = { columns: COLUMNS, from: FROM, aggs: AGGS, points: true };
-
-const SORT_COLUMNS: Record<Exclude<SortKey<'recordings'>, 'distance'>, string> = {
-  country: 'c.country',
-  state: 'c.state',
-  city: 'c.city',
-  status: 'r.status',
-  duration: 'r.duration',
-  start: 'r.start',
-  stop: 'r.stop',
+const TABLE: Table<'recordings'> = {
+  columns: COLUMNS,
+  from: FROM,
+  sortColumns: {
+    country: 'c.country',
+    state: 'c.state',
+    city: 'c.city',
+    status: 'r.status',
+    duration: 'r.duration',
+    start: 'r.start',
+    stop: 'r.stop',
+  },
+  tieBreaker: 'r.id',
+  aggs: {
+    state: { key: 'c.state' },
+    city: { key: 'c.city' },
+    country: { key: 'c.country' },
+    region: { key: 'c.region' },
+    status: { key: 'r.status' },
+    camera_id: { key: 'c.id' },
+    tags: { key: 't.tag', join: 'JOIN recording_tags t ON t.recording = r.num' },
+  },
+  points: true,
 };
 
 function feature(row: Row): Recording {
@@ -113,7 +108,7 @@ export function searchRecordings(
   nowS: number,
 ): FeatureCollection<Recording> {
   const request = readSearch(bag, 'recordings');
-  const { r, spatial, sort } = request;
+  const r = request.r;
   const where = new Where().add('r.created_at > ?', expiryCutoff(nowS));
   addTextQuery(r, where, 'r.num', 'recordings_fts');
   addLocation(r, where, ['country', 'state', 'city']);
@@ -135,10 +130,8 @@ export function searchRecordings(
     max: r.int('duration_max', { min: 0 }),
   });
   addTimeRanges(r, where, 'r', ['start', 'stop']);
-  addCameraArea(world, spatial, where, 'c.num');
-
-  const order = sortTerms(sort, (key) => SORT_COLUMNS[key], 'r.id', spatial.point);
-  const found = searchTable<Row>(world.statements, TABLE, where, order, request);
+  addCameraArea(world, request.spatial, where, 'c.num');
+  const found = searchTable<'recordings', Row>(world.statements, TABLE, where, request);
   return featurePage(found.rows.map(feature), found, request.page);
 }
 
