@@ -21,7 +21,6 @@ export class AlertsModel {
   selectedId = $state<string | null>(null);
   /** An alert opened by id (a link) that the current list does not hold. */
   opened = $state.raw<Alert | null>(null);
-  openError = $state<string | null>(null);
   watches = $state.raw<WatchedArea[]>([]);
   notices = $state.raw<NewAlertsNotice[]>([]);
   /** The list's search or its next page: a new search makes a page still loading too late. */
@@ -36,6 +35,11 @@ export class AlertsModel {
   }
   get error(): string | null {
     return this.#list.error;
+  }
+  /** Asking the service for an alert opened by id: opening another makes its answer too late. */
+  readonly #opening = new Operation();
+  get openError(): string | null {
+    return this.#opening.error;
   }
 
   selected = $derived(
@@ -93,19 +97,20 @@ export class AlertsModel {
   /** Selects an alert by id, asking the service for it when the list does not hold it. */
   async open(id: string): Promise<void> {
     this.selectedId = id;
-    this.openError = null;
+    this.#forgetOpening();
     if (this.alerts.some((a) => a.id === id) || this.opened?.id === id) return;
-    try {
-      const alert = await this.#api.invoke('alerts.show', { id });
-      if (this.selectedId === id) this.opened = alert;
-    } catch (error) {
-      if (this.selectedId === id) this.openError = (error as Error).message;
-    }
+    const alert = await this.#opening.latest(() => this.#api.invoke('alerts.show', { id }));
+    if (alert) this.opened = alert;
   }
 
   close(): void {
     this.selectedId = null;
-    this.openError = null;
+    this.#forgetOpening();
+  }
+
+  #forgetOpening(): void {
+    this.#opening.cancel();
+    this.#opening.error = null;
   }
 
   async loadWatches(): Promise<void> {
