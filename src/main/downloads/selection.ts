@@ -145,7 +145,10 @@ export async function lookUpIds(
     while (next < ids.length && !failed) {
       const i = next++;
       try {
-        arrived(i, await lookUp(client, ids[i]!, options.signal));
+        const chosen = await lookUp(client, ids[i]!, options.signal);
+        // Another lookup failed meanwhile: the caller has stopped listening.
+        if (failed) return;
+        arrived(i, chosen);
       } catch (error) {
         failed = true;
         throw error;
