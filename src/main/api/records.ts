@@ -2,11 +2,12 @@
  * The service's records, read liberally (liberal.ts): each record of a page on its own, as well
  * as its fields allow. A record that cannot be used at all is dropped from its page with a
  * note: no id, no properties object, or no geometry the map can place (a Point of two numbers;
- * for an alert a Polygon, else its bbox as one). Everything else is kept.
+ * for an alert a Polygon or MultiPolygon, else its bbox as one). Everything else is kept.
  */
 import type {
   Alert,
   AlertProperties,
+  AreaGeometry,
   Camera,
   CameraProperties,
   Collection,
@@ -14,12 +15,11 @@ import type {
   Observation,
   ObservationProperties,
   PointGeometry,
-  PolygonGeometry,
   Recording,
   RecordingProperties,
   SensorReading,
 } from '../../shared/api/index.ts';
-import { RECORDING_FORMATS } from '../../shared/api/index.ts';
+import { polygonsOf, RECORDING_FORMATS } from '../../shared/api/index.ts';
 import { SENSOR_TYPES } from '../../shared/sensors.ts';
 import { normaliseTime } from './times.ts';
 import {
@@ -63,17 +63,30 @@ function point(value: unknown): PointGeometry | undefined {
   return coordinates && { ...value, type: 'Point', coordinates };
 }
 
-/** A Polygon; a MultiPolygon's first polygon; else a polygon from the bbox. */
-function polygon(value: unknown, bbox: Box | undefined): PolygonGeometry | undefined {
-  const ringsOf = (rings: unknown) =>
-    Array.isArray(rings)
-      ? rings.map((r: unknown) => (Array.isArray(r) ? r.map(lonLat) : []))
-      : undefined;
+/** A polygon's rings, or undefined when one of them does not read. */
+function ringsOf(value: unknown): LonLat[][] | undefined {
+  if (!Array.isArray(value) || value.length === 0) return undefined;
+  const rings = value.map((r: unknown) => (Array.isArray(r) ? r.map(lonLat) : []));
+  return rings.every((r) => r.length > 0 && !r.includes(undefined))
+    ? (rings as LonLat[][])
+    : undefined;
+}
+
+/**
+ * A Polygon; a MultiPolygon with every polygon that reads (a stranger's way to give an area in
+ * parts); else a polygon from the bbox.
+ */
+function area(value: unknown, bbox: Box | undefined): AreaGeometry | undefined {
   if (isObject(value)) {
     const c: unknown = value['coordinates'];
-    const rings = ringsOf(value['type'] === 'MultiPolygon' && Array.isArray(c) ? c[0] : c);
-    if (rings && rings.length > 0 && rings.every((r) => r.length > 0 && !r.includes(undefined)))
-      return { type: 'Polygon', coordinates: rings as LonLat[][] };
+    if (value['type'] === 'MultiPolygon' && Array.isArray(c)) {
+      const polygons = c.map(ringsOf).filter((p) => p !== undefined);
+      if (polygons.length === 1) return { type: 'Polygon', coordinates: polygons[0]! };
+      if (polygons.length > 1) return { type: 'MultiPolygon', coordinates: polygons };
+    } else {
+      const rings = ringsOf(c);
+      if (rings) return { type: 'Polygon', coordinates: rings };
+    }
   }
   if (!bbox) return undefined;
   const [w, s, e, n] = bbox;
@@ -91,8 +104,8 @@ function polygon(value: unknown, bbox: Box | undefined): PolygonGeometry | undef
   };
 }
 
-function boxOf(geometry: PolygonGeometry): Box {
-  const points = geometry.coordinates.flat();
+function boxOf(geometry: AreaGeometry): Box {
+  const points = polygonsOf(geometry).flat(2);
   const lons = points.map((p) => p[0]);
   const lats = points.map((p) => p[1]);
   return [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)];
@@ -250,7 +263,7 @@ const alertProperties = fields<AlertProperties>({
   status: text,
 });
 export const readAlert: RecordReader<Alert> = (raw, odd) => {
-  const base = featureBase(raw, odd, polygon);
+  const base = featureBase(raw, odd, area);
   if (!base) return undefined;
   return {
     ...base.raw,

@@ -1,9 +1,9 @@
 /**
  * The variant choice `oddRecords`: some records of every search and index page carry what the
  * interface does not rule out, as another provider's data would: null or missing text, a
- * recording status and a format the spec does not list, an alert severity of 'Unknown', an extra
- * field, times in other ISO 8601 forms, a sensor value outside the table of 2.3 and a sensor
- * type it does not name. One rewrite of the serialised answer, after the search (and its cache):
+ * recording status and a format the spec does not list, an alert severity of 'Unknown' and its
+ * area as a MultiPolygon, an extra field, times in other ISO 8601 forms, a sensor value outside
+ * the table of 2.3 and a sensor type it does not name. One rewrite of the serialised answer, after the search (and its cache):
  * our own answers, with the choice off, are never touched.
  */
 
@@ -63,6 +63,11 @@ function oddFeature(base: string, feature: Json): void {
   p['x_source'] = 'partner feed';
   feature['links'] = [{ rel: 'self', href: `${base}/${String(feature['id'])}` }];
   ODD_FEATURE[base]?.(p);
+  // GeoJSON's other form of an area: the same polygon as the one part of a MultiPolygon.
+  const g = feature['geometry'] as Json | undefined;
+  if (base === '/v1/alerts' && g?.['type'] === 'Polygon') {
+    feature['geometry'] = { type: 'MultiPolygon', coordinates: [g['coordinates']] };
+  }
 }
 
 function oddCollection(c: Json): void {

@@ -15,6 +15,19 @@ export interface PolygonGeometry {
   coordinates: LonLat[][];
 }
 
+/** Not in the interface (an alert's area is a Polygon), but GeoJSON's way to give several. */
+export interface MultiPolygonGeometry {
+  type: 'MultiPolygon';
+  coordinates: LonLat[][][];
+}
+
+export type AreaGeometry = PolygonGeometry | MultiPolygonGeometry;
+
+/** The polygons of an area, each as its rings (the outer ring first, then its holes). */
+export function polygonsOf(area: AreaGeometry): LonLat[][][] {
+  return area.type === 'Polygon' ? [area.coordinates] : area.coordinates;
+}
+
 export interface Feature<P, G = PointGeometry> {
   type: 'Feature';
   id: string;
@@ -124,7 +137,7 @@ export interface AlertProperties {
   certainty: string;
   status: string;
 }
-export type Alert = Feature<AlertProperties, PolygonGeometry> & {
+export type Alert = Feature<AlertProperties, AreaGeometry> & {
   bbox: [number, number, number, number];
 };
 

@@ -14,7 +14,11 @@ import { isOdd } from '../../../src/service/variants/odd-records.ts';
 import { useAccountCore, useClient, useProxy, useService } from '../../helpers/per-describe.ts';
 
 type Json = Record<string, unknown>;
-type RawFeature = { id: string; properties: Json } & Json;
+type RawFeature = {
+  id: string;
+  properties: Json;
+  geometry: { type: string; coordinates: unknown[] };
+};
 const KINDS = ['observations', 'cameras', 'recordings', 'alerts'] as const;
 /** ISO 8601 UTC as the client writes every time: '...Z', milliseconds only when there are some. */
 const ISO_Z = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?Z$/;
@@ -75,7 +79,12 @@ describe.each(VARIANT_NAMES)('answers of the %s service', (name) => {
         expect(p['status']).toBe('processing');
         expect(p['formats']).not.toContain('gif');
       }
-      if (kind === 'alerts') expect(p['severity']).toBe('Unknown');
+      if (kind === 'alerts') {
+        expect(p['severity']).toBe('Unknown');
+        // Sent as a MultiPolygon of one part: read as that polygon, the same area.
+        expect(f.geometry.type).toBe('MultiPolygon');
+        expect(read.geometry).toEqual({ type: 'Polygon', coordinates: f.geometry.coordinates[0] });
+      }
       if (kind === 'cameras') expect(p['provider']).toBe('');
       if (kind === 'observations') {
         expect(p['sensors']).toMatchObject({ surface_temp: { data: -2.5, prev: -1 } });

@@ -1,7 +1,7 @@
 import L from 'leaflet';
 import { expect, test } from 'vitest';
-import type { Recording } from '../../../shared/api/index.ts';
-import { drawRecordings } from './overlays.ts';
+import type { Alert, Recording } from '../../../shared/api/index.ts';
+import { drawAlerts, drawRecordings } from './overlays.ts';
 
 test("a recording's pin opens its detail under Downloads", () => {
   const recording = {
@@ -15,4 +15,30 @@ test("a recording's pin opens its detail under Downloads", () => {
   const [marker] = group.getLayers() as L.Marker[];
   marker!.fire('click');
   expect(location.hash).toBe('#/downloads/recording/rec_abc');
+});
+
+test("every part of an alert's area is drawn, holes too", () => {
+  const ring = (lon: number, lat: number, size: number): [number, number][] => [
+    [lon, lat],
+    [lon + size, lat],
+    [lon + size, lat + size],
+    [lon, lat],
+  ];
+  const alert = {
+    type: 'Feature',
+    id: 'al_1',
+    geometry: {
+      type: 'MultiPolygon',
+      coordinates: [[ring(-100, 30, 1), ring(-99.8, 30.2, 0.2)], [ring(-90, 40, 1)]],
+    },
+    properties: { event: 'Flood Warning', severity: 'Severe', headline: '', areaDesc: '' },
+  } as unknown as Alert;
+  const group = L.layerGroup();
+  drawAlerts(group, [alert], () => {});
+  const [polygon] = group.getLayers() as L.Polygon[];
+  // Leaflet's nesting for a multi-polygon: parts, then rings (its copy leaves out the closing
+  // point), then points as [lat, lon].
+  const parts = polygon!.getLatLngs() as L.LatLng[][][];
+  expect(parts.map((rings) => rings.length)).toEqual([2, 1]);
+  expect(parts[1]![0]![0]).toMatchObject({ lat: 40, lng: -90 });
 });

@@ -4,7 +4,7 @@
  * spatial shape. Plain functions over Leaflet layers the Map view owns.
  */
 import L from 'leaflet';
-import type { Alert, Recording } from '../../../shared/api/index.ts';
+import { polygonsOf, type Alert, type Recording } from '../../../shared/api/index.ts';
 import { circleBbox } from '../../../shared/geo.ts';
 import { CAMERA_COLOUR, SEVERITY_ORDER, sensorColour, severityColour } from '../colours.ts';
 import type { Spatial } from '../search/params.ts';
@@ -28,18 +28,18 @@ export function drawAlerts(
   group.clearLayers();
   for (const alert of [...alerts].sort((a, b) => rank(b) - rank(a))) {
     const colour = severityColour(alert.properties.severity);
-    const ring = alert.geometry.coordinates[0] ?? [];
-    const polygon = L.polygon(
-      ring.map(([lon, lat]) => [lat, lon] as [number, number]),
-      {
-        color: colour,
-        weight: 1.5,
-        fillColor: colour,
-        fillOpacity: 0.16,
-        className: 'alert-area',
-        renderer: alertRenderer,
-      },
+    // Every part of the area, each with its holes (Leaflet's nesting for a multi-polygon).
+    const parts = polygonsOf(alert.geometry).map((rings) =>
+      rings.map((ring) => ring.map(([lon, lat]): L.LatLngTuple => [lat, lon])),
     );
+    const polygon = L.polygon(parts, {
+      color: colour,
+      weight: 1.5,
+      fillColor: colour,
+      fillOpacity: 0.16,
+      className: 'alert-area',
+      renderer: alertRenderer,
+    });
     // Text nodes, never HTML: the service's words are data (Leaflet sets a string as HTML).
     polygon.bindTooltip(lines([`${alert.properties.event} (${alert.properties.severity})`]), {
       sticky: true,
