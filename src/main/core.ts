@@ -40,8 +40,11 @@ export interface CoreOptions {
   connection: ConnectionOptions;
   /** Where log lines go; by default `<dataDir>/logs/main.log`. */
   log?: Log;
-  /** How often the connection is re-checked, in ms (default 30 s). */
-  checkIntervalMs?: number;
+  /**
+   * How often the connection is checked, in ms (default 30 s), the first time before the start
+   * resolves; null: only when asked (the CLI, see features/connection.ts).
+   */
+  checkIntervalMs?: number | null;
   /** The desktop app's dialogs (Electron); absent in browser mode and the CLI. */
   desktop?: DesktopBridge;
   /** How often watched areas are checked for new alerts, in ms (default 2 minutes). */
@@ -153,7 +156,10 @@ async function assemble(
     recordingsFeature(parts),
     collections,
     alertsFeature(parts, options.watchIntervalMs ?? 120_000),
-    connectionFeature(parts, options.checkIntervalMs ?? 30_000),
+    connectionFeature(
+      parts,
+      options.checkIntervalMs === undefined ? 30_000 : options.checkIntervalMs,
+    ),
   ] as const;
   // The type checker insists that every channel of the contract has its feature.
   const dispatch = createDispatcher(handlersOf(features), log);
