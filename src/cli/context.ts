@@ -56,7 +56,8 @@ export async function withCore<T>(ctx: Context, work: (core: Core) => Promise<T>
     dataDir: ctx.dataDir,
     connection,
     log: logFor(ctx),
-    checkIntervalMs: 3_600_000,
+    // A command's first call need not wait for a check of the service (features/connection.ts).
+    checkIntervalMs: null,
     network: networkFrom(ctx),
   });
   const stopNotes = noteThrottling(ctx.io, core);

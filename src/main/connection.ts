@@ -11,12 +11,14 @@ export interface ConnectionTarget {
 /**
  * Knows which service the app talks to and whether it answers. Reachability is checked by an
  * unauthenticated GET of /v1/session: any HTTP answer (normally 401) means the service is up.
+ * Until a first check (the CLI makes none), whether it answers is not known.
  */
 export class Connection {
   #target: ConnectionTarget;
   #hub: EventHub;
   #version: string;
-  #online = false;
+  /** null until a first check: the CLI's calls go out without one and learn from their answers. */
+  #online: boolean | null = null;
   #checkedAt: string | null = null;
   #tokenHeld: () => boolean = () => false;
   #clock: Pick<ServiceClock, 'offsetMs' | 'observe' | 'localNow'> | null = null;
@@ -47,11 +49,19 @@ export class Connection {
       serviceLabel: this.#target.mode === 'demo' ? 'Demo service' : this.#target.baseUrl,
       serviceUrl: this.#target.baseUrl,
       tokenHeld: this.#tokenHeld(),
-      online: this.#online,
+      online: this.#online === true,
       checkedAt: this.#checkedAt,
       clockOffsetMs: Math.round(this.#clock?.offsetMs ?? 0),
       version: this.#version,
     };
+  }
+
+  /**
+   * False only once a check failed; true before any check, so that a caller that falls back to
+   * its offline copy does not do so merely because nobody looked yet.
+   */
+  reachable(): boolean {
+    return this.#online !== false;
   }
 
   async check(): Promise<AppStatus> {

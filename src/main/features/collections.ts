@@ -51,7 +51,7 @@ export function collectionsFeature(
     kept,
     offline: ctx.cache.collections,
     onUnreachable: () => void ctx.connection.check(),
-    online: () => ctx.connection.status().online,
+    online: () => ctx.connection.reachable(),
   });
 
   /** After a change made here, a kept collection follows at once (in the background). */

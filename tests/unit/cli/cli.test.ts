@@ -106,6 +106,25 @@ describe('searches', () => {
     expect(new Set(ids).size).toBe(300);
   });
 
+  test('signs in first: no check of the service before (a round trip before every command)', async ({
+    service,
+  }) => {
+    const proxy = await startRecordingProxy(service.url);
+    try {
+      const out = await roadcam(
+        ['cameras', 'search', '--base-url', proxy.url, '--client-id', 'demo', '--limit', '1'],
+        { env: secretEnv },
+      );
+      expect(out.code, out.stderr).toBe(0);
+      expect(proxy.requests.map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual([
+        'POST /v1/oauth/token',
+        'GET /v1/cameras',
+      ]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   test('falls back to the cached answer when the service is unreachable', async ({ service }) => {
     const proxy = await startRecordingProxy(service.url);
     const args = [
