@@ -130,7 +130,7 @@ export class TokenManager {
     if (current?.accessToken === refused) this.#set(null);
     return (
       await abortable(
-        this.#single(() => this.#requestAndStore(true)),
+        this.#single(() => this.#replaceRefused()),
         signal,
       )
     ).accessToken;
@@ -192,6 +192,15 @@ export class TokenManager {
       }
     }
     return this.#requestAndStore(false);
+  }
+
+  /**
+   * The refused token leaves the store before a new one is asked for: were the request to fail
+   * (revoked credentials, no network), the next run would otherwise start with it again.
+   */
+  async #replaceRefused(): Promise<StoredToken> {
+    await this.#options.store.clear();
+    return this.#requestAndStore(true);
   }
 
   /** `renewal`: the token replaces one the service refused (see `refused`). */

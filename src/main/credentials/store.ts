@@ -117,12 +117,22 @@ export class CredentialStore {
     };
   }
 
-  /** Where the profile's access token is kept between runs: the keychain. */
+  /**
+   * Where the profile's access token is kept between runs (each command reuses it instead of
+   * signing in again): the keychain. The entry names the service and client it was issued for,
+   * and is read only for those: the same profile name in another data folder may point
+   * elsewhere, and a token must never be sent to a service that did not issue it.
+   */
   tokenStore(name: string): TokenStore {
     const account = tokenAccount(name);
+    const issuer = (profile: Profile) => ({ baseUrl: profile.baseUrl, clientId: profile.clientId });
     return {
-      read: async () => parseToken(await this.#keychain.get(account)),
-      write: (token) => this.#keychain.set(account, JSON.stringify(token)),
+      read: async () => {
+        const profile = this.get(name);
+        return profile ? parseToken(await this.#keychain.get(account), issuer(profile)) : null;
+      },
+      write: (token) =>
+        this.#keychain.set(account, JSON.stringify({ ...token, ...issuer(this.require(name)) })),
       clear: async () => {
         await this.#keychain.delete(account);
       },
@@ -153,15 +163,20 @@ function tokenAccount(profile: string): string {
   return `${profile}/access-token`;
 }
 
-function parseToken(raw: string | null): StoredToken | null {
+function parseToken(
+  raw: string | null,
+  issuer: { baseUrl: string; clientId: string },
+): StoredToken | null {
   if (raw === null) return null;
   try {
-    const value = JSON.parse(raw) as Partial<StoredToken>;
+    const value = JSON.parse(raw) as Partial<StoredToken & typeof issuer>;
+    if (value.baseUrl !== issuer.baseUrl || value.clientId !== issuer.clientId) return null;
     if (typeof value.accessToken === 'string' && typeof value.expiresAt === 'number') {
       return { accessToken: value.accessToken, expiresAt: value.expiresAt };
     }
   } catch {
-    // A damaged entry is as good as none: a new token will replace it.
+    // A damaged entry, or one of another service or client, is as good as none: a new token
+    // will replace it.
   }
   return null;
 }

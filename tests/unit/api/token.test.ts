@@ -133,6 +133,20 @@ describe('TokenManager', () => {
     expect(await m.tokens.renew('t2')).toBe('t3');
   });
 
+  test('drops a refused token from its store even when no new one can be had', async () => {
+    const now = { t: 1_000_000 };
+    const store = new MemoryTokenStore();
+    await store.write({ accessToken: 'revoked', expiresAt: now.t + 3_600_000 });
+    const tokens = new TokenManager({
+      store,
+      now: () => now.t,
+      request: () => Promise.reject(new Error('the service is down')),
+    });
+    expect(await tokens.token()).toBe('revoked');
+    await expect(tokens.renew('revoked')).rejects.toThrow('the service is down');
+    expect(await store.read()).toBeNull();
+  });
+
   test('lets one caller abort its wait without cancelling the shared request', async () => {
     const now = { t: 0 };
     const m = manager(now);

@@ -61,6 +61,41 @@ describe.skipIf(skipKeychain)(
       expect(await osKeychain().get(`${profile}/client-secret`)).toBeNull();
     });
 
+    test('a kept token that expired or was revoked is replaced by one token request', async ({
+      service,
+    }) => {
+      const name = `${profile}-kept`;
+      const login = await roadcam(['login', '--profile', name, ...direct(service)], {
+        input: `${DEMO_CLIENT.secret}\n`,
+      });
+      expect(login.code, login.stderr).toBe(0);
+      const account = `${name}/access-token`;
+      const kept = async () =>
+        JSON.parse((await osKeychain().get(account))!) as {
+          accessToken: string;
+          expiresAt: number;
+        };
+      const issued = await kept();
+      const search = ['cameras', 'search', '--profile', name, '--limit', '1', '--json'];
+      // Revoked: still in its lifetime, refused by the service (401).
+      // Expired: within the renewal margin (5 min): not even sent.
+      for (const stale of [
+        { ...issued, accessToken: 'revoked-token' },
+        { ...issued, expiresAt: Date.now() + 60_000 },
+      ]) {
+        await osKeychain().set(account, JSON.stringify(stale));
+        const before = await service.tokenRequests();
+        const out = await roadcam(search);
+        expect(out.code, out.stderr).toBe(0);
+        expect(await service.tokenRequests()).toBe(before + 1);
+        const now = await kept();
+        expect(now.accessToken).not.toBe(stale.accessToken);
+        expect(now.expiresAt).toBeGreaterThan(Date.now() + 3_600_000);
+      }
+      expect((await roadcam(['logout', '--profile', name])).code).toBe(0);
+      expect(await osKeychain().get(account)).toBeNull();
+    });
+
     test('login refuses wrong credentials and saves nothing (exit 3)', async ({ service }) => {
       const login = await roadcam(['login', '--profile', `${profile}-bad`, ...direct(service)], {
         input: 'wrong\n',

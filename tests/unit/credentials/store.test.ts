@@ -152,6 +152,26 @@ describe.skipIf(skipKeychain)(
       expect(await store.tokenStore('demo').read()).toBeNull();
     });
 
+    test('reads a stored token only for the service and client that it was issued for', async () => {
+      const first = open().store;
+      await first.save({ name: 'shared', baseUrl: 'https://a.test', clientId: 'c' }, 'secret');
+      await first.tokenStore('shared').write({ accessToken: 'tok-a', expiresAt: Date.now() + 1e9 });
+      expect((await first.tokenStore('shared').read())?.accessToken).toBe('tok-a');
+      // The same profile name in another data folder, for another service: the keychain entry
+      // is the same, the token is not for it.
+      // (Its row is written directly: saving would reset the keychain entries.)
+      const other = open();
+      other.db
+        .prepare(
+          `INSERT INTO profiles (name, base_url, client_id, created_at, updated_at)
+           VALUES ('shared', 'https://b.test', 'c', '', '')`,
+        )
+        .run();
+      expect(await other.store.tokenStore('shared').read()).toBeNull();
+      expect((await first.tokenStore('shared').read())?.accessToken).toBe('tok-a');
+      await first.remove('shared');
+    });
+
     test('drops the stored token when the credentials change', async () => {
       const { store } = open();
       await store.save({ name: 'p', baseUrl: 'https://x.test', clientId: 'c' }, 'one');
