@@ -4,21 +4,35 @@
  * recordings (zip + mp4) from the embedded service, by the app's download engine, by
  * `aria2c -j4` and by `curl --parallel --parallel-max 4`, each followed by `sync`, from the same
  * signed URLs (asked for before the clock starts), alternated in one run, several rounds; and a
- * whole `roadcam download` of the same recordings (process start, sign-in and URLs included).
- * Then the time to the first cameras of the map's first search over the same link.
+ * whole `roadcam download` of the same recordings (process start, sign-in and URLs included),
+ * as installed copies run it (the built out/cli/main.js, built first if missing or older than
+ * the sources) and from the sources (bin/roadcam.mjs), with credentials given each time (a
+ * sign-in every run) and, where a keychain is usable, with a profile saved by `roadcam login`
+ * (its token kept between runs). Then the time to the first cameras of the map's first search
+ * over the same link.
  *
  * BENCH_NET_RTT_MS, BENCH_NET_MBPS, BENCH_NET_ROUNDS, BENCH_NET_RECORDINGS change the defaults;
- * BENCH_NET_CLI_BESIDE names another checkout's bin/roadcam.mjs to time in the same rounds.
+ * BENCH_NET_CLI_BESIDE names another checkout's bin/roadcam.mjs to time in the same rounds (its
+ * bundle too, built the same way).
  * The service's data is kept in .cache/bench-network (its recordings are built once).
  */
 import { execFile, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { ApiClient } from '../../src/main/api/index.ts';
+import { probeKeychain } from '../../src/main/credentials/keychain.ts';
 import { DEMO_CLIENT, startService } from '../../src/service/index.ts';
 import { startShapedLink } from '../helpers/link.ts';
+import {
+  bundleOf,
+  cliRun,
+  loginProfile,
+  logoutProfile,
+  sessionRun,
+  type Account,
+} from './network-cli.ts';
 
 const RTT = Number(process.env.BENCH_NET_RTT_MS ?? 80);
 const MBPS = Number(process.env.BENCH_NET_MBPS ?? 50);
@@ -98,6 +112,7 @@ const curl = (files: { url: string; name: string }[]) => (dir: string) => {
   writeFileSync(join(dir, 'curl.cfg'), cfg);
   return run('curl', [
     '--silent',
+    '--show-error',
     '--fail',
     '--parallel',
     '--parallel-max',
@@ -156,64 +171,56 @@ async function engineRun(ids: string[]): Promise<number> {
   return ms;
 }
 
-/**
- * A whole `roadcam download` of the recordings, as a user runs it: the CLI's process start,
- * the core, sign-in, asking for every signed URL, the transfers (hashed and fsynced), then the
- * `sync` after it; a fresh data folder each run (nothing to resume).
- */
-async function cliRun(ids: string[], bin = join(root, 'bin', 'roadcam.mjs')): Promise<number> {
-  await run('sync');
-  const dir = mkdtempSync(join(tmpdir(), 'bench-net-cli-'));
-  const t0 = performance.now();
-  await run(
-    process.execPath,
-    [
-      bin,
-      'download',
-      '--base-url',
-      link.url,
-      '--client-id',
-      DEMO_CLIENT.id,
-      '--out',
-      join(dir, 'out'),
-      '--concurrency',
-      '4',
-      ...ids,
-    ],
-    {
-      env: {
-        ...process.env,
-        ROADCAM_CLIENT_SECRET: DEMO_CLIENT.secret,
-        ROADCAM_DATA_DIR: join(dir, 'data'),
-      },
-    },
-  );
-  await run('sync');
-  const ms = performance.now() - t0;
-  rmSync(dir, { recursive: true, force: true });
-  return ms;
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const hasAria2 = !spawnSync('aria2c', ['--version']).error;
 
 const loadBefore = loadavg()[0]!;
 const ids = await recordings();
 const files = await signedUrls(ids);
-const times: Record<string, number[]> = { engine: [], cli: [], beside: [], curl: [], aria2c: [] };
+/**
+ * The command as it is timed, here and beside: bundled (as installed) and from the sources, with
+ * the secret given each time; bundled with a saved profile (its token kept in the keychain).
+ */
+const clis: Record<string, { bin: string; account: Account }> = {};
+const secret: Account = { kind: 'secret' };
+const keychainProblem = await probeKeychain();
+async function timeCommand(name: string, checkout: string, sources: string): Promise<void> {
+  const bin = await bundleOf(checkout);
+  clis[name] = { bin, account: secret };
+  clis[`${name}-src`] = { bin: sources, account: secret };
+  if (keychainProblem) return;
+  const profile = `bench-network-${name}-${process.pid}`;
+  clis[`${name}-profile`] = { bin, account: await loginProfile(bin, profile, link.url) };
+}
+await timeCommand('cli', root, join(root, 'bin', 'roadcam.mjs'));
+if (BESIDE) await timeCommand('beside', resolve(dirname(BESIDE), '..'), BESIDE);
+if (keychainProblem) console.log(`no keychain (${keychainProblem}): no profile runs`);
+const times: Record<string, number[]> = { engine: [], curl: [], aria2c: [] };
+/** `roadcam session` of each command, in the same rounds. */
+const sessions: Record<string, number[]> = {};
+for (const name of Object.keys(clis)) {
+  times[name] = [];
+  sessions[name] = [];
+}
 // Warms the service's file cache. Cold, a few of the service's first answers reach curl as
 // garbage ("Received HTTP/0.9 when not allowed", 2 of 80 files on 2026-11-26; warm, none): a
 // failure here only means that, and the measured runs below still fail on any error.
-await timed(curl(files)).catch((error: Error) =>
+// Its files also give the link's floor: their bytes over its bandwidth, which no tool beats.
+let bytes = 0;
+await timed(async (dir) => {
+  await curl(files)(dir);
+  for (const f of files) bytes += statSync(join(dir, f.name)).size;
+}).catch((error: Error) =>
   console.log(`warm-up: curl failed (${error.message.split('\n')[0]}); measuring on`),
 );
 // Node's compile cache, as after a user's first start (the commands and the core compiled once).
-await run(process.execPath, [join(root, 'bin', 'roadcam.mjs'), '--version']);
-if (BESIDE) await run(process.execPath, [BESIDE, '--version']);
+for (const { bin } of Object.values(clis)) await run(process.execPath, [bin, '--version']);
 for (let round = 0; round < ROUNDS; round++) {
   times.engine!.push(await engineRun(ids));
-  times.cli!.push(await cliRun(ids));
-  if (BESIDE) times.beside!.push(await cliRun(ids, BESIDE));
+  for (const [name, { bin, account }] of Object.entries(clis)) {
+    times[name]!.push(await cliRun(ids, bin, account, link.url));
+    for (let i = 0; i < 3; i++) sessions[name]!.push(await sessionRun(bin, account, link.url));
+  }
   times.curl!.push(await timed(curl(files)));
   if (hasAria2) times.aria2c!.push(await timed(aria2(files)));
 }
@@ -241,29 +248,34 @@ console.log(
 console.log(
   `link: ${RTT} ms round trip, ${MBPS} Mbit/s shared; ${files.length} files; ${ROUNDS} rounds (median)`,
 );
+if (bytes > 0) {
+  const floor = (bytes * 8) / (MBPS * 1000);
+  console.log(`files: ${bytes} bytes; the link's floor (bytes / bandwidth) ${floor.toFixed(0)} ms`);
+}
 const e = median(times.engine!);
 const c = median(times.curl!);
 console.log(`engine  ${e.toFixed(0)} ms`);
 console.log(`curl    ${c.toFixed(0)} ms   engine/curl ${(e / c).toFixed(2)}`);
-const whole = median(times.cli!);
-console.log(
-  `roadcam download (whole process: start, sign-in, URLs) ${whole.toFixed(0)} ms   /curl ${(whole / c).toFixed(2)}`,
-);
-if (BESIDE) {
-  const b = median(times.beside!);
-  console.log(`${BESIDE} download ${b.toFixed(0)} ms   /curl ${(b / c).toFixed(2)}`);
+const a = hasAria2 ? median(times.aria2c!) : NaN;
+if (hasAria2) console.log(`aria2c  ${a.toFixed(0)} ms   engine/aria2c ${(e / a).toFixed(2)}`);
+else console.log('aria2c  not installed (Debian package aria2): not measured');
+// The whole process: start, sign-in, lookups and URLs, transfers, sync.
+for (const [name, { bin }] of Object.entries(clis)) {
+  const whole = median(times[name]!);
+  const ratios = `/curl ${(whole / c).toFixed(2)}${hasAria2 ? `   /aria2c ${(whole / a).toFixed(2)}` : ''}`;
+  console.log(`roadcam download (${name}: ${bin}) ${whole.toFixed(0)} ms   ${ratios}`);
 }
-if (hasAria2) {
-  const a = median(times.aria2c!);
-  console.log(`aria2c  ${a.toFixed(0)} ms   engine/aria2c ${(e / a).toFixed(2)}`);
-  console.log(`roadcam download / aria2c ${(whole / a).toFixed(2)}`);
-} else console.log('aria2c  not installed (Debian package aria2): not measured');
+// The fixed part alone, 3 per round: what separates the command from aria2c beyond transfers.
+for (const [name, xs] of Object.entries(sessions)) {
+  console.log(`roadcam session (${name}) median ${median(xs).toFixed(0)} ms of ${xs.length}`);
+}
 // Each round in order (they alternate): a slow round of one tool beside the others' shows noise.
 for (const [name, xs] of Object.entries(times)) {
   if (xs.length > 0)
-    console.log(`rounds ${name.padEnd(7)} ${xs.map((x) => x.toFixed(0)).join(' ')} ms`);
+    console.log(`rounds ${name.padEnd(10)} ${xs.map((x) => x.toFixed(0)).join(' ')} ms`);
 }
 console.log(`map: first camera page with sign-in over the link ${median(mapTimes).toFixed(0)} ms`);
 console.log(`link stats: ${JSON.stringify(link.stats())}`);
+for (const { bin, account } of Object.values(clis)) await logoutProfile(bin, account);
 await link.close();
 await service.close();
