@@ -42,7 +42,14 @@ interface TileEntry {
   done: L.DoneCallback | null;
 }
 
-const TILE_SIZE = 256;
+/**
+ * 512-pixel tiles, each drawn from the service's (256-pixel) tile one zoom out, which covers the
+ * same ground: a quarter of the canvases, fetches and worker messages of 256-pixel tiles, and a
+ * quarter of the tiles Leaflet makes and prunes at each zoom end, where most of the frames that
+ * missed the refresh were (docs/benchmarks.md, "Map").
+ */
+const TILE_SIZE = 512;
+const SERVICE_ZOOM_OFFSET = 1;
 const HIT_RADIUS = 7;
 let serial = 0;
 
@@ -76,6 +83,7 @@ export class PointTileLayer extends L.GridLayer {
       tileSize: TILE_SIZE,
       updateWhenZooming: false,
       keepBuffer: 1,
+      minZoom: SERVICE_ZOOM_OFFSET,
       maxZoom: 19,
       pane: options.pane,
     });
@@ -131,9 +139,10 @@ export class PointTileLayer extends L.GridLayer {
       done,
     };
     this.#tiles.set(key, entry);
-    const n = 2 ** coords.z;
+    const z = coords.z - SERVICE_ZOOM_OFFSET;
+    const n = 2 ** z;
     const x = ((coords.x % n) + n) % n;
-    const path = `tiles/${this.#options.kind}/${coords.z}-${x}-${coords.y}.mvt`;
+    const path = `tiles/${this.#options.kind}/${z}-${x}-${coords.y}.mvt`;
     const zoom = coords.z;
     const radius = (zoom <= 4 ? 2.4 : zoom <= 7 ? 3.2 : 4.5) + (this.#options.grow ?? 0);
     this.#post({
