@@ -49,9 +49,13 @@ function worldPixel(lon: number, lat: number, zoom: number): [number, number] {
   return [((lon + 180) / 360) * size, (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * size];
 }
 
+/** The map's point tiles: 512 pixels, each drawn from the service's tile one zoom out. */
+const POINT_TILE = 512;
+
 /**
- * Where each camera is drawn in the default view, and in which tile it is counted: the tiles
- * place a point at a whole unit of their 512 extent (two units per screen pixel).
+ * Where each camera is drawn in the default view, and in which tile it is counted: the service's
+ * tiles place a point at a whole unit of their 512 extent, which a 512-pixel tile drawn from the
+ * tile one zoom out makes one unit per screen pixel.
  */
 function placeCameras(
   cameras: { id: string; geometry: { coordinates: [number, number] } }[],
@@ -64,16 +68,20 @@ function placeCameras(
   const originY = Math.round(cy - height / 2);
   const points = cameras.map((c) => {
     const [wx, wy] = worldPixel(c.geometry.coordinates[0], c.geometry.coordinates[1], zoom);
-    const tile = `${Math.floor(Math.round(wx * 2) / 512)}/${Math.floor(Math.round(wy * 2) / 512)}`;
+    const tile = `${Math.floor(Math.round(wx) / POINT_TILE)}/${Math.floor(Math.round(wy) / POINT_TILE)}`;
     return { id: c.id, x: wx - originX, y: wy - originY, tile };
   });
   // The tiles Leaflet loads for the view: those its pixel bounds touch.
   const tilesInView = new Set<string>();
   const [fx, fy] = [Math.floor(cx), Math.floor(cy)];
-  for (let x = Math.floor((fx - width / 2) / 256); x <= Math.ceil((fx + width / 2) / 256) - 1; x++)
+  for (
+    let x = Math.floor((fx - width / 2) / POINT_TILE);
+    x <= Math.ceil((fx + width / 2) / POINT_TILE) - 1;
+    x++
+  )
     for (
-      let y = Math.floor((fy - height / 2) / 256);
-      y <= Math.ceil((fy + height / 2) / 256) - 1;
+      let y = Math.floor((fy - height / 2) / POINT_TILE);
+      y <= Math.ceil((fy + height / 2) / POINT_TILE) - 1;
       y++
     )
       tilesInView.add(`${x}/${y}`);
