@@ -86,7 +86,7 @@ async function timedCommand(
       ? ['--profile', account.name]
       : ['--base-url', baseUrl, '--client-id', DEMO_CLIENT.id];
   const [command, ...rest] = args(dir);
-  const env = { ...process.env, ROADCAM_DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, ROADCAM_DATA_DIR: dataDir };
   if (account.kind === 'secret') env.ROADCAM_CLIENT_SECRET = DEMO_CLIENT.secret;
   const t0 = performance.now();
   await run(process.execPath, [bin, command!, ...signIn, ...rest], { env });
