@@ -43,10 +43,11 @@ interface TileEntry {
 }
 
 /**
- * 512-pixel tiles, each drawn from the service's (256-pixel) tile one zoom out, which covers the
- * same ground: a quarter of the canvases, fetches and worker messages of 256-pixel tiles, and a
- * quarter of the tiles Leaflet makes and prunes at each zoom end, where most of the frames that
- * missed the refresh were (docs/benchmarks.md, "Map").
+ * The service's vector tiles are 512x512 (spec: camera and observation Tile), so each is drawn at
+ * 512 pixels, which puts the service's zoom one below the map's (Leaflet counts zoom in 256-pixel
+ * tiles). Besides being the size the tiles are made for, it is a quarter of the canvases, fetches
+ * and worker messages of 256-pixel tiles, and of the tiles Leaflet makes and prunes at each zoom
+ * end, where most of the frames that missed the refresh were (docs/benchmarks.md, "Map").
  */
 const TILE_SIZE = 512;
 const SERVICE_ZOOM_OFFSET = 1;
