@@ -29,12 +29,4 @@ export const test = base.extend<{ core: Core }>({
 });
 
 /** Waits for what the state shows after the main process's events (polled, as a view re-renders). */
-export async function until<T>(read: () => T | undefined | null | false, timeoutMs = 30_000) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined && value !== null && value !== false) return value;
-    if (Date.now() > end) throw new Error(`Timed out after ${timeoutMs} ms waiting for the state`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+export { until } from './wait.ts';

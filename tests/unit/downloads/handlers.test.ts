@@ -9,6 +9,7 @@ import { demoCoreTest as test } from '../../helpers/fixtures.ts';
 import { startCore } from '../../../src/main/core.ts';
 import type { BatchFinished, DownloadsUpdate } from '../../../src/shared/ipc/downloads.ts';
 import { NOW, tempDir } from '../../helpers/downloads.ts';
+import { until } from '../../helpers/wait.ts';
 
 // Where the downloads go (the core's own data lives in the fixture's directory).
 const dir = tempDir('roadcam-dl-core-');
@@ -21,16 +22,6 @@ test.beforeAll(({ core }) => {
   core.api.on('downloads.batchFinished', (e) => finished.push(e));
 });
 afterAll(() => dir.remove());
-
-async function until<T>(get: () => T | undefined, timeoutMs = 60_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = get();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('downloads channels', () => {
   test('download chosen recordings, report progress, and open the file by its download id', async ({
@@ -50,7 +41,7 @@ describe('downloads channels', () => {
       folder,
     });
     expect(batch.items).toBe(3);
-    const done = await until(() => finished.find((f) => f.batchId === batch.id));
+    const done = await until(() => finished.find((f) => f.batchId === batch.id), 60_000);
     expect(done).toMatchObject({ state: 'failed', completed: 1, failed: 2 });
     expect(done.title).toMatch(/failed/);
     const list = await core.api.invoke('downloads.list', {});
