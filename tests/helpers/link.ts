@@ -63,35 +63,52 @@ export async function startShapedLink(
     return linkFreeAt;
   };
 
-  /** Moves bytes from `from` to `to` through the shaping, pausing `from` when too much waits. */
+  /**
+   * Moves bytes from `from` to `to` through the shaping, pausing `from` when too much waits.
+   * One queue and one timer per direction deliver the chunks strictly in order: a timer each
+   * would not, since Node counts a timer from its loop's cached clock, so two chunks due at the
+   * same time could swap (and a swap is a corrupt stream, not a late one).
+   */
   const pipe = (from: Socket, to: Socket, onBytes: (n: number) => void) => {
+    const waiting: { chunk: Buffer; at: number }[] = [];
     let queued = 0;
     let lastDelivery = 0;
+    let timer: NodeJS.Timeout | undefined;
     // The end goes after the last byte, whatever the timers' rounding.
     let ended = false;
+    const deliver = () => {
+      timer = undefined;
+      const now = performance.now();
+      while (waiting.length > 0 && waiting[0]!.at <= now) {
+        const { chunk } = waiting.shift()!;
+        queued -= chunk.length;
+        if (!to.destroyed) {
+          to.write(chunk);
+          stats.bytes += chunk.length;
+          onBytes(chunk.length);
+        }
+      }
+      if (waiting.length > 0) schedule();
+      else if (ended) to.end();
+      if (queued <= QUEUE_LIMIT && from.isPaused()) from.resume();
+    };
+    const schedule = () => {
+      if (timer === undefined && waiting.length > 0) {
+        timer = setTimeout(deliver, Math.max(0, waiting[0]!.at - performance.now()));
+      }
+    };
     from.on('data', (chunk: Buffer) => {
       const jitter = shape.jitterMs ? (Math.random() * 2 - 1) * shape.jitterMs : 0;
       const at = Math.max(departure(chunk.length) + (shape.latencyMs ?? 0) + jitter, lastDelivery);
       lastDelivery = at;
       queued += chunk.length;
+      waiting.push({ chunk, at });
       if (queued > QUEUE_LIMIT) from.pause();
-      setTimeout(
-        () => {
-          queued -= chunk.length;
-          if (!to.destroyed) {
-            to.write(chunk);
-            stats.bytes += chunk.length;
-            onBytes(chunk.length);
-          }
-          if (ended && queued === 0) to.end();
-          else if (queued <= QUEUE_LIMIT && from.isPaused()) from.resume();
-        },
-        Math.max(0, at - performance.now()),
-      );
+      schedule();
     });
     from.on('end', () => {
       ended = true;
-      if (queued === 0) to.end();
+      if (waiting.length === 0) to.end();
     });
   };
 
