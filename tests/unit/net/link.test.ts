@@ -132,7 +132,7 @@ describe('a shaped link', () => {
     for (let i = 0; i < total; i += 4) pattern.writeUInt32BE(i / 4, i);
     const counting = createServer((socket) => {
       socket.on('error', () => {});
-      socket.once('data', async () => {
+      const send = async () => {
         for (let at = 0; at < total; at += 16 * 1024) {
           if (!socket.write(pattern.subarray(at, at + 16 * 1024))) {
             await new Promise((r) => socket.once('drain', r));
@@ -140,7 +140,8 @@ describe('a shaped link', () => {
           if ((at / 16 / 1024) % 8 === 0) await new Promise((r) => setImmediate(r));
         }
         socket.end();
-      });
+      };
+      socket.once('data', () => void send());
     });
     await new Promise<void>((r) => counting.listen(0, '127.0.0.1', r));
     const target = { host: '127.0.0.1', port: (counting.address() as { port: number }).port };
