@@ -4,6 +4,7 @@
  * downloads); through a proxy the same GET goes over undici, its body handed over in the same
  * way, so that the engine does not know which.
  */
+import type { SecureContext } from 'node:tls';
 import { LeanHttp, type LeanResponse } from '../api/lean-http.ts';
 import type { Network } from './network.ts';
 import { explain, proxyWantsPassword } from './network.ts';
@@ -13,7 +14,7 @@ import { bodyOfStream } from './stream-body.ts';
 export class FileFetcher {
   readonly #network: Network;
   #lean: LeanHttp | undefined;
-  #leanCa: readonly string[] | undefined;
+  #leanContext: SecureContext | undefined;
 
   constructor(network: Network) {
     this.#network = network;
@@ -56,11 +57,11 @@ export class FileFetcher {
 
   /** The lean pool, remade when Settings changed the trusted certificates. */
   #direct(): LeanHttp {
-    const ca = this.#network.trust.ca;
-    if (!this.#lean || this.#leanCa !== ca) {
+    const secureContext = this.#network.secureContext;
+    if (!this.#lean || this.#leanContext !== secureContext) {
       this.#lean?.close();
-      this.#lean = new LeanHttp({ tls: { ca } });
-      this.#leanCa = ca;
+      this.#lean = new LeanHttp({ tls: { secureContext } });
+      this.#leanContext = secureContext;
     }
     return this.#lean;
   }

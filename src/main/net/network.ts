@@ -3,7 +3,7 @@
  * origin, the same proxy and certificate settings for API calls, media and downloads, owned by
  * the core and closed with it. Everything that leaves the machine goes through `fetch` here.
  */
-import { createSecureContext } from 'node:tls';
+import { createSecureContext, type SecureContext } from 'node:tls';
 import { Agent, ProxyAgent, fetch as undiciFetch, type Dispatcher } from 'undici';
 import {
   envProxy,
@@ -46,6 +46,7 @@ export class Network {
   #trust!: Trust;
   #options!: NetworkOptions;
   #direct!: Agent;
+  #secureContext!: SecureContext;
   #proxies = new Map<string, ProxyAgent>();
   #closed = false;
 
@@ -56,6 +57,11 @@ export class Network {
 
   get trust(): Trust {
     return this.#trust;
+  }
+
+  /** The one TLS context of every connection, made from `trust` (remade with it). */
+  get secureContext(): SecureContext {
+    return this.#secureContext;
   }
 
   get settings(): NetworkSettings {
@@ -77,10 +83,12 @@ export class Network {
     const old = this.#options ? [this.#direct, ...this.#proxies.values()] : [];
     this.#options = { ...options, proxy };
     this.#trust = trust;
+    // One TLS context for every connection, direct or through a proxy: made per connection
+    // from the CA list it cost ~20 ms of the core's thread each (a map's raster tiles open
+    // dozens at once).
+    this.#secureContext = createSecureContext({ ca: trust.ca });
     this.#direct = new Agent({
-      // One TLS context for every connection: made per connection from the CA list it cost
-      // ~20 ms of the core's thread each (a map's raster tiles open dozens at once).
-      connect: { secureContext: createSecureContext({ ca: trust.ca }) },
+      connect: { secureContext: this.#secureContext },
       keepAliveTimeout: 4_000,
       connections: 16,
     });
@@ -126,8 +134,8 @@ export class Network {
     if (!agent) {
       agent = new ProxyAgent({
         uri: choice.proxy,
-        requestTls: { ca: this.#trust.ca },
-        proxyTls: { ca: this.#trust.ca },
+        requestTls: { secureContext: this.#secureContext },
+        proxyTls: { secureContext: this.#secureContext },
         // Plain http goes to the proxy as an absolute URL, as curl does: many proxies allow
         // CONNECT only to port 443.
         proxyTunnel: false,

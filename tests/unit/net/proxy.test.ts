@@ -6,7 +6,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import tls from 'node:tls';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Core, NetworkOverrides } from '../../../src/main/core.ts';
 import type { MediaAnswer } from '../../../src/main/media/resolver.ts';
 import { bypasses, envProxy, fromPacAnswer, parseProxyUrl } from '../../../src/main/net/proxy.ts';
@@ -251,6 +252,18 @@ describe.skipIf(missing !== null)(
         expect(lines.some((l) => l.startsWith('POST http') || l.startsWith('GET http'))).toBe(
           false,
         );
+        // Each new tunnel uses the network's one TLS context: made per connection from the CA
+        // list it costs the core's thread ~20 ms each.
+        const made = vi.spyOn(tls, 'createSecureContext');
+        try {
+          const tunnels = await logged(() =>
+            Promise.all([1, 2, 3, 4, 5, 6].map(() => core.client.cameras.search({ limit: 5 }))),
+          );
+          expect(tunnels.filter((l) => l.startsWith('CONNECT')).length).toBeGreaterThan(1);
+          expect(made).not.toHaveBeenCalled();
+        } finally {
+          made.mockRestore();
+        }
       } finally {
         await secure.stop();
       }
