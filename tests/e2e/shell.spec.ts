@@ -16,6 +16,29 @@ test('every view opens from its navigation entry', async ({ page, roadcam }, tes
   }
 });
 
+test("each view's code loads when the view is first shown: the map without the wall's hls.js", async ({
+  page,
+  roadcam,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(`${roadcam.url}#/map`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Map' })).toBeVisible();
+  expect(scripts.some((path) => /\/MapView-[\w-]+\.js$/.test(path))).toBe(true);
+  expect(scripts.filter((path) => /\/WallView-[\w-]+\.js$/.test(path))).toEqual([]);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Wall', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Wall' })).toBeVisible();
+  expect(scripts.filter((path) => /\/WallView-[\w-]+\.js$/.test(path))).toHaveLength(1);
+  // Back and forth: each chunk was fetched once.
+  await nav.getByRole('link', { name: 'Map', exact: true }).click();
+  await nav.getByRole('link', { name: 'Wall', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Wall' })).toBeVisible();
+  expect(scripts.filter((path) => /\/(Map|Wall)View-[\w-]+\.js$/.test(path))).toHaveLength(2);
+});
+
 test('the status bar shows the demo service, the token and online state', async ({
   page,
   roadcam,
