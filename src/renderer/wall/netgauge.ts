@@ -21,11 +21,31 @@ const SLOW_RATIO = 0.9;
 
 export class NetworkGauge {
   #loads: SegmentLoad[] = [];
-  #inFlight: { since: number; durationS: number } | null = null;
+  #inFlight: { since: number; durationS: number; key: string | undefined } | null = null;
+  #playlist: { since: number; withinS: number } | null = null;
 
-  /** A segment was asked for (its duration from the playlist). */
-  loading(now: number, durationS: number): void {
-    this.#inFlight = { since: now, durationS };
+  /**
+   * A segment was asked for (its duration from the playlist). `key` names the segment: asked for
+   * again after a timeout, it keeps the time of its first asking, since the player's retries
+   * (a timeout every few seconds) would otherwise keep a slow segment from ever being overdue.
+   */
+  loading(now: number, durationS: number, key?: string): void {
+    if (key !== undefined && this.#inFlight?.key === key) return;
+    this.#inFlight = { since: now, durationS, key };
+  }
+
+  /**
+   * The playlist was asked for; a few hundred bytes, it should come within `withinS` (the
+   * stream's target duration). A live stream shows new video only after its playlist, so a
+   * playlist stuck on a slow link is the network too, with no segment in flight to show it.
+   */
+  playlistLoading(now: number, withinS: number): void {
+    this.#playlist ??= { since: now, withinS };
+  }
+
+  /** The playlist arrived. */
+  playlistLoaded(): void {
+    this.#playlist = null;
   }
 
   /** A segment arrived. */
@@ -40,6 +60,7 @@ export class NetworkGauge {
   reset(): void {
     this.#loads = [];
     this.#inFlight = null;
+    this.#playlist = null;
   }
 
   /** Bits per second the link gave over the recent segments (null before the first). */
@@ -58,7 +79,8 @@ export class NetworkGauge {
 
   /**
    * True when the network is what playback waits for: the segment being fetched has taken
-   * longer than it plays, or the recent ones together took nearly as long as they play.
+   * longer than it plays, the playlist longer than its target duration, or the recent segments
+   * together took nearly as long as they play.
    */
   slow(now: number): boolean {
     if (this.#overdue(now)) return true;
@@ -68,10 +90,19 @@ export class NetworkGauge {
     return loadMs >= playMs * SLOW_RATIO;
   }
 
-  /** The segment being fetched has taken longer than it plays. */
+  /** The segment being fetched has taken longer than it plays, or the playlist its time. */
   #overdue(now: number): boolean {
+    return this.#segmentOverdue(now) || this.#playlistOverdue(now);
+  }
+
+  #segmentOverdue(now: number): boolean {
     const flight = this.#inFlight;
     return flight !== null && flight.durationS > 0 && now - flight.since > flight.durationS * 1000;
+  }
+
+  #playlistOverdue(now: number): boolean {
+    const playlist = this.#playlist;
+    return playlist !== null && now - playlist.since > playlist.withinS * 1000;
   }
 
   /**
@@ -83,10 +114,14 @@ export class NetworkGauge {
     const needed = this.neededBps;
     const flight = this.#inFlight;
     let figures = 'video arrives slower than it plays';
-    if (flight && this.#overdue(now)) {
+    const playlist = this.#playlist;
+    if (flight && this.#segmentOverdue(now)) {
       const seconds = Math.round((now - flight.since) / 1000);
       figures = `the next ${Math.round(flight.durationS)} s of video has taken ${seconds} s to arrive so far`;
       if (needed !== null) figures += ` (the stream needs ${rate(needed)})`;
+    } else if (playlist && this.#playlistOverdue(now)) {
+      const seconds = Math.round((now - playlist.since) / 1000);
+      figures = `the list of new video has taken ${seconds} s to arrive so far (it should take under ${Math.round(playlist.withinS)} s)`;
     } else if (got !== null && needed !== null) {
       figures = `video arrives at ${rate(got)}, the stream needs ${rate(needed)}`;
     }

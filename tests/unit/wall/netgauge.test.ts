@@ -65,6 +65,46 @@ describe('NetworkGauge', () => {
     expect(fresh.slow(5_000)).toBe(true);
   });
 
+  it('a segment asked for again after a timeout keeps the time of its first asking', () => {
+    // The player gives up on a segment after 5 s without a byte and asks again: each retry
+    // must not make a segment that has been on its way for 12 s look 2 s old.
+    const gauge = new NetworkGauge();
+    gauge.loaded(segment(2000, 100));
+    gauge.loading(0, 2, '0:10');
+    gauge.loading(5_000, 2, '0:10');
+    gauge.loading(10_000, 2, '0:10');
+    expect(gauge.slow(10_500)).toBe(true);
+    expect(gauge.describe(12_000)).toContain(
+      'the next 2 s of video has taken 12 s to arrive so far',
+    );
+    // Another segment is another wait.
+    gauge.loading(12_000, 2, '0:11');
+    expect(gauge.slow(13_000)).toBe(false);
+  });
+
+  it('a playlist stuck on the link is the network too, with no segment in flight', () => {
+    const gauge = new NetworkGauge();
+    for (let i = 0; i < 4; i++) gauge.loaded(segment(2000, 100));
+    gauge.playlistLoading(1_000, 2);
+    expect(gauge.slow(2_500)).toBe(false);
+    // Asked for again (a retry): still the first asking that counts.
+    gauge.playlistLoading(2_900, 2);
+    expect(gauge.slow(3_100)).toBe(true);
+    expect(gauge.describe(7_000)).toBe(
+      'Waiting for the network: the list of new video has taken 6 s to arrive so far (it should ' +
+        'take under 2 s). A faster connection, or fewer tiles, will help.',
+    );
+    gauge.playlistLoaded();
+    expect(gauge.slow(7_000)).toBe(false);
+    // A playlist that comes in time blames nothing.
+    gauge.playlistLoading(8_000, 2);
+    gauge.playlistLoaded();
+    expect(gauge.slow(20_000)).toBe(false);
+    gauge.playlistLoading(21_000, 2);
+    gauge.reset();
+    expect(gauge.slow(30_000)).toBe(false);
+  });
+
   it('ignores what cannot be a load (no duration, negative time) and starts afresh on reset', () => {
     const gauge = new NetworkGauge();
     gauge.loaded({ bytes: 100, loadMs: 50, durationS: 0 });
