@@ -13,6 +13,8 @@ export interface AdminService {
   setStreamStopped(cameraId: string, stopped: boolean): Promise<void>;
   /** Camera ids with and without video, as the service lists them. */
   cameras(): Promise<{ video: string[]; still: string[] }>;
+  /** Moves the service's clock (by a negative amount: back), as its test control allows. */
+  advanceClock(ms: number): Promise<void>;
   /** GET a /v1 path with the demo client's token, parsed. */
   get<T>(path: string): Promise<T>;
   stop(): Promise<void>;
@@ -72,6 +74,10 @@ export async function startAdminService(cameras = 200): Promise<AdminService> {
       );
       if (!answer.ok) throw new Error(`stream control failed: ${await answer.text()}`);
     },
+    async advanceClock(ms) {
+      const answer = await fetch(`${url}/_admin/clock?advance_ms=${ms}`, { method: 'POST' });
+      if (!answer.ok) throw new Error(`clock control failed: ${await answer.text()}`);
+    },
     async get<T>(path: string) {
       const answer = await fetch(`${url}${path}`, {
         headers: { Authorization: `Bearer ${await token()}` },
@@ -123,4 +129,56 @@ export function videoTimes(page: Page): Promise<Record<string, number>> {
 /** The wall link's route for these cameras. */
 export function wallRoute(cameras: string[], layout: string): string {
   return `#/wall?cameras=${cameras.map(encodeURIComponent).join(',')}&layout=${layout}`;
+}
+
+/** A moment at which a tile said Live while its video had not moved for `frozenMs`. */
+export interface LiveOverFrozen {
+  atMs: number;
+  frozenMs: number;
+  currentTime: number;
+}
+
+/**
+ * Watches one tile ten times a second from inside the page: its state and its video's
+ * position. `lies()` lists the moments at which it said Live while the position had not
+ * advanced for more than `allowedMs` (the promise of docs/wall.md: Live only while the picture
+ * moves). The position is read by the test, not by the tile's own logic.
+ */
+export async function watchLiveness(
+  page: Page,
+  cameraId: string,
+  allowedMs = 3000,
+): Promise<{ lies(): Promise<LiveOverFrozen[]>; samples(): Promise<number> }> {
+  await page.evaluate(
+    ({ id, allowed }) => {
+      const record = { samples: 0, lies: [] as LiveOverFrozen[] };
+      (window as unknown as Record<string, unknown>)['__liveness'] = record;
+      let position = -1;
+      let movedAt = performance.now();
+      const started = performance.now();
+      setInterval(() => {
+        const tile = document.querySelector<HTMLElement>(`[data-camera-id="${CSS.escape(id)}"]`);
+        const video = tile?.querySelector('video');
+        if (!tile || !video) return;
+        const now = performance.now();
+        if (video.currentTime !== position) {
+          position = video.currentTime;
+          movedAt = now;
+        }
+        record.samples += 1;
+        const frozenMs = now - movedAt;
+        if (tile.dataset['state'] === 'live' && frozenMs > allowed) {
+          record.lies.push({ atMs: Math.round(now - started), frozenMs, currentTime: position });
+        }
+      }, 100);
+    },
+    { id: cameraId, allowed: allowedMs },
+  );
+  type Record_ = { samples: number; lies: LiveOverFrozen[] };
+  const read = () =>
+    page.evaluate(() => (window as unknown as Record<string, Record_>)['__liveness']!);
+  return {
+    lies: async () => (await read()).lies,
+    samples: async () => (await read()).samples,
+  };
 }

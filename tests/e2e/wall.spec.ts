@@ -11,6 +11,7 @@ import {
   startRoadcamOn,
   videoTimes,
   wallRoute,
+  watchLiveness,
   type AdminService,
 } from './wall-helpers.ts';
 
@@ -335,6 +336,77 @@ test('a custom layout from a link keeps its columns and spans; sizes change from
   await page.screenshot({ path: testInfo.outputPath('wall-custom.png') });
 });
 
+test('a tile whose video stops moving while segments still arrive leaves Live within seconds and says how old its picture is', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const camera = cams.video[13]!;
+  await page.goto(`${host.url}${wallRoute([camera], '1x1')}`);
+  const tile = page.locator(`[data-camera-id="${camera}"]`);
+  await expect(tile).toHaveAttribute('data-state', 'live', { timeout: 45_000 });
+  const liveness = await watchLiveness(page, camera);
+  const segments: string[] = [];
+  page.on('response', (r) => {
+    if (/\/live\/.+\.ts/.test(r.url())) segments.push(r.url());
+  });
+
+  // Something outside the tile pauses playback again and again (as a media key or a power
+  // policy may): the stream and its segments go on, the picture does not.
+  const pausedAt = Date.now();
+  await page.evaluate((id) => {
+    const video = document.querySelector<HTMLVideoElement>(`[data-camera-id="${id}"] video`)!;
+    (window as unknown as Record<string, unknown>)['__pauser'] = setInterval(
+      () => video.pause(),
+      20,
+    );
+  }, camera);
+  await expect(tile).not.toHaveAttribute('data-state', 'live', { timeout: 5000 });
+  const leftLiveMs = Date.now() - pausedAt;
+  await expect(tile.locator('.reason strong')).toHaveText(
+    /^(Picture \d+ s old|Stalled \d+ s ago): /,
+  );
+  await page.waitForTimeout(5000);
+  expect(segments.length, 'segments kept arriving while the picture stood still').toBeGreaterThan(
+    0,
+  );
+  await expect(tile).not.toHaveAttribute('data-state', 'live');
+  await page.screenshot({ path: testInfo.outputPath('wall-frozen.png') });
+
+  await page.evaluate(() =>
+    clearInterval((window as unknown as Record<string, number>)['__pauser']),
+  );
+  await expect(tile).toHaveAttribute('data-state', 'live', { timeout: 45_000 });
+  expect(await liveness.lies(), 'moments the tile said Live over a frozen video').toEqual([]);
+  testInfo.annotations.push({ type: 'left Live after', description: `${leftLiveMs} ms` });
+});
+
+test('a still tile shows when its image was taken, and turns Stale when the camera sends no newer one', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const camera = cams.still[4]!;
+  await page.goto(`${host.url}${wallRoute([camera], '1x1')}`);
+  const tile = page.locator(`[data-camera-id="${camera}"]`);
+  await expect(tile).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+  // The service's images are taken once a minute: the capture time is on the minute.
+  await expect(tile.locator('.age')).toHaveText(/^Taken \d\d:\d\d:00 \S+ · \d+ s ago$/);
+
+  // The service's clock half an hour back: its newest image was taken half an hour ago.
+  await service.advanceClock(-30 * 60_000);
+  try {
+    await page.reload();
+    await expect(tile).toHaveAttribute('data-state', 'stale', { timeout: 30_000 });
+    await expect(tile.locator('.pill')).toHaveText('Stale');
+    await expect(tile.locator('.reason strong')).toHaveText(
+      /^Picture (29|30|31) min old: no newer image$/,
+    );
+    await expect(tile.locator('.age')).toContainText('min ago');
+    await page.screenshot({ path: testInfo.outputPath('wall-stale.png') });
+  } finally {
+    await service.advanceClock(30 * 60_000);
+  }
+});
+
 test.describe('over a link that slows down', () => {
   // The link sits between the app and the service, as a far network does: the tile must say
   // that it waits for the network (not that the camera stalled), and play on once it recovers.
@@ -359,6 +431,7 @@ test.describe('over a link that slows down', () => {
     await page.goto(`${slowHost.url}${wallRoute([camera], '1x1')}`);
     const tile = page.locator(`[data-camera-id="${camera}"]`);
     await expect(tile).toHaveAttribute('data-state', 'live', { timeout: 45_000 });
+    const liveness = await watchLiveness(page, camera);
 
     // 24 kbit/s: a 2 s segment takes many seconds to arrive.
     link.reshape({ bandwidthBps: 24_000 });
@@ -373,6 +446,10 @@ test.describe('over a link that slows down', () => {
     await expect
       .poll(async () => (await videoTimes(page))[camera] ?? 0, { timeout: 20_000 })
       .toBeGreaterThan(before + 2);
+    // Never Live over a frozen picture, from the slow link to the end: not while waiting for
+    // a segment, not after the link recovered.
+    expect(await liveness.samples()).toBeGreaterThan(100);
+    expect(await liveness.lies(), 'moments the tile said Live over a frozen video').toEqual([]);
   });
 });
 

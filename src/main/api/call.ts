@@ -70,6 +70,8 @@ export interface SignedStream {
   contentLength: number | null;
   contentRange: string | null;
   etag: string | null;
+  /** The Last-Modified header: for a camera's live image, when it was taken. */
+  lastModified: string | null;
   /** Read it to the end (`pipe`), or destroy it to give the connection up. */
   body: LeanBody;
 }
@@ -83,6 +85,8 @@ export interface MediaResponse {
   /** The Content-Range header of a 206. */
   contentRange: string | null;
   etag: string | null;
+  /** The Last-Modified header: for a camera's live image, when it was taken. */
+  lastModified: string | null;
   body: ReadableStream<Uint8Array>;
   /** The same body as a Node stream, for piping into files. */
   nodeStream(): Readable;

@@ -45,6 +45,7 @@ export function toMedia(response: Response): MediaResponse {
     contentLength: length === null ? null : Number(length),
     contentRange: response.headers.get('content-range'),
     etag: response.headers.get('etag'),
+    lastModified: response.headers.get('last-modified'),
     body,
     nodeStream: () => Readable.fromWeb(body as NodeWebStream<Uint8Array>),
   };
@@ -113,6 +114,7 @@ export class SignedFiles {
       contentLength: length === undefined ? null : Number(length),
       contentRange: h['content-range'] ?? null,
       etag: h.etag ?? null,
+      lastModified: h['last-modified'] ?? null,
       body: response.body,
     };
   }

@@ -134,7 +134,12 @@ export class MediaResolver {
       response.nodeStream(),
       response.contentType,
     );
-    return fromFile(entry, route.live ? 'no-store' : IMMUTABLE);
+    const answer = fromFile(entry, route.live ? 'no-store' : IMMUTABLE);
+    // A live image's Last-Modified is when the camera took it: the wall shows it. Passed on
+    // rewritten from the parsed date, so no odd character of the service's reaches a header.
+    const taken = route.live ? Date.parse(response.lastModified ?? '') : Number.NaN;
+    if (Number.isFinite(taken)) answer.headers['Last-Modified'] = new Date(taken).toUTCString();
+    return answer;
   }
 
   /** Offline or refused: the last copy on disk if there is one, else the reason in words. */

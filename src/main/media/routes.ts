@@ -206,6 +206,7 @@ async function fetchTile(
     contentLength: Number(response.headers.get('content-length')) || null,
     contentRange: null,
     etag: response.headers.get('etag'),
+    lastModified: response.headers.get('last-modified'),
     body,
     nodeStream: () => Readable.fromWeb(body as NodeWebStream),
   };
@@ -249,6 +250,7 @@ function bytesResponse(bytes: Uint8Array, contentType: string): MediaResponse {
     contentLength: bytes.byteLength,
     contentRange: null,
     etag: null,
+    lastModified: null,
     body: new Blob([bytes as Uint8Array<ArrayBuffer>]).stream(),
     nodeStream: () => Readable.from([bytes]),
   };

@@ -1,13 +1,14 @@
 /**
  * The stall watchdog and reconnect backoff of a video tile, as plain logic (tested in Node).
  * hls.js retries loads itself, but a stream that stopped and came back can leave a player
- * stalled for good; the watchdog watches what the user sees, the playback position.
+ * stalled for good; the watchdog watches what the user sees: when the picture last changed
+ * (picture.ts), not the playback position, which a seek moves without a new picture.
  */
 
 export type WatchdogAction =
-  /** The position advanced: all is well. */
+  /** A new picture within the stall time: nothing to do. */
   | 'ok'
-  /** No progress yet, but within the grace period (buffering, a slow segment). */
+  /** No new picture yet, but within the grace period (buffering, a slow segment). */
   | 'waiting'
   /** Stalled: reload the playlist (first remedy, cheap). */
   | 'reload'
@@ -15,9 +16,9 @@ export type WatchdogAction =
   | 'recreate';
 
 export interface WatchdogOptions {
-  /** No progress for this long is a stall. */
+  /** No new picture for this long is a stall. */
   stallMs: number;
-  /** After a reload, how long to wait for progress before recreating the player. */
+  /** After a reload, how long to wait for a new picture before recreating the player. */
   reloadGraceMs: number;
 }
 
@@ -25,7 +26,7 @@ export const defaultWatchdog: WatchdogOptions = { stallMs: 6000, reloadGraceMs: 
 
 export class StallWatchdog {
   readonly #options: WatchdogOptions;
-  #position = Number.NaN;
+  #startedAt = 0;
   #progressAt = 0;
   #reloadedAt: number | null = null;
 
@@ -35,29 +36,26 @@ export class StallWatchdog {
 
   /** Starts watching afresh (a new player, or a tile shown again). */
   reset(now: number): void {
-    this.#position = Number.NaN;
+    this.#startedAt = now;
     this.#progressAt = now;
     this.#reloadedAt = null;
   }
 
-  /** Milliseconds since the position last advanced. */
+  /** Milliseconds since the picture last changed (or since the reset, if later). */
   idleMs(now: number): number {
     return now - this.#progressAt;
   }
 
-  sample(now: number, position: number): WatchdogAction {
-    if (Number.isNaN(this.#position) || position > this.#position + 0.01) {
-      const advanced = !Number.isNaN(this.#position);
-      this.#position = position;
-      if (advanced) {
-        this.#progressAt = now;
-        this.#reloadedAt = null;
-        return 'ok';
-      }
+  /** `pictureAt`: when the element last showed a new frame (null: never). */
+  sample(now: number, pictureAt: number | null): WatchdogAction {
+    const progressAt = Math.max(this.#startedAt, pictureAt ?? this.#startedAt);
+    if (progressAt > this.#progressAt) {
+      this.#progressAt = progressAt;
+      this.#reloadedAt = null;
     }
-    // A position that jumped back (a new player, a seek to live) counts as a new start.
-    if (position < this.#position - 0.01) this.#position = position;
-    if (now - this.#progressAt < this.#options.stallMs) return 'waiting';
+    if (now - this.#progressAt < this.#options.stallMs) {
+      return progressAt > this.#startedAt ? 'ok' : 'waiting';
+    }
     if (this.#reloadedAt === null) {
       this.#reloadedAt = now;
       return 'reload';
@@ -106,12 +104,21 @@ export type TileStateKind =
   | 'reconnecting'
   | 'offline'
   | 'error'
+  /** A still image older than the camera should send: it has not sent a newer one. */
+  | 'stale'
   | 'paused';
 
 export interface TileState {
   kind: TileStateKind;
   /** Why, in words a user can act on (errors, offline, reconnecting). */
   reason?: string;
+  /**
+   * When the picture the user sees was shown (video: the last new frame) or taken (a still
+   * image: its capture time, else when it was fetched), in epoch milliseconds; absent: none.
+   */
+  pictureAt?: number;
+  /** A live video's delay behind the stream's live edge, in seconds, when known. */
+  behindS?: number;
 }
 
 export const stateLabels: Record<TileStateKind, string> = {
@@ -123,5 +130,17 @@ export const stateLabels: Record<TileStateKind, string> = {
   reconnecting: 'Reconnecting',
   offline: 'Offline',
   error: 'Error',
+  stale: 'Stale',
   paused: 'Paused',
 };
+
+/**
+ * Whether two states show the user the same thing: the same kind and words, the same delay,
+ * and (but for Live, whose picture is always new) a picture of the same second.
+ */
+export function sameState(a: TileState, b: TileState): boolean {
+  if (a.kind !== b.kind || a.reason !== b.reason || a.behindS !== b.behindS) return false;
+  if (a.kind === 'live') return true;
+  const second = (at: number | undefined) => (at === undefined ? null : Math.round(at / 1000));
+  return second(a.pictureAt) === second(b.pictureAt);
+}

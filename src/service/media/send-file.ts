@@ -14,6 +14,8 @@ export interface FileToSend {
   downloadName?: string;
   /** Default: private, max-age=900 (the life of a signed URL). */
   cacheControl?: string;
+  /** Last-Modified, when it is not the file's own time (a camera frame: when it was taken). */
+  modifiedMs?: number;
 }
 
 export type ByteRange = { start: number; end: number } | 'unsatisfiable' | undefined;
@@ -51,7 +53,8 @@ export async function sendFile(
   // Never later than the answer's Date (RFC 9110, 8.8.2.1): that is the service's clock, which
   // may be behind the machine's that stamped the file (a pinned test clock, say).
   const sentAt = Date.parse(String(res.getHeader('Date')));
-  const modified = Number.isFinite(sentAt) ? Math.min(st.mtimeMs, sentAt) : st.mtimeMs;
+  const own = file.modifiedMs ?? st.mtimeMs;
+  const modified = Number.isFinite(sentAt) ? Math.min(own, sentAt) : own;
   res.setHeader('Last-Modified', new Date(modified).toUTCString());
   res.setHeader('Cache-Control', file.cacheControl ?? 'private, max-age=900');
   res.setHeader('Content-Type', file.contentType);

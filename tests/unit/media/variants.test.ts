@@ -117,6 +117,13 @@ describe.each(VARIANT_NAMES)('media against the %s service', (variant) => {
       const png = mode === 'png';
       expect(answer.headers['Content-Type']).toBe(png ? 'image/png' : 'image/jpeg');
       expect(bytes.subarray(0, png ? 4 : 3).toString('hex')).toBe(png ? PNG : JPEG);
+      // When the image was taken, however it came: the service's images are on the minute,
+      // the newest of its media cache (a file's own time would be when it was rendered).
+      const taken = Date.parse(answer.headers['Last-Modified'] ?? '');
+      expect(taken, `${mode} camera's capture time`).toBeGreaterThan(0);
+      const since = new Date(taken - 5 * 60_000).toISOString();
+      const { times } = await core.client.cameras.images(camera.id, { time: since, limit: 500 });
+      expect(Math.max(...times.map((t) => Date.parse(t))), `${mode} camera`).toBe(taken);
     }
   }, 60_000);
 

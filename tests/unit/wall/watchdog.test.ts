@@ -1,50 +1,63 @@
 import { describe, expect, it } from 'vitest';
-import { Backoff, StallWatchdog } from '../../../src/renderer/wall/watchdog.ts';
+import { Backoff, sameState, StallWatchdog } from '../../../src/renderer/wall/watchdog.ts';
 
+// The watchdog is fed when the picture last changed (picture.ts), not the playback position.
 describe('stall watchdog', () => {
-  it('stays quiet while the position advances', () => {
+  it('is ok while new pictures keep coming', () => {
     const dog = new StallWatchdog({ stallMs: 6000, reloadGraceMs: 6000 });
     dog.reset(0);
-    expect(dog.sample(1000, 0)).toBe('waiting');
-    for (let t = 2; t < 60; t++) expect(dog.sample(t * 1000, t - 1)).toBe('ok');
+    expect(dog.sample(1000, null)).toBe('waiting');
+    for (let t = 2; t < 60; t++) expect(dog.sample(t * 1000, t * 1000 - 300)).toBe('ok');
   });
 
-  it('reloads the playlist after a stall, then recreates the player', () => {
+  it('reloads after the stall time without a new picture, then recreates after the grace', () => {
     const dog = new StallWatchdog({ stallMs: 6000, reloadGraceMs: 5000 });
     dog.reset(0);
-    dog.sample(1000, 10);
-    expect(dog.sample(2000, 11)).toBe('ok');
-    expect(dog.sample(7000, 11)).toBe('waiting');
-    expect(dog.sample(8000, 11)).toBe('reload');
-    expect(dog.sample(12_000, 11)).toBe('waiting');
-    expect(dog.sample(13_000, 11)).toBe('recreate');
-    expect(dog.idleMs(13_000)).toBe(11_000);
+    expect(dog.sample(2000, 1900)).toBe('ok');
+    expect(dog.sample(7000, 1900)).toBe('ok');
+    expect(dog.sample(8000, 1900)).toBe('reload');
+    expect(dog.sample(12_000, 1900)).toBe('waiting');
+    expect(dog.sample(13_000, 1900)).toBe('recreate');
+    expect(dog.idleMs(13_000)).toBe(11_100);
   });
 
-  it('a reload that brings the video back clears the stall', () => {
+  it('a new picture after a reload starts the count again', () => {
     const dog = new StallWatchdog({ stallMs: 3000, reloadGraceMs: 3000 });
     dog.reset(0);
-    dog.sample(0, 5);
-    expect(dog.sample(3000, 5)).toBe('reload');
-    expect(dog.sample(4000, 6)).toBe('ok');
-    expect(dog.sample(7000, 6)).toBe('reload');
+    expect(dog.sample(3000, null)).toBe('reload');
+    expect(dog.sample(4000, 3900)).toBe('ok');
+    expect(dog.sample(7000, 3900)).toBe('reload');
   });
 
-  it('a player that never starts counts as stalled too', () => {
+  it('a player that never shows a picture is recreated', () => {
     const dog = new StallWatchdog({ stallMs: 2000, reloadGraceMs: 2000 });
     dog.reset(0);
-    expect(dog.sample(1000, 0)).toBe('waiting');
-    expect(dog.sample(2000, 0)).toBe('reload');
-    expect(dog.sample(4000, 0)).toBe('recreate');
+    expect(dog.sample(1000, null)).toBe('waiting');
+    expect(dog.sample(2000, null)).toBe('reload');
+    expect(dog.sample(4000, null)).toBe('recreate');
   });
 
-  it('a jump back to the live edge is a new start, not progress', () => {
+  it("a picture from before the reset (the last player's) is no progress of the new player", () => {
     const dog = new StallWatchdog({ stallMs: 2000, reloadGraceMs: 2000 });
-    dog.reset(0);
-    dog.sample(0, 50);
-    expect(dog.sample(1000, 51)).toBe('ok');
-    expect(dog.sample(2000, 20)).toBe('waiting');
-    expect(dog.sample(2500, 20.5)).toBe('ok');
+    dog.reset(10_000);
+    expect(dog.sample(11_000, 9000)).toBe('waiting');
+    expect(dog.sample(12_000, 9000)).toBe('reload');
+    expect(dog.sample(12_500, 12_400)).toBe('ok');
+  });
+});
+
+describe('same state', () => {
+  it('a frozen picture is the same state while its second does not change', () => {
+    const a = { kind: 'buffering' as const, pictureAt: 1_000_200 };
+    expect(sameState(a, { ...a, pictureAt: 1_000_300 })).toBe(true);
+    expect(sameState(a, { ...a, pictureAt: 1_002_000 })).toBe(false);
+    expect(sameState(a, { ...a, reason: 'why' })).toBe(false);
+  });
+
+  it('Live is Live whatever the frame, but a new delay is news', () => {
+    const live = { kind: 'live' as const, pictureAt: 1 };
+    expect(sameState(live, { kind: 'live', pictureAt: 99_999 })).toBe(true);
+    expect(sameState(live, { kind: 'live', pictureAt: 1, behindS: 14 })).toBe(false);
   });
 });
 

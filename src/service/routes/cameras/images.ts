@@ -69,5 +69,7 @@ export async function frameFile(m: MediaServices, ctx: RequestContext): Promise<
   return {
     path: await m.frameFile(camera, parsed.tMs, png ? 'png' : 'jpeg'),
     contentType: png ? 'image/png' : 'image/jpeg',
+    // A frame was taken at its time, not when this service rendered its file.
+    modifiedMs: parsed.tMs,
   };
 }

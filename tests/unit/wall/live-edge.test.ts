@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { LiveEdge, MAX_CATCH_UP_RATE } from '../../../src/renderer/wall/live-edge.ts';
+
+const at = (latency: number, aheadS = 4) => ({ latency, target: 6, segmentS: 2, aheadS });
+
+describe('live edge: a tile that fell behind catches up', () => {
+  it('at the target it plays at normal speed', () => {
+    expect(new LiveEdge().next(at(6.2))).toEqual({ kind: 'rate', rate: 1 });
+  });
+
+  it('a little behind it plays faster, never past the cap, until back near the target', () => {
+    const edge = new LiveEdge();
+    const behind3 = edge.next(at(9));
+    expect(behind3.kind).toBe('rate');
+    const rate = (behind3 as { rate: number }).rate;
+    expect(rate).toBeGreaterThan(1);
+    expect(rate).toBeLessThanOrEqual(MAX_CATCH_UP_RATE);
+    // Hysteresis: still catching up at 0.6 s behind, done within a quarter second.
+    expect(edge.next(at(6.6))).not.toEqual({ kind: 'rate', rate: 1 });
+    expect(edge.next(at(6.2))).toEqual({ kind: 'rate', rate: 1 });
+    expect(edge.next(at(6.6))).toEqual({ kind: 'rate', rate: 1 });
+  });
+
+  it('never plays faster with little buffered: that would stall sooner', () => {
+    expect(new LiveEdge().next(at(9, 0.5))).toEqual({ kind: 'rate', rate: 1 });
+  });
+
+  it('far behind (after a stall, or an hour of drift) it jumps to the edge', () => {
+    expect(new LiveEdge().next(at(6 + 6.5))).toEqual({ kind: 'jump' });
+    expect(LiveEdge.jumpBehindS(6)).toBe(18);
+  });
+
+  it('the delay is shown once it is more than a segment past the target', () => {
+    expect(LiveEdge.behindShown(at(7.5))).toBe(false);
+    expect(LiveEdge.behindShown(at(8.5))).toBe(true);
+  });
+});
