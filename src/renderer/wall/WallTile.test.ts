@@ -101,6 +101,22 @@ describe("a video tile shows its player's state", () => {
     expect(reason?.textContent ?? null).toBe(state.reason ?? null);
   });
 
+  test('a picture that stopped says how old it is, counted from the frame shown', () => {
+    const { tile } = renderTile(true);
+    report({
+      kind: 'network',
+      reason: 'The next 2 s of video has taken 8 s.',
+      pictureAt: Date.now() - 14_000,
+    });
+    expect(tile().querySelector('footer .pill')?.textContent).toBe('Waiting for network');
+    expect(screen.getByRole('status').textContent).toBe(
+      'Picture 14 s old: waiting for the networkThe next 2 s of video has taken 8 s.',
+    );
+    report({ kind: 'live', behindS: 21 });
+    expect(tile().querySelector('footer .pill')?.textContent).toBe('Live · 21 s behind');
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   test('while the video is away, the still image stands in; back live, it goes', () => {
     renderTile(true);
     expect(mediaSources.size).toBe(1);
