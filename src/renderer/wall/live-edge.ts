@@ -28,9 +28,13 @@ export const MAX_CATCH_UP_RATE = 1.2;
 export class LiveEdge {
   #catchingUp = false;
 
-  /** How far behind the target a tile jumps instead of playing faster. */
+  /**
+   * How far behind the target a tile jumps instead of playing faster: two segments, which at
+   * 1.2x would take 10 s to make up, and which a short buffer (8 s ahead) usually holds, so the
+   * jump lands on video already there.
+   */
   static jumpBehindS(segmentS: number): number {
-    return Math.max(6, 3 * segmentS);
+    return Math.max(4, 2 * segmentS);
   }
 
   /** Whether the delay is worth telling the user: more than a segment past the target. */
@@ -50,7 +54,7 @@ export class LiveEdge {
     if (behind > Math.max(0.5, r.segmentS / 2) && r.aheadS > 1) this.#catchingUp = true;
     if (behind < 0.25 || r.aheadS <= 1) this.#catchingUp = false;
     if (!this.#catchingUp) return { kind: 'rate', rate: 1 };
-    const rate = Math.min(MAX_CATCH_UP_RATE, 1 + behind / 20);
+    const rate = Math.min(MAX_CATCH_UP_RATE, 1 + behind / 10);
     return { kind: 'rate', rate: Math.round(rate * 100) / 100 };
   }
 }

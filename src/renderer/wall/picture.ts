@@ -60,7 +60,11 @@ export class PictureClock {
     // Video time that advanced about as much as the clock: one frame interval, however long.
     const interval = step <= 2 * gapS + 0.1;
     const plausible = interval && step >= 0.5 * gapS;
-    const frozen = gapS * 1000 > this.freezeMs() && !(this.#steps.length === 0 && plausible);
+    // (The freeze time sorts the recent steps: asked only after a gap that could be one.)
+    const frozen =
+      gapS * 1000 > this.#o.minFreezeMs &&
+      gapS * 1000 > this.freezeMs() &&
+      !(this.#steps.length === 0 && plausible);
     if (!last || step < 0 || frozen) {
       // A first frame, a new stream (time went back) or a picture that was frozen: it has to
       // prove that it moves again, from here. (A slow camera's second frame only tells its

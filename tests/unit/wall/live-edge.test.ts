@@ -26,8 +26,9 @@ describe('live edge: a tile that fell behind catches up', () => {
   });
 
   it('far behind (after a stall, or an hour of drift) it jumps to the edge', () => {
-    expect(new LiveEdge().next(at(6 + 6.5))).toEqual({ kind: 'jump' });
-    expect(LiveEdge.jumpBehindS(6)).toBe(18);
+    expect(new LiveEdge().next(at(6 + 4.5))).toEqual({ kind: 'jump' });
+    expect(new LiveEdge().next(at(6 + 3.5)).kind).toBe('rate');
+    expect(LiveEdge.jumpBehindS(6)).toBe(12);
   });
 
   it('the delay is shown once it is more than a segment past the target', () => {
