@@ -24,15 +24,18 @@ export function ageWords(ms: number): string {
 }
 
 /** Why a picture that is not moving is not: the second half of the headline. */
-const WHY: Partial<Record<TileStateKind, (age: string) => string>> = {
-  buffering: (age) => `Picture ${age} old: buffering`,
-  network: (age) => `Picture ${age} old: waiting for the network`,
-  stalled: (age) => `Stalled ${age} ago: reloading the stream`,
-  reconnecting: (age) => `Stalled ${age} ago: reconnecting`,
-  offline: (age) => `Picture ${age} old: the camera is offline`,
-  error: (age) => `Picture ${age} old: the video failed`,
-  stale: (age) => `Picture ${age} old: no newer image`,
+const WHY: Partial<Record<TileStateKind, string>> = {
+  buffering: 'buffering',
+  network: 'waiting for the network',
+  stalled: 'reloading the stream',
+  reconnecting: 'reconnecting',
+  offline: 'the camera is offline',
+  error: 'the video failed',
+  stale: 'no newer image',
 };
+
+/** Below this a picture is not frozen but stuttering: a frame now and then. */
+const STUTTER_MS = 2000;
 
 export function tileStatus(state: TileState, now: number): TileStatus {
   const label = stateLabels[state.kind];
@@ -41,7 +44,15 @@ export function tileStatus(state: TileState, now: number): TileStatus {
       ? `${label} · ${state.behindS} s behind`
       : label;
   const why = WHY[state.kind];
-  const headline =
-    why && state.pictureAt !== undefined ? why(ageWords(now - state.pictureAt)) : null;
-  return { pill, headline };
+  if (!why || state.pictureAt === undefined) return { pill, headline: null };
+  const ageMs = now - state.pictureAt;
+  const age = ageWords(ageMs);
+  const stopped = state.kind === 'stalled' || state.kind === 'reconnecting';
+  const stutter = (state.kind === 'buffering' || state.kind === 'network') && ageMs < STUTTER_MS;
+  const what = stutter
+    ? 'Video not keeping up'
+    : stopped
+      ? `Stalled ${age} ago`
+      : `Picture ${age} old`;
+  return { pill, headline: `${what}: ${why}` };
 }

@@ -31,6 +31,15 @@ describe('what a tile says about its picture', () => {
     });
   });
 
+  it('a picture that changes now and then, slower than it plays, is not keeping up', () => {
+    expect(tileStatus({ kind: 'buffering', pictureAt: now - 400 }, now).headline).toBe(
+      'Video not keeping up: buffering',
+    );
+    expect(tileStatus({ kind: 'network', pictureAt: now - 2500 }, now).headline).toBe(
+      'Picture 3 s old: waiting for the network',
+    );
+  });
+
   it('with no picture shown yet there is no age to tell', () => {
     expect(tileStatus({ kind: 'starting' }, now)).toEqual({ pill: 'Starting', headline: null });
     expect(tileStatus({ kind: 'offline', reason: 'Camera X is offline.' }, now).headline).toBe(
