@@ -45,12 +45,20 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
 
   const server = createServer((request, response) => {
-    handleHttp(request, response, gate, options.staticDir, options.core);
+    try {
+      handleHttp(request, response, gate, options.staticDir, options.core);
+    } catch (error) {
+      // A listener that throws ends the process: one odd request must not end browser mode.
+      if (!response.headersSent) {
+        refuse(response, 500, `Roadcam could not serve this request: ${String(error)}`);
+      } else response.destroy();
+    }
   });
   server.on('upgrade', (request, socket, head) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const refused =
-      url.pathname !== '/ipc'
+    const url = requestUrl(request.url);
+    const refused = !url
+      ? '400 Bad Request'
+      : url.pathname !== '/ipc'
         ? '404 Not Found'
         : !gate.hostAllowed(request) || !gate.originAllowed(request, true)
           ? '403 Forbidden'
@@ -96,7 +104,8 @@ function handleHttp(
   staticDir: string,
   core: Core,
 ): void {
-  const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+  const url = requestUrl(request.url);
+  if (!url) return refuse(response, 400, `Not a path this host serves: ${printable(request.url)}`);
   if (!gate.hostAllowed(request))
     return refuse(
       response,
@@ -121,7 +130,8 @@ function handleHttp(
     serveMedia(core, url.pathname.slice('/media/'.length) + url.search, request, response);
     return;
   }
-  const relative = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname.slice(1));
+  const relative = url.pathname === '/' ? 'index.html' : safeDecode(url.pathname.slice(1));
+  if (relative === null) return refuse(response, 400, `Not a valid path: ${url.pathname}`);
   const file = normalize(join(staticDir, relative));
   if (!file.startsWith(staticDir + sep) || !existsSync(file) || !statSync(file).isFile()) {
     return refuse(response, 404, `Not found: ${url.pathname}`);
@@ -138,6 +148,33 @@ function handleHttp(
   });
   if (request.method === 'HEAD') return void response.end();
   createReadStream(file).pipe(response);
+}
+
+/**
+ * The request's target as a URL of this host, or null when it is not a path ("//", "*", an
+ * absolute URL, or one the URL parser refuses). `new URL(target, base)` would read "//x" as
+ * another host, and throw on "//".
+ */
+export function requestUrl(target: string | undefined): URL | null {
+  if (!target?.startsWith('/')) return null;
+  try {
+    return new URL(`http://127.0.0.1${target}`);
+  } catch {
+    return null;
+  }
+}
+
+function safeDecode(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+}
+
+/** A request target for a message: printable ASCII only, cut short. */
+function printable(target: string | undefined): string {
+  return JSON.stringify((target ?? '').replace(/[^\x20-\x7e]/g, '?').slice(0, 200));
 }
 
 function refuse(response: ServerResponse, status: number, message: string): void {

@@ -109,6 +109,26 @@ describe('browser mode: the page', () => {
       expect(response.body).not.toContain('outside');
     }
   });
+
+  test('answers a path it cannot parse or decode with 400, and lives on', async () => {
+    const cookie = { Cookie: `roadcam_token=${token}` };
+    for (const path of ['//', '//?x', '*', 'http://evil.example/', '/%E0%A4%A', '/media/%ZZ']) {
+      const response = await get(path, cookie);
+      expect([400, 404], `${path}: ${response.body}`).toContain(response.status);
+      expect(response.body.length, path).toBeGreaterThan(0);
+    }
+    expect((await get('//', cookie)).status).toBe(404);
+    expect((await get('*', cookie)).body).toContain('Not a path this host serves: "*"');
+    expect((await get('/%E0%A4%A', cookie)).body).toContain('Not a valid path');
+    // The same for a WebSocket upgrade, which has a listener of its own.
+    const socket = openSocket();
+    await socket.opened;
+    socket.ws.close();
+    const upgrade = { ...cookie, Connection: 'Upgrade', Upgrade: 'websocket' };
+    expect((await get('//', upgrade)).status).toBe(404);
+    expect((await get('*', upgrade)).status).toBe(400);
+    expect((await get(`/?token=${token}`)).status).toBe(200);
+  });
 });
 
 describe('browser mode: the WebSocket transport', () => {
