@@ -3,6 +3,7 @@
  * given. Searches go through the search machinery it is given too (searches.ts); media answers
  * are streamed (see MediaResponse).
  */
+import { ANSWER_CAPS, readCapped } from './capped-read.ts';
 import type { FeatureCollection, RecordingFormat } from '../../shared/api/index.ts';
 import { z } from 'zod';
 import { readAnswer, imageTimesAnswer, okAnswer, type Reader } from './answers.ts';
@@ -49,7 +50,7 @@ async function snapshot<T>(
   const mark = typeof time === 'string' ? time : snapshotTime(time);
   const path = `/v1/${kind}/_all/${segment(mark, 'snapshot time')}.json`;
   const media = await requester.media(get(`${kind} snapshot`, path, o));
-  const text = await new Response(media.body).text();
+  const text = await readCapped(`${kind} snapshot`, media.body, ANSWER_CAPS.snapshot);
   return readAnswer(`${kind} snapshot`, text, media.contentType, answer, requester.log);
 }
 

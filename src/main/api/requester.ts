@@ -3,6 +3,7 @@
  * turns error answers into typed errors, and follows signed-URL redirects WITHOUT the
  * service's authorization (spec section 1, convention 3; signed-files.ts).
  */
+import { ANSWER_CAPS, readCapped, readCut } from './capped-read.ts';
 import { readAnswer, type AnswerShape } from './answers.ts';
 import type { ByteRange, Call, MediaResponse, RequesterOptions, SignedStream } from './call.ts';
 import { AuthError, ServiceError, errorFromText } from './errors.ts';
@@ -148,7 +149,8 @@ export class Requester {
   async json<T>(call: Call, schema: AnswerShape<T>): Promise<T> {
     const response = await this.send(call);
     const type = response.headers.get('content-type');
-    return readAnswer(call.operation, await response.text(), type, schema, this.#log);
+    const text = await readCapped(call.operation, response.body, ANSWER_CAPS.json);
+    return readAnswer(call.operation, text, type, schema, this.#log);
   }
 
   /** Small binary answers (vector tiles) that are used whole anyway. */
@@ -242,7 +244,10 @@ export class Requester {
   }
 
   async #error(operation: string, response: Response): Promise<ServiceError> {
-    return this.#errorFromText(operation, response.status, await response.text().catch(() => ''), {
+    // Cut before any parsing: the service's words are at the start, and the readers of HTML
+    // and JSON must never see megabytes (error-body.ts).
+    const text = await readCut(response.body, ANSWER_CAPS.error).catch(() => '');
+    return this.#errorFromText(operation, response.status, text, {
       type: response.headers.get('content-type'),
       retryAfter: response.headers.get('retry-after'),
     });

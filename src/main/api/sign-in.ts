@@ -3,6 +3,7 @@
  * the token's lifetime read beside its JWT (token-expiry.ts). The TokenManager (token.ts)
  * decides when to call it; this only asks.
  */
+import { ANSWER_CAPS, readCapped } from './capped-read.ts';
 import { readAnswer, tokenAnswer } from './answers.ts';
 import type { Credentials } from './call.ts';
 import type { ServiceClock } from './clock.ts';
@@ -65,7 +66,8 @@ export async function signIn(c: SignInContext): Promise<StoredToken> {
   }
   c.clock.observe(response.headers.get('date'), sentAt);
   const type = response.headers.get('content-type');
-  const body = readAnswer('sign-in', await response.text(), type, tokenAnswer);
+  const text = await readCapped('sign-in', response.body, ANSWER_CAPS.token);
+  const body = readAnswer('sign-in', text, type, tokenAnswer);
   const now = c.now();
   const { expiresAt, from } = tokenExpiry(body, c.clock, now);
   const hours = Math.round((expiresAt - now) / 360_000) / 10;

@@ -1,0 +1,109 @@
+/**
+ * Answers without limits (issue 27): a service, or something in front of it, that sends far
+ * more than any real answer. A real HTTP peer here sends each; the client stops reading at the
+ * cap, counted after decoding, and says so in words.
+ */
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnswerTooLarge, ANSWER_CAPS } from '../../../src/main/api/capped-read.ts';
+import { ServiceError } from '../../../src/main/api/index.ts';
+import { demoClient } from '../../helpers/api.ts';
+
+const MB = 1024 * 1024;
+let server: Server;
+let base: string;
+/** Bytes each hostile answer has sent, by path: the client must stop reading near the cap. */
+const sent = new Map<string, number>();
+let tokenBody = '';
+
+/** Streams `total` bytes of `chunk` repeated, counting what the socket took. */
+function stream(path: string, res: ServerResponse, chunk: Buffer, total: number) {
+  let written = 0;
+  const more = () => {
+    while (written < total) {
+      written += chunk.length;
+      sent.set(path, written);
+      if (!res.write(chunk)) return void res.once('drain', more);
+    }
+    res.end();
+  };
+  res.on('close', () => sent.set(path, written));
+  more();
+}
+
+beforeAll(async () => {
+  // 80 MB of JSON whitespace, gzipped to well under 1 MB: a decompression bomb.
+  const bomb = gzipSync(Buffer.alloc(80 * MB, 0x20));
+  server = createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0]!;
+    if (path === '/v1/oauth/token') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(tokenBody);
+    } else if (path === '/v1/cameras') {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      res.end(bomb);
+    } else if (path === '/v1/recordings') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      stream(path, res, Buffer.alloc(MB, 0x20), 200 * MB);
+    } else if (path === '/v1/alerts') {
+      // An error page of 5 MB of HTML comments: its reader must only ever see the start.
+      res.writeHead(502, { 'content-type': 'text/html' });
+      stream(path, res, Buffer.from('<p>Bad gateway</p>' + '<!--'.repeat(256 * 1024)), 5 * MB);
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+const token = (extra = '') =>
+  JSON.stringify({ access_token: 'a.b.c', token_type: 'Bearer', expires_in: 3600 }) + extra;
+
+describe('an answer past its cap is refused in words, and never read whole', () => {
+  it('a JSON answer that decodes to more than the cap (a gzip bomb)', async () => {
+    tokenBody = token();
+    const error = await demoClient(base)
+      .cameras.search({ limit: 2 })
+      .catch((e: unknown) => e);
+    // Whether the transport decoded it or not, it never became an 80 MB string.
+    if (error instanceof AnswerTooLarge) {
+      expect(error.message).toMatch(/^cameras search failed: the service sent more than 64 MB/);
+    } else {
+      expect((error as Error).message).toMatch(/^cameras search failed: /);
+    }
+  });
+
+  it('a JSON answer that goes on and on: reading stops at the cap', async () => {
+    tokenBody = token();
+    const error = await demoClient(base)
+      .recordings.search({ limit: 2 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AnswerTooLarge);
+    expect((error as Error).message).toContain('recordings search failed: the service sent more');
+    expect(sent.get('/v1/recordings')).toBeLessThan(ANSWER_CAPS.json + 32 * MB);
+  });
+
+  it('a token answer larger than any token', async () => {
+    tokenBody = token(' '.repeat(2 * MB));
+    const error = await demoClient(base)
+      .session()
+      .catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/sign-in failed: the service sent more than 1 MB/);
+    expect((error as Error).message).not.toContain('demo-secret');
+  });
+
+  it('an error body is cut before it is read: the first words, quickly', async () => {
+    tokenBody = token();
+    const error = await demoClient(base, { retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 } })
+      .alerts.search({ limit: 2 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect((error as ServiceError).status).toBe(502);
+    expect((error as Error).message).toContain('Bad gateway');
+    expect(sent.get('/v1/alerts')).toBeLessThan(5 * MB);
+  });
+});
