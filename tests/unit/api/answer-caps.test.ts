@@ -1,5 +1,5 @@
 /**
- * Answers without limits (issue 27): a service, or something in front of it, that sends far
+ * Answers without limits: a service, or something in front of it, that sends far
  * more than any real answer. A real HTTP peer here sends each; the client stops reading at the
  * cap, counted after decoding, and says so in words.
  */
