@@ -9,6 +9,11 @@ export const settingsSchema = z.object({
   downloadConcurrency: z.number().int().min(1).max(16),
   /** Kilobytes per second; 0 means unlimited. */
   speedLimitKBps: z.number().int().min(0).max(10_000_000),
+  /**
+   * Megabytes downloads leave free on the disk besides their files; null: 5% of the disk, at
+   * most 1 GB. A batch that would pass it pauses, and goes on once there is room.
+   */
+  downloadReserveMB: z.number().int().min(0).max(1_000_000).nullable(),
   cacheSizeMB: z.number().int().min(100).max(1_000_000),
   /**
    * Raster map tiles drawn over the offline outlines: a URL template with {z}, {x} and {y},
@@ -59,6 +64,7 @@ export const defaultSettings: Settings = {
   liveRefreshSeconds: 10,
   downloadConcurrency: 3,
   speedLimitKBps: 0,
+  downloadReserveMB: null,
   cacheSizeMB: 2048,
   downloadFolder: '',
   tileUrl: DEFAULT_TILE_URL,

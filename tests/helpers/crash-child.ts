@@ -22,8 +22,7 @@ const manager = new DownloadManager({
   client,
   service: 'crash-test',
   dataDir: dataDir!,
-  settings: () => ({ downloadConcurrency: 3, speedLimitKBps: 0 }),
-  reserveBytes: 0,
+  settings: () => ({ downloadConcurrency: 3, speedLimitKBps: 0, downloadReserveMB: 0 }),
   stallMs: 5_000,
   retryDelayMs: { base: 20, max: 200 },
   onBatchFinished: (e) => {

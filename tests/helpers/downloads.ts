@@ -101,7 +101,14 @@ export interface TestManager {
 export function startManager(
   client: ApiClient,
   options: Partial<ManagerOptions> = {},
-  settings = { downloadConcurrency: 3, speedLimitKBps: 0 },
+  given: {
+    downloadConcurrency: number;
+    speedLimitKBps: number;
+    downloadReserveMB?: number | null;
+  } = {
+    downloadConcurrency: 3,
+    speedLimitKBps: 0,
+  },
 ): TestManager {
   const dir = tempDir('roadcam-dl-');
   const db = openDatabase(join(dir.path, 'roadcam.sqlite'));
@@ -140,9 +147,9 @@ export function startManager(
     client,
     service: 'test',
     dataDir: dir.path,
-    settings: () => settings,
+    // No reserve unless a test asks: the temporary folders are on whatever disk the machine has.
+    settings: () => ({ downloadReserveMB: 0, ...given }),
     stallMs: 1_000,
-    reserveBytes: 0,
     retryDelayMs: { base: 20, max: 200 },
     waitDelayMs: { base: 100, max: 400 },
     progressIntervalMs: 100,

@@ -13,7 +13,16 @@ import {
 import type { AddressInfo, Socket } from 'node:net';
 
 export interface ProxyFault {
-  kind: 'reset' | 'stall' | '503';
+  /**
+   * reset: the connection is cut; stall: it goes silent; 503: an error answer; trickle: one
+   * byte every `everyMs` after the cut point; longer: a ranged (206) answer whose body goes
+   * `extra` bytes past what its Content-Range declares (Content-Length says so too).
+   */
+  kind: 'reset' | 'stall' | '503' | 'trickle' | 'longer';
+  /** trickle: the time between two bytes; default 300 ms. */
+  everyMs?: number;
+  /** longer: the bytes past the declared end; default 4096. */
+  extra?: number;
   /** Share of the body delivered before the fault (reset, stall); default 0.5. */
   after?: number;
   /** Only signed paths containing this. */
@@ -65,7 +74,11 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     const i = isSigned
       ? faults.findIndex((f) => f.match === undefined || path.includes(f.match))
       : -1;
-    const fault = i >= 0 ? faults.splice(i, 1)[0] : undefined;
+    // A 'longer' fault waits for a ranged request (a resume): only a 206 declares a total apart
+    // from the length of its body.
+    const fits = (f: ProxyFault) => f.kind !== 'longer' || req.headers.range !== undefined;
+    const at = i >= 0 && !fits(faults[i]!) ? faults.findIndex((f, n) => n > i && fits(f)) : i;
+    const fault = at >= 0 ? faults.splice(at, 1)[0] : undefined;
     if (fault?.kind === '503') {
       state.signed.push({ path, range: req.headers.range, status: 503 });
       res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '0' });
@@ -82,6 +95,11 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         }
         if (isSigned)
           state.signed.push({ path, range: req.headers.range, status: up.statusCode ?? 0 });
+        if (fault?.kind === 'longer' && up.statusCode === 206) {
+          headers['content-length'] = String(
+            Number(headers['content-length'] ?? 0) + (fault.extra ?? 4096),
+          );
+        }
         res.writeHead(up.statusCode ?? 502, headers);
         if (!isSigned) return up.pipe(res);
         pump(up, res, Number(up.headers['content-length'] ?? 0), fault);
@@ -102,7 +120,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     length: number,
     fault: ProxyFault | undefined,
   ): void {
-    const cutAt = fault ? Math.floor(length * (fault.after ?? 0.5)) : Infinity;
+    const cuts = fault && fault.kind !== 'longer';
+    const cutAt = cuts ? Math.floor(length * (fault.after ?? 0.5)) : Infinity;
     let sent = 0;
     let cut = false;
     const started = Date.now();
@@ -116,6 +135,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       if (piece.length > 0) res.write(piece);
       if (sent >= cutAt) {
         cut = true;
+        if (fault!.kind === 'trickle')
+          return trickle(up, res, chunk.subarray(piece.length), fault!);
         up.destroy();
         if (fault!.kind === 'reset') res.destroy();
         else setTimeout(() => res.destroy(), 60_000).unref();
@@ -131,9 +152,38 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       }
     });
     up.on('end', () => {
-      if (!cut) res.end();
+      if (cut) return;
+      if (fault?.kind === 'longer') {
+        const extra = Buffer.alloc(fault.extra ?? 4096, 0x5a);
+        state.bytes += extra.length;
+        res.write(extra);
+      }
+      res.end();
     });
     up.on('error', () => res.destroy());
+  }
+
+  /** Sends the rest of a body one byte every `everyMs`: alive, but never arriving. */
+  function trickle(up: IncomingMessage, res: ServerResponse, first: Buffer, fault: ProxyFault) {
+    const rest: Buffer[] = [first];
+    let ended = false;
+    up.on('data', (chunk: Buffer) => rest.push(chunk));
+    up.on('end', () => (ended = true));
+    const timer = setInterval(() => {
+      while (rest.length > 0 && rest[0]!.length === 0) rest.shift();
+      if (rest.length === 0) {
+        if (ended) {
+          clearInterval(timer);
+          res.end();
+        }
+        return;
+      }
+      state.bytes += 1;
+      res.write(rest[0]!.subarray(0, 1));
+      rest[0] = rest[0]!.subarray(1);
+    }, fault.everyMs ?? 300);
+    timer.unref();
+    res.on('close', () => clearInterval(timer));
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,7 +1,8 @@
 /**
  * `roadcam download`: the app's download engine from a terminal. The batch is keyed by the
  * command's inputs, so running the same command again resumes it (and retries what failed).
- * Exit code 0 only when every file completed.
+ * Exit code 0 only when every file completed; 4 when the batch paused for its disk (no room,
+ * or a failing disk): run again once there is room, it fetches only what is missing.
  */
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
@@ -125,9 +126,10 @@ function waitFor(
     // The manager's timers do not hold a process open; the command waits on purpose.
     const keepAlive = setInterval(() => {
       const view = manager.batchView(batchId());
-      if (view && view.state !== 'active' && view.state !== 'paused' && view.finishedAt) {
-        finish(null);
-      }
+      if (!view) return;
+      // Paused: only its disk pauses a batch of this command (no room, or a failing disk), and
+      // nothing else runs. Waiting would hang; the command ends and is run again.
+      if (view.state === 'paused' || (view.state !== 'active' && view.finishedAt)) finish(null);
     }, 1_000);
     const off = hub.on('downloads.batchFinished', (e) => {
       if (e.batchId === batchId()) finish(e);
@@ -200,6 +202,28 @@ function progressOf(b: DownloadBatchView) {
   };
 }
 
+/** Exit code of a batch paused for its disk: run again later, unlike a failure. */
+export const PAUSED_FOR_DISK = 4;
+
+function pausedForDisk(ctx: Context, batch: DownloadBatchView): number {
+  const again =
+    'Run the same command again once there is room: it goes on where it stopped and fetches ' +
+    'only what is missing; the files finished so far are complete.';
+  if (ctx.json) {
+    printJson(ctx.io, {
+      event: 'paused',
+      ...progressOf(batch),
+      message: batch.message,
+      spaceNeeded: batch.spaceNeeded,
+    });
+  } else {
+    note(ctx.io, `${batch.counts.completed} of ${batch.items} files downloaded.`);
+    note(ctx.io, batch.message ?? 'Paused.');
+    note(ctx.io, again);
+  }
+  return PAUSED_FOR_DISK;
+}
+
 function summarise(
   ctx: Context,
   snapshot: ReturnType<Manager['snapshot']>,
@@ -209,6 +233,7 @@ function summarise(
   const batch = snapshot.batches.find((b) => b.id === batchId)!;
   const items = snapshot.items.filter((i) => i.batchId === batchId);
   const problems = items.filter((i) => i.state !== 'completed');
+  if (batch.state === 'paused') return pausedForDisk(ctx, batch);
   if (ctx.json) printJson(ctx.io, { event: 'finished', ...progressOf(batch) });
   else {
     note(ctx.io, end?.body ?? `${batch.counts.completed} of ${batch.items} files downloaded.`);

@@ -1,6 +1,6 @@
 /**
  * The file operations a transfer needs, behind one interface so that tests can fill the disk
- * (ENOSPC) without a full disk.
+ * (ENOSPC) without a full disk. How much room there is for files: free-space.ts.
  */
 import { close, closeSync, fsync, open, writev } from 'node:fs';
 import { promisify } from 'node:util';
@@ -20,9 +20,15 @@ export interface PartFile {
   close(): Promise<void>;
 }
 
+/** The file system holding a folder: bytes available to this process, and its size. */
+export interface DiskSpace {
+  free: number;
+  size: number;
+}
+
 export interface DiskOps {
-  /** Bytes available to this process in the file system holding `dir`. */
-  freeBytes(dir: string): Promise<number>;
+  /** The file system holding `dir`. */
+  space(dir: string): Promise<DiskSpace>;
   /** Opens a `.part` file: empty when `fresh`, else for appending to what it holds. */
   openPart(path: string, fresh: boolean): Promise<PartFile>;
 }
@@ -166,48 +172,23 @@ function unwritten(pieces: Piece[], written: number): Piece[] {
   return rest;
 }
 
-/**
- * The free space of each download folder, asked of the file system at most once a second:
- * in between, the files started are taken off the last answer. A statfs per file is a trip
- * through libuv's thread pool, where it waits behind the fsyncs of the files being finished.
- * A file that still meets a full disk fails its write with ENOSPC, which pauses the batch too.
- */
-export class FreeSpace {
-  readonly #disk: DiskOps;
-  readonly #known = new Map<string, { free: number; at: number }>();
-
-  constructor(disk: DiskOps) {
-    this.#disk = disk;
-  }
-
-  /**
-   * The bytes free in `dir` before a file of `needed` bytes starts there, which then counts
-   * as taken. Asks the file system again when its last answer is a second old, or does not
-   * leave `reserve` besides the file.
-   */
-  async before(dir: string, needed: number, reserve: number): Promise<number> {
-    const known = this.#known.get(dir);
-    if (known && Date.now() - known.at < 1_000 && known.free >= needed + reserve) {
-      known.free -= needed;
-      return known.free + needed;
-    }
-    const free = await this.#disk.freeBytes(dir);
-    this.#known.set(dir, { free: free - needed, at: Date.now() });
-    return free;
-  }
-}
-
 export const realDisk: DiskOps = {
-  async freeBytes(dir) {
+  async space(dir) {
     const s = await statfs(dir);
-    return s.bavail * s.bsize;
+    return { free: s.bavail * s.bsize, size: s.blocks * s.bsize };
   },
   async openPart(path, fresh) {
     return new QueuedFile(await openFd(path, fresh ? 'w' : 'a'));
   },
 };
 
+/** A write refused for want of room: the disk is full, or the user's quota on it. */
 export function isDiskFull(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+/** A write the device itself failed: a failing disk, a stick pulled out, a share gone. */
+export function isDiskBroken(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'EIO';
 }

@@ -6,8 +6,10 @@
 import { AuthError, NetworkError, ServiceError } from '../api/errors.ts';
 import { backoff } from '../api/http.ts';
 import { InvalidPathValueError } from '../api/path.ts';
+import { formatBytes } from '../../shared/format.ts';
 import type { DownloadState } from '../../shared/ipc/downloads.ts';
-import { isDiskFull } from './disk.ts';
+import { isDiskBroken, isDiskFull } from './disk.ts';
+import type { Shortfall } from './free-space.ts';
 import type { ItemRow } from './rows.ts';
 
 export type FailureKind =
@@ -17,24 +19,50 @@ export type FailureKind =
   | 'expired'
   /** The recording is still being built: poll until complete or failed. */
   | 'not-ready'
-  /** The disk is full: pause the batch. */
+  /** The disk has no room (or would pass the reserve): pause the batch until it has. */
   | 'disk-full'
+  /** The disk failed a write (EIO): pause the batch until the user resumes it. */
+  | 'disk-broken'
   /** Nothing will change by retrying: fail with the reason. */
   | 'permanent';
 
 export class DownloadFailure extends Error {
   readonly kind: FailureKind;
+  /** For 'disk-full': what is free and what must be, when known. */
+  readonly shortfall: Shortfall | undefined;
 
-  constructor(kind: FailureKind, message: string, options?: { cause?: unknown }) {
+  constructor(
+    kind: FailureKind,
+    message: string,
+    options?: { cause?: unknown; shortfall?: Shortfall },
+  ) {
     super(message, options);
     this.name = 'DownloadFailure';
     this.kind = kind;
+    this.shortfall = options?.shortfall;
   }
 }
 
+/** No room in `folder` for the next file and the reserve: the words the batch pauses with. */
+export function outOfSpace(folder: string, shortfall: Shortfall, cause?: unknown): DownloadFailure {
+  const { free, needed, reserve } = shortfall;
+  return new DownloadFailure(
+    'disk-full',
+    `Paused: ${formatBytes(free)} free in ${folder}, ${formatBytes(needed)} needed (the next ` +
+      `file, and ${formatBytes(reserve)} kept free for the system). Free some space there, or ` +
+      'cancel the batch and download into another folder.',
+    { cause, shortfall },
+  );
+}
+
 export class StallError extends Error {
-  constructor(ms: number) {
-    super(`no data arrived for ${Math.round(ms / 1000)} s`);
+  constructor(ms: number, bytes = 0) {
+    const s = Math.round(ms / 1000);
+    super(
+      bytes === 0
+        ? `no data arrived for ${s} s`
+        : `only ${bytes} bytes arrived in ${s} s, far too slow to ever finish`,
+    );
     this.name = 'StallError';
   }
 }
@@ -48,6 +76,15 @@ export function classify(error: unknown, what: string, folder: string): Download
     return new DownloadFailure(
       'disk-full',
       `The disk holding ${folder} is full. Free some space, then resume the batch.`,
+      { cause: error },
+    );
+  }
+  if (isDiskBroken(error)) {
+    return new DownloadFailure(
+      'disk-broken',
+      `Paused: writing into ${folder} failed with an input/output error (EIO): the disk may be ` +
+        'failing, full of errors, or no longer connected. Check it, then resume the batch; the ' +
+        'files finished so far are kept.',
       { cause: error },
     );
   }
@@ -158,6 +195,7 @@ export function afterFailure(
     case 'not-ready':
       return { failure, state: 'waiting', fields: { message: failure.message, attempts: 0 } };
     case 'disk-full':
+    case 'disk-broken':
       return { failure, state: 'paused', fields: { message: failure.message } };
     case 'permanent':
       return failed();

@@ -192,6 +192,7 @@ export class ProgressTracker {
       existing: row.existing,
       state: batchState(totals),
       message: row.message,
+      spaceNeeded: row.space_needed,
       createdAt: row.created_at,
       finishedAt: row.finished_at,
       counts: totals.counts,

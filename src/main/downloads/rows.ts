@@ -18,6 +18,8 @@ export interface BatchRow {
   finished_at: string | null;
   announced: number;
   purpose: BatchPurpose;
+  /** Paused for want of room: the bytes that must be free before it goes on by itself. */
+  space_needed: number | null;
 }
 
 /** 'offline': a kept collection's sync (issue 9), kept out of the Downloads view. */

@@ -13,8 +13,9 @@ import type {
 } from '../../shared/ipc/downloads.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { Db } from '../db/database.ts';
-import { FreeSpace, realDisk, type DiskOps } from './disk.ts';
-import { afterFailure } from './failures.ts';
+import { realDisk, type DiskOps } from './disk.ts';
+import { FreeSpace } from './free-space.ts';
+import { afterFailure, type DownloadFailure } from './failures.ts';
 import { SpeedLimiter } from './limiter.ts';
 import { lockQueue, type QueueLock } from './lock.ts';
 import { QueuePlan, Wakeup } from './plan.ts';
@@ -23,6 +24,7 @@ import { describeTarget, type SignedUrls } from './signed-urls.ts';
 import type { ItemRow } from './rows.ts';
 import type { DownloadQueueStore } from './store.ts';
 import { RunningTransfers, type RunHooks } from './running.ts';
+import { SpaceWaits } from './space-waits.ts';
 import { transfer } from './transfer.ts';
 import { WaitingRecordings } from './waiting.ts';
 import type { BatchWatchers } from './watchers.ts';
@@ -33,16 +35,23 @@ export interface ManagerOptions {
   /** Which service the queue belongs to: 'demo' or the base URL. */
   service: string;
   dataDir: string;
-  /** Read on every use, so that a settings change applies at once. */
-  settings: () => { downloadConcurrency: number; speedLimitKBps: number };
+  /**
+   * Read on every use, so that a settings change applies at once. `downloadReserveMB`: space
+   * kept free on the disk besides the files (null or absent: 5% of the disk, at most 1 GB).
+   */
+  settings: () => {
+    downloadConcurrency: number;
+    speedLimitKBps: number;
+    downloadReserveMB?: number | null;
+  };
   onUpdate?: (update: DownloadsUpdate) => void;
   onBatchFinished?: (event: BatchFinished) => void;
   log?: (line: string) => void;
   disk?: DiskOps;
-  /** Abandon (and resume) a body silent this long; default 30 s. */
+  /** Abandon (and resume) a body silent, or a trickle, this long (transfer.ts); default 30 s. */
   stallMs?: number;
-  /** Keep this much free besides the file; default 64 MB. */
-  reserveBytes?: number;
+  /** How often a batch paused for room looks for it again; default 2 s. */
+  spaceCheckMs?: number;
   /** Consecutive failures without progress before an item fails; default 8. */
   maxAttempts?: number;
   retryDelayMs?: { base: number; max: number };
@@ -69,6 +78,7 @@ export class QueueScheduler {
   readonly #limiter: SpeedLimiter;
   readonly #space: FreeSpace;
   readonly #waiting: WaitingRecordings;
+  readonly #spaceWaits: SpaceWaits;
   readonly #running: RunningTransfers;
   readonly #plan: QueuePlan;
   #lock: QueueLock | undefined;
@@ -92,6 +102,15 @@ export class QueueScheduler {
     this.#plan = new QueuePlan(this.#store, options.service);
     this.#limiter = new SpeedLimiter(() => options.settings().speedLimitKBps * 1024);
     this.#space = new FreeSpace(options.disk ?? realDisk);
+    this.#spaceWaits = new SpaceWaits({
+      store: this.#store,
+      service: options.service,
+      space: this.#space,
+      reserveMB: () => this.#reserveMB(),
+      resume: (batchId) => this.act({ batchId }, ['paused'], 'queued'),
+      log: options.log,
+      everyMs: options.spaceCheckMs,
+    });
     this.#waiting = new WaitingRecordings(options.client, this.#store, {
       delay: options.waitDelayMs ?? { base: 5_000, max: 60_000 },
       changed: (itemId, batchId) => {
@@ -107,6 +126,10 @@ export class QueueScheduler {
   start(): void {
     this.#tryLock();
     this.wake(0);
+  }
+
+  #reserveMB(): number | null {
+    return this.#o.settings().downloadReserveMB ?? null;
   }
 
   /** False while another process runs this queue (the items are still listed and queued). */
@@ -125,6 +148,7 @@ export class QueueScheduler {
     if (this.#closed) return;
     this.#closed = true;
     this.#wakeup.close();
+    this.#spaceWaits.close();
     await this.#running.abortAll(new Error('closing'));
     if (this.#store.open) this.#progress.flush();
     this.#progress.close();
@@ -151,6 +175,7 @@ export class QueueScheduler {
     this.#plan.stale();
     const recovered = this.#store.recover(this.#o.service);
     if (recovered > 0) this.#o.log?.(`downloads: resuming ${recovered} interrupted downloads`);
+    this.#spaceWaits.check();
   }
 
   /** Runs the scheduler after `ms`; `queueChanged` is false for transfers' ends (plan.ts). */
@@ -212,7 +237,7 @@ export class QueueScheduler {
         space: this.#space,
         signal,
         stallMs: this.#o.stallMs ?? 30_000,
-        reserveBytes: this.#o.reserveBytes ?? 64 * 1024 * 1024,
+        reserveMB: this.#reserveMB(),
         onBytes: (done, total) => this.#progress.bytes(item.id, item.batch_id, done, total),
         onChunk: (n) => this.#watchers.chunk(item.batch_id, n),
         onReceived,
@@ -262,10 +287,28 @@ export class QueueScheduler {
       `downloads: ${describeTarget(item)}: ${next.failure.kind}: ${next.failure.message}`,
     );
     this.#store.setState(item.id, next.state, next.fields);
-    if (next.state === 'paused') {
-      this.#store.setBatchMessage(item.batch_id, next.failure.message);
-      this.act({ batchId: item.batch_id }, ['queued', 'waiting', 'downloading'], 'paused');
-    }
+    if (next.state === 'paused') this.#pauseForDisk(item.batch_id, next.failure);
+  }
+
+  /**
+   * Pauses a batch whose disk is full or failing. For want of room, the files already running
+   * go on (each claimed its room: free-space.ts) and the batch goes on by itself once there is
+   * room for what it needs (space-waits.ts); a failing disk stops everything until the user
+   * resumes.
+   */
+  #pauseForDisk(batchId: number, failure: DownloadFailure): void {
+    const full = failure.kind === 'disk-full';
+    this.act(
+      { batchId },
+      full ? ['queued', 'waiting'] : ['queued', 'waiting', 'downloading'],
+      'paused',
+    );
+    this.#store.setBatchMessage(
+      batchId,
+      failure.message,
+      full ? (failure.shortfall?.needed ?? 0) : null,
+    );
+    this.#spaceWaits.check();
   }
 
   /** Announces a batch that has nothing left to do, once. */

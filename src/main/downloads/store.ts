@@ -7,7 +7,7 @@
  */
 import type { DownloadScope, DownloadState } from '../../shared/ipc/downloads.ts';
 import { QueueReads } from './queue-reads.ts';
-import type { NewBatch, NewItem } from './rows.ts';
+import type { BatchRow, NewBatch, NewItem } from './rows.ts';
 
 const ACTIVE = "('queued', 'waiting', 'downloading')";
 /** The time of a change, as ISO text (made once per millisecond: it is asked for per file). */
@@ -187,8 +187,24 @@ export class DownloadQueueStore extends QueueReads {
     ).run(bytesTotal, bytesTotal, sha256, skipped ? 1 : 0, now(), id);
   }
 
-  setBatchMessage(batchId: number, message: string | null): void {
-    this.prepare('UPDATE download_batches SET message = ? WHERE id = ?').run(message, batchId);
+  /** Why the batch stopped; `spaceNeeded` when it waits for room and goes on by itself. */
+  setBatchMessage(
+    batchId: number,
+    message: string | null,
+    spaceNeeded: number | null = null,
+  ): void {
+    this.prepare('UPDATE download_batches SET message = ?, space_needed = ? WHERE id = ?').run(
+      message,
+      spaceNeeded,
+      batchId,
+    );
+  }
+
+  /** The batches waiting for room on their disk. */
+  spaceWaits(service: string): BatchRow[] {
+    return this.prepare(
+      'SELECT * FROM download_batches WHERE service = ? AND space_needed IS NOT NULL',
+    ).all(service) as BatchRow[];
   }
 
   markFinished(batchId: number): void {
@@ -244,6 +260,11 @@ export class DownloadQueueStore extends QueueReads {
           this.setBatchMessage(b, null);
           this.reopen(b);
         }
+      }
+      // Paused by hand: it no longer goes on by itself when room appears.
+      if (to === 'paused') {
+        const stop = this.prepare('UPDATE download_batches SET space_needed = NULL WHERE id = ?');
+        for (const b of batches) stop.run(b);
       }
       return { ids: rows.map((r) => r.id), batches };
     })();

@@ -13,8 +13,13 @@ import type {
 export interface TaskbarState {
   /** 0..1 while something downloads; null: no bar. */
   fraction: number | null;
-  /** 'indeterminate' while no size is known yet, 'paused' when every active batch is paused. */
-  mode: 'normal' | 'indeterminate' | 'paused' | 'none';
+  /**
+   * 'indeterminate' while no size is known yet, 'paused' when every active batch is paused,
+   * 'error' while a batch is held by its disk (no room, or a failing disk).
+   */
+  mode: 'normal' | 'indeterminate' | 'paused' | 'error' | 'none';
+  /** Why a batch is held by its disk, in words (the taskbar's tooltip where there is one). */
+  note: string | null;
   /** Batches not finished (active or paused): the badge, 0 for none. */
   unfinished: number;
 }
@@ -37,7 +42,8 @@ export class TaskbarProgress {
 
   state(): TaskbarState {
     const unfinished = [...this.#batches.values()].filter((b) => UNFINISHED.has(b.state));
-    if (unfinished.length === 0) return { fraction: null, mode: 'none', unfinished: 0 };
+    if (unfinished.length === 0) return { fraction: null, mode: 'none', unfinished: 0, note: null };
+    const held = unfinished.find((b) => b.state === 'paused' && b.message !== null);
     const paused = unfinished.every((b) => b.state === 'paused');
     // Bytes where every batch knows its size; else files, so a bar never jumps back when a
     // size arrives for a file not started yet.
@@ -52,8 +58,9 @@ export class TaskbarProgress {
     const none = !sized && sum(unfinished, finishedItems) === 0;
     return {
       fraction: Math.min(1, Math.max(0, fraction)),
-      mode: paused ? 'paused' : none ? 'indeterminate' : 'normal',
+      mode: held ? 'error' : paused ? 'paused' : none ? 'indeterminate' : 'normal',
       unfinished: unfinished.length,
+      note: held ? `${held.label}: ${held.message}` : null,
     };
   }
 }

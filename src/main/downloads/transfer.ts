@@ -5,18 +5,28 @@
  * nothing that reached it, and the next run resumes from its size.
  */
 import { createHash, type Hash } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { mkdir, rename, truncate } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { rename, truncate } from 'node:fs/promises';
+import {
+  finishedBeforeCrash,
+  hashFile,
+  hashInto,
+  inDir,
+  partOf,
+  resolveName,
+} from './part-files.ts';
 import { dirname } from 'node:path';
 import type { ApiClient } from '../api/client.ts';
 import { ServiceError } from '../api/errors.ts';
 import type { SignedStream } from '../api/requester.ts';
 import { formatBytes } from '../../shared/format.ts';
 import type { BottleneckMeter } from './bottleneck.ts';
-import type { DiskOps, FreeSpace } from './disk.ts';
-import { classify, DownloadFailure, StallError } from './failures.ts';
+import type { DiskOps } from './disk.ts';
+import { BodyWatch } from './body-watch.ts';
+import { classify, DownloadFailure, outOfSpace } from './failures.ts';
+import { isShortfall, type Claim, type FreeSpace } from './free-space.ts';
 import type { SpeedLimiter } from './limiter.ts';
-import { alternativeName, insideFolder } from './naming.ts';
+import { insideFolder } from './naming.ts';
 import { describeTarget, type SignedUrls } from './signed-urls.ts';
 import type { BatchRow, ItemRow } from './rows.ts';
 import type { DownloadQueueStore } from './store.ts';
@@ -33,10 +43,13 @@ export interface TransferContext {
   space: FreeSpace;
   /** Pause or cancel. */
   signal: AbortSignal;
-  /** A body silent for this long is abandoned and resumed. */
+  /**
+   * A body that sends less than STALL_RATE bytes a second over this long (silent, or a
+   * trickle) is abandoned and resumed (body-watch.ts).
+   */
   stallMs: number;
-  /** Space to leave free on the disk besides the file. */
-  reserveBytes: number;
+  /** MB to leave free on the disk besides the files; null: 5% of the disk, at most 1 GB. */
+  reserveMB: number | null;
   /** Called for every chunk written: the manager's progress counters. */
   onBytes(bytesDone: number, bytesTotal: number | null): void;
   /** Bytes of one chunk as they arrive from the network (listeners of the batch). */
@@ -54,36 +67,23 @@ export interface TransferResult {
   skipped: boolean;
 }
 
-const partOf = (path: string) => `${path}.part`;
-
-/** Folders made by this process: a mkdir (or a look) per file is measurable with hundreds. */
-const madeDirs = new Set<string>();
-async function ensureDir(dir: string): Promise<void> {
-  if (madeDirs.has(dir)) return;
-  await mkdir(dir, { recursive: true });
-  madeDirs.add(dir);
-}
-
-/** Runs `use` in `dir`, making the folder again if someone removed it since it was made. */
-async function inDir<T>(dir: string, use: () => Promise<T>): Promise<T> {
-  await ensureDir(dir);
-  try {
-    return await use();
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== 'ENOENT') throw error;
-    madeDirs.delete(dir);
-    await ensureDir(dir);
-    return use();
-  }
-}
-
 export async function transfer(t: TransferContext): Promise<TransferResult> {
   const what = t.item.kind === 'recording' ? describeTarget(t.item) : t.item.name;
+  // What the file still needs, for the words of a full disk met on the way.
+  const left = { bytes: t.item.bytes_total ?? 0 };
   try {
-    return await attempt(t, what);
+    return await attempt(t, what, left);
   } catch (error) {
     if (t.signal.aborted) throw t.signal.reason;
     const failure = classify(error, what, t.batch.folder);
+    if (failure.kind === 'disk-full' && !failure.shortfall) {
+      // A write refused with ENOSPC or EDQUOT: said in figures, as a claim refused would be.
+      const room = await t.space
+        .room(t.batch.folder, t.reserveMB, 0)
+        .catch(() => ({ free: 0, reserve: 0 }));
+      const needed = left.bytes + room.reserve;
+      throw outOfSpace(t.batch.folder, { ...room, free: Math.max(0, room.free), needed }, error);
+    }
     throw t.item.kind === 'recording' ? failure : forImage(failure, error, what);
   }
 }
@@ -101,9 +101,13 @@ function forImage(failure: DownloadFailure, error: unknown, what: string): Downl
   return failure;
 }
 
-async function attempt(t: TransferContext, what: string): Promise<TransferResult> {
+async function attempt(
+  t: TransferContext,
+  what: string,
+  left: { bytes: number },
+): Promise<TransferResult> {
   const item = t.item;
-  const finished = await finishedBeforeCrash(t);
+  const finished = await finishedBeforeCrash(t.item, t.batch.folder);
   if (finished) return finished;
 
   let offset = 0;
@@ -127,7 +131,7 @@ async function attempt(t: TransferContext, what: string): Promise<TransferResult
   const follow = () => stall.abort(t.signal.reason);
   t.signal.addEventListener('abort', follow, { once: true });
   try {
-    return await fetchInto(t, what, item, url, offset, stall);
+    return await fetchInto(t, what, item, url, offset, stall, left);
   } finally {
     t.signal.removeEventListener('abort', follow);
   }
@@ -141,6 +145,7 @@ async function fetchInto(
   url: string,
   offset: number,
   stall: AbortController,
+  left: { bytes: number },
 ): Promise<TransferResult> {
   const signal = stall.signal;
   let response: SignedStream;
@@ -163,6 +168,7 @@ async function fetchInto(
     throw error;
   }
   const body = response.body;
+  let sha256: string;
   try {
     const got = readHeaders(response, offset, item);
     if (got === 'changed') {
@@ -174,7 +180,7 @@ async function fetchInto(
     offset = got.offset;
     const total = got.total;
     if (!item.resolved) {
-      const decision = resolveName(t, total);
+      const decision = resolveName(t.item, t.batch, total);
       if (decision.skip) {
         body.destroy();
         return { bytesTotal: total, sha256: await hashFile(decision.path), skipped: true };
@@ -186,37 +192,42 @@ async function fetchInto(
     }
     const target = insideFolder(t.batch.folder, item.name);
     const part = partOf(target);
-    await checkSpace(t, total - offset, what);
-    const hash = createHash('sha256');
-    if (offset > 0) {
-      await truncate(part, offset);
-      await hashInto(hash, part);
-    }
-    const written = await stream(t, response, part, offset, total, hash, stall);
-    if (written !== total) {
-      throw new DownloadFailure(
-        'transient',
-        `${what} ended after ${written} of ${total} bytes; resuming.`,
-      );
+    left.bytes = total - offset;
+    const claim = await claimSpace(t, total - offset);
+    let written: number;
+    try {
+      const hash = createHash('sha256');
+      if (offset > 0) {
+        await truncate(part, offset);
+        await hashInto(hash, part);
+      }
+      written = await stream(t, response, part, offset, total, hash, stall, claim, what);
+      if (written !== total) {
+        throw new DownloadFailure(
+          'transient',
+          `${what} ended after ${written} of ${total} bytes; resuming.`,
+        );
+      }
+      left.bytes = 0;
+      sha256 = hash.digest('hex');
+    } catch (error) {
+      if (error instanceof TooLong) {
+        // What arrived may not be the file: none of it is kept.
+        t.store.setHeaders(item.id, null, null, 0);
+        await truncate(part, 0).catch(() => undefined);
+      }
+      throw error;
+    } finally {
+      claim.release();
     }
     // Recorded before the rename: a crash between the two is recognised on the next run.
     t.store.saveProgress(new Map([[item.id, total]]));
     await rename(part, target);
-    return { bytesTotal: total, sha256: hash.digest('hex'), skipped: false };
+    return { bytesTotal: total, sha256, skipped: false };
   } finally {
     // Gives the connection up unless the body was read to the end (then it is reused).
     if (!body.complete) body.destroy();
   }
-}
-
-/** A crash between the rename and the database write left a complete file and no `.part`. */
-async function finishedBeforeCrash(t: TransferContext): Promise<TransferResult | undefined> {
-  const i = t.item;
-  if (!i.resolved || i.bytes_total === null || i.bytes_done !== i.bytes_total) return undefined;
-  const target = insideFolder(t.batch.folder, i.name);
-  if (existsSync(partOf(target)) || !existsSync(target)) return undefined;
-  if (statSync(target).size !== i.bytes_total) return undefined;
-  return { bytesTotal: i.bytes_total, sha256: await hashFile(target), skipped: false };
 }
 
 function readHeaders(
@@ -243,41 +254,26 @@ function readHeaders(
   return { total: r.contentLength, offset: 0 };
 }
 
-/** Applies the existing-file policy once: the name the file will have, or skip it. */
-function resolveName(
-  t: TransferContext,
-  total: number,
-): { skip: boolean; path: string; name: string } {
-  const { item, batch } = t;
-  let name = item.name;
-  const path = insideFolder(batch.folder, name);
-  if (existsSync(path)) {
-    const sameSize = statSync(path).size === total;
-    if (batch.existing === 'skip' && sameSize) return { skip: true, path, name };
-    if (batch.existing !== 'overwrite') {
-      for (let n = 2; ; n++) {
-        name = alternativeName(item.name, n);
-        const candidate = insideFolder(batch.folder, name);
-        if (!existsSync(candidate) && !existsSync(partOf(candidate))) break;
-      }
-    }
-  }
-  return { skip: false, path: insideFolder(batch.folder, name), name };
+/** Claims room for the rest of the file, or pauses the batch in figures (free-space.ts). */
+async function claimSpace(t: TransferContext, needed: number): Promise<Claim> {
+  const got = await inDir(t.batch.folder, () => t.space.claim(t.batch.folder, needed, t.reserveMB));
+  if (isShortfall(got)) throw outOfSpace(t.batch.folder, got);
+  return got;
 }
 
-async function checkSpace(t: TransferContext, needed: number, what: string): Promise<void> {
-  const free = await inDir(t.batch.folder, () =>
-    t.space.before(t.batch.folder, needed, t.reserveBytes),
-  );
-  if (free < needed + t.reserveBytes) {
-    throw new DownloadFailure(
-      'disk-full',
-      `Not enough space for ${what} in ${t.batch.folder}: it needs ${formatBytes(needed)} and ${formatBytes(free)} are free. Free some space, then resume the batch.`,
+/** The body went past the length the service declared for the file. */
+class TooLong extends DownloadFailure {
+  constructor(what: string, total: number) {
+    super(
+      'permanent',
+      `The service sent more than the ${formatBytes(total)} it declared for ${what}, so what ` +
+        'arrived may not be the file: it was cut there and not kept. Retry it; if it happens ' +
+        'again, the service (or something in front of it) is misbehaving.',
     );
   }
 }
 
-/** Streams the body into the `.part`; returns the file's size at the end. */
+/** Streams the body into the `.part`, never past `total`; returns the file's size at the end. */
 async function stream(
   t: TransferContext,
   response: SignedStream,
@@ -286,29 +282,46 @@ async function stream(
   total: number,
   hash: Hash,
   stall: AbortController,
+  claim: Claim,
+  what: string,
 ): Promise<number> {
   const file = await inDir(dirname(part), () => t.disk.openPart(part, offset === 0));
   const body = response.body;
   let done = offset;
-  // One timer, pushed back by each chunk (refresh() reuses it: no new timer per chunk).
-  const timer = setTimeout(() => stall.abort(new StallError(t.stallMs)), t.stallMs);
+  const watch = new BodyWatch({
+    stallMs: t.stallMs,
+    space: t.space,
+    reserveMB: t.reserveMB,
+    folder: t.batch.folder,
+    stall,
+    claim,
+  });
   try {
     // The bytes are lent by the connection: the hash and the file's queue copy what they need.
     let waiting: Promise<unknown> | undefined;
     let failed: { error: unknown } | undefined;
-    await body.pipe((chunk) => {
-      timer.refresh();
+    await body.pipe((lent) => {
+      // Bytes past the declared length are never written: the file is cut there.
+      const chunk = done + lent.length > total ? lent.subarray(0, total - done) : lent;
       hash.update(chunk);
       const written = file.write(chunk);
       done += chunk.length;
+      claim.wrote(chunk.length);
+      watch.arrived(chunk.length, total - done);
       t.onBytes(done, total);
       t.onChunk?.(chunk.length);
+      if (chunk !== lent) {
+        failed ??= { error: new TooLong(what, total) };
+        throw failed.error;
+      }
       const limited = t.limiter.limited ? t.limiter.take(chunk.length, t.signal) : null;
       if (!written && !limited) return true;
       // The disk or the speed limit asks to wait: the connection pauses until both agree.
       const pausedAt = performance.now();
+      watch.hold(true);
       waiting = Promise.all([written, limited]).then(
         () => {
+          watch.hold(false);
           t.meter?.waited(limited ? 'speed limit' : 'disk', performance.now() - pausedAt);
           body.resume();
         },
@@ -329,17 +342,7 @@ async function stream(
     if (stall.signal.aborted && !t.signal.aborted) throw stall.signal.reason;
     throw error;
   } finally {
-    clearTimeout(timer);
+    watch.close();
     await file.close();
   }
-}
-
-async function hashInto(hash: Hash, path: string): Promise<void> {
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-}
-
-export async function hashFile(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  await hashInto(hash, path);
-  return hash.digest('hex');
 }

@@ -12,11 +12,13 @@ export function showDownloadsOnTaskbar(core: Core): void {
   let shown = '';
   const apply = (state: TaskbarState) => {
     // Updates arrive a few times a second: the bar moves by whole per cents only.
-    const key = `${state.mode}:${state.fraction === null ? '' : state.fraction.toFixed(2)}:${state.unfinished}`;
+    const key = `${state.mode}:${state.fraction === null ? '' : state.fraction.toFixed(2)}:${state.unfinished}:${state.note}`;
     if (key === shown) return;
     shown = key;
     for (const window of BrowserWindow.getAllWindows()) {
       window.setProgressBar(state.fraction ?? -1, { mode: state.mode });
+      // Windows shows it over the taskbar thumbnail; elsewhere the Downloads view says it.
+      if (process.platform === 'win32') window.setThumbnailToolTip(state.note ?? '');
     }
     app.setBadgeCount(state.unfinished);
   };

@@ -22,6 +22,7 @@ const finished: DownloadBatchView = {
   existing: 'skip',
   state: 'completed',
   message: null,
+  spaceNeeded: null,
   createdAt: '2026-11-21T10:00:00Z',
   finishedAt: '2026-11-21T10:05:00Z',
   counts: { ...counts, completed: 80 },

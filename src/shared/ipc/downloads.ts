@@ -85,6 +85,11 @@ export interface DownloadBatchView {
   state: BatchState;
   /** Why the batch stopped (disk full, say), in words. */
   message: string | null;
+  /**
+   * Paused for want of room on its disk: the bytes that must be free before it goes on by
+   * itself (the app checks every few seconds). Null otherwise.
+   */
+  spaceNeeded: number | null;
   createdAt: string;
   finishedAt: string | null;
   counts: Record<DownloadState, number>;

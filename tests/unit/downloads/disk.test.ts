@@ -7,7 +7,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FreeSpace, realDisk, type DiskOps } from '../../../src/main/downloads/disk.ts';
+import { realDisk, type DiskOps } from '../../../src/main/downloads/disk.ts';
+import {
+  FreeSpace,
+  isShortfall,
+  reserveFor,
+  type Claim,
+  type Shortfall,
+} from '../../../src/main/downloads/free-space.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -57,34 +64,71 @@ describe('a part file', () => {
   });
 });
 
+const MB = 1024 * 1024;
+
+describe('the reserve', () => {
+  it('is 5% of the disk, at most 1 GB, unless the setting says', () => {
+    expect(reserveFor(48 * MB, null)).toBe(Math.floor(48 * MB * 0.05));
+    expect(reserveFor(10_000 * MB, null)).toBe(500 * MB);
+    expect(reserveFor(4_000_000 * MB, null)).toBe(1024 * MB);
+    expect(reserveFor(4_000_000 * MB, 0)).toBe(0);
+    expect(reserveFor(10 * MB, 200)).toBe(200 * MB);
+  });
+});
+
 describe('FreeSpace', () => {
-  function counting(free: number): DiskOps & { asked: number } {
+  /** A disk whose free bytes the test sets; counts the questions. */
+  function counting(free: number, size = 10_000): DiskOps & { asked: number; free: number } {
     const disk = {
       asked: 0,
-      freeBytes: () => {
+      free,
+      space: () => {
         disk.asked++;
-        return Promise.resolve(free);
+        return Promise.resolve({ free: disk.free, size });
       },
       openPart: () => Promise.reject(new Error('not used')),
     };
     return disk;
   }
+  const claimed = (x: Claim | Shortfall): Claim => {
+    if (isShortfall(x)) throw new Error(`refused: ${JSON.stringify(x)}`);
+    return x;
+  };
 
-  it('asks the file system once a second, taking the files started off its answer', async () => {
+  it('asks the file system once a second; files being written hold back what they still need', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const disk = counting(1_000);
     const space = new FreeSpace(disk);
-    expect(await space.before('/d', 300, 100)).toBe(1_000);
-    expect(await space.before('/d', 300, 100)).toBe(700);
+    const a = claimed(await space.claim('/d', 300, 0));
+    claimed(await space.claim('/d', 300, 0));
     expect(disk.asked).toBe(1);
-    // 400 left: a file of 350 and the reserve of 100 do not fit, so the disk is asked again.
-    expect(await space.before('/d', 350, 100)).toBe(1_000);
+    // 400 left: a file of 450 does not fit, so the disk is asked again (same answer).
+    expect(await space.claim('/d', 450, 0)).toEqual({ free: 400, needed: 450, reserve: 0 });
     expect(disk.asked).toBe(2);
+    // What a file wrote since the last answer is taken off it; what it still needs is held.
+    a.wrote(100);
+    expect((await space.room('/d', 0, 1_000)).free).toBe(400);
+    // The disk now shows the 100 bytes written: nothing counted twice.
+    disk.free = 900;
+    expect((await space.room('/d', 0, 0)).free).toBe(400);
+    // A file that ends (done or not) holds nothing back any more.
+    a.release();
+    expect((await space.room('/d', 0, 0)).free).toBe(600);
     // Another folder has its own answer.
-    await space.before('/e', 1, 0);
-    expect(disk.asked).toBe(3);
-    vi.setSystemTime(Date.now() + 1_500);
-    await space.before('/d', 1, 0);
     expect(disk.asked).toBe(4);
+    await space.claim('/e', 1, 0);
+    expect(disk.asked).toBe(5);
+  });
+
+  it('keeps the reserve free besides the files, and says what is needed', async () => {
+    const space = new FreeSpace(counting(1_000, 10_000));
+    // 5% of 10,000 bytes is 500: a file of 600 would pass it.
+    expect(await space.claim('/d', 600, null)).toEqual({
+      free: 1_000,
+      needed: 1_100,
+      reserve: 500,
+    });
+    claimed(await space.claim('/d', 500, null));
+    expect(await space.claim('/d', 1, null)).toEqual({ free: 500, needed: 501, reserve: 500 });
   });
 });

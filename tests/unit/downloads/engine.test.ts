@@ -18,6 +18,7 @@ import {
   filesUnder,
   makeRecordings,
   sha256File,
+  sizeOf,
   startManager,
   type TestManager,
 } from '../../helpers/downloads.ts';
@@ -82,7 +83,7 @@ async function heldFlushes() {
   const { realDisk } = await import('../../../src/main/downloads/disk.ts');
   const state = { held: [] as (() => void)[], opened: [] as string[], open: 0, mostOpen: 0 };
   const disk: DiskOps = {
-    freeBytes: () => Promise.resolve(10 ** 12),
+    space: () => Promise.resolve({ free: 10 ** 12, size: 10 ** 13 }),
     async openPart(path, fresh) {
       state.opened.push(path);
       const real = await realDisk.openPart(path, fresh);
@@ -138,6 +139,43 @@ describe('the download engine', () => {
     ).toBe(true);
   });
 
+  test('takes a body that trickles a byte at a time for stalled, not alive, and resumes it', async () => {
+    t = startManager(client);
+    const id = ids[2]!;
+    // After a third of the file, one byte every 300 ms: 3 bytes a second, far below the least
+    // rate a body must keep (32 bytes a second over the stall time, 1 s here).
+    proxy.inject({ kind: 'trickle', after: 0.3, everyMs: 300, match: `${id}.zip` });
+    const batch = await batchOf(t, [id], ['zip']);
+    const done = await t.whenFinished(batch.id, 20_000);
+    expect(done.state).toBe('completed');
+    expectIdentical(t, [id], ['zip']);
+    // Resumed from where the trickle left it.
+    expect(proxy.signed.some((r) => r.range !== undefined && r.status === 206)).toBe(true);
+  });
+
+  test('cuts a body that goes past its declared length, keeps nothing of it, and fails in words', async () => {
+    t = startManager(client);
+    const id = ids[3]!;
+    // A reset half-way, then the resume's ranged answer carries 4 KB past the declared end.
+    proxy.inject(
+      { kind: 'reset', after: 0.5, match: `${id}.mp4` },
+      { kind: 'longer', extra: 4096, match: `${id}.mp4` },
+    );
+    const batch = await batchOf(t, [id], ['mp4']);
+    const done = await t.whenFinished(batch.id, 20_000);
+    expect(done.state).toBe('failed');
+    const item = t.manager.snapshot().items.find((i) => i.batchId === batch.id)!;
+    expect(item.message).toMatch(/sent more than the .* it declared for .*not kept/);
+    // No final file, and nothing of the doubtful body kept for a resume.
+    const files = filesUnder(t.folder);
+    expect(files.filter((f) => !f.endsWith('.part'))).toEqual([]);
+    for (const f of files) expect(sizeOf(join(t.folder, f))).toBe(0);
+    // Tried again, the file comes whole.
+    t.manager.retry({ batchId: batch.id });
+    await waitFor(() => t!.manager.batchView(batch.id)?.state === 'completed', 20_000);
+    expectIdentical(t, [id], ['mp4']);
+  });
+
   test('replaces an expired signed URL by a fresh one and resumes', async ({ service }) => {
     t = startManager(client);
     const id = ids[0]!;
@@ -164,7 +202,7 @@ describe('the download engine', () => {
     let written = 0;
     t = startManager(client, {
       disk: {
-        freeBytes: () => Promise.resolve(10 ** 12),
+        space: () => Promise.resolve({ free: 10 ** 12, size: 10 ** 13 }),
         async openPart(path, fresh) {
           const real = await (
             await import('../../../src/main/downloads/disk.ts')
@@ -188,7 +226,8 @@ describe('the download engine', () => {
     const batch = await batchOf(t, ids.slice(0, 2), ['zip', 'mp4']);
     await waitFor(() => t!.manager.batchView(batch.id)?.state === 'paused');
     const view = t.manager.batchView(batch.id)!;
-    expect(view.message).toMatch(/disk .* is full.*Free some space/);
+    expect(view.message).toMatch(/^Paused: .* free in .*, .* needed .*Free some space there/);
+    expect(view.spaceNeeded).toBeGreaterThan(0);
     for (const f of filesUnder(t.folder).filter((f) => !f.endsWith('.part'))) {
       // Whatever is final is whole.
       const [, id, format] = /_(rec_\w+)\.(\w+)$/.exec(f)!;
@@ -254,13 +293,13 @@ describe('the download engine', () => {
   test('checks the free space before writing', async () => {
     t = startManager(client, {
       disk: {
-        freeBytes: () => Promise.resolve(1000),
+        space: () => Promise.resolve({ free: 1000, size: 10 ** 9 }),
         openPart: () => Promise.reject(new Error('must not be opened')),
       },
     });
     const batch = await batchOf(t, [ids[0]!], ['zip']);
     await waitFor(() => t!.manager.batchView(batch.id)?.state === 'paused');
-    expect(t.manager.batchView(batch.id)!.message).toMatch(/Not enough space .* 1000 B are free/);
+    expect(t.manager.batchView(batch.id)!.message).toMatch(/^Paused: 1000 B free in .*, .* needed/);
     expect(filesUnder(t.folder)).toEqual([]);
   });
 

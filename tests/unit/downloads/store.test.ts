@@ -280,3 +280,27 @@ describe('migration 0530-download-queue-order', () => {
     db.close();
   });
 });
+
+describe('migration 0580-download-space-waits', () => {
+  it('keeps a wait for room until the batch is queued again or paused by hand', () => {
+    const db = freshDb();
+    const store = new DownloadQueueStore(db);
+    const id = store.createBatch(batch, [
+      { recordingId: 'a', format: 'mp4', name: 'a.mp4', state: 'queued' },
+    ]);
+    expect(store.batch(id)?.space_needed).toBeNull();
+    store.transition('s', { batchId: id }, ['queued'], 'paused');
+    store.setBatchMessage(id, 'Paused: 1 MB free', 5_000_000);
+    expect(store.spaceWaits('s').map((b) => [b.id, b.space_needed])).toEqual([[id, 5_000_000]]);
+    expect(store.spaceWaits('other')).toEqual([]);
+    // Queued again (room came, or the user resumed): no longer waiting, no message.
+    store.transition('s', { batchId: id }, ['paused'], 'queued');
+    expect(store.batch(id)).toMatchObject({ space_needed: null, message: null });
+    // Paused by hand while waiting for room: it never goes on by itself.
+    store.setBatchMessage(id, 'Paused: 1 MB free', 5_000_000);
+    store.transition('s', { batchId: id }, ['queued'], 'paused');
+    expect(store.spaceWaits('s')).toEqual([]);
+    expect(() => store.setBatchMessage(id, 'x', -1)).toThrow(/CHECK/);
+    db.close();
+  });
+});

@@ -24,6 +24,7 @@ function batch(
     existing: 'skip',
     state,
     message: null,
+    spaceNeeded: null,
     createdAt: '2026-11-21T10:00:00Z',
     finishedAt: null,
     counts: all,
@@ -44,7 +45,7 @@ describe('the downloads on the taskbar', () => {
       batches: [batch(1, 'completed', { completed: 4 }, [400, 400])],
       items: [],
     });
-    expect(progress.state()).toEqual({ fraction: null, mode: 'none', unfinished: 0 });
+    expect(progress.state()).toEqual({ fraction: null, mode: 'none', unfinished: 0, note: null });
   });
 
   it('counts files until every size is known, then bytes, over every unfinished batch', () => {
@@ -54,11 +55,12 @@ describe('the downloads on the taskbar', () => {
       fraction: 0,
       mode: 'indeterminate',
       unfinished: 1,
+      note: null,
     });
     // One of four files done, three still queued: by files.
     expect(
       progress.update(update(batch(1, 'active', { completed: 1, queued: 3 }, [100, 100]))),
-    ).toEqual({ fraction: 0.25, mode: 'normal', unfinished: 1 });
+    ).toEqual({ fraction: 0.25, mode: 'normal', unfinished: 1, note: null });
     // Every file started (sizes known) in both batches: by bytes over both.
     const both = progress.update(
       update(
@@ -66,7 +68,7 @@ describe('the downloads on the taskbar', () => {
         batch(2, 'active', { downloading: 2 }, [50, 600]),
       ),
     );
-    expect(both).toEqual({ fraction: 0.4, mode: 'normal', unfinished: 2 });
+    expect(both).toEqual({ fraction: 0.4, mode: 'normal', unfinished: 2, note: null });
   });
 
   it('says paused only when every unfinished batch is paused; a removed batch leaves the count', () => {
@@ -82,12 +84,31 @@ describe('the downloads on the taskbar', () => {
       fraction: 0.2,
       mode: 'paused',
       unfinished: 2,
+      note: null,
     });
     expect(progress.update({ batches: [], items: [], removedBatches: [2] }).unfinished).toBe(1);
     expect(progress.update(update(batch(1, 'completed', { completed: 2 }, [100, 100])))).toEqual({
       fraction: null,
       mode: 'none',
       unfinished: 0,
+      note: null,
     });
+  });
+
+  it('shows a batch held by its disk as an error, with its words', () => {
+    const progress = new TaskbarProgress({ batches: [], items: [] });
+    const held = {
+      ...batch(1, 'paused', { paused: 3, completed: 1 }, [40, 100]),
+      message: 'Paused: 12 MB free in /media/usb, 300 MB needed',
+      spaceNeeded: 300 * 1024 * 1024,
+    };
+    expect(progress.update(update(held, batch(2, 'active', { downloading: 1 }, [0, 100])))).toEqual(
+      {
+        fraction: 0.2,
+        mode: 'error',
+        unfinished: 2,
+        note: 'batch 1: Paused: 12 MB free in /media/usb, 300 MB needed',
+      },
+    );
   });
 });

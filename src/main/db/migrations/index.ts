@@ -13,6 +13,7 @@ import { migration as watchedAreas } from './0500-watched-areas.ts';
 import { migration as dropLegacyDownloads } from './0510-drop-legacy-downloads.ts';
 import { migration as downloadItemKinds } from './0520-download-item-kinds.ts';
 import { migration as downloadQueueOrder } from './0530-download-queue-order.ts';
+import { migration as downloadSpaceWaits } from './0580-download-space-waits.ts';
 
 /** Every migration, in order. Add new ones at the end with a higher version number. */
 export const migrations: readonly Migration[] = [
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   dropLegacyDownloads,
   downloadItemKinds,
   downloadQueueOrder,
+  downloadSpaceWaits,
 ];
