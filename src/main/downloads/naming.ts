@@ -11,10 +11,16 @@ export type TemplateField = (typeof TEMPLATE_FIELDS)[number];
 export type TemplateValues = Record<TemplateField, string>;
 
 const FIELD = /\{([a-z_]+)\}/g;
-// Windows refuses these names whatever the extension; refusing them everywhere keeps a folder
-// copyable between systems.
-const DEVICE = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
-const MAX_SEGMENT = 120;
+// Windows refuses these names whatever the extension (and with spaces or dots before it, which
+// it drops); refusing them everywhere keeps a folder copyable between systems. COM and LPT take
+// the superscript digits too, and the console has CONIN$ and CONOUT$.
+const DEVICE =
+  /^(con|prn|aux|nul|conin\$|conout\$|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])(?:[ .].*)?$/i;
+/**
+ * Bytes of UTF-8 per segment. File systems allow 255 (ext4 counts bytes, NTFS UTF-16 units,
+ * never more than bytes): 120 leaves room for everything the app appends (" (12345)", ".part").
+ */
+export const MAX_SEGMENT = 120;
 
 export class TemplateError extends Error {
   constructor(message: string) {
@@ -96,6 +102,8 @@ export function sanitiseSegment(segment: string): string {
     // Control characters and those Windows, macOS or Linux refuse in a name.
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_')
+    // A lone surrogate has no UTF-8 form: written as U+FFFD, two names would share a file.
+    .replace(/\p{Surrogate}/gu, '_')
     .trim()
     // Trailing dots and spaces vanish on Windows; leading dots hide files ("..", ".ssh").
     .replace(/^[.\s]+|[.\s]+$/g, '');
@@ -104,12 +112,28 @@ export function sanitiseSegment(segment: string): string {
   return s;
 }
 
+/** Cut to `max` bytes, keeping a short extension; never ends in a dot or a space. */
 function truncateBytes(text: string, max: number): string {
   const dot = text.lastIndexOf('.');
   const ext = dot > 0 && text.length - dot <= 8 ? text.slice(dot) : '';
-  let stem = text.slice(0, text.length - ext.length);
-  while (Buffer.byteLength(stem + ext) > max) stem = stem.slice(0, -1);
-  return stem + ext;
+  const stem = text.slice(0, text.length - ext.length);
+  const cut = cutToBytes(stem, max - Buffer.byteLength(ext)).replace(/[.\s]+$/, '');
+  return (cut || '_') + ext;
+}
+
+/**
+ * The longest start of `text` within `maxBytes` of UTF-8, cut between code points: never
+ * inside a multi-byte character or a surrogate pair.
+ */
+export function cutToBytes(text: string, maxBytes: number): string {
+  let bytes = 0;
+  let end = 0;
+  for (const char of text) {
+    bytes += Buffer.byteLength(char);
+    if (bytes > maxBytes) break;
+    end += char.length;
+  }
+  return text.slice(0, end);
 }
 
 /** The absolute path of a relative name in a folder; throws when it would leave the folder. */
