@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { expect, smallDemo, startRoadcam, test, type RoadcamHost } from './fixtures.ts';
+import { mountSmallDisk, smallDiskMissing } from '../helpers/small-disk.ts';
 
 test('select recordings, download them, watch progress reach 100%, pause and resume one', async ({
   page,
@@ -112,3 +113,43 @@ for (const variant of ['stranger-a', 'stranger-b'] as const) {
     });
   });
 }
+
+const noSmallDisk = smallDiskMissing();
+
+test(`a batch bigger than its disk waits for room, says so, and goes on by itself${noSmallDisk ? ` (skipped: ${noSmallDisk})` : ''}`, async ({
+  page,
+  roadcam,
+}, testInfo) => {
+  test.skip(noSmallDisk !== null, noSmallDisk ?? '');
+  test.setTimeout(120_000);
+  // A real file system too small for one recording file; grown later with a remount.
+  const disk = mountSmallDisk(96 * 1024);
+  try {
+    await page.goto(`${roadcam.url}#/downloads`);
+    await page.getByLabel('Longest (min)').fill('2');
+    await page.getByRole('button', { name: 'Search recordings' }).click();
+    const boxes = page.getByRole('checkbox', { name: /^Select rec_/ });
+    await expect(boxes.nth(1)).toBeVisible();
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    await page.getByLabel('Folder').fill(disk.path);
+    await page.getByRole('button', { name: 'Download 2' }).click();
+
+    const batch = page.getByTestId('download-batch').first();
+    await expect(batch).toHaveAttribute('data-state', 'paused', { timeout: 60_000 });
+    await expect(batch.locator('summary .state')).toHaveText('waiting for disk space');
+    await expect(batch.getByRole('alert')).toHaveText(
+      new RegExp(`^Paused: .* free in ${disk.path}, .* needed .*Free some space there`),
+    );
+    await expect(batch.getByTestId('space-wait')).toContainText('Goes on by itself once');
+    await batch.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('downloads-waiting-for-room.png') });
+
+    disk.resize(512 * 1024 * 1024);
+    await expect(batch).toHaveAttribute('data-state', 'completed', { timeout: 90_000 });
+    await expect(batch.getByRole('alert')).toHaveCount(0);
+    await expect(batch.getByTestId('space-wait')).toHaveCount(0);
+  } finally {
+    disk.remove();
+  }
+});

@@ -195,6 +195,12 @@ export function afterFailure(
     case 'not-ready':
       return { failure, state: 'waiting', fields: { message: failure.message, attempts: 0 } };
     case 'disk-full':
+      // The batch says what is free and needed; each of its files repeating it says nothing.
+      return {
+        failure,
+        state: 'paused',
+        fields: { message: 'Paused until there is room on the disk (see the batch).' },
+      };
     case 'disk-broken':
       return { failure, state: 'paused', fields: { message: failure.message } };
     case 'permanent':

@@ -52,7 +52,10 @@ describe('afterFailure', () => {
     ).toMatchObject({ state: 'waiting', fields: { attempts: 0, message: 'Waiting.' } });
     expect(
       afterFailure(item, new DownloadFailure('disk-full', 'The disk is full.'), 100, policy),
-    ).toMatchObject({ state: 'paused', fields: { message: 'The disk is full.' } });
+    ).toMatchObject({
+      state: 'paused',
+      fields: { message: 'Paused until there is room on the disk (see the batch).' },
+    });
   });
 
   it('fails at once on a permanent failure or an unexpected error', () => {
