@@ -19,7 +19,8 @@ import {
   type ImageSource,
 } from '../../shared/ipc/collections.ts';
 import type { ApiClient } from '../api/client.ts';
-import { safeFileName } from './files.ts';
+import { cutToBytes, MAX_SEGMENT, sanitiseSegment } from '../downloads/naming.ts';
+import { idFileName, imageFileName } from './files.ts';
 
 export interface ExportRequest {
   collection: Collection;
@@ -56,7 +57,7 @@ export async function exportCollection(r: ExportRequest): Promise<ExportResult> 
     const entries: ManifestEntry[] = [];
     for (const [i, name] of r.names.entries()) {
       r.signal?.throwIfAborted();
-      const file = safeFileName(name);
+      const file = imageFileName(name);
       const { bytes, sha256 } = await copyImage(r, name, join(staging, 'images', file));
       const { cameraId, time } = parseImageName(name);
       const source = r.sources.get(name);
@@ -126,24 +127,40 @@ async function zipFolder(folder: string, entries: ManifestEntry[], to: string): 
 const CSV_COLUMNS = ['name', 'file', 'camera_id', 'time', 'source', 'bytes', 'sha256'] as const;
 
 export function toCsv(entries: readonly ManifestEntry[]): string {
-  const cell = (v: string | number | null) => {
-    const s = v === null ? '' : String(v);
-    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
   const lines = [
     CSV_COLUMNS.join(','),
-    ...entries.map((e) => CSV_COLUMNS.map((c) => cell(e[c])).join(',')),
+    ...entries.map((e) => CSV_COLUMNS.map((c) => csvCell(e[c])).join(',')),
   ];
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** "<name> (<id>)" made safe for every file system. */
-function exportName(c: Collection): string {
-  const name = c.name
-    .replace(/[^\p{L}\p{N} _.-]+/gu, '_')
-    .replace(/^[ .]+|[ .]+$/g, '')
-    .slice(0, 80);
-  return `${name || 'collection'} (${safeFileName(c._id)})`;
+/**
+ * One CSV cell. Text from the service that a spreadsheet would run as a formula (a start of
+ * = + - @, a tab or a carriage return: "=HYPERLINK(...)") gets a leading ' inside a quoted cell,
+ * so it is shown as text (OWASP's advice on CSV injection).
+ */
+export function csvCell(value: string | number | null): string {
+  const s = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(s)) return `"'${s.replace(/"/g, '""')}"`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** The id's part of an export's name, at most this many bytes. */
+const ID_BYTES = 48;
+
+/**
+ * "<name> (<id>)" made safe for every file system: cut by UTF-8 bytes, between characters, so
+ * that with what freeName and the staging add (" 12345", ".zip", ".part-zip") it stays far
+ * below the 255 bytes (and UTF-16 units) a file name may have.
+ */
+export function exportName(c: Collection): string {
+  const id = cutToBytes(idFileName(c._id), ID_BYTES);
+  const room = MAX_SEGMENT - Buffer.byteLength(` (${id})`);
+  const name = cutToBytes(
+    c.name.normalize('NFC').replace(/[^\p{L}\p{N} _.-]+/gu, '_'),
+    room,
+  ).replace(/^[ .]+|[ .]+$/g, '');
+  return sanitiseSegment(`${name || 'collection'} (${id})`);
 }
 
 function freeName(folder: string, base: string, ext: string): string {

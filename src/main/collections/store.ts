@@ -15,6 +15,8 @@ export interface KeptImage {
   etag: string | null;
   contentType: string | null;
   done: boolean;
+  /** The file's name before image files were hashed, until a sync moves it (migration 0590). */
+  movedFrom: string | null;
 }
 
 interface KeptRow {
@@ -31,6 +33,7 @@ interface ImageRow {
   etag: string | null;
   content_type: string | null;
   done: number;
+  moved_from: string | null;
 }
 
 export class KeptStore {
@@ -150,6 +153,19 @@ export class KeptStore {
       .run(this.#service, id, name);
   }
 
+  /**
+   * A file moved from its old name (or gone from it): forgets the old name; a file that was not
+   * there is fetched again.
+   */
+  moved(id: string, name: string, found: boolean): void {
+    this.#db
+      .prepare(
+        `UPDATE kept_images SET moved_from = NULL, done = CASE WHEN ? THEN done ELSE 0 END
+         WHERE service = ? AND collection_id = ? AND name = ?`,
+      )
+      .run(found ? 1 : 0, this.#service, id, name);
+  }
+
   status(id: string): OfflineStatus | null {
     const row = this.#db
       .prepare(
@@ -223,5 +239,6 @@ function toImage(row: ImageRow): KeptImage {
     etag: row.etag,
     contentType: row.content_type,
     done: row.done === 1,
+    movedFrom: row.moved_from,
   };
 }

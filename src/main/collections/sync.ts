@@ -18,7 +18,8 @@ import type { OfflineCollections } from '../cache/collections.ts';
 import type { DownloadManager } from '../downloads/manager.ts';
 import type { ItemRow } from '../downloads/rows.ts';
 import type { Log } from '../log.ts';
-import { collectionFolder, partOf, safeFileName } from './files.ts';
+import { collectionFolder, imageFileName } from './files.ts';
+import { moveOldFiles, removeStrayFiles } from './kept-files.ts';
 import { allImageNames } from './names.ts';
 import type { KeptImage, KeptStore } from './store.ts';
 
@@ -61,7 +62,8 @@ export class CollectionSync {
   localFile(id: string, name: string): string | null {
     const image = this.#o.kept.image(id, name);
     if (!image?.done) return null;
-    const path = join(this.folder(id), image.file);
+    // Before the first sync after an update, a finished file may still have its old name.
+    const path = join(this.folder(id), image.movedFrom ?? image.file);
     return existsSync(path) ? path : null;
   }
 
@@ -158,15 +160,13 @@ export class CollectionSync {
     kept.setState(id, 'syncing');
     this.#announce(id);
     try {
+      const folder = this.folder(id);
+      await moveOldFiles(kept, id, folder);
       const { collection, names } = await allImageNames(this.#o.client, id, signal);
       offline.save([collection]);
       offline.saveImages(id, names);
-      const folder = this.folder(id);
-      const { removed } = kept.reconcile(id, names, safeFileName);
-      for (const image of removed) {
-        await rm(join(folder, image.file), { force: true });
-        await rm(partOf(join(folder, image.file)), { force: true });
-      }
+      kept.reconcile(id, names, imageFileName);
+      await removeStrayFiles(folder, kept.images(id));
       const engine = this.#engine();
       // Files the engine finished while no sync was waiting (say, before a restart) count.
       const previous = engine.offlineBatch(CollectionSync.batchKey(id));

@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
 import type { ApiClient } from '../../../src/main/api/index.ts';
 import { exportCollection, toCsv } from '../../../src/main/collections/export.ts';
+import { imageFileName } from '../../../src/main/collections/files.ts';
 import {
   demoClient,
   fileHash,
@@ -33,8 +34,8 @@ afterAll(async () => {
   dir.remove();
 });
 
-async function run(as: 'folder' | 'zip') {
-  const shown = await client.collections.show(collection.id);
+async function run(as: 'folder' | 'zip', name?: string) {
+  const shown = { ...(await client.collections.show(collection.id)), ...(name ? { name } : {}) };
   const progress: number[] = [];
   const result = await exportCollection({
     collection: shown,
@@ -89,7 +90,11 @@ describe('export', () => {
     expect(result.path.endsWith('.zip')).toBe(true);
     const entries = readZip(result.path);
     expect([...entries.keys()].sort()).toEqual(
-      [...collection.names.map((n) => `images/${n}`), 'manifest.csv', 'manifest.json'].sort(),
+      [
+        ...collection.names.map((n) => `images/${imageFileName(n)}`),
+        'manifest.csv',
+        'manifest.json',
+      ].sort(),
     );
     const manifest = JSON.parse(entries.get('manifest.json')!.toString()) as {
       images: { file: string; sha256: string }[];
@@ -119,5 +124,34 @@ describe('export', () => {
     expect(csv).toBe(
       'name,file,camera_id,time,source,bytes,sha256\r\n"a,b",x,,,"say ""hi""\nthen",1,h\r\n',
     );
+  });
+
+  test('a long name in any script is cut by bytes, so the export can be written', async () => {
+    // 100 CJK letters are 300 bytes: more than a file name may have on ext4.
+    for (const as of ['folder', 'zip', 'zip'] as const) {
+      const result = await run(as, '漢'.repeat(100));
+      const name = basename(result.path);
+      expect(name).toMatch(/^漢+ \(col_\w+\)( 2)?(\.zip)?$/);
+      expect(Buffer.byteLength(`${name}.part-zip`)).toBeLessThanOrEqual(255);
+      expect(existsSync(result.path)).toBe(true);
+    }
+  });
+
+  test('CSV cells a spreadsheet would run as a formula are kept as text', () => {
+    const entry = { time: null, bytes: 1, sha256: 'h' };
+    const csv = toCsv([
+      {
+        ...entry,
+        name: '=HYPERLINK("http://x.example","y")',
+        file: '@SUM(1)',
+        camera_id: '+1',
+        source: '-2+3',
+      },
+      { ...entry, name: '\tx', file: '\rx', camera_id: 'A-1', source: 'a=b' },
+    ]);
+    expect(csv.split('\r\n').slice(1, 3)).toEqual([
+      '"\'=HYPERLINK(""http://x.example"",""y"")","\'@SUM(1)","\'+1",,"\'-2+3",1,h',
+      '"\'\tx","\'\rx",A-1,,a=b,1,h',
+    ]);
   });
 });

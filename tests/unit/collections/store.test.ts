@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { freshDatabases } from '../../helpers/db.ts';
-import { safeFileName } from '../../../src/main/collections/files.ts';
+import { idFileName, imageFileName } from '../../../src/main/collections/files.ts';
 import { sanitiseSegment } from '../../../src/main/downloads/naming.ts';
 import { pageAfter, searchLocal } from '../../../src/main/collections/local.ts';
 import { KeptStore } from '../../../src/main/collections/store.ts';
@@ -140,9 +140,12 @@ describe('names and expiry', () => {
   });
 
   it('file names from service names are always plain and inside the folder', () => {
-    expect(safeFileName('US-CO-1_20261121T115800Z.jpg')).toBe('US-CO-1_20261121T115800Z.jpg');
+    expect(imageFileName('US-CO-1_20261121T115800Z.jpg')).toMatch(
+      /^US-CO-1_20261121T115800Z-[0-9a-f]{32}\.jpg$/,
+    );
+    expect(idFileName('col_1')).toBe('col_1');
     // Names the download engine's sanitiser would change (a trailing dot, a device name) are
-    // hashed too, so that the engine writes exactly the file the store recorded.
+    // made plain too, so that the engine writes exactly the file the store recorded.
     for (const bad of [
       '..',
       '.hidden',
@@ -154,8 +157,10 @@ describe('names and expiry', () => {
       'nul.jpg',
       'COM1',
     ]) {
-      expect(safeFileName(bad)).toMatch(/^[0-9a-f]{32}(\.jpg|\.png)?$/);
-      expect(sanitiseSegment(safeFileName(bad))).toBe(safeFileName(bad));
+      expect(imageFileName(bad)).toMatch(/^([A-Za-z0-9_-]+-)?[0-9a-f]{32}(\.jpg|\.png)?$/);
+      expect(sanitiseSegment(imageFileName(bad))).toBe(imageFileName(bad));
+      expect(idFileName(bad)).toMatch(/^[0-9a-f]{32}(\.jpg|\.png)?$/);
+      expect(sanitiseSegment(idFileName(bad))).toBe(idFileName(bad));
     }
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
 import type { ApiClient } from '../../../src/main/api/index.ts';
 import { OfflineCollections } from '../../../src/main/cache/collections.ts';
+import { imageFileName } from '../../../src/main/collections/files.ts';
 import { KeptStore } from '../../../src/main/collections/store.ts';
 import { CollectionSync } from '../../../src/main/collections/sync.ts';
 import { openDatabase, type Db } from '../../../src/main/db/database.ts';
@@ -77,6 +78,9 @@ function filesOf(id: string): string[] {
   return existsSync(folder) ? readdirSync(folder).sort() : [];
 }
 
+/** Where the file of an image is kept. */
+const fileOf = (id: string, name: string) => join(sync.folder(id), imageFileName(name));
+
 /** The service's names, listed afresh. */
 async function serviceNames(id: string): Promise<string[]> {
   const out: string[] = [];
@@ -86,7 +90,7 @@ async function serviceNames(id: string): Promise<string[]> {
 
 async function expectInStep(id: string): Promise<void> {
   const names = await serviceNames(id);
-  expect(filesOf(id)).toEqual([...names].sort());
+  expect(filesOf(id)).toEqual(names.map(imageFileName).sort());
   expect(offline.get(id)?.images).toEqual(names);
   expect(kept.images(id).map((i) => i.name)).toEqual([...names].sort());
   expect(kept.images(id).every((i) => i.done)).toBe(true);
@@ -102,9 +106,9 @@ describe('keeping a collection offline', () => {
     expect(status.bytes).toBeGreaterThan(12 * 1000);
     await expectInStep(id);
     for (const name of names.slice(0, 3)) {
-      expect(fileHash(join(sync.folder(id), name))).toBe(await serviceHash(client, id, name));
+      expect(fileHash(fileOf(id, name))).toBe(await serviceHash(client, id, name));
     }
-    expect(sync.localFile(id, names[0]!)).toBe(join(sync.folder(id), names[0]!));
+    expect(sync.localFile(id, names[0]!)).toBe(fileOf(id, names[0]!));
     expect(statuses.some((s) => s.collectionId === id && s.state === 'syncing')).toBe(true);
     expect(offline.get(id)?.name).toBe('Keep me');
   });
@@ -124,7 +128,7 @@ describe('keeping a collection offline', () => {
     const status = await sync.sync(id, { onBytes: (n) => fetched.push(n) });
     expect(status.total).toBe(9);
     await expectInStep(id);
-    expect(filesOf(id)).not.toContain(names[0]);
+    expect(filesOf(id)).not.toContain(imageFileName(names[0]!));
     expect(offline.get(id)?.name).toBe('Changed');
     // Only the three new images crossed the network: the kept ones stayed on disk.
     const newBytes = kept
@@ -138,7 +142,7 @@ describe('keeping a collection offline', () => {
     const { id, names } = await filledCollection(client, now, 3, 'Deleted file', 80);
     await sync.keep(id);
     const { rmSync } = await import('node:fs');
-    rmSync(join(sync.folder(id), names[1]!));
+    rmSync(fileOf(id, names[1]!));
     expect(sync.localFile(id, names[1]!)).toBeNull();
     await sync.sync(id);
     await expectInStep(id);
@@ -156,7 +160,7 @@ describe('keeping a collection offline', () => {
     service.control.injectFault({ kind: 'stall', match: stamp, after: 0.5, stallMs: 300 });
     await expect(sync.keep(id)).resolves.toMatchObject({ state: 'failed', done: 4, total: 5 });
     expect(kept.status(id)?.message).toMatch(/1 of 5 images could not be fetched.*next sync/);
-    const part = join(sync.folder(id), `${victim}.part`);
+    const part = `${fileOf(id, victim)}.part`;
     expect(existsSync(part)).toBe(true);
     const had = statSync(part).size;
     // The engine's item knows the size the service announced before the body broke off.
@@ -172,7 +176,7 @@ describe('keeping a collection offline', () => {
     expect(fetched.reduce((a, b) => a + b, 0)).toBe(size - had);
     await expectInStep(id);
     expect(kept.image(id, victim)!.size).toBe(size);
-    expect(fileHash(join(sync.folder(id), victim))).toBe(await serviceHash(client, id, victim));
+    expect(fileHash(fileOf(id, victim))).toBe(await serviceHash(client, id, victim));
   });
 
   test('abandons a stalled image after stallMs and resumes it on the next sync', async ({

@@ -14,6 +14,7 @@ import { migration as dropLegacyDownloads } from './0510-drop-legacy-downloads.t
 import { migration as downloadItemKinds } from './0520-download-item-kinds.ts';
 import { migration as downloadQueueOrder } from './0530-download-queue-order.ts';
 import { migration as downloadSpaceWaits } from './0580-download-space-waits.ts';
+import { migration as keptImageFiles } from './0590-kept-image-files.ts';
 
 /** Every migration, in order. Add new ones at the end with a higher version number. */
 export const migrations: readonly Migration[] = [
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   downloadItemKinds,
   downloadQueueOrder,
   downloadSpaceWaits,
+  keptImageFiles,
 ];
