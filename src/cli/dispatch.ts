@@ -11,7 +11,7 @@ import { checkFlags, tokenise, UsageError } from './argv.ts';
 import { COMMANDS, switchesOf, type Command } from './commands/table.ts';
 import { completionScript, SHELLS, type Shell } from './completion.ts';
 import { dataDirFrom, type Context } from './context.ts';
-import type { Io } from './output.ts';
+import { plainText, type Io } from './output.ts';
 import { readSecret } from './prompt.ts';
 import { appVersion } from '../main/version.ts';
 
@@ -151,7 +151,8 @@ function dispatch(ctx: Context): Promise<number> {
 
 /** Prints the error for a person and maps it to the exit code. */
 export function report(io: Io, error: unknown): number {
-  const message = error instanceof Error ? error.message : String(error);
+  // An error may quote the service (its error body, a name): printed for a person, so plain.
+  const message = plainText(error instanceof Error ? error.message : String(error));
   if (error instanceof UsageError) {
     io.stderr.write(`roadcam: ${message}\nRun roadcam --help for the commands and options.\n`);
     return EXIT.usage;

@@ -1,6 +1,9 @@
 /**
  * What the CLI prints: aligned tables for people, NDJSON (one JSON value per line) for
  * scripts with --json. Notes and progress go to stderr so that stdout stays clean data.
+ * Everything printed for people passes through `plainText` here: text from the service may
+ * carry terminal escapes (retitle the window, clear the screen, rewrite what was printed) or
+ * bidi overrides that show text in another order than it has. JSON escapes them already.
  */
 import type { Alert, Camera, Observation, Recording } from '../shared/api/index.ts';
 import type { GeoKind } from '../main/api/index.ts';
@@ -12,8 +15,34 @@ export interface Io {
 
 export type Row = Record<string, string>;
 
+// ESC and what it starts: a CSI sequence (ESC [ ... final byte); an OSC, DCS, SOS, PM or APC
+// string up to its BEL or ST (ESC backslash), or to the end when it has none; else ESC and one char.
+// eslint-disable-next-line no-control-regex
+const ESCAPE = /\x1b(?:\[[0-?]*[ -/]*[@-~]?|[\]PX^_][^\x07\x1b]*(?:\x07|\x1b\\)?|[\s\S])?/g;
+// C0 controls but tab and newline, DEL, C1 controls, and the bidi embeddings, overrides and
+// isolates (U+202A-U+202E, U+2066-U+2069).
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text from the service made safe to print for people: escapes and controls removed; on one
+ * line (`oneLine`, a table cell or a listed name) tabs and newlines become spaces.
+ */
+export function plainText(text: string, oneLine = false): string {
+  const plain = text.replace(ESCAPE, '').replace(CONTROL, '');
+  return oneLine ? plain.replace(/[\t\n]/g, ' ') : plain;
+}
+
+/** Prints values for people, one a line (ids, names, paths). */
+export function printLines(io: Io, values: Iterable<string>): void {
+  for (const value of values) io.stdout.write(`${plainText(value, true)}\n`);
+}
+
 /** Prints rows under their headers, columns padded; long cells are cut on a terminal. */
-export function printTable(io: Io, headers: readonly string[], rows: readonly Row[]): void {
+export function printTable(io: Io, headers: readonly string[], table: readonly Row[]): void {
+  const rows = table.map((row) =>
+    Object.fromEntries(Object.entries(row).map(([k, v]) => [k, plainText(v, true)])),
+  );
   const width = (h: string) => Math.max(h.length, ...rows.map((r) => (r[h] ?? '').length));
   const max = io.stdout.isTTY ? 48 : Infinity;
   const widths = headers.map((h) => Math.min(width(h), max));
@@ -31,15 +60,28 @@ function fit(text: string, width: number): string {
 }
 
 export function printNdjson(io: Io, values: Iterable<unknown>): void {
-  for (const value of values) io.stdout.write(`${JSON.stringify(value)}\n`);
+  for (const value of values) io.stdout.write(`${toJson(value)}\n`);
 }
 
 export function printJson(io: Io, value: unknown): void {
-  io.stdout.write(`${JSON.stringify(value)}\n`);
+  io.stdout.write(`${toJson(value)}\n`);
+}
+
+// JSON.stringify escapes C0 controls only: DEL, C1 and the bidi controls are escaped too, so
+// JSON read on a terminal shows them as \uXXXX and a parser gets the same text back. They
+// only occur inside strings, so replacing them anywhere keeps the JSON valid.
+const UNPRINTED = /[\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g;
+
+function toJson(value: unknown): string {
+  // undefined (no JSON form) is printed as null rather than as a word no parser reads.
+  return (JSON.stringify(value) ?? 'null').replace(
+    UNPRINTED,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 export function note(io: Io, text: string): void {
-  io.stderr.write(`${text}\n`);
+  io.stderr.write(`${plainText(text)}\n`);
 }
 
 /** A one-line progress indicator on a terminal's stderr; silent when stderr is not a terminal. */

@@ -8,7 +8,7 @@ import type { ImageSource } from '../../shared/ipc/collections.ts';
 import { checkFlags, flag, UsageError, type Argv } from '../argv.ts';
 import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
 import { invoke } from '../core-call.ts';
-import { printJson, progress } from '../output.ts';
+import { printJson, printLines, progress } from '../output.ts';
 
 export const CREATE_FLAGS = ['name', 'description', 'tags'];
 export const UPDATE_FLAGS = CREATE_FLAGS;
@@ -50,7 +50,7 @@ export async function createCollection(ctx: Context): Promise<number> {
       ...(tags !== undefined ? { tags } : {}),
     });
     if (ctx.json) printJson(ctx.io, { id });
-    else ctx.io.stdout.write(`${id}\n`);
+    else printLines(ctx.io, [id]);
     return 0;
   });
 }
@@ -124,7 +124,7 @@ export async function addImage(ctx: Context, id: string | undefined): Promise<nu
   return withCore(ctx, async (core) => {
     const { image } = await invoke(core, 'collections.addImage', { id: collection, source });
     if (ctx.json) printJson(ctx.io, { image });
-    else if (image !== null) ctx.io.stdout.write(`${image}\n`);
+    else if (image !== null) printLines(ctx.io, [image]);
     return 0;
   });
 }

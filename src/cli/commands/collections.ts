@@ -6,7 +6,7 @@ import { NetworkError } from '../../main/api/index.ts';
 import type { Collection, CollectionSearchParams } from '../../shared/api/index.ts';
 import { checkFlags, flag, intFlag, UsageError, type Argv } from '../argv.ts';
 import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
-import { note, printJson, printNdjson, printTable } from '../output.ts';
+import { note, printJson, printLines, printNdjson, printTable } from '../output.ts';
 
 export const LIST_FLAGS = [
   'q',
@@ -99,7 +99,7 @@ export async function showCollection(ctx: Context, id: string | undefined): Prom
           { field: 'images', value: String(collection.images.length) },
         ],
       );
-      for (const name of collection.images) ctx.io.stdout.write(`${name}\n`);
+      printLines(ctx.io, collection.images);
     }
     return 0;
   });

@@ -2,7 +2,7 @@ import { checkConnection } from '../../main/net/doctor.ts';
 import { appVersion } from '../../main/version.ts';
 import { checkFlags } from '../argv.ts';
 import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
-import { printJson } from '../output.ts';
+import { plainText, printJson } from '../output.ts';
 
 /**
  * `roadcam doctor`: the connection report, as text to send to support (or JSON). Exit 0 when
@@ -18,7 +18,7 @@ export async function doctor(ctx: Context): Promise<number> {
       demo: ctx.argv.switches.has('demo'),
     });
     if (ctx.json) printJson(ctx.io, report);
-    else ctx.io.stdout.write(report.text);
+    else ctx.io.stdout.write(plainText(report.text));
     return report.ok ? 0 : 1;
   });
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { snapshotTime } from '../../main/api/groups.ts';
 import { checkFlags, flag, intFlag, UsageError } from '../argv.ts';
 import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
-import { printJson, printNdjson, progress } from '../output.ts';
+import { printJson, printLines, printNdjson, progress } from '../output.ts';
 import { imageExtension, saveBytes, saveMedia } from '../save.ts';
 
 export const OUT_FLAGS = ['out'];
@@ -55,7 +55,7 @@ export async function cameraImages(ctx: Context, id: string | undefined): Promis
     });
     if (folder === undefined) {
       if (ctx.json) printNdjson(ctx.io, answer.times);
-      else for (const t of answer.times) ctx.io.stdout.write(`${t}\n`);
+      else printLines(ctx.io, answer.times);
       ctx.io.stderr.write(`${answer.times.length} of ${answer.total} archived images\n`);
       return 0;
     }

@@ -1,7 +1,7 @@
 /** `roadcam recordings tags ID --tags a,b`: adds tags to a recording (spec 4.4 Add Tags). */
 import { checkFlags, flag, UsageError } from '../argv.ts';
 import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
-import { printJson } from '../output.ts';
+import { printJson, printLines } from '../output.ts';
 
 export const TAGS_FLAGS = ['tags'];
 
@@ -17,7 +17,7 @@ export async function recordingTags(ctx: Context, id: string | undefined): Promi
     const answer = await core.client.recordings.addTags(id, tags);
     // The service answers the recording's tags after the change: printed, for scripts.
     if (ctx.json) printJson(ctx.io, { tags: answer.tags });
-    else ctx.io.stdout.write(`${answer.tags.join(',')}\n`);
+    else printLines(ctx.io, [answer.tags.join(',')]);
     return 0;
   });
 }

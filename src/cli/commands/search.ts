@@ -9,6 +9,7 @@ import {
   FEATURE_COLUMNS,
   note,
   printJson,
+  printLines,
   printNdjson,
   printTable,
   progress,
@@ -116,7 +117,7 @@ export async function createRecording(ctx: Context): Promise<number> {
   return withCore(ctx, async (core) => {
     const created = await core.client.recordings.create(body);
     if (ctx.json) printJson(ctx.io, created);
-    else ctx.io.stdout.write(`${created.recording_id}\n`);
+    else printLines(ctx.io, [created.recording_id]);
     return 0;
   });
 }
