@@ -3,8 +3,9 @@
  * body, so a provider may send JSON of any fields, plain text, an HTML page (its own, or a
  * gateway's) or nothing. Everything here is untrusted input: a field is used only when it is
  * text, tags are stripped and entities decoded, and the caller redacts secrets and cuts the
- * result (errors.ts).
+ * result (errors.ts). An HTML page is read by html-text.ts.
  */
+import { htmlText, oneLine } from './html-text.ts';
 
 export interface BodyWords {
   /** What the service said, as one line; '' when it said nothing readable. */
@@ -110,58 +111,6 @@ function leaves(value: unknown, depth = 0, out: string[] = []): string[] {
   else if (Array.isArray(value)) for (const v of value) leaves(v, depth + 1, out);
   else if (isRecord(value)) for (const v of Object.values(value)) leaves(v, depth + 1, out);
   return out;
-}
-
-/** The readable text of an HTML page: its title, then what its body shows. */
-export function htmlText(html: string): string {
-  const title = oneLine(
-    decodeEntities(stripTags(/<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? '')),
-  );
-  const visible = html
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<head[\s>][\s\S]*?<\/head>/gi, ' ')
-    .replace(/<(script|style|template|noscript)[\s>][\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<title[^>]*>[\s\S]*?<\/title>/gi, ' ');
-  const body = oneLine(decodeEntities(stripTags(visible)));
-  if (!title) return body;
-  if (!body || body.includes(title)) return body || title;
-  return `${title}: ${body}`;
-}
-
-/** Tags inside a line of text: removed without a space, so that no word (or secret) is split. */
-const INLINE = /^(a|abbr|b|code|em|font|i|kbd|mark|q|s|small|span|strong|sub|sup|tt|u)$/i;
-
-function stripTags(html: string): string {
-  return html
-    .replace(/<\/?([a-z][\w-]*)[^>]*>|<![^>]*>/gi, (_tag, name?: string) =>
-      name !== undefined && INLINE.test(name) ? '' : ' ',
-    )
-    .replace(/[<>]/g, ' ');
-}
-
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[\da-f]{1,6}|#\d{1,7}|[a-z]{2,8});/gi, (whole, name: string) => {
-    if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole;
-    const code =
-      name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-    // Control characters and out-of-range points are dropped, not decoded.
-    return code >= 32 && code <= 0x10ffff && code !== 127 ? String.fromCodePoint(code) : ' ';
-  });
-}
-
-/** Trimmed, every run of white space (and control characters) one space. */
-export function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  return text.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim();
 }
 
 function text(value: unknown): string | undefined {

@@ -74,6 +74,21 @@ describe('the words of an error body', () => {
     });
   });
 
+  it('reads a hostile page (64 KB of unclosed comments, tags, blocks) for its words only', () => {
+    const page = (filler: string) =>
+      `<html><body><p>Bad gateway</p>${filler.repeat(Math.ceil((64 * 1024) / filler.length))}`;
+    // Each once took the main process seconds (lazy regular expressions read it again from
+    // every start) and showed the filler as words.
+    expect(wordsOfBody(page('<!--'), 'text/html').message).toBe('Bad gateway');
+    expect(wordsOfBody(page('<script>'), 'text/html').message).toBe('Bad gateway');
+    expect(wordsOfBody(page('<head '), 'text/html').message).toBe('Bad gateway');
+    expect(wordsOfBody(page('<title>'), 'text/html').message).toBe('Bad gateway');
+    expect(wordsOfBody(page('<a'), 'text/html').message).toBe('Bad gateway');
+    expect(wordsOfBody(`<p>Bad gateway</p>${'<'.repeat(65_536)}>`, 'text/html').message).toBe(
+      'Bad gateway',
+    );
+  });
+
   it('reads text, whatever its white space, and nothing as nothing', () => {
     expect(wordsOfBody('  Too many\r\n\trequests\u0000 ', 'text/plain').message).toBe(
       'Too many requests',
