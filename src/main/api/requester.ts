@@ -22,6 +22,7 @@ import { ServiceClock } from './clock.ts';
 import { MemoryTokenStore, TokenManager, TokensPausedError } from './token.ts';
 import { signIn } from './sign-in.ts';
 import { SignedFiles, rangeHeaders, toMedia, type ErrorHeaders } from './signed-files.ts';
+import { RedirectGuard } from './redirects.ts';
 
 export type {
   ByteRange,
@@ -51,6 +52,8 @@ export class Requester {
   readonly #fetch: Fetcher;
   /** Files behind signed URLs, fetched without the service's authorization. */
   readonly #signed: SignedFiles;
+  /** Where the service's redirects may lead (redirects.ts). */
+  readonly #redirects: RedirectGuard;
 
   constructor(options: RequesterOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -60,6 +63,7 @@ export class Requester {
     this.throttle = new ThrottleWatch(options.onThrottle ?? (() => {}));
     this.network = options.network ?? defaultNetwork();
     this.#fetch = (url, init) => this.network.fetch(url, init);
+    this.#redirects = new RedirectGuard(this.baseUrl);
     this.clock = new ServiceClock(this.#now);
     const errorOf = (operation: string, response: Response) => this.#error(operation, response);
     this.#signed = new SignedFiles({
@@ -171,7 +175,8 @@ export class Requester {
         message: 'the service answered without the expected signed-URL redirect',
       });
     }
-    return new URL(location, this.baseUrl + '/').href;
+    // Not to this computer or its network from a service on the internet (redirects.ts).
+    return this.#redirects.follow(call.operation, response.status, location);
   }
 
   /** Fetches a media answer, following a signed redirect without any authorization. */
@@ -182,8 +187,9 @@ export class Requester {
     });
     if (!REDIRECTS.has(first.status)) return toMedia(first);
     await first.body?.cancel();
-    const location = new URL(first.headers.get('location') ?? '', this.baseUrl + '/').href;
-    return this.fetchSigned(call.operation, location, range, call.signal);
+    const location = first.headers.get('location');
+    const target = await this.#redirects.follow(call.operation, first.status, location);
+    return this.fetchSigned(call.operation, target, range, call.signal);
   }
 
   /** GETs a signed URL as-is: no Authorization header, no access_token parameter. */
