@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { protocol } from 'electron';
 import type { Core } from '../core.ts';
+import { safeMediaHeaders } from '../media/safe-headers.ts';
 
 export const MEDIA_SCHEME = 'roadcam-media';
 
@@ -27,13 +28,18 @@ export function registerMediaScheme(): void {
 export function handleMediaScheme(core: Promise<Core>): void {
   protocol.handle(MEDIA_SCHEME, async (request) => {
     const url = new URL(request.url);
-    if (url.host !== 'app') return new Response('Unknown media host.', { status: 404 });
+    if (url.host !== 'app') {
+      const headers = safeMediaHeaders(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+      return new Response('Unknown media host.', { status: 404, headers });
+    }
     // The query too: HLS playlists may name files with one (media/routes.ts).
     const answer = await (
       await core
     ).media.resolve(url.pathname.replace(/^\/+/, '') + url.search, request.signal);
     const body = request.method === 'HEAD' ? null : (Readable.toWeb(answer.body) as ReadableStream);
     if (!body) answer.body.destroy();
-    return new Response(body, { status: answer.status, headers: answer.headers });
+    // The service's Content-Type is not trusted on this origin (media/safe-headers.ts).
+    const headers = safeMediaHeaders(answer.status, answer.headers);
+    return new Response(body, { status: answer.status, headers });
   });
 }

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Core } from '../core.ts';
+import { safeMediaHeaders } from '../media/safe-headers.ts';
 import { COOKIE, WebGate } from './security.ts';
 import { attachSocket } from './socket.ts';
 
@@ -197,7 +198,8 @@ function serveMedia(
   // The resolver answers every request in words; a failure past it (the page left) ends it.
   void core.media.resolve(path, abort.signal).then(
     (answer) => {
-      response.writeHead(answer.status, { ...answer.headers, 'X-Content-Type-Options': 'nosniff' });
+      // The service's Content-Type is not trusted on this origin (media/safe-headers.ts).
+      response.writeHead(answer.status, safeMediaHeaders(answer.status, answer.headers));
       if (request.method === 'HEAD') {
         answer.body.destroy();
         response.end();
