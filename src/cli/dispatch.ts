@@ -55,7 +55,8 @@ Commands:
   collections keep-offline ID [--off]    keep on disk (waits for the sync), or let go
   collections export ID [--as folder|zip] [--out DIR]          prints the path
   download --out DIR [--format zip,mp4] [--template T] [--concurrency N]
-           [--existing skip|rename|overwrite] <ID ... | --query 'state=CO&status=complete'>
+           [--existing skip|rename|overwrite] [--failed-out FILE]
+           <ID ... | --ids-from FILE|- | --query 'state=CO&status=complete'>
                                download recording files; run it again to resume
   completion bash|zsh|fish     print a shell completion script
 

@@ -18,3 +18,11 @@ export function formatBytes(n: number): string {
 export function joinParts(parts: readonly (string | null | undefined)[], separator = ', '): string {
   return parts.filter((p): p is string => typeof p === 'string' && p.trim() !== '').join(separator);
 }
+
+/** A time left in words: "40 s left", "4 min left", "2 h 5 min left"; '' when unknown. */
+export function timeLeft(seconds: number | null): string {
+  if (seconds === null) return '';
+  if (seconds < 60) return `${seconds} s left`;
+  if (seconds < 3600) return `${Math.ceil(seconds / 60)} min left`;
+  return `${Math.floor(seconds / 3600)} h ${Math.ceil((seconds % 3600) / 60)} min left`;
+}

@@ -19,19 +19,41 @@ import type { UrlTarget } from '../../main/downloads/signed-urls.ts';
 import { checkFlags, flag, intFlag, UsageError } from '../argv.ts';
 import type { Core } from '../../main/core.ts';
 import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
-import { note, printJson, progress } from '../output.ts';
+import { note, printJson } from '../output.ts';
+import { progressLine } from '../progress-line.ts';
+import { readIdList, writeFailedList } from './id-lists.ts';
 import { queryParams } from '../search-flags.ts';
-import { formatBytes } from '../../shared/format.ts';
 
-export const DOWNLOAD_FLAGS = ['format', 'out', 'template', 'concurrency', 'query', 'existing'];
+export const DOWNLOAD_FLAGS = [
+  'format',
+  'out',
+  'template',
+  'concurrency',
+  'query',
+  'existing',
+  'ids-from',
+  'failed-out',
+];
+
+/** Files that did not complete listed one by one at the end; past this, a count. */
+const LISTED_PROBLEMS = 20;
 
 export async function download(ctx: Context): Promise<number> {
   checkFlags(ctx.argv, [...DOWNLOAD_FLAGS, ...GLOBAL_FLAGS], 'roadcam download');
-  const ids = ctx.argv.words.slice(1);
+  const listed = flag(ctx.argv, 'ids-from');
+  const ids = [
+    ...ctx.argv.words.slice(1),
+    ...(listed === undefined ? [] : await readIdList(listed, process.stdin)),
+  ];
   const queryText = flag(ctx.argv, 'query');
   if ((ids.length === 0) === (queryText === undefined)) {
-    throw new UsageError('roadcam download needs recording ids or --query, not both.');
+    throw new UsageError(
+      listed !== undefined && ids.length === 0
+        ? `--ids-from ${listed} holds no recording id.`
+        : 'roadcam download needs recording ids (or --ids-from FILE) or --query, not both.',
+    );
   }
+  const failedOut = flag(ctx.argv, 'failed-out');
   const out = flag(ctx.argv, 'out');
   if (!out) throw new UsageError('roadcam download needs --out DIR: where the files go.');
   const formats = parseFormats(flag(ctx.argv, 'format') ?? 'zip,mp4');
@@ -88,7 +110,8 @@ export async function download(ctx: Context): Promise<number> {
           fill.done();
         }
         const end = await finished.ended;
-        return summarise(ctx, manager.snapshot(), batchId, end);
+        show?.stop();
+        return await summarise(ctx, manager.snapshot(), batchId, end, failedOut);
       } finally {
         finished.stop();
         show?.stop();
@@ -148,7 +171,7 @@ function waitFor(
 
 /** A progress line on a terminal; NDJSON events with --json. */
 function report(ctx: Context, hub: Hub, batchId: number): { stop(): void } {
-  const line = progress(ctx.io);
+  const line = progressLine(ctx.io);
   const states = new Map<number, string>();
   const off = hub.on('downloads.update', (u) => {
     for (const item of u.items) {
@@ -172,12 +195,17 @@ function report(ctx: Context, hub: Hub, batchId: number): { stop(): void } {
     const b = u.batches.find((x) => x.id === batchId);
     if (!b) return;
     if (ctx.json) printJson(ctx.io, { event: 'progress', ...progressOf(b) });
-    else
-      line.update(
-        `${b.counts.completed}/${b.items} files  ${formatBytes(b.bytesDone)} of ${formatBytes(b.bytesTotal)}` +
-          (b.speed > 0 ? `  ${formatBytes(b.speed)}/s` : '') +
-          (b.etaSeconds !== null ? `  ${b.etaSeconds} s left` : ''),
-      );
+    else {
+      line.update({
+        done: b.counts.completed,
+        total: b.items,
+        failed: b.counts.failed,
+        bytesDone: b.bytesDone,
+        bytesTotal: b.bytesTotal,
+        speed: b.speed,
+        etaSeconds: b.etaSeconds,
+      });
+    }
   });
   return {
     stop() {
@@ -224,21 +252,38 @@ function pausedForDisk(ctx: Context, batch: DownloadBatchView): number {
   return PAUSED_FOR_DISK;
 }
 
-function summarise(
+async function summarise(
   ctx: Context,
   snapshot: ReturnType<Manager['snapshot']>,
   batchId: number,
   end: BatchFinished | null,
-): number {
+  failedOut: string | undefined,
+): Promise<number> {
   const batch = snapshot.batches.find((b) => b.id === batchId)!;
   const items = snapshot.items.filter((i) => i.batchId === batchId);
   const problems = items.filter((i) => i.state !== 'completed');
+  // Written first: a list asked for is there whatever the end (a pause included).
+  if (failedOut !== undefined) {
+    await writeFailedList(failedOut, problems);
+    if (!ctx.json) {
+      const n = problems.length;
+      note(ctx.io, `${n} file${n === 1 ? '' : 's'} that did not complete listed in ${failedOut}`);
+    }
+  }
   if (batch.state === 'paused') return pausedForDisk(ctx, batch);
   if (ctx.json) printJson(ctx.io, { event: 'finished', ...progressOf(batch) });
   else {
     note(ctx.io, end?.body ?? `${batch.counts.completed} of ${batch.items} files downloaded.`);
-    for (const i of problems)
+    for (const i of problems.slice(0, LISTED_PROBLEMS))
       note(ctx.io, `${i.name}: ${i.state}${i.message ? `: ${i.message}` : ''}`);
+    if (problems.length > LISTED_PROBLEMS) {
+      note(
+        ctx.io,
+        `and ${problems.length - LISTED_PROBLEMS} more` +
+          (failedOut === undefined ? ' (--failed-out FILE lists them all)' : '') +
+          '.',
+      );
+    }
   }
   return problems.length === 0 ? 0 : 1;
 }

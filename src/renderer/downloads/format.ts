@@ -1,4 +1,4 @@
-import { formatBytes } from '../../shared/format.ts';
+import { formatBytes, timeLeft } from '../../shared/format.ts';
 
 /** How sizes, speeds and remaining times read in the Downloads view. */
 export function bytes(n: number | null): string {
@@ -9,12 +9,7 @@ export function speed(bytesPerSecond: number): string {
   return bytesPerSecond > 0 ? `${bytes(bytesPerSecond)}/s` : '';
 }
 
-export function eta(seconds: number | null): string {
-  if (seconds === null) return '';
-  if (seconds < 60) return `${seconds} s left`;
-  if (seconds < 3600) return `${Math.ceil(seconds / 60)} min left`;
-  return `${Math.floor(seconds / 3600)} h ${Math.ceil((seconds % 3600) / 60)} min left`;
-}
+export const eta = timeLeft;
 
 /** How long a batch took, from being added to its end: "in 4 s", "in 3 min 10 s", "in 2 h 5 min". */
 export function took(createdAt: string, finishedAt: string): string {

@@ -1,4 +1,5 @@
 /** `roadcam download` in a child process against the embedded service. */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
@@ -78,4 +79,50 @@ test('exits 1 when a file cannot be downloaded, naming it', async ({ service }) 
 test('refuses a command line without ids or --query, or without --out', async ({ service }) => {
   expect((await roadcam(service, ['download', '--out', out])).code).toBe(2);
   expect((await roadcam(service, ['download', ids[0]!])).stderr).toMatch(/--out DIR/);
+});
+
+test('reads ids from a file and from stdin, writes what failed where asked, and reads it back', async ({
+  service,
+}) => {
+  const list = join(dataDir.path, 'ids.csv');
+  // A header, a comment, a blank line, ids in a column beside other fields, one unknown.
+  writeFileSync(
+    list,
+    `recording_id,note\n# from the search of Monday\n\n${ids[0]},first\n"rec_nosuchthing",gone\n`,
+  );
+  const failed = join(dataDir.path, 'failed.csv');
+  const outList = join(dataDir.path, 'from-list');
+  const first = await roadcam(service, [
+    'download',
+    '--format',
+    'mp4',
+    '--out',
+    outList,
+    '--ids-from',
+    list,
+    '--failed-out',
+    failed,
+  ]);
+  expect(first.code).toBe(1);
+  // Progress, as plain lines: stderr is not a terminal here.
+  expect(first.stderr).toMatch(/^\d+\/2 files · /m);
+  expect(first.stderr).toContain(`1 file that did not complete listed in ${failed}`);
+  const written = readFileSync(failed, 'utf8');
+  expect(written.split('\r\n')[0]).toBe('recording_id,format,file,reason');
+  expect(written).toMatch(/^rec_nosuchthing,mp4,.*No recording rec_nosuchthing/m);
+  expect(filesUnder(outList)).toHaveLength(1);
+
+  // The list of failures, piped back in: only the unknown id, which fails again.
+  const again = await runRoadcam(
+    dataDir.path,
+    ['download', '--format', 'mp4', '--out', outList, '--ids-from', '-', ...direct(service.url)],
+    { env: secretEnv, input: written },
+  );
+  expect(again.code).toBe(1);
+  expect(again.stderr).toMatch(/0 of 1 files downloaded|rec_nosuchthing/);
+  expect(again.stderr).not.toContain(ids[0]!);
+
+  const empty = await roadcam(service, ['download', '--out', outList, '--ids-from', failed + 'x']);
+  expect(empty.code).toBe(2);
+  expect(empty.stderr).toMatch(/--ids-from .*failed.csvx: cannot read it \(ENOENT\)/);
 });

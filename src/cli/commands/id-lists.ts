@@ -1,0 +1,79 @@
+/**
+ * Lists of recording ids for `roadcam download`: read from a file or stdin (`--ids-from`), and
+ * the files that failed written out (`--failed-out`) in a form `--ids-from` reads back.
+ */
+import { open, writeFile } from 'node:fs/promises';
+import { csvText } from '../../shared/csv.ts';
+import { UsageError } from '../argv.ts';
+
+/** More than any real list: 1,000,000 ids of 20 characters are about 21 MB. */
+const MAX_LIST_BYTES = 64 * 1024 * 1024;
+const MAX_IDS = 1_000_000;
+
+/**
+ * The ids of a list: the first field of each line (separated by white space, commas or
+ * semicolons), blank lines, `#` comments and a header (`recording_id`, `id`) skipped, so that a
+ * plain list, a CSV of `--failed-out` and a column pasted from a spreadsheet all read.
+ */
+export function idsOfList(text: string): string[] {
+  const ids: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const first = line.trim().split(/[\s,;]+/)[0] ?? '';
+    const id = first.replace(/^"(.*)"$/, '$1');
+    if (id === '' || id.startsWith('#') || /^(recording_id|id)$/i.test(id)) continue;
+    ids.push(id);
+    if (ids.length > MAX_IDS) {
+      throw new UsageError(
+        `The list holds more than ${MAX_IDS.toLocaleString('en-US')} ids: split it into batches.`,
+      );
+    }
+  }
+  return ids;
+}
+
+/** Reads `--ids-from PATH` (`-`: stdin), at most 64 MB. */
+export async function readIdList(path: string, stdin: NodeJS.ReadableStream): Promise<string[]> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const add = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > MAX_LIST_BYTES) {
+      throw new UsageError(
+        `--ids-from ${path}: the list is larger than 64 MB, far more than a list of ids; ` +
+          'is it the right file?',
+      );
+    }
+    chunks.push(chunk);
+  };
+  if (path === '-') {
+    for await (const chunk of stdin) add(Buffer.from(chunk as Buffer));
+  } else {
+    const file = await open(path).catch((error: NodeJS.ErrnoException) => {
+      throw new UsageError(`--ids-from ${path}: cannot read it (${error.code ?? error.message}).`);
+    });
+    try {
+      for await (const chunk of file.createReadStream()) add(chunk as Buffer);
+    } finally {
+      await file.close();
+    }
+  }
+  return idsOfList(Buffer.concat(chunks).toString('utf8'));
+}
+
+export interface FailedFile {
+  recordingId: string | null;
+  format: string | null;
+  name: string;
+  message: string | null;
+}
+
+/** Writes the failed files as CSV (recording_id, format, file, reason); `--ids-from` reads it. */
+export async function writeFailedList(path: string, failed: readonly FailedFile[]): Promise<void> {
+  const rows = failed.map((f) => ({
+    recording_id: f.recordingId,
+    format: f.format,
+    file: f.name,
+    reason: f.message,
+  }));
+  await writeFile(path, csvText(['recording_id', 'format', 'file', 'reason'] as const, rows));
+}
