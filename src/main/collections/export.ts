@@ -4,6 +4,7 @@
  * service. Everything is built in a `.part` folder first and renamed at the end, so a failed
  * export never leaves something that looks complete.
  */
+import { csvText } from '../../shared/csv.ts';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -126,23 +127,9 @@ async function zipFolder(folder: string, entries: ManifestEntry[], to: string): 
 
 const CSV_COLUMNS = ['name', 'file', 'camera_id', 'time', 'source', 'bytes', 'sha256'] as const;
 
+/** The manifest as CSV (cells a spreadsheet would run as formulas neutralised: csv.ts). */
 export function toCsv(entries: readonly ManifestEntry[]): string {
-  const lines = [
-    CSV_COLUMNS.join(','),
-    ...entries.map((e) => CSV_COLUMNS.map((c) => csvCell(e[c])).join(',')),
-  ];
-  return `${lines.join('\r\n')}\r\n`;
-}
-
-/**
- * One CSV cell. Text from the service that a spreadsheet would run as a formula (a start of
- * = + - @, a tab or a carriage return: "=HYPERLINK(...)") gets a leading ' inside a quoted cell,
- * so it is shown as text (OWASP's advice on CSV injection).
- */
-export function csvCell(value: string | number | null): string {
-  const s = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) return `"'${s.replace(/"/g, '""')}"`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return csvText(CSV_COLUMNS, entries);
 }
 
 /** The id's part of an export's name, at most this many bytes. */
