@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { expect, smallDemo, startRoadcam, test, type RoadcamHost } from './fixtures.ts';
 import { mountSmallDisk, smallDiskMissing } from '../helpers/small-disk.ts';
 
@@ -152,4 +152,38 @@ test(`a batch bigger than its disk waits for room, says so, and goes on by itsel
   } finally {
     disk.remove();
   }
+});
+
+test('failures stay listed: counted in the filter, retried all at once, saved as a list', async ({
+  page,
+  roadcam,
+}) => {
+  await page.goto(`${roadcam.url}#/downloads`);
+  await page.getByRole('tab', { name: 'Paste ids' }).click();
+  await page
+    .getByLabel('Recording ids, separated by spaces, commas or lines')
+    .fill('rec_nosuchone');
+  await page.getByLabel('jpg').check();
+  await page.getByLabel('zip').uncheck();
+  await page.getByLabel('mp4').uncheck();
+  await page.getByLabel('Folder').fill(join(roadcam.dataDir, 'failing'));
+  await page.getByRole('button', { name: 'Download 1' }).click();
+
+  const failures = page.getByTestId('failures');
+  await expect(failures).toContainText('1 failed, each listed with its reason.');
+  await expect(page.getByLabel('Filter by state').locator('option[value="failed"]')).toHaveText(
+    'failed (1)',
+  );
+
+  const saved = page.waitForEvent('download');
+  await failures.getByRole('button', { name: 'Save the list (CSV)' }).click();
+  const download = await saved;
+  expect(download.suggestedFilename()).toBe('roadcam-failed-downloads.csv');
+  const text = readFileSync((await download.path())!, 'utf8');
+  expect(text).toMatch(/^batch,recording_id,format,collection_id,image,file,reason\r\n/);
+  expect(text).toMatch(/,rec_nosuchone,jpg,,,.*No recording rec_nosuchone/);
+
+  // Retried all at once: it fails again (there is no such recording), and stays listed.
+  await failures.getByRole('button', { name: 'Retry all failed' }).click();
+  await expect(failures).toContainText('1 failed');
 });

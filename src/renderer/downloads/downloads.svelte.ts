@@ -1,12 +1,14 @@
 import { SvelteMap } from 'svelte/reactivity';
-import type {
-  BatchFinished,
-  DownloadBatchView,
-  DownloadItemView,
-  DownloadScope,
-  DownloadState,
-  DownloadsUpdate,
+import {
+  DOWNLOAD_STATES,
+  type BatchFinished,
+  type DownloadBatchView,
+  type DownloadItemView,
+  type DownloadScope,
+  type DownloadState,
+  type DownloadsUpdate,
 } from '../../shared/ipc/downloads.ts';
+import { csvText } from '../../shared/csv.ts';
 import type { Api } from '../../shared/ipc.ts';
 import { contextSlot } from '../lib/context.ts';
 import { transport } from '../lib/transport.svelte.ts';
@@ -30,6 +32,33 @@ export class DownloadsState {
   readonly #openedAt = Date.now();
   active = $derived(this.batches.filter((b) => !this.#past(b)));
   history = $derived(this.batches.filter((b) => this.#past(b)));
+  /** Files in each state over every batch listed: "failed (37)" in the filter. */
+  counts = $derived(
+    Object.fromEntries(
+      DOWNLOAD_STATES.map((s) => [s, this.batches.reduce((n, b) => n + b.counts[s], 0)]),
+    ) as Record<DownloadState, number>,
+  );
+
+  /** The files that failed, each with its batch and reason, as CSV or JSON to save. */
+  failedList(format: 'csv' | 'json'): string {
+    const labelOf = (id: number) => this.batches.find((b) => b.id === id)?.label ?? String(id);
+    const rows = [...this.items.values()]
+      .filter((i) => i.state === 'failed')
+      .map((i) => ({
+        batch: labelOf(i.batchId),
+        recording_id: i.recordingId,
+        format: i.format,
+        collection_id: i.collectionId,
+        image: i.image,
+        file: i.name,
+        reason: i.message,
+      }));
+    if (format === 'json') return `${JSON.stringify(rows, null, 2)}\n`;
+    return csvText(
+      ['batch', 'recording_id', 'format', 'collection_id', 'image', 'file', 'reason'] as const,
+      rows,
+    );
+  }
 
   #past(b: DownloadBatchView): boolean {
     return b.finishedAt !== null && Date.parse(b.finishedAt) < this.#openedAt;

@@ -44,6 +44,14 @@ describe('the downloads state', () => {
     downloads.filter = 'failed';
     expect(downloads.itemsOf(batch.id).map((i) => i.recordingId)).toEqual(['rec_doesnotexist']);
     downloads.filter = 'all';
+    // Failures never vanish: counted for the filter, and listed with their reason to save.
+    expect(downloads.counts).toMatchObject({ failed: 1, completed: 1, queued: 0 });
+    const csv = downloads.failedList('csv').split('\r\n');
+    expect(csv[0]).toBe('batch,recording_id,format,collection_id,image,file,reason');
+    expect(csv[1]).toMatch(/^.*,rec_doesnotexist,jpg,,,.*,.*No recording rec_doesnotexist/);
+    expect(csv).toHaveLength(3);
+    const json = JSON.parse(downloads.failedList('json')) as { recording_id: string }[];
+    expect(json.map((r) => r.recording_id)).toEqual(['rec_doesnotexist']);
 
     // No desktop shell (browser mode): the path is shown instead.
     const done = downloads.itemsOf(batch.id).find((i) => i.state === 'completed')!;
