@@ -17,19 +17,40 @@ export const ANSWER_CAPS = {
   snapshot: 512 * MB,
   /** The service's words in an error answer: only the first are read. */
   error: 64 * 1024,
+  /**
+   * A map tile: a vector tile of 512x512 (cameras, observations) or a base-map raster tile,
+   * both a few hundred KB at most; it is held whole in memory.
+   */
+  tile: 16 * MB,
+  /** An HLS playlist: a few KB of text; even an hour of two-second segments is under 1 MB. */
+  playlist: 4 * MB,
+  /** A live video file (an HLS segment): ten seconds at 20 Mbit/s is 25 MB. */
+  segment: 128 * MB,
+  /**
+   * An image through the media route (live image, archived frame, preview, collection image,
+   * a recording's jpg): a camera's JPEG is well under 1 MB, a large PNG a few MB.
+   */
+  image: 64 * MB,
+  /**
+   * A recording zip's central directory: 46 bytes and a name per frame, some 6 MB for 1800 s
+   * (spec 8) at 60 frames a second with long names; also the most of a whole zip read to find
+   * it when its host ignores Range.
+   */
+  zipDirectory: 64 * MB,
 } as const;
 
 /** An answer larger than any real one of its kind: reading stopped, the connection closed. */
 export class AnswerTooLarge extends ApiError {
   readonly cap: number;
 
-  constructor(operation: string, cap: number) {
+  /** `sender`: who sent it, when not the service (a tile server). */
+  constructor(operation: string, cap: number, sender = 'the service') {
     super(
       operation,
-      `${operation} failed: the service sent more than ${sizeWords(cap)} for one answer, far ` +
-        'more than any real answer of this kind, so Roadcam stopped reading it. The service, or ' +
-        'something in front of it (a proxy, a gateway), is misbehaving: check the service address ' +
-        'in Settings, or try again later.',
+      `${operation} failed: ${sender} sent more than ${sizeWords(cap)} for one answer, far ` +
+        'more than any real answer of this kind, so Roadcam stopped reading it. ' +
+        `${sender[0]!.toUpperCase()}${sender.slice(1)}, or something in front of it (a proxy, ` +
+        'a gateway), is misbehaving: check its address in Settings, or try again later.',
     );
     this.name = 'AnswerTooLarge';
     this.cap = cap;
@@ -42,9 +63,24 @@ export async function readCapped(
   body: ReadableStream<Uint8Array> | null,
   cap: number,
 ): Promise<string> {
-  const { text, over } = await read(body, cap);
+  const decoder = new TextDecoder();
+  let text = '';
+  const over = await drain(body, cap, (chunk) => (text += decoder.decode(chunk, { stream: true })));
   if (over) throw new AnswerTooLarge(operation, cap);
-  return text;
+  return text + decoder.decode();
+}
+
+/** The body as bytes (tiles); past `cap` bytes the stream is cancelled and AnswerTooLarge thrown. */
+export async function readBytesCapped(
+  operation: string,
+  body: ReadableStream<Uint8Array> | null,
+  cap: number,
+): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  if (await drain(body, cap, (chunk) => chunks.push(chunk))) {
+    throw new AnswerTooLarge(operation, cap);
+  }
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
 }
 
 /** The first `cap` bytes of the body as text; the rest is not read. */
@@ -52,36 +88,67 @@ export async function readCut(
   body: ReadableStream<Uint8Array> | null,
   cap: number,
 ): Promise<string> {
-  return (await read(body, cap)).text;
-}
-
-async function read(
-  body: ReadableStream<Uint8Array> | null,
-  cap: number,
-): Promise<{ text: string; over: boolean }> {
-  if (!body) return { text: '', over: false };
-  const reader = body.getReader();
   const decoder = new TextDecoder();
   let text = '';
+  await drain(body, cap, (chunk) => (text += decoder.decode(chunk, { stream: true })));
+  return text + decoder.decode();
+}
+
+/**
+ * The same body passed on as it streams (media, piped to disk or to the page), errored with
+ * AnswerTooLarge as soon as it passes `cap`, its source cancelled so the connection closes.
+ */
+export function cappedStream(
+  operation: string,
+  body: ReadableStream<Uint8Array>,
+  cap: number,
+  sender?: string,
+): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let size = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) return controller.close();
+      size += value.byteLength;
+      if (size <= cap) return controller.enqueue(value);
+      await reader.cancel().catch(() => undefined);
+      controller.error(new AnswerTooLarge(operation, cap, sender));
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
+
+/**
+ * Hands each chunk of the body to `take`, at most `cap` bytes in all (the last one cut);
+ * true when the body went past the cap, whose stream is then cancelled (the connection closed).
+ */
+async function drain(
+  body: ReadableStream<Uint8Array> | null,
+  cap: number,
+  take: (chunk: Uint8Array) => unknown,
+): Promise<boolean> {
+  if (!body) return false;
+  const reader = body.getReader();
   let size = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) return { text: text + decoder.decode(), over: false };
+      if (done) return false;
       const room = cap - size;
       size += value.byteLength;
       if (value.byteLength > room) {
-        text += decoder.decode(value.subarray(0, Math.max(0, room)));
+        take(value.subarray(0, Math.max(0, room)));
         await reader.cancel().catch(() => undefined);
-        return { text, over: true };
+        return true;
       }
-      text += decoder.decode(value, { stream: true });
+      take(value);
     }
   } finally {
     reader.releaseLock();
   }
 }
 
-function sizeWords(bytes: number): string {
+export function sizeWords(bytes: number): string {
   return bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / 1024)} KB`;
 }

@@ -1,6 +1,9 @@
 import { createReadStream, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
+import type { ReadableStream as NodeWebStream } from 'node:stream/web';
+import { ANSWER_CAPS, AnswerTooLarge, cappedStream } from '../api/capped-read.ts';
 import type { ApiClient } from '../api/client.ts';
+import type { MediaResponse } from '../api/requester.ts';
 import { ApiError, NetworkError, ServiceError } from '../api/errors.ts';
 import type { MediaCache, MediaEntry } from '../cache/media.ts';
 import type { Log } from '../log.ts';
@@ -111,7 +114,7 @@ export class MediaResolver {
       const response = await of.route.fetch(this.#client, signal);
       source = await this.#cache.put(
         of.route.cacheKey!,
-        response.nodeStream(),
+        cappedBody(of.route, response),
         response.contentType,
       );
     }
@@ -127,11 +130,14 @@ export class MediaResolver {
       if (response.contentType) headers['Content-Type'] = response.contentType;
       if (response.contentLength !== null)
         headers['Content-Length'] = String(response.contentLength);
-      return { status: 200, headers, body: response.nodeStream() };
+      const body = cappedBody(route, response);
+      // Already answered 200: a body cut at its cap ends the connection, and the log says why.
+      body.once('error', (error) => this.#log(`media ${route.label}: ${error.message}`));
+      return { status: 200, headers, body };
     }
     const entry = await this.#cache.put(
       route.cacheKey,
-      response.nodeStream(),
+      cappedBody(route, response),
       response.contentType,
     );
     const answer = fromFile(entry, route.live ? 'no-store' : IMMUTABLE);
@@ -158,6 +164,21 @@ export class MediaResolver {
     if (error instanceof NetworkError) return text(503, message);
     return text(502, message);
   }
+}
+
+/**
+ * The answer's body as a Node stream that fails with AnswerTooLarge past the route's cap (a
+ * playlist's, whatever its name, when labelled as one); a declared length past it fails at once.
+ */
+function cappedBody(route: MediaRoute, response: MediaResponse): Readable {
+  const playlist = /mpegurl/i.test(response.contentType ?? '');
+  const cap = playlist ? Math.min(route.cap, ANSWER_CAPS.playlist) : route.cap;
+  if (response.contentLength !== null && response.contentLength > cap) {
+    response.body.cancel().catch(() => undefined);
+    throw new AnswerTooLarge(route.label, cap);
+  }
+  const body = cappedStream(route.label, response.body, cap);
+  return Readable.fromWeb(body as NodeWebStream<Uint8Array>);
 }
 
 function signal(error: unknown): boolean {

@@ -2,6 +2,7 @@ import type { ApiClient } from '../api/client.ts';
 import type { MediaResponse } from '../api/requester.ts';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
+import { ANSWER_CAPS, AnswerTooLarge, cappedStream } from '../api/capped-read.ts';
 import { NetworkError, ServiceError } from '../api/errors.ts';
 import { segment } from '../api/path.ts';
 
@@ -20,6 +21,8 @@ export interface MediaRoute {
   cacheKey: string | null;
   /** Live media: cached for offline use, but always fetched fresh while online. */
   live: boolean;
+  /** The most its answer may hold (ANSWER_CAPS): past it the answer is cut and fails. */
+  cap: number;
   fetch(client: ApiClient, signal: AbortSignal): Promise<MediaResponse>;
   /** A collection's image: served from disk when the collection is kept offline. */
   collectionImage?: { collectionId: string; name: string };
@@ -71,6 +74,7 @@ export function mediaRoute(path: string, options: MediaRouteOptions = {}): Media
       label: `camera ${a} live image`,
       cacheKey: `live:${a}`,
       live: true,
+      cap: ANSWER_CAPS.image,
       fetch: (client, signal) => client.cameras.live(a, { signal }),
     };
   }
@@ -81,6 +85,8 @@ export function mediaRoute(path: string, options: MediaRouteOptions = {}): Media
       label: `camera ${a} live video`,
       cacheKey: null,
       live: true,
+      // A playlist's answer is lowered to the playlist cap by its type too (resolver.ts).
+      cap: /\.m3u8$/i.test(c) ? ANSWER_CAPS.playlist : ANSWER_CAPS.segment,
       fetch: (client, signal) =>
         query === ''
           ? client.cameras.liveFile(a, c, { signal })
@@ -92,6 +98,7 @@ export function mediaRoute(path: string, options: MediaRouteOptions = {}): Media
       label: `camera ${a} image at ${c}`,
       cacheKey: `camera-image:${a}:${c}`,
       live: false,
+      cap: ANSWER_CAPS.image,
       fetch: (client, signal) => client.cameras.image(a, c, { signal }),
     };
   }
@@ -105,6 +112,7 @@ export function mediaRoute(path: string, options: MediaRouteOptions = {}): Media
       cacheKey: `tile:${a}:${z}/${x}/${y}`,
       // Fresh while online (observations change every ten minutes); the last copy offline.
       live: true,
+      cap: ANSWER_CAPS.tile,
       fetch: async (client, signal) =>
         bytesResponse(await client[a].tile(z, x, y, { signal }), 'application/x-protobuf'),
     };
@@ -114,6 +122,7 @@ export function mediaRoute(path: string, options: MediaRouteOptions = {}): Media
       label: `observation ${a} preview`,
       cacheKey: `observation-preview:${a}`,
       live: false,
+      cap: ANSWER_CAPS.image,
       fetch: (client, signal) => client.observations.preview(a, { signal }),
     };
   }
@@ -122,6 +131,7 @@ export function mediaRoute(path: string, options: MediaRouteOptions = {}): Media
       label: `recording ${a} frame`,
       cacheKey: `recording-jpg:${a}`,
       live: false,
+      cap: ANSWER_CAPS.image,
       fetch: (client, signal) => client.recordings.download(a, 'jpg', { signal }),
     };
   }
@@ -131,6 +141,7 @@ export function mediaRoute(path: string, options: MediaRouteOptions = {}): Media
       cacheKey: `collection-preview:${a}`,
       // A collection's preview changes as images are added: fresh while online.
       live: true,
+      cap: ANSWER_CAPS.image,
       fetch: (client, signal) => client.collections.preview(a, { signal }),
     };
   }
@@ -143,6 +154,7 @@ export function mediaRoute(path: string, options: MediaRouteOptions = {}): Media
       label: `thumbnail of collection ${a} image ${c}`,
       cacheKey: `thumb:${THUMBNAIL_WIDTH}:collection-image:${a}:${c}`,
       live: false,
+      cap: ANSWER_CAPS.image,
       fetch: source.fetch,
       thumbnailOf: { route: source, width: THUMBNAIL_WIDTH },
     };
@@ -172,6 +184,7 @@ function basemapTile(
     label: `map tile ${zn}/${xn}/${yn}`,
     cacheKey: `basemap:${template}:${zn}/${xn}/${yn}`,
     live: false,
+    cap: ANSWER_CAPS.tile,
     fetch: (client, signal) => fetchTile(client, url, signal),
   };
 }
@@ -199,11 +212,17 @@ async function fetchTile(
       message: `the tile server answered ${response.status}`,
     });
   }
-  const body = response.body;
+  const length = Number(response.headers.get('content-length')) || null;
+  // Capped here so that a refusal names the tile server, not the service.
+  if (length !== null && length > ANSWER_CAPS.tile) {
+    await response.body.cancel();
+    throw new AnswerTooLarge('map tile', ANSWER_CAPS.tile, 'the tile server');
+  }
+  const body = cappedStream('map tile', response.body, ANSWER_CAPS.tile, 'the tile server');
   return {
     status: 200,
     contentType: response.headers.get('content-type'),
-    contentLength: Number(response.headers.get('content-length')) || null,
+    contentLength: length,
     contentRange: null,
     etag: response.headers.get('etag'),
     lastModified: response.headers.get('last-modified'),
@@ -217,6 +236,7 @@ function collectionImage(collectionId: string, name: string): MediaRoute {
     label: `collection ${collectionId} image ${name}`,
     cacheKey: `collection-image:${collectionId}:${name}`,
     live: false,
+    cap: ANSWER_CAPS.image,
     fetch: (client, signal) => client.collections.image(collectionId, name, { signal }),
     collectionImage: { collectionId, name },
   };
