@@ -2,13 +2,18 @@
  * The entry names of a remote zip, read from its central directory alone: a Range request for
  * the file's tail finds the end-of-central-directory record (zip64's too when present), and
  * the directory comes from that tail or from one more Range request. A host that ignores
- * Range sends the whole file: it goes to a temporary file, read the same way, then deleted.
+ * Range sends the whole file: up to 64 MB it goes to a temporary file, read the same way, then
+ * deleted; a larger one is not downloaded to list its names. A directory or an entry count past
+ * what any recording needs is refused before it is fetched.
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeWebStream } from 'node:stream/web';
+import { ANSWER_CAPS, AnswerTooLarge, cappedStream, sizeWords } from '../api/capped-read.ts';
 import type { ByteRange, MediaResponse } from '../api/requester.ts';
 
 /**
@@ -27,8 +32,10 @@ const EOCD_SIZE = 22;
 const ZIP64_LOCATOR = 0x07064b50;
 const ZIP64_EOCD = 0x06064b50;
 const ENTRY = 0x02014b50;
-/** More entries than this is not a recording's zip (the spec caps duration at 1800 s). */
-const MAX_ENTRIES = 1_000_000;
+/** More entries than this is not a recording's zip: 1800 s at most (spec 8), 60 frames a second. */
+const MAX_ENTRIES = 1800 * 60;
+/** The largest central directory read, and the most of a whole zip read to reach it. */
+const MAX_DIRECTORY = ANSWER_CAPS.zipDirectory;
 
 /** A file read by ranges: the remote one, or its copy on disk. */
 interface Bytes {
@@ -54,10 +61,10 @@ export async function zipEntryNames(
     const tail = await bodyOf(first, TAIL);
     return namesIn(remoteBytes(fetchRange, range.total ?? range.start + tail.length, tail));
   }
-  // The host ignored Range: the whole file, through the disk rather than memory.
+  // The host ignored Range: the whole file, through the disk rather than memory, if small.
   const path = join(tempDir, `zip-${randomBytes(6).toString('hex')}.part`);
   try {
-    await pipeline(first.nodeStream(), createWriteStream(path), { signal });
+    await wholeTo(path, first, signal);
     const file = await open(path);
     try {
       const { size } = await file.stat();
@@ -74,6 +81,27 @@ export async function zipEntryNames(
     }
   } finally {
     await rm(path, { force: true });
+  }
+}
+
+/** A whole zip sent to a Range request, written to `path`: at most MAX_DIRECTORY bytes. */
+async function wholeTo(path: string, answer: MediaResponse, signal?: AbortSignal): Promise<void> {
+  const tooLarge = new ZipReadError(
+    `its host ignores Range requests and sends the whole file, larger than ` +
+      `${sizeWords(MAX_DIRECTORY)}, where only its last bytes were asked for; Roadcam does not ` +
+      "download a whole recording to list its frames. Type the frame's name, or add the " +
+      "recording's preview image instead",
+  );
+  if (answer.contentLength !== null && answer.contentLength > MAX_DIRECTORY) {
+    await answer.body.cancel().catch(() => undefined);
+    throw tooLarge;
+  }
+  const body = cappedStream('recording zip', answer.body, MAX_DIRECTORY);
+  try {
+    const source = Readable.fromWeb(body as NodeWebStream<Uint8Array>);
+    await pipeline(source, createWriteStream(path), { signal });
+  } catch (error) {
+    throw error instanceof AnswerTooLarge ? tooLarge : error;
   }
 }
 
@@ -124,7 +152,19 @@ async function namesIn(file: Bytes): Promise<string[]> {
   if (entries === 0xffff || dirSize === 0xffffffff || dirStart === 0xffffffff) {
     ({ entries, dirSize, dirStart } = await zip64(file, tail, at, tailStart));
   }
-  if (entries > MAX_ENTRIES || dirStart + dirSize > file.size) {
+  if (entries > MAX_ENTRIES) {
+    throw new ZipReadError(
+      `its end record claims ${entries.toLocaleString('en')} entries, more than any ` +
+        `recording has (at most ${MAX_ENTRIES.toLocaleString('en')})`,
+    );
+  }
+  if (dirSize > MAX_DIRECTORY) {
+    throw new ZipReadError(
+      `its end record claims a central directory of ${sizeWords(dirSize)}, more than any ` +
+        `recording needs (at most ${sizeWords(MAX_DIRECTORY)}), so it was not fetched`,
+    );
+  }
+  if (dirStart + dirSize > file.size) {
     throw new ZipReadError('its central directory lies outside the file');
   }
   if (entries === 0) return [];
