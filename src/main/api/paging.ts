@@ -5,9 +5,13 @@
  *
  * Pages advance by what the service returned, never by the limit asked for: a service may
  * lower any limit (the largest limit of alert search is not shown), and "all N" means all N.
+ * Neither goes on without end against a service that repeats a page, hands out pages of a
+ * result or two, or says "more" of every box however small: each stops in words.
  */
+import { createHash } from 'node:crypto';
 import type { FeatureCollection } from '../../shared/api/index.ts';
 import { splitBbox, type Bbox } from '../../shared/geo.ts';
+import { ApiError } from './errors.ts';
 
 export interface Page<T> {
   items: T[];
@@ -25,20 +29,81 @@ export interface PagingLimits {
 
 export const DEFAULT_PAGING: PagingLimits = { limit: 100, skipMax: 4000 };
 
+/** A service that pages without end (the same page again, pages of a result or two): stopped. */
+export class PagingStopped extends ApiError {
+  constructor(operation: string, why: string) {
+    super(
+      operation,
+      `${operation} failed: ${why}. The service, or something in front of it, is misbehaving; ` +
+        'try again later, or narrow the search.',
+    );
+    this.name = 'PagingStopped';
+  }
+}
+
+/**
+ * The smallest page a real service hands out: half the spec's default page size (10), for a
+ * service may lower the limit asked for (the largest limit of alert search is not shown).
+ */
+const SMALLEST_PAGE = 5;
+
+/** The most pages one search may take to reach the largest skip, in pages of SMALLEST_PAGE. */
+export function maxPages(limits: PagingLimits): number {
+  return Math.ceil((limits.skipMax + limits.limit) / Math.min(SMALLEST_PAGE, limits.limit)) + 1;
+}
+
+/** Counts one search's pages, and refuses past maxPages. */
+function pageCounter(operation: string, limits: PagingLimits): () => void {
+  const max = maxPages(limits);
+  let pages = 0;
+  return () => {
+    if (++pages <= max) return;
+    throw new PagingStopped(
+      operation,
+      `the service took more than ${max} pages to reach skip ${limits.skipMax} (${limits.limit} ` +
+        'results were asked for on each), far more than any real answer, so paging stopped',
+    );
+  };
+}
+
+/**
+ * Refuses a page seen before at another skip: a service that ignores skip hands the same page
+ * forever. A real one cannot: the pages of different skips hold different records.
+ */
+function repeatWatch(operation: string): (skip: number, items: readonly unknown[]) => void {
+  const seen = new Map<string, number>();
+  return (skip, items) => {
+    const print = createHash('sha256').update(JSON.stringify(items)).digest('hex');
+    const before = seen.get(print);
+    if (before === undefined) return void seen.set(print, skip);
+    throw new PagingStopped(
+      operation,
+      `the service answered skip ${skip} with the same page as skip ${before}: it seems to ` +
+        'ignore skip, so paging stopped rather than read that page again',
+    );
+  };
+}
+
 /**
  * Every item a search can reach by paging, in the service's order, one page in flight at a
  * time. Stops on an empty page, at the total, or past the largest skip (whose page is fetched
  * at that skip when the pages' own size stepped over it; the items already seen are dropped).
+ * Fails with PagingStopped on a page seen before or past maxPages.
  */
 export async function* pageThrough<T>(
   fetchPage: PageFetcher<T>,
   limits: PagingLimits = DEFAULT_PAGING,
   start = 0,
+  operation = 'search',
 ): AsyncGenerator<T, void, undefined> {
+  const count = pageCounter(operation, limits);
+  const repeated = repeatWatch(operation);
   let skip = start;
   let asked = start;
   while (asked <= limits.skipMax) {
+    count();
     const page = await fetchPage(asked, limits.limit);
+    if (page.items.length > skip - asked) repeated(asked, page.items);
     yield* page.items.slice(skip - asked);
     if (page.items.length <= skip - asked) return;
     skip = asked + page.items.length;
@@ -53,6 +118,8 @@ export interface SearchAllOptions {
   ceiling?: number;
   /** Pages fetched at once inside one box. */
   concurrency?: number;
+  /** The most boxes one search may open (MAX_BOXES; tests lower it). */
+  maxBoxes?: number;
   onProgress?: (progress: { found: number; requests: number }) => void;
 }
 
@@ -77,15 +144,28 @@ export type BboxSearch<F> = (
 const WORLD: Bbox = [-180, -90, 180, 90];
 /** Below this size (degrees) a box is not split further: the points are all in one place. */
 const MIN_SPAN = 1e-7;
+/**
+ * The most boxes one complete search opens. A box is split only when it holds more than one
+ * box can page through (4,100): ten thousand boxes is a search of millions of results.
+ */
+export const MAX_BOXES = 10_000;
 
+/**
+ * Every result of a search, however many, by splitting the box until each part can be paged
+ * through. Stops in words (PagingStopped) past `maxBoxes` boxes or maxPages pages in one box;
+ * a box whose halves both count as many results as it does is not split (nothing narrows).
+ */
 export async function searchAll<F extends Feature>(
   search: BboxSearch<F>,
   bbox: Bbox | undefined,
   limits: PagingLimits = DEFAULT_PAGING,
   options: SearchAllOptions = {},
+  operation = 'complete search',
 ): Promise<SearchAllResult<F>> {
   const found = new Map<string | number, F>();
   const result: SearchAllResult<F> = { features: [], requests: 0, incomplete: [] };
+  const maxBoxes = options.maxBoxes ?? MAX_BOXES;
+  let boxes = 0;
   const fetchPage = async (box: Bbox, skip: number) => {
     options.signal?.throwIfAborted();
     result.requests++;
@@ -101,6 +181,12 @@ export async function searchAll<F extends Feature>(
    * comes back shorter than that leaves a gap, which is then paged through by what returns.
    */
   const rest = async (box: Bbox, size: number, end: number): Promise<void> => {
+    const count = pageCounter(operation, limits);
+    count();
+    const page = (skip: number) => {
+      count();
+      return fetchPage(box, skip);
+    };
     const skips: number[] = [];
     for (let skip = size; skip < end; skip += size) {
       // A page past the largest skip is fetched at that skip: its first items are known already.
@@ -109,34 +195,51 @@ export async function searchAll<F extends Feature>(
     }
     const gaps: [number, number][] = [];
     await inParallel(skips, options.concurrency ?? 4, async (skip) => {
-      const got = (await fetchPage(box, skip)).features.length;
+      const got = (await page(skip)).features.length;
       if (got < size && skip + got < end) gaps.push([skip + got, Math.min(skip + size, end)]);
     });
     for (const [from, stop] of gaps) {
       let skip = from;
       while (skip < stop && skip <= limits.skipMax) {
-        const got = (await fetchPage(box, skip)).features.length;
+        const got = (await page(skip)).features.length;
         if (got === 0) break;
         skip += got;
       }
     }
   };
 
-  const visit = async (box: Bbox): Promise<void> => {
-    const first = await fetchPage(box, 0);
+  /** A box's first page: one more box, of at most `maxBoxes`. */
+  const open = (box: Bbox) => {
+    if (++boxes > maxBoxes) {
+      const why =
+        `the service still counted more results than one box can page through after ` +
+        `${maxBoxes.toLocaleString('en')} boxes, far more than any real search needs (its ` +
+        'counts do not shrink as its boxes do), so the complete search stopped';
+      throw new PagingStopped(operation, why);
+    }
+    return fetchPage(box, 0);
+  };
+
+  const visit = async (box: Bbox, first: FeatureCollection<F>): Promise<void> => {
     const total = first.properties.total;
     const size = first.features.length;
     // What paging can reach: the largest skip plus one page of the size the service returns.
     const ceiling = options.ceiling ?? limits.skipMax + Math.max(size, 1);
-    if (total <= ceiling || !splittable(box)) {
-      if (total > ceiling) result.incomplete.push(box);
-      if (size > 0) await rest(box, size, Math.min(total, ceiling));
-      return;
+    if (total > ceiling && splittable(box)) {
+      const halves = halve(box);
+      const firsts = [await open(halves[0]), await open(halves[1])];
+      // One half of a real box counts fewer, unless every result lies on the line between them:
+      // halves that both count as many narrow nothing, and splitting on would never end.
+      if (firsts.some((page) => page.properties.total < total)) {
+        for (const [i, half] of halves.entries()) await visit(half, firsts[i]!);
+        return;
+      }
     }
-    for (const half of halve(box)) await visit(half);
+    if (total > ceiling) result.incomplete.push(box);
+    if (size > 0) await rest(box, size, Math.min(total, ceiling));
   };
 
-  for (const box of splitBbox(bbox ?? WORLD)) await visit(box);
+  for (const box of splitBbox(bbox ?? WORLD)) await visit(box, await open(box));
   result.features = [...found.values()];
   return result;
 }

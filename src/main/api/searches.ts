@@ -64,6 +64,7 @@ export class Searches {
       },
       this.limits(kind),
       params.skip ?? 0,
+      `${kind} search`,
     );
   }
 
@@ -83,6 +84,7 @@ export class Searches {
       bbox === undefined ? undefined : parseBbox(bbox),
       this.limits(kind),
       options,
+      `complete ${kind} search`,
     );
   }
 
