@@ -3,7 +3,7 @@
  * turns error answers into typed errors, and follows signed-URL redirects WITHOUT the
  * service's authorization (spec section 1, convention 3; signed-files.ts).
  */
-import { ANSWER_CAPS, readCapped, readCut } from './capped-read.ts';
+import { ANSWER_CAPS, readBytesCapped, readCapped, readCut } from './capped-read.ts';
 import { readAnswer, type AnswerShape } from './answers.ts';
 import type { ByteRange, Call, MediaResponse, RequesterOptions, SignedStream } from './call.ts';
 import { AuthError, ServiceError, errorFromText } from './errors.ts';
@@ -157,10 +157,10 @@ export class Requester {
     return readAnswer(call.operation, text, type, schema, this.#log);
   }
 
-  /** Small binary answers (vector tiles) that are used whole anyway. */
+  /** Small binary answers (vector tiles) that are used whole anyway, at most a tile's cap. */
   async bytes(call: Call): Promise<Uint8Array> {
     const response = await this.send(call);
-    return new Uint8Array(await response.arrayBuffer());
+    return readBytesCapped(call.operation, response.body, ANSWER_CAPS.tile);
   }
 
   /** Asks for a redirect and returns its target without fetching it (downloads refresh these). */

@@ -36,6 +36,7 @@ function stream(path: string, res: ServerResponse, chunk: Buffer, total: number)
 beforeAll(async () => {
   // 80 MB of JSON whitespace, gzipped to well under 1 MB: a decompression bomb.
   const bomb = gzipSync(Buffer.alloc(80 * MB, 0x20));
+  const tileBomb = gzipSync(Buffer.alloc(40 * MB, 0x1a));
   server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0]!;
     if (path === '/v1/oauth/token') {
@@ -44,6 +45,12 @@ beforeAll(async () => {
     } else if (path === '/v1/cameras') {
       res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
       res.end(bomb);
+    } else if (path === '/v1/cameras/1/0/0.mvt') {
+      res.writeHead(200, { 'content-type': 'application/x-protobuf' });
+      stream(path, res, Buffer.alloc(MB, 0x1a), 100 * MB);
+    } else if (path === '/v1/observations/1/0/0.mvt') {
+      res.writeHead(200, { 'content-type': 'application/x-protobuf', 'content-encoding': 'gzip' });
+      res.end(tileBomb);
     } else if (path === '/v1/recordings') {
       res.writeHead(200, { 'content-type': 'application/json' });
       stream(path, res, Buffer.alloc(MB, 0x20), 200 * MB);
@@ -85,6 +92,21 @@ describe('an answer past its cap is refused in words, and never read whole', () 
     expect(error).toBeInstanceOf(AnswerTooLarge);
     expect((error as Error).message).toContain('recordings search failed: the service sent more');
     expect(sent.get('/v1/recordings')).toBeLessThan(ANSWER_CAPS.json + 32 * MB);
+  });
+
+  it('a vector tile past 16 MB, sent plainly or decoding to it (a gzip bomb)', async () => {
+    tokenBody = token();
+    const client = demoClient(base);
+    const plain = await client.cameras.tile(1, 0, 0).catch((e: unknown) => e);
+    expect(plain).toBeInstanceOf(AnswerTooLarge);
+    expect((plain as Error).message).toMatch(
+      /^camera tile failed: the service sent more than 16 MB/,
+    );
+    expect(sent.get('/v1/cameras/1/0/0.mvt')).toBeLessThan(ANSWER_CAPS.tile + 32 * MB);
+    const bomb = await client.observations.tile(1, 0, 0).catch((e: unknown) => e);
+    expect((bomb as Error).message).toMatch(
+      /^observation tile failed: the service sent more than 16 MB/,
+    );
   });
 
   it('a token answer larger than any token', async () => {
