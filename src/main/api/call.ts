@@ -28,6 +28,11 @@ export interface RequesterOptions {
   onThrottle?: (state: ServiceThrottle) => void;
   /** The core's HTTP stack (proxy, certificates); a process-wide default otherwise. */
   network?: Network;
+  /**
+   * How long one attempt of a request may take, in ms (answer-deadline.ts); a function is asked
+   * at each request, so that a changed setting applies to the next one. Default 60 s.
+   */
+  answerDeadlineMs?: number | (() => number);
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

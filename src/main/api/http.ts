@@ -4,10 +4,13 @@
  * is retried for every method, writes included: it means the operation was not carried out, so
  * repeating it is safe. Its waits (Retry-After, or a backoff without one) are bounded by their
  * total time, not by the attempts of other failures. Redirects are never followed here: the
- * caller decides what a 302 means.
+ * caller decides what a 302 means. An attempt that passes the answer deadline (answer-deadline.ts)
+ * is retried as a network error is, but at most `deadlineAttempts` times in all: each costs a
+ * whole deadline, and a service that slow is seldom quick a moment later.
  */
-import { NetworkError } from './errors.ts';
+import { ApiError, NetworkError } from './errors.ts';
 import { NetProblem } from '../net/problem.ts';
+import { AnswerDeadlinePassed, underDeadline, type Deadline } from './answer-deadline.ts';
 
 /** How a request leaves the machine: the core's Network (src/main/net), or Node's fetch. */
 export type Fetcher = (url: string, init: RequestInit) => Promise<Response>;
@@ -24,6 +27,11 @@ export interface RetryPolicy {
    * started, and the 429 is returned. Generous: a throttled save should succeed, not fail.
    */
   throttleBudgetMs: number;
+  /**
+   * Total tries of a request whose attempts pass the answer deadline, the first included (and
+   * never more than `attempts`): a command gives up after about twice the deadline.
+   */
+  deadlineAttempts: number;
 }
 
 export const DEFAULT_RETRY: RetryPolicy = {
@@ -32,6 +40,7 @@ export const DEFAULT_RETRY: RetryPolicy = {
   maxDelayMs: 10_000,
   maxRetryAfterMs: 60_000,
   throttleBudgetMs: 10 * 60_000,
+  deadlineAttempts: 2,
 };
 
 /** Told when requests wait out the service's rate limit, and when they pass again. */
@@ -55,6 +64,8 @@ export interface Exchange {
    */
   retryThrottled?: boolean;
   signal?: AbortSignal | undefined;
+  /** How long each attempt may take, and whether that covers the whole body; none without. */
+  deadline?: Deadline | undefined;
 }
 
 export type Log = (line: string) => void;
@@ -72,14 +83,20 @@ export function exchange(
     policy,
     log,
     {
-      send: () =>
-        fetcher(request.url, {
-          method: request.method,
-          headers: request.headers,
-          body: request.body,
-          redirect: 'manual',
-          signal: request.signal,
-        }),
+      send: () => {
+        const send = (signal: AbortSignal | undefined) =>
+          fetcher(request.url, {
+            method: request.method,
+            headers: request.headers,
+            body: request.body,
+            redirect: 'manual',
+            signal,
+          });
+        const { deadline, operation } = request;
+        return deadline
+          ? underDeadline(operation, deadline, request.signal, send)
+          : send(request.signal);
+      },
       status: (r) => r.status,
       header: (r, name) => r.headers.get(name),
       discard: async (r) => void (await r.body?.cancel()),
@@ -106,6 +123,7 @@ export async function retrying<R>(
   throttle?: ThrottleListener,
 ): Promise<R> {
   let failures = 0;
+  let late = 0;
   let throttles = 0;
   let throttledMs = 0;
   for (;;) {
@@ -115,12 +133,19 @@ export async function retrying<R>(
     } catch (error) {
       if (request.signal?.aborted) throw request.signal.reason;
       failures++;
-      // An untrusted certificate or a refusing proxy stays so: trying again only waits.
-      if (!request.idempotent || failures >= policy.attempts || error instanceof NetProblem) {
-        throw new NetworkError(request.operation, request.url, error);
+      const slow = error instanceof AnswerDeadlinePassed;
+      if (slow) late++;
+      if (!request.idempotent || failures >= policy.attempts || late >= policy.deadlineAttempts) {
+        throw failed(request, error);
+      }
+      // An untrusted certificate or a refusing proxy stays so: trying again only waits. An
+      // answer past its cap (an ApiError) would be as large again.
+      if (error instanceof NetProblem || (error instanceof ApiError && !slow)) {
+        throw failed(request, error);
       }
       const delay = backoff(failures, policy);
-      log(`${request.operation}: network error, retry ${failures} in ${delay} ms`);
+      const what = slow ? 'no complete answer in time' : 'network error';
+      log(`${request.operation}: ${what}, retry ${failures} in ${delay} ms`);
       await sleep(delay, request.signal);
       continue;
     }
@@ -161,6 +186,13 @@ export async function retrying<R>(
     log(`${request.operation}: HTTP ${status}, retry ${failures} in ${delay} ms`);
     await sleep(delay, request.signal);
   }
+}
+
+/** The error of a request whose attempt failed without an answer: in words already, or so put. */
+function failed(request: Pick<Exchange, 'operation' | 'url'>, error: unknown): Error {
+  return error instanceof ApiError
+    ? error
+    : new NetworkError(request.operation, request.url, error);
 }
 
 /**

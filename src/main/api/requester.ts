@@ -4,6 +4,7 @@
  * service's authorization (spec section 1, convention 3; signed-files.ts).
  */
 import { ANSWER_CAPS, readBytesCapped, readCapped, readCut } from './capped-read.ts';
+import { DEFAULT_ANSWER_DEADLINE_MS, type Deadline } from './answer-deadline.ts';
 import { readAnswer, type AnswerShape } from './answers.ts';
 import type { ByteRange, Call, MediaResponse, RequesterOptions, SignedStream } from './call.ts';
 import { AuthError, ServiceError, errorFromText } from './errors.ts';
@@ -54,6 +55,8 @@ export class Requester {
   readonly #signed: SignedFiles;
   /** Where the service's redirects may lead (redirects.ts). */
   readonly #redirects: RedirectGuard;
+  /** The answer deadline now, in ms (answer-deadline.ts). */
+  readonly #deadlineMs: () => number;
 
   constructor(options: RequesterOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -63,6 +66,8 @@ export class Requester {
     this.throttle = new ThrottleWatch(options.onThrottle ?? (() => {}));
     this.network = options.network ?? defaultNetwork();
     this.#fetch = (url, init) => this.network.fetch(url, init);
+    const deadline = options.answerDeadlineMs ?? DEFAULT_ANSWER_DEADLINE_MS;
+    this.#deadlineMs = typeof deadline === 'number' ? () => deadline : deadline;
     this.#redirects = new RedirectGuard(this.baseUrl);
     this.clock = new ServiceClock(this.#now);
     const errorOf = (operation: string, response: Response) => this.#error(operation, response);
@@ -75,6 +80,7 @@ export class Requester {
       files: new FileFetcher(this.network),
       errorOf,
       errorFromText: (...args) => this.#errorFromText(...args),
+      deadlineMs: this.#deadlineMs,
     });
     this.tokens = new TokenManager({
       store: options.tokenStore ?? new MemoryTokenStore(),
@@ -87,6 +93,7 @@ export class Requester {
           retry: this.#retry,
           log: this.#log,
           fetch: this.#fetch,
+          deadlineMs: this.#deadlineMs,
           errorOf,
           usingSecret: (secret) => (this.#secret = secret),
         }),
@@ -100,17 +107,25 @@ export class Requester {
     return this.#now();
   }
 
-  /** An authenticated request; resolves with a 2xx or 3xx response, throws a typed error otherwise. */
-  async send(call: Call): Promise<Response> {
+  /**
+   * An authenticated request; resolves with a 2xx or 3xx response, throws a typed error otherwise.
+   * Its body is read whole within the answer deadline (at most the JSON cap).
+   */
+  send(call: Call): Promise<Response> {
+    return this.#send(call, { cap: ANSWER_CAPS.json });
+  }
+
+  /** `send`, with the answer deadline covering the body whole (`{ cap }`) or 'streamed'. */
+  async #send(call: Call, body: Deadline['body']): Promise<Response> {
     const token = await this.#paused(call, () => this.tokens.token(call.signal));
-    let response = await this.#exchange(call, token);
+    let response = await this.#exchange(call, token, body);
     if (response.status === 401) {
       // Renewed once; a token refused again is never renewed in a loop (token.ts).
       const refusal = await this.#error(call.operation, response);
       const renewed = await this.#paused(call, () =>
         this.tokens.renew(token, call.signal, refusal),
       );
-      response = await this.#exchange(call, renewed);
+      response = await this.#exchange(call, renewed, body);
       if (response.status === 401) {
         const again = await this.#error(call.operation, response);
         throw this.tokens.refused(renewed, again) ? this.#pausedError(call, again) : again;
@@ -159,7 +174,7 @@ export class Requester {
 
   /** Small binary answers (vector tiles) that are used whole anyway, at most a tile's cap. */
   async bytes(call: Call): Promise<Uint8Array> {
-    const response = await this.send(call);
+    const response = await this.#send(call, { cap: ANSWER_CAPS.tile });
     return readBytesCapped(call.operation, response.body, ANSWER_CAPS.tile);
   }
 
@@ -181,10 +196,11 @@ export class Requester {
 
   /** Fetches a media answer, following a signed redirect without any authorization. */
   async media(call: Call, range?: ByteRange): Promise<MediaResponse> {
-    const first = await this.send({
-      ...call,
-      headers: { ...call.headers, ...rangeHeaders(range) },
-    });
+    // Streamed: an image or a video segment on a slow link may rightly take longer than any total.
+    const first = await this.#send(
+      { ...call, headers: { ...call.headers, ...rangeHeaders(range) } },
+      'streamed',
+    );
     if (!REDIRECTS.has(first.status)) return toMedia(first);
     await first.body?.cancel();
     const location = first.headers.get('location');
@@ -215,7 +231,7 @@ export class Requester {
     return this.#signed.stream(operation, url, range, signal);
   }
 
-  async #exchange(call: Call, token: string): Promise<Response> {
+  async #exchange(call: Call, token: string, body: Deadline['body']): Promise<Response> {
     const url = new URL(this.baseUrl + call.path);
     if (call.query) url.search = call.query.toString();
     const headers: Record<string, string> = {
@@ -223,10 +239,10 @@ export class Requester {
       ...call.headers,
       authorization: `Bearer ${token}`,
     };
-    let body: string | undefined;
+    let sent: string | undefined;
     if (call.json !== undefined) {
       headers['content-type'] = 'application/json';
-      body = JSON.stringify(call.json);
+      sent = JSON.stringify(call.json);
     }
     const idempotent = call.idempotent ?? ['GET', 'PUT', 'DELETE'].includes(call.method);
     const sentAt = this.clock.localNow();
@@ -236,9 +252,10 @@ export class Requester {
         method: call.method,
         url: url.href,
         headers,
-        body,
+        body: sent,
         idempotent,
         signal: call.signal,
+        deadline: { ms: this.#deadlineMs(), body },
       },
       this.#retry,
       this.#log,

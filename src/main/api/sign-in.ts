@@ -20,6 +20,8 @@ export interface SignInContext {
   retry: RetryPolicy;
   log: Log;
   fetch: Fetcher;
+  /** The answer deadline now, in ms: a token answer that trickles must not hold every call. */
+  deadlineMs(): number;
   errorOf(operation: string, response: Response): Promise<ServiceError>;
   /** Told the secret in use, so that error messages can leave it out. */
   usingSecret(secret: string): void;
@@ -46,6 +48,7 @@ export async function signIn(c: SignInContext): Promise<StoredToken> {
       body: 'grant_type=client_credentials',
       idempotent: false,
       retryThrottled: false,
+      deadline: { ms: c.deadlineMs(), body: { cap: ANSWER_CAPS.token } },
     },
     c.retry,
     c.log,

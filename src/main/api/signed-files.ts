@@ -28,6 +28,8 @@ export interface SignedFilesContext {
   files: FileFetcher;
   errorOf(operation: string, response: Response): Promise<ServiceError>;
   errorFromText(operation: string, status: number, text: string, h: ErrorHeaders): ServiceError;
+  /** The answer deadline now (Settings › Network), in ms: the headers, then the body's rate. */
+  deadlineMs(): number;
 }
 
 /** The Range header of a byte range, or none. */
@@ -68,7 +70,10 @@ export class SignedFiles {
     const headers = rangeHeaders(range);
     const c = this.#c;
     const response = await exchange(
-      { operation, method: 'GET', url, headers, idempotent: true, signal },
+      {
+        ...{ operation, method: 'GET', url, headers, idempotent: true, signal },
+        deadline: { ms: c.deadlineMs(), body: 'streamed' },
+      },
       c.retry,
       c.log,
       c.throttle,
