@@ -103,6 +103,7 @@ export class CollectionsApi {
       },
       { limit: PAGE_LIMITS.collections.limitMax, skipMax: PAGE_LIMITS.collections.skipMax },
       params.skip ?? 0,
+      'collections search',
     );
   }
 
