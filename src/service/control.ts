@@ -10,6 +10,8 @@ import type { ServiceContext } from './context.ts';
 import type { FaultSpec } from './media/faults.ts';
 import type { MediaServices } from './media/services.ts';
 import type { SignedRequestStats } from './media/signed-host.ts';
+import type { RecordingFormat } from '../shared/api/index.ts';
+import { insertRecording } from './store/recordings.ts';
 import { insertAlert } from './world/alert-store.ts';
 import { CERTAINTY_TEXT, SEVERITY_TEXT, URGENCY_TEXT } from './world/alert-text.ts';
 
@@ -51,6 +53,18 @@ export interface ServiceControl {
   liveEncoders(): number;
   /** Requests for signed files, and how many carried the service's credentials (none should). */
   signedRequests(): SignedRequestStats;
+  /**
+   * Adds `count` complete recordings of `durationS` seconds, tagged `tag`, on the world's
+   * cameras in turn, in one transaction, all with the files of the first (built once, then
+   * linked): the worlds of benchmarks that queue thousands. Resolves with their ids.
+   */
+  seedRecordings(count: number, options: SeedRecordingsOptions): Promise<string[]>;
+}
+
+export interface SeedRecordingsOptions {
+  durationS: number;
+  tag: string;
+  formats?: RecordingFormat[];
 }
 
 function enumIndex<T extends string>(
@@ -124,5 +138,44 @@ export function createControl(s: ServiceContext, m: MediaServices): ServiceContr
     recordingsIdle: () => m.jobs.idle(),
     liveEncoders: () => m.live.running,
     signedRequests: () => ({ ...m.signedRequests.stats }),
+    seedRecordings: async (count, options) => {
+      const ids = seedRecordings(s, count, options);
+      await m.jobs.shareFiles(ids);
+      return ids;
+    },
   };
+}
+
+function seedRecordings(s: ServiceContext, count: number, o: SeedRecordingsOptions): string[] {
+  const db = s.world.db;
+  const cameras = db.prepare('SELECT num FROM cameras ORDER BY idx').all() as { num: number }[];
+  if (cameras.length === 0) return [];
+  const now = Math.floor(s.clock.now().getTime() / 1000);
+  const ids: string[] = [];
+  db.transaction(() => {
+    for (let k = 0; k < count; k++) {
+      const id = `rec_${randomBytes(9)
+        .toString('base64url')
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '0')
+        .slice(0, 12)}`;
+      // Within the archive's reach: the last hour, one camera after another.
+      const start = now - 3600 + (k % 3000);
+      insertRecording(db, {
+        id,
+        cameraNum: cameras[k % cameras.length]!.num,
+        status: 'complete',
+        duration: o.durationS,
+        rate: 1,
+        start,
+        stop: start + o.durationS,
+        tags: [o.tag],
+        formats: o.formats ?? ['jpg', 'zip'],
+        createdAt: now,
+      });
+      ids.push(id);
+    }
+  })();
+  s.world.version++;
+  return ids;
 }

@@ -6,9 +6,9 @@
  * built on demand when downloaded.
  */
 import { existsSync } from 'node:fs';
-import { readdir, rm } from 'node:fs/promises';
+import { link, mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RecordingFormat } from '../../shared/api/index.ts';
+import { RECORDING_FORMATS, type RecordingFormat } from '../../shared/api/index.ts';
 import type { Db } from '../store/db.ts';
 import { setRecordingStatus } from '../store/recordings.ts';
 import type { FrameRenderer } from '../media/frames.ts';
@@ -115,6 +115,24 @@ export class RecordingJobs {
     }
     await build;
     return path;
+  }
+
+  /**
+   * Gives every recording of `ids` the built files of the first (hard links, built once): a
+   * benchmark's thousands of recordings without thousands of builds.
+   */
+  async shareFiles(ids: readonly string[]): Promise<void> {
+    const [first, ...rest] = ids;
+    if (first === undefined) return;
+    await this.file(first, 'jpg');
+    const formats = RECORDING_FORMATS.filter((f) => existsSync(recordingFile(this.#dir, first, f)));
+    for (const id of rest) {
+      await mkdir(join(this.#dir, id), { recursive: true });
+      for (const f of formats) {
+        const to = recordingFile(this.#dir, id, f);
+        if (!existsSync(to)) await link(recordingFile(this.#dir, first, f), to);
+      }
+    }
   }
 
   /** Removes the files of recordings that are gone (expired after 90 days). */
