@@ -18,9 +18,10 @@ import { createLog, type Log } from '../main/log.ts';
 import { defaultDataDir } from '../main/paths.ts';
 import { flag, intFlag, UsageError, type Argv } from './argv.ts';
 import type { Io } from './output.ts';
+import { settingsSchema } from '../shared/settings.ts';
 
 /** Flags every command accepts. */
-export const GLOBAL_FLAGS: readonly string[] = ['profile', ...CONNECTION_FLAGS];
+export const GLOBAL_FLAGS: readonly string[] = ['profile', ...CONNECTION_FLAGS, 'answer-deadline'];
 
 export interface Context {
   io: Io;
@@ -98,10 +99,11 @@ export function withDatabase<T>(ctx: Context, work: (db: Db) => Promise<T>): Pro
 
 /**
  * --proxy URL and --no-proxy win over Settings and the environment (HTTPS_PROXY, HTTP_PROXY,
- * NO_PROXY, read as curl reads them); --ca-file adds a CA to the system's certificates.
+ * NO_PROXY, read as curl reads them); --ca-file adds a CA to the system's certificates;
+ * --answer-deadline wins over the answer deadline of Settings (the same bounds).
  */
 export function networkFrom(ctx: Pick<Context, 'argv' | 'env'>): NetworkOverrides {
-  return networkFlags(
+  const overrides = networkFlags(
     {
       proxy: flag(ctx.argv, 'proxy'),
       noProxy: ctx.argv.switches.has('no-proxy'),
@@ -109,6 +111,9 @@ export function networkFrom(ctx: Pick<Context, 'argv' | 'env'>): NetworkOverride
     },
     ctx.env,
   );
+  const { minValue, maxValue } = settingsSchema.shape.answerDeadlineSeconds;
+  const deadline = intFlag(ctx.argv, 'answer-deadline', minValue!, maxValue!);
+  return deadline === undefined ? overrides : { ...overrides, answerDeadlineSeconds: deadline };
 }
 
 function connectionFrom(ctx: Context): ConnectionOptions {

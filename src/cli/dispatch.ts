@@ -71,6 +71,8 @@ Options for every command:
   --no-proxy             connect directly, whatever Settings and the environment say
   --ca-file FILE         also trust the CA certificates of this PEM file (a company's
                          TLS gateway); the system's certificate store is always trusted
+  --answer-deadline S    seconds the service may take to answer one request in full
+                         (5 to 600; default: Settings, 60); a repeatable one tries twice
 
 Data folder: ROADCAM_DATA_DIR, else the platform's (~/.config/Roadcam on Linux).
 Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 credentials error.

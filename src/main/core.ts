@@ -127,6 +127,9 @@ async function assemble(
     onTokenChange: () => connection.announce(),
     // The status bar says the service is limiting requests, and until when (StatusBar.svelte).
     onThrottle: (state) => hub.emit('service.throttled', state),
+    // Asked at each request: a changed setting applies to the next one of this client.
+    answerDeadlineMs: () =>
+      1000 * (options.network?.answerDeadlineSeconds ?? settings.get().answerDeadlineSeconds),
   });
   connection.setTokenState(() => client.tokenHeld);
   connection.setServiceClock(client.requester.clock);

@@ -47,6 +47,12 @@ export const settingsSchema = z.object({
     ),
   /** A PEM file of CA certificates trusted besides the system's (a company's TLS gateway). */
   caFile: z.string().max(4096),
+  /**
+   * How long the service may take to answer one request in full (JSON, the sign-in, error
+   * bodies); images and video must keep coming at a least rate for as long instead. A request
+   * that may be repeated tries twice before it fails in words.
+   */
+  answerDeadlineSeconds: z.number().int().min(5).max(600),
   mapView: z
     .object({
       lat: z.number().min(-90).max(90),
@@ -73,6 +79,7 @@ export const defaultSettings: Settings = {
   proxyMode: 'auto',
   proxyUrl: '',
   caFile: '',
+  answerDeadlineSeconds: 60,
   mapView: null,
 };
 

@@ -8,6 +8,8 @@ import { UsageError } from '../args.ts';
 export interface NetworkOverrides {
   proxy?: ProxySetting;
   caFile?: string;
+  /** --answer-deadline: seconds one request may take (Settings › Network otherwise). */
+  answerDeadlineSeconds?: number;
   systemProxy?: SystemProxy;
   /** Tests: the environment proxies are read from (default process.env). */
   env?: NodeJS.ProcessEnv;
