@@ -9,7 +9,7 @@
  * may rightly take longer than any total on a slow link: after its headers it must keep bringing
  * STREAM_RATE bytes a second, counted while its reader waits for them.
  */
-import { ANSWER_CAPS, AnswerTooLarge } from './capped-read.ts';
+import { ANSWER_CAPS, readBytesCapped, readCut } from './capped-read.ts';
 import { ApiError } from './errors.ts';
 
 /** The answer deadline unless Settings say otherwise (Settings › Network). */
@@ -93,43 +93,24 @@ export async function underDeadline(
 const NO_BODY = new Set([101, 103, 204, 205, 304]);
 
 /**
- * The answer with its body read into memory: up to `cap` bytes (past it AnswerTooLarge), or with
- * `cap` null cut at the error cap. The copy's headers no longer describe a coded body.
+ * The answer with its body read into memory by the one capped reader (capped-read.ts): up to
+ * `cap` bytes (past it AnswerTooLarge), or with `cap` null cut at the error cap. The copy's
+ * headers no longer describe a coded body.
  */
 async function readWhole(
   operation: string,
   response: Response,
   cap: number | null,
 ): Promise<Response> {
-  const chunks: Uint8Array[] = [];
-  const limit = cap ?? ANSWER_CAPS.error;
-  let size = 0;
-  if (response.body) {
-    const reader = response.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      chunks.push(size > limit ? value.subarray(0, value.byteLength - (size - limit)) : value);
-      if (size <= limit) continue;
-      await reader.cancel().catch(() => undefined);
-      if (cap !== null) throw new AnswerTooLarge(operation, cap);
-      break;
-    }
-  }
+  const read =
+    cap === null
+      ? await readCut(response.body, ANSWER_CAPS.error)
+      : await readBytesCapped(operation, response.body, cap);
   const headers = new Headers(response.headers);
   headers.delete('content-encoding');
   headers.delete('content-length');
-  const body = NO_BODY.has(response.status)
-    ? null
-    : new ReadableStream<Uint8Array>({
-        start(controller) {
-          for (const chunk of chunks) controller.enqueue(chunk);
-          controller.close();
-        },
-      });
   const { status, statusText } = response;
-  return new Response(body, { status, statusText, headers });
+  return new Response(NO_BODY.has(status) ? null : read, { status, statusText, headers });
 }
 
 /**
