@@ -90,7 +90,7 @@ export async function underDeadline(
 }
 
 /** Statuses whose answer has no body (a Response refuses one). */
-const NO_BODY = new Set([101, 103, 204, 205, 304]);
+const NO_BODY = new Set([204, 205, 304]);
 
 /**
  * The answer with its body read into memory by the one capped reader (capped-read.ts): up to
