@@ -110,7 +110,9 @@ async function readWhole(
   headers.delete('content-encoding');
   headers.delete('content-length');
   const { status, statusText } = response;
-  return new Response(NO_BODY.has(status) ? null : read, { status, statusText, headers });
+  // The bytes are the reader's own copy: a view of a plain ArrayBuffer, whatever its type says.
+  const body = NO_BODY.has(status) ? null : (read as string | Uint8Array<ArrayBuffer>);
+  return new Response(body, { status, statusText, headers });
 }
 
 /**

@@ -2,15 +2,17 @@
  * What a transfer watches while a body arrives (transfer.ts): that it keeps coming at a rate
  * that can ever finish the file, and that the disk keeps room for the rest of it.
  */
+import { STREAM_RATE } from '../api/answer-deadline.ts';
 import { outOfSpace, StallError } from './failures.ts';
 import type { Claim, FreeSpace } from './free-space.ts';
 
 /**
  * Below this many bytes a second, over the stall time, a body is stalled: a server that sends
  * a byte every 29 s keeps a connection open but brings no file (the slowest speed limit, 1 KB/s
- * shared by 16 files, still gives each 64 bytes a second).
+ * shared by 16 files, still gives each 64 bytes a second). The rate every streamed answer
+ * must keep (answer-deadline.ts).
  */
-export const STALL_RATE = 32;
+export const STALL_RATE = STREAM_RATE;
 
 export interface WatchOptions {
   /** The window over which the body must bring STALL_RATE bytes a second. */
