@@ -12,7 +12,19 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startHostilePeer, type HostilePeer, type Misbehaviour } from '../helpers/hostile-peer.ts';
+import {
+  EMPTY_SEARCH,
+  endless,
+  errorPage,
+  gzipBomb,
+  polite,
+  silent,
+  startHostilePeer,
+  TOKEN,
+  trickle,
+  type Behaviour,
+  type HostilePeer,
+} from '../helpers/hostile-peer.ts';
 
 const { values } = parseArgs({
   options: { deadline: { type: 'string' }, 'give-up': { type: 'string', default: '600' } },
@@ -21,41 +33,41 @@ const giveUpMs = Number(values['give-up']) * 1000;
 
 interface Case {
   name: string;
-  token: Misbehaviour;
-  answers: Misbehaviour;
-  everyMs?: number;
+  token: Behaviour;
+  answers: Behaviour;
   /** What the error must say. */
   says: RegExp;
 }
 
+const fine = polite(TOKEN);
+const byteEvery5s = (body: string) => trickle({ everyMs: 5_000, total: body.length });
+
 const CASES: Case[] = [
   {
     name: 'search: 2 MB of gzip that decodes to 2 GB',
-    token: 'polite',
-    answers: 'gzip-bomb',
+    token: fine,
+    answers: gzipBomb(2048),
     says: /more than 64 MB/,
   },
-  { name: 'search: JSON that never ends', token: 'polite', answers: 'endless', says: /more than/ },
+  { name: 'search: JSON that never ends', token: fine, answers: endless(), says: /more than/ },
   {
     name: 'search: one byte every 5 s',
-    token: 'polite',
-    answers: 'trickle',
-    everyMs: 5_000,
+    token: fine,
+    answers: byteEvery5s(EMPTY_SEARCH),
     says: /within|deadline/,
   },
-  { name: 'search: no answer at all', token: 'polite', answers: 'silent', says: /within|deadline/ },
+  { name: 'search: no answer at all', token: fine, answers: silent, says: /within|deadline/ },
   {
     name: 'token: one byte every 5 s',
-    token: 'trickle',
-    answers: 'polite',
-    everyMs: 5_000,
+    token: byteEvery5s(TOKEN),
+    answers: polite(EMPTY_SEARCH),
     says: /within|deadline/,
   },
   {
     name: 'search: 502 with 5 MB of HTML comments',
-    token: 'polite',
-    answers: 'error-page',
-    says: /502|Bad gateway/,
+    token: fine,
+    answers: errorPage(5),
+    says: /Bad gateway/,
   },
 ];
 
@@ -114,7 +126,9 @@ console.log(
 );
 const rows: string[] = [];
 for (const c of CASES) {
-  const peer = await startHostilePeer({ token: c.token, answers: c.answers, everyMs: c.everyMs });
+  const peer = await startHostilePeer();
+  peer.token = c.token;
+  peer.others = c.answers;
   const dataDir = mkdtempSync(join(tmpdir(), 'roadcam-hostile-data-'));
   try {
     const o = await runCli(peer, dataDir);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnswerTooLarge, ANSWER_CAPS } from '../../../src/main/api/capped-read.ts';
 import { ServiceError } from '../../../src/main/api/index.ts';
 import { demoClient } from '../../helpers/api.ts';
+import { streamBytes } from '../../helpers/hostile-peer.ts';
 
 const MB = 1024 * 1024;
 let server: Server;
@@ -18,19 +19,9 @@ let base: string;
 const sent = new Map<string, number>();
 let tokenBody = '';
 
-/** Streams `total` bytes of `chunk` repeated, counting what the socket took. */
+/** Streams `total` bytes of `chunk` repeated, counting what was written. */
 function stream(path: string, res: ServerResponse, chunk: Buffer, total: number) {
-  let written = 0;
-  const more = () => {
-    while (written < total) {
-      written += chunk.length;
-      sent.set(path, written);
-      if (!res.write(chunk)) return void res.once('drain', more);
-    }
-    res.end();
-  };
-  res.on('close', () => sent.set(path, written));
-  more();
+  streamBytes(res, chunk, total, (n) => sent.set(path, (sent.get(path) ?? 0) + n));
 }
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * The answer deadline against a real HTTP peer that takes its time (tests/helpers/slow-peer.ts):
+ * The answer deadline against a real HTTP peer that takes its time (tests/helpers/hostile-peer.ts):
  * JSON that never ends, one byte every 2 s, no headers at all, an error body and a token answer
  * that trickle. Each fails in words within the deadline times its tries (two for a request that
  * may be repeated, one for the sign-in), with a deadline of 1 s so that the tests run fast; the
@@ -13,15 +13,15 @@ import {
   EMPTY_SEARCH,
   polite,
   silent,
-  startSlowPeer,
+  startHostilePeer,
   timed,
   TOKEN,
   trickle,
-  type SlowPeer,
-} from '../../helpers/slow-peer.ts';
+  type HostilePeer,
+} from '../../helpers/hostile-peer.ts';
 
-let peer: SlowPeer;
-beforeAll(async () => (peer = await startSlowPeer()));
+let peer: HostilePeer;
+beforeAll(async () => (peer = await startHostilePeer()));
 afterAll(() => peer.close());
 beforeEach(() => peer.reset());
 

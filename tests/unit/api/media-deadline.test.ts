@@ -10,14 +10,14 @@ import { demoClient } from '../../helpers/api.ts';
 import {
   polite,
   silent,
-  startSlowPeer,
+  startHostilePeer,
   timed,
   trickle,
-  type SlowPeer,
-} from '../../helpers/slow-peer.ts';
+  type HostilePeer,
+} from '../../helpers/hostile-peer.ts';
 
-let peer: SlowPeer;
-beforeAll(async () => (peer = await startSlowPeer()));
+let peer: HostilePeer;
+beforeAll(async () => (peer = await startHostilePeer()));
 afterAll(() => peer.close());
 beforeEach(() => peer.reset());
 

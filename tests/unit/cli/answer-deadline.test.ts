@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { direct, runRoadcam, secretEnv } from '../../helpers/cli.ts';
 import { useTempDir } from '../../helpers/per-describe.ts';
-import { startSlowPeer, trickle, type SlowPeer } from '../../helpers/slow-peer.ts';
+import { startHostilePeer, trickle, type HostilePeer } from '../../helpers/hostile-peer.ts';
 
-let peer: SlowPeer;
-beforeAll(async () => (peer = await startSlowPeer()));
+let peer: HostilePeer;
+beforeAll(async () => (peer = await startHostilePeer()));
 afterAll(() => peer.close());
 
 describe('roadcam --answer-deadline', () => {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_CAPS } from '../../../src/main/api/capped-read.ts';
 import { zipEntryNames } from '../../../src/main/collections/zip-names.ts';
 import { demoClient, tempDir } from '../../helpers/collections.ts';
+import { streamBytes } from '../../helpers/hostile-peer.ts';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
@@ -64,17 +65,7 @@ function whole(res: ServerResponse, path: string, total: number, length?: number
     'content-type': 'application/zip',
     ...(length === undefined ? {} : { 'content-length': String(length) }),
   });
-  const chunk = Buffer.alloc(MB);
-  let written = 0;
-  const more = () => {
-    while (written < total && !res.destroyed) {
-      written += chunk.length;
-      sent.set(path, written);
-      if (!res.write(chunk)) return void res.once('drain', more);
-    }
-    res.end();
-  };
-  more();
+  streamBytes(res, Buffer.alloc(MB), total, (n) => sent.set(path, (sent.get(path) ?? 0) + n));
 }
 
 beforeAll(async () => {

@@ -17,6 +17,7 @@ import { MediaResolver, type MediaAnswer } from '../../../src/main/media/resolve
 import { migrate } from '../../../src/sqlite/migrate.ts';
 import { demoClient } from '../../helpers/api.ts';
 import { tempDir } from '../../helpers/core.ts';
+import { streamBytes } from '../../helpers/hostile-peer.ts';
 
 const MB = 1024 * 1024;
 const TOKEN = JSON.stringify({ access_token: 'a.b.c', token_type: 'Bearer', expires_in: 3600 });
@@ -30,17 +31,7 @@ let db: Database.Database;
 
 /** Streams `total` bytes of `fill`, as fast as the client reads, counting what was written. */
 function stream(path: string, res: ServerResponse, total: number, fill = 0x20) {
-  const chunk = Buffer.alloc(MB, fill);
-  let written = 0;
-  const more = () => {
-    while (written < total && !res.destroyed) {
-      written += chunk.length;
-      sent.set(path, written);
-      if (!res.write(chunk)) return void res.once('drain', more);
-    }
-    res.end();
-  };
-  more();
+  streamBytes(res, Buffer.alloc(MB, fill), total, (n) => sent.set(path, (sent.get(path) ?? 0) + n));
 }
 
 /** What the peer answers, by path: a type, maybe a declared length, and how much it sends. */

@@ -6,13 +6,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AnswerDeadlinePassed } from '../../../src/main/api/answer-deadline.ts';
 import type { Core } from '../../../src/main/core.ts';
 import { startAccountCore, tempDir } from '../../helpers/core.ts';
-import { silent, startSlowPeer, timed, type SlowPeer } from '../../helpers/slow-peer.ts';
+import { silent, startHostilePeer, timed, type HostilePeer } from '../../helpers/hostile-peer.ts';
 
-let peer: SlowPeer;
+let peer: HostilePeer;
 let core: Core;
 const dir = tempDir('roadcam-deadline-setting-');
 beforeAll(async () => {
-  peer = await startSlowPeer();
+  peer = await startHostilePeer();
   core = await startAccountCore(dir.path, peer.url, { checkIntervalMs: null });
 });
 afterAll(async () => {

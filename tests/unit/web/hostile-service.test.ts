@@ -8,7 +8,15 @@ import WebSocket from 'ws';
 import type { Core } from '../../../src/main/core.ts';
 import { startWebHost, type WebHost } from '../../../src/main/web/host.ts';
 import { startAccountCore, tempDir } from '../../helpers/core.ts';
-import { startHostilePeer, type HostilePeer } from '../../helpers/hostile-peer.ts';
+import {
+  EMPTY_SEARCH,
+  endless,
+  errorPage,
+  gzipBomb,
+  polite,
+  startHostilePeer,
+  type HostilePeer,
+} from '../../helpers/hostile-peer.ts';
 
 const token = 'hostile-test-token-0123456789';
 const dir = tempDir('roadcam-hostile-web-');
@@ -59,7 +67,8 @@ async function call(channel: string, input: unknown): Promise<Answer> {
 
 describe('browser mode against a hostile service', () => {
   it('a search answered by a gzip bomb fails in words; the host answers the next call', async () => {
-    peer.answers = 'gzip-bomb';
+    // 2 MB on the wire, 2 GB decoded.
+    peer.others = gzipBomb(2048);
     const before = process.memoryUsage().rss;
     const answer = await call('map.cameras.search', { limit: 2 });
     expect(answer.ok).toBe(false);
@@ -67,21 +76,22 @@ describe('browser mode against a hostile service', () => {
     // Nothing near the 2 GB the answer decodes to was ever held.
     expect(process.memoryUsage().rss - before).toBeLessThan(400 * 1024 * 1024);
 
-    peer.answers = 'polite';
+    peer.others = polite(EMPTY_SEARCH);
     const next = await call('map.cameras.search', { limit: 2 });
     expect(next.ok, JSON.stringify(next.error)).toBe(true);
   });
 
   it('an answer that never ends fails in words at its cap', async () => {
-    peer.answers = 'endless';
+    let sent = 0;
+    peer.others = endless((n) => (sent += n));
     const answer = await call('map.cameras.search', { limit: 2 });
     expect(answer.error?.message).toMatch(/sent more than 64 MB/);
     // The peer was stopped near the cap, not read to its end (it has none).
-    expect(peer.sent.get('/v1/cameras')!).toBeLessThan(200 * 1024 * 1024);
+    expect(sent).toBeLessThan(200 * 1024 * 1024);
   });
 
   it('a 502 page of megabytes of comments gives its words, quickly read', async () => {
-    peer.answers = 'error-page';
+    peer.others = errorPage(5);
     const answer = await call('map.cameras.search', { limit: 2 });
     expect(answer.error?.message).toMatch(/Bad gateway/);
     expect(answer.error?.message).not.toMatch(/!--/);
