@@ -14,6 +14,11 @@ export const settingsSchema = z.object({
    * most 1 GB. A batch that would pass it pauses, and goes on once there is room.
    */
   downloadReserveMB: z.number().int().min(0).max(1_000_000).nullable(),
+  /**
+   * Seconds over which a download's body must bring at least 32 bytes a second; past it the
+   * file is stalled, abandoned and resumed from its `.part`.
+   */
+  downloadStallSeconds: z.number().int().min(5).max(600),
   cacheSizeMB: z.number().int().min(100).max(1_000_000),
   /**
    * Raster map tiles drawn over the offline outlines: a URL template with {z}, {x} and {y},
@@ -71,6 +76,7 @@ export const defaultSettings: Settings = {
   downloadConcurrency: 3,
   speedLimitKBps: 0,
   downloadReserveMB: null,
+  downloadStallSeconds: 30,
   cacheSizeMB: 2048,
   downloadFolder: '',
   tileUrl: DEFAULT_TILE_URL,

@@ -105,6 +105,7 @@ export function startManager(
     downloadConcurrency: number;
     speedLimitKBps: number;
     downloadReserveMB?: number | null;
+    downloadStallSeconds?: number;
   } = {
     downloadConcurrency: 3,
     speedLimitKBps: 0,

@@ -43,12 +43,17 @@ export interface ManagerOptions {
     downloadConcurrency: number;
     speedLimitKBps: number;
     downloadReserveMB?: number | null;
+    /** The stall time of a file body (transfer.ts); the manager's `stallMs` wins (tests). */
+    downloadStallSeconds?: number;
   };
   onUpdate?: (update: DownloadsUpdate) => void;
   onBatchFinished?: (event: BatchFinished) => void;
   log?: (line: string) => void;
   disk?: DiskOps;
-  /** Abandon (and resume) a body silent, or a trickle, this long (transfer.ts); default 30 s. */
+  /**
+   * Abandon (and resume) a body silent, or a trickle, this long (transfer.ts); default the
+   * setting `downloadStallSeconds`, else 30 s.
+   */
   stallMs?: number;
   /** How often a batch paused for room looks for it again; default 2 s. */
   spaceCheckMs?: number;
@@ -236,7 +241,7 @@ export class QueueScheduler {
         disk: this.#o.disk ?? realDisk,
         space: this.#space,
         signal,
-        stallMs: this.#o.stallMs ?? 30_000,
+        stallMs: this.#o.stallMs ?? (this.#o.settings().downloadStallSeconds ?? 30) * 1000,
         reserveMB: this.#reserveMB(),
         onBytes: (done, total) => this.#progress.bytes(item.id, item.batch_id, done, total),
         onChunk: (n) => this.#watchers.chunk(item.batch_id, n),

@@ -153,6 +153,23 @@ describe('the download engine', () => {
     expect(proxy.signed.some((r) => r.range !== undefined && r.status === 206)).toBe(true);
   });
 
+  test('takes the stall time from the setting', async () => {
+    // No stall time of the test's own: the setting's 5 s (its least) applies.
+    t = startManager(
+      client,
+      { stallMs: undefined },
+      { downloadConcurrency: 1, speedLimitKBps: 0, downloadStallSeconds: 5 },
+    );
+    const id = ids[1]!;
+    proxy.inject({ kind: 'trickle', after: 0.3, everyMs: 300, match: `${id}.zip` });
+    const started = performance.now();
+    const batch = await batchOf(t, [id], ['zip']);
+    expect((await t.whenFinished(batch.id, 25_000)).state).toBe('completed');
+    // Not before the setting's window (the manager's default would be 30 s, the tests' 1 s).
+    expect(performance.now() - started).toBeGreaterThan(4_500);
+    expectIdentical(t, [id], ['zip']);
+  });
+
   test('cuts a body that goes past its declared length, keeps nothing of it, and fails in words', async () => {
     t = startManager(client);
     const id = ids[3]!;
