@@ -7,14 +7,24 @@
  * buffering, stalled or reconnecting after the warm-up), renderer CPU (SystemInfo cpuTime of
  * the renderer process), JS heap after GC, and how long media requests waited and took.
  * Figures are printed; docs/benchmarks.md gets them by hand.
+ *
+ * `npm run bench:wall -- --minutes N`: instead, one wall left on for N minutes, sampled every
+ * minute, with a chart (wall-soak.ts; `--chart FILE`, default wall-soak.svg).
  */
 import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { startCore } from '../../src/main/core.ts';
 import { startWebHost } from '../../src/main/web/host.ts';
 import { tempDir } from '../helpers/core.ts';
 import { rendererConfig } from '../../vite.renderer.config.ts';
+import { soak } from './wall-soak.ts';
+
+const { values: flags } = parseArgs({
+  options: { minutes: { type: 'string' }, chart: { type: 'string', default: 'wall-soak.svg' } },
+});
+const SOAK_MINUTES = flags.minutes === undefined ? 0 : Number(flags.minutes);
 
 const TILES = 16;
 const WARMUP_S = 15;
@@ -68,8 +78,19 @@ const browser = await chromium.launch({
 
 const results: RunResult[] = [];
 try {
-  results.push(await run(browser, 'hls.js worker on (default)', true));
-  results.push(await run(browser, 'hls.js worker off', false));
+  if (SOAK_MINUTES > 0) {
+    const cameras = videoIds.map(encodeURIComponent).join(',');
+    const url = `${host.url}#/wall?cameras=${cameras}&layout=4x4`;
+    console.log(
+      `Wall soak: ${TILES} video tiles for ${SOAK_MINUTES} min, ${cpus().length} cores, ` +
+        `load average ${loadavg()[0]!.toFixed(1)}, ${new Date().toISOString()}`,
+    );
+    await soak(browser, url, TILES, SOAK_MINUTES, flags.chart);
+    console.log(`chart: ${flags.chart}`);
+  } else {
+    results.push(await run(browser, 'hls.js worker on (default)', true));
+    results.push(await run(browser, 'hls.js worker off', false));
+  }
 } finally {
   await browser.close();
   await host.close();
@@ -78,25 +99,29 @@ try {
   staticDir.remove();
 }
 
-console.log(
-  `\nWall benchmark: ${TILES} video tiles, ${MEASURE_S} s after ${WARMUP_S} s warm-up, ` +
-    `${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}\n`,
-);
-console.table(
-  results.map((r) => ({
-    run: r.label,
-    'tiles live': `${r.tilesLive}/${TILES}`,
-    'dropped frames': `${r.dropped}/${r.frames} (${((100 * r.dropped) / Math.max(1, r.frames)).toFixed(2)}%)`,
-    stalls: r.stalls,
-    'playback advanced (min..max s)': `${Math.min(...r.advancedS).toFixed(1)}..${Math.max(...r.advancedS).toFixed(1)}`,
-    'renderer CPU (% of a core)': r.rendererCpuPct.toFixed(0),
-    'GPU+other CPU %': r.otherCpuPct.toFixed(0),
-    'JS heap MB': r.heapMB.toFixed(1),
-    'media requests': r.requests,
-    'queue wait p95 ms': r.waitP95.toFixed(0),
-    'request p50/p95 ms': `${r.durationP50.toFixed(0)}/${r.durationP95.toFixed(0)}`,
-  })),
-);
+if (results.length > 0) printResults();
+
+function printResults(): void {
+  console.log(
+    `\nWall benchmark: ${TILES} video tiles, ${MEASURE_S} s after ${WARMUP_S} s warm-up, ` +
+      `${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}\n`,
+  );
+  console.table(
+    results.map((r) => ({
+      run: r.label,
+      'tiles live': `${r.tilesLive}/${TILES}`,
+      'dropped frames': `${r.dropped}/${r.frames} (${((100 * r.dropped) / Math.max(1, r.frames)).toFixed(2)}%)`,
+      stalls: r.stalls,
+      'playback advanced (min..max s)': `${Math.min(...r.advancedS).toFixed(1)}..${Math.max(...r.advancedS).toFixed(1)}`,
+      'renderer CPU (% of a core)': r.rendererCpuPct.toFixed(0),
+      'GPU+other CPU %': r.otherCpuPct.toFixed(0),
+      'JS heap MB': r.heapMB.toFixed(1),
+      'media requests': r.requests,
+      'queue wait p95 ms': r.waitP95.toFixed(0),
+      'request p50/p95 ms': `${r.durationP50.toFixed(0)}/${r.durationP95.toFixed(0)}`,
+    })),
+  );
+}
 
 async function run(browser: Browser, label: string, worker: boolean): Promise<RunResult> {
   const context = await browser.newContext({ viewport: { width: 2820, height: 1780 } });

@@ -1,0 +1,186 @@
+/**
+ * bench:wall's soak mode (`npm run bench:wall -- --minutes N`): one wall of 16 live video tiles
+ * left on for N minutes, sampled every minute: the page's JS heap after a GC, the renderer's
+ * and the main process's memory (this process: the core, the host, the embedded service, and
+ * what the renderer's build left, so its growth counts, not its size), stalls, dropped frames,
+ * and each tile's delay behind the live edge and video buffered ahead. Prints a line a minute
+ * and writes a chart (SVG) of memory and delay over time.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { SEGMENT_S } from '../../src/service/media/live-encoder.ts';
+
+export interface SoakSample {
+  minute: number;
+  mainMB: number;
+  rendererMB: number;
+  heapMB: number;
+  stalls: number;
+  frames: number;
+  dropped: number;
+  /** Seconds behind the live edge (seekable end): the worst tile, and each. */
+  worstDelayS: number;
+  delays: number[];
+  /** Seconds of video buffered ahead of the position: the least of any tile. */
+  leastAheadS: number;
+}
+
+export async function soak(
+  browser: Browser,
+  url: string,
+  tiles: number,
+  minutes: number,
+  chartPath: string,
+): Promise<SoakSample[]> {
+  const context = await browser.newContext({ viewport: { width: 2820, height: 1780 } });
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[data-kind="video"][data-state="live"]').length === n,
+    tiles,
+    { timeout: 90_000 },
+  );
+  const cdp = await context.newCDPSession(page);
+  const browserCdp = await browser.newBrowserCDPSession();
+  const samples: SoakSample[] = [];
+  try {
+    for (let minute = 0; minute <= minutes; minute++) {
+      if (minute > 0) await page.waitForTimeout(60_000);
+      samples.push(await sample(minute, page, cdp, browserCdp));
+      const s = samples.at(-1)!;
+      console.log(
+        `minute ${minute}: bench process ${s.mainMB} MB, renderer ${s.rendererMB} MB, page heap ` +
+          `${s.heapMB.toFixed(1)} MB, stalls ${s.stalls}, dropped ${s.dropped}/${s.frames}, ` +
+          `worst delay ${s.worstDelayS.toFixed(1)} s, least ahead ${s.leastAheadS.toFixed(1)} s`,
+      );
+    }
+  } finally {
+    await context.close();
+  }
+  writeFileSync(chartPath, chart(samples));
+  return samples;
+}
+
+async function sample(
+  minute: number,
+  page: Page,
+  cdp: CDPSession,
+  browserCdp: CDPSession,
+): Promise<SoakSample> {
+  const tiles = await page.evaluate(() => {
+    const w = window as unknown as { soakStalls?: number; soakObserver?: MutationObserver };
+    if (!w.soakObserver) {
+      w.soakStalls = 0;
+      w.soakObserver = new MutationObserver((records) => {
+        for (const r of records) {
+          const state = (r.target as HTMLElement).dataset['state'];
+          if (state === 'buffering' || state === 'stalled' || state === 'reconnecting') {
+            w.soakStalls! += 1;
+          }
+        }
+      });
+      w.soakObserver.observe(document.body, {
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['data-state'],
+      });
+    }
+    let frames = 0;
+    let dropped = 0;
+    const delays: number[] = [];
+    const aheads: number[] = [];
+    for (const video of document.querySelectorAll<HTMLVideoElement>('[data-kind="video"] video')) {
+      const q = video.getVideoPlaybackQuality();
+      frames += q.totalVideoFrames;
+      dropped += q.droppedVideoFrames;
+      const seekable = video.seekable;
+      if (seekable.length > 0) delays.push(seekable.end(seekable.length - 1) - video.currentTime);
+      let ahead = 0;
+      for (let i = 0; i < video.buffered.length; i++) {
+        if (
+          video.buffered.start(i) <= video.currentTime &&
+          video.currentTime <= video.buffered.end(i)
+        ) {
+          ahead = video.buffered.end(i) - video.currentTime;
+        }
+      }
+      aheads.push(ahead);
+    }
+    return { frames, dropped, delays, aheads, stalls: w.soakStalls! };
+  });
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = await cdp.send('Runtime.getHeapUsage');
+  const info = (await browserCdp.send('SystemInfo.getProcessInfo')) as {
+    processInfo: { type: string; id: number }[];
+  };
+  const rendererMB = info.processInfo
+    .filter((p) => p.type === 'renderer')
+    .reduce((sum, p) => sum + rssMB(p.id), 0);
+  return {
+    minute,
+    mainMB: Math.round(process.memoryUsage().rss / 1024 / 1024),
+    rendererMB,
+    heapMB: heap.usedSize / 1024 / 1024,
+    stalls: tiles.stalls,
+    frames: tiles.frames,
+    dropped: tiles.dropped,
+    worstDelayS: Math.max(0, ...tiles.delays),
+    delays: tiles.delays,
+    leastAheadS: Math.min(...tiles.aheads),
+  };
+}
+
+/** A process's resident memory in MB, from /proc (Linux); 0 where it cannot be read. */
+function rssMB(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+/** Memory (MB, left axis) and the worst delay (s, right axis) per minute, as an SVG. */
+export function chart(samples: readonly SoakSample[]): string {
+  const W = 720;
+  const H = 300;
+  const pad = 52;
+  const last = Math.max(1, samples.at(-1)?.minute ?? 1);
+  const mbMax = Math.max(100, ...samples.map((s) => Math.max(s.mainMB, s.rendererMB))) * 1.1;
+  const delayMax = Math.max(3 * SEGMENT_S, ...samples.map((s) => s.worstDelayS)) * 1.1;
+  const x = (m: number) => pad + ((W - 2 * pad) * m) / last;
+  const y = (v: number, max: number) => H - pad - ((H - 2 * pad) * v) / max;
+  const line = (values: number[], max: number, colour: string) =>
+    `<polyline fill="none" stroke="${colour}" stroke-width="2" points="${samples
+      .map((s, i) => `${x(s.minute).toFixed(1)},${y(values[i]!, max).toFixed(1)}`)
+      .join(' ')}"/>`;
+  const limit = y(3 * SEGMENT_S, delayMax).toFixed(1);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="12">
+<rect width="${W}" height="${H}" fill="white"/>
+<line x1="${pad}" y1="${H - pad}" x2="${W - pad}" y2="${H - pad}" stroke="#888"/>
+<line x1="${pad}" y1="${pad}" x2="${pad}" y2="${H - pad}" stroke="#888"/>
+<line x1="${pad}" y1="${limit}" x2="${W - pad}" y2="${limit}" stroke="#c60" stroke-dasharray="4 4"/>
+${line(
+  samples.map((s) => s.mainMB),
+  mbMax,
+  '#1f6feb',
+)}
+${line(
+  samples.map((s) => s.rendererMB),
+  mbMax,
+  '#2da44e',
+)}
+${line(
+  samples.map((s) => s.worstDelayS),
+  delayMax,
+  '#c60',
+)}
+<text x="${pad}" y="16">16 live tiles for ${last} min. Memory in MB (left): the bench process, blue; the renderer, green.</text>
+<text x="${pad}" y="32">The worst tile's delay behind the live edge in s (right), orange; dashed: 3 segments.</text>
+<text x="${pad - 6}" y="${pad}" text-anchor="end">${Math.round(mbMax)}</text>
+<text x="${pad - 6}" y="${H - pad}" text-anchor="end">0</text>
+<text x="${W - pad + 6}" y="${pad}">${delayMax.toFixed(0)} s</text>
+<text x="${W - pad}" y="${H - pad + 18}" text-anchor="end">${last} min</text>
+</svg>
+`;
+}
