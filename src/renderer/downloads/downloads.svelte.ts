@@ -1,4 +1,3 @@
-import { SvelteMap } from 'svelte/reactivity';
 import {
   DOWNLOAD_STATES,
   type BatchFinished,
@@ -12,16 +11,19 @@ import { csvText } from '../../shared/csv.ts';
 import type { Api } from '../../shared/ipc.ts';
 import { contextSlot } from '../lib/context.ts';
 import { transport } from '../lib/transport.svelte.ts';
+import { ItemIndex } from './item-index.svelte.ts';
 
 type Action = 'downloads.pause' | 'downloads.resume' | 'downloads.cancel' | 'downloads.retry';
 
 /**
  * The download queue as the main process reports it: a snapshot at start, then throttled
- * updates carrying only what changed. Items are kept by id, so 500 updates cost 500 map writes.
+ * updates carrying only what changed. Items are indexed by batch and state as they arrive
+ * (item-index.svelte.ts), so an update of k items costs O(k log n) and wakes only the rows
+ * and lists it changes, at 10,000 items as at 10.
  */
 export class DownloadsState {
   batches = $state<DownloadBatchView[]>([]);
-  readonly items = new SvelteMap<number, DownloadItemView>();
+  readonly items = new ItemIndex();
   filter = $state<DownloadState | 'all'>('all');
   error = $state<string | null>(null);
   /** Where a file is, when no desktop shell can open it (browser mode). */
@@ -42,17 +44,15 @@ export class DownloadsState {
   /** The files that failed, each with its batch and reason, as CSV or JSON to save. */
   failedList(format: 'csv' | 'json'): string {
     const labelOf = (id: number) => this.batches.find((b) => b.id === id)?.label ?? String(id);
-    const rows = [...this.items.values()]
-      .filter((i) => i.state === 'failed')
-      .map((i) => ({
-        batch: labelOf(i.batchId),
-        recording_id: i.recordingId,
-        format: i.format,
-        collection_id: i.collectionId,
-        image: i.image,
-        file: i.name,
-        reason: i.message,
-      }));
+    const rows = this.items.inState('failed').map((i) => ({
+      batch: labelOf(i.batchId),
+      recording_id: i.recordingId,
+      format: i.format,
+      collection_id: i.collectionId,
+      image: i.image,
+      file: i.name,
+      reason: i.message,
+    }));
     if (format === 'json') return `${JSON.stringify(rows, null, 2)}\n`;
     return csvText(
       ['batch', 'recording_id', 'format', 'collection_id', 'image', 'file', 'reason'] as const,
@@ -77,22 +77,21 @@ export class DownloadsState {
     try {
       const snapshot = await this.#api.invoke('downloads.list', {});
       this.batches = snapshot.batches;
-      this.items.clear();
-      for (const item of snapshot.items) this.items.set(item.id, item);
+      this.items.replaceAll(snapshot.items);
       this.loaded = true;
     } catch (error) {
       this.error = (error as Error).message;
     }
   }
 
+  /** The ids of a batch's items the filter shows, in queue order: what its list draws. */
+  idsOf(batchId: number): readonly number[] {
+    return this.items.idsOf(batchId, this.filter);
+  }
+
+  /** The items themselves (a copy of the whole list: for tests and exports, not for rows). */
   itemsOf(batchId: number): DownloadItemView[] {
-    const out: DownloadItemView[] = [];
-    for (const item of this.items.values()) {
-      if (item.batchId === batchId && (this.filter === 'all' || item.state === this.filter)) {
-        out.push(item);
-      }
-    }
-    return out;
+    return this.idsOf(batchId).map((id) => this.items.get(id)!);
   }
 
   async act(action: Action, scope: DownloadScope): Promise<void> {
@@ -126,13 +125,11 @@ export class DownloadsState {
   }
 
   #apply(u: DownloadsUpdate): void {
-    for (const item of u.items) this.items.set(item.id, item);
+    for (const item of u.items) this.items.put(item);
     for (const batch of u.batches) this.#upsertBatch(batch);
     if (u.removedBatches.length > 0) {
       this.batches = this.batches.filter((b) => !u.removedBatches.includes(b.id));
-      for (const [id, item] of this.items) {
-        if (u.removedBatches.includes(item.batchId)) this.items.delete(id);
-      }
+      for (const batchId of u.removedBatches) this.items.removeBatch(batchId);
     }
   }
 
