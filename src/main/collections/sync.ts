@@ -4,7 +4,8 @@
  * and names in SQLite, deletes the files of images no longer there, and has the download
  * engine (src/main/downloads/) fetch the missing ones: they go into the collection's 'offline'
  * batch, reused from sync to sync, so the engine's resumable transfer (Range from `.part`,
- * length and ETag checks, signed-URL refresh, retries, concurrency and speed limit) applies.
+ * length and ETag checks, signed-URL refresh, retries, speed limit) applies, at most
+ * OFFLINE_CONCURRENCY images at a time (fetch-window.ts).
  * One sync per collection runs at a time; asking again while one runs schedules one more
  * afterwards, so a change made meanwhile is not missed.
  */
@@ -18,10 +19,17 @@ import type { OfflineCollections } from '../cache/collections.ts';
 import type { DownloadManager } from '../downloads/manager.ts';
 import type { ItemRow } from '../downloads/rows.ts';
 import type { Log } from '../log.ts';
+import { FetchWindow } from './fetch-window.ts';
 import { collectionFolder, imageFileName } from './files.ts';
 import { moveOldFiles, removeStrayFiles } from './kept-files.ts';
 import { allImageNames } from './names.ts';
 import type { KeptImage, KeptStore } from './store.ts';
+
+/**
+ * Images a sync fetches at once, whatever the download setting: keeping thousands stays a
+ * light load on the service and leaves the user's own downloads slots of their own.
+ */
+export const OFFLINE_CONCURRENCY = 4;
 
 export interface SyncOptions {
   client: ApiClient;
@@ -218,9 +226,10 @@ export class CollectionSync {
   }
 
   /**
-   * Queues the missing images in the collection's batch and waits for the engine to settle
-   * it; returns a line per image that could not be fetched. Stopping the sync pauses the
-   * batch: the next sync queues it again and the engine resumes from the `.part` files.
+   * Queues the missing images in the collection's batch and lets the engine fetch them a few
+   * at a time until none is left; returns a line per image that could not be fetched.
+   * Stopping the sync pauses the batch: the next sync queues it again and the engine resumes
+   * from the `.part` files.
    */
   async #fetchAll(
     engine: DownloadManager,
@@ -239,11 +248,13 @@ export class CollectionSync {
       collectionId: id,
       images: images.map((image) => ({ image: image.name, name: image.file })),
     });
+    const window = new FetchWindow(engine, batchId, OFFLINE_CONCURRENCY);
     let lastAnnounce = 0;
     const stop = engine.follow(batchId, {
       onChunk: (n) => onBytes?.(n),
       onCompleted: (item) => {
         this.#record(id, folder, item);
+        window.fill();
         if (Date.now() - lastAnnounce > 250) {
           lastAnnounce = Date.now();
           this.#announce(id);
@@ -251,7 +262,8 @@ export class CollectionSync {
       },
     });
     try {
-      await engine.settled(batchId, signal);
+      // Settled: all that was let go has ended (a failure frees its place here at the latest).
+      for (window.fill(); !window.idle; window.fill()) await engine.settled(batchId, signal);
     } catch (error) {
       if (engine.store.open) engine.pause({ batchId });
       throw error;
