@@ -1,0 +1,245 @@
+/**
+ * `npm run bench:downloads-view`: the Downloads view with one batch of 10,000 recordings (jpg,
+ * 2 s each) in headless Chromium, in browser mode, scrolled up and down without pause while the
+ * batch downloads and its files complete (the view takes a throttled update every 500 ms).
+ *
+ * The service runs in a child process on a world of short recordings added for the run
+ * (ServiceControl.seedRecordings: one build, hard links for the rest); browser mode runs in
+ * another (scripts/web.mjs, which builds the renderer if its sources are newer: `npm run build`
+ * first). The batch is queued through the view, as a user does: search the run's tag, "Select
+ * all N matching", jpg only, Download.
+ *
+ * Prints frame time p50 and p95 (requestAnimationFrame deltas in the page), the share of frames
+ * over 20 ms, the item rows in the DOM (most seen), the page's JS heap after a GC, and the files
+ * completed during the measure. Target: p95 < 20 ms.
+ *
+ *   npm run bench:downloads-view                          # 10,000 files, 30 s
+ *   npm run bench:downloads-view -- --items 2000 --seconds 10 --step 40
+ *   npm run bench:downloads-view -- --renderer DIR        # another build of the renderer
+ */
+import { fork, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Page } from 'playwright-core';
+import { startService } from '../../src/service/index.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const TAG = 'viewbench';
+const { values } = parseArgs({
+  options: {
+    items: { type: 'string', default: '10000' },
+    seconds: { type: 'string', default: '30' },
+    /** Pixels scrolled per frame (a row is 66 px). */
+    step: { type: 'string', default: '30' },
+    renderer: { type: 'string', default: join(root, 'out/renderer') },
+    serve: { type: 'boolean', default: false },
+  },
+});
+const ITEMS = Number(values.items);
+const SECONDS = Number(values.seconds);
+const STEP = Number(values.step);
+
+if (values.serve) {
+  // The child: the service, with the run's recordings, until the parent ends.
+  const dir = mkdtempSync(join(tmpdir(), 'roadcam-view-bench-service-'));
+  const service = await startService({ dataDir: dir, cameras: 300, hours: 2 });
+  await service.control.seedRecordings(ITEMS, { durationS: 2, tag: TAG, formats: ['jpg'] });
+  process.send!({ url: service.url });
+  process.on('disconnect', () => {
+    void service.close().finally(() => {
+      rmSync(dir, { recursive: true, force: true });
+      process.exit(0);
+    });
+  });
+} else {
+  await run();
+}
+
+interface Figures {
+  frames: number[];
+  rowsMax: number;
+  completedBefore: number;
+  completedAfter: number;
+  heapMB: number;
+}
+
+async function run(): Promise<void> {
+  const service = fork(import.meta.filename, ['--serve', '--items', String(ITEMS)]);
+  const serviceUrl = await new Promise<string>((ok) =>
+    service.once('message', (m) => ok((m as { url: string }).url)),
+  );
+  const host = await startHost(serviceUrl, values.renderer);
+  const browser = await chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  let r: Figures;
+  try {
+    const page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
+    await queueBatch(page, host.url, host.dataDir);
+    r = await measure(page);
+  } finally {
+    await browser.close();
+    await host.stop();
+    service.disconnect();
+  }
+  report(r);
+}
+
+/** Browser mode against the service, in a process of its own, serving `rendererDir`. */
+async function startHost(serviceUrl: string, rendererDir: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'roadcam-view-bench-'));
+  const args = ['--port', '0', '--data-dir', dataDir, '--base-url', serviceUrl, '--client-id'];
+  // scripts/web.mjs serves out/renderer; another build is served through the same CLI.
+  const script =
+    rendererDir === join(root, 'out/renderer')
+      ? [join(root, 'scripts/web.mjs'), ...args, 'demo']
+      : [
+          '--input-type=module',
+          '-e',
+          `const { main } = await import(${JSON.stringify(join(root, 'src/main/web/cli.ts'))});` +
+            `await main(process.argv.slice(1), ${JSON.stringify(rendererDir)});`,
+          ...args,
+          'demo',
+        ];
+  const child = spawn(process.execPath, script, {
+    cwd: root,
+    env: { ...process.env, ROADCAM_CLIENT_SECRET: 'demo-secret' },
+  });
+  let output = '';
+  const url = await new Promise<string>((ok, fail) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /^Roadcam at (\S+)$/m.exec(output);
+      if (match) ok(match[1]!);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => fail(new Error(`browser mode exited with ${code}:\n${output}`)));
+  });
+  return {
+    url,
+    dataDir,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Queues every recording of the run as one batch, through the view. */
+async function queueBatch(page: Page, url: string, dataDir: string): Promise<void> {
+  await page.goto(`${url}#/downloads`);
+  await page.getByLabel('Text').fill(TAG);
+  await page.getByLabel('Status').selectOption('complete');
+  await page.getByRole('button', { name: 'Search recordings' }).click();
+  const all = page.getByLabel(`Select all ${ITEMS} matching`);
+  await all.check({ timeout: 60_000 });
+  await page.getByLabel('jpg').check();
+  await page.getByLabel('zip').uncheck();
+  await page.getByLabel('mp4').uncheck();
+  await page.getByLabel('File names').fill('{recording_id}.{format}');
+  await page.getByLabel('Folder').fill(join(dataDir, 'files'));
+  const started = Date.now();
+  await page.getByRole('button', { name: 'Download all matching' }).click();
+  const rows = page.getByTestId('download-item');
+  await rows.first().waitFor({ timeout: 120_000 });
+  console.log(`queued ${ITEMS} files; first row drawn ${Date.now() - started} ms after the click`);
+}
+
+/** Completed files of the batch, as its card says ("1234 of 10000 files"). */
+async function completed(page: Page): Promise<number> {
+  const text = await page.getByTestId('download-batch').first().locator('.figures span').first();
+  return Number(/^(\d+) of/.exec((await text.textContent()) ?? '')?.[1] ?? NaN);
+}
+
+async function measure(page: Page): Promise<Figures> {
+  await page.waitForTimeout(2000);
+  const completedBefore = await completed(page);
+  // In the page: frame deltas, the rows in the DOM, and a scroll of STEP px every frame, down
+  // to the end of the list, then up to its start, and so on. The list is the page's own
+  // scrolling box when it has one (a virtualized list), else the view's.
+  await page.evaluate((step) => {
+    const w = window as unknown as { __bench: { frames: number[]; rowsMax: number; on: boolean } };
+    const list = document.querySelector<HTMLElement>('[role="list"][aria-label^="Files of"]');
+    let box: Element | null = list ?? document.querySelector('[data-testid="download-batch"]');
+    while (
+      box &&
+      !(box.scrollHeight > box.clientHeight && /auto|scroll/.test(getComputedStyle(box).overflowY))
+    ) {
+      box = box.parentElement;
+    }
+    box ??= document.scrollingElement!;
+    const bench = (w.__bench = { frames: [], rowsMax: 0, on: true });
+    let last = performance.now();
+    let dir = 1;
+    const tick = (t: number) => {
+      if (!bench.on) return;
+      bench.frames.push(t - last);
+      last = t;
+      const end = box!.scrollHeight - box!.clientHeight;
+      if ((dir > 0 && box!.scrollTop >= end - 1) || (dir < 0 && box!.scrollTop <= 0)) dir = -dir;
+      box!.scrollTop += dir * step;
+      bench.rowsMax = Math.max(
+        bench.rowsMax,
+        document.querySelectorAll('[data-testid="download-item"]').length,
+      );
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }, STEP);
+  await page.waitForTimeout(SECONDS * 1000);
+  const { frames, rowsMax } = await page.evaluate(() => {
+    const w = window as unknown as { __bench: { frames: number[]; rowsMax: number; on: boolean } };
+    w.__bench.on = false;
+    return w.__bench;
+  });
+  const completedAfter = await completed(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  await cdp.detach();
+  return {
+    frames: frames.slice(1),
+    rowsMax,
+    completedBefore,
+    completedAfter,
+    heapMB: heap.usedSize / 1024 / 1024,
+  };
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+function report(r: Figures): void {
+  const p95 = percentile(r.frames, 95);
+  const long = r.frames.filter((f) => f > 20).length / r.frames.length;
+  console.log(
+    `\nDownloads view: one batch of ${ITEMS.toLocaleString('en')} files, scrolled ${STEP} px a ` +
+      `frame for ${SECONDS} s while it downloads; ${cpus().length} cores, load average ` +
+      `${loadavg()[0]!.toFixed(1)}, ${new Date().toISOString()}\n`,
+  );
+  console.log(
+    '| Frame p50 | Frame p95 | Frames > 20 ms | Item rows in the DOM (most) | JS heap after GC | Files completed during the measure |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  console.log(
+    `| ${percentile(r.frames, 50).toFixed(1)} ms | ${p95.toFixed(1)} ms | ` +
+      `${(long * 100).toFixed(1)}% of ${r.frames.length} | ${r.rowsMax} | ${r.heapMB.toFixed(1)} MB | ` +
+      `${r.completedAfter - r.completedBefore} (${r.completedBefore} → ${r.completedAfter}) |`,
+  );
+  console.log(`\ntarget frame p95 < 20 ms: ${p95 < 20 ? 'met' : 'NOT met'}`);
+}
