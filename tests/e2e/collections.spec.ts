@@ -43,11 +43,24 @@ async function open(page: Page, route: string) {
   await page.goto(`${host.url}#${route}`);
 }
 
-/** Scrolls through the grid until the end is reached; returns the thumbnails' sources. */
+/**
+ * The cell of image `index` (from 0), scrolled to with the wheel: the grid renders only the
+ * rows near the view.
+ */
+async function cellAt(page: Page, index: number) {
+  const cell = page.locator(`[data-testid="thumb"][aria-posinset="${index + 1}"]`);
+  for (let i = 0; i < 100 && (await cell.count()) === 0; i++) {
+    const first = Number(await page.getByTestId('thumb').first().getAttribute('aria-posinset'));
+    await page.mouse.move(700, 500);
+    await page.mouse.wheel(0, index + 1 < first ? -300 : 300);
+  }
+  return cell;
+}
+
+/** Scrolls through the grid until the end is reached, each thumbnail loaded on the way. */
 async function browseAll(page: Page, expected: number): Promise<void> {
-  const thumbs = page.getByTestId('thumb');
   for (let i = 0; i < expected; i++) {
-    const img = thumbs.nth(i).locator('img');
+    const img = (await cellAt(page, i)).locator('img');
     await img.scrollIntoViewIfNeeded();
     await expect
       .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), {
@@ -56,7 +69,6 @@ async function browseAll(page: Page, expected: number): Promise<void> {
       .toBe(256);
   }
   await expect(page.getByText(`All ${expected} images shown.`)).toBeVisible();
-  await expect(thumbs).toHaveCount(expected);
 }
 
 let collectionId = '';
@@ -211,8 +223,9 @@ test('offline: the kept collection is listed and browsed from disk', async ({ pa
   const shown = page.locator('dialog.lightbox figure img');
   const loaded = () => shown.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth);
   for (const index of [0, 14, total - 1]) {
-    const name = await page.getByTestId('thumb').nth(index).locator('img').getAttribute('alt');
-    await page.getByTestId('thumb').nth(index).getByRole('button', { name: /^Open/ }).click();
+    const cell = await cellAt(page, index);
+    const name = await cell.locator('img').getAttribute('alt');
+    await cell.getByRole('button', { name: /^Open/ }).click();
     await expect(meta).toContainText(name!);
     await expect(meta).toContainText('Camera');
     await expect.poll(loaded).toBe(640);
