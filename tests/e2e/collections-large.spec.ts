@@ -14,7 +14,7 @@ let service: Awaited<ReturnType<typeof startService>>;
 let serviceDir: string;
 let host: RoadcamHost;
 let collectionId = '';
-let names: string[] = [];
+const names: string[] = [];
 
 test.describe.configure({ mode: 'serial' });
 
