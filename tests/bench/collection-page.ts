@@ -1,0 +1,173 @@
+/**
+ * The page side of bench:collection: what runs in Chromium (a rAF recorder, the grid scrolled
+ * top to bottom and back, the lightbox stepped through) and how the renderer's memory is read
+ * (the page's JS heap after a GC, the renderer processes' RSS from /proc).
+ */
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+
+export interface FrameFigures {
+  frames: number;
+  p50Ms: number;
+  p95Ms: number;
+  /** Share of frames over 20 ms: those that missed a 60 Hz refresh. */
+  over20: number;
+}
+
+export interface ScrollFigures extends FrameFigures {
+  /** Times the end of the grid was reached (every page in), and the top again after it. */
+  ends: number;
+  tops: number;
+  /** The most elements in the grid at once, and in the whole document. */
+  gridNodes: number;
+  documentNodes: number;
+}
+
+export function frameFigures(frames: readonly number[]): FrameFigures {
+  const sorted = [...frames].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+  return {
+    frames: frames.length,
+    p50Ms: round(at(0.5)),
+    p95Ms: round(at(0.95)),
+    over20: frames.filter((f) => f > 20).length / Math.max(1, frames.length),
+  };
+}
+
+/**
+ * Scrolls the view that holds the grid at `pxPerS`, down to the end of the collection (more
+ * pages load on the way) and back to the top, for `seconds`, counting frames and nodes.
+ */
+export async function scrollGrid(page: Page, seconds: number, pxPerS: number) {
+  const out = await page.evaluate(
+    ({ seconds, pxPerS }) =>
+      new Promise<{
+        frames: number[];
+        ends: number;
+        tops: number;
+        gridNodes: number;
+        documentNodes: number;
+      }>((resolve) => {
+        const grid = document.querySelector('ul.grid')!;
+        let scroller = grid.parentElement!;
+        while (scroller !== document.body && getComputedStyle(scroller).overflowY !== 'auto')
+          scroller = scroller.parentElement!;
+        const frames: number[] = [];
+        let gridNodes = 0;
+        let documentNodes = 0;
+        const count = setInterval(() => {
+          gridNodes = Math.max(gridNodes, grid.getElementsByTagName('*').length + 1);
+          documentNodes = Math.max(documentNodes, document.getElementsByTagName('*').length);
+        }, 250);
+        let dir = 1;
+        let ends = 0;
+        let tops = 0;
+        const start = performance.now();
+        let last = start;
+        const tick = (t: number) => {
+          const dt = t - last;
+          frames.push(dt);
+          last = t;
+          const atEnd = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
+          const done = /All [\d,]+ images shown/.test(document.body.innerText.slice(-2000));
+          if (dir === 1 && atEnd && done) {
+            dir = -1;
+            ends++;
+          } else if (dir === -1 && scroller.scrollTop <= 0) {
+            dir = 1;
+            tops++;
+          }
+          scroller.scrollTop += dir * pxPerS * (Math.min(dt, 100) / 1000);
+          if (t - start < seconds * 1000) requestAnimationFrame(tick);
+          else {
+            clearInterval(count);
+            resolve({ frames, ends, tops, gridNodes, documentNodes });
+          }
+        };
+        requestAnimationFrame(tick);
+      }),
+    { seconds, pxPerS },
+  );
+  return { ...frameFigures(out.frames), ...out, frames: out.frames.length };
+}
+
+/** Opens the first image and presses ArrowRight every `everyMs` for `seconds`. */
+export async function stepLightbox(page: Page, seconds: number, everyMs: number) {
+  await page
+    .getByRole('button', { name: /^Open / })
+    .first()
+    .click();
+  await page.getByTestId('lightbox-meta').waitFor();
+  await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __stop: boolean };
+    w.__frames = [];
+    w.__stop = false;
+    let last = performance.now();
+    const tick = (t: number) => {
+      w.__frames.push(t - last);
+      last = t;
+      if (!w.__stop) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const end = Date.now() + seconds * 1000;
+  let steps = 0;
+  while (Date.now() < end) {
+    await page.keyboard.press('ArrowRight');
+    steps++;
+    await page.waitForTimeout(everyMs);
+  }
+  const frames = await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __stop: boolean };
+    w.__stop = true;
+    return w.__frames;
+  });
+  const position = await page.locator('dialog.lightbox .position').innerText();
+  await page.keyboard.press('Escape');
+  return { ...frameFigures(frames), steps, position };
+}
+
+/** The page's JS heap after a GC, in MB. */
+export async function heapAfterGc(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return round(usedSize / 1024 / 1024);
+}
+
+/**
+ * Resident memory of Chromium's renderer processes (one page: one renderer), in MB: all of it
+ * (VmRSS, which counts the pages of the Chromium binary and memory shared with the browser
+ * process too), its own anonymous memory (RssAnon: heaps, layout, the DOM), and the shared
+ * memory it has mapped (RssShmem: mostly Chromium's discardable cache of decoded images and
+ * its raster tiles, which Chromium purges under memory pressure).
+ */
+export async function rendererRss(
+  browser: Browser,
+): Promise<{ rssMB: number; anonMB: number; shmemMB: number }> {
+  const cdp = await browser.newBrowserCDPSession();
+  const info = (await cdp.send('SystemInfo.getProcessInfo')) as {
+    processInfo: { type: string; id: number }[];
+  };
+  await cdp.detach();
+  const renderers = info.processInfo.filter((p) => p.type === 'renderer');
+  return {
+    rssMB: renderers.reduce((sum, p) => sum + rssMB(p.id), 0),
+    anonMB: renderers.reduce((sum, p) => sum + rssMB(p.id, 'RssAnon'), 0),
+    shmemMB: renderers.reduce((sum, p) => sum + rssMB(p.id, 'RssShmem'), 0),
+  };
+}
+
+/** A process's resident memory in MB, from /proc (Linux); 0 where it cannot be read. */
+export function rssMB(pid: number, field = 'VmRSS'): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kB = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1];
+    return Math.round(Number(kB ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
