@@ -52,6 +52,11 @@ test('the weather replay steps through the snapshots of the last 48 hours', asyn
   await expect(bar.getByTestId('replay-time')).toHaveText(await replayLabel(page, newestMark));
   // Every camera of the snapshot is a dot on the replay's canvas, above the camera tiles.
   await expect(page.locator('.leaflet-replay-pane > canvas.leaflet-zoom-animated')).toHaveCount(1);
+  // Drawn from the snapshot's columns, not a layer per camera: the canvas says how many dots.
+  await expect(page.locator('.leaflet-replay-pane > canvas')).toHaveAttribute(
+    'data-dots',
+    /^[1-9]\d*$/,
+  );
 
   // One hour back, with the keyboard: six ten-minute steps.
   await slider.focus();

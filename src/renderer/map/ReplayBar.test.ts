@@ -110,3 +110,26 @@ describe('ReplayBar: the alerts of each mark', () => {
     expect(api.inputsOf('map.snapshot.alerts')).toHaveLength(2);
   });
 });
+
+describe('ReplayBar: Play', () => {
+  test('shows every mark when a snapshot takes longer to arrive than a step', async () => {
+    // Four marks whose snapshots each take 1 s (a 100,000-camera snapshot on a loaded machine):
+    // Play waits for each mark to be drawn rather than moving on and dropping it as stale.
+    const marks = ['10:30', '10:40', '10:50', '11:00'].map((t) => `2026-11-20T${t}:00.000Z`);
+    const { drawn } = setup({
+      'map.snapshot.marks': () => marks,
+      'map.snapshot': ({ time }) =>
+        new Promise((resolve) => setTimeout(() => resolve(weather(time)), 1000)),
+      'map.snapshot.alerts': ({ time }) => alerts(time, 0),
+    });
+    await waitFor(() => expect(drawn.weather).toEqual([marks[3]]), { timeout: 3000 });
+    await fireEvent.input(screen.getByRole('slider', { name: 'Replay time' }), {
+      target: { value: '0' },
+    });
+    await fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Play' })).toBeTruthy(), {
+      timeout: 8000,
+    });
+    expect(drawn.weather).toEqual([marks[3], ...marks]);
+  }, 12_000);
+});

@@ -1,17 +1,18 @@
 /**
  * The weather replay: every camera of a ten-minute snapshot as a dot coloured by the chosen
- * sensor, over the alert polygons in force at the same mark. Dots are made once per camera and
- * recoloured per step, so stepping through the 48 hours redraws one canvas instead of
- * rebuilding thousands of layers; alerts are few and are redrawn per step.
+ * sensor, over the alert polygons in force at the same mark. The dots are one canvas drawn from
+ * the snapshot's columns (replayDots.ts), not a layer per camera, so a step at 100,000 cameras
+ * recolours and redraws one canvas; alerts are few and are redrawn per step.
  */
 import L from 'leaflet';
 import type { AlertSnapshot, WeatherSnapshot } from '../../../shared/ipc/map.ts';
 import type { SensorType } from '../../../shared/sensors.ts';
 import { sensorColour, severityColour } from '../colours.ts';
+import { DotCanvas } from './replayDots.ts';
 
 export class ReplayLayer extends L.LayerGroup {
-  #dots = new Map<string, L.CircleMarker>();
-  #renderer = L.canvas({ pane: 'replay', padding: 0.3 });
+  // Added and removed with the group: the canvas goes when the replay closes.
+  #dots = new DotCanvas({ pane: 'replay', padding: 0.3 });
   // SVG in the overlay pane (under the dots' pane): each polygon stays an element to hover.
   #alertRenderer = L.svg({ padding: 0.3 });
   #alerts = L.layerGroup();
@@ -21,13 +22,13 @@ export class ReplayLayer extends L.LayerGroup {
     super();
     this.#onAlert = onAlert;
     this.addLayer(this.#alerts);
+    this.addLayer(this.#dots);
   }
 
   override onRemove(map: L.Map): this {
     super.onRemove(map);
     // A renderer stays on the map when its last path goes: without this, every replay opened
-    // would leave a full-size canvas behind, resized and cleared after every move.
-    this.#renderer.remove();
+    // would leave a full-size SVG behind, resized after every move.
     this.#alertRenderer.remove();
     return this;
   }
@@ -62,33 +63,16 @@ export class ReplayLayer extends L.LayerGroup {
   }
 
   show(snapshot: WeatherSnapshot, sensor: SensorType): void {
-    const seen = new Set<string>();
     const values = snapshot[sensor];
-    snapshot.ids.forEach((id, i) => {
-      seen.add(id);
-      const fillColor = sensorColour(sensor, values[i]);
-      const dot = this.#dots.get(id);
-      if (dot) {
-        dot.setStyle({ fillColor });
-        return;
-      }
-      const created = L.circleMarker([snapshot.lat[i]!, snapshot.lon[i]!], {
-        renderer: this.#renderer,
-        radius: 4,
-        weight: 0.8,
-        color: '#fff',
-        fillColor,
-        fillOpacity: 1,
-        interactive: false,
-      });
-      this.#dots.set(id, created);
-      this.addLayer(created);
+    this.#dots.setDots({
+      lat: snapshot.lat,
+      lon: snapshot.lon,
+      colours: snapshot.ids.map((_, i) => sensorColour(sensor, values[i])),
     });
-    for (const [id, dot] of this.#dots) {
-      if (!seen.has(id)) {
-        this.removeLayer(dot);
-        this.#dots.delete(id);
-      }
-    }
+  }
+
+  /** How many dots the last drawing put on the map (inside the view and its margin). */
+  get dotsDrawn(): number {
+    return this.#dots.drawn;
   }
 }
