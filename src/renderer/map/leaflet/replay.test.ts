@@ -3,27 +3,24 @@ import { afterEach, expect, test, vi } from 'vitest';
 import type { WeatherSnapshot } from '../../../shared/ipc/map.ts';
 import { sensorColour } from '../colours.ts';
 import { ReplayLayer } from './replay.ts';
+import { rgba } from './replayDots.ts';
 
 // The replay at national scale: 100,000 cameras are one canvas drawn from the snapshot's columns,
 // not a Leaflet layer per camera (which cost seconds per step and tens of MB in the benchmark).
-// jsdom draws nothing, so the canvas's context is a stand-in that records the stamps; the
-// drawing in a browser is checked by tests/e2e/map-features.spec.ts.
+// jsdom draws nothing, so the canvas's context is a stand-in that keeps the images put on it;
+// the drawing in a browser is checked by tests/e2e/map-features.spec.ts.
 
-interface Stamp {
-  sprite: HTMLCanvasElement;
-  x: number;
-  y: number;
-}
-
-let stamps: Stamp[] = [];
+let images: ImageData[] = [];
 let map: L.Map | undefined;
 
 function recordingContext(): CanvasRenderingContext2D {
+  const methods: Record<string, unknown> = {
+    createImageData: (width: number, height: number) =>
+      ({ width, height, data: new Uint8ClampedArray(width * height * 4) }) as ImageData,
+    putImageData: (image: ImageData) => images.push(image),
+  };
   return new Proxy({} as CanvasRenderingContext2D, {
-    get: (_, name) =>
-      name === 'drawImage'
-        ? (sprite: HTMLCanvasElement, x: number, y: number) => stamps.push({ sprite, x, y })
-        : () => {},
+    get: (_, name) => methods[name as string] ?? (() => {}),
     set: () => true,
   });
 }
@@ -31,12 +28,15 @@ function recordingContext(): CanvasRenderingContext2D {
 afterEach(() => {
   map?.remove();
   map = undefined;
-  stamps = [];
+  images = [];
   vi.restoreAllMocks();
 });
 
-/** 100,000 cameras over the United States (all in view) and 1,000 in Europe (out of it). */
-function snapshot(roadWeather: (i: number) => number): WeatherSnapshot {
+/**
+ * 100,000 cameras packed over the United States, two on their own further north (one west, one
+ * east of -100), all in view, and 1,000 in Europe, out of it.
+ */
+function snapshot(roadWeather: (lon: number) => number): WeatherSnapshot {
   const s: WeatherSnapshot = {
     mark: 'm',
     time: '2026-11-20T11:00:00.000Z',
@@ -52,16 +52,25 @@ function snapshot(roadWeather: (i: number) => number): WeatherSnapshot {
     s.ids.push(`C${i}`);
     s.lon.push(lon);
     s.lat.push(lat);
-    s.road_weather.push(roadWeather(i));
+    s.road_weather.push(roadWeather(lon));
     s.visibility.push(1);
     s.precip.push(0);
   };
   for (let i = 0; i < 100_000; i++) add(-115 + (i % 400) * 0.1, 32 + Math.floor(i / 400) * 0.05);
+  add(-110, 47.5);
+  add(-85, 47.5);
   for (let i = 0; i < 1000; i++) add(10 + (i % 100) * 0.1, 45 + Math.floor(i / 100) * 0.1);
   return s;
 }
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+
+/** The colour of the last image drawn at a place, as the image's 32-bit word. */
+function pixelAt(canvas: HTMLCanvasElement, lat: number, lon: number): number {
+  const image = images.at(-1)!;
+  const p = map!.latLngToLayerPoint([lat, lon]).subtract(L.DomUtil.getPosition(canvas)).round();
+  return new Uint32Array(image.data.buffer)[p.y * image.width + p.x]!;
+}
 
 test('a replay of 100,000 cameras is one canvas of dots, recoloured per step', async () => {
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
@@ -74,6 +83,9 @@ test('a replay of 100,000 cameras is one canvas of dots, recoloured per step', a
   map = L.map(container, { center: [39, -98], zoom: 4, zoomAnimation: false });
   map.createPane('replay');
   const replay = new ReplayLayer(() => {}).addTo(map);
+  const dry = rgba(sensorColour('road_weather', 0));
+  const snow = rgba(sensorColour('road_weather', 2));
+  expect(snow).not.toBe(dry);
 
   replay.show(
     snapshot(() => 0),
@@ -83,23 +95,19 @@ test('a replay of 100,000 cameras is one canvas of dots, recoloured per step', a
   // No layer per camera: the alerts' group and the dots' canvas.
   expect(replay.getLayers()).toHaveLength(2);
   const canvas = container.querySelector<HTMLCanvasElement>('.leaflet-replay-pane > canvas')!;
-  expect(canvas.dataset['dots']).toBe('100000');
-  expect(stamps).toHaveLength(100_000);
-  const dry = new Set(stamps.map((s) => s.sprite));
-  expect(dry.size).toBe(1);
+  // Every camera in the United States, none of those in Europe.
+  expect(canvas.dataset['dots']).toBe('100002');
+  expect(pixelAt(canvas, 47.5, -110)).toBe(dry);
+  expect(pixelAt(canvas, 47.5, -85)).toBe(dry);
+  expect(pixelAt(canvas, 20, -100)).toBe(0);
 
   // The next mark: the cameras east of -100 turn to snow, the others stay dry.
-  stamps = [];
   replay.show(
-    snapshot((i) => (-115 + (i % 400) * 0.1 > -100 ? 2 : 0)),
+    snapshot((lon) => (lon > -100 ? 2 : 0)),
     'road_weather',
   );
   await nextFrame();
-  expect(stamps).toHaveLength(100_000);
-  expect(sensorColour('road_weather', 2)).not.toBe(sensorColour('road_weather', 0));
-  const west = stamps.filter((s) => s.x < map!.latLngToLayerPoint([39, -100.5]).x);
-  const east = stamps.filter((s) => s.x > map!.latLngToLayerPoint([39, -99.5]).x);
-  expect(new Set(west.map((s) => s.sprite))).toEqual(dry);
-  expect(east.length).toBeGreaterThan(0);
-  expect(east.every((s) => !dry.has(s.sprite))).toBe(true);
+  expect(canvas.dataset['dots']).toBe('100002');
+  expect(pixelAt(canvas, 47.5, -110)).toBe(dry);
+  expect(pixelAt(canvas, 47.5, -85)).toBe(snow);
 });
