@@ -5,10 +5,14 @@
  * what the renderer's build left, so its growth counts, not its size), stalls, dropped frames,
  * and each tile's delay behind the live edge and video buffered ahead. Prints a line a minute
  * and writes a chart (SVG) of memory and delay over time.
+ *
+ * Chromium runs bare (bare-chromium.ts), not under Playwright, whose instrumentation keeps
+ * every response the page loads and would show as the renderer's growth.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import { writeFileSync } from 'node:fs';
 import { SEGMENT_S } from '../../src/service/media/live-encoder.ts';
+import { launchBare, type BareChromium } from './bare-chromium.ts';
+import { readTiles } from './wall-page.ts';
 
 export interface SoakSample {
   minute: number;
@@ -26,100 +30,55 @@ export interface SoakSample {
 }
 
 export async function soak(
-  browser: Browser,
   url: string,
   tiles: number,
   minutes: number,
   chartPath: string,
 ): Promise<SoakSample[]> {
-  const context = await browser.newContext({ viewport: { width: 2820, height: 1780 } });
-  const page = await context.newPage();
-  await page.goto(url);
-  await page.waitForFunction(
-    (n) => document.querySelectorAll('[data-kind="video"][data-state="live"]').length === n,
-    tiles,
-    { timeout: 90_000 },
-  );
-  const cdp = await context.newCDPSession(page);
-  const browserCdp = await browser.newBrowserCDPSession();
+  const chromium = await launchBare(url, { width: 2820, height: 1780 });
   const samples: SoakSample[] = [];
   try {
+    await untilLive(chromium, tiles);
     for (let minute = 0; minute <= minutes; minute++) {
-      if (minute > 0) await page.waitForTimeout(60_000);
-      samples.push(await sample(minute, page, cdp, browserCdp));
+      if (minute > 0) await new Promise((r) => setTimeout(r, 60_000));
+      samples.push(await sample(minute, chromium));
       const s = samples.at(-1)!;
       console.log(
         `minute ${minute}: bench process ${s.mainMB} MB, renderer ${s.rendererMB} MB, page heap ` +
           `${s.heapMB.toFixed(1)} MB, stalls ${s.stalls}, dropped ${s.dropped}/${s.frames}, ` +
           `worst delay ${s.worstDelayS.toFixed(1)} s, least ahead ${s.leastAheadS.toFixed(1)} s`,
       );
+      writeFileSync(chartPath, chart(samples));
     }
   } finally {
-    await context.close();
+    chromium.close();
   }
-  writeFileSync(chartPath, chart(samples));
   return samples;
 }
 
-async function sample(
-  minute: number,
-  page: Page,
-  cdp: CDPSession,
-  browserCdp: CDPSession,
-): Promise<SoakSample> {
-  const tiles = await page.evaluate(() => {
-    const w = window as unknown as { soakStalls?: number; soakObserver?: MutationObserver };
-    if (!w.soakObserver) {
-      w.soakStalls = 0;
-      w.soakObserver = new MutationObserver((records) => {
-        for (const r of records) {
-          const state = (r.target as HTMLElement).dataset['state'];
-          if (state === 'buffering' || state === 'stalled' || state === 'reconnecting') {
-            w.soakStalls! += 1;
-          }
-        }
-      });
-      w.soakObserver.observe(document.body, {
-        subtree: true,
-        attributes: true,
-        attributeFilter: ['data-state'],
-      });
+/** Waits (at most 90 s) until every tile plays live video. */
+async function untilLive(chromium: BareChromium, tiles: number): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const live = await chromium.page.evaluate(
+      () => document.querySelectorAll('[data-kind="video"][data-state="live"]').length,
+    );
+    if (live === tiles) return;
+    if (Date.now() - started > 90_000) {
+      throw new Error(`only ${live} of ${tiles} tiles were live after 90 s`);
     }
-    let frames = 0;
-    let dropped = 0;
-    const delays: number[] = [];
-    const aheads: number[] = [];
-    for (const video of document.querySelectorAll<HTMLVideoElement>('[data-kind="video"] video')) {
-      const q = video.getVideoPlaybackQuality();
-      frames += q.totalVideoFrames;
-      dropped += q.droppedVideoFrames;
-      const seekable = video.seekable;
-      if (seekable.length > 0) delays.push(seekable.end(seekable.length - 1) - video.currentTime);
-      let ahead = 0;
-      for (let i = 0; i < video.buffered.length; i++) {
-        if (
-          video.buffered.start(i) <= video.currentTime &&
-          video.currentTime <= video.buffered.end(i)
-        ) {
-          ahead = video.buffered.end(i) - video.currentTime;
-        }
-      }
-      aheads.push(ahead);
-    }
-    return { frames, dropped, delays, aheads, stalls: w.soakStalls! };
-  });
-  await cdp.send('HeapProfiler.collectGarbage');
-  const heap = await cdp.send('Runtime.getHeapUsage');
-  const info = (await browserCdp.send('SystemInfo.getProcessInfo')) as {
-    processInfo: { type: string; id: number }[];
-  };
-  const rendererMB = info.processInfo
-    .filter((p) => p.type === 'renderer')
-    .reduce((sum, p) => sum + rssMB(p.id), 0);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+async function sample(minute: number, chromium: BareChromium): Promise<SoakSample> {
+  const tiles = await chromium.page.evaluate(readTiles, false);
+  await chromium.page.send('HeapProfiler.collectGarbage');
+  const heap = await chromium.page.send<{ usedSize: number }>('Runtime.getHeapUsage');
   return {
     minute,
     mainMB: Math.round(process.memoryUsage().rss / 1024 / 1024),
-    rendererMB,
+    rendererMB: await chromium.rendererMB(),
     heapMB: heap.usedSize / 1024 / 1024,
     stalls: tiles.stalls,
     frames: tiles.frames,
@@ -128,16 +87,6 @@ async function sample(
     delays: tiles.delays,
     leastAheadS: Math.min(...tiles.aheads),
   };
-}
-
-/** A process's resident memory in MB, from /proc (Linux); 0 where it cannot be read. */
-function rssMB(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024);
-  } catch {
-    return 0;
-  }
 }
 
 /** Memory (MB, left axis) and the worst delay (s, right axis) per minute, as an SVG. */

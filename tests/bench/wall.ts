@@ -20,6 +20,7 @@ import { startWebHost } from '../../src/main/web/host.ts';
 import { tempDir } from '../helpers/core.ts';
 import { rendererConfig } from '../../vite.renderer.config.ts';
 import { soak } from './wall-soak.ts';
+import { readTiles, type TileReading } from './wall-page.ts';
 
 const { values: flags } = parseArgs({
   options: { minutes: { type: 'string' }, chart: { type: 'string', default: 'wall-soak.svg' } },
@@ -71,11 +72,6 @@ const videoIds = [...page1.features, ...page2.features]
   .slice(0, TILES);
 if (videoIds.length < TILES) throw new Error(`only ${videoIds.length} video cameras found`);
 
-const browser = await chromium.launch({
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
-
 const results: RunResult[] = [];
 try {
   if (SOAK_MINUTES > 0) {
@@ -85,14 +81,21 @@ try {
       `Wall soak: ${TILES} video tiles for ${SOAK_MINUTES} min, ${cpus().length} cores, ` +
         `load average ${loadavg()[0]!.toFixed(1)}, ${new Date().toISOString()}`,
     );
-    await soak(browser, url, TILES, SOAK_MINUTES, flags.chart);
+    await soak(url, TILES, SOAK_MINUTES, flags.chart);
     console.log(`chart: ${flags.chart}`);
   } else {
-    results.push(await run(browser, 'hls.js worker on (default)', true));
-    results.push(await run(browser, 'hls.js worker off', false));
+    const browser = await chromium.launch({
+      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    });
+    try {
+      results.push(await run(browser, 'hls.js worker on (default)', true));
+      results.push(await run(browser, 'hls.js worker off', false));
+    } finally {
+      await browser.close();
+    }
   }
 } finally {
-  await browser.close();
   await host.close();
   await core.close();
   data.remove();
@@ -171,49 +174,9 @@ async function run(browser: Browser, label: string, worker: boolean): Promise<Ru
   return result;
 }
 
-/** Frame counters, playback positions, stall count and the media requests since the last call. */
-async function sample(page: Page) {
-  return page.evaluate(() => {
-    const w = window as unknown as { benchStalls?: number; benchObserver?: MutationObserver };
-    if (!w.benchObserver) {
-      w.benchStalls = 0;
-      performance.setResourceTimingBufferSize(100_000);
-      performance.clearResourceTimings();
-      w.benchObserver = new MutationObserver((records) => {
-        for (const r of records) {
-          const state = (r.target as HTMLElement).dataset['state'];
-          if (state === 'buffering' || state === 'stalled' || state === 'reconnecting') {
-            w.benchStalls! += 1;
-          }
-        }
-      });
-      w.benchObserver.observe(document.body, {
-        subtree: true,
-        attributes: true,
-        attributeFilter: ['data-state'],
-      });
-    }
-    let frames = 0;
-    let dropped = 0;
-    const times: Record<string, number> = {};
-    for (const tile of document.querySelectorAll<HTMLElement>('[data-kind="video"]')) {
-      const video = tile.querySelector('video');
-      if (!video) continue;
-      const q = video.getVideoPlaybackQuality();
-      frames += q.totalVideoFrames;
-      dropped += q.droppedVideoFrames;
-      times[tile.dataset['cameraId']!] = video.currentTime;
-    }
-    const requests = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .filter((e) => e.name.includes('/media/'))
-      .map((e) => ({
-        // Time from asking to the request leaving: waiting for one of the 6 connections.
-        wait: Math.max(0, e.requestStart - e.startTime),
-        duration: e.duration,
-      }));
-    const live = document.querySelectorAll('[data-kind="video"][data-state="live"]').length;
-    return { frames, dropped, times, stalls: w.benchStalls!, requests, live };
-  });
+/** Frame counters, playback positions, stall count and the media requests so far. */
+function sample(page: Page): Promise<TileReading> {
+  return page.evaluate(readTiles, true);
 }
 
 /** CPU seconds used so far by the renderer processes and by Chromium's other processes. */

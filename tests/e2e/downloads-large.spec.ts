@@ -5,6 +5,7 @@
  * listed with their reasons, and axe finds nothing serious in the view with the list open.
  */
 import { readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -110,4 +111,31 @@ test(`a batch of ${FOUND + MISSING} files: its list scrolls to a late row, draws
   await filter.selectOption('all');
 
   expect((await seriousViolations(page)).join('\n')).toBe('');
+});
+
+test(`"Select all ${FOUND} matching" queues every recording of the search, past its first pages`, async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await page.goto(`${own.host.url}#/downloads`);
+  await page.getByLabel('Text').fill('e2e-large-batch');
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('complete');
+  await page.getByRole('button', { name: 'Search recordings' }).click();
+  // The page shows 25 of them; the whole search is what is queued.
+  await page.getByLabel(`Select all ${FOUND} matching`).check({ timeout: 60_000 });
+  await page.getByLabel('jpg').check();
+  await page.getByLabel('zip').uncheck();
+  await page.getByLabel('mp4').uncheck();
+  await page.getByLabel('File names').fill('{recording_id}.{format}');
+  await page.getByLabel('Folder').fill(join(own.host.dataDir, 'all-matching'));
+  await page.getByRole('button', { name: 'Download all matching' }).click();
+
+  const batch = page.getByTestId('download-batch').first();
+  const list = batch.getByRole('list', { name: /^Files of / });
+  await expect(list.getByRole('listitem').first()).toHaveAttribute('aria-setsize', String(FOUND), {
+    timeout: 60_000,
+  });
+  await expect(batch).toHaveAttribute('data-state', 'completed', { timeout: 90_000 });
+  const files = (await readdir(join(own.host.dataDir, 'all-matching'))).sort();
+  expect(files).toEqual(ids.map((id) => `${id}.jpg`).sort());
 });
