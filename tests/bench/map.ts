@@ -1,161 +1,79 @@
 /**
- * `npm run bench:map`: the Map view's dense camera layer (the service's camera vector tiles, one
- * canvas per tile) on a world of 100,000 cameras (national scale, issue 20), in headless
- * Chromium through Playwright.
+ * `npm run bench:map`: the Map view on a world of 100,000 cameras (national scale, issue 20), in
+ * headless Chromium through Playwright, in two scenarios alternated round by round in one run so
+ * they compare side by side (map-scenarios.ts): "cameras", the dense camera layer alone (the
+ * service's camera vector tiles, one canvas per tile), and "everything", every layer on
+ * (cameras, observations, alerts, recordings, a search's results) with the weather replay
+ * playing, while the same pan/zoom script runs.
  * (Client-side clustering with supercluster, which this bench once compared, lost on every
  * figure and left the app; its figures stay in the benchmark history under docs/.)
  *
- * Figures: time to first cameras drawn (navigation start to the performance mark the
- * layer sets), frame time p95 while panning and zooming (and the share of frames over 25 ms),
- * JS heap after the panning (after a GC; the page's and its workers').
- * `BENCH_MAP_SECONDS` sets the panning time (default 120); `BENCH_MAP_CAMERAS` the world size.
+ * Figures per scenario: time to first cameras drawn (navigation start to the performance mark
+ * the layer sets), frame time p50/p95 while panning and zooming and the share of frames over
+ * 25 and 20 ms, the JS heap after a GC (the page's and its workers') before and after the
+ * panning, the resident memory of the renderer and of the host (the core) before and after,
+ * DOM nodes and what is drawn, and the replay's steps drawn.
+ * Variables: `BENCH_MAP_SECONDS` (panning per run, default 120), `BENCH_MAP_ROUNDS` (default 1),
+ * `BENCH_MAP_SCENARIOS` (default `cameras,everything`; also `layers`: every layer on, no replay), `BENCH_MAP_CAMERAS` (world size),
+ * `BENCH_MAP_HOURS` (the world's history, so the replay's marks, default 4).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
 import { startService } from '../../src/service/index.ts';
+import {
+  browse,
+  drawn,
+  heapUsed,
+  median,
+  percentile,
+  rendererMB,
+  rssMB,
+  startHost,
+  type Drawn,
+} from './map-page.ts';
+import { scenariosFrom, setUp, warmSnapshots, type Scenario } from './map-scenarios.ts';
 
-const root = resolve(import.meta.dirname, '../..');
 const SECONDS = Number(process.env.BENCH_MAP_SECONDS ?? 120);
+const ROUNDS = Number(process.env.BENCH_MAP_ROUNDS ?? 1);
 const CAMERAS = Number(process.env.BENCH_MAP_CAMERAS ?? 100_000);
+const HOURS = Number(process.env.BENCH_MAP_HOURS ?? 4);
+const SCENARIOS = scenariosFrom(process.env.BENCH_MAP_SCENARIOS);
+/** The replay bar's marks: 48 hours of ten-minute marks, the newest last. */
+const MARKS = 48 * 6;
+/**
+ * The oldest mark whose snapshot the world holds (it holds HOURS of slots and the newest mark is
+ * one before the newest slot), plus one: the world drops a slot at each ten minutes.
+ */
+const FIRST_MARK = MARKS - (HOURS * 6 - 1) + 1;
+
+interface Memory {
+  /** JS heap after a GC, page + workers, and per heap. */
+  heapMB: number;
+  heapParts: Record<string, number>;
+  rendererMB: number;
+  hostMB: number;
+}
 
 interface Figures {
+  scenario: Scenario;
   firstDrawMs: number;
   frameP95Ms: number;
   frameP50Ms: number;
   frames: number;
-  /** Share of frames over 25 ms (the p95 target): those that missed at least one refresh. */
-  longFrames: number;
-  heapMB: number;
-  /** The same, per heap: the page's first, then each worker's (URL: MB). */
-  heapParts: Record<string, number>;
+  /** Share of frames over 25 ms (the p95 target) and 20 ms: those that missed a refresh. */
+  over25: number;
+  over20: number;
+  /** Before the panning (after the scenario is set up) and after it. */
+  before: Memory;
+  after: Memory;
+  drawn: Drawn;
+  replaySteps: number;
+  replayError: string | null;
 }
 
-async function startHost(serviceUrl: string) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'roadcam-bench-map-'));
-  const child = spawn(
-    process.execPath,
-    [
-      join(root, 'scripts/web.mjs'),
-      ...['--port', '0', '--data-dir', dataDir, '--base-url', serviceUrl, '--client-id', 'demo'],
-    ],
-    { cwd: root, env: { ...process.env, ROADCAM_CLIENT_SECRET: 'demo-secret' } },
-  );
-  let output = '';
-  const url = await new Promise<string>((ok, fail) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /^Roadcam at (\S+)$/m.exec(output);
-      if (match) ok(match[1]!);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => fail(new Error(`browser mode exited with ${code}:\n${output}`)));
-  });
-  return {
-    url,
-    async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
-/** Drags and wheel-zooms over the map for `seconds`, as a user browsing would. */
-async function browse(page: Page, seconds: number) {
-  const box = (await page.getByRole('application', { name: 'Map' }).boundingBox())!;
-  const cx = box.x + box.width / 2;
-  const cy = box.y + box.height / 2;
-  const moves: [number, number][] = [
-    [260, 0],
-    [0, 180],
-    [-260, 0],
-    [0, -180],
-    [180, 120],
-    [-180, -120],
-  ];
-  const end = Date.now() + seconds * 1000;
-  for (let i = 0; Date.now() < end; i++) {
-    const [dx, dy] = moves[i % moves.length]!;
-    await page.mouse.move(cx, cy);
-    await page.mouse.down();
-    await page.mouse.move(cx + dx, cy + dy, { steps: 12 });
-    await page.mouse.up();
-    if (i % 4 === 3) {
-      // In two steps and back out: zoom 4 -> 6 -> 4 around the centre.
-      const dir = Math.floor(i / 4) % 2 === 0 ? -1 : 1;
-      await page.mouse.wheel(0, dir * 200);
-      await page.waitForTimeout(400);
-      await page.mouse.wheel(0, dir * 200);
-    }
-    await page.waitForTimeout(250);
-  }
-}
-
-/**
- * JS heap in use after a GC, in MB per heap: the page's and each of its workers' (tiles and the
- * base map are decoded and drawn in workers, whose heaps the page's own figure would leave out).
- */
-async function heapUsed(page: Page): Promise<Record<string, number>> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('HeapProfiler.collectGarbage');
-  const mb = (bytes = 0) => Math.round((bytes / 1024 / 1024) * 10) / 10;
-  const used: Record<string, number> = {
-    page: mb(((await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize),
-  };
-  // Workers are reached through their own sessions, messages wrapped by the page's session.
-  const workers: { sessionId: string; url: string }[] = [];
-  const replies = new Map<number, (result: { usedSize?: number }) => void>();
-  cdp.on(
-    'Target.attachedToTarget',
-    (e: { sessionId: string; targetInfo: { type: string; url: string } }) => {
-      if (e.targetInfo.type === 'worker')
-        workers.push({ sessionId: e.sessionId, url: e.targetInfo.url });
-    },
-  );
-  cdp.on('Target.receivedMessageFromTarget', (e: { message: string }) => {
-    const reply = JSON.parse(e.message) as { id?: number; result?: { usedSize?: number } };
-    if (reply.id !== undefined) replies.get(reply.id)?.(reply.result ?? {});
-  });
-  await cdp.send('Target.setAutoAttach', {
-    autoAttach: true,
-    waitForDebuggerOnStart: false,
-    flatten: false,
-  });
-  let id = 0;
-  const call = (sessionId: string, method: string) =>
-    new Promise<{ usedSize?: number }>((resolve) => {
-      const n = ++id;
-      replies.set(n, resolve);
-      void cdp.send('Target.sendMessageToTarget', {
-        sessionId,
-        message: JSON.stringify({ id: n, method }),
-      });
-    });
-  for (const [i, { sessionId, url }] of workers.entries()) {
-    await call(sessionId, 'HeapProfiler.collectGarbage');
-    const name = `${i + 1}:${url.split('/').pop() ?? url}`;
-    used[name] = mb((await call(sessionId, 'Runtime.getHeapUsage')).usedSize);
-  }
-  await cdp.detach();
-  return used;
-}
-
-async function heapFigures(page: Page): Promise<Pick<Figures, 'heapMB' | 'heapParts'>> {
-  const heapParts = await heapUsed(page);
-  return { heapMB: Object.values(heapParts).reduce((a, b) => a + b, 0), heapParts };
-}
-
-async function measure(serviceUrl: string): Promise<Figures> {
+async function measure(serviceUrl: string, scenario: Scenario): Promise<Figures> {
   const host = await startHost(serviceUrl);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -163,6 +81,11 @@ async function measure(serviceUrl: string): Promise<Figures> {
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
+    const memory = async (): Promise<Memory> => {
+      const heapParts = await heapUsed(page);
+      const heapMB = Object.values(heapParts).reduce((a, b) => a + b, 0);
+      return { heapMB, heapParts, rendererMB: await rendererMB(browser), hostMB: rssMB(host.pid) };
+    };
     await page.goto(`${host.url}#/map`);
     const firstDrawMs = await page.evaluate(
       () =>
@@ -176,6 +99,9 @@ async function measure(serviceUrl: string): Promise<Figures> {
         }),
     );
     await page.waitForTimeout(1500);
+    const running = await setUp(page, scenario, FIRST_MARK);
+    await page.waitForTimeout(1500);
+    const before = await memory();
     await page.evaluate(() => {
       const w = window as unknown as { __frames: number[] };
       w.__frames = [];
@@ -187,17 +113,25 @@ async function measure(serviceUrl: string): Promise<Figures> {
       };
       requestAnimationFrame(tick);
     });
-    await browse(page, SECONDS);
+    await browse(page, SECONDS, running.between);
     const frames = await page.evaluate(
       () => (window as unknown as { __frames: number[] }).__frames,
     );
+    const replay = await running.replay();
+    const shown = await drawn(page);
     return {
+      scenario,
       firstDrawMs,
       frameP95Ms: percentile(frames, 95),
       frameP50Ms: percentile(frames, 50),
       frames: frames.length,
-      longFrames: frames.filter((f) => f > 25).length / frames.length,
-      ...(await heapFigures(page)),
+      over25: frames.filter((f) => f > 25).length / frames.length,
+      over20: frames.filter((f) => f > 20).length / frames.length,
+      before,
+      after: await memory(),
+      drawn: shown,
+      replaySteps: replay.steps,
+      replayError: replay.error,
     };
   } finally {
     await browser.close();
@@ -207,22 +141,54 @@ async function measure(serviceUrl: string): Promise<Figures> {
 
 const serviceDir = mkdtempSync(join(tmpdir(), 'roadcam-bench-map-service-'));
 const started = Date.now();
-const service = await startService({ dataDir: serviceDir, cameras: CAMERAS, hours: 1 });
-console.log(`service with ${CAMERAS.toLocaleString()} cameras ready in ${Date.now() - started} ms`);
-let r: Figures;
+const service = await startService({ dataDir: serviceDir, cameras: CAMERAS, hours: HOURS });
+// The recordings layer shows the recordings of the search (the first 100).
+await service.control.seedRecordings(100, { durationS: 60, tag: 'bench-map' });
+console.log(
+  `service with ${CAMERAS.toLocaleString()} cameras and ${HOURS} h of observations ready in ${Date.now() - started} ms`,
+);
+const warming = Date.now();
+const held = await warmSnapshots(service.url, HOURS);
+console.log(`${held} marks' snapshots written in ${Date.now() - warming} ms`);
+const results: Figures[] = [];
 try {
-  r = await measure(service.url);
-  console.log(JSON.stringify(r));
+  for (let round = 0; round < ROUNDS; round++) {
+    // Alternated: each scenario goes first in every other round.
+    const order = round % 2 === 0 ? SCENARIOS : [...SCENARIOS].reverse();
+    for (const scenario of order) {
+      const load = loadavg()[0]!.toFixed(2);
+      const r = await measure(service.url, scenario);
+      results.push(r);
+      const endLoad = loadavg()[0]!.toFixed(2);
+      console.log(`round ${round + 1}, load ${load} -> ${endLoad}: ${JSON.stringify(r)}`);
+    }
+  }
 } finally {
   await service.close();
   rmSync(serviceDir, { recursive: true, force: true });
 }
 
-console.log(`\n${CAMERAS.toLocaleString()} cameras, ${SECONDS} s of panning and zooming\n`);
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const mem = (b: Memory, a: Memory, key: 'heapMB' | 'rendererMB' | 'hostMB') =>
+  `${b[key].toFixed(0)} → ${a[key].toFixed(0)} MB`;
 console.log(
-  '| First cameras drawn | Frame p95 (p50) | Frames > 25 ms | JS heap after panning (page + workers) |',
+  `\n${CAMERAS.toLocaleString()} cameras, ${SECONDS} s of panning and zooming per run, ${ROUNDS} round(s)\n`,
 );
-console.log('| --- | --- | --- | --- |');
 console.log(
-  `| ${Math.round(r.firstDrawMs)} ms | ${r.frameP95Ms.toFixed(1)} ms (${r.frameP50Ms.toFixed(1)} ms, ${r.frames} frames) | ${(r.longFrames * 100).toFixed(1)}% | ${r.heapMB.toFixed(0)} MB |`,
+  '| Scenario | First cameras drawn | Frame p95 (p50) | Frames > 25 ms (> 20 ms) | JS heap, page + workers (before → after) | Renderer RSS | Host RSS | DOM nodes, markers, paths, canvases | Replay steps |',
 );
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const r of results) {
+  const d = r.drawn;
+  console.log(
+    `| ${r.scenario} | ${Math.round(r.firstDrawMs)} ms | ${r.frameP95Ms.toFixed(1)} ms (${r.frameP50Ms.toFixed(1)} ms, ${r.frames} frames) | ${pct(r.over25)} (${pct(r.over20)}) | ${mem(r.before, r.after, 'heapMB')} | ${mem(r.before, r.after, 'rendererMB')} | ${mem(r.before, r.after, 'hostMB')} | ${d.domNodes}, ${d.markers}, ${d.paths}, ${d.canvases} | ${r.replaySteps}${r.replayError ? ` (error: ${r.replayError})` : ''} |`,
+  );
+}
+console.log('\nMedians per scenario:');
+for (const scenario of SCENARIOS) {
+  const of = results.filter((r) => r.scenario === scenario);
+  const m = (f: (r: Figures) => number) => median(of.map(f));
+  console.log(
+    `${scenario}: first draw ${Math.round(m((r) => r.firstDrawMs))} ms, frame p95 ${m((r) => r.frameP95Ms).toFixed(1)} ms (p50 ${m((r) => r.frameP50Ms).toFixed(1)}), > 25 ms ${pct(m((r) => r.over25))}, > 20 ms ${pct(m((r) => r.over20))}, heap after ${m((r) => r.after.heapMB).toFixed(0)} MB, renderer ${m((r) => r.after.rendererMB).toFixed(0)} MB, host ${m((r) => r.after.hostMB).toFixed(0)} MB`,
+  );
+}
