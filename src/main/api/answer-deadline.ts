@@ -66,14 +66,22 @@ export async function underDeadline(
   send: (signal: AbortSignal) => Promise<Response>,
 ): Promise<Response> {
   const timeout = new AbortController();
-  const joined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
+  // A streamed body follows the caller's signal for as long as it is read: joined for good.
+  // Anything read whole is done here, so the link is by hand and undone below: AbortSignal.any
+  // keeps its signal (and what listens to it: the whole fetch) past young-generation GCs.
+  const streamed = deadline.body === 'streamed';
+  const follow = () => timeout.abort(signal!.reason);
+  let joined = timeout.signal;
+  if (signal && streamed) joined = AbortSignal.any([signal, timeout.signal]);
+  else if (signal?.aborted) follow();
+  else signal?.addEventListener('abort', follow, { once: true });
   const timer = setTimeout(
     () => timeout.abort(new AnswerDeadlinePassed(operation, deadline.ms, 'complete')),
     deadline.ms,
   );
   try {
     const response = await send(joined);
-    if (deadline.body === 'streamed' && response.status < 300) {
+    if (streamed && response.status < 300) {
       clearTimeout(timer);
       return watched(operation, response, deadline.ms, timeout);
     }
@@ -86,6 +94,7 @@ export async function underDeadline(
     throw error;
   } finally {
     clearTimeout(timer);
+    signal?.removeEventListener('abort', follow);
   }
 }
 
@@ -111,7 +120,10 @@ async function readWhole(
   headers.delete('content-length');
   const { status, statusText } = response;
   // The bytes are the reader's own copy: a view of a plain ArrayBuffer, whatever its type says.
-  const body = NO_BODY.has(status) ? null : (read as string | Uint8Array<ArrayBuffer>);
+  // No body at all where there is none to give (a redirect's, mostly): a Response with a body
+  // holds its stream in a FinalizationRegistry, which young-generation GCs do not clear.
+  const empty = NO_BODY.has(status) || read.length === 0;
+  const body = empty ? null : (read as string | Uint8Array<ArrayBuffer>);
   return new Response(body, { status, statusText, headers });
 }
 
