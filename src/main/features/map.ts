@@ -2,7 +2,13 @@ import type { mapChannels } from '../../shared/ipc/map.ts';
 import { FavouritesStore } from '../map/favourites.ts';
 import { mapSearch, SearchAllRunner } from '../map/searches.ts';
 import { alertSnapshot } from '../map/alert-snapshots.ts';
-import { cameraTimeline, snapshotMarks, SnapshotCache, weatherSnapshot } from '../map/weather.ts';
+import {
+  cameraTimeline,
+  REPLAY_FEATURES_KEPT,
+  snapshotMarks,
+  SnapshotCache,
+  weatherSnapshot,
+} from '../map/weather.ts';
 import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
 
 /** The map's searches, panels and favourites; complete searches still running stop at close. */
@@ -11,8 +17,17 @@ export function mapFeature(
 ): Feature<ChannelsIn<typeof mapChannels>> {
   const { client, cache, hub } = ctx;
   const runner = new SearchAllRunner(client, cache.searches, hub);
-  const snapshots = new SnapshotCache((mark, time) => weatherSnapshot(client, mark, time));
-  const alertSnapshots = new SnapshotCache((mark, time) => alertSnapshot(client, mark, time));
+  const snapshots = new SnapshotCache((mark, time) => weatherSnapshot(client, mark, time), {
+    marks: 24,
+    units: REPLAY_FEATURES_KEPT,
+    weigh: (s) => s.ids.length,
+  });
+  // Alerts in force are few (hundreds), however many cameras there are.
+  const alertSnapshots = new SnapshotCache((mark, time) => alertSnapshot(client, mark, time), {
+    marks: 24,
+    units: Infinity,
+    weigh: () => 0,
+  });
   const favourites = new FavouritesStore(ctx.db, ctx.service.key);
   const favouritesChanged = (list: ReturnType<FavouritesStore['list']>) => {
     hub.emit('favourites.changed', list);

@@ -69,18 +69,30 @@ export async function snapshotMarks(client: ApiClient, hours: number): Promise<s
 /** A mark's file as the replay wants it: `mark` names the file, `time` is its ISO 8601 slot. */
 export type MarkLoader<T> = (mark: string, time: string) => Promise<T>;
 
+/** How many marks a SnapshotCache keeps, and how much of them. */
+export interface SnapshotBudget<T> {
+  /** Marks kept at most (a day's worth of ten-minute marks is 144). */
+  marks: number;
+  /** Units kept at most over all marks (features, say), as `weigh` counts them. */
+  units: number;
+  weigh: (value: T) => number;
+}
+
 /**
  * Snapshots kept in memory by ten-minute mark: replaying back and forth over a few marks
- * refetches nothing. A failed load is forgotten, so that the next visit of its mark tries again.
+ * refetches nothing. Bounded by marks and by their weight: at 100,000 cameras a mark is about
+ * 10 MB in memory, so 24 of them would hold a quarter of a GB. The least recently asked for go
+ * first; the newest stays whatever it weighs. A failed load is forgotten, so that the next
+ * visit of its mark tries again.
  */
 export class SnapshotCache<T> {
   #load: MarkLoader<T>;
-  #entries = new Map<string, Promise<T>>();
-  #max: number;
+  #entries = new Map<string, { value: Promise<T>; units: number }>();
+  #budget: SnapshotBudget<T>;
 
-  constructor(load: MarkLoader<T>, max = 24) {
+  constructor(load: MarkLoader<T>, budget: SnapshotBudget<T>) {
     this.#load = load;
-    this.#max = max;
+    this.#budget = budget;
   }
 
   get(time: string): Promise<T> {
@@ -94,14 +106,46 @@ export class SnapshotCache<T> {
       this.#entries.delete(mark);
     } else {
       const slot = new Date(Math.floor(date.getTime() / TEN_MINUTES) * TEN_MINUTES);
-      entry = this.#load(mark, slot.toISOString());
-      entry.catch(() => this.#entries.delete(mark));
+      const value = this.#load(mark, slot.toISOString());
+      const made = { value, units: 0 };
+      entry = made;
+      value.then(
+        (v) => {
+          made.units = this.#budget.weigh(v);
+          this.#trim();
+        },
+        () => {
+          if (this.#entries.get(mark) === made) this.#entries.delete(mark);
+        },
+      );
     }
     this.#entries.set(mark, entry);
-    while (this.#entries.size > this.#max) this.#entries.delete(this.#entries.keys().next().value!);
-    return entry;
+    this.#trim();
+    return entry.value;
+  }
+
+  /** Marks held now (tests and diagnostics). */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  #trim(): void {
+    let units = 0;
+    for (const e of this.#entries.values()) units += e.units;
+    for (const [mark, e] of this.#entries) {
+      const over = this.#entries.size > this.#budget.marks || units > this.#budget.units;
+      if (!over || this.#entries.size === 1) return;
+      this.#entries.delete(mark);
+      units -= e.units;
+    }
   }
 }
+
+/**
+ * Features of the weather replay's snapshots kept in memory: about 60 MB (ids, positions and
+ * three sensors a camera), 6 marks at 100,000 cameras, every mark of 4 h up to 25,000.
+ */
+export const REPLAY_FEATURES_KEPT = 600_000;
 
 /** The observations of a mark (observations/_all), compact. */
 export async function weatherSnapshot(
