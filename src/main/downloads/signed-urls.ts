@@ -11,6 +11,13 @@ import type { ItemRow } from './rows.ts';
 /** A little under the 15 minutes of the service, for clock skew. */
 const FRESH_MS = 14 * 60_000;
 
+/**
+ * URLs kept at most: far more than the files running and warmed at once (16 + 8), so a resume
+ * or retry finds its URL, while a batch of 100,000 files does not keep 100,000 URLs for 14
+ * minutes each.
+ */
+export const URLS_KEPT = 1_000;
+
 /** What names a file on the service: the item's kind and key columns. */
 export type UrlTarget = Pick<
   ItemRow,
@@ -47,7 +54,13 @@ export class SignedUrls {
       void pending.then(
         (url) => {
           this.requested++;
+          this.#urls.delete(key);
           this.#urls.set(key, { url, at: Date.now() });
+          // The oldest first (insertion order), whether stale or only old.
+          for (const k of this.#urls.keys()) {
+            if (this.#urls.size <= URLS_KEPT) break;
+            this.#urls.delete(k);
+          }
         },
         () => undefined,
       );
@@ -74,5 +87,10 @@ export class SignedUrls {
 
   forget(target: UrlTarget): void {
     this.#urls.delete(describeTarget(target));
+  }
+
+  /** URLs held now (tests). */
+  get size(): number {
+    return this.#urls.size;
   }
 }
