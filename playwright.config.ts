@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/helpers/chromium.ts';
 
 /**
  * End-to-end tests drive browser mode (`npm run web`) in Debian's Chromium: the Electron binary
@@ -19,16 +20,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS, '--disable-quic'],
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

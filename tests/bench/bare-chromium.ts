@@ -8,6 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts';
 import { tempDir } from '../helpers/core.ts';
 
 const CALL_TIMEOUT_MS = 120_000;
@@ -105,15 +106,10 @@ export async function launchBare(
 ): Promise<BareChromium> {
   const profile = tempDir('roadcam-bench-chromium-');
   const child = spawn(
-    process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    CHROMIUM_PATH,
     [
       '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      ...CHROMIUM_ARGS,
       '--autoplay-policy=no-user-gesture-required',
       `--window-size=${size.width},${size.height}`,
       `--user-data-dir=${profile.path}`,
@@ -175,11 +171,15 @@ async function debuggingPort(profile: string): Promise<number> {
   throw new Error('Chromium did not open its debugging port within 30 s');
 }
 
-/** A process's resident memory in MB, from /proc (Linux); 0 where it cannot be read. */
-export function rssMB(pid: number): number {
+/**
+ * A process's resident memory in MB (or another field of /proc/PID/status: RssAnon, RssShmem),
+ * on Linux; 0 where it cannot be read.
+ */
+export function rssMB(pid: number, field = 'VmRSS'): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024);
+    const kB = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1];
+    return Math.round(Number(kB ?? 0) / 1024);
   } catch {
     return 0;
   }

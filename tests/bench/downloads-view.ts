@@ -18,13 +18,15 @@
  *   npm run bench:downloads-view -- --renderer DIR        # another build of the renderer
  *   BENCH_PROFILE=view.cpuprofile npm run bench:downloads-view   # the page's CPU profile
  */
-import { fork, spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { startService } from '../../src/service/index.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts';
+import { startBrowserMode } from './browser-mode.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const TAG = 'viewbench';
@@ -77,17 +79,10 @@ async function run(): Promise<void> {
   const serviceUrl = await new Promise<string>((ok) =>
     service.once('message', (m) => ok((m as { url: string }).url)),
   );
-  const host = await startHost(serviceUrl, values.renderer);
+  const host = await startBrowserMode(serviceUrl, values.renderer);
   const browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS],
   });
   let r: Figures;
   try {
@@ -100,50 +95,6 @@ async function run(): Promise<void> {
     service.disconnect();
   }
   report(r);
-}
-
-/** Browser mode against the service, in a process of its own, serving `rendererDir`. */
-async function startHost(serviceUrl: string, rendererDir: string) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'roadcam-view-bench-'));
-  const args = ['--port', '0', '--data-dir', dataDir, '--base-url', serviceUrl, '--client-id'];
-  // scripts/web.mjs serves out/renderer; another build is served through the same CLI.
-  const script =
-    rendererDir === join(root, 'out/renderer')
-      ? [join(root, 'scripts/web.mjs'), ...args, 'demo']
-      : [
-          '--input-type=module',
-          '-e',
-          `const { main } = await import(${JSON.stringify(join(root, 'src/main/web/cli.ts'))});` +
-            `await main(process.argv.slice(1), ${JSON.stringify(rendererDir)});`,
-          '--',
-          ...args,
-          'demo',
-        ];
-  const child = spawn(process.execPath, script, {
-    cwd: root,
-    env: { ...process.env, ROADCAM_CLIENT_SECRET: 'demo-secret' },
-  });
-  let output = '';
-  const url = await new Promise<string>((ok, fail) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /^Roadcam at (\S+)$/m.exec(output);
-      if (match) ok(match[1]!);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => fail(new Error(`browser mode exited with ${code}:\n${output}`)));
-  });
-  return {
-    url,
-    dataDir,
-    async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Queues every recording of the run as one batch, through the view. */

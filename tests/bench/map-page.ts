@@ -1,56 +1,10 @@
 /**
- * bench:map's hold on the app: the browser-mode host, the user's panning and zooming, and what
+ * bench:map's hold on the app: the user's panning and zooming, and what
  * the page holds (JS heap per heap after a GC, the renderer's and the host's resident memory,
  * DOM nodes and what is drawn).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-
-const root = resolve(import.meta.dirname, '../..');
-
-export interface Host {
-  url: string;
-  /** The host process (browser mode's core: the main-process side, its snapshot caches). */
-  pid: number;
-  stop(): Promise<void>;
-}
-
-/** The app in browser mode against `serviceUrl`, with a fresh data folder. */
-export async function startHost(serviceUrl: string): Promise<Host> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'roadcam-bench-map-'));
-  const child = spawn(
-    process.execPath,
-    [
-      join(root, 'scripts/web.mjs'),
-      ...['--port', '0', '--data-dir', dataDir, '--base-url', serviceUrl, '--client-id', 'demo'],
-    ],
-    { cwd: root, env: { ...process.env, ROADCAM_CLIENT_SECRET: 'demo-secret' } },
-  );
-  let output = '';
-  const url = await new Promise<string>((ok, fail) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /^Roadcam at (\S+)$/m.exec(output);
-      if (match) ok(match[1]!);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => fail(new Error(`browser mode exited with ${code}:\n${output}`)));
-  });
-  return {
-    url,
-    pid: child.pid!,
-    async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+import { rssMB } from './bare-chromium.ts';
 
 /**
  * Drags and wheel-zooms over the map for `seconds`, as a user browsing would; `between` runs
@@ -135,16 +89,6 @@ export async function heapUsed(page: Page): Promise<Record<string, number>> {
   }
   await cdp.detach();
   return used;
-}
-
-/** A process's resident memory in MB, from /proc (Linux); 0 where it cannot be read. */
-export function rssMB(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024);
-  } catch {
-    return 0;
-  }
 }
 
 /** Resident memory of the browser's renderer processes (the page and its workers), in MB. */

@@ -22,18 +22,10 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startService } from '../../src/service/index.ts';
-import {
-  browse,
-  drawn,
-  heapUsed,
-  median,
-  percentile,
-  rendererMB,
-  rssMB,
-  startHost,
-  type Drawn,
-} from './map-page.ts';
+import { browse, drawn, heapUsed, median, percentile, rendererMB, type Drawn } from './map-page.ts';
 import { scenariosFrom, setUp, warmSnapshots, type Scenario } from './map-scenarios.ts';
+import { rssMB } from './bare-chromium.ts';
+import { startBrowserMode } from './browser-mode.ts';
 
 const SECONDS = Number(process.env.BENCH_MAP_SECONDS ?? 120);
 const ROUNDS = Number(process.env.BENCH_MAP_ROUNDS ?? 1);
@@ -74,7 +66,7 @@ interface Figures {
 }
 
 async function measure(serviceUrl: string, scenario: Scenario): Promise<Figures> {
-  const host = await startHost(serviceUrl);
+  const host = await startBrowserMode(serviceUrl);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],

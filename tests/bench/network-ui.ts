@@ -21,6 +21,7 @@ import { DEMO_CLIENT, startService } from '../../src/service/index.ts';
 import { tempDir } from '../helpers/core.ts';
 import { startShapedLink } from '../helpers/link.ts';
 import { rendererConfig } from '../../vite.renderer.config.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts';
 
 const RTT = Number(process.env['BENCH_NET_RTT_MS'] ?? 80);
 const MBPS = Number(process.env['BENCH_NET_MBPS'] ?? 50);
@@ -46,15 +47,8 @@ const link = await startShapedLink(
   { latencyMs: RTT / 2, jitterMs: RTT / 20, bandwidthBps: MBPS * 1_000_000 },
 );
 const browser = await chromium.launch({
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_ARGS],
 });
 
 interface App {
