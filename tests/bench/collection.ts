@@ -9,10 +9,14 @@
  * - the grid scrolled top to bottom and back for N s: frame p50/p95 (rAF deltas), the share
  *   over 20 ms, the most DOM nodes in the grid;
  * - the lightbox stepped through with ArrowRight for N s: the same frame figures;
- * - the renderer's memory: the page's JS heap after a GC and the renderer process's RSS.
+ * - the renderer's memory under Playwright: the page's JS heap after a GC and the renderer
+ *   processes' RSS;
+ * - then the renderer's memory in a bare Chromium (collection-memory.ts), whose figures are the
+ *   app's own: under Playwright the inspector keeps every image the page loads.
  *
  *   npm run bench:collection                     # 5,000 frames, 60 s of each
  *   npm run bench:collection -- --frames 1000 --seconds 10
+ *   npm run bench:collection -- --memory --steps 1000   # only the bare Chromium memory phase
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -22,6 +26,7 @@ import { build } from 'vite';
 import { tempDir } from '../helpers/core.ts';
 import type { ProxyCounts } from '../helpers/counting-proxy.ts';
 import { rendererConfig } from '../../vite.renderer.config.ts';
+import { bareMemory, memoryReport } from './collection-memory.ts';
 import { heapAfterGc, rendererRss, rssMB, scrollGrid, stepLightbox } from './collection-page.ts';
 import { serveCollection } from './collection-service.ts';
 
@@ -29,6 +34,9 @@ const { values } = parseArgs({
   options: {
     frames: { type: 'string', default: '5000' },
     seconds: { type: 'string', default: '60' },
+    /** Only the memory phase in bare Chromium (no frame times), viewing `steps` frames. */
+    memory: { type: 'boolean', default: false },
+    steps: { type: 'string', default: '1000' },
     serve: { type: 'boolean', default: false },
     host: { type: 'string' },
     static: { type: 'string' },
@@ -96,6 +104,30 @@ async function run(): Promise<void> {
   ]);
   let mainPeak = 0;
   const sampler = setInterval(() => (mainPeak = Math.max(mainPeak, rssMB(host.process.pid!))), 250);
+  try {
+    if (!values.memory) await underPlaywright(host.first.url, id, service.process, () => mainPeak);
+    const samples = await bareMemory(host.first.url, encodeURIComponent(id), FRAMES, {
+      ...{ pxPerS: SCROLL_PX_PER_S, steps: Number(values.steps) },
+    });
+    console.log(`\n${memoryReport(samples)}\nload average ${loadavg().join(' ')}`);
+  } finally {
+    clearInterval(sampler);
+    const exited = new Promise((r) => host.process.once('exit', r));
+    host.process.kill('SIGTERM');
+    await exited;
+    service.process.disconnect();
+    dataDir.remove();
+    staticDir.remove();
+  }
+}
+
+/** Keeps the collection offline, then measures frame times and memory under Playwright. */
+async function underPlaywright(
+  appUrl: string,
+  id: string,
+  service: ChildProcess,
+  mainPeak: () => number,
+): Promise<void> {
   const browser = await chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
     args: [
@@ -117,14 +149,14 @@ async function run(): Promise<void> {
   try {
     const page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
     // What the renderer holds before the collection is shown: the list of collections.
-    await page.goto(`${host.first.url}#/collections`);
+    await page.goto(`${appUrl}#/collections`);
     await page.getByTestId('collection-card').first().waitFor();
     const idle = { heapMB: await heapAfterGc(page), ...(await rendererRss(browser)) };
     console.log(`the list of collections: ${memory(idle)}`);
-    await page.goto(`${host.first.url}#/collections/${encodeURIComponent(id)}`);
+    await page.goto(`${appUrl}#/collections/${encodeURIComponent(id)}`);
     await page.getByTestId('collection-name').waitFor();
 
-    await counts(service.process, true);
+    await counts(service, true);
     const keepStart = Date.now();
     await page.getByLabel('Keep offline').check();
     await page
@@ -132,8 +164,8 @@ async function run(): Promise<void> {
       .filter({ hasText: `Kept offline: ${FRAMES}/${FRAMES}` })
       .waitFor({ timeout: 30 * 60_000 });
     const keepS = (Date.now() - keepStart) / 1000;
-    const keep = await counts(service.process);
-    const mainAfterKeep = mainPeak;
+    const keep = await counts(service);
+    const mainAfterKeep = mainPeak();
     console.log(`kept ${FRAMES} in ${keepS.toFixed(1)} s: ${JSON.stringify(keep)}`);
 
     await page.reload();
@@ -147,19 +179,12 @@ async function run(): Promise<void> {
     console.log(`lightbox: ${JSON.stringify({ ...lightbox, ...afterLightbox })}`);
     clearInterval(rendererSampler);
     report({
-      ...{ keepS, keep, mainAfterKeep, mainPeak, scroll, afterScroll },
+      ...{ keepS, keep, mainAfterKeep, mainPeak: mainPeak(), scroll, afterScroll },
       ...{ lightbox, afterLightbox, rendererPeak, idle },
     });
   } finally {
-    clearInterval(sampler);
     clearInterval(rendererSampler);
     await browser.close();
-    const exited = new Promise((r) => host.process.once('exit', r));
-    host.process.kill('SIGTERM');
-    await exited;
-    service.process.disconnect();
-    dataDir.remove();
-    staticDir.remove();
   }
 }
 
