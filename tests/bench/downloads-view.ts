@@ -18,13 +18,12 @@
  *   npm run bench:downloads-view -- --renderer DIR        # another build of the renderer
  *   BENCH_PROFILE=view.cpuprofile npm run bench:downloads-view   # the page's CPU profile
  */
-import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
-import { startService } from '../../src/service/index.ts';
+import { forkRecordingsService, serveRecordings } from './recordings-service.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts';
 import { startBrowserMode } from './browser-mode.ts';
 
@@ -47,16 +46,7 @@ const REST_S = 5;
 
 if (values.serve) {
   // The child: the service, with the run's recordings, until the parent ends.
-  const dir = mkdtempSync(join(tmpdir(), 'roadcam-view-bench-service-'));
-  const service = await startService({ dataDir: dir, cameras: 300, hours: 2 });
-  await service.control.seedRecordings(ITEMS, { durationS: 2, tag: TAG, formats: ['jpg'] });
-  process.send!({ url: service.url });
-  process.on('disconnect', () => {
-    void service.close().finally(() => {
-      rmSync(dir, { recursive: true, force: true });
-      process.exit(0);
-    });
-  });
+  await serveRecordings(ITEMS, TAG);
 } else {
   await run();
 }
@@ -75,10 +65,8 @@ interface Figures {
 }
 
 async function run(): Promise<void> {
-  const service = fork(import.meta.filename, ['--serve', '--items', String(ITEMS)]);
-  const serviceUrl = await new Promise<string>((ok) =>
-    service.once('message', (m) => ok((m as { url: string }).url)),
-  );
+  const service = await forkRecordingsService(import.meta.filename, ITEMS);
+  const serviceUrl = service.url;
   const host = await startBrowserMode(serviceUrl, values.renderer);
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -92,7 +80,7 @@ async function run(): Promise<void> {
   } finally {
     await browser.close();
     await host.stop();
-    service.disconnect();
+    service.stop();
   }
   report(r);
 }

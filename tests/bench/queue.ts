@@ -15,7 +15,6 @@
  *   npm run bench:queue -- --items 2000 --concurrency 8
  *   BENCH_TRACE=1 npm run bench:queue        # memory every second as it runs
  */
-import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +25,8 @@ import { openDatabase } from '../../src/main/db/database.ts';
 import { DownloadManager } from '../../src/main/downloads/manager.ts';
 import { chooseByQuery } from '../../src/main/downloads/selection.ts';
 import { DEFAULT_TEMPLATE } from '../../src/shared/ipc/downloads.ts';
-import { DEMO_CLIENT, startService } from '../../src/service/index.ts';
+import { DEMO_CLIENT } from '../../src/service/index.ts';
+import { forkRecordingsService, serveRecordings } from './recordings-service.ts';
 
 const TAG = 'queuebench';
 const NOW = '2026-11-21T12:00:00Z';
@@ -41,25 +41,14 @@ const items = Number(values.items);
 
 if (values.serve) {
   // The child: the service, with the run's recordings, until the parent ends.
-  const dir = mkdtempSync(join(tmpdir(), 'roadcam-queue-service-'));
-  const service = await startService({ dataDir: dir, cameras: 300, hours: 2, now: NOW });
-  await service.control.seedRecordings(items, { durationS: 2, tag: TAG, formats: ['jpg'] });
-  process.send!({ url: service.url });
-  process.on('disconnect', () => {
-    void service.close().finally(() => {
-      rmSync(dir, { recursive: true, force: true });
-      process.exit(0);
-    });
-  });
+  await serveRecordings(items, TAG, NOW);
 } else {
   await run();
 }
 
 async function run(): Promise<void> {
-  const child = fork(import.meta.filename, ['--serve', '--items', String(items)]);
-  const url = await new Promise<string>((resolve) =>
-    child.once('message', (m) => resolve((m as { url: string }).url)),
-  );
+  const service = await forkRecordingsService(import.meta.filename, items);
+  const url = service.url;
   const dir = mkdtempSync(join(tmpdir(), 'roadcam-queue-bench-'));
   const client = new ApiClient({
     baseUrl: url,
@@ -168,7 +157,7 @@ async function run(): Promise<void> {
   stopFollowing();
   await q.manager.close();
   q.db.close();
-  child.disconnect();
+  service.stop();
   rmSync(dir, { recursive: true, force: true });
 }
 

@@ -1,0 +1,37 @@
+/**
+ * The service of bench:queue and bench:downloads-view, in a child process so that its memory
+ * and CPU are not the measured process's: the embedded service with `items` short recordings
+ * (jpg, 2 s, tagged `tag`; ServiceControl.seedRecordings), until the parent disconnects.
+ */
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startService } from '../../src/service/index.ts';
+
+/** The child's half: run when the script was started with `--serve`. */
+export async function serveRecordings(items: number, tag: string, now?: string): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'roadcam-bench-recordings-'));
+  const service = await startService({ dataDir: dir, cameras: 300, hours: 2, now });
+  await service.control.seedRecordings(items, { durationS: 2, tag, formats: ['jpg'] });
+  process.send!({ url: service.url });
+  process.on('disconnect', () => {
+    void service.close().finally(() => {
+      rmSync(dir, { recursive: true, force: true });
+      process.exit(0);
+    });
+  });
+}
+
+/** The parent's half: starts `script --serve --items N` and waits for its service's URL. */
+export async function forkRecordingsService(
+  script: string,
+  items: number,
+): Promise<{ url: string; stop(): void }> {
+  const child = fork(script, ['--serve', '--items', String(items)]);
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('message', (m) => resolve((m as { url: string }).url));
+    child.once('exit', (code) => reject(new Error(`the service exited with ${code}`)));
+  });
+  return { url, stop: () => child.disconnect() };
+}
