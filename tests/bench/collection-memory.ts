@@ -9,8 +9,7 @@
  * own memory (RssAnon), the shared memory it maps (RssShmem: Chromium's decoded images and
  * raster tiles, discardable) and the files it maps (RssFile: the Chromium binary's pages).
  */
-import { launchBare, type BareChromium, type Cdp } from './bare-chromium.ts';
-import { rssMB } from './collection-page.ts';
+import { launchBare, rssMB, type BareChromium, type Cdp } from './bare-chromium.ts';
 
 export interface Usage {
   rssMB: number;

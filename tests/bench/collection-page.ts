@@ -3,8 +3,8 @@
  * top to bottom and back, the lightbox stepped through) and how the renderer's memory is read
  * (the page's JS heap after a GC, the renderer processes' RSS from /proc).
  */
-import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { rssMB } from './bare-chromium.ts';
 
 export interface FrameFigures {
   frames: number;
@@ -157,17 +157,6 @@ export async function rendererRss(
     anonMB: renderers.reduce((sum, p) => sum + rssMB(p.id, 'RssAnon'), 0),
     shmemMB: renderers.reduce((sum, p) => sum + rssMB(p.id, 'RssShmem'), 0),
   };
-}
-
-/** A process's resident memory in MB, from /proc (Linux); 0 where it cannot be read. */
-export function rssMB(pid: number, field = 'VmRSS'): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kB = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1];
-    return Math.round(Number(kB ?? 0) / 1024);
-  } catch {
-    return 0;
-  }
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;

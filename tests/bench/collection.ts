@@ -23,11 +23,13 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts';
 import { tempDir } from '../helpers/core.ts';
 import type { ProxyCounts } from '../helpers/counting-proxy.ts';
 import { rendererConfig } from '../../vite.renderer.config.ts';
 import { bareMemory, memoryReport } from './collection-memory.ts';
-import { heapAfterGc, rendererRss, rssMB, scrollGrid, stepLightbox } from './collection-page.ts';
+import { rssMB } from './bare-chromium.ts';
+import { heapAfterGc, rendererRss, scrollGrid, stepLightbox } from './collection-page.ts';
 import { serveCollection } from './collection-service.ts';
 
 const { values } = parseArgs({
@@ -129,11 +131,8 @@ async function underPlaywright(
   mainPeak: () => number,
 ): Promise<void> {
   const browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: [
-      ...['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-      ...['--disable-component-update', '--disable-sync', '--no-first-run'],
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS],
   });
   const rendererPeak = { rssMB: 0, anonMB: 0, shmemMB: 0 };
   const rendererSampler = setInterval(() => {
