@@ -8,7 +8,7 @@
 export interface EdgeReading {
   /** Seconds behind the live edge (hls.js `latency`). */
   latency: number;
-  /** The delay aimed at (hls.js `targetLatency`: a few segments). */
+  /** The delay aimed at: liveTargetS. */
   target: number;
   /** The stream's segment length (the playlist's target duration), seconds. */
   segmentS: number;
@@ -21,6 +21,22 @@ export type EdgeAction =
   | { kind: 'rate'; rate: number }
   /** Too far behind to catch up by speed: jump to the live edge. */
   | { kind: 'jump' };
+
+/**
+ * How far behind the live edge a tile aims to play, in segments (6 s with 2 s segments): enough
+ * buffer for a wall of 16 on one connection pool, near enough to be live.
+ */
+export const LIVE_SEGMENTS = 3;
+
+/**
+ * The delay aimed at, in seconds: always LIVE_SEGMENTS, never raised after stalls. hls.js adds a
+ * second to its own target for every stall (up to a segment) and keeps it for the player's
+ * life: after a busy minute a tile sat 8 s behind for the rest of a shift, and was not even
+ * shown as behind.
+ */
+export function liveTargetS(segmentS: number): number {
+  return LIVE_SEGMENTS * segmentS;
+}
 
 /** The fastest catch-up: fast enough to gain a segment in ~10 s, slow enough to look natural. */
 export const MAX_CATCH_UP_RATE = 1.2;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LiveEdge, MAX_CATCH_UP_RATE } from '../../../src/renderer/wall/live-edge.ts';
+import { LiveEdge, liveTargetS, MAX_CATCH_UP_RATE } from '../../../src/renderer/wall/live-edge.ts';
 
 const at = (latency: number, aheadS = 4) => ({ latency, target: 6, segmentS: 2, aheadS });
 
@@ -34,5 +34,16 @@ describe('live edge: a tile that fell behind catches up', () => {
   it('the delay is shown once it is more than a segment past the target', () => {
     expect(LiveEdge.behindShown(at(7.5))).toBe(false);
     expect(LiveEdge.behindShown(at(8.5))).toBe(true);
+  });
+
+  it('aims at 3 segments whatever stalls came before, so a tile 8.5 s behind catches up', () => {
+    // hls.js's own target had grown to 8 s after two stalls: this tile stayed there, unshown.
+    const reading = { latency: 8.5, target: liveTargetS(2), segmentS: 2, aheadS: 5.3 };
+    expect(liveTargetS(2)).toBe(6);
+    expect(liveTargetS(6)).toBe(18);
+    const action = new LiveEdge().next(reading);
+    expect(action.kind).toBe('rate');
+    expect((action as { rate: number }).rate).toBeGreaterThan(1);
+    expect(LiveEdge.behindShown(reading)).toBe(true);
   });
 });
