@@ -16,7 +16,7 @@ export interface ProxyCounts {
   signedPeak: number;
   /** Signed files asked for, each counted once (the path, not the signature's query). */
   signedFiles: number;
-  /** Body bytes delivered for signed files. */
+  /** Body bytes passed on for signed files, to a client still connected. */
   signedBytes: number;
 }
 
@@ -45,15 +45,19 @@ export async function startCountingProxy(
   const server = createServer((req, res) => {
     const path = req.url ?? '/';
     const signed = path.startsWith('/signed/');
-    counts.requests++;
+    // A request counts where it began: bytes of one that was in flight at a reset, arriving
+    // after it, are not the new count's.
+    const mine = counts;
+    const mineFiles = files;
+    mine.requests++;
     inFlight++;
-    counts.peak = Math.max(counts.peak, inFlight);
+    mine.peak = Math.max(mine.peak, inFlight);
     if (signed) {
-      counts.signedRequests++;
+      mine.signedRequests++;
       signedInFlight++;
-      counts.signedPeak = Math.max(counts.signedPeak, signedInFlight);
-      files.add(path.split('?')[0]!);
-      counts.signedFiles = files.size;
+      mine.signedPeak = Math.max(mine.signedPeak, signedInFlight);
+      mineFiles.add(path.split('?')[0]!);
+      mine.signedFiles = mineFiles.size;
     }
     // In flight until the answer is complete or the connection drops, whichever first.
     res.once('close', () => {
@@ -67,7 +71,11 @@ export async function startCountingProxy(
         { method: req.method, headers: req.headers },
         (up) => {
           res.writeHead(up.statusCode ?? 502, up.headers);
-          if (signed) up.on('data', (chunk: Buffer) => (counts.signedBytes += chunk.length));
+          if (signed) {
+            up.on('data', (chunk: Buffer) => {
+              if (!res.destroyed) mine.signedBytes += chunk.length;
+            });
+          }
           up.pipe(res);
           res.once('close', () => up.destroy());
         },
