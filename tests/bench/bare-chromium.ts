@@ -118,10 +118,9 @@ export async function launchBare(
     ],
     { stdio: 'ignore' },
   );
-  const stop = () => {
-    child.kill();
-    profile.remove();
-  };
+  // The profile goes once Chromium has exited: removed before, it is written to again.
+  child.once('exit', () => profile.remove());
+  const stop = () => child.kill();
   try {
     const port = await debuggingPort(profile.path);
     const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as {
