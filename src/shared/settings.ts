@@ -58,6 +58,33 @@ export const settingsSchema = z.object({
    * that may be repeated tries twice before it fails in words.
    */
   answerDeadlineSeconds: z.number().int().min(5).max(600),
+  /**
+   * What a new version does: `install` downloads it and installs it on quit, `notify` only says
+   * one exists, `never` does not check (organisations that forbid auto-update).
+   */
+  updateMode: z.enum(['install', 'notify', 'never']),
+  /** `beta` also offers pre-releases (the feed's beta.yml). */
+  updateChannel: z.enum(['stable', 'beta']),
+  /** The update feed (a company's mirror); empty: the feed the build was configured with. */
+  updateFeedUrl: z
+    .string()
+    .max(500)
+    .refine(
+      (v) => v === '' || /^https:\/\/\S+$/.test(v),
+      'an https URL of the folder that holds latest.yml, or empty for the built-in feed',
+    ),
+  /** Closing the window while downloads run keeps them running in the tray. */
+  closeToTray: z.boolean(),
+  /** The first close to the tray was explained to the user (said once). */
+  closeToTrayExplained: z.boolean(),
+  /** Start when the user logs in, hidden in the tray. */
+  openAtLogin: z.boolean(),
+  /** Start with the window minimised. */
+  startMinimised: z.boolean(),
+  /** Distances in kilometres or miles; null: as the system's locale does (en-US: miles). */
+  distanceUnit: z.enum(['km', 'mi']).nullable(),
+  /** Times shown in the user's time zone or in UTC; every time shown says which. */
+  timeZone: z.enum(['local', 'utc']),
   mapView: z
     .object({
       lat: z.number().min(-90).max(90),
@@ -86,6 +113,15 @@ export const defaultSettings: Settings = {
   proxyUrl: '',
   caFile: '',
   answerDeadlineSeconds: 60,
+  updateMode: 'install',
+  updateChannel: 'stable',
+  updateFeedUrl: '',
+  closeToTray: true,
+  closeToTrayExplained: false,
+  openAtLogin: false,
+  startMinimised: false,
+  distanceUnit: null,
+  timeZone: 'local',
   mapView: null,
 };
 

@@ -10,6 +10,7 @@
  * every response the page loads and would show as the renderer's growth.
  */
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { SEGMENT_S } from '../../src/service/media/live-encoder.ts';
 import { launchBare, type BareChromium } from './bare-chromium.ts';
 import { readTiles } from './wall-page.ts';
@@ -27,6 +28,8 @@ export interface SoakSample {
   delays: number[];
   /** Seconds of video buffered ahead of the position: the least of any tile. */
   leastAheadS: number;
+  /** The machine's load average over the last minute: stalls on a shared machine follow it. */
+  load: number;
 }
 
 export async function soak(
@@ -46,7 +49,7 @@ export async function soak(
       console.log(
         `minute ${minute}: bench process ${s.mainMB} MB, renderer ${s.rendererMB} MB, page heap ` +
           `${s.heapMB.toFixed(1)} MB, stalls ${s.stalls}, dropped ${s.dropped}/${s.frames}, ` +
-          `worst delay ${s.worstDelayS.toFixed(1)} s, least ahead ${s.leastAheadS.toFixed(1)} s`,
+          `worst delay ${s.worstDelayS.toFixed(1)} s, least ahead ${s.leastAheadS.toFixed(1)} s, load ${s.load.toFixed(1)}`,
       );
       writeFileSync(chartPath, chart(samples));
     }
@@ -86,6 +89,7 @@ async function sample(minute: number, chromium: BareChromium): Promise<SoakSampl
     worstDelayS: Math.max(0, ...tiles.delays),
     delays: tiles.delays,
     leastAheadS: Math.min(...tiles.aheads),
+    load: loadavg()[0]!,
   };
 }
 
