@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { startOwnService, type OwnService } from './own-service.ts';
 
 // The Alerts view against a service this test also queries over HTTP and adds alerts to: an
-// alert opened from a link, every filter of spec 4.5, and paging past the first 100.
+// alert opened from a link, every filter of interface 4.5, and paging past the first 100.
 let own: OwnService;
 /** An expired alert: no current search lists it, only its link reaches it. */
 let expiredId: string;
@@ -79,7 +79,7 @@ test('an alert opens from its link, expired and unlisted; an unknown one says so
   await expect(page.getByRole('alert')).toContainText('No alert with id "no-such-alert"');
 });
 
-test('every filter of spec 4.5 reaches the service, and the list pages past 100', async ({
+test('every filter of interface 4.5 reaches the service, and the list pages past 100', async ({
   page,
 }) => {
   await page.goto(`${own.host.url}#/alerts`);

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { startOwnService, type OwnService } from './own-service.ts';
 
 // The map's observation search against a service this test also queries over HTTP: a
-// transition between ranges, and the facets of every aggregation spec 4.2 shows.
+// transition between ranges, and the facets of every aggregation interface 4.2 shows.
 let own: OwnService;
 
 test.describe.configure({ mode: 'serial' });

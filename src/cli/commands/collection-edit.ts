@@ -12,7 +12,9 @@ import { printJson, printLines, progress } from '../output.ts';
 
 export const CREATE_FLAGS = ['name', 'description', 'tags'];
 export const UPDATE_FLAGS = CREATE_FLAGS;
-/** Add Image's parameters by their names in the spec (4.6); which ones go together is checked. */
+/**
+ * Add Image's parameters by their names in the interface (4.6); which ones go together is checked.
+ */
 export const ADD_FLAGS = [
   'camera_id',
   'time',

@@ -1,4 +1,4 @@
-/** `roadcam recordings tags ID --tags a,b`: adds tags to a recording (spec 4.4 Add Tags). */
+/** `roadcam recordings tags ID --tags a,b`: adds tags to a recording (interface 4.4 Add Tags). */
 import { checkFlags, flag, UsageError } from '../argv.ts';
 import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
 import { printJson, printLines } from '../output.ts';

@@ -1,7 +1,7 @@
 /**
  * Aggregations are extras of a search: the interface lists some attributes as "seen in use" and
  * leaves the complete list open, so a service may refuse the others (or, in its own words, any
- * of them). A search whose aggregations are refused is asked again with only the ones the spec
+ * of them). A search whose aggregations are refused is asked again with only the ones the interface
  * lists, then with none; the page is what the user asked for, the facets are what the service
  * gives. What a service refused is remembered for its kind of search, so it costs one extra
  * request once, not on every search.

@@ -60,7 +60,7 @@ export const collectionWithImagesAnswer: Reader<CollectionWithImages> = {
   },
 };
 
-/** A camera's image times (spec 4.3 Images): times normalised, unreadable ones left out. */
+/** A camera's image times (interface 4.3 Images): times normalised, unreadable ones left out. */
 export const imageTimesAnswer: Reader<{ total: number; times: string[] }> = {
   read(body, odd) {
     const answer = objectAnswer(body, 'a list of image times');
@@ -81,7 +81,7 @@ function roleText(role: unknown): string {
   return JSON.stringify(role) ?? String(role);
 }
 
-/** The session (spec 4.1): roles and context "not shown", so any shape of them is read. */
+/** The session (interface 4.1): roles and context "not shown", so any shape of them is read. */
 export const sessionAnswer: Reader<SessionResponse> = {
   read(body, odd) {
     const s = objectAnswer(body, 'a session');

@@ -33,7 +33,7 @@ export const ANSWER_CAPS = {
   image: 64 * MB,
   /**
    * A recording zip's central directory: 46 bytes and a name per frame, some 6 MB for 1800 s
-   * (spec 8) at 60 frames a second with long names; also the most of a whole zip read to find
+   * (interface 8) at 60 frames a second with long names; also the most of a whole zip read to find
    * it when its host ignores Range.
    */
   zipDirectory: 64 * MB,

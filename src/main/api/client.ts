@@ -67,7 +67,8 @@ export class ApiClient {
 
   /**
    * Seconds the held token has left, from its own expiry (token-expiry.ts), or null without one.
-   * What "token valid for" shows: the session's expires_in comes in a unit the spec leaves open.
+   * What "token valid for" shows: the session's expires_in comes in a unit the interface leaves
+   * open.
    */
   tokenSecondsLeft(): number | null {
     const at = this.requester.tokens.expiresAt;

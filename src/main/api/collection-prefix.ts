@@ -1,6 +1,6 @@
 /**
  * The prefix of the collection image operations (Show Image, Add Image, Remove Image,
- * Preview, Empty, Destroy): the spec writes them as /collections/... and leaves /v1 open, so
+ * Preview, Empty, Destroy): the interface writes them as /collections/... and leaves /v1 open, so
  * a service may serve them under either. The first call finds out which, and it is
  * remembered (PrefixMemory: in memory, or per service in SQLite in the app).
  */

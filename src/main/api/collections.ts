@@ -1,5 +1,5 @@
 /**
- * Collections (spec 4.6): a JSON envelope rather than GeoJSON, and image names paged by
+ * Collections (interface 4.6): a JSON envelope rather than GeoJSON, and image names paged by
  * marker rather than skip.
  */
 import type {
@@ -31,7 +31,7 @@ export interface CollectionCreate {
   tags?: string | readonly string[];
 }
 
-/** Exactly one of the spec's parameter sets. */
+/** Exactly one of the interface's parameter sets. */
 export type CollectionImageSource =
   | { camera_id: string; time?: string }
   | { observation_id: string }
@@ -179,7 +179,7 @@ export class CollectionsApi {
   }
 
   /**
-   * The spec answers {ok: true}; a service may name the stored image too (`image`), which is
+   * The interface answers {ok: true}; a service may name the stored image too (`image`), which is
    * passed on when it is a string.
    */
   async addImage(

@@ -1,5 +1,5 @@
 /**
- * The answers of the GeoJSON resource kinds (spec 4.2 to 4.5), typed by kind: a search page (a
+ * The answers of the GeoJSON resource kinds (interface 4.2 to 4.5), typed by kind: a search page (a
  * FeatureCollection with a features array), a show (one Feature) and the snapshot files. Read
  * liberally, record by record (records.ts); see answers.ts for why.
  */

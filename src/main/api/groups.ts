@@ -1,5 +1,5 @@
 /**
- * Operations of the GeoJSON resource groups (spec 4.2 to 4.5), each on the requester it is
+ * Operations of the GeoJSON resource groups (interface 4.2 to 4.5), each on the requester it is
  * given. Searches go through the search machinery it is given too (searches.ts); media answers
  * are streamed (see MediaResponse).
  */
@@ -99,7 +99,7 @@ export class ObservationsApi extends GeoGroup<'observations'> {
     return this.requester.bytes(get('observation tile', path, options, query));
   }
 
-  /** The worldwide snapshot of a ten-minute mark, flat properties (spec 2.2). */
+  /** The worldwide snapshot of a ten-minute mark, flat properties (interface 2.2). */
   snapshot(time: Date | string, options: CallOptions = {}) {
     return snapshot(this.requester, 'observations', time, options, snapshotObservationsAnswer);
   }

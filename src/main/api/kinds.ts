@@ -1,5 +1,5 @@
 /**
- * The GeoJSON resource kinds of the service (spec 4.2 to 4.5), each with the parameters of its
+ * The GeoJSON resource kinds of the service (interface 4.2 to 4.5), each with the parameters of its
  * search and the feature it answers with: what makes the searches, the show answers and the
  * resource groups generic over the kind without a cast.
  */

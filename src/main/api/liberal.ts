@@ -1,8 +1,9 @@
 /**
- * Reading the service's records liberally (STYLE.md 17): each field is read on its own, with a
- * value the app can always use when the service sent something else (null text -> '', a
- * number id -> its text, a time in another form -> ISO 8601 UTC), and what was odd is noted,
- * to be logged once per answer. Only what makes a whole answer unusable fails (Unusable).
+ * Reading the service's records liberally (a record the client cannot fully read is shown as
+ * well as it can be, never a failed page): each field is read on its own, with a value the app
+ * can always use when the service sent something else (null text -> '', a number id -> its
+ * text, a time in another form -> ISO 8601 UTC), and what was odd is noted, to be logged once
+ * per answer. Only what makes a whole answer unusable fails (Unusable).
  *
  * zod answers "valid or not"; here every field needs a fallback AND a note naming it, so the
  * readers are small functions, each tied to its type by `Spec<P>`: a record's spec must give a

@@ -42,7 +42,7 @@ export class PagingStopped extends ApiError {
 }
 
 /**
- * The smallest page a real service hands out: half the spec's default page size (10), for a
+ * The smallest page a real service hands out: half the interface's default page size (10), for a
  * service may lower the limit asked for (the largest limit of alert search is not shown).
  */
 const SMALLEST_PAGE = 5;

@@ -1,7 +1,7 @@
 /**
  * How a search travels: GET with a query string by default, POST .../_search with a JSON body
- * when the query string would pass 2 KB or carries a polyline (spec 2.1: "long polylines should
- * be sent with POST"; GET query strings are size-limited).
+ * when the query string would pass 2 KB or carries a polyline (interface 2.1: "long polylines
+ * should be sent with POST"; GET query strings are size-limited).
  */
 import { encodeSearchParams, wireForm, type PAGE_LIMITS } from '../../shared/api/index.ts';
 import type { Call } from './requester.ts';

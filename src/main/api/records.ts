@@ -210,7 +210,9 @@ const observationProperties = fields<ObservationProperties>({
   time,
   sensors,
 });
-/** The id is "<camera id>_<time>" (spec 2.2): what a record lacks of these is taken from it. */
+/**
+ * The id is "<camera id>_<time>" (interface 2.2): what a record lacks of these is taken from it.
+ */
 export const readObservation: RecordReader<Observation> = featureReader((p, odd, raw) => {
   const cut = String(raw['id']).lastIndexOf('_');
   const fromId: Json =

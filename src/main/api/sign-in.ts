@@ -1,5 +1,5 @@
 /**
- * The sign-in: OAuth 2.0 client credentials (spec 4.1) against the service's token endpoint,
+ * The sign-in: OAuth 2.0 client credentials (interface 4.1) against the service's token endpoint,
  * the token's lifetime read beside its JWT (token-expiry.ts). The TokenManager (token.ts)
  * decides when to call it; this only asks.
  */
@@ -33,7 +33,7 @@ export async function signIn(c: SignInContext): Promise<StoredToken> {
   const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
   const sentAt = c.clock.localNow();
   // Not idempotent in the service's eyes (each call mints a token): never retried. Nor is a
-  // 429 here, which means the client is blocked for asking too often (spec 5.4): asking
+  // 429 here, which means the client is blocked for asking too often (interface 5.4): asking
   // again would prolong the block; the error says so (errors.ts).
   const response = await exchange(
     {

@@ -1,5 +1,5 @@
 /**
- * Observations of the worldwide snapshot (spec 2.2, "All"): flat properties, one
+ * Observations of the worldwide snapshot (interface 2.2, "All"): flat properties, one
  * `sensor.<type>` number per sensor. Read liberally like the search records (records.ts).
  */
 import type { Feature } from '../../shared/api/index.ts';
@@ -7,7 +7,7 @@ import { fields, finite, isObject, text, time } from './liberal.ts';
 import type { RecordReader } from './records.ts';
 
 /**
- * The worldwide observation snapshot's flat properties (spec 2.2, "All"). Defined here
+ * The worldwide observation snapshot's flat properties (interface 2.2, "All"). Defined here
  * because src/shared/api has no type for it yet.
  */
 export interface SnapshotObservationProperties {

@@ -1,6 +1,6 @@
 /**
  * When an access token ends, read as liberally as the interface allows: the unit of
- * `expires_in` is not shown (spec 5.7), but the access token is a JWT whose `exp` claim says
+ * `expires_in` is not shown (interface 5.7), but the access token is a JWT whose `exp` claim says
  * when it ends, and tokens live 7 days (5.4). Whatever a service sends, the result is a finite
  * time between a few minutes and 7 days away: never NaN, negative or years (a token believed
  * dead at once would be requested again on every call and get the application blocked).
@@ -8,7 +8,7 @@
 import { TOKEN_LIFETIME_S } from '../../shared/api/index.ts';
 import type { ServiceClock } from './clock.ts';
 
-/** The spec's lifetime (7 days): the most a token is trusted for, whatever it claims. */
+/** The interface's lifetime (7 days): the most a token is trusted for, whatever it claims. */
 export const TOKEN_LIFETIME_MS = TOKEN_LIFETIME_S * 1000;
 /**
  * The least: twice the renewal margin (token.ts), so that a token is used for at least a few
@@ -60,8 +60,8 @@ function fromClaims(token: string, clock: ServiceClock): number | null {
 }
 
 /**
- * `expires_in` in the unit that makes it nearest to the spec's 7 days (on a ratio scale): 604800
- * is seconds, 604800000 milliseconds, 10080 minutes. A string of digits is read as a number.
+ * `expires_in` in the unit that makes it nearest to the interface's 7 days (on a ratio scale):
+ * 604800 is seconds, 604800000 milliseconds, 10080 minutes. A string of digits is read as a number.
  */
 export function readExpiresIn(value: unknown): { ms: number; unit: ExpiresInUnit } | null {
   const n = typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
@@ -77,7 +77,7 @@ export function readExpiresIn(value: unknown): { ms: number; unit: ExpiresInUnit
 
 /**
  * When a token just received ends, on this machine's clock: from the JWT's exp, else from
- * expires_in in its likeliest unit, else the spec's 7 days; always within the bounds above.
+ * expires_in in its likeliest unit, else the interface's 7 days; always within the bounds above.
  * `clock` has already read the token answer's Date header.
  */
 export function tokenExpiry(

@@ -1,6 +1,6 @@
 /**
  * The names of a recording's frames, as the service names them: the entry names of the
- * recording's zip (spec 4.6 "a named image from the recording sequence"). The form of names
+ * recording's zip (interface 4.6 "a named image from the recording sequence"). The form of names
  * is not shown, so none is ever made up here. Read from the zip's central directory alone
  * (zip-names.ts) and kept in memory: a complete recording's frames never change.
  */

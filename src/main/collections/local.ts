@@ -6,7 +6,7 @@
 import type { Collection } from '../../shared/api/index.ts';
 import type { CollectionSearch } from '../../shared/ipc/collections.ts';
 
-/** A page of names after `marker` by the rule of spec 4.6 (names in service order). */
+/** A page of names after `marker` by the rule of interface 4.6 (names in service order). */
 export function pageAfter(names: readonly string[], marker: string, limit: number): string[] {
   let start = 0;
   if (marker) {

@@ -25,7 +25,7 @@ import type { KeptStore } from './store.ts';
 
 /** The most Empty calls one request makes: far more than 1000-image batches need. */
 const MAX_EMPTY_CALLS = 10_000;
-/** Images Empty removes per call (spec 4.6). */
+/** Images Empty removes per call (interface 4.6). */
 const EMPTY_BATCH = 1000;
 
 export interface CollectionsDeps {
@@ -199,7 +199,7 @@ export class CollectionsService {
 
   /**
    * Adds an image; answers its name when it can be known, and records where it came from.
-   * The spec answers {ok: true} alone; a service may name the image (`image`). One that does
+   * The interface answers {ok: true} alone; a service may name the image (`image`). One that does
    * not is asked for the collection's names before and after, and the one new name is it.
    */
   async addImage(id: string, source: ImageSource): Promise<string | null> {
@@ -226,8 +226,8 @@ export class CollectionsService {
   }
 
   /**
-   * Empty removes up to 1000 images a call and answers a `total` whose meaning the spec does not
-   * fix (ours: how many the call removed; another service's: how many are left). So `total` is
+   * Empty removes up to 1000 images a call and answers a `total` whose meaning the interface does
+   * not fix (ours: how many the call removed; another service's: how many are left). So `total` is
    * not read: the calls go on until Show lists no image, and progress counts 1000 a call out of
    * the `before` images counted first.
    */

@@ -32,7 +32,10 @@ const EOCD_SIZE = 22;
 const ZIP64_LOCATOR = 0x07064b50;
 const ZIP64_EOCD = 0x06064b50;
 const ENTRY = 0x02014b50;
-/** More entries than this is not a recording's zip: 1800 s at most (spec 8), 60 frames a second. */
+/**
+ * More entries than this is not a recording's zip: 1800 s at most (interface 8), 60 frames a
+ * second.
+ */
 const MAX_ENTRIES = 1800 * 60;
 /** The largest central directory read, and the most of a whole zip read to reach it. */
 const MAX_DIRECTORY = ANSWER_CAPS.zipDirectory;

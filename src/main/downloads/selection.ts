@@ -84,7 +84,7 @@ export class ItemPlanner {
       recordingId: c.recordingId,
       format,
       name,
-      // Any status but complete and failed (submitted, or one the spec does not list: its
+      // Any status but complete and failed (submitted, or one the interface does not list: its
       // transitions are not shown) waits for the recording to be complete.
       state: problem ? 'failed' : p && p.status !== 'complete' ? 'waiting' : 'queued',
       ...(problem ? { message: problem } : {}),

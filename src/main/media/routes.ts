@@ -35,7 +35,7 @@ export const THUMBNAIL_WIDTH = 256;
 
 const id = /^[\w.:-]{1,200}$/;
 /**
- * A live video file as the service's playlists name it (spec 4.3: "subsequent playlists and
+ * A live video file as the service's playlists name it (interface 4.3: "subsequent playlists and
  * media files"): any name of one path segment, for providers name them as they like
  * (`chunklist_w123~b800000.m3u8`, `media_000123.ts`, `.m4s`, no extension at all). It only
  * ever becomes one encoded segment under the camera's live path; '..' and control characters

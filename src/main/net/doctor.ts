@@ -264,7 +264,9 @@ function clock(client: ApiClient): ConnectionFinding {
   };
 }
 
-/** The choices of the interface this service was seen to make where the spec leaves them open. */
+/**
+ * The choices of the interface this service was seen to make where the interface leaves them open.
+ */
 function seen(client: ApiClient): ConnectionFinding {
   const parts: string[] = [];
   const prefix = client.collections.imagesPrefix;
@@ -278,6 +280,6 @@ function seen(client: ApiClient): ConnectionFinding {
   return {
     topic: 'Interface',
     ok: null,
-    summary: parts.length > 0 ? parts.join('; ') : 'nothing learnt yet beyond the spec',
+    summary: parts.length > 0 ? parts.join('; ') : 'nothing learnt yet beyond the interface',
   };
 }

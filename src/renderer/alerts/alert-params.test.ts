@@ -3,7 +3,7 @@ import { alertSearchSchema } from '../../shared/ipc/map.ts';
 import { alertParams, noFilters } from './alert-params.ts';
 
 describe('alertParams', () => {
-  it('sends every filter of spec 4.5, times as the UTC instants the view labels', () => {
+  it('sends every filter of interface 4.5, times as the UTC instants the view labels', () => {
     const params = alertParams(
       {
         ...noFilters,

@@ -2,7 +2,7 @@ import type { AlertSearch } from '../../shared/ipc/map.ts';
 
 export type Period = 'current' | 'expired' | 'any';
 
-/** The Alerts view's filter bar: every filter of spec 4.5, as the inputs hold them. */
+/** The Alerts view's filter bar: every filter of interface 4.5, as the inputs hold them. */
 export interface AlertFilters {
   period: Period;
   severity: '' | NonNullable<AlertSearch['severity']>;

@@ -7,7 +7,7 @@ import { alertParams, noFilters, type AlertFilters } from './alert-params.ts';
 
 export type { AlertFilters, Period } from './alert-params.ts';
 
-/** The service pages up to skip 4000 (spec 2.1): past that, narrow the filters instead. */
+/** The service pages up to skip 4000 (interface 2.1): past that, narrow the filters instead. */
 const SKIP_MAX = 4000;
 
 /** The Alerts view: a filtered alert search, the selected alert, and the watched areas. */

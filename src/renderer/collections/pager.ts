@@ -1,5 +1,5 @@
 /**
- * Paging a collection's images by marker (spec 4.6): the last name of one page is the marker
+ * Paging a collection's images by marker (interface 4.6): the last name of one page is the marker
  * of the next. Pages are asked for one at a time, so a scroll that fires twice cannot load the
  * same page twice; a name already shown is never shown again, and the end is the first page
  * shorter than asked for.

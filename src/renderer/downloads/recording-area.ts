@@ -1,7 +1,8 @@
 /**
- * The recording search's area shapes beyond a box and a point (spec 4.4, 2.1): a polygon typed
- * as the spec writes it ("lon lat, lon lat, …") and a route as an encoded polyline, read with
- * errors that say what to fix; and the same shapes taken from the area last drawn on the Map.
+ * The recording search's area shapes beyond a box and a point (interface 4.4, 2.1): a polygon
+ * typed as the interface writes it ("lon lat, lon lat, …") and a route as an encoded polyline,
+ * read with errors that say what to fix; and the same shapes taken from the area last drawn on
+ * the Map.
  */
 import { decodePolyline, type LonLat } from '../../shared/geo.ts';
 import type { RecordingQuery } from '../../shared/ipc/downloads.ts';
@@ -55,7 +56,7 @@ function polygonOf(text: string): [number, number][] {
   if (new Set(corners.map((c) => c.join())).size < 3)
     throw new Error('A polygon needs at least three different corners.');
   const [first, last] = [corners[0]!, corners.at(-1)!];
-  // The spec closes a ring by repeating its first pair; one typed open is closed here.
+  // The interface closes a ring by repeating its first pair; one typed open is closed here.
   if (first[0] !== last[0] || first[1] !== last[1]) corners.push([...first]);
   if (corners.length > MAX_CORNERS)
     throw new Error(`The polygon has ${corners.length} corners; at most ${MAX_CORNERS} are sent.`);

@@ -3,7 +3,7 @@ import { encodePolyline } from '../../shared/geo.ts';
 import { areaFromMap } from './recording-area.ts';
 import { emptyFilters, nearView, recordingQuery } from './recording-query.ts';
 
-describe('the recording search form makes a spec 4.4 query', () => {
+describe('the recording search form makes an interface 4.4 query', () => {
   test('by default: complete recordings, nothing else', () => {
     expect(recordingQuery(emptyFilters())).toEqual({ status: 'complete' });
   });
@@ -70,7 +70,7 @@ test("the map's view gives a centre and a radius that shrinks as the map zooms i
   expect(query).toMatchObject({ lat: 39.7392, lon: -104.9903, radius: 59_000 });
 });
 
-describe('the area shapes: a polygon as the spec writes it, a route as an encoded polyline', () => {
+describe('the area shapes: a polygon as the interface writes it, a route as an encoded polyline', () => {
   test('a polygon is read as [lon, lat] corners and closed when typed open', () => {
     const polygon = '-105 39.5, -104.5 39.5,  -104.8   40 ';
     expect(recordingQuery({ ...emptyFilters(), area: 'polygon', polygon })).toEqual({

@@ -1,5 +1,5 @@
 /**
- * The recording search form's fields, as typed, and the query they make (spec 4.4). Times are
+ * The recording search form's fields, as typed, and the query they make (interface 4.4). Times are
  * typed and sent as UTC, so a search means the same on every machine.
  */
 import { RECORDING_STATUSES, type RecordingStatus } from '../../shared/api/index.ts';

@@ -2,7 +2,7 @@
  * Live video as a provider whose streaming server is of another make serves it (variant
  * `hls: 'master'`): playlist.m3u8 is a master playlist naming one chunk playlist, and the
  * chunk playlist names its segments otherwise, each with a session query, as Wowza or Nimble
- * do. The spec allows it ("subsequent playlists and media files requested by the HLS client").
+ * do. The interface allows it ("subsequent playlists and media files requested by the HLS client").
  * The encoder is the same as ours; only the first playlist and the names differ, so a client
  * that builds names from our `seg_NNNNNN.ts` or drops a playlist's query fails here.
  */

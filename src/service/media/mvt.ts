@@ -130,7 +130,7 @@ function writeLayer(layer: EncodedLayer, pbf: PbfWriter): void {
   pbf.writeVarintField(5, TILE_EXTENT);
 }
 
-/** Encodes point layers into one tile; empty layers are left out, as the spec allows. */
+/** Encodes point layers into one tile; empty layers are left out, as the interface allows. */
 export function encodeTile(tile: TileAddress, layers: TileLayer[]): Uint8Array {
   const pbf = new PbfWriter();
   for (const layer of layers) {

@@ -13,7 +13,7 @@ const HORIZON = 150;
 const VANISH_X = 320;
 
 export interface FrameConditions {
-  /** road_weather value (spec 2.3): 10, 6, 3, 2, 1, 0 or -1 */
+  /** road_weather value (interface 2.3): 10, 6, 3, 2, 1, 0 or -1 */
   roadWeather: number;
   /** visibility value: 0, 0.2, 0.5, 1 or -1 */
   visibility: number;

@@ -142,7 +142,7 @@ export class MediaServices {
 
 export type LiveImageMode = 'jpeg' | 'png' | 'redirect';
 
-/** How a camera answers Live (spec 4.3 allows all three); fixed per camera. */
+/** How a camera answers Live (interface 4.3 allows all three); fixed per camera. */
 export function liveImageMode(cameraId: string): LiveImageMode {
   const k = stringKey(cameraId) % 10;
   return k < 2 ? 'png' : k < 4 ? 'redirect' : 'jpeg';

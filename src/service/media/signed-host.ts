@@ -1,5 +1,5 @@
 /**
- * Where signed URLs point (spec 1.3, 5.8), and who watches that the client sends them no
+ * Where signed URLs point (interface 1.3, 5.8), and who watches that the client sends them no
  * credentials. With variant `signedHost: 'cdn'` the files are served by a second HTTP server of
  * the same service on another origin (another port), as a provider's CDN would serve them: it
  * serves only /signed/... and refuses, with 403 and a message, any request that carries the

@@ -65,7 +65,8 @@ function stats(s: ServiceContext): object {
   return {
     token_requests: s.clients.tokenRequestCounts(),
     now: s.clock.now().toISOString(),
-    // Requests for signed files; with_credentials must stay 0 (spec 1.3: fetched without them).
+    // Requests for signed files; with_credentials must stay 0 (interface 1.3: fetched without
+    // them).
     signed_requests: {
       requests: signed.requests,
       with_credentials: signed.withCredentials,
@@ -103,7 +104,7 @@ function flag(r: ParamReader, name: string): boolean {
   return v === undefined || v === 'true' || v === '1';
 }
 
-/** "lon lat,lon lat,..." (the polygon format of spec 2.1) or a JSON array of pairs. */
+/** "lon lat,lon lat,..." (the polygon format of interface 2.1) or a JSON array of pairs. */
 function ring(v: ParamValue | undefined): LonLat[] {
   const pairs: string[][] =
     typeof v === 'string'

@@ -137,7 +137,10 @@ function token(s: ServiceContext, ctx: RequestContext): TokenResponse {
   };
 }
 
-/** `expires_in` in the unit this service uses (spec 5.7: "not shown"); the JWT's exp is seconds. */
+/**
+ * `expires_in` in the unit this service uses (interface 5.7: "not shown"); the JWT's exp is
+ * seconds.
+ */
 function inUnit(s: ServiceContext, seconds: number): number {
   const unit = s.variant.expiresIn;
   if (unit === 'milliseconds') return seconds * 1000;

@@ -6,7 +6,7 @@ import type { ParamReader } from '../search/reader.ts';
 const MAX_TAGS = 50;
 const MAX_TAG_LENGTH = 100;
 
-/** Tags (spec 4.4, 4.6): an array or a comma-delimited list. */
+/** Tags (interface 4.4, 4.6): an array or a comma-delimited list. */
 export function readTags(r: ParamReader, name = 'tags'): string[] {
   const tags = r.commaList(name) ?? [];
   if (tags.length > MAX_TAGS) throw invalidParameter(name, `At most ${MAX_TAGS} tags.`);

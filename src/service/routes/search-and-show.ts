@@ -1,6 +1,6 @@
 /**
  * Registers a resource's search (GET on the collection path and POST .../_search with a JSON
- * or form body; spec 4, convention 1) and its show operation. Both search forms read the
+ * or form body; interface 4, convention 1) and its show operation. Both search forms read the
  * same parameter bag, so they answer identically. With a search pool the search runs in a
  * worker (the same function on its own read connection), else on the main thread.
  */

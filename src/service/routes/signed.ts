@@ -1,5 +1,5 @@
 /**
- * Targets of the signed redirects (spec 1.3, 5.8): served without the service's
+ * Targets of the signed redirects (interface 1.3, 5.8): served without the service's
  * authorization, refused with 403 when the signature does not match or has expired. Files
  * are served with HEAD, Range, Content-Length and ETag; injected faults act here. Which
  * file a path names is its resource's (cameras/images.ts, recordings.ts, collections/,

@@ -94,7 +94,10 @@ function feature(row: Row): Alert {
   };
 }
 
-/** Filter values (spec 4.5) to ranks; the document spells "uknown_severity", both spellings work. */
+/**
+ * Filter values (interface 4.5) to ranks; the document spells "uknown_severity", both spellings
+ * work.
+ */
 function ranks(
   r: ParamReader,
   name: string,

@@ -26,12 +26,14 @@ import { ParamReader } from './reader.ts';
 import { PAGE_PARAMS, SPATIAL_PARAMS } from '../../shared/api/index.ts';
 import { parseSpatial, type SpatialFilter } from './spatial.ts';
 
-/** A searchable collection: the key of its page limits, sort keys and aggregations (spec 8). */
+/**
+ * A searchable collection: the key of its page limits, sort keys and aggregations (interface 8).
+ */
 export type Resource = keyof typeof SORT_KEYS;
 export type SortKey<R extends Resource> = (typeof SORT_KEYS)[R][number];
 export type AggKey<R extends Resource> = (typeof AGG_KEYS)[R][number];
 
-/** Collections are not places: every other search takes the spatial parameters (spec 2.1). */
+/** Collections are not places: every other search takes the spatial parameters (interface 2.1). */
 const SPATIAL: Readonly<Record<Resource, boolean>> = {
   observations: true,
   cameras: true,

@@ -1,5 +1,5 @@
 /**
- * The nested sensors[...] filters of the observation search (spec 4.2): an exact value
+ * The nested sensors[...] filters of the observation search (interface 4.2): an exact value
  * sensors[t]=v, a range sensors[t][min]/[max], and the transition form with the current value
  * under [data] and the previous one under [prev], each exact or a range. Ranges match reported
  * values only: -1 (no report) is matched by an exact -1, or by a range whose min is -1 or less.

@@ -1,5 +1,5 @@
 /**
- * The spatial parameters shared by every GeoJSON search (spec 2.1): bbox, polygon,
+ * The spatial parameters shared by every GeoJSON search (interface 2.1): bbox, polygon,
  * lat/lon/radius and polyline with its precision and buffer. Given together they all apply.
  * Points (cameras, and observations and recordings by their camera) must lie inside; alerts
  * match when their polygon intersects the area.

@@ -14,7 +14,10 @@ function names(value: ParamValue | undefined): string[] {
   return [];
 }
 
-/** Throws the 400 of a service that aggregates only on what the spec lists for the search at `base`. */
+/**
+ * Throws the 400 of a service that aggregates only on what the interface lists for the search at
+ * `base`.
+ */
 export function refuseUnseenAggs(base: string, params: ParamBag): void {
   const kind = base.replace(/^\/v1\//, '');
   if (!Object.hasOwn(SEEN_AGGREGATIONS, kind)) return;

@@ -7,7 +7,7 @@
 
 export interface ServiceChoices {
   /**
-   * Show Image, Add Image, Remove Image, Preview, Empty and Destroy of collections (spec 4.6,
+   * Show Image, Add Image, Remove Image, Preview, Empty and Destroy of collections (interface 4.6,
    * /v1 prefix "not shown"): served under both prefixes (ours), only under /v1, or only
    * without it.
    */
@@ -17,7 +17,7 @@ export interface ServiceChoices {
    * (`<camera id>_<yyyymmddThhmmssZ>.jpg`) or opaque names that say nothing of camera or time.
    */
   imageNames: 'camera-time' | 'opaque';
-  /** Add Image answers `{ok, image}` (ours) or `{ok: true}` alone, as the spec shows it. */
+  /** Add Image answers `{ok, image}` (ours) or `{ok: true}` alone, as the interface shows it. */
   addImageAnswer: 'with-name' | 'ok-only';
   /** Vector tile layer names and attributes ("not shown"): ours, or other names. */
   tiles: 'ours' | 'other';
@@ -51,12 +51,13 @@ export interface ServiceChoices {
   session: 'ours' | 'other';
   /**
    * Aggregatable attributes (the complete list is "not shown"): every attribute our service can
-   * count ('all'), or only those the spec lists as seen in use ('seen'); others are refused (400).
+   * count ('all'), or only those the interface lists as seen in use ('seen'); others are refused
+   * (400).
    */
   aggs: 'all' | 'seen';
   /**
-   * What Empty's `total` counts (not fixed by the spec): the images this call removed (ours) or
-   * the images left in the collection.
+   * What Empty's `total` counts (not fixed by the interface): the images this call removed (ours)
+   * or the images left in the collection.
    */
   emptyTotal: 'removed' | 'remaining';
   /** Live video: one media playlist (ours), or a master playlist naming a chunk playlist. */

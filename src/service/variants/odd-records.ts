@@ -1,7 +1,7 @@
 /**
  * The variant choice `oddRecords`: some records of every search and index page carry what the
  * interface does not rule out, as another provider's data would: null or missing text, a
- * recording status and a format the spec does not list, an alert severity of 'Unknown' and its
+ * recording status and a format the interface does not list, an alert severity of 'Unknown' and its
  * area as a MultiPolygon, an extra field, times in other ISO 8601 forms, a sensor value outside
  * the table of 2.3 and a sensor type it does not name. One rewrite of the serialised answer, after the search (and its cache):
  * our own answers, with the choice off, are never touched.
@@ -33,7 +33,7 @@ const ODD_FEATURE: Record<string, (p: Json) => void> = {
   '/v1/observations': (p) => {
     p['time'] = withOffsetZero(p['time']);
     const sensors = (p['sensors'] ?? {}) as Json;
-    // 7 is no road_weather value of the table; surface_temp is no type the spec names.
+    // 7 is no road_weather value of the table; surface_temp is no type the interface names.
     if (sensors['road_weather']) sensors['road_weather'] = { data: 7 };
     sensors['surface_temp'] = { data: -2.5, prev: -1 };
   },

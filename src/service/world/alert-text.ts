@@ -3,7 +3,7 @@
 export const ORIGIN_NWS = 'National Weather Service';
 export const ORIGIN_SERVICE = 'Roadcam';
 
-/** Text of urgency, severity and certainty by rank; ranks follow the spec's filter lists. */
+/** Text of urgency, severity and certainty by rank; ranks follow the interface's filter lists. */
 export const URGENCY_TEXT = ['Past', 'Future', 'Expected', 'Immediate', 'Unknown'] as const;
 export const SEVERITY_TEXT = ['Minor', 'Moderate', 'Severe', 'Extreme', 'Unknown'] as const;
 export const CERTAINTY_TEXT = ['Unlikely', 'Possible', 'Likely', 'Observed', 'Unknown'] as const;

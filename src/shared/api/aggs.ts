@@ -1,5 +1,5 @@
 /**
- * The aggregations the interface lists as "seen in use" per search (spec 4.0, point 3). The
+ * The aggregations the interface lists as "seen in use" per search (interface 4.0, point 3). The
  * complete list of aggregatable attributes is not shown: a service may refuse any other, so the
  * client asks for others only as extras it can do without.
  */

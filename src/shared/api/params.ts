@@ -183,7 +183,7 @@ export type RecordingSortKey = (typeof SORT_KEYS.recordings)[number];
 export type AlertSortKey = (typeof SORT_KEYS.alerts)[number];
 export type CollectionSortKey = (typeof SORT_KEYS.collections)[number];
 
-/** The aggregatable attributes of each search (the spec lists those "seen in use"). */
+/** The aggregatable attributes of each search (the interface lists those "seen in use"). */
 export const AGG_KEYS = {
   observations: [
     'state',

@@ -78,7 +78,7 @@ export interface ObservationProperties {
   country: string;
   /** null when the service gave no readable time */
   time: string | null;
-  /** The known types (spec 2.3) and any other the service reports, as it reports them. */
+  /** The known types (interface 2.3) and any other the service reports, as it reports them. */
   sensors: Partial<Record<SensorType, SensorReading>> & {
     [type: string]: SensorReading | undefined;
   };

@@ -1,12 +1,12 @@
 /**
- * The Collections view's channels and events: managing collections (spec 4.6), browsing their
+ * The Collections view's channels and events: managing collections (interface 4.6), browsing their
  * images page by page with the marker rule, keeping them offline, and exporting them.
  */
 import { z } from 'zod';
 import { SORT_KEYS, type Collection } from '../api/index.ts';
 import { type } from './marker.ts';
 
-/** Collections expire 90 days after creation (spec 1 and 8). */
+/** Collections expire 90 days after creation (interface 1 and 8). */
 export const COLLECTION_LIFETIME_DAYS = 90;
 /** Fewer days left than this and the list warns. */
 export const EXPIRY_WARNING_DAYS = 7;
@@ -181,7 +181,7 @@ export type CollectionSearch = z.infer<typeof collectionSearchSchema>;
 const isoTime = z.iso.datetime({ offset: true });
 const plainId = z.string().regex(/^[\w.:-]{1,200}$/, 'Ids have letters, digits and . : _ - only.');
 
-/** The six parameter sets of Add Image (spec 4.6). */
+/** The six parameter sets of Add Image (interface 4.6). */
 export const imageSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('camera'), cameraId: plainId }).strict(),
   z.object({ kind: z.literal('archive'), cameraId: plainId, time: isoTime }).strict(),
@@ -200,7 +200,7 @@ const fields = {
 export const collectionsChannels = {
   /** One page of collections with the tags facet; offline, the collections kept offline. */
   'collections.search': { input: collectionSearchSchema, result: type<CollectionsPage>() },
-  /** One page of a collection's image names after `marker` (marker rule of spec 4.6). */
+  /** One page of a collection's image names after `marker` (marker rule of interface 4.6). */
   'collections.images': {
     input: z
       .object({

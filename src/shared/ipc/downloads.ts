@@ -139,7 +139,10 @@ const formats = z.array(z.enum(RECORDING_FORMATS)).min(1).max(3);
 const text = z.string().trim().max(200);
 const iso = z.string().max(40);
 
-/** The recording search parameters the Downloads view offers: spec 4.4's filters (area as a box, around a point, a polygon or along a route). */
+/**
+ * The recording search parameters the Downloads view offers: interface 4.4's filters (area as a
+ * box, around a point, a polygon or along a route).
+ */
 export const recordingQuerySchema = z
   .object({
     q: text.optional(),

@@ -20,7 +20,7 @@ export interface ProfilesState {
 
 export interface ConnectionTest {
   ok: boolean;
-  /** GET /v1/session of the service when ok (spec 4.1). */
+  /** GET /v1/session of the service when ok (interface 4.1). */
   session?: { name: string; roles: unknown[]; expiresIn: number };
   /** What failed and what to do, when not ok. */
   message?: string;

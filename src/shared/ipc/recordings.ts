@@ -1,5 +1,5 @@
 /**
- * One recording's detail (spec 4.4): shown from a search result, a download item, the map or a
+ * One recording's detail (interface 4.4): shown from a search result, a download item, the map or a
  * `roadcam://downloads/recording/ID` link, and its tags, which the user can add to.
  */
 import { z } from 'zod';
@@ -8,9 +8,9 @@ import { recordingId } from './downloads.ts';
 import { type } from './marker.ts';
 
 /**
- * The spec gives no limit on tags (our service's 50 tags of 100 characters are its own choice):
- * these bounds only keep the renderer's input sane; the service refuses what it refuses, in
- * its own words. A comma would split a tag in the comma-delimited form the spec allows.
+ * The interface gives no limit on tags (our service's 50 tags of 100 characters are its own
+ * choice): these bounds only keep the renderer's input sane; the service refuses what it refuses, in
+ * its own words. A comma would split a tag in the comma-delimited form the interface allows.
  */
 const tag = z
   .string()

@@ -1,5 +1,5 @@
 /**
- * Error bodies of any form (spec 7: "not shown") give the status and the service's own words:
+ * Error bodies of any form (interface 7: "not shown") give the status and the service's own words:
  * the JSON shapes providers use, text, HTML pages, nothing; never '[object Object]'.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Tokens against every variant of the service (spec 4.1, 5): whatever the unit of expires_in
+ * Tokens against every variant of the service (interface 4.1, 5): whatever the unit of expires_in
  * (seconds, milliseconds, minutes), a working token is reused, across restarts too; a refused
  * token is renewed once, then the error is shown; a service that refuses every token never
  * makes the client loop on token requests; a service clock hours off changes none of it. Token

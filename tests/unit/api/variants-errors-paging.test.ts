@@ -1,5 +1,5 @@
 /**
- * Error bodies and paging (spec 7 and 8: "not shown"): against every variant of the service,
+ * Error bodies and paging (interface 7 and 8: "not shown"): against every variant of the service,
  * and against services that send other JSON or no error body at all, a failure gives the user
  * the status and the service's own words, never '[object Object]' or a secret; and paging
  * returns exactly `total` distinct alerts when the service lowers the limit asked for.

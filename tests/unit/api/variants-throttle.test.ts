@@ -1,5 +1,5 @@
 /**
- * Rate limits (spec 8: "not shown"): against every variant of the service, a burst of searches
+ * Rate limits (interface 8: "not shown"): against every variant of the service, a burst of searches
  * and writes all succeed, each write carried out exactly once, and a throttling service is
  * told to the user (the `service.throttled` notices); a 429 of the token request is not
  * repeated, and says why.

@@ -74,7 +74,7 @@ describe('search form to service parameters', () => {
     expect(observationSearchSchema.parse(params)).toEqual(params);
   });
 
-  it('asks for every aggregation spec 4.2 shows on the first page', () => {
+  it('asks for every aggregation interface 4.2 shows on the first page', () => {
     const params = observationParams(emptyForm('observations'));
     expect(params.aggs).toEqual(
       expect.arrayContaining(['state', 'time', 'sensors.precip', 'sensors.precip.prev']),

@@ -1,6 +1,6 @@
 /**
  * The search form as the user fills it, and its translation into the service's parameters
- * (spec 2.1 and 4.2/4.3). Pure, so that the translation is unit-tested.
+ * (interface 2.1 and 4.2/4.3). Pure, so that the translation is unit-tested.
  */
 import { encodePolyline, type Bbox, type LonLat } from '../../../shared/geo.ts';
 import { SENSOR_TYPES, type SensorType } from '../../../shared/sensors.ts';
@@ -43,7 +43,7 @@ export interface SensorForm {
   /** Transition: the previous value (from) and the current one (to). */
   from: string;
   to: string;
-  /** TransitionRange: the previous value's range (`[prev]` of spec 4.2). */
+  /** TransitionRange: the previous value's range (`[prev]` of interface 4.2). */
   prevMin: string;
   prevMax: string;
 }
@@ -101,7 +101,10 @@ export function emptyForm(kind: SearchKind = 'cameras'): SearchForm {
 
 export const AGGS = {
   cameras: ['state', 'city', 'provider'],
-  /** Every aggregation spec 4.2 shows: current and previous sensor values, and ten-minute marks. */
+  /**
+   * Every aggregation interface 4.2 shows: current and previous sensor values, and ten-minute
+   * marks.
+   */
   observations: [
     'state',
     'city',

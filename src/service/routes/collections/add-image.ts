@@ -1,5 +1,5 @@
 /**
- * Add Image (spec 4.6): exactly one of six parameter sets says which frame to add. Every
+ * Add Image (interface 4.6): exactly one of six parameter sets says which frame to add. Every
  * set resolves to a camera and a time, whose frame name is what the collection stores. Names
  * given and answered are the service's own form (imageNamesOf): ours or opaque.
  */
@@ -142,7 +142,7 @@ export function addImage(s: ServiceContext, ctx: RequestContext) {
     updateCollection(s.world.db, num, {}, nowS);
   })();
   s.world.version++;
-  // The spec shows {ok: true}; ours names the image too, a variant does not.
+  // The interface shows {ok: true}; ours names the image too, a variant does not.
   if (s.variant.addImageAnswer === 'ok-only') return { json: { ok: true } };
   return { json: { ok: true, image: imageNamesOf(s).shown(name) } };
 }

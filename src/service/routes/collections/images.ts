@@ -59,7 +59,7 @@ export function removeImage(s: ServiceContext, ctx: RequestContext) {
 
 /**
  * Empty removes at most 1000 images a call (in name order); total is how many it removed (ours)
- * or, as a variant, how many are left (the spec does not say which).
+ * or, as a variant, how many are left (the interface does not say which).
  */
 export function empty(s: ServiceContext, ctx: RequestContext) {
   requireNoParams(ctx.params, 'emptying a collection');

@@ -29,7 +29,7 @@ export function rowsAtMark(
     .all(t, ...where.args) as MarkRow[];
 }
 
-/** Our properties of an observation (spec 4.2), visibility back from tenths. */
+/** Our properties of an observation (interface 4.2), visibility back from tenths. */
 export function markProperties(o: MarkRow) {
   return {
     camera_id: o.id,
