@@ -21,6 +21,7 @@ import { handlersOf, Lifecycle } from './features/lifecycle.ts';
 import { mapFeature } from './features/map.ts';
 import { profilesFeature } from './features/profiles.ts';
 import { recordingsFeature } from './features/recordings.ts';
+import { updatesFeature, type UpdatesOptions } from './features/updates.ts';
 import { wallFeature } from './features/wall.ts';
 import { createDirectApi } from './ipc/direct.ts';
 import { createDispatcher, type Dispatch } from './ipc/dispatcher.ts';
@@ -54,6 +55,8 @@ export interface CoreOptions {
    * (the system's settings, PAC included). Settings > Network gives the rest.
    */
   network?: NetworkOverrides;
+  /** The desktop app's updater and how it was installed; elsewhere the feed is read when asked. */
+  updates?: UpdatesOptions;
 }
 
 /** The main process without Electron: what the desktop app, browser mode and the CLI share. */
@@ -163,6 +166,7 @@ async function assemble(
       parts,
       options.checkIntervalMs === undefined ? 30_000 : options.checkIntervalMs,
     ),
+    updatesFeature(parts, options.updates),
   ] as const;
   // The type checker insists that every channel of the contract has its feature.
   const dispatch = createDispatcher(handlersOf(features), log);

@@ -16,6 +16,7 @@ import { wallChannels } from './ipc/wall.ts';
 import { downloadsChannels, downloadsEvents } from './ipc/downloads.ts';
 import { collectionsChannels, collectionsEvents } from './ipc/collections.ts';
 import { recordingsChannels } from './ipc/recordings.ts';
+import { updatesChannels, updatesEvents } from './ipc/updates.ts';
 
 export type { AppStatus, ServiceThrottle } from './ipc/app.ts';
 
@@ -32,6 +33,7 @@ export const channels = merge(
   downloadsChannels,
   collectionsChannels,
   recordingsChannels,
+  updatesChannels,
 );
 
 export const events = merge(
@@ -41,6 +43,7 @@ export const events = merge(
   mapEvents,
   downloadsEvents,
   collectionsEvents,
+  updatesEvents,
 );
 
 function merge<T extends object[]>(...groups: T): UnionToIntersection<T[number]> {
