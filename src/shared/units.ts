@@ -1,0 +1,117 @@
+/**
+ * Distances as people read them, in kilometres or miles: the unit a locale uses, exact
+ * conversion, parsing what a user typed, and formatting through Intl (never by hand). The app
+ * and the command line both use it; each decides the locale its own way.
+ */
+export type DistanceUnit = 'km' | 'mi';
+
+/** The international mile, exactly. */
+export const KM_PER_MI = 1.609344;
+
+/** Regions whose roads are measured in miles (CLDR's measurement system "US"). */
+const MILE_REGIONS = new Set(['US', 'LR', 'MM']);
+
+/** The unit a locale uses: en-US, en-LR and my-MM measure in miles, every other in km. */
+export function localeDistanceUnit(locale: string): DistanceUnit {
+  let region: string | undefined;
+  try {
+    // "en" alone maximises to en-Latn-US: a bare language reads as its likeliest region.
+    region = new Intl.Locale(locale).maximize().region;
+  } catch {
+    return 'km'; // not a locale tag (LANG=C): the international unit
+  }
+  return region !== undefined && MILE_REGIONS.has(region) ? 'mi' : 'km';
+}
+
+/** The unit to show: the user's choice, or the locale's when the setting is automatic. */
+export function distanceUnit(setting: DistanceUnit | null, locale: string): DistanceUnit {
+  return setting ?? localeDistanceUnit(locale);
+}
+
+/** Drops the float noise of a conversion (5 mi -> 8.04672 km -> 5.000000000000001 mi). */
+function tidy(value: number): number {
+  return Number(value.toPrecision(12));
+}
+
+export function toKm(value: number, unit: DistanceUnit): number {
+  return tidy(unit === 'mi' ? value * KM_PER_MI : value);
+}
+
+export function fromKm(km: number, unit: DistanceUnit): number {
+  return tidy(unit === 'mi' ? km / KM_PER_MI : km);
+}
+
+/** The service's radius text: the distance in the user's unit with its suffix ("5mi", "2.5km"). */
+export function radiusParam(km: number, unit: DistanceUnit): string {
+  return `${Number(fromKm(km, unit).toFixed(4))}${unit}`;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function unitFormat(locale: string | undefined, unit: DistanceUnit, long: boolean) {
+  const key = `${locale ?? ''}|${unit}|${long}`;
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit: unit === 'km' ? 'kilometer' : 'mile',
+      unitDisplay: long ? 'long' : 'short',
+      maximumSignificantDigits: 3,
+    });
+    numberFormats.set(key, f);
+  }
+  return f;
+}
+
+/** "25 km", "15.5 mi", "1,610 km": a distance in `unit`, digits and spacing of the locale. */
+export function formatDistance(km: number, unit: DistanceUnit, locale?: string): string {
+  return unitFormat(locale, unit, false).format(fromKm(km, unit));
+}
+
+/** The unit's short name in the locale ("km", "mi"), for a field's label. */
+export function unitLabel(unit: DistanceUnit, locale?: string): string {
+  const parts = unitFormat(locale, unit, false).formatToParts(1);
+  return parts.find((p) => p.type === 'unit')?.value ?? unit;
+}
+
+/** The unit's name in words ("kilometers", "miles") for sentences and screen readers. */
+export function unitName(unit: DistanceUnit, locale?: string): string {
+  const parts = unitFormat(locale, unit, true).formatToParts(2);
+  return parts.find((p) => p.type === 'unit')?.value ?? unit;
+}
+
+/**
+ * What a user typed as a distance, in km: "5" (in `unit`), "5 mi", "2.5km", "800 m". Null when
+ * it is not a distance above 0; a comma as the decimal mark is read too ("2,5 km").
+ */
+export function parseDistance(text: string, unit: DistanceUnit): number | null {
+  const m = /^\s*(\d+(?:[.,]\d*)?|[.,]\d+)\s*(km|mi|m)?\s*$/i.exec(text);
+  if (!m) return null;
+  const value = Number(m[1]!.replace(',', '.'));
+  if (!(value > 0)) return null;
+  const typed = (m[2]?.toLowerCase() ?? unit) as DistanceUnit | 'm';
+  return typed === 'm' ? tidy(value / 1000) : toKm(value, typed);
+}
+
+/** The spec's visibility classes (service-interface 2.3) as ranges in miles. */
+const VISIBILITY_MILES: Record<number, [number, number | null]> = {
+  0: [0, 0.3],
+  0.2: [0.3, 0.7],
+  0.5: [0.7, 1.5],
+  1: [1.5, null],
+};
+
+/**
+ * A visibility class's range in the user's unit: "0.7 to 1.5 miles", "1.13 to 2.41 km",
+ * "2.41+ km"; null for a value that is not a class (no report).
+ */
+export function visibilityRange(value: number, unit: DistanceUnit, locale?: string): string | null {
+  const range = VISIBILITY_MILES[value];
+  if (!range) return null;
+  const [low, high] = range.map((mi) => (mi === null ? null : fromKm(toKm(mi, 'mi'), unit)));
+  const n = new Intl.NumberFormat(locale, { maximumSignificantDigits: 2 });
+  const name = unitLabel(unit, locale);
+  return high === null
+    ? `${n.format(low!)}+ ${name}`
+    : `${n.format(low!)} to ${n.format(high)} ${name}`;
+}
