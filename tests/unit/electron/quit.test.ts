@@ -67,7 +67,7 @@ describe('quitting the desktop app', () => {
       app,
       () => new Promise(() => {}),
       (l) => lines.push(l),
-      20,
+      { limitMs: 20 },
     );
     app.quit();
     await tick();
@@ -75,5 +75,74 @@ describe('quitting the desktop app', () => {
     await new Promise((resolve) => setTimeout(resolve, 40));
     expect(app.exited).toBe(true);
     expect(lines[0]).toMatch(/did not close within 0.02 s/);
+  });
+
+  it('asks first: a Cancel closes nothing and keeps running, and the next quit asks again', async () => {
+    const app = fakeApp();
+    const answers = [false, true];
+    let asked = 0;
+    let closes = 0;
+    const quitting = closeBeforeQuit(
+      app,
+      () => {
+        closes++;
+        return Promise.resolve();
+      },
+      () => {},
+      { confirm: () => Promise.resolve(answers[asked++]!) },
+    );
+    app.quit();
+    app.quit(); // a second Cmd+Q while the question is open: the same question
+    await tick();
+    expect({ asked, closes, exited: app.exited, confirmed: quitting.confirmed }).toEqual({
+      asked: 1,
+      closes: 0,
+      exited: false,
+      confirmed: false,
+    });
+    app.quit();
+    expect(quitting.confirmed).toBe(false);
+    await tick();
+    expect({ asked, closes, exited: app.exited, confirmed: quitting.confirmed }).toEqual({
+      asked: 2,
+      closes: 1,
+      exited: true,
+      confirmed: true,
+    });
+  });
+
+  it('quits when the question cannot be asked, saying why', async () => {
+    const app = fakeApp();
+    const lines: string[] = [];
+    closeBeforeQuit(
+      app,
+      () => Promise.resolve(),
+      (l) => lines.push(l),
+      { confirm: () => Promise.reject(new Error('no display')) },
+    );
+    app.quit();
+    await tick();
+    expect(app.exited).toBe(true);
+    expect(lines).toEqual(['could not ask before quitting, quitting: Error: no display']);
+  });
+
+  it('quits without asking for a restart chosen in Settings', async () => {
+    const app = fakeApp();
+    let asked = 0;
+    const quitting = closeBeforeQuit(
+      app,
+      () => Promise.resolve(),
+      () => {},
+      {
+        confirm: () => {
+          asked++;
+          return Promise.resolve(false);
+        },
+      },
+    );
+    quitting.quitWithoutAsking();
+    expect(quitting.confirmed).toBe(true);
+    await tick();
+    expect({ asked, exited: app.exited }).toEqual({ asked: 0, exited: true });
   });
 });
