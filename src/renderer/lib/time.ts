@@ -47,3 +47,16 @@ export function cameraTime(t: number, lat: number, lon: number): string | null {
   if (zone === null) return null;
   return `${clockIn(t, zone, false)} at the camera (${zone})`;
 }
+
+/** "just now", "42 s ago", "5 min ago", "3 h ago", "2 days ago": the age of data shown. */
+export function formatAge(fromIso: string | number, now = Date.now()): string {
+  const from = typeof fromIso === 'number' ? fromIso : Date.parse(fromIso);
+  const s = Math.max(0, Math.round((now - from) / 1000));
+  if (s < 5) return 'just now';
+  if (s < 60) return `${s} s ago`;
+  const m = Math.round(s / 60);
+  if (m < 60) return `${m} min ago`;
+  const h = Math.round(m / 60);
+  if (h < 48) return `${h} h ago`;
+  return `${Math.round(h / 24)} days ago`;
+}

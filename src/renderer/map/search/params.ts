@@ -4,6 +4,7 @@
  */
 import { encodePolyline, type Bbox, type LonLat } from '../../../shared/geo.ts';
 import { SENSOR_TYPES, type SensorType } from '../../../shared/sensors.ts';
+import { formatDistance, radiusParam, toKm, type DistanceUnit } from '../../../shared/units.ts';
 import type { CameraSearch, ObservationSearch } from '../../../shared/ipc/map.ts';
 
 export type SearchKind = 'cameras' | 'observations';
@@ -12,26 +13,37 @@ export type Spatial =
   | { type: 'none' }
   | { type: 'bbox'; bbox: Bbox }
   | { type: 'polygon'; ring: LonLat[] }
-  | { type: 'route'; line: LonLat[]; radiusKm: number }
-  | { type: 'radius'; center: LonLat; radiusKm: number };
+  | { type: 'route'; line: LonLat[]; radiusKm: number; unit?: DistanceUnit }
+  | { type: 'radius'; center: LonLat; radiusKm: number; unit?: DistanceUnit };
 
 /** The shapes drawn on the map by clicking (leaflet/drawTool.ts). */
 export type DrawMode = 'polygon' | 'route' | 'radius';
 
+/** A new route's buffer and a new circle's radius, round numbers in either unit. */
+const FIRST_DISTANCE: Record<DistanceUnit, { route: number; radius: number }> = {
+  km: { route: 2, radius: 25 },
+  mi: { route: 1, radius: 15 },
+};
+
 /**
  * The search area after a shape was drawn: a route or radius keeps the distance the form had
- * (a new one starts at 2 km for a route, 25 km for a radius).
+ * (a new one starts at 2 km or 1 mi for a route, 25 km or 15 mi for a radius). `unit` is the
+ * unit the user reads distances in: the radius goes to the service in it (`15mi`).
  */
-export function drawnSpatial(previous: Spatial, mode: DrawMode, points: LonLat[]): Spatial {
+export function drawnSpatial(
+  previous: Spatial,
+  mode: DrawMode,
+  points: LonLat[],
+  unit: DistanceUnit = 'km',
+): Spatial {
   const keepKm =
     previous.type === 'route' || previous.type === 'radius'
       ? previous.radiusKm
-      : mode === 'route'
-        ? 2
-        : 25;
+      : toKm(FIRST_DISTANCE[unit][mode === 'route' ? 'route' : 'radius'], unit);
+  const inUnit = unit === 'km' ? {} : { unit };
   if (mode === 'polygon') return { type: 'polygon', ring: points };
-  if (mode === 'route') return { type: 'route', line: points, radiusKm: keepKm };
-  return { type: 'radius', center: points[0]!, radiusKm: keepKm };
+  if (mode === 'route') return { type: 'route', line: points, radiusKm: keepKm, ...inUnit };
+  return { type: 'radius', center: points[0]!, radiusKm: keepKm, ...inUnit };
 }
 
 export interface SensorForm {
@@ -153,7 +165,10 @@ function sensorFilter(s: SensorForm) {
   return undefined;
 }
 
-/** The spatial form's parameters; a route travels as an encoded polyline with its buffer. */
+/**
+ * The spatial form's parameters; a route travels as an encoded polyline with its buffer, in km
+ * as the service takes it, and a radius in the unit the user gave it (`5mi`, `25km`).
+ */
 export function spatialParams(spatial: Spatial) {
   switch (spatial.type) {
     case 'bbox':
@@ -170,7 +185,7 @@ export function spatialParams(spatial: Spatial) {
       return {
         lat: round(spatial.center)[1],
         lon: round(spatial.center)[0],
-        radius: `${spatial.radiusKm}km`,
+        radius: radiusParam(spatial.radiusKm, spatial.unit ?? 'km'),
       };
     default:
       return {};
@@ -250,17 +265,17 @@ export function placeParams(form: SearchForm) {
   });
 }
 
-/** The spatial filter in words, for the search panel. */
-export function describeSpatial(spatial: Spatial): string {
+/** The spatial filter in words, for the search panel, distances in the user's unit. */
+export function describeSpatial(spatial: Spatial, unit: DistanceUnit = 'km'): string {
   switch (spatial.type) {
     case 'bbox':
       return `In the map area ${spatial.bbox.map((v) => v.toFixed(2)).join(', ')}`;
     case 'polygon':
       return `In a polygon of ${spatial.ring.length} points`;
     case 'route':
-      return `Along a route of ${spatial.line.length} points, ${spatial.radiusKm} km either side`;
+      return `Along a route of ${spatial.line.length} points, ${formatDistance(spatial.radiusKm, unit)} either side`;
     case 'radius':
-      return `Within ${spatial.radiusKm} km of ${spatial.center[1].toFixed(3)}, ${spatial.center[0].toFixed(3)}`;
+      return `Within ${formatDistance(spatial.radiusKm, unit)} of ${spatial.center[1].toFixed(3)}, ${spatial.center[0].toFixed(3)}`;
     default:
       return 'Anywhere';
   }
