@@ -245,6 +245,8 @@ export class UpdateChecker {
   }
 
   #set(status: UpdateStatus): void {
+    // The page hears of a change, not of every step that left the status as it was.
+    if (JSON.stringify(status) === JSON.stringify(this.#status)) return;
     this.#status = status;
     this.#o.onChange(status);
   }
