@@ -6,6 +6,7 @@ import { DebugLogger } from 'builder-util';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config.js';
 import type { Configuration, PlatformSpecificBuildOptions } from 'app-builder-lib';
 import { cliConfig } from '../../vite.cli.config.ts';
+import { BUILT_IN_FEED } from '../../src/main/updates/feed.ts';
 
 // The installers cannot be built here (no Electron download), so the configuration is checked
 // with electron-builder's own loader and schema, and against the files it names.
@@ -75,6 +76,16 @@ describe('electron-builder configuration', () => {
     const devDeps = Object.keys(pkg.devDependencies as Record<string, string>);
     expect(devDeps).toContain('electron');
     expect(deps).not.toContain('electron');
+  });
+
+  it('publishes updates to the HTTPS feed the app reads by default, on every channel', async () => {
+    const config = await loadConfig();
+    const publish = [config.publish].flat();
+    expect(publish).toEqual([{ provider: 'generic', url: BUILT_IN_FEED }]);
+    expect(BUILT_IN_FEED).toMatch(/^https:\/\/[^/]+\/.*\/$/);
+    // A stable release also writes beta.yml: the beta channel is never left behind a release.
+    expect(config.generateUpdatesFilesForAllChannels).toBe(true);
+    expect(Object.keys(pkg.dependencies as Record<string, string>)).toContain('electron-updater');
   });
 
   it('has a dist script that builds the app and the CLI before packaging', () => {
