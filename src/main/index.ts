@@ -12,7 +12,8 @@ import { handleMediaScheme, registerMediaScheme } from './electron/media-protoco
 import { installMenu } from './electron/menu.ts';
 import { notifyUser } from './electron/notifications.ts';
 import { showDownloadsOnTaskbar } from './electron/taskbar.ts';
-import { closeBeforeQuit } from './electron/quit.ts';
+import { closeBeforeQuit, type Quitting } from './electron/quit.ts';
+import { askBeforeQuit, startBackground, type Background } from './electron/background.ts';
 import { desktopBridge } from './electron/desktop.ts';
 import { cliArguments, runCli } from './electron/cli.ts';
 import { createMainWindow, isTrustedFrame, lockDownSession } from './electron/window.ts';
@@ -23,6 +24,9 @@ let core: Core | undefined;
 /** The core as it starts: quitting waits for it to finish starting, then closes it. */
 let startingCore: Promise<Core> | undefined;
 let log: Log = (line) => console.error(line);
+/** The tray, and what closing the window does while downloads run. */
+let background: Background | undefined;
+let quitting: Quitting | undefined;
 /** A roadcam:// link that arrived before the window could show it. */
 let pendingRoute: string | null = routeOf(linkFromArgv(process.argv));
 
@@ -36,6 +40,7 @@ function openLink(link: string | null): void {
   const window = BrowserWindow.getAllWindows()[0];
   if (window) {
     if (window.isMinimized()) window.restore();
+    window.show(); // it may be waiting in the tray
     window.focus();
     if (route && core) core.hub.emit('app.openRoute', { route });
   } else if (route) {
@@ -61,13 +66,15 @@ if (cli) {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-  closeBeforeQuit(
+  quitting = closeBeforeQuit(
     app,
     async () => {
       const ready = await startingCore?.catch(() => undefined);
       await ready?.close();
     },
     (line) => log(line),
+    // Downloads running: the user is asked first, and a Cancel keeps everything running.
+    { confirm: () => askBeforeQuit(background?.running() ?? 0) },
   );
   void app.whenReady().then(start);
 }
@@ -98,11 +105,12 @@ function start(): void {
       core = ready;
       notifyUser(ready, (route) => ready.hub.emit('app.openRoute', { route }));
       showDownloadsOnTaskbar(ready);
+      background?.follow(ready);
       // Settings chose another account or demo mode: a fresh start switches cleanly.
       ready.hub.on('app.restartRequested', () => {
         setTimeout(() => {
           app.relaunch();
-          app.quit();
+          quitting?.quitWithoutAsking();
         }, 500);
       });
     },
@@ -113,16 +121,29 @@ function start(): void {
     },
   );
   installMenu((route) => core?.hub.emit('app.openRoute', { route }));
+  let opened = 0;
   const openWindow = () => {
-    const window = createMainWindow(dataDir, pendingRoute);
+    const window = createMainWindow(dataDir, pendingRoute, {
+      // Hidden (started at login) or minimised applies to the first window only.
+      start: opened++ === 0 ? started.start : 'shown',
+      closing: () => started.closing(),
+    });
     pendingRoute = null;
     void starting.then((ready) => {
       const stop = forwardEvents(ready, window.webContents);
       window.on('closed', stop);
     });
   };
+  const showWindow = () => {
+    const window = BrowserWindow.getAllWindows()[0];
+    if (!window) return openWindow();
+    if (window.isMinimized()) window.restore();
+    window.show();
+    window.focus();
+  };
+  const started = startBackground({ dataDir, quitting: quitting!, log, showWindow });
+  background = started;
   openWindow();
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) openWindow();
-  });
+  // The dock icon (macOS): the window again, from the tray or after a close.
+  app.on('activate', showWindow);
 }

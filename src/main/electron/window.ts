@@ -16,7 +16,20 @@ export function isTrustedFrame(event: IpcMainInvokeEvent): boolean {
   return frame !== null && frame.parent === null && isAppUrl(frame.url);
 }
 
-export function createMainWindow(dataDir: string, initialRoute: string | null): BrowserWindow {
+/** How the window starts, and what closing it does (src/main/electron/background.ts). */
+export interface WindowBehaviour {
+  start: 'hidden' | 'minimised' | 'shown';
+  /** `hide`: to the tray; `quit`: the app quits instead (asking first); `close`: closes. */
+  closing(): 'hide' | 'close' | 'quit';
+}
+
+const ordinary: WindowBehaviour = { start: 'shown', closing: () => 'close' };
+
+export function createMainWindow(
+  dataDir: string,
+  initialRoute: string | null,
+  behaviour: WindowBehaviour = ordinary,
+): BrowserWindow {
   const saved = loadWindowState(dataDir);
   const usable =
     saved &&
@@ -48,11 +61,23 @@ export function createMainWindow(dataDir: string, initialRoute: string | null): 
   });
   lockDown(window);
   window.once('ready-to-show', () => {
+    // Started at login: the window waits in the tray until Open Roadcam (maximize would show it).
+    if (behaviour.start === 'hidden') return;
     if (usable?.maximized) window.maximize();
-    window.show();
+    if (behaviour.start === 'shown') return window.show();
+    window.showInactive();
+    window.minimize();
   });
-  window.on('close', () => {
+  window.on('close', (event) => {
     saveWindowState(dataDir, { ...window.getNormalBounds(), maximized: window.isMaximized() });
+    const action = behaviour.closing();
+    if (action === 'close') return;
+    event.preventDefault();
+    if (action !== 'hide') return;
+    // A full-screen window hidden as it is leaves a black screen on macOS: leave it first.
+    if (!window.isFullScreen()) return window.hide();
+    window.once('leave-full-screen', () => window.hide());
+    window.setFullScreen(false);
   });
   const devServer = process.env.ELECTRON_RENDERER_URL;
   const hash = initialRoute ?? '';
