@@ -15,6 +15,7 @@ import { showDownloadsOnTaskbar } from './electron/taskbar.ts';
 import { closeBeforeQuit, type Quitting } from './electron/quit.ts';
 import { askBeforeQuit, startBackground, type Background } from './electron/background.ts';
 import { desktopBridge } from './electron/desktop.ts';
+import { desktopUpdates } from './electron/updater.ts';
 import { cliArguments, runCli } from './electron/cli.ts';
 import { createMainWindow, isTrustedFrame, lockDownSession } from './electron/window.ts';
 import { createLog, type Log } from './log.ts';
@@ -90,11 +91,13 @@ function start(): void {
   const desktop = desktopBridge();
   // The system's proxy settings, PAC included, as Chromium resolves them for this session.
   const network = { systemProxy: (url: string) => session.defaultSession.resolveProxy(url) };
-  const starting = startCore({ dataDir, connection, log, desktop, network }).catch(
+  // electron-updater where this copy replaces itself; the core's own reader for a deb or rpm.
+  const updates = desktopUpdates(log);
+  const starting = startCore({ dataDir, connection, log, desktop, network, updates }).catch(
     (error: Error) => {
       if (connection.kind === 'demo') throw error;
       log(`could not use the chosen account (${error.message}); starting in demo mode`);
-      return startCore({ dataDir, connection: { kind: 'demo' }, log, desktop, network });
+      return startCore({ dataDir, connection: { kind: 'demo' }, log, desktop, network, updates });
     },
   );
   startingCore = starting;
