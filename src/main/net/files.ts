@@ -1,22 +1,29 @@
 /**
- * GETs of signed file URLs for the download engine, with the network's proxy and certificates.
- * Direct connections use lean-http.ts, whose reads cost no allocation (docs/benchmarks.md,
- * downloads); through a proxy the same GET goes over undici, its body handed over in the same
- * way, so that the engine does not know which.
+ * GETs of signed file URLs for the download engine, with the network's proxy and certificates
+ * (`Network.files`, which closes it). Direct connections use the lean HTTP/1.1 client
+ * (http1/), whose reads cost no allocation; through a proxy the same GET goes over undici, its
+ * body handed over in the same way, so that the engine does not know which. Why two clients:
+ * network.ts.
  */
 import type { SecureContext } from 'node:tls';
-import { LeanHttp, type LeanResponse } from '../api/lean-http.ts';
-import type { Network } from './network.ts';
-import { explain, proxyWantsPassword } from './network.ts';
-import { NetProblem } from './problem.ts';
+import { LeanHttp, type LeanResponse } from './http1/client.ts';
+import type { Dispatcher } from 'undici';
+import { NetProblem, explain, proxyWantsPassword } from './problem.ts';
+import type { ProxyChoice } from './proxy.ts';
 import { bodyOfStream } from './stream-body.ts';
 
+/** What the fetcher takes of its network (network.ts): the route to a URL, and the TLS context. */
+export interface Routes {
+  dispatcherFor(url: string): Promise<{ dispatcher: Dispatcher; choice: ProxyChoice }>;
+  readonly secureContext: SecureContext;
+}
+
 export class FileFetcher {
-  readonly #network: Network;
+  readonly #network: Routes;
   #lean: LeanHttp | undefined;
   #leanContext: SecureContext | undefined;
 
-  constructor(network: Network) {
+  constructor(network: Routes) {
     this.#network = network;
   }
 

@@ -1,7 +1,15 @@
 /**
- * The one HTTP stack of the core (undici, the library under Node's fetch): keep-alive pools per
- * origin, the same proxy and certificate settings for API calls, media and downloads, owned by
- * the core and closed with it. Everything that leaves the machine goes through `fetch` here.
+ * The one network of a core: every request that leaves the machine goes through it, with the
+ * same proxy and certificate settings, and it is closed with its owner (the core, a CLI
+ * command, a test). Two HTTP clients sit under it:
+ *
+ * - undici (the library under Node's fetch), through `fetch`: API calls, media, raster tiles,
+ *   and every request through a proxy;
+ * - the lean HTTP/1.1 client (`http1/`), through `files` (files.ts): the download engine's
+ *   signed file GETs on direct connections. It reads each connection into one lent buffer;
+ *   undici costs 2.2 times its wall time and CPU for the same bytes (`npm run bench:http-stacks`,
+ *   docs/benchmarks.md), which on a fast link would make the engine CPU-bound. Through a proxy
+ *   the same GETs go over undici.
  */
 import { createSecureContext, type SecureContext } from 'node:tls';
 import { Agent, ProxyAgent, fetch as undiciFetch, type Dispatcher } from 'undici';
@@ -13,8 +21,9 @@ import {
   type ProxySetting,
   type SystemProxy,
 } from './proxy.ts';
-import { NetProblem } from './problem.ts';
-import { loadTrust, tlsProblem, type Trust } from './trust.ts';
+import { FileFetcher } from './files.ts';
+import { NetProblem, explain, proxyWantsPassword } from './problem.ts';
+import { loadTrust, type Trust } from './trust.ts';
 
 export type { ProxySetting, SystemProxy } from './proxy.ts';
 
@@ -49,6 +58,8 @@ export class Network {
   #secureContext!: SecureContext;
   #proxies = new Map<string, ProxyAgent>();
   #closed = false;
+  /** The download engine's file GETs, over the same proxy and certificates; closed with this. */
+  readonly files: FileFetcher = new FileFetcher(this);
 
   /** Throws a message a user can act on when the proxy or the CA file is wrong. */
   constructor(options: NetworkOptions = {}) {
@@ -168,60 +179,9 @@ export class Network {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    this.files.close();
     const agents = [this.#direct, ...this.#proxies.values()];
     this.#proxies.clear();
     await Promise.all(agents.map((a) => a.close().catch(() => a.destroy())));
   }
-}
-
-/** Puts a failure of a request to `url` in words when they can say more than "fetch failed". */
-export function explain(error: unknown, url: URL, choice: ProxyChoice): unknown {
-  if ((error as Error | null)?.name === 'AbortError' || error instanceof NetProblem) return error;
-  const tls = tlsProblem(error, url.host);
-  if (tls) return new NetProblem(tls, { cause: error });
-  if (choice.proxy) {
-    const words = proxyProblem(error, choice);
-    if (words) return new NetProblem(words, { cause: error });
-  }
-  return error;
-}
-
-/** The words for a proxy's 407, whether it came as an answer or as a refused tunnel. */
-export function proxyWantsPassword(choice: ProxyChoice): string {
-  const proxy = new URL(choice.proxy!);
-  const had = proxy.username ? ' The user name and password given were refused.' : '';
-  return `The proxy ${proxy.protocol}//${proxy.host} (from ${choice.source}) asks for a user name and password (HTTP 407).${had} Give them in Settings > Network (the password is kept in the system keychain), or in the proxy address, http://user:password@host:port, with --proxy or in HTTPS_PROXY and HTTP_PROXY.`;
-}
-
-function proxyProblem(error: unknown, choice: ProxyChoice): string | null {
-  const proxy = new URL(choice.proxy!);
-  const where = `${proxy.protocol}//${proxy.host} (from ${choice.source})`;
-  for (let e: unknown = error, depth = 0; e && depth < 6; depth++) {
-    const message = (e as Error).message ?? '';
-    const status = /Proxy[^(]*\((\d{3})\)/.exec(message)?.[1];
-    if (status === '407') return proxyWantsPassword(choice);
-    if (status) {
-      return `The proxy ${where} refused the connection (HTTP ${status}). Check the proxy setting, or ask whoever runs the proxy to allow this service.`;
-    }
-    const code = (e as { code?: unknown }).code;
-    const address = (e as { address?: unknown; port?: unknown }).port;
-    if (
-      (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH') &&
-      (address === undefined || String(address) === (proxy.port || '80'))
-    ) {
-      return `The proxy ${where} cannot be reached (${code}). Check the proxy setting, or choose "No proxy" in Settings > Network.`;
-    }
-    e = (e as { cause?: unknown }).cause;
-  }
-  return null;
-}
-
-let shared: Network | undefined;
-
-/**
- * The network of clients made without one (tests, one-off checks): the environment's proxy and
- * the system's certificates. A core makes its own from Settings and closes it.
- */
-export function defaultNetwork(): Network {
-  return (shared ??= new Network());
 }

@@ -4,7 +4,7 @@
  * while it pauses wait here, and the stream stops flowing until it resumes.
  */
 import type { Readable } from 'node:stream';
-import { LeanBody, LeanHttpError, type BodySource } from '../api/lean-body.ts';
+import { LeanBody, LeanHttpError, type BodySource } from './http1/body.ts';
 
 export function bodyOfStream(stream: Readable): LeanBody {
   const held: Buffer[] = [];

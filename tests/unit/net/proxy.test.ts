@@ -14,6 +14,8 @@ import { bypasses, envProxy, fromPacAnswer, parseProxyUrl } from '../../../src/m
 import { startAccountCore, tempDir } from '../../helpers/core.ts';
 import { startTinyproxy, tinyproxyMissing } from '../../helpers/tinyproxy.ts';
 import { startTestService } from '../../helpers/api.ts';
+import { skipKeychain, skipReason } from '../../helpers/keychain-env.ts';
+import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import { perDescribe, useService } from '../../helpers/per-describe.ts';
 import { chooseByIds } from '../../../src/main/downloads/selection.ts';
 import { DEFAULT_TEMPLATE } from '../../../src/shared/ipc/downloads.ts';
@@ -182,6 +184,32 @@ describe.skipIf(missing !== null)(
       const none = await coreWith({ env: { http_proxy: proxy.url }, proxy: { mode: 'none' } });
       expect(await logged(() => none.client.cameras.search({ limit: 1 }))).toEqual([]);
     }, 60_000);
+
+    it.skipIf(skipKeychain)(
+      `tests an account in Settings through the user's proxy, as every other request${skipKeychain ? ` (skipped: ${skipReason})` : ''}`,
+      async () => {
+        const core = await coreWith({ proxy: { mode: 'manual', url: proxy.url } });
+        const name = `proxy-test-${process.pid}`;
+        await core.api.invoke('profiles.save', {
+          name,
+          baseUrl: service.url,
+          clientId: DEMO_CLIENT.id,
+          clientSecret: DEMO_CLIENT.secret,
+        });
+        try {
+          let answer: unknown;
+          const lines = await logged(async () => {
+            answer = await core.api.invoke('profiles.test', { name });
+          });
+          expect(answer).toMatchObject({ ok: true });
+          expect(lines).toContain(`POST ${service.url}/v1/oauth/token`);
+          expect(lines).toContain(`GET ${service.url}/v1/session`);
+        } finally {
+          await core.api.invoke('profiles.remove', { name });
+        }
+      },
+      60_000,
+    );
 
     it('asks for the password a proxy wants, and uses the one in its address', async () => {
       const guarded = await startTinyproxy({ basicAuth: ['road', 'cam-pass'] });
