@@ -13,7 +13,10 @@ import {
 } from '../main/core.ts';
 import { CONNECTION_FLAGS } from '../main/args.ts';
 import { openDatabase, type Db } from '../main/db/database.ts';
-import { networkFlags } from '../main/net/choice.ts';
+import { networkFlags, networkOptions, proxyPasswordFor } from '../main/net/choice.ts';
+import { Network } from '../main/net/network.ts';
+import { CredentialStore } from '../main/credentials/store.ts';
+import { SettingsStore } from '../main/db/settings-store.ts';
 import { createLog, type Log } from '../main/log.ts';
 import { defaultDataDir } from '../main/paths.ts';
 import { flag, intFlag, UsageError, type Argv } from './argv.ts';
@@ -95,6 +98,33 @@ export function withDatabase<T>(ctx: Context, work: (db: Db) => Promise<T>): Pro
   mkdirSync(ctx.dataDir, { recursive: true });
   const db = openDatabase(join(ctx.dataDir, 'roadcam.sqlite'), logFor(ctx));
   return work(db).finally(() => db.close());
+}
+
+/**
+ * A network of the user's choices (flags, then Settings, then the environment) for work done
+ * without a core (`roadcam login` checks a new profile through it); closed after `work`.
+ */
+export async function withNetwork<T>(
+  ctx: Context,
+  work: (network: Network) => Promise<T>,
+): Promise<T> {
+  const overrides = networkFrom(ctx);
+  const network = await withDatabase(ctx, async (db) => {
+    const settings = new SettingsStore(db).get();
+    const proxyPassword = overrides.proxy
+      ? null
+      : await proxyPasswordFor(settings, new CredentialStore(db), logFor(ctx));
+    return new Network({
+      env: overrides.env,
+      ...networkOptions(overrides, settings),
+      proxyPassword,
+    });
+  });
+  try {
+    return await work(network);
+  } finally {
+    await network.close();
+  }
 }
 
 /**

@@ -14,6 +14,7 @@ import { SearchCache } from '../../src/main/cache/index.ts';
 import { openDatabase } from '../../src/main/db/database.ts';
 import { DEMO_CLIENT, startService } from '../../src/service/index.ts';
 import { tempDir } from '../helpers/core.ts';
+import { testNetwork } from '../helpers/api.ts';
 
 const SEARCHES = 1000;
 const PER_SEARCH = 100;
@@ -90,6 +91,7 @@ async function benchSearchAll(): Promise<{ requests: number; found: number; seco
   });
   try {
     const client = new ApiClient({
+      network: testNetwork(),
       baseUrl: service.url,
       credentials: () =>
         Promise.resolve({ clientId: DEMO_CLIENT.id, clientSecret: DEMO_CLIENT.secret }),

@@ -13,6 +13,7 @@ import { ApiClient } from '../../src/main/api/index.ts';
 import { DEMO_CLIENT, startService } from '../../src/service/index.ts';
 import { archiveTimes } from '../helpers/collections.ts';
 import { startCountingProxy } from '../helpers/counting-proxy.ts';
+import { testNetwork } from '../helpers/api.ts';
 
 const NOW = '2026-11-21T12:00:00Z';
 /** Frames come from this many cameras, one a minute within the service's 24-hour archive. */
@@ -22,6 +23,7 @@ export async function serveCollection(count: number): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'roadcam-collection-service-'));
   const service = await startService({ dataDir: dir, cameras: 300, hours: 2, now: NOW });
   const client = new ApiClient({
+    network: testNetwork(),
     baseUrl: service.url,
     credentials: () =>
       Promise.resolve({ clientId: DEMO_CLIENT.id, clientSecret: DEMO_CLIENT.secret }),

@@ -22,11 +22,13 @@ import { openDatabase } from '../../src/main/db/database.ts';
 import { DownloadManager } from '../../src/main/downloads/manager.ts';
 import type { BatchFinished } from '../../src/shared/ipc/downloads.ts';
 import { DEFAULT_TEMPLATE } from '../../src/shared/ipc/downloads.ts';
+import { testNetwork } from '../helpers/api.ts';
 // The demo account of the embedded service (importing the service itself would weigh on RSS).
 const DEMO_CLIENT = { id: 'demo', secret: 'demo-secret' };
 
 const [url, dataDir, outDir, idList, mode, start] = process.argv.slice(2);
 const client = new ApiClient({
+  network: testNetwork(),
   baseUrl: url!,
   credentials: () =>
     Promise.resolve({ clientId: DEMO_CLIENT.id, clientSecret: DEMO_CLIENT.secret }),

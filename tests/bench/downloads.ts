@@ -24,6 +24,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { ApiClient } from '../../src/main/api/index.ts';
 import { DEMO_CLIENT, startService } from '../../src/service/index.ts';
+import { testNetwork } from '../helpers/api.ts';
 
 const COUNT = 100;
 const ROUNDS = Number(process.env.BENCH_DOWNLOADS_ROUNDS ?? 5);
@@ -37,6 +38,7 @@ const service = await startService({
   now: '2026-11-21T12:00:00Z',
 });
 const client = new ApiClient({
+  network: testNetwork(),
   baseUrl: service.url,
   credentials: () =>
     Promise.resolve({ clientId: DEMO_CLIENT.id, clientSecret: DEMO_CLIENT.secret }),

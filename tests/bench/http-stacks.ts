@@ -1,6 +1,6 @@
 /**
  * `npm run bench:http-stacks`: the download engine's two ways to GET a signed file, side by
- * side in one process on the same files over loopback: lean-http.ts (reads into one buffer per
+ * side in one process on the same files over loopback: net/http1/client.ts (reads into one buffer per
  * connection, lent to the reader) and undici (the stack of the rest of the app, a Buffer per
  * read). Bodies are received and dropped (the disk is left out: it is the same for both), 4 at
  * a time, alternated over several rounds; prints wall and CPU time per stack. This is the
@@ -10,8 +10,9 @@ import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Agent } from 'undici';
 import { ApiClient } from '../../src/main/api/index.ts';
-import { LeanHttp } from '../../src/main/api/lean-http.ts';
+import { LeanHttp } from '../../src/main/net/http1/client.ts';
 import { DEMO_CLIENT, startService } from '../../src/service/index.ts';
+import { testNetwork } from '../helpers/api.ts';
 
 const ROUNDS = Number(process.env.BENCH_STACKS_ROUNDS ?? 5);
 const REPEAT = Number(process.env.BENCH_STACKS_REPEAT ?? 5);
@@ -24,6 +25,7 @@ const service = await startService({
   now: '2026-11-21T12:00:00Z',
 });
 const client = new ApiClient({
+  network: testNetwork(),
   baseUrl: service.url,
   credentials: () =>
     Promise.resolve({ clientId: DEMO_CLIENT.id, clientSecret: DEMO_CLIENT.secret }),

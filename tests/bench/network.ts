@@ -33,6 +33,7 @@ import {
   sessionRun,
   type Account,
 } from './network-cli.ts';
+import { testNetwork } from '../helpers/api.ts';
 
 const RTT = Number(process.env.BENCH_NET_RTT_MS ?? 80);
 const MBPS = Number(process.env.BENCH_NET_MBPS ?? 50);
@@ -57,6 +58,7 @@ const link = await startShapedLink(
 );
 // Through the link: the service names signed URLs after the Host asked, so they use it too.
 const client = new ApiClient({
+  network: testNetwork(),
   baseUrl: link.url,
   credentials: () =>
     Promise.resolve({ clientId: DEMO_CLIENT.id, clientSecret: DEMO_CLIENT.secret }),
@@ -229,6 +231,7 @@ for (let round = 0; round < ROUNDS; round++) {
 const mapTimes: number[] = [];
 for (let round = 0; round < ROUNDS; round++) {
   const fresh = new ApiClient({
+    network: testNetwork(),
     baseUrl: link.url,
     credentials: () =>
       Promise.resolve({ clientId: DEMO_CLIENT.id, clientSecret: DEMO_CLIENT.secret }),

@@ -27,6 +27,7 @@ import { chooseByQuery } from '../../src/main/downloads/selection.ts';
 import { DEFAULT_TEMPLATE } from '../../src/shared/ipc/downloads.ts';
 import { DEMO_CLIENT } from '../../src/service/index.ts';
 import { forkRecordingsService, serveRecordings } from './recordings-service.ts';
+import { testNetwork } from '../helpers/api.ts';
 
 const TAG = 'queuebench';
 const NOW = '2026-11-21T12:00:00Z';
@@ -51,6 +52,7 @@ async function run(): Promise<void> {
   const url = service.url;
   const dir = mkdtempSync(join(tmpdir(), 'roadcam-queue-bench-'));
   const client = new ApiClient({
+    network: testNetwork(),
     baseUrl: url,
     credentials: () =>
       Promise.resolve({ clientId: DEMO_CLIENT.id, clientSecret: DEMO_CLIENT.secret }),

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { ApiClient } from '../../src/main/api/index.ts';
 import { startService } from '../../src/service/index.ts';
 import { startRoadcam, test, expect, type RoadcamHost } from './fixtures.ts';
+import { testNetwork } from '../helpers/api.ts';
 
 // A collection of thousands of frames in browser mode: the grid renders only the cells near
 // the view (a few rows of each side), pages load as the end comes near, the last image is
@@ -23,6 +24,7 @@ test.beforeAll(async () => {
   serviceDir = mkdtempSync(join(tmpdir(), 'roadcam-large-collection-'));
   service = await startService({ dataDir: serviceDir, cameras: 200, hours: 2 });
   const client = new ApiClient({
+    network: testNetwork(),
     baseUrl: service.url,
     credentials: () => Promise.resolve({ clientId: 'demo', clientSecret: 'demo-secret' }),
   });

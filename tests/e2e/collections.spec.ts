@@ -6,6 +6,7 @@ import { ApiClient } from '../../src/main/api/index.ts';
 import { RecordingFrames } from '../../src/main/collections/frames.ts';
 import { DEMO_CLIENT, DEMO_SEED, startService } from '../../src/service/index.ts';
 import { smallDemo, startRoadcam, test, expect, type RoadcamHost } from './fixtures.ts';
+import { testNetwork } from '../helpers/api.ts';
 
 // The Collections view in browser mode against a service the test owns, so that it can build
 // a collection through the UI and the API, keep it offline, and then stop the service.
@@ -27,6 +28,7 @@ test.beforeAll(async () => {
     HOME: home,
   });
   client = new ApiClient({
+    network: testNetwork(),
     baseUrl: service.url,
     credentials: () => Promise.resolve({ clientId: 'demo', clientSecret: 'demo-secret' }),
   });
@@ -340,6 +342,7 @@ async function demoWorld(): Promise<{ recordingId: string; cameraId: string }> {
   const twin = await startService({ dataDir, seed: DEMO_SEED, cameras: 200, hours: 3 });
   try {
     const api = new ApiClient({
+      network: testNetwork(),
       baseUrl: twin.url,
       credentials: () =>
         Promise.resolve({ clientId: DEMO_CLIENT.id, clientSecret: DEMO_CLIENT.secret }),

@@ -19,6 +19,7 @@ import {
   type ServiceOptions,
 } from '../../src/service/index.ts';
 import { ApiClient, type ApiClientOptions } from '../../src/main/api/index.ts';
+import { Network } from '../../src/main/net/network.ts';
 import { tempDir } from './core.ts';
 
 export const NOW = '2026-11-21T12:00:00Z';
@@ -178,10 +179,21 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
   };
 }
 
+let network: Network | undefined;
+
+/**
+ * The network of tests' clients (the environment's proxy, the system's certificates), one per
+ * test process as a core has one: the app has no network without an owner.
+ */
+export function testNetwork(): Network {
+  return (network ??= new Network());
+}
+
 /** A client for the demo account, fast retries so that retry tests take milliseconds. */
 export function demoClient(baseUrl: string, options: Partial<ApiClientOptions> = {}): ApiClient {
   return new ApiClient({
     baseUrl,
+    network: testNetwork(),
     credentials: () =>
       Promise.resolve({ clientId: DEMO_CLIENT.id, clientSecret: DEMO_CLIENT.secret }),
     retry: { baseDelayMs: 5, maxDelayMs: 20 },

@@ -15,7 +15,7 @@ import {
   type LeanBody,
   type LeanHttpError,
   type LeanOptions,
-} from '../../src/main/api/lean-http.ts';
+} from '../../src/main/net/http1/client.ts';
 import { tempDir } from './core.ts';
 
 const cleanups: (() => unknown)[] = [];

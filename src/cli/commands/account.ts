@@ -2,7 +2,14 @@
 import { ApiClient, MemoryTokenStore } from '../../main/api/index.ts';
 import { CredentialStore } from '../../main/credentials/store.ts';
 import { checkFlags, flag, UsageError } from '../argv.ts';
-import { GLOBAL_FLAGS, profileName, withCore, withDatabase, type Context } from '../context.ts';
+import {
+  GLOBAL_FLAGS,
+  profileName,
+  withCore,
+  withDatabase,
+  withNetwork,
+  type Context,
+} from '../context.ts';
 import { note, printJson, printNdjson, printTable } from '../output.ts';
 
 export const LOGIN_FLAGS = ['profile', 'base-url', 'client-id'];
@@ -25,12 +32,15 @@ export async function login(ctx: Context): Promise<number> {
   const tokens = new MemoryTokenStore();
   let account: string | undefined;
   if (!ctx.argv.switches.has('no-verify')) {
-    const client = new ApiClient({
-      baseUrl,
-      credentials: () => Promise.resolve({ clientId, clientSecret: secret }),
-      tokenStore: tokens,
+    account = await withNetwork(ctx, async (network) => {
+      const client = new ApiClient({
+        baseUrl,
+        credentials: () => Promise.resolve({ clientId, clientSecret: secret }),
+        tokenStore: tokens,
+        network,
+      });
+      return (await client.session()).name;
     });
-    account = (await client.session()).name;
   }
   const profile = await withDatabase(ctx, async (db) => {
     const store = new CredentialStore(db);

@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import type { ServiceThrottle } from '../../shared/ipc/app.ts';
 import type { Network } from '../net/network.ts';
 import type { Log, RetryPolicy } from './http.ts';
-import type { LeanBody } from './lean-http.ts';
+import type { LeanBody } from '../net/http1/client.ts';
 import type { TokenStore } from './token.ts';
 
 export interface Credentials {
@@ -26,8 +26,12 @@ export interface RequesterOptions {
   onTokenChange?: (held: boolean) => void;
   /** Told when the service starts and stops limiting requests (429s that are waited out). */
   onThrottle?: (state: ServiceThrottle) => void;
-  /** The core's HTTP stack (proxy, certificates); a process-wide default otherwise. */
-  network?: Network;
+  /**
+   * Where requests leave the machine (proxy, certificates, pools): its owner's, who closes it
+   * (the core's, a CLI command's, a test's). There is no default: a client made without the
+   * owner's network would ignore the user's proxy and CA settings.
+   */
+  network: Network;
   /**
    * How long one attempt of a request may take, in ms (answer-deadline.ts); a function is asked
    * at each request, so that a changed setting applies to the next one. Default 60 s.

@@ -1,7 +1,7 @@
 /**
  * Authenticated requests to one service: adds the bearer token, renews it once on a 401,
  * turns error answers into typed errors, and follows signed-URL redirects WITHOUT the
- * service's authorization (spec section 1, convention 3; signed-files.ts).
+ * service's authorization (interface 1.3; signed-files.ts).
  */
 import { ANSWER_CAPS, readBytesCapped, readCapped, readCut } from './capped-read.ts';
 import { DEFAULT_ANSWER_DEADLINE_MS, type Deadline } from './answer-deadline.ts';
@@ -16,8 +16,7 @@ import {
   type Log,
   type RetryPolicy,
 } from './http.ts';
-import { defaultNetwork, type Network } from '../net/network.ts';
-import { FileFetcher } from '../net/files.ts';
+import type { Network } from '../net/network.ts';
 import { ThrottleWatch } from './throttle.ts';
 import { ServiceClock } from './clock.ts';
 import { MemoryTokenStore, TokenManager, TokensPausedError } from './token.ts';
@@ -64,7 +63,7 @@ export class Requester {
     this.#log = options.log ?? (() => {});
     this.#now = options.now ?? Date.now;
     this.throttle = new ThrottleWatch(options.onThrottle ?? (() => {}));
-    this.network = options.network ?? defaultNetwork();
+    this.network = options.network;
     this.#fetch = (url, init) => this.network.fetch(url, init);
     const deadline = options.answerDeadlineMs ?? DEFAULT_ANSWER_DEADLINE_MS;
     this.#deadlineMs = typeof deadline === 'number' ? () => deadline : deadline;
@@ -76,8 +75,8 @@ export class Requester {
       log: this.#log,
       throttle: this.throttle,
       fetch: this.#fetch,
-      // The download engine's GETs (lean-http.ts, or undici through a proxy).
-      files: new FileFetcher(this.network),
+      // The download engine's GETs (the lean HTTP/1.1 client, or undici through a proxy).
+      files: this.network.files,
       errorOf,
       errorFromText: (...args) => this.#errorFromText(...args),
       deadlineMs: this.#deadlineMs,
@@ -219,8 +218,8 @@ export class Requester {
   }
 
   /**
-   * The same GET as fetchSigned for the download engine's files, over lean-http.ts: the body
-   * is lent to a reader chunk by chunk. Retries as fetchSigned does; throws a typed error.
+   * The same GET as fetchSigned for the download engine's files, over the lean HTTP/1.1
+   * client: the body is lent to a reader chunk by chunk. Retries as fetchSigned does; throws a typed error.
    */
   streamSigned(
     operation: string,

@@ -2,7 +2,7 @@
  * Files behind a signed URL (spec section 1, convention 3): fetched as they are, WITHOUT the
  * service's authorization (no Authorization header, no access_token parameter). The media of
  * the views go through fetch (a web stream); the download engine's files through the lean HTTP
- * client (lean-http.ts, or undici through a proxy), whose body is lent chunk by chunk.
+ * client (net/http1/client.ts, or undici through a proxy), whose body is lent chunk by chunk.
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
@@ -10,7 +10,7 @@ import type { FileFetcher } from '../net/files.ts';
 import type { ByteRange, MediaResponse, SignedStream } from './call.ts';
 import type { ServiceError } from './errors.ts';
 import { exchange, retrying, type Fetcher, type Log, type RetryPolicy } from './http.ts';
-import type { LeanResponse } from './lean-http.ts';
+import type { LeanResponse } from '../net/http1/client.ts';
 import type { ThrottleWatch } from './throttle.ts';
 
 /** The headers of an error answer that its error is made of. */

@@ -3,7 +3,10 @@ import { ApiClient } from '../api/client.ts';
 import { MemoryTokenStore } from '../api/token.ts';
 import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
 
-type ProfileParts = Pick<CoreParts, 'credentials' | 'hub' | 'log' | 'service' | 'settings'>;
+type ProfileParts = Pick<
+  CoreParts,
+  'credentials' | 'hub' | 'log' | 'network' | 'service' | 'settings'
+>;
 
 /**
  * Accounts in Settings: saved with their secret in the keychain, tested against /v1/session,
@@ -54,7 +57,11 @@ export function profilesFeature(ctx: ProfileParts): Feature<ChannelsIn<typeof pr
   return { name: 'profiles', handlers };
 }
 
-/** A throwaway client with the profile's credentials: its token is kept in memory only. */
+/**
+ * A throwaway client with the profile's credentials: its token is kept in memory only. It goes
+ * through the core's network, so "Test" takes the user's proxy and certificates as every other
+ * request does.
+ */
 async function testProfile(ctx: ProfileParts, name: string): Promise<ConnectionTest> {
   const profile = ctx.credentials.require(name);
   const client = new ApiClient({
@@ -62,6 +69,7 @@ async function testProfile(ctx: ProfileParts, name: string): Promise<ConnectionT
     credentials: ctx.credentials.credentials(name),
     tokenStore: new MemoryTokenStore(),
     retry: { attempts: 1 },
+    network: ctx.network,
   });
   try {
     const session = await client.session({ signal: AbortSignal.timeout(15_000) });

@@ -11,7 +11,13 @@ import {
   ServiceError,
 } from '../../../src/main/api/index.ts';
 import { DEMO_CLIENT } from '../../../src/service/index.ts';
-import { bearerTokens, demoClient, type RecordingProxy, type Rewrite } from '../../helpers/api.ts';
+import {
+  bearerTokens,
+  demoClient,
+  type RecordingProxy,
+  type Rewrite,
+  testNetwork,
+} from '../../helpers/api.ts';
 
 test.beforeEach(({ proxy }) => {
   proxy.requests.length = 0;
@@ -64,6 +70,7 @@ describe('errors', () => {
   test('say the credentials were refused, without the secret', async ({ proxy }) => {
     const secret = 'wrong-secret-9f8e7d';
     const client = new ApiClient({
+      network: testNetwork(),
       baseUrl: proxy.url,
       credentials: () => Promise.resolve({ clientId: 'demo', clientSecret: secret }),
     });

@@ -20,6 +20,7 @@ import {
   skipKeychain,
   skipReason,
 } from '../../helpers/keychain-env.ts';
+import { testNetwork } from '../../helpers/api.ts';
 
 // Entries go under a service name of their own, never the user's real "roadcam" entries.
 const testService = `roadcam-test-${process.pid}`;
@@ -128,6 +129,7 @@ describe.skipIf(skipKeychain)(
       );
       const client = () =>
         new ApiClient({
+          network: testNetwork(),
           baseUrl: service.url,
           credentials: store.credentials('demo'),
           tokenStore: store.tokenStore('demo'),

@@ -12,6 +12,7 @@ import { migrate } from '../../../src/sqlite/migrate.ts';
 import { migrations } from '../../../src/main/db/migrations/index.ts';
 import { MediaResolver } from '../../../src/main/media/resolver.ts';
 import { tempDir } from '../../helpers/core.ts';
+import { testNetwork } from '../../helpers/api.ts';
 
 it('a request after the cache closed gets a 500 in words, not a crash', async () => {
   const dir = tempDir('roadcam-media-closed-');
@@ -21,6 +22,7 @@ it('a request after the cache closed gets a 500 in words, not a crash', async ()
   const logged: string[] = [];
   // Nothing listens on port 9: the fetch fails, and the fallback then reads the closed cache.
   const client = new ApiClient({
+    network: testNetwork(),
     baseUrl: 'http://127.0.0.1:9',
     credentials: () => Promise.resolve({ clientId: 'x', clientSecret: 'y' }),
   });
