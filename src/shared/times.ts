@@ -17,10 +17,12 @@ export function systemTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-export type TimeStyle = 'dateTime' | 'clock' | 'clockSeconds' | 'date' | 'full';
+export type TimeStyle = 'dateTime' | 'weekday' | 'clock' | 'clockSeconds' | 'date' | 'full';
 
 const styles: Record<TimeStyle, Intl.DateTimeFormatOptions> = {
   dateTime: { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' },
+  /** Within the last days (a replay, a rewind): "Fri 10:40 AM PST". */
+  weekday: { weekday: 'short', hour: '2-digit', minute: '2-digit' },
   clock: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
   clockSeconds: { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
   date: { year: 'numeric', month: 'short', day: 'numeric' },

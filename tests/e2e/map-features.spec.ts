@@ -22,7 +22,7 @@ test.afterAll(async () => {
 const serviceSearch = (kind: string, params: object) => own.search(kind, params, 1);
 const openMap = (page: Page) => own.openMap(page);
 
-/** How the replay bar writes a snapshot's time, in the page's locale and time zone. */
+/** How the replay bar writes a snapshot's time, in the page's locale and time zone, named. */
 function replayLabel(page: Page, time: number): Promise<string> {
   return page.evaluate(
     (t) =>
@@ -30,6 +30,7 @@ function replayLabel(page: Page, time: number): Promise<string> {
         weekday: 'short',
         hour: '2-digit',
         minute: '2-digit',
+        timeZoneName: 'short',
       }),
     time,
   );

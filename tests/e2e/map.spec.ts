@@ -131,11 +131,12 @@ test('a route search sends the drawn route as a polyline', async ({ page }, test
   ]);
   await page.getByRole('button', { name: 'Finish' }).click();
   await expect(page.getByTestId('spatial')).toContainText('Along a route of 3 points');
-  await page.getByLabel('Buffer (km)').fill('150');
-  await page.getByLabel('Buffer (km)').press('Enter');
+  // The page's language is en-US: distances are in miles, the buffer goes out in exact km.
+  await page.getByLabel('Buffer (mi)').fill('150');
+  await page.getByLabel('Buffer (mi)').press('Enter');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const params = await spatialParams(page);
-  expect(params.polyline_radius).toBe(150);
+  expect(params.polyline_radius).toBe(241.4016);
   const expected = await expectSameAsService(page, 'cameras', params);
   expect(expected.properties.total).toBeGreaterThan(0);
   await page.screenshot({ path: testInfo.outputPath('map-route.png') });
