@@ -15,6 +15,7 @@ import { alertsFeature } from './features/alerts.ts';
 import { appFeature } from './features/app.ts';
 import { collectionsFeature } from './features/collections.ts';
 import { connectionFeature } from './features/connection.ts';
+import { diagnosticsFeature, type Diagnostics } from './features/diagnostics.ts';
 import { downloadsFeature } from './features/downloads.ts';
 import type { CoreParts } from './features/feature.ts';
 import { handlersOf, Lifecycle } from './features/lifecycle.ts';
@@ -25,7 +26,8 @@ import { updatesFeature, type UpdatesOptions } from './features/updates.ts';
 import { wallFeature } from './features/wall.ts';
 import { createDirectApi } from './ipc/direct.ts';
 import { createDispatcher, type Dispatch } from './ipc/dispatcher.ts';
-import { createLog, type Log } from './log.ts';
+import { heldSecrets } from './diagnostics/secrets.ts';
+import { createLog, flushLog, type Log } from './log.ts';
 import { MediaResolver } from './media/resolver.ts';
 import { proxyPasswordFor, type NetworkOverrides } from './net/choice.ts';
 import type { Network } from './net/network.ts';
@@ -78,6 +80,8 @@ export interface Core {
   readonly downloads: DownloadManager;
   /** Where requests leave the machine: proxy, certificates, connection pools. */
   readonly network: Network;
+  /** Logs and Save diagnostics (the web host's download, the CLI, the desktop's menu). */
+  readonly diagnostics: Diagnostics;
   /** Stops every feature (last started, first stopped), then the network, service and database. */
   close(): Promise<void>;
 }
@@ -153,7 +157,12 @@ async function assemble(
   media.extend(collections.media);
   // Started in this order, closed in the reverse one: the collections sync feeds the download
   // queue and hears the first connection check; the checks and timers stop before the queue.
+  const diagnostics = diagnosticsFeature(parts, downloads.manager, () =>
+    heldSecrets(target, settings, credentials),
+  );
   const features = [
+    // First started, last closed: the start-up line comes first, the last batch is still logged.
+    diagnostics,
     downloads,
     appFeature(parts),
     profilesFeature(parts),
@@ -185,11 +194,14 @@ async function assemble(
     media,
     downloads: downloads.manager,
     network,
+    diagnostics: diagnostics.diagnostics,
     async close() {
       try {
         await lifecycle.close();
       } finally {
         log('core stopped');
+        // Quitting waits for the last lines: the log writes them in the background.
+        await flushLog(log);
       }
     },
   };

@@ -12,6 +12,12 @@ export interface DesktopBridge {
     defaultPath: string | undefined,
     filters: { name: string; extensions: string[] }[],
   ): Promise<string | null>;
+  /** A native save dialog (Save diagnostics…); null when canceled. */
+  chooseSaveFile?(
+    title: string,
+    defaultName: string,
+    filters: { name: string; extensions: string[] }[],
+  ): Promise<string | null>;
   /** Opens a file with its application; resolves to an error text, empty on success. */
   openPath(path: string): Promise<string>;
   /** Shows a file selected in the system's file manager. */

@@ -9,7 +9,8 @@ import { linkFromArgv, routeFromLink } from './deep-link.ts';
 import { connectionFromSettings } from './startup.ts';
 import { forwardEvents, registerIpc } from './electron/ipc.ts';
 import { handleMediaScheme, registerMediaScheme } from './electron/media-protocol.ts';
-import { installMenu } from './electron/menu.ts';
+import { helpActions, installMenu } from './electron/menu.ts';
+import { startCrashReporter, watchCrashes } from './electron/crash.ts';
 import { notifyUser } from './electron/notifications.ts';
 import { showDownloadsOnTaskbar } from './electron/taskbar.ts';
 import { closeBeforeQuit, type Quitting } from './electron/quit.ts';
@@ -18,7 +19,7 @@ import { desktopBridge } from './electron/desktop.ts';
 import { desktopUpdates } from './electron/updater.ts';
 import { cliArguments, runCli } from './electron/cli.ts';
 import { createMainWindow, isTrustedFrame, lockDownSession } from './electron/window.ts';
-import { createLog, type Log } from './log.ts';
+import { createLog, logsDirOf, type Log } from './log.ts';
 import { defaultDataDir } from './paths.ts';
 
 let core: Core | undefined;
@@ -56,6 +57,11 @@ if (cli) {
 } else if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
+  startCrashReporter(process.env.ROADCAM_DATA_DIR ?? app.getPath('userData'));
+  watchCrashes(
+    () => log,
+    (notice) => core?.diagnostics.windowReloaded(notice),
+  );
   registerMediaScheme();
   app.setAsDefaultProtocolClient('roadcam');
   // Windows and Linux start a second instance with the link; macOS sends open-url.
@@ -123,7 +129,10 @@ function start(): void {
       app.quit();
     },
   );
-  installMenu((route) => core?.hub.emit('app.openRoute', { route }));
+  installMenu(
+    (route) => core?.hub.emit('app.openRoute', { route }),
+    helpActions(() => core, logsDirOf(dataDir)),
+  );
   let opened = 0;
   const openWindow = () => {
     const window = createMainWindow(dataDir, pendingRoute, {

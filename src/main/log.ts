@@ -36,7 +36,7 @@ export const LOG_PENDING_BYTES = 2 * 1024 * 1024;
 export interface LogOptions {
   /** Mirror every line to stderr (ROADCAM_LOG=stderr). */
   echo?: boolean;
-  /** Write debug lines too (ROADCAM_DEBUG); dropped otherwise. */
+  /** Write debug lines too; by default when ROADCAM_DEBUG is set. */
   debug?: boolean;
   fileBytes?: number;
   oldFiles?: number;
@@ -99,7 +99,7 @@ class LogWriter {
   }
 
   add(line: string, level: LogLevel): void {
-    if (level === 'debug' && !this.#options.debug) return;
+    if (level === 'debug' && !(this.#options.debug ?? !!process.env.ROADCAM_DEBUG)) return;
     const stamped = `${new Date().toISOString()} ${level === 'info' ? '' : `${level.toUpperCase()} `}${line}\n`;
     if (this.#options.echo) process.stderr.write(stamped);
     if (this.#closed) {

@@ -16,6 +16,7 @@ import { wallChannels } from './ipc/wall.ts';
 import { downloadsChannels, downloadsEvents } from './ipc/downloads.ts';
 import { collectionsChannels, collectionsEvents } from './ipc/collections.ts';
 import { recordingsChannels } from './ipc/recordings.ts';
+import { diagnosticsChannels } from './ipc/diagnostics.ts';
 import { updatesChannels, updatesEvents } from './ipc/updates.ts';
 
 export type { AppStatus, ServiceThrottle } from './ipc/app.ts';
@@ -33,6 +34,7 @@ export const channels = merge(
   downloadsChannels,
   collectionsChannels,
   recordingsChannels,
+  diagnosticsChannels,
   updatesChannels,
 );
 

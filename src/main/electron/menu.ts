@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { app, dialog, Menu, shell, type MenuItemConstructorOptions } from 'electron';
+import type { Core } from '../core.ts';
 import { linkCommand, osascriptElevate } from './shell-command.ts';
 
 const views = [
@@ -20,11 +21,45 @@ function installShellCommand(): void {
   );
 }
 
+/** Help > Show logs and Save diagnostics…: what support asks for. */
+export interface HelpActions {
+  showLogs(): void;
+  saveDiagnostics(): void;
+}
+
+/**
+ * The Help actions on the started core (its diagnostics feature asks where to save and writes
+ * the zip); the logs folder opens even while the core is still starting.
+ */
+export function helpActions(core: () => Core | undefined, logsDir: string): HelpActions {
+  return {
+    showLogs: () =>
+      void shell.openPath(logsDir).then((failed) => {
+        if (failed)
+          dialog.showErrorBox('The logs folder could not be opened', `${logsDir}: ${failed}`);
+      }),
+    saveDiagnostics: () => {
+      const ready = core();
+      if (!ready) {
+        dialog.showErrorBox(
+          'Diagnostics not saved',
+          'Roadcam is still starting: try again in a moment.',
+        );
+        return;
+      }
+      ready.api.invoke('diagnostics.save', {}).then(
+        (saved) => saved && shell.showItemInFolder(saved.path),
+        (error: Error) => dialog.showErrorBox('Diagnostics not saved', error.message),
+      );
+    },
+  };
+}
+
 /**
  * The application menu: the platform's usual File/Edit/View/Window roles (with the app menu on
- * macOS), and a Go menu whose CmdOrCtrl+1..6 switch views.
+ * macOS), a Go menu whose CmdOrCtrl+1..6 switch views, and Help.
  */
-export function installMenu(openRoute: (route: string) => void): void {
+export function installMenu(openRoute: (route: string) => void, help: HelpActions): void {
   const isMac = process.platform === 'darwin';
   const go: MenuItemConstructorOptions[] = views.map(([label, route], i) => ({
     label,
@@ -76,6 +111,9 @@ export function installMenu(openRoute: (route: string) => void): void {
           label: 'Roadcam on the web',
           click: () => void shell.openExternal('https://example.org/roadcam'),
         },
+        { type: 'separator' },
+        { label: 'Show Logs', click: () => help.showLogs() },
+        { label: 'Save Diagnostics…', click: () => help.saveDiagnostics() },
       ],
     },
   ];

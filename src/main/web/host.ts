@@ -8,6 +8,8 @@ import type { Core } from '../core.ts';
 import { safeMediaHeaders } from '../media/safe-headers.ts';
 import { COOKIE, WebGate } from './security.ts';
 import { attachSocket } from './socket.ts';
+import { serveDiagnostics } from './diagnostics.ts';
+import { DIAGNOSTICS_DOWNLOAD_PATH } from '../../shared/ipc/diagnostics.ts';
 
 export interface WebHostOptions {
   core: Core;
@@ -126,6 +128,10 @@ function handleHttp(
   if (request.method !== 'GET' && request.method !== 'HEAD')
     return refuse(response, 405, 'Only GET is served.');
 
+  if (url.pathname === DIAGNOSTICS_DOWNLOAD_PATH) {
+    serveDiagnostics(core.diagnostics, request, response);
+    return;
+  }
   if (url.pathname.startsWith('/media/')) {
     // The query too: HLS playlists may name files with one (media/routes.ts).
     serveMedia(core, url.pathname.slice('/media/'.length) + url.search, request, response);

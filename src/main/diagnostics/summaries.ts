@@ -1,0 +1,66 @@
+/** Lines the log keeps for support: how the service was reached, how a download batch ended. */
+import { formatBytes } from '../../shared/format.ts';
+import type { AppStatus } from '../../shared/ipc/app.ts';
+import type { DownloadBatchView } from '../../shared/ipc/downloads.ts';
+import type { LogLevel } from '../log.ts';
+
+export interface LevelledLine {
+  text: string;
+  level: LogLevel;
+}
+
+/**
+ * The service as the connection checks find it, said once when first known and again at each
+ * change (reachable, unreachable), not at every check. `service` is its address without query.
+ */
+export class ServiceWatch {
+  #online: boolean | null = null;
+  readonly #service: string;
+
+  constructor(service: string) {
+    this.#service = service;
+  }
+
+  lines(status: AppStatus): LevelledLine[] {
+    if (status.checkedAt === null || status.online === this.#online) return [];
+    const first = this.#online === null;
+    this.#online = status.online;
+    const which = `${this.#service} (${status.mode === 'demo' ? 'the embedded demo service' : 'account'}, interface /v1)`;
+    if (status.online) {
+      const seconds = Math.round(status.clockOffsetMs / 1000);
+      const clock =
+        Math.abs(seconds) >= 60
+          ? `; its clock is ${Math.abs(seconds)} s ${seconds > 0 ? 'ahead of' : 'behind'} this computer's`
+          : '';
+      return [{ text: `service reachable: ${which}${clock}`, level: 'info' }];
+    }
+    return [
+      {
+        text: `service ${first ? 'not reachable' : 'no longer reachable'}: ${which}; the connection report (Settings > Network, or roadcam doctor) says why`,
+        level: 'warn',
+      },
+    ];
+  }
+}
+
+/** "download batch 12 "Colorado, May" completed: 40 done, 2 failed; 1.2 GB in 3 min 2 s". */
+export function batchSummary(batch: DownloadBatchView): string {
+  const counts = Object.entries(batch.counts)
+    .filter(([, n]) => n > 0)
+    .map(([state, n]) => `${n} ${state}`)
+    .join(', ');
+  const tookMs = batch.finishedAt
+    ? Date.parse(batch.finishedAt) - Date.parse(batch.createdAt)
+    : Number.NaN;
+  const took = Number.isFinite(tookMs) ? ` in ${duration(tookMs)}` : '';
+  const why = batch.message ? `; ${batch.message}` : '';
+  return `download batch ${batch.id} ${JSON.stringify(batch.label)} ${batch.state}: ${batch.items} files (${counts || 'none'}); ${formatBytes(batch.bytesDone)}${took}${why}`;
+}
+
+function duration(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return [h ? `${h} h` : '', m ? `${m} min` : '', `${s} s`].filter(Boolean).join(' ');
+}

@@ -1,0 +1,141 @@
+import type { Readable } from 'node:stream';
+import type { diagnosticsChannels, SavedDiagnostics } from '../../shared/ipc/diagnostics.ts';
+import { safeUrl } from '../api/errors.ts';
+import { crashDumpsDir } from '../diagnostics/crash-dumps.ts';
+import { diagnosticsFileName, diagnosticsZip, saveDiagnostics } from '../diagnostics/bundle.ts';
+import type { DiagnosticsSources } from '../diagnostics/bundle.ts';
+import { LineBudget } from '../diagnostics/rate-limit.ts';
+import { redactSecrets } from '../diagnostics/redact.ts';
+import { startupLine, versionFacts } from '../diagnostics/versions.ts';
+import { batchSummary, ServiceWatch } from '../diagnostics/summaries.ts';
+import type { DownloadManager } from '../downloads/manager.ts';
+import { logsDirOf } from '../log.ts';
+import { checkConnection } from '../net/doctor.ts';
+import { appVersion } from '../version.ts';
+import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
+
+type DiagnosticsParts = Pick<
+  CoreParts,
+  'client' | 'dataDir' | 'desktop' | 'hub' | 'log' | 'network' | 'service' | 'settings'
+>;
+
+/** What the rest of the app uses: the web host's download, the CLI, the desktop's menu. */
+export interface Diagnostics {
+  readonly logsDir: string;
+  /** The zip as a stream (browser mode's download). */
+  zip(): Promise<Readable>;
+  save(path: string): Promise<SavedDiagnostics>;
+  /** The desktop app reloaded the window after its renderer stopped: the page says so once. */
+  windowReloaded(notice: string): void;
+}
+
+/**
+ * Logs and diagnostics: the start-up line, the service and the download batches in the log, the
+ * renderer's errors (rate-limited), Show logs and Save diagnostics.
+ */
+export function diagnosticsFeature(
+  parts: DiagnosticsParts,
+  downloads: Pick<DownloadManager, 'batchView'>,
+  /** The secrets held now (token, client secret, proxy password): cut from every entry. */
+  secrets: () => Promise<readonly (string | null | undefined)[]>,
+): Feature<ChannelsIn<typeof diagnosticsChannels>> & { diagnostics: Diagnostics } {
+  const { client, dataDir, desktop, hub, log, network, service, settings } = parts;
+  const logsDir = logsDirOf(dataDir);
+  const budget = new LineBudget();
+  const stops: (() => void)[] = [];
+  let notice: string | null = null;
+  const sources: DiagnosticsSources = {
+    logsDir,
+    crashDumpsDir: crashDumpsDir(dataDir),
+    versions: () => versionFacts(dataDir),
+    settings: () => settings.get(),
+    secrets,
+    connectionReport: async () =>
+      (
+        await checkConnection({
+          client,
+          network,
+          version: appVersion,
+          demo: service.mode === 'demo',
+        })
+      ).text,
+  };
+  const diagnostics: Diagnostics = {
+    logsDir,
+    zip: () => diagnosticsZip(sources),
+    async save(path) {
+      const saved = await saveDiagnostics(sources, path);
+      log(`diagnostics saved: ${saved.path} (${saved.bytes} bytes)`);
+      return saved;
+    },
+    windowReloaded: (text) => (notice = text),
+  };
+  const info = () => ({ logsDir, desktop: desktop !== undefined });
+  return {
+    name: 'diagnostics',
+    diagnostics,
+    handlers: {
+      'diagnostics.info': info,
+      'diagnostics.showLogs': async () => {
+        if (!desktop)
+          throw new Error(`Browser mode cannot open folders: the logs are in ${logsDir}.`);
+        const failed = await desktop.openPath(logsDir);
+        if (failed) throw new Error(`The logs folder ${logsDir} could not be opened: ${failed}.`);
+        return info();
+      },
+      'diagnostics.save': async () => {
+        if (!desktop?.chooseSaveFile) {
+          throw new Error('Browser mode saves the diagnostics as a download: use the link.');
+        }
+        const path = await desktop.chooseSaveFile('Save diagnostics', diagnosticsFileName(), [
+          { name: 'Zip archives', extensions: ['zip'] },
+        ]);
+        return path === null ? null : diagnostics.save(path);
+      },
+      'diagnostics.rendererError': async ({ kind, message, source, stack }) => {
+        const { admitted, refusedBefore } = budget.take();
+        if (!admitted) return null;
+        if (refusedBefore > 0) log(`${refusedBefore} more renderer errors were not logged`, 'warn');
+        const where = source ? ` at ${source.slice(0, 500)}` : '';
+        const trace = stack ? `\n  ${stack.slice(0, 4000).split('\n').join('\n  ')}` : '';
+        const line = `renderer ${kind === 'error' ? 'error' : 'unhandled rejection'}: ${message.slice(0, 2000)}${where}${trace}`;
+        // A page's error may quote a URL it was given: a signed one keeps its signature out.
+        log(redactSecrets(line, await secrets().catch(() => [])), 'error');
+        return null;
+      },
+      'diagnostics.takeNotice': () => {
+        const taken = notice;
+        notice = null;
+        return taken;
+      },
+    },
+    start() {
+      log(startupLine(versionFacts(dataDir)));
+      const watch = new ServiceWatch(safeUrl(service.baseUrl));
+      let sessionLogged = false;
+      stops.push(
+        hub.on('app.statusChanged', (status) => {
+          for (const line of watch.lines(status)) log(line.text, line.level);
+          if (sessionLogged || !status.online || !status.tokenHeld) return;
+          // Only with a token already held: logging must never cost a token request.
+          sessionLogged = true;
+          client.session().then(
+            (s) =>
+              log(
+                `service session: signed in as ${s.name} (roles: ${s.roles.join(', ') || 'none'})`,
+              ),
+            (error: Error) => log(`service session could not be read: ${error.message}`, 'warn'),
+          );
+        }),
+        hub.on('downloads.batchFinished', ({ batchId, state }) => {
+          const view = downloads.batchView(batchId);
+          const summary = view ? batchSummary(view) : `download batch ${batchId} ${state}`;
+          log(summary, state === 'failed' ? 'warn' : 'info');
+        }),
+      );
+    },
+    close() {
+      for (const stop of stops.splice(0)) stop();
+    },
+  };
+}

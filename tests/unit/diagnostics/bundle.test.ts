@@ -1,0 +1,103 @@
+/**
+ * Save diagnostics after a real session against the embedded service: the token and the client
+ * secret exist in memory and (on purpose, as a careless line would put them) in the log; the
+ * zip must hold neither, nor any signature of a signed URL, in any entry.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect } from 'vitest';
+import type { Core } from '../../../src/main/core.ts';
+import { createLog, flushLog } from '../../../src/main/log.ts';
+import { DEMO_CLIENT } from '../../../src/service/index.ts';
+import { bearerTokens } from '../../helpers/api.ts';
+import { startAccountCore, tempDir } from '../../helpers/core.ts';
+import { apiTest as test } from '../../helpers/fixtures.ts';
+import { readZip } from '../../helpers/zip.ts';
+
+const dir = tempDir('roadcam-diagnostics-');
+let core: Core | undefined;
+afterAll(async () => {
+  await core?.close();
+  dir.remove();
+});
+
+const signed =
+  'https://files.example.org/rec/1.mp4?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAEXAMPLE%2F20261121&X-Amz-Signature=f00dfeed1234&sig=c0ffee5678';
+
+describe('Save diagnostics', () => {
+  test('zips the logs, report, settings, versions and dumps, with every secret cut', async ({
+    proxy,
+  }) => {
+    const dataDir = join(dir.path, 'data');
+    core = await startAccountCore(dataDir, proxy.url, { log: createLog(dataDir) });
+    await core.client.session();
+    const [token] = bearerTokens(proxy.requests);
+    expect(token).toBeTruthy();
+    core.log(`request failed: Authorization: Bearer ${token}`, 'error');
+    core.log(
+      `signed in with {"client_id":"${DEMO_CLIENT.id}","client_secret":"${DEMO_CLIENT.secret}"}`,
+    );
+    core.log(`transfer failed: ${signed}`, 'warn');
+    core.log('proxy http://roadie:hunter2-pass@proxy.example.org:3128 refused');
+    await core.api.invoke('diagnostics.rendererError', {
+      kind: 'error',
+      message: `could not load ${signed} with token=${token}`,
+    });
+    // A crash dump holds raw memory: the secret in it is overwritten too.
+    const dumps = join(dataDir, 'crashes', 'completed');
+    mkdirSync(dumps, { recursive: true });
+    writeFileSync(
+      join(dumps, 'a1b2.dmp'),
+      Buffer.concat([Buffer.from('MDMP\0\0'), Buffer.from(DEMO_CLIENT.secret), Buffer.alloc(64)]),
+    );
+
+    const out = join(dir.path, 'diagnostics.zip');
+    const saved = await core.diagnostics.save(out);
+    expect(saved.path).toBe(out);
+    const zip = readZip(out);
+    expect([...zip.keys()].sort()).toEqual([
+      'README.txt',
+      'connection-report.txt',
+      'crashes/a1b2.dmp',
+      'logs/main.log',
+      'settings.json',
+      'versions.json',
+    ]);
+    for (const [name, bytes] of zip) {
+      const text = bytes.toString('latin1');
+      for (const secret of [
+        token!,
+        DEMO_CLIENT.secret,
+        'hunter2-pass',
+        'f00dfeed1234',
+        'c0ffee5678',
+        'AKIAEXAMPLE',
+      ]) {
+        expect(text.includes(secret), `${name} holds ${secret}`).toBe(false);
+      }
+      expect(text, name).not.toMatch(/sig=(?!\[redacted\])|X-Amz-[\w-]+=(?!\[redacted\])/i);
+    }
+    const log = zip.get('logs/main.log')!.toString();
+    expect(log).toMatch(/Roadcam \S+ starting: Electron none .*data in /);
+    expect(log).toMatch(
+      /ERROR renderer error: could not load https:\/\/files\.example\.org\/rec\/1\.mp4\?/,
+    );
+    expect(log).toMatch(/ERROR request failed: Authorization: Bearer \[redacted\]/);
+    expect(zip.get('connection-report.txt')!.toString()).toMatch(/^Roadcam connection report/);
+    expect(JSON.parse(zip.get('versions.json')!.toString())).toMatchObject({ dataFolder: dataDir });
+    expect(JSON.parse(zip.get('settings.json')!.toString())).toHaveProperty('proxyMode');
+    expect(zip.get('crashes/a1b2.dmp')!.subarray(0, 4).toString()).toBe('MDMP');
+  });
+
+  test('a page throwing in a loop logs 20 errors a minute, not thousands', async () => {
+    for (let i = 0; i < 200; i++) {
+      await core!.api.invoke('diagnostics.rendererError', {
+        kind: 'rejection',
+        message: `loop ${i}`,
+      });
+    }
+    await flushLog(core!.log);
+    const log = readFileSync(join(dir.path, 'data', 'logs', 'main.log'), 'utf8');
+    expect(log.match(/ERROR renderer (error|unhandled rejection)/g)).toHaveLength(20);
+  });
+});
