@@ -29,6 +29,9 @@ Commands:
                                DNS, TLS, each group of operations, clock): a report
                                to send to support, without secrets; exit 1 if a check
                                failed
+  diagnostics --out FILE       save a zip for a bug report: logs, the connection
+                               report, settings, versions, crash dumps; secrets
+                               and signed URLs redacted
   cameras|observations|recordings|alerts search [--param value ...] [--all]
                                search; options are the service's parameters, e.g.
                                --state WA --bbox -125,45,-116,49 --limit 100 --sort city

@@ -19,6 +19,7 @@ import {
 } from './collection-edit.ts';
 import { EXPORT_FLAGS, exportCollection, keepOffline } from './collection-offline.ts';
 import { LIST_FLAGS, listCollections, showCollection } from './collections.ts';
+import { DIAGNOSTICS_FLAGS, diagnostics } from './diagnostics.ts';
 import { doctor } from './doctor.ts';
 import { DOWNLOAD_FLAGS, download } from './download.ts';
 import {
@@ -54,6 +55,7 @@ export const COMMANDS: Record<string, Command> = {
   profiles: { words: 1, flags: [], offline: true, run: profiles },
   session: { words: 1, flags: [], run: session },
   doctor: { words: 1, flags: [], run: doctor },
+  diagnostics: { words: 1, flags: DIAGNOSTICS_FLAGS, run: diagnostics },
   ...Object.fromEntries(
     KINDS.flatMap((kind) => [
       [

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, expect } from 'vitest';
+import { DEMO_CLIENT } from '../../../src/service/index.ts';
+import { direct, runRoadcam, secretEnv } from '../../helpers/cli.ts';
+import { tempDir } from '../../helpers/core.ts';
+import { apiTest as test } from '../../helpers/fixtures.ts';
+import { readZip } from '../../helpers/zip.ts';
+
+const dir = tempDir('roadcam-cli-diagnostics-');
+afterAll(() => dir.remove());
+const dataDir = join(dir.path, 'data');
+
+test('roadcam diagnostics --out FILE writes the zip, without the client secret', async ({
+  service,
+}) => {
+  const out = join(dir.path, 'support.zip');
+  const run = await runRoadcam(dataDir, ['diagnostics', '--out', out, ...direct(service.url)], {
+    env: { ...secretEnv, ROADCAM_LOG: 'stderr' },
+  });
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.stdout).toBe(`${out}\n`);
+  const zip = readZip(out);
+  expect([...zip.keys()]).toEqual(
+    expect.arrayContaining(['connection-report.txt', 'logs/main.log', 'settings.json']),
+  );
+  expect(zip.get('connection-report.txt')!.toString()).toMatch(/^Roadcam connection report/);
+  expect(zip.get('logs/main.log')!.toString()).toMatch(/Roadcam \S+ starting/);
+  for (const [name, bytes] of zip) {
+    expect(bytes.toString('latin1').includes(DEMO_CLIENT.secret), name).toBe(false);
+    expect(bytes.toString('latin1'), name).not.toMatch(/eyJ[\w-]{10,}/);
+  }
+  expect(readFileSync(join(dataDir, 'logs', 'main.log'), 'utf8')).toMatch(/diagnostics saved: /);
+});
+
+test('roadcam diagnostics without --out is a usage error (exit 2)', async () => {
+  const run = await runRoadcam(dataDir, ['diagnostics']);
+  expect(run.code).toBe(2);
+  expect(run.stderr).toMatch(/needs --out FILE/);
+});
