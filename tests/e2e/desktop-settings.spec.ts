@@ -1,0 +1,128 @@
+/**
+ * Settings › Tray and start: the desktop app's choices (keep downloading in the tray, start at
+ * login, start minimised). Browser mode shows them disabled; the desktop app's page, whose
+ * preload gives it `window.api`, saves them. The Electron binary cannot run here, so a stand-in
+ * preload (the same contract over browser mode's socket) makes the page the desktop app's.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/** The critical and serious axe-core violations inside the section, described. */
+async function seriousViolations(page: Page, section: Locator): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await section.evaluate(async (element) => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(c: Element): Promise<{
+            violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    return (await axe.run(element)).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** What the Electron preload gives the page: `window.api`, here over browser mode's socket. */
+function standInPreload(): void {
+  type Waiting = { resolve(value: unknown): void; reject(error: Error): void };
+  const token = new URLSearchParams(location.search).get('token') ?? '';
+  const socket = new WebSocket(`ws://${location.host}/ipc?token=${encodeURIComponent(token)}`);
+  const open = new Promise((resolve) => socket.addEventListener('open', resolve));
+  const waiting = new Map<number, Waiting>();
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  let next = 1;
+  socket.addEventListener('message', (message) => {
+    const data = JSON.parse(String(message.data)) as {
+      id?: number;
+      response?: { ok: boolean; value?: unknown; error?: { message: string } };
+      event?: string;
+      payload?: unknown;
+    };
+    if (data.id !== undefined && data.response) {
+      const call = waiting.get(data.id);
+      waiting.delete(data.id);
+      if (data.response.ok) call?.resolve(data.response.value);
+      else call?.reject(new Error(data.response.error?.message));
+    } else if (data.event) {
+      for (const listener of listeners.get(data.event) ?? []) listener(data.payload);
+    }
+  });
+  (window as unknown as { api: unknown }).api = {
+    async invoke(channel: string, input: unknown) {
+      await open;
+      const id = next++;
+      socket.send(JSON.stringify({ id, channel, input }));
+      return new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
+    },
+    on(event: string, listener: (payload: unknown) => void) {
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set);
+      set.add(listener);
+      return () => set.delete(listener);
+    },
+  };
+}
+
+const section = (page: Page) => page.getByRole('region', { name: 'Tray and start' });
+const box = (page: Page, name: string) =>
+  section(page).getByRole('checkbox', { name, exact: true });
+const TRAY = 'Keep downloading in the tray when the window is closed';
+
+test('browser mode shows the tray and start choices disabled, saying why', async ({
+  page,
+  roadcam,
+}, testInfo) => {
+  await page.goto(`${roadcam.url}#/settings`);
+  await expect(section(page)).toContainText('Only in the desktop app.');
+  await expect(box(page, TRAY)).toBeChecked();
+  for (const name of [TRAY, 'Start at login', 'Start minimised']) {
+    await expect(box(page, name)).toBeDisabled();
+  }
+  await expect(box(page, 'Start at login')).not.toBeChecked();
+  await expect(box(page, 'Start at login')).toHaveAccessibleDescription(
+    'Roadcam starts hidden in the tray when you log in, and goes on with unfinished downloads.',
+  );
+  expect((await seriousViolations(page, section(page))).join('\n')).toBe('');
+  await section(page).screenshot({ path: testInfo.outputPath('tray-and-start-browser.png') });
+});
+
+test('the desktop app saves the tray and start choices, and they survive a reload', async ({
+  page,
+  roadcam,
+}, testInfo) => {
+  await page.addInitScript(standInPreload);
+  await page.goto(`${roadcam.url}#/settings`);
+  await expect(section(page)).toBeVisible();
+  await expect(section(page)).not.toContainText('Only in the desktop app');
+  // Keyboard only: Tab to each box and Space to toggle it.
+  await box(page, TRAY).focus();
+  await page.keyboard.press('Space');
+  await expect(box(page, TRAY)).not.toBeChecked();
+  await expect(section(page).getByRole('status')).toHaveText('Saved.');
+  await page.keyboard.press('Tab');
+  await expect(box(page, 'Start at login')).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(box(page, 'Start at login')).toBeChecked();
+  await box(page, 'Start minimised').check();
+  await expect(section(page).getByRole('status')).toHaveText('Saved.');
+  expect((await seriousViolations(page, section(page))).join('\n')).toBe('');
+  await section(page).screenshot({ path: testInfo.outputPath('tray-and-start-desktop.png') });
+
+  await page.reload();
+  await expect(box(page, 'Start at login')).toBeChecked();
+  await expect(box(page, 'Start minimised')).toBeChecked();
+  await expect(box(page, TRAY)).not.toBeChecked();
+  await expect(box(page, TRAY)).toBeEnabled();
+});
