@@ -1,4 +1,4 @@
-import { app, BrowserWindow, dialog, Notification } from 'electron';
+import { app, BrowserWindow, dialog, Notification, powerMonitor } from 'electron';
 import type { Core } from '../core.ts';
 import type { Log } from '../log.ts';
 import { decideClose, quitQuestion, TRAY_EXPLANATION } from '../tray/close.ts';
@@ -37,11 +37,16 @@ export function startBackground(options: BackgroundOptions): Background {
   const tray = createAppTray({ open: options.showWindow, quit: () => app.quit() });
   // Refreshed at each start: an AppImage moved or an app updated starts from where it is now.
   if (settings.openAtLogin) applyLoginItem(true, log);
+  // A shutdown or logout (Linux, macOS) is not held by a question nobody may be there to answer.
+  powerMonitor.on('shutdown', () => quitting.quitWithoutAsking());
 
   const explain = () => {
     settings = { ...settings, closeToTrayExplained: true };
-    if (Notification.isSupported()) new Notification(TRAY_EXPLANATION).show();
-    else log('close to tray: no notifications here to say the app keeps downloading');
+    if (Notification.isSupported()) {
+      const notification = new Notification(TRAY_EXPLANATION);
+      notification.on('click', options.showWindow);
+      notification.show();
+    } else log('close to tray: no notifications here to say the app keeps downloading');
     core?.api
       .invoke('settings.update', { closeToTrayExplained: true })
       .catch((error: Error) =>
