@@ -5,7 +5,7 @@
  * the client. Plain Node: the desktop app, browser mode and the CLI share it.
  */
 import type { FeatureCollection, SessionResponse } from '../../shared/api/index.ts';
-import { sessionAnswer } from './answers.ts';
+import { sessionAnswer } from './answers/answers.ts';
 import type { CallOptions, RequesterOptions } from './call.ts';
 import { CollectionsApi } from './collections.ts';
 import { AlertsApi, CamerasApi, ObservationsApi, RecordingsApi } from './groups.ts';

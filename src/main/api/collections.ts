@@ -23,7 +23,7 @@ import { PrefixFinder, type ImagesPrefix, type PrefixMemory } from './collection
 
 export type { ImagesPrefix, PrefixMemory } from './collection-prefix.ts';
 import { z } from 'zod';
-import { collectionIndexAnswer, collectionWithImagesAnswer, okAnswer } from './answers.ts';
+import { collectionIndexAnswer, collectionWithImagesAnswer, okAnswer } from './answers/answers.ts';
 
 export interface CollectionCreate {
   name: string;

@@ -6,7 +6,7 @@
 import { ANSWER_CAPS, readCapped } from './capped-read.ts';
 import type { FeatureCollection, RecordingFormat } from '../../shared/api/index.ts';
 import { z } from 'zod';
-import { readAnswer, imageTimesAnswer, okAnswer, type Reader } from './answers.ts';
+import { readAnswer, imageTimesAnswer, okAnswer, type Reader } from './answers/answers.ts';
 import {
   call,
   get,
@@ -19,7 +19,7 @@ import {
   FEATURE_ANSWERS,
   alertSnapshotAnswer,
   snapshotObservationsAnswer,
-} from './feature-answers.ts';
+} from './answers/features.ts';
 import type { FeatureOf, GeoKind, ParamsOf } from './kinds.ts';
 import type { SearchAllOptions, SearchAllResult } from './paging.ts';
 import { segment } from './path.ts';
@@ -27,7 +27,7 @@ import type { Requester } from './requester.ts';
 import type { Searches } from './searches.ts';
 
 export type { MediaOptions } from './call.ts';
-export type { Snapshot, SnapshotObservationProperties } from './snapshot-records.ts';
+export type { Snapshot, SnapshotObservationProperties } from './answers/snapshot-records.ts';
 
 /** The ten-minute mark of a snapshot in the service's yyyyddmmThhmmZ form (day before month). */
 export function snapshotTime(time: Date): string {

@@ -9,7 +9,7 @@ export { InvalidPathValueError } from './path.ts';
 export { snapshotTime } from './groups.ts';
 export type { MediaOptions } from './call.ts';
 export type { RecordingCreate } from './groups.ts';
-export type { Snapshot, SnapshotObservationProperties } from './snapshot-records.ts';
+export type { Snapshot, SnapshotObservationProperties } from './answers/snapshot-records.ts';
 export type { RetryPolicy } from './http.ts';
 export type { SearchAllOptions, SearchAllResult } from './paging.ts';
 export type { ByteRange, Credentials, MediaResponse, SignedStream } from './call.ts';

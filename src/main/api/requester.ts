@@ -5,7 +5,7 @@
  */
 import { ANSWER_CAPS, readBytesCapped, readCapped, readCut } from './capped-read.ts';
 import { DEFAULT_ANSWER_DEADLINE_MS, type Deadline } from './answer-deadline.ts';
-import { readAnswer, type AnswerShape } from './answers.ts';
+import { readAnswer, type AnswerShape } from './answers/answers.ts';
 import type { ByteRange, Call, MediaResponse, RequesterOptions, SignedStream } from './call.ts';
 import { AuthError, ServiceError, errorFromText } from './errors.ts';
 import {
@@ -158,12 +158,12 @@ export class Requester {
     });
   }
 
-  /** Where the requester logs (a liberal reading's notes go there too: answers.ts). */
+  /** Where the requester logs (a liberal reading's notes go there too: answers/). */
   get log(): Log {
     return this.#log;
   }
 
-  /** A JSON answer, read by `schema` (answers.ts) before anyone uses it. */
+  /** A JSON answer, read by `schema` (answers/) before anyone uses it. */
   async json<T>(call: Call, schema: AnswerShape<T>): Promise<T> {
     const response = await this.send(call);
     const type = response.headers.get('content-type');

@@ -9,7 +9,7 @@ import { PAGE_LIMITS } from '../../shared/api/index.ts';
 import type { Bbox } from '../../shared/geo.ts';
 import { AggregationFallback } from './aggs.ts';
 import type { CallOptions } from './call.ts';
-import { SEARCH_ANSWERS } from './feature-answers.ts';
+import { SEARCH_ANSWERS } from './answers/features.ts';
 import type { Log } from './http.ts';
 import type { FeatureOf, GeoKind, ParamsOf } from './kinds.ts';
 import {

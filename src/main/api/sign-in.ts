@@ -4,7 +4,7 @@
  * decides when to call it; this only asks.
  */
 import { ANSWER_CAPS, readCapped } from './capped-read.ts';
-import { readAnswer, tokenAnswer } from './answers.ts';
+import { readAnswer, tokenAnswer } from './answers/answers.ts';
 import type { Credentials } from './call.ts';
 import type { ServiceClock } from './clock.ts';
 import { AuthError, safeUrl, type ServiceError } from './errors.ts';

@@ -3,7 +3,7 @@
  * proxy that rewrites every JSON answer (but the token's) with seeded, random damage: fields
  * dropped, values of another type, lists emptied or repeated, numbers out of range, times that
  * are no times. The reading channels are then called with valid input, and each must answer a
- * value or a failure in words (the answer checks of src/main/api/answers.ts, or the handler's
+ * value or a failure in words (the answer checks of src/main/api/answers/, or the handler's
  * own), never a bug (code `internal`, a TypeError's words). Damage that keeps an answer valid
  * (an empty list, a zero, a repeated feature) reaches the handlers themselves.
  */
@@ -46,7 +46,6 @@ test.beforeAll(async ({ proxy }) => {
     ['map.snapshot.marks', { hours: 2 }],
     ['map.snapshot', { time: mark ?? '2026-11-21T11:00:00Z' }],
     ['map.snapshot.alerts', { time: mark ?? '2026-11-21T11:00:00Z' }],
-    ['map.collections.list', {}],
     ['wall.searchCameras', { q: 'a', limit: 10 }],
     ['wall.cameras', { ids: cameras }],
     ['wall.sensors', { ids: cameras }],

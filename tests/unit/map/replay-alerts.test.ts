@@ -3,8 +3,8 @@ import { startCore, type Core } from '../../../src/main/core.ts';
 import { tempDir } from '../../helpers/core.ts';
 import { demoCoreTest as test } from '../../helpers/fixtures.ts';
 import { snapshotTime } from '../../../src/main/api/groups.ts';
-import { alertSnapshotAnswer } from '../../../src/main/api/feature-answers.ts';
-import { Oddities } from '../../../src/main/api/liberal.ts';
+import { alertSnapshotAnswer } from '../../../src/main/api/answers/features.ts';
+import { Oddities } from '../../../src/main/api/answers/liberal.ts';
 import { compactAlerts, MAX_RING, thinned } from '../../../src/main/map/alert-snapshots.ts';
 
 // The weather replay's alerts (alerts/_all) through the core's own transport, against the

@@ -10,7 +10,7 @@
  * reader for every field of the shared type, with that field's type (the compile-time tie the
  * zod `answer<T>()` gave).
  */
-import { normaliseTime } from './times.ts';
+import { normaliseTime } from '../times.ts';
 
 /** An answer that cannot be used as a whole; its words go into the operation's error. */
 export class Unusable extends Error {}

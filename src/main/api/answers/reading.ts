@@ -1,11 +1,11 @@
 /**
- * The pieces every liberal reader of an answer is made of (answers.ts, feature-answers.ts):
+ * The pieces every liberal reader of an answer is made of (answers.ts, features.ts):
  * what fails an answer as a whole (not an object, no list where one is needed), each record of
  * a list read on its own, and the search envelope (total, skip, limit, aggs) derived where it
  * is missing.
  */
 import type { z } from 'zod';
-import type { Aggs } from '../../shared/api/index.ts';
+import type { Aggs } from '../../../shared/api/index.ts';
 import { finite, isObject, Unusable, type Json, type Oddities } from './liberal.ts';
 import type { RecordReader } from './records.ts';
 

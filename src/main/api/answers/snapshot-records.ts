@@ -2,7 +2,7 @@
  * Observations of the worldwide snapshot (interface 2.2, "All"): flat properties, one
  * `sensor.<type>` number per sensor. Read liberally like the search records (records.ts).
  */
-import type { Feature } from '../../shared/api/index.ts';
+import type { Feature } from '../../../shared/api/index.ts';
 import { fields, finite, isObject, text, time } from './liberal.ts';
 import type { RecordReader } from './records.ts';
 

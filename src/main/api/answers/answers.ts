@@ -17,7 +17,7 @@ import type {
   CollectionWithImages,
   SessionResponse,
   TokenResponse,
-} from '../../shared/api/index.ts';
+} from '../../../shared/api/index.ts';
 import {
   envelopeOf,
   listOf,
@@ -25,13 +25,13 @@ import {
   readAll,
   type AnswerShape,
   type Reader,
-} from './answer-reading.ts';
-import { ApiError } from './errors.ts';
-import type { Log } from './http.ts';
+} from './reading.ts';
+import { ApiError } from '../errors.ts';
+import type { Log } from '../http.ts';
 import { finite, isObject, number, strings, text, time, Oddities, Unusable } from './liberal.ts';
 import { collectionOf, readCollection } from './records.ts';
 
-export type { AnswerShape, Reader } from './answer-reading.ts';
+export type { AnswerShape, Reader } from './reading.ts';
 
 const answer = <T>(schema: z.ZodType<T>) => schema;
 

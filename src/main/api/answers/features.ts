@@ -3,17 +3,9 @@
  * FeatureCollection with a features array), a show (one Feature) and the snapshot files. Read
  * liberally, record by record (records.ts); see answers.ts for why.
  */
-import type { Feature, FeatureCollection } from '../../shared/api/index.ts';
-import {
-  box,
-  envelopeOf,
-  kindOf,
-  listOf,
-  objectAnswer,
-  readAll,
-  type Reader,
-} from './answer-reading.ts';
-import type { FeatureOf, GeoKind } from './kinds.ts';
+import type { Feature, FeatureCollection } from '../../../shared/api/index.ts';
+import { box, envelopeOf, kindOf, listOf, objectAnswer, readAll, type Reader } from './reading.ts';
+import type { FeatureOf, GeoKind } from '../kinds.ts';
 import { isObject, Unusable } from './liberal.ts';
 import {
   readAlert,

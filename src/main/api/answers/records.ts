@@ -18,10 +18,10 @@ import type {
   Recording,
   RecordingProperties,
   SensorReading,
-} from '../../shared/api/index.ts';
-import { polygonsOf, RECORDING_FORMATS } from '../../shared/api/index.ts';
-import { SENSOR_TYPES } from '../../shared/sensors.ts';
-import { normaliseTime } from './times.ts';
+} from '../../../shared/api/index.ts';
+import { polygonsOf, RECORDING_FORMATS } from '../../../shared/api/index.ts';
+import { SENSOR_TYPES } from '../../../shared/sensors.ts';
+import { normaliseTime } from '../times.ts';
 import {
   fields,
   finite,
