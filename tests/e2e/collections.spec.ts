@@ -157,6 +157,31 @@ test('builds a collection from several sources, keeps it offline', async ({ page
   await page.screenshot({ path: testInfo.outputPath('list-online.png'), fullPage: true });
 });
 
+test('an image added from the map reaches a collection kept offline at once', async ({
+  page,
+}, testInfo) => {
+  // The map adds through the collections' own channel, which syncs a kept collection on the
+  // spot; a separate map channel once skipped that, and the image waited up to 5 minutes.
+  await page.goto(`${host.url}#/map?at=39.5,-98.35,4`);
+  await expect(page.getByTestId('cameras-drawn')).not.toHaveAttribute('data-count', '0', {
+    timeout: 30_000,
+  });
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('list', { name: 'Results' }).locator('[data-id]').first().click();
+  const panel = page.getByTestId('camera-panel');
+  await panel.getByRole('button', { name: 'Add to collection…' }).click();
+  await panel.getByLabel('Collection').selectOption({ label: 'Storm frames' });
+  await panel.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(panel.getByRole('status')).toHaveText('Current image added to Storm frames.');
+  await page.screenshot({ path: testInfo.outputPath('map-add-to-collection.png') });
+  total += 1;
+  await open(page, `/collections/${encodeURIComponent(collectionId)}`);
+  await expect(page.getByTestId('offline-state')).toHaveText(
+    new RegExp(`Kept offline: ${total}/${total} images`),
+    { timeout: 30_000 },
+  );
+});
+
 test('the list warns when a collection has fewer than 7 days left', async ({ page }, testInfo) => {
   const oldest = (await client.collections.search({ sort: 'created_at', limit: 24 })).results;
   // The SERVICE's clock moves on until the oldest collection has 4 days left: days are counted

@@ -59,21 +59,6 @@ export function mapFeature(
       ctx.log(`recording ${answer.recording_id} created for camera ${cameraId}`);
       return { recordingId: answer.recording_id };
     },
-    'map.collections.list': async () => {
-      const index = await client.collections.search({
-        limit: 100,
-        sort: 'updated_at',
-        sort_dir: 'desc',
-      });
-      return index.results.map((c) => ({ id: c._id, name: c.name }));
-    },
-    'map.collections.addImage': async ({ collectionId, cameraId, time }) => {
-      await client.collections.addImage(
-        collectionId,
-        time === undefined ? { camera_id: cameraId } : { camera_id: cameraId, time },
-      );
-      return true;
-    },
     'map.snapshot.marks': ({ hours }) => snapshotMarks(client, hours),
     'map.snapshot': ({ time }) => snapshots.get(time),
     'map.snapshot.alerts': ({ time }) => alertSnapshots.get(time),

@@ -204,11 +204,6 @@ export interface Favourite {
   addedAt: string;
 }
 
-export interface CollectionChoice {
-  id: string;
-  name: string;
-}
-
 const requestId = z.string().regex(/^[\w-]{1,64}$/);
 const cameraId = z.string().regex(/^[\w.:-]{1,200}$/);
 
@@ -270,11 +265,6 @@ export const mapChannels = {
       })
       .strict(),
     result: type<{ recordingId: string }>(),
-  },
-  'map.collections.list': { input: z.object({}).strict(), result: type<CollectionChoice[]>() },
-  'map.collections.addImage': {
-    input: z.object({ collectionId: cameraId, cameraId, time: iso.optional() }).strict(),
-    result: type<boolean>(),
   },
   /** The ten-minute marks of the last `hours` whose snapshots should exist, oldest first. */
   'map.snapshot.marks': {
