@@ -60,7 +60,7 @@ export function offerWords(
     return {
       summary,
       advice:
-        'Updates are managed by the desktop app: this page runs from the sources or the command line, which are not installed copies.',
+        'Install the desktop app from that download to have Roadcam update itself: browser mode and the command line run the copy they were started from.',
     };
   return {
     summary,

@@ -185,7 +185,7 @@ describe('when the feed is read on its own', () => {
     expect(feed.requests).toEqual([]);
     const status = await checker.check();
     expect(status.summary).toMatch(/^Roadcam 0.2.0 is available: download it from /);
-    expect(status.advice).toMatch(/^Updates are managed by the desktop app/);
+    expect(status.advice).toMatch(/^Install the desktop app from that download/);
   });
 
   it('forgets what it found when the channel changes, and reads the new one soon', async () => {
