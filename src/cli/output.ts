@@ -7,6 +7,8 @@
  */
 import type { Alert, Camera, Observation, Recording } from '../shared/api/index.ts';
 import type { GeoKind } from '../main/api/index.ts';
+import { distanceUnit, visibilityRange, type DistanceUnit } from '../shared/units.ts';
+import { formatTimeIn, systemTimeZone, zoneOf, type ZoneChoice } from '../shared/times.ts';
 
 export interface Io {
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
@@ -95,8 +97,68 @@ export function progress(io: Io): { update(text: string): void; done(): void } {
 
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
+/**
+ * How tables show distances and times for people (JSON keeps the service's values): the unit
+ * and zone of --units and the settings, in the terminal's locale.
+ */
+export interface TableView {
+  unit: DistanceUnit;
+  /** An IANA zone: "UTC" or the computer's. */
+  zone: string;
+  /** The terminal's locale ("en-GB"); undefined: Node's default. */
+  locale: string | undefined;
+}
+
+/** LC_ALL, else LC_MEASUREMENT, else LANG, as a BCP 47 tag: en_GB.UTF-8 -> en-GB; C -> none. */
+export function envLocale(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.LC_ALL || env.LC_MEASUREMENT || env.LANG || '';
+  const tag = raw.split(/[.@]/)[0]!.replace(/_/g, '-');
+  if (tag === '' || tag === 'C' || tag === 'POSIX') return undefined;
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** --units wins, then the settings; automatic follows the locale (en-US: miles; no locale: km). */
+export function tableView(
+  units: DistanceUnit | undefined,
+  settings: { distanceUnit: DistanceUnit | null; timeZone: ZoneChoice },
+  env: NodeJS.ProcessEnv,
+): TableView {
+  const locale = envLocale(env);
+  return {
+    // No locale (LANG=C) is no reason for miles: the international unit then.
+    unit:
+      units ??
+      (locale === undefined
+        ? (settings.distanceUnit ?? 'km')
+        : distanceUnit(settings.distanceUnit, locale)),
+    zone: zoneOf(settings.timeZone, systemTimeZone()),
+    locale,
+  };
+}
+
+const UTC_VIEW: TableView = { unit: 'km', zone: 'UTC', locale: 'en-GB' };
+
+/** A time from the service, in the view's zone with the zone's name ("27 Nov 2026, 10:42:07 UTC"). */
+function timeCell(v: string | null | undefined, view: TableView): string {
+  if (v === null || v === undefined || v === '') return '';
+  return formatTimeIn(v, view.zone, { style: 'full', locale: view.locale, fallback: v });
+}
+
+/** "0.5 (1.1 to 2.4 km)": the class the service sent, and the range it stands for. */
+function visibilityCell(v: number | undefined, view: TableView): string {
+  if (v === undefined) return '';
+  const range = visibilityRange(v, view.unit, view.locale);
+  return range === null ? String(v) : `${v} (${range})`;
+}
+
 /** The table columns of each kind of feature. */
-export const FEATURE_COLUMNS: { [K in GeoKind]: { headers: string[]; row(f: never): Row } } = {
+export const FEATURE_COLUMNS: {
+  [K in GeoKind]: { headers: string[]; row(f: never, view: TableView): Row };
+} = {
   cameras: {
     headers: ['id', 'city', 'state', 'provider', 'video', 'description'],
     row: (f: Camera) => ({
@@ -107,27 +169,32 @@ export const FEATURE_COLUMNS: { [K in GeoKind]: { headers: string[]; row(f: neve
   },
   observations: {
     headers: ['id', 'time', 'city', 'state', 'road_weather', 'visibility', 'precip'],
-    row: (f: Observation) => ({
+    row: (f: Observation, view) => ({
       id: f.id,
-      time: str(f.properties.time),
+      time: timeCell(f.properties.time, view),
       city: f.properties.city,
       state: f.properties.state,
       road_weather: str(f.properties.sensors.road_weather?.data),
-      visibility: str(f.properties.sensors.visibility?.data),
+      visibility: visibilityCell(f.properties.sensors.visibility?.data, view),
       precip: str(f.properties.sensors.precip?.data),
     }),
   },
   recordings: {
     headers: ['id', 'camera_id', 'status', 'start', 'duration', 'formats', 'city'],
-    row: (f: Recording) => ({
+    row: (f: Recording, view) => ({
       ...mapStrings(f.properties),
+      start: timeCell(f.properties.start, view),
       id: f.id,
       formats: f.properties.formats.join(','),
     }),
   },
   alerts: {
     headers: ['id', 'event', 'severity', 'urgency', 'expires', 'areaDesc'],
-    row: (f: Alert) => ({ ...mapStrings(f.properties), id: f.id }),
+    row: (f: Alert, view) => ({
+      ...mapStrings(f.properties),
+      expires: timeCell(f.properties.expires, view),
+      id: f.id,
+    }),
   },
 };
 
@@ -137,7 +204,11 @@ function mapStrings(properties: object): Row {
   return row;
 }
 
-export function featureRows(kind: GeoKind, features: readonly unknown[]): Row[] {
+export function featureRows(
+  kind: GeoKind,
+  features: readonly unknown[],
+  view: TableView = UTC_VIEW,
+): Row[] {
   const columns = FEATURE_COLUMNS[kind];
-  return features.map((f) => columns.row(f as never));
+  return features.map((f) => columns.row(f as never, view));
 }

@@ -7,15 +7,41 @@ import type { GeoKind } from '../main/api/index.ts';
 import { PAGE_LIMITS, PAGE_PARAMS, SEARCH_FILTERS, SPATIAL_PARAMS } from '../shared/api/index.ts';
 import type { RecordingSearchParams } from '../shared/api/index.ts';
 import { BracketError, decode, decodePairs, splitKey } from '../shared/brackets.ts';
+import { parseDistance, type DistanceUnit } from '../shared/units.ts';
 import { baseName, flag, intFlag, UsageError, type Argv } from './argv.ts';
 
 const SHARED = ['q', ...SPATIAL_PARAMS, ...PAGE_PARAMS];
+/** The unit distances are printed in (the tables' visibility ranges); not a service parameter. */
+const UNITS = 'units';
 
 /** The parameters of each search (spec section 4) besides the shared ones. */
 export const SEARCH_PARAMS: Record<GeoKind, readonly string[]> = SEARCH_FILTERS;
 
 export function searchFlagNames(kind: GeoKind): string[] {
-  return [...SHARED, ...SEARCH_PARAMS[kind]];
+  return [...SHARED, ...SEARCH_PARAMS[kind], UNITS];
+}
+
+/** --units km|mi, or undefined when not given (the settings, then the locale, decide). */
+export function unitsFlag(argv: Argv): DistanceUnit | undefined {
+  const value = flag(argv, UNITS);
+  if (value === undefined || value === 'km' || value === 'mi') return value;
+  throw new UsageError(`--units is km or mi, not "${value}".`);
+}
+
+/**
+ * --polyline_radius in the service's kilometres: a bare number is km (as the spec has it), one
+ * with a unit (3mi, 800m) is converted exactly; --radius goes as typed (the service reads
+ * m, km and mi itself).
+ */
+function polylineRadius(value: string): string {
+  if (/^\s*[\d.]+\s*$/.test(value)) return value;
+  const km = parseDistance(value, 'km');
+  if (km === null) {
+    throw new UsageError(
+      `--polyline_radius is kilometres, or a number with km, mi or m (3mi); not "${value}".`,
+    );
+  }
+  return String(km);
 }
 
 /** Builds the parameters object; values stay strings (the service parses them) except paging. */
@@ -27,8 +53,9 @@ export function searchParams(
   let aggs: string[] | undefined;
   const last = new Map<string, string>();
   for (const [name, value] of argv.flags) {
-    if (!names.includes(baseName(name))) continue;
-    if (name === 'aggs') aggs = [...(aggs ?? []), ...value.split(',').filter(Boolean)];
+    if (!names.includes(baseName(name)) || name === UNITS) continue;
+    if (name === 'polyline_radius') last.set(name, polylineRadius(value));
+    else if (name === 'aggs') aggs = [...(aggs ?? []), ...value.split(',').filter(Boolean)];
     else last.set(name, value);
   }
   const params: Record<string, unknown> = { ...nest(last) };

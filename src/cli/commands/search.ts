@@ -13,15 +13,19 @@ import {
   printNdjson,
   printTable,
   progress,
+  tableView,
+  type TableView,
 } from '../output.ts';
-import { searchFlagNames, searchParams } from '../search-flags.ts';
+import { searchFlagNames, searchParams, unitsFlag } from '../search-flags.ts';
 
 export async function search(ctx: Context, kind: GeoKind): Promise<number> {
   const names = searchFlagNames(kind);
   checkFlags(ctx.argv, [...names, ...GLOBAL_FLAGS], `roadcam ${kind} search`);
   const params = searchParams(kind, ctx.argv, names);
+  const units = unitsFlag(ctx.argv);
   return withCore(ctx, async (core) => {
-    if (ctx.argv.switches.has('all')) return searchEverything(ctx, core, kind, params);
+    const view = tableView(units, await core.api.invoke('settings.get', {}), ctx.env);
+    if (ctx.argv.switches.has('all')) return searchEverything(ctx, core, kind, params, view);
     const outcome = await searchWithCache(core.client, core.cache.searches, kind, params as never);
     if (outcome.fromCache) {
       note(
@@ -36,7 +40,7 @@ export async function search(ctx: Context, kind: GeoKind): Promise<number> {
       if (params.aggs) printJson(ctx.io, { aggs });
       return 0;
     }
-    printTable(ctx.io, FEATURE_COLUMNS[kind].headers, featureRows(kind, features));
+    printTable(ctx.io, FEATURE_COLUMNS[kind].headers, featureRows(kind, features, view));
     const from = properties.skip + (features.length > 0 ? 1 : 0);
     note(ctx.io, `${from}-${properties.skip + features.length} of ${properties.total} ${kind}`);
     for (const [name, buckets] of Object.entries(aggs)) {
@@ -57,6 +61,7 @@ async function searchEverything(
   core: Core,
   kind: GeoKind,
   params: Record<string, unknown>,
+  view: TableView,
 ): Promise<number> {
   const bar = progress(ctx.io);
   const result = await core.client.searchAll(kind, params as never, {
@@ -65,7 +70,7 @@ async function searchEverything(
   bar.done();
   core.cache.searches.putAll(kind, params, result.features);
   if (ctx.json) printNdjson(ctx.io, result.features);
-  else printTable(ctx.io, FEATURE_COLUMNS[kind].headers, featureRows(kind, result.features));
+  else printTable(ctx.io, FEATURE_COLUMNS[kind].headers, featureRows(kind, result.features, view));
   note(ctx.io, `${result.features.length} ${kind} in ${result.requests} requests`);
   if (result.incomplete.length > 0) {
     note(
