@@ -2,7 +2,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- reply bodies are JSON checked by the assertions, not by types */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { TestService } from './service.ts';
+import type { ServiceUnderTest } from './service.ts';
 
 const run = promisify(execFile);
 
@@ -25,7 +25,7 @@ async function raw(res: Response): Promise<Raw> {
 
 /** An authorized request that does not follow redirects. */
 export async function call(
-  t: TestService,
+  t: ServiceUnderTest,
   method: string,
   path: string,
   body?: object,
@@ -48,7 +48,7 @@ export async function fetchSigned(url: string, init: RequestInit = {}): Promise<
 }
 
 /** GET that must answer 302; returns the signed Location. */
-export async function signedLocation(t: TestService, path: string): Promise<string> {
+export async function signedLocation(t: ServiceUnderTest, path: string): Promise<string> {
   const r = await call(t, 'GET', path);
   if (r.status !== 302)
     throw new Error(`${path}: expected 302, got ${r.status} ${r.bytes.toString()}`);

@@ -21,7 +21,7 @@ import type { Core, CoreOptions } from '../../src/main/core.ts';
 import { startService, type RunningService, type ServiceOptions } from '../../src/service/index.ts';
 import type { ApiClient, ApiClientOptions } from '../../src/main/api/index.ts';
 import { demoClient, type RecordingProxy, type TestService, type World } from './api.ts';
-import type { TestService as ServiceUnderTest } from './service.ts';
+import type { ServiceUnderTest } from './service.ts';
 import {
   accountCoreSetup,
   demoCoreSetup,

@@ -18,7 +18,7 @@ export interface Reply<T = unknown> {
   body: T;
 }
 
-export interface TestService {
+export interface ServiceUnderTest {
   service: RunningService;
   url: string;
   token: string;
@@ -42,9 +42,9 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export async function startTestService(
+export async function startServiceUnderTest(
   options: Partial<ServiceOptions> = {},
-): Promise<TestService> {
+): Promise<ServiceUnderTest> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'roadcam-service-test-'));
   const service = await startService({
     seed: SEED,
@@ -69,7 +69,7 @@ export async function startTestService(
     }
     return { status: res.status, headers: res.headers, body: body as T };
   };
-  const t: TestService = {
+  const t: ServiceUnderTest = {
     service,
     url,
     token,
@@ -125,7 +125,7 @@ export async function requestToken(
 
 /** Every feature of a search, paging with limit 100. */
 export async function fetchAll<T = any>(
-  t: TestService,
+  t: ServiceUnderTest,
   collection: string,
   params: object = {},
 ): Promise<T[]> {

@@ -14,10 +14,7 @@ import {
   type World,
 } from './api.ts';
 import { startAccountCore, startOfflineCore, tempDir } from './core.ts';
-import {
-  startTestService as startServiceUnderTest,
-  type TestService as ServiceUnderTest,
-} from './service.ts';
+import { startServiceUnderTest, type ServiceUnderTest } from './service.ts';
 
 export type OnCleanup = (cleanup: () => void | Promise<void>) => void;
 

@@ -2,12 +2,12 @@
 /** Spec 4.1 and 5: token request, token presentation, session, expiry, blocking. */
 import { describe, expect } from 'vitest';
 import { serviceTest as test } from '../helpers/fixtures.ts';
-import { requestToken, type TestService } from '../helpers/service.ts';
+import { requestToken, type ServiceUnderTest } from '../helpers/service.ts';
 
 test.override({ serviceOptions: { clients: [{ id: 'acme', secret: 's3cret:with colon' }] } });
 
 const tokenRequest = (
-  t: TestService,
+  t: ServiceUnderTest,
   body: string,
   headers: Record<string, string> = {},
 ): Promise<Response> =>

@@ -4,7 +4,7 @@ import { describe, expect } from 'vitest';
 import { serviceTest as test } from '../helpers/fixtures.ts';
 import type { Camera } from '../../src/shared/api/index.ts';
 import { encode, distanceToLine, haversine, inside, type P } from '../helpers/independent-geo.ts';
-import { fetchAll, ids, type TestService } from '../helpers/service.ts';
+import { fetchAll, ids, type ServiceUnderTest } from '../helpers/service.ts';
 
 let all: Camera[];
 const where = (c: Camera): P => c.geometry.coordinates as unknown as P;
@@ -13,7 +13,7 @@ test.beforeAll(async ({ t }) => {
   all = await fetchAll<Camera>(t, '/v1/cameras');
 });
 
-async function searchIds(t: TestService, params: object): Promise<Set<string>> {
+async function searchIds(t: ServiceUnderTest, params: object): Promise<Set<string>> {
   return new Set((await fetchAll<Camera>(t, '/v1/cameras', params)).map((c) => c.id));
 }
 

@@ -4,7 +4,7 @@ import { describe, expect } from 'vitest';
 import { serviceTest as test } from '../helpers/fixtures.ts';
 import type { WrittenObservation as Observation } from '../../src/shared/api/index.ts';
 import { SENSOR_VALUES } from '../../src/shared/sensors.ts';
-import { fetchAll, type TestService } from '../helpers/service.ts';
+import { fetchAll, type ServiceUnderTest } from '../helpers/service.ts';
 import { haversine, type P } from '../helpers/independent-geo.ts';
 
 let cameraId: string;
@@ -19,7 +19,7 @@ test.beforeAll(async ({ t }) => {
   });
 });
 
-const total = async (t: TestService, params: object): Promise<number> =>
+const total = async (t: ServiceUnderTest, params: object): Promise<number> =>
   (await t.get<any>('/v1/observations', { ...params, limit: 0 })).body.properties.total;
 
 describe('2.2 observation fields', () => {

@@ -3,17 +3,19 @@
  * nesting it builds and, for each malformed input, the status, code, parameter and message.
  */
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/service/http/errors.ts';
+import { RequestError } from '../../src/service/http/errors.ts';
 import { canonical, fromJson, mergeBags, parseUrlEncoded } from '../../src/service/http/params.ts';
 
 const plain = (v: unknown) => JSON.parse(JSON.stringify(v)) as unknown;
 
-function refusal(f: () => unknown): Pick<ApiError, 'status' | 'code' | 'parameter' | 'message'> {
+function refusal(
+  f: () => unknown,
+): Pick<RequestError, 'status' | 'code' | 'parameter' | 'message'> {
   try {
     f();
   } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    const { status, code, parameter, message } = e as ApiError;
+    expect(e).toBeInstanceOf(RequestError);
+    const { status, code, parameter, message } = e as RequestError;
     return { status, code, parameter, message };
   }
   throw new Error('expected a refusal');

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect } from 'vitest';
 import { serviceTest as test } from '../helpers/fixtures.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startServiceUnderTest, type ServiceUnderTest } from '../helpers/service.ts';
 
 /** Before any history: the search must then read the observations themselves. */
 const EVERYTHING = { date_min: '2000-01-01' };
@@ -40,7 +40,7 @@ const PAGES: object[] = [
 const AGGS = 'state,camera_id,sensors.road_weather,sensors.visibility.prev,sensors.precip';
 
 describe('observation counts agree with the observations', () => {
-  async function compareAll(t: TestService): Promise<number> {
+  async function compareAll(t: ServiceUnderTest): Promise<number> {
     let compared = 0;
     for (const filter of FILTERS) {
       for (const page of PAGES) {
@@ -91,7 +91,7 @@ describe('search workers', () => {
   ];
 
   async function answers(searchWorkers: number, log: string[]): Promise<unknown[]> {
-    const t = await startTestService({ dataDir, searchWorkers, log: (l) => log.push(l) });
+    const t = await startServiceUnderTest({ dataDir, searchWorkers, log: (l) => log.push(l) });
     try {
       await t.service.control.recordingsIdle();
       const out: unknown[] = [];

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useServiceUnderTest } from '../helpers/per-describe.ts';
-import { startTestService } from '../helpers/service.ts';
+import { startServiceUnderTest } from '../helpers/service.ts';
 
 const FORMS = [
   ['json', 'application/json', /"message":"POST is not allowed on \/v1\/session/],
@@ -69,8 +69,8 @@ describe('a rate limit (variant throttle: 3 requests in 1.5 s)', () => {
 
 describe('alert search limits', () => {
   it('ours refuses a limit above 100; a variant lowers it silently and says so', async () => {
-    const ours = await startTestService({ cameras: 40, hours: 2 });
-    const lowering = await startTestService({
+    const ours = await startServiceUnderTest({ cameras: 40, hours: 2 });
+    const lowering = await startServiceUnderTest({
       cameras: 40,
       hours: 2,
       variant: { name: 'lowering', alertLimitMax: 5 },

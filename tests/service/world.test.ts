@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startService } from '../../src/service/index.ts';
-import { fetchAll, NOW, startTestService, type TestService } from '../helpers/service.ts';
+import { fetchAll, NOW, startServiceUnderTest, type ServiceUnderTest } from '../helpers/service.ts';
 
 const dirs: string[] = [];
 const tempDir = (): string => {
@@ -19,8 +19,8 @@ afterAll(() => {
 
 describe('determinism', () => {
   it('the same seed gives the same cameras, observations and alerts', async () => {
-    const a = await startTestService({ cameras: 80, hours: 2 });
-    const b = await startTestService({ cameras: 80, hours: 2 });
+    const a = await startServiceUnderTest({ cameras: 80, hours: 2 });
+    const b = await startServiceUnderTest({ cameras: 80, hours: 2 });
     try {
       for (const [path, params] of [
         ['/v1/cameras', {}],
@@ -36,8 +36,8 @@ describe('determinism', () => {
   });
 
   it('a larger world with the same seed extends the smaller one', async () => {
-    const small = await startTestService({ cameras: 60, hours: 1 });
-    const large = await startTestService({ cameras: 120, hours: 1 });
+    const small = await startServiceUnderTest({ cameras: 60, hours: 1 });
+    const large = await startServiceUnderTest({ cameras: 120, hours: 1 });
     try {
       const s = await fetchAll<{ id: string }>(small, '/v1/cameras');
       const l = new Set((await fetchAll<{ id: string }>(large, '/v1/cameras')).map((c) => c.id));
@@ -50,10 +50,10 @@ describe('determinism', () => {
 });
 
 describe('time', () => {
-  let t: TestService;
+  let t: ServiceUnderTest;
 
   it('adds an observation per camera at every ten-minute mark, linked by prev_id', async () => {
-    t = await startTestService({ cameras: 50, hours: 1 });
+    t = await startServiceUnderTest({ cameras: 50, hours: 1 });
     const before = (await t.get<any>('/v1/observations', { limit: 0 })).body.properties.total;
     expect(before).toBe(50 * 6);
     t.service.clock.advance(20 * 60_000);
@@ -78,7 +78,7 @@ describe('time', () => {
     const dataDir = tempDir();
     const first = await startService({ dataDir, seed: 3, cameras: 40, hours: 1, now: NOW });
     await first.close();
-    const later = await startTestService({
+    const later = await startServiceUnderTest({
       dataDir,
       seed: 3,
       cameras: 40,

@@ -19,7 +19,7 @@ export function appFeature(
     searches: cache.searches.count(),
   });
   return {
-    name: 'settings',
+    name: 'app',
     handlers: {
       'app.chooseFolder': ({ title, defaultPath }) => {
         if (!desktop)

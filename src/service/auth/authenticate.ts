@@ -2,7 +2,7 @@
  * Finds and checks the access token of a request: the Authorization Bearer header, the
  * access_token query parameter, or the access_token body parameter of POST, PUT and PATCH.
  */
-import { ApiError } from '../http/errors.ts';
+import { RequestError } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
 import type { Auth } from '../http/router.ts';
 import type { ServiceContext } from '../context.ts';
@@ -19,7 +19,7 @@ export function tokenOf(
   if (header !== undefined && header !== '') {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!m) {
-      throw new ApiError(
+      throw new RequestError(
         401,
         'unauthorized',
         'The Authorization header must be "Bearer <access token>".',
@@ -42,7 +42,7 @@ export function tokenOf(
 
 function single(v: ParamBag[string]): string {
   if (typeof v === 'string') return v;
-  throw new ApiError(
+  throw new RequestError(
     400,
     'invalid_request',
     'access_token must be given once, as a string.',
@@ -52,7 +52,7 @@ function single(v: ParamBag[string]): string {
 
 export function authenticate(s: ServiceContext, token: string | undefined): Auth {
   if (token === undefined || token === '') {
-    throw new ApiError(
+    throw new RequestError(
       401,
       'unauthorized',
       'This operation needs an access token: request one at POST /v1/oauth/token and send it as "Authorization: Bearer <token>".',
@@ -64,7 +64,7 @@ export function authenticate(s: ServiceContext, token: string | undefined): Auth
   const result = verifyJwt(s.world.jwtSecret, token, nowS);
   if (!result.ok) {
     const expired = result.reason === 'expired';
-    throw new ApiError(
+    throw new RequestError(
       401,
       expired ? 'token_expired' : 'invalid_token',
       expired
@@ -76,7 +76,7 @@ export function authenticate(s: ServiceContext, token: string | undefined): Auth
   }
   const { claims } = result;
   if (!s.clients.isKnown(claims.sub)) {
-    throw new ApiError(
+    throw new RequestError(
       401,
       'invalid_token',
       'The access token belongs to an unknown client.',
@@ -88,7 +88,7 @@ export function authenticate(s: ServiceContext, token: string | undefined): Auth
   }
   const blocked = s.clients.blockedFor(claims.sub, nowS);
   if (blocked > 0) {
-    throw new ApiError(
+    throw new RequestError(
       403,
       'client_blocked',
       `Client ${claims.sub} is blocked for ${blocked} more seconds for requesting too many tokens. Reuse tokens until they expire.`,

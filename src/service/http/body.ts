@@ -1,6 +1,6 @@
 /** Reads and parses request bodies: JSON or form-encoded, at most 1 MiB. */
 import type { IncomingMessage } from 'node:http';
-import { ApiError } from './errors.ts';
+import { RequestError } from './errors.ts';
 import { emptyBag, fromJson, parseUrlEncoded, type ParamBag } from './params.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -24,8 +24,8 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function tooLarge(): ApiError {
-  return new ApiError(
+function tooLarge(): RequestError {
+  return new RequestError(
     413,
     'payload_too_large',
     `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
@@ -42,7 +42,7 @@ export function parseBody(req: IncomingMessage, raw: Buffer): ParamBag {
     try {
       value = JSON.parse(text);
     } catch (e) {
-      throw new ApiError(
+      throw new RequestError(
         400,
         'invalid_body',
         `The body is not valid JSON: ${(e as Error).message}`,
@@ -52,7 +52,7 @@ export function parseBody(req: IncomingMessage, raw: Buffer): ParamBag {
   }
   if (type === 'application/x-www-form-urlencoded' || type === 'x-www-form-urlencoded')
     return parseUrlEncoded(text);
-  throw new ApiError(
+  throw new RequestError(
     415,
     'unsupported_media_type',
     `Send parameters as application/json or application/x-www-form-urlencoded, not ${type || 'a body without Content-Type'}.`,

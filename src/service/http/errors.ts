@@ -6,7 +6,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { ApiErrorBody, ApiErrorCode } from '../../shared/api/index.ts';
 
-export class ApiError extends Error {
+export class RequestError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode;
   readonly parameter: string | undefined;
@@ -38,17 +38,17 @@ export class ApiError extends Error {
   }
 }
 
-export function invalidParameter(parameter: string, message: string): ApiError {
-  return new ApiError(400, 'invalid_parameter', message, parameter);
+export function invalidParameter(parameter: string, message: string): RequestError {
+  return new RequestError(400, 'invalid_parameter', message, parameter);
 }
 
 /** Well-formed but contradictory values (for example a minimum above its maximum). */
-export function unprocessable(parameter: string, message: string): ApiError {
-  return new ApiError(422, 'unprocessable', message, parameter);
+export function unprocessable(parameter: string, message: string): RequestError {
+  return new RequestError(422, 'unprocessable', message, parameter);
 }
 
-export function notFound(what: string, id: string): ApiError {
-  return new ApiError(
+export function notFound(what: string, id: string): RequestError {
+  return new RequestError(
     404,
     'not_found',
     `No ${what} with id "${id}" (it may never have existed or may have expired).`,
@@ -70,7 +70,7 @@ export interface ErrorAnswer {
  * token endpoint), a line of text, a gateway's HTML page, or nothing at all. The status code and
  * the headers (WWW-Authenticate, Retry-After, Allow) are the same in every form.
  */
-export function errorAnswer(e: ApiError, form: ErrorForm, tokenEndpoint = false): ErrorAnswer {
+export function errorAnswer(e: RequestError, form: ErrorForm, tokenEndpoint = false): ErrorAnswer {
   const reason = STATUS_CODES[e.status] ?? 'Error';
   switch (form) {
     case 'json':
@@ -108,7 +108,7 @@ export function errorAnswer(e: ApiError, form: ErrorForm, tokenEndpoint = false)
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** RFC 6749 5.2 names the token endpoint's error codes; ours map onto them. */
-function oauthCode(e: ApiError): string {
+function oauthCode(e: RequestError): string {
   if (e.code === 'invalid_client' || e.code === 'unsupported_grant_type') return e.code;
   if (e.status === 429) return 'slow_down';
   return 'invalid_request';

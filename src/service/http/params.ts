@@ -15,7 +15,7 @@ import {
   type BracketBag,
   type BracketValue,
 } from '../../shared/brackets.ts';
-import { ApiError, invalidParameter } from './errors.ts';
+import { RequestError, invalidParameter } from './errors.ts';
 
 export type ParamValue = BracketValue;
 export type ParamBag = BracketBag;
@@ -34,24 +34,25 @@ export function parseUrlEncoded(text: string): ParamBag {
   }
 }
 
-function asApiError(error: BracketError): ApiError {
-  if (error.problem === 'too_many') return new ApiError(413, 'payload_too_large', error.message);
+function asApiError(error: BracketError): RequestError {
+  if (error.problem === 'too_many')
+    return new RequestError(413, 'payload_too_large', error.message);
   return invalidParameter(error.parameter ?? error.key, error.message);
 }
 
-function conflictError(parameter: string, key: string): ApiError {
+function conflictError(parameter: string, key: string): RequestError {
   return asApiError(conflict(parameter, key));
 }
 
 /** Converts a parsed JSON body into a bag: numbers and booleans become strings. */
 export function fromJson(value: unknown): ParamBag {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ApiError(400, 'invalid_body', 'A JSON body must be an object of parameters.');
+    throw new RequestError(400, 'invalid_body', 'A JSON body must be an object of parameters.');
   }
   let count = 0;
   const convert = (v: unknown, depth: number, name: string): ParamValue | undefined => {
     if (++count > MAX_PARAMS)
-      throw new ApiError(413, 'payload_too_large', `More than ${MAX_PARAMS} parameters.`);
+      throw new RequestError(413, 'payload_too_large', `More than ${MAX_PARAMS} parameters.`);
     if (depth > MAX_DEPTH)
       throw invalidParameter(name, `${name} nests deeper than ${MAX_DEPTH} levels.`);
     if (v === null || v === undefined) return undefined;

@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
-import { ApiError } from './errors.ts';
+import { RequestError } from './errors.ts';
 import type { ParamBag } from './params.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -133,12 +133,12 @@ export class Router {
       } else if (route.specificity === bestScore) best.push({ route, m });
     }
     if (best.length === 0)
-      throw new ApiError(404, 'not_found', `There is no operation at ${path}.`);
+      throw new RequestError(404, 'not_found', `There is no operation at ${path}.`);
     const wanted = method === 'HEAD' ? 'GET' : method;
     const hit = best.find((b) => b.route.method === wanted);
     if (!hit) {
       const allow = [...new Set(best.map((b) => b.route.method))].sort().join(', ');
-      throw new ApiError(
+      throw new RequestError(
         405,
         'method_not_allowed',
         `${method} is not allowed on ${path}; use ${allow}.`,
@@ -151,7 +151,7 @@ export class Router {
       try {
         pathParams[name] = decodeURIComponent(hit.m[i + 1]!);
       } catch {
-        throw new ApiError(
+        throw new RequestError(
           400,
           'invalid_request',
           `The path segment "${hit.m[i + 1]}" is not valid percent-encoding.`,

@@ -16,7 +16,7 @@ import { Readable } from 'node:stream';
 import { authenticate, tokenOf } from '../auth/authenticate.ts';
 import type { ServiceContext } from '../context.ts';
 import { parseBody, readBody } from './body.ts';
-import { ApiError, errorAnswer } from './errors.ts';
+import { RequestError, errorAnswer } from './errors.ts';
 import { emptyBag, mergeBags, parseUrlEncoded, type ParamBag } from './params.ts';
 import type { Reply, RequestContext, Router } from './router.ts';
 import { Throttle } from './throttle.ts';
@@ -48,8 +48,8 @@ export function serverFor(
   return createTlsServer({ ...options, cert: s.tls.cert, key: s.tls.key }, listener);
 }
 
-function internal(): ApiError {
-  return new ApiError(
+function internal(): RequestError {
+  return new RequestError(
     500,
     'internal_error',
     'The service failed on this request; it has been logged.',
@@ -69,7 +69,7 @@ async function handle(
     const rawUrl = req.url ?? '/';
     if (Buffer.byteLength(rawUrl) > MAX_URL_BYTES) {
       req.resume();
-      throw new ApiError(
+      throw new RequestError(
         414,
         'uri_too_long',
         `The URL is longer than ${MAX_URL_BYTES} bytes: send the parameters with POST .../_search.`,
@@ -104,7 +104,7 @@ async function handle(
     };
     send(res, await match.handler(ctx));
   } catch (e) {
-    if (e instanceof ApiError) {
+    if (e instanceof RequestError) {
       if (!res.headersSent) sendError(res, s, e, tokenEndpoint);
       return;
     }
@@ -113,7 +113,12 @@ async function handle(
 }
 
 /** An error in the variant's form (errorAnswer), with its status and headers whatever the form. */
-function sendError(res: ServerResponse, s: ServiceContext, e: ApiError, tokenEndpoint: boolean) {
+function sendError(
+  res: ServerResponse,
+  s: ServiceContext,
+  e: RequestError,
+  tokenEndpoint: boolean,
+) {
   const answer = errorAnswer(e, s.variant.errors, tokenEndpoint);
   res.writeHead(e.status, {
     ...(answer.contentType === undefined ? {} : { 'Content-Type': answer.contentType }),

@@ -4,7 +4,7 @@
  * operation answers 429 with Retry-After and is not carried out, so repeating it is safe.
  * Windows are measured on the monotonic clock: the service's own clock may be set by tests.
  */
-import { ApiError } from './errors.ts';
+import { RequestError } from './errors.ts';
 
 export interface ThrottleLimit {
   requests: number;
@@ -34,7 +34,7 @@ export class Throttle {
       return;
     }
     const waitS = Math.max(1, Math.ceil((window.start + this.#limit.windowMs - now) / 1000));
-    throw new ApiError(
+    throw new RequestError(
       429,
       'too_many_requests',
       `Client ${clientId} made more than ${this.#limit.requests} requests in ${this.#limit.windowMs} ms; this one was not carried out. Repeat it after ${waitS} s.`,

@@ -7,7 +7,7 @@
 import type { LonLat } from '../../shared/geo.ts';
 import type { ServiceContext } from '../context.ts';
 import { createControl, type AddAlertInput } from '../control.ts';
-import { ApiError, invalidParameter } from '../http/errors.ts';
+import { RequestError, invalidParameter } from '../http/errors.ts';
 import type { ParamBag, ParamValue } from '../http/params.ts';
 import type { RequestContext, Router } from '../http/router.ts';
 import { FAULT_KINDS, type FaultKind } from '../media/faults.ts';
@@ -94,7 +94,11 @@ function setClock(s: ServiceContext, params: ParamBag): object {
       throw invalidParameter('advance_ms', 'advance_ms must be a number of milliseconds.');
     s.clock.advance(ms);
   } else {
-    throw new ApiError(400, 'invalid_request', 'Give set (ISO time) or advance_ms (milliseconds).');
+    throw new RequestError(
+      400,
+      'invalid_request',
+      'Give set (ISO time) or advance_ms (milliseconds).',
+    );
   }
   return { now: s.clock.now().toISOString() };
 }
@@ -150,7 +154,7 @@ function addAlert(s: ServiceContext, ctx: RequestContext) {
   try {
     return { json: { ok: true, alert_id: createControl(s, mediaOf(s)).addAlert(input) } };
   } catch (e) {
-    if (e instanceof RangeError) throw new ApiError(400, 'invalid_request', e.message);
+    if (e instanceof RangeError) throw new RequestError(400, 'invalid_request', e.message);
     throw e;
   }
 }

@@ -6,7 +6,7 @@ import {
 } from '../../shared/api/index.ts';
 import { issueJwt } from '../auth/jwt.ts';
 import type { ServiceContext } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
+import { RequestError } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
 import type { RequestContext, Router } from '../http/router.ts';
 import { otherSession } from '../variants/shapes.ts';
@@ -35,7 +35,12 @@ function field(bag: ParamBag, name: string): string | undefined {
   const v = bag[name];
   if (v === undefined) return undefined;
   if (typeof v !== 'string')
-    throw new ApiError(400, 'invalid_request', `${name} must be given once, as a string.`, name);
+    throw new RequestError(
+      400,
+      'invalid_request',
+      `${name} must be given once, as a string.`,
+      name,
+    );
   return v;
 }
 
@@ -43,7 +48,7 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   if (!header) return undefined;
   const m = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header);
   if (!m)
-    throw new ApiError(
+    throw new RequestError(
       401,
       'invalid_client',
       'The Authorization header of a token request must be "Basic base64(client_id:client_secret)".',
@@ -53,7 +58,7 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   const text = Buffer.from(m[1]!, 'base64').toString('utf8');
   const colon = text.indexOf(':');
   if (colon < 0)
-    throw new ApiError(
+    throw new RequestError(
       401,
       'invalid_client',
       'The Basic credentials must be client_id:client_secret.',
@@ -74,14 +79,14 @@ function token(s: ServiceContext, ctx: RequestContext): TokenResponse {
   const params = ctx.params;
   const grant = field(params, 'grant_type');
   if (grant === undefined)
-    throw new ApiError(
+    throw new RequestError(
       400,
       'invalid_request',
       'grant_type is required; the only supported value is client_credentials.',
       'grant_type',
     );
   if (grant !== 'client_credentials') {
-    throw new ApiError(
+    throw new RequestError(
       400,
       'unsupported_grant_type',
       `grant_type "${grant}" is not supported; use client_credentials.`,
@@ -92,7 +97,7 @@ function token(s: ServiceContext, ctx: RequestContext): TokenResponse {
   const bodyId = field(params, 'client_id');
   const bodySecret = field(params, 'client_secret');
   if (basic && (bodyId !== undefined || bodySecret !== undefined)) {
-    throw new ApiError(
+    throw new RequestError(
       400,
       'invalid_request',
       'Send the client credentials either in the Basic header or in the body, not both.',
@@ -101,7 +106,7 @@ function token(s: ServiceContext, ctx: RequestContext): TokenResponse {
   const id = basic?.id ?? bodyId;
   const secret = basic?.secret ?? bodySecret;
   if (id === undefined || secret === undefined) {
-    throw new ApiError(
+    throw new RequestError(
       401,
       'invalid_client',
       'Client credentials are required: client_id and client_secret in the form body, or a Basic Authorization header.',
@@ -110,7 +115,7 @@ function token(s: ServiceContext, ctx: RequestContext): TokenResponse {
     );
   }
   if (!s.clients.authenticate(id, secret)) {
-    throw new ApiError(
+    throw new RequestError(
       401,
       'invalid_client',
       'Unknown client_id or wrong client_secret.',
@@ -121,7 +126,7 @@ function token(s: ServiceContext, ctx: RequestContext): TokenResponse {
   const nowS = s.clock.nowS();
   const blocked = s.clients.countTokenRequest(id, nowS);
   if (blocked > 0) {
-    throw new ApiError(
+    throw new RequestError(
       429,
       'too_many_requests',
       `Client ${id} requested too many tokens and is blocked for ${blocked} seconds. Tokens are valid for 7 days: reuse them.`,

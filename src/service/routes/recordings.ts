@@ -6,7 +6,7 @@
  */
 import { RECORDING_FORMATS, type RecordingFormat } from '../../shared/api/index.ts';
 import type { ServiceContext } from '../context.ts';
-import { ApiError, invalidParameter, notFound } from '../http/errors.ts';
+import { RequestError, invalidParameter, notFound } from '../http/errors.ts';
 import type { RequestContext, Router } from '../http/router.ts';
 import type { FileToSend } from '../media/send-file.ts';
 import { mediaOf, type MediaServices } from '../media/services.ts';
@@ -38,7 +38,7 @@ function create(s: ServiceContext, ctx: RequestContext) {
     throw invalidParameter('camera_id', 'camera_id is required: the camera to record.');
   const camera = mediaOf(s).world.camera(cameraId.trim());
   if (!camera)
-    throw new ApiError(404, 'not_found', `No camera with id "${cameraId}".`, 'camera_id');
+    throw new RequestError(404, 'not_found', `No camera with id "${cameraId}".`, 'camera_id');
   const duration =
     r.int('duration', { min: 1, max: RECORDING_RULES.durationMax }) ??
     RECORDING_RULES.durationDefault;
@@ -78,7 +78,7 @@ function download(s: ServiceContext, ctx: RequestContext) {
   }
   const rec = showRecording(s.world, id, s.clock.nowS());
   if (rec.properties.status !== 'complete') {
-    throw new ApiError(
+    throw new RequestError(
       409,
       'conflict',
       `Recording ${id} is ${rec.properties.status}, not complete: ${rec.properties.status === 'failed' ? 'it has nothing to download' : 'try again after its stop time'}.`,

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import type { ServiceContext } from '../context.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { RequestError, notFound } from '../http/errors.ts';
 import type { Handler, RequestContext } from '../http/router.ts';
 import { sendFile, type FileToSend } from '../media/send-file.ts';
 import { mediaOf, type MediaServices } from '../media/services.ts';
@@ -21,7 +21,7 @@ function verified(s: ServiceContext, ctx: RequestContext): void {
     if (typeof v === 'string') query.set(name, v);
   }
   const check = mediaOf(s).signer.verify(ctx.path, query, s.clock.nowS());
-  if (!check.ok) throw new ApiError(403, 'forbidden', check.message);
+  if (!check.ok) throw new RequestError(403, 'forbidden', check.message);
 }
 
 /** A file the service wrote under its media folder (a contact sheet, a snapshot). */
@@ -46,12 +46,12 @@ export function signedFile(
   return async (ctx) => {
     const m = mediaOf(s);
     const elsewhere = m.signedRequest(ctx.req);
-    if (elsewhere) throw new ApiError(404, 'not_found', elsewhere.refused);
+    if (elsewhere) throw new RequestError(404, 'not_found', elsewhere.refused);
     verified(s, ctx);
     const file = await resolve(m, ctx);
     const fault = m.faults.take(ctx.path);
     if (fault?.kind === '503') {
-      throw new ApiError(
+      throw new RequestError(
         503,
         'unavailable',
         'The download is temporarily unavailable (injected fault): retry shortly.',

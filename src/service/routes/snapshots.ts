@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ServiceContext } from '../context.ts';
-import { ApiError, invalidParameter, notFound } from '../http/errors.ts';
+import { RequestError, invalidParameter, notFound } from '../http/errors.ts';
 import type { Handler, Router } from '../http/router.ts';
 import { mediaOf } from '../media/services.ts';
 import { requireNoParams } from '../search/common.ts';
@@ -44,8 +44,8 @@ export function parseSnapshotTime(text: string): number {
 
 function checkAvailable(s: ServiceContext, t: number, text: string): void {
   const nowS = s.clock.nowS();
-  const unavailable = (why: string): ApiError =>
-    new ApiError(404, 'not_found', `No snapshot for ${text}: ${why}`, 'time');
+  const unavailable = (why: string): RequestError =>
+    new RequestError(404, 'not_found', `No snapshot for ${text}: ${why}`, 'time');
   if (t % SLOT_S !== 0)
     throw unavailable('snapshots exist for ten-minute marks only (minutes 00, 10, 20, ...).');
   if (t + SLOT_S > nowS) {

@@ -7,7 +7,7 @@
 import { AGG_BUCKETS_MAX, type AggBucket, type Aggs } from '../../shared/api/index.ts';
 import type { Bbox } from '../../shared/geo.ts';
 import { splitBbox } from '../../shared/geo.ts';
-import { ApiError, invalidParameter } from '../http/errors.ts';
+import { RequestError, invalidParameter } from '../http/errors.ts';
 import type { StatementCache } from '../store/db.ts';
 import type { CameraPoint } from '../world/observations.ts';
 import { checkRange, type ParamReader } from './reader.ts';
@@ -152,7 +152,7 @@ function smallest(boxes: Bbox[]): Bbox {
 export function requireNoParams(bag: object, what: string): void {
   const keys = Object.keys(bag);
   if (keys.length > 0) {
-    throw new ApiError(
+    throw new RequestError(
       400,
       'unknown_parameter',
       `Unknown parameter "${keys[0]}": ${what} takes no parameters.`,

@@ -9,7 +9,7 @@
  * worker cannot start or dies, its searches, and later ones, run on the main thread instead.
  */
 import { Worker } from 'node:worker_threads';
-import { ApiError } from '../http/errors.ts';
+import { RequestError } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
 
 export interface SearchRequest {
@@ -22,7 +22,7 @@ export interface SearchRequest {
 
 export type SearchReply =
   | { id: number; text: string }
-  | { id: number; apiError: ConstructorParameters<typeof ApiError> }
+  | { id: number; apiError: ConstructorParameters<typeof RequestError> }
   /** an unexpected error: a 500, as on the main thread */
   | { id: number; failure: string };
 
@@ -74,7 +74,7 @@ export class SearchPool {
     return this.#slots.length;
   }
 
-  /** The search's JSON text; rejects with its ApiError, or WorkerGone when no worker can run it. */
+  /** The search's JSON text; rejects with its RequestError, or WorkerGone when no worker can run it. */
   run(base: string, params: ParamBag, nowS: number): Promise<string> {
     // The least busy worker: searches differ a lot in cost.
     let slot: Slot | undefined;
@@ -101,7 +101,7 @@ export class SearchPool {
     if (!p) return;
     slot.pending.delete(m.id);
     if ('text' in m) p.resolve(m.text);
-    else if ('apiError' in m) p.reject(new ApiError(...m.apiError));
+    else if ('apiError' in m) p.reject(new RequestError(...m.apiError));
     else p.reject(new Error(`search worker: ${m.failure}`));
   }
 

@@ -4,7 +4,7 @@
  * unknown_parameter) so that a misspelt filter never silently returns unfiltered results.
  * An empty value counts as absent (as an empty HTML form field would).
  */
-import { ApiError, invalidParameter, unprocessable } from '../http/errors.ts';
+import { RequestError, invalidParameter, unprocessable } from '../http/errors.ts';
 import { isBag, type ParamBag, type ParamValue } from '../http/params.ts';
 
 export class ParamReader {
@@ -16,7 +16,7 @@ export class ParamReader {
     this.#allowed = new Set(allowed);
     for (const key of Object.keys(bag)) {
       if (!this.#allowed.has(key)) {
-        throw new ApiError(
+        throw new RequestError(
           400,
           'unknown_parameter',
           `Unknown parameter "${key}". Accepted here: ${[...this.#allowed].sort().join(', ')}.`,

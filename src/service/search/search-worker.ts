@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import { haversineMeters } from '../../shared/geo.ts';
-import { ApiError } from '../http/errors.ts';
+import { RequestError } from '../http/errors.ts';
 import type { ParamBag, ParamValue } from '../http/params.ts';
 import { StatementCache } from '../store/db.ts';
 import type { CameraPoint } from '../world/observations.ts';
@@ -50,7 +50,7 @@ parentPort!.on('message', (m: SearchRequest) => {
     reply = { id: m.id, text: JSON.stringify(search(store, toBag(m.params) as ParamBag, m.nowS)) };
   } catch (e) {
     reply =
-      e instanceof ApiError
+      e instanceof RequestError
         ? {
             id: m.id,
             apiError: [e.status, e.code, e.message, e.parameter, e.headers],

@@ -3,7 +3,7 @@
 import { describe, expect } from 'vitest';
 import { serviceTest as test } from '../../helpers/fixtures.ts';
 import type { Camera } from '../../../src/shared/api/index.ts';
-import { requestToken, type TestService } from '../../helpers/service.ts';
+import { requestToken, type ServiceUnderTest } from '../../helpers/service.ts';
 import { call, fetchSigned, isJpeg, signedLocation } from '../../helpers/media.ts';
 
 let cameras: Camera[];
@@ -20,7 +20,7 @@ test.beforeAll(async ({ t }) => {
   col = r.json().collection_id;
 });
 
-const showCol = async (t: TestService, params: object = {}) =>
+const showCol = async (t: ServiceUnderTest, params: object = {}) =>
   (await t.get<any>(`/v1/collections/${col}`, params)).body;
 
 describe('4.6 Create and Update', () => {
@@ -199,7 +199,7 @@ describe('4.6 Empty and Destroy', () => {
     const r = (await call(t, 'POST', '/v1/collections', { name: 'Short-lived' })).json()
       .collection_id;
     // Tokens last 7 days: a fresh one at each far-future time.
-    const at = async (days: number): Promise<TestService> => {
+    const at = async (days: number): Promise<ServiceUnderTest> => {
       t.service.control.advanceClock(days * 86400_000);
       return { ...t, token: await requestToken(t.url) };
     };

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { serviceTest as test } from '../../helpers/fixtures.ts';
 import type { Camera } from '../../../src/shared/api/index.ts';
-import { type TestService } from '../../helpers/service.ts';
+import { type ServiceUnderTest } from '../../helpers/service.ts';
 import { call, ffprobe, isMpegTs } from '../../helpers/media.ts';
 
 let video: Camera[];
@@ -23,7 +23,7 @@ const segmentsOf = (playlist: string): string[] =>
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** Keeps a stream watched (a request a second, as a player would) for `ms`. */
-async function watch(t: TestService, cam: string, ms: number): Promise<string> {
+async function watch(t: ServiceUnderTest, cam: string, ms: number): Promise<string> {
   const end = Date.now() + ms;
   for (;;) {
     await sleep(Math.min(1000, Math.max(0, end - Date.now())));

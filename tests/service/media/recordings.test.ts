@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { serviceTest as test } from '../../helpers/fixtures.ts';
 import type { Camera } from '../../../src/shared/api/index.ts';
-import { NOW, requestToken, type TestService } from '../../helpers/service.ts';
+import { NOW, requestToken, type ServiceUnderTest } from '../../helpers/service.ts';
 import {
   call,
   fetchSigned,
@@ -33,7 +33,8 @@ test.beforeAll(async ({ t }) => {
   past = created.json().recording_id;
 });
 
-const show = async (t: TestService, id: string) => (await t.get<any>(`/v1/recordings/${id}`)).body;
+const show = async (t: ServiceUnderTest, id: string) =>
+  (await t.get<any>(`/v1/recordings/${id}`)).body;
 
 describe('4.4 Create', () => {
   test('answers 201 {ok, recording_id} with the document defaults (300 s, now, one image a second)', async ({

@@ -8,11 +8,11 @@ import { PbfReader } from 'pbf';
 import { describe, expect } from 'vitest';
 import { serviceTest as test } from '../../helpers/fixtures.ts';
 import { call } from '../../helpers/media.ts';
-import type { TestService } from '../../helpers/service.ts';
+import type { ServiceUnderTest } from '../../helpers/service.ts';
 
 test.override({ serviceOptions: { cameras: 60 } });
 
-async function times(t: TestService, path: string): Promise<Set<unknown>> {
+async function times(t: ServiceUnderTest, path: string): Promise<Set<unknown>> {
   const r = await call(t, 'GET', path);
   expect(r.status).toBe(200);
   const layer = new VectorTile(new PbfReader(r.bytes)).layers['observations']!;

@@ -6,7 +6,7 @@ import { describe, expect } from 'vitest';
 import { serviceTest as test } from '../../helpers/fixtures.ts';
 import type { Camera } from '../../../src/shared/api/index.ts';
 import { project } from '../../../src/service/media/mvt.ts';
-import { type TestService } from '../../helpers/service.ts';
+import { type ServiceUnderTest } from '../../helpers/service.ts';
 import { call, fetchSigned, signedLocation } from '../../helpers/media.ts';
 
 let cameras: Camera[];
@@ -16,7 +16,7 @@ test.beforeAll(async ({ t }) => {
   cameras = (await t.get<any>('/v1/cameras', { limit: 100 })).body.features;
 });
 
-async function tile(t: TestService, path: string): Promise<VectorTile> {
+async function tile(t: ServiceUnderTest, path: string): Promise<VectorTile> {
   const r = await call(t, 'GET', path);
   expect(r.status).toBe(200);
   expect(r.headers.get('content-type')).toBe('application/x-protobuf');

@@ -14,7 +14,7 @@
  * carries its own.
  */
 import {
-  Connection,
+  LeanConnection,
   type ConnectionPool,
   type LeanOptions,
   type LeanResponse,
@@ -27,7 +27,7 @@ export type { LeanOptions, LeanResponse } from './connection.ts';
 /** A pool of keep-alive connections per origin. */
 export class LeanHttp implements ConnectionPool {
   readonly #options: LeanOptions;
-  readonly #idle = new Map<string, Connection[]>();
+  readonly #idle = new Map<string, LeanConnection[]>();
   readonly idleMs: number;
 
   constructor(options: LeanOptions = {}) {
@@ -62,7 +62,8 @@ export class LeanHttp implements ConnectionPool {
     request += '\r\n';
     for (;;) {
       if (signal?.aborted) throw signal.reason as Error;
-      const connection = this.#take(target.origin) ?? new Connection(this, target, this.#options);
+      const connection =
+        this.#take(target.origin) ?? new LeanConnection(this, target, this.#options);
       const reused = connection.served > 0;
       try {
         return await connection.send(request, this.#options.headTimeoutMs ?? 30_000, signal);
@@ -83,20 +84,20 @@ export class LeanHttp implements ConnectionPool {
   }
 
   /** @internal */
-  release(connection: Connection): void {
+  release(connection: LeanConnection): void {
     const list = this.#idle.get(connection.origin) ?? [];
     list.push(connection);
     this.#idle.set(connection.origin, list);
   }
 
   /** @internal */
-  forget(connection: Connection): void {
+  forget(connection: LeanConnection): void {
     const list = this.#idle.get(connection.origin);
     const at = list?.indexOf(connection) ?? -1;
     if (at >= 0) list!.splice(at, 1);
   }
 
-  #take(origin: string): Connection | undefined {
+  #take(origin: string): LeanConnection | undefined {
     const list = this.#idle.get(origin);
     while (list?.length) {
       const c = list.pop()!;

@@ -31,9 +31,9 @@ const MAX_CHUNK_LINE = 4096;
 export interface ConnectionPool {
   readonly idleMs: number;
   /** The connection is free for the next request. */
-  release(connection: Connection): void;
+  release(connection: LeanConnection): void;
   /** The connection closed. */
-  forget(connection: Connection): void;
+  forget(connection: LeanConnection): void;
 }
 
 interface Exchange {
@@ -46,7 +46,7 @@ interface Exchange {
   settled: () => void;
 }
 
-export class Connection implements BodySource {
+export class LeanConnection implements BodySource {
   readonly origin: string;
   readonly #socket: net.Socket;
   readonly #pool: ConnectionPool;

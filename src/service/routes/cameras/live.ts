@@ -4,7 +4,7 @@
  * playlist in front of them).
  */
 import type { ServiceContext } from '../../context.ts';
-import { ApiError } from '../../http/errors.ts';
+import { RequestError } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/router.ts';
 import { chunkPlaylist, masterFile, masterPlaylist } from '../../media/hls-master.ts';
 import { signedFramePath } from '../../media/image-names.ts';
@@ -17,7 +17,7 @@ import { cameraOr404, mediaCacheWindow } from './images.ts';
 
 function requireOnline(m: MediaServices, camera: MediaCamera): void {
   if (m.offline.has(camera.id)) {
-    throw new ApiError(
+    throw new RequestError(
       503,
       'unavailable',
       `Camera ${camera.id} is offline: its live image and video are unavailable. Retry later.`,
@@ -50,8 +50,8 @@ export async function liveImage(s: ServiceContext, ctx: RequestContext) {
   };
 }
 
-function liveFailure(file: { status: 404 | 503; message: string }): ApiError {
-  return new ApiError(
+function liveFailure(file: { status: 404 | 503; message: string }): RequestError {
+  return new RequestError(
     file.status,
     file.status === 503 ? 'unavailable' : 'not_found',
     file.message,
@@ -64,7 +64,7 @@ export async function liveFile(s: ServiceContext, ctx: RequestContext) {
   const m = mediaOf(s);
   const camera = cameraOr404(m, ctx.pathParams['id']!);
   if (!camera.video) {
-    throw new ApiError(
+    throw new RequestError(
       404,
       'not_found',
       `Camera ${camera.id} has no live video (properties.video is false): use its live image instead.`,
@@ -92,7 +92,7 @@ async function masterLiveFile(m: MediaServices, camera: MediaCamera, ctx: Reques
     typeof session === 'string' ? session : undefined,
   );
   if (wanted.kind === 'refused') {
-    throw new ApiError(
+    throw new RequestError(
       wanted.status,
       wanted.status === 403 ? 'forbidden' : 'not_found',
       wanted.message,

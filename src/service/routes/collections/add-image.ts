@@ -4,7 +4,7 @@
  * given and answered are the service's own form (imageNamesOf): ours or opaque.
  */
 import type { ServiceContext } from '../../context.ts';
-import { ApiError, notFound } from '../../http/errors.ts';
+import { RequestError, notFound } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/router.ts';
 import { frameTimes } from '../../jobs/recording-builder.ts';
 import { frameName, imageNamesOf, parseFrameName, type Frame } from '../../media/image-names.ts';
@@ -39,7 +39,7 @@ function currentImage(s: ServiceContext, r: ParamReader): Frame {
   const m = mediaOf(s);
   const camera = cameraOr404(m, must(r, 'camera_id'));
   if (m.offline.has(camera.id))
-    throw new ApiError(
+    throw new RequestError(
       503,
       'unavailable',
       `Camera ${camera.id} is offline: it has no current image.`,
@@ -52,7 +52,7 @@ function archivedImage(s: ServiceContext, r: ParamReader): Frame {
   const t = parseInstant('time', must(r, 'time'), false);
   const { first, last } = mediaCacheWindow(s.clock.nowS());
   if (t % 60 !== 0 || t < first || t > last) {
-    throw new ApiError(
+    throw new RequestError(
       404,
       'not_found',
       `Camera ${camera.id} has no archived image at exactly ${must(r, 'time')}: the media cache holds one image a minute for the last 24 hours (GET /v1/cameras/${camera.id}/images lists them).`,
@@ -75,7 +75,7 @@ function observationImage(s: ServiceContext, r: ParamReader): Frame {
 function recordingTimes(s: ServiceContext, id: string): { cameraId: string; times: number[] } {
   const rec = showRecording(s.world, id, s.clock.nowS());
   if (rec.properties.status === 'failed')
-    throw new ApiError(
+    throw new RequestError(
       409,
       'conflict',
       `Recording ${id} failed: it has no images.`,
@@ -120,7 +120,7 @@ function chooseSet(r: ParamReader): Resolver {
   );
   if (set) return set.resolve;
   const what = given.length === 0 ? 'no parameters' : given.join(' + ');
-  throw new ApiError(
+  throw new RequestError(
     400,
     'invalid_request',
     `Add Image takes exactly one parameter set (${SET_NAMES}); got ${what}.`,

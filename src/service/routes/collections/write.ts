@@ -3,7 +3,7 @@
  * add-image.ts).
  */
 import type { ServiceContext } from '../../context.ts';
-import { ApiError, invalidParameter } from '../../http/errors.ts';
+import { RequestError, invalidParameter } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/router.ts';
 import { collectionNum } from '../../search/collections.ts';
 import { requireNoParams } from '../../search/common.ts';
@@ -44,7 +44,7 @@ export function update(s: ServiceContext, ctx: RequestContext) {
   const r = new ParamReader(ctx.params, ['name', 'description', 'tags']);
   const num = collectionNum(s.world, ctx.pathParams['id']!, s.clock.nowS());
   if (!['name', 'description', 'tags'].some((k) => k in ctx.params)) {
-    throw new ApiError(400, 'invalid_request', 'Give at least one of name, description, tags.');
+    throw new RequestError(400, 'invalid_request', 'Give at least one of name, description, tags.');
   }
   const name = text(r, 'name', MAX_NAME)?.trim();
   if ('name' in ctx.params && !name) throw invalidParameter('name', 'name cannot be empty.');
@@ -65,7 +65,7 @@ export function destroy(s: ServiceContext, ctx: RequestContext) {
     .pluck()
     .get(num) as number;
   if (count > 0) {
-    throw new ApiError(
+    throw new RequestError(
       409,
       'conflict',
       `Collection ${id} still holds ${count} images: empty it first (DELETE /collections/${id}/images).`,
