@@ -1,5 +1,5 @@
 // `node scripts/test-ca.mjs install|status|uninstall`: the test machine's own CA in its system
-// certificate store (issue 18), so that the HTTPS tests can check that clients trust the system
+// certificate store, so that the HTTPS tests can check that clients trust the system
 // store with no CA flag, as a company's TLS-inspecting gateway relies on. Debian only (the
 // `openssl` and `ca-certificates` packages). The CA is made once in /var/lib/roadcam-test-ca
 // (or $ROADCAM_TEST_CA_DIR) and is for test machines: anyone who can read its key can sign a

@@ -1,5 +1,5 @@
 /**
- * HTTPS for the embedded service (issue 18): a private CA and a server certificate signed by it,
+ * HTTPS for the embedded service: a private CA and a server certificate signed by it,
  * made at first start with Debian's `openssl` program (Node can read certificates but cannot
  * make them, and a package for it would be one more thing to trust), kept in `<dataDir>/tls/`
  * and reused until they expire or the names they cover change. The certificates are checked

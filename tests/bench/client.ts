@@ -1,5 +1,5 @@
 /**
- * `npm run bench:client`: the client's two figures of issue 5, printed and written to the
+ * `npm run bench:client`: the client's two figures, printed and written to the
  * "Client" section of docs/benchmarks.md (the rest of that file is left alone).
  *
  * 1. Reading a cached search page while the cache holds 100,000 features (target p95 < 10 ms).

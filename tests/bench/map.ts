@@ -1,5 +1,5 @@
 /**
- * `npm run bench:map`: the Map view on a world of 100,000 cameras (national scale, issue 20), in
+ * `npm run bench:map`: the Map view on a world of 100,000 cameras (national scale), in
  * headless Chromium through Playwright, in two scenarios alternated round by round in one run so
  * they compare side by side (map-scenarios.ts): "cameras", the dense camera layer alone (the
  * service's camera vector tiles, one canvas per tile), and "everything", every layer on

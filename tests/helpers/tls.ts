@@ -1,5 +1,5 @@
 /**
- * The test machine's own CA, trusted by its operating system (issue 18): made and installed by
+ * The test machine's own CA, trusted by its operating system: made and installed by
  * `node scripts/test-ca.mjs install` (CI runs it), so that a test can serve HTTPS with a
  * certificate the system store trusts and check that clients connect with no CA flag at all.
  * A machine without it gives the reason, for the test's skip to say.

@@ -1,5 +1,5 @@
 /**
- * The service over HTTPS (issue 18): its own CA made at first start and reused, every URL it
+ * The service over HTTPS: its own CA made at first start and reused, every URL it
  * hands out on https, clients that do not trust the CA refused, and, with the test machine's CA
  * (scripts/test-ca.mjs), trusted through the system store alone.
  */

@@ -22,7 +22,7 @@ export interface BatchRow {
   space_needed: number | null;
 }
 
-/** 'offline': a kept collection's sync (issue 9), kept out of the Downloads view. */
+/** 'offline': a kept collection's sync, kept out of the Downloads view. */
 export type BatchPurpose = 'download' | 'offline';
 export type ItemKind = 'recording' | 'collection-image';
 

@@ -230,7 +230,7 @@ export interface NewBatchRequest extends Destination {
   chosen: readonly Chosen[];
 }
 
-/** A kept collection's sync (issue 9): its missing images, named as its store chose. */
+/** A kept collection's sync: its missing images, named as its store chose. */
 export interface OfflineImagesRequest {
   /** Finds the collection's batch again on the next sync. */
   key: string;

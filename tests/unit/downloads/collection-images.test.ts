@@ -1,5 +1,5 @@
 /**
- * Images of kept collections through the download engine (issue 9), over real HTTP with the
+ * Images of kept collections through the download engine, over real HTTP with the
  * fault proxy in between: the signed URL comes from /v1/collections/ID/images/NAME, a cut
  * body resumes with Range, an expired link is replaced, and such a batch stays out of the
  * Downloads view (no list entry, no update, no notification).

@@ -1,5 +1,5 @@
 /**
- * The crash test of issue 8: a 50-file batch in a child process, killed with SIGKILL at random
+ * The crash test of the download engine: a 50-file batch in a child process, killed with SIGKILL at random
  * moments several times and restarted each time. In the end every file is complete and
  * identical, none is duplicated, no `.part` is left, and the bytes fetched in total stay under
  * 110% of the files' sizes (resume really resumes).

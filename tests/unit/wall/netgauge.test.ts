@@ -1,4 +1,4 @@
-/** A wall tile tells waiting for the network from waiting for the camera (issue 18). */
+/** A wall tile tells waiting for the network from waiting for the camera. */
 import { describe, expect, it } from 'vitest';
 import { NetworkGauge, rate } from '../../../src/renderer/wall/netgauge.ts';
 

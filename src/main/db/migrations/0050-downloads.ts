@@ -2,7 +2,7 @@ import type { Migration } from '../../../sqlite/migrate.ts';
 
 /**
  * Downloads and their byte progress, so that a restart resumes them (HTTP Range). A first,
- * minimal schema: the download manager (issue 8) extends it with its own migrations.
+ * minimal schema: the download manager extends it with its own migrations.
  */
 export const migration: Migration = {
   version: 50,

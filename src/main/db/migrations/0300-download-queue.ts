@@ -1,7 +1,7 @@
 import type { Migration } from '../../../sqlite/migrate.ts';
 
 /**
- * The download manager's queue (issue 8): batches (what the user asked for, where, how files
+ * The download manager's queue: batches (what the user asked for, where, how files
  * are named) and their items (one recording file each) with byte progress, so that a restart or
  * a crash resumes with HTTP Range. The minimal `downloads` table of 0050 stays as it was: its
  * states do not cover waiting and canceled, and SQLite cannot change a CHECK in place.

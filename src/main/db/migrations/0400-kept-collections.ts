@@ -1,7 +1,7 @@
 import type { Migration } from '../../../sqlite/migrate.ts';
 
 /**
- * Collections kept offline (issue 9), beside 0060's fields and image names: which collections
+ * Collections kept offline, beside 0060's fields and image names: which collections
  * the user keeps, the file of each image on disk with what is needed to resume it (expected
  * size, ETag), and where each image added through the app came from (the service does not say).
  */

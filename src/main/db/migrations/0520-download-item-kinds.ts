@@ -2,7 +2,7 @@ import type { Migration } from '../../../sqlite/migrate.ts';
 
 /**
  * The download engine's items become either a recording file (as in 0300) or an image of a
- * collection kept offline (issue 9), so that kept collections download through the engine.
+ * collection kept offline, so that kept collections download through the engine.
  * SQLite cannot change a CHECK in place: download_items is rebuilt (new table, rows copied,
  * old dropped, new renamed, indexes made again), keeping every row and column. Batches get a
  * purpose: 'offline' batches belong to the collections sync and stay out of the Downloads view.
