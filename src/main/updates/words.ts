@@ -8,7 +8,8 @@ type Words = Pick<UpdateStatus, 'summary' | 'advice'>;
 export function offWords(): Words {
   return {
     summary: 'Update checks are off: Roadcam does not contact the update feed.',
-    advice: 'Choose "Download and install on quit" or "Only tell me" to check again.',
+    advice:
+      'Choose "Download new versions and install them when I quit" or "Only tell me" to check again.',
   };
 }
 
@@ -64,7 +65,8 @@ export function offerWords(
     };
   return {
     summary,
-    advice: 'Or choose "Download and install on quit" to have Roadcam install it for you.',
+    advice:
+      'Or choose "Download new versions and install them when I quit" to have Roadcam install it for you.',
   };
 }
 
