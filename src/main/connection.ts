@@ -9,6 +9,15 @@ export interface ConnectionTarget {
 }
 
 /**
+ * What the connection learns from the API client, without this module knowing the client:
+ * whether it holds a token, and its view of the service's clock (the checks' answers feed it).
+ */
+export interface ConnectionClient {
+  tokenHeld(): boolean;
+  readonly clock: Pick<ServiceClock, 'offsetMs' | 'observe' | 'localNow'>;
+}
+
+/**
  * Knows which service the app talks to and whether it answers. Reachability is checked by an
  * unauthenticated GET of /v1/session: any HTTP answer (normally 401) means the service is up.
  * Until a first check (the CLI makes none), whether it answers is not known.
@@ -20,27 +29,23 @@ export class Connection {
   /** null until a first check: the CLI's calls go out without one and learn from their answers. */
   #online: boolean | null = null;
   #checkedAt: string | null = null;
-  #tokenHeld: () => boolean = () => false;
-  #clock: Pick<ServiceClock, 'offsetMs' | 'observe' | 'localNow'> | null = null;
+  readonly #client: ConnectionClient;
   #timer: NodeJS.Timeout | undefined;
 
   readonly #fetch: Fetcher;
 
-  constructor(target: ConnectionTarget, hub: EventHub, version: string, fetcher: Fetcher) {
+  constructor(
+    target: ConnectionTarget,
+    hub: EventHub,
+    version: string,
+    fetcher: Fetcher,
+    client: ConnectionClient,
+  ) {
     this.#target = target;
     this.#hub = hub;
     this.#version = version;
     this.#fetch = fetcher;
-  }
-
-  /** Lets the API client report whether it holds a token, without this module knowing it. */
-  setTokenState(tokenHeld: () => boolean): void {
-    this.#tokenHeld = tokenHeld;
-  }
-
-  /** The API client's view of the service's clock; the checks' answers feed it too. */
-  setServiceClock(clock: Pick<ServiceClock, 'offsetMs' | 'observe' | 'localNow'>): void {
-    this.#clock = clock;
+    this.#client = client;
   }
 
   status(): AppStatus {
@@ -48,10 +53,10 @@ export class Connection {
       mode: this.#target.mode,
       serviceLabel: this.#target.mode === 'demo' ? 'Demo service' : this.#target.baseUrl,
       serviceUrl: this.#target.baseUrl,
-      tokenHeld: this.#tokenHeld(),
+      tokenHeld: this.#client.tokenHeld(),
       online: this.#online === true,
       checkedAt: this.#checkedAt,
-      clockOffsetMs: Math.round(this.#clock?.offsetMs ?? 0),
+      clockOffsetMs: Math.round(this.#client.clock.offsetMs),
       version: this.#version,
     };
   }
@@ -67,12 +72,12 @@ export class Connection {
   async check(): Promise<AppStatus> {
     const wasOnline = this.#online;
     try {
-      const sentAt = this.#clock?.localNow();
+      const sentAt = this.#client.clock.localNow();
       const response = await this.#fetch(`${this.#target.baseUrl}/v1/session`, {
         signal: AbortSignal.timeout(5000),
       });
       await response.body?.cancel();
-      this.#clock?.observe(response.headers.get('date'), sentAt);
+      this.#client.clock.observe(response.headers.get('date'), sentAt);
       this.#online = true;
     } catch {
       this.#online = false;

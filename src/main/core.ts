@@ -122,9 +122,6 @@ async function assemble(
   const network = openNetwork(options.network, settings.get(), target, log, proxyPassword);
   lifecycle.opened('network', () => network.close());
 
-  const connection = new Connection(service, hub, appVersion, (url, init) =>
-    network.fetch(url, init),
-  );
   const client = new ApiClient({
     baseUrl: service.baseUrl,
     credentials: target.credentials,
@@ -138,23 +135,36 @@ async function assemble(
     answerDeadlineMs: () =>
       1000 * (options.network?.answerDeadlineSeconds ?? settings.get().answerDeadlineSeconds),
   });
-  connection.setTokenState(() => client.tokenHeld);
-  connection.setServiceClock(client.requester.clock);
+  const connection = new Connection(
+    service,
+    hub,
+    appVersion,
+    (url, init) => network.fetch(url, init),
+    { tokenHeld: () => client.tokenHeld, clock: client.requester.clock },
+  );
   // Found out once per service, for every caller of the client (media, downloads, map, wall).
   client.collections.rememberPrefixIn(new StoredPrefix(db, service.key));
   const cache = openCache(db, dataDir, service.key, () => settings.get());
-  const media = new MediaResolver(client, cache.media, log, () => settings.get().tileUrl);
 
-  const parts: CoreParts = {
-    ...{ dataDir, db, hub, log, client, cache, settings, connection, credentials, media, network },
+  // Every part a feature may be given, made before the features; the media resolver last, as
+  // it serves what the collections feature keeps.
+  const base = {
+    ...{ dataDir, db, hub, log, client, cache, settings, connection, credentials, network },
     service,
     folders: () => downloadFolders(settings.get().downloadFolder),
     desktop: options.desktop,
     networkOverrides: options.network,
   };
-  const downloads = downloadsFeature(parts);
-  const collections = collectionsFeature(parts, downloads.manager);
-  media.extend(collections.media);
+  const downloads = downloadsFeature(base);
+  const collections = collectionsFeature(base, downloads.manager);
+  const media = new MediaResolver(
+    client,
+    cache.media,
+    log,
+    () => settings.get().tileUrl,
+    collections.media,
+  );
+  const parts: CoreParts = { ...base, media };
   // Started in this order, closed in the reverse one: the collections sync feeds the download
   // queue and hears the first connection check; the checks and timers stop before the queue.
   const diagnostics = diagnosticsFeature(parts, downloads.manager, () =>

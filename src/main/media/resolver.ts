@@ -40,20 +40,26 @@ export class MediaResolver {
   #client: ApiClient;
   #cache: MediaCache;
   #log: Log;
-  #ext: MediaExtensions = {};
+  readonly #ext: MediaExtensions;
 
   #tileUrl: () => string;
 
-  /** `tileUrl` is read per request, so a changed setting applies at once. */
-  constructor(client: ApiClient, cache: MediaCache, log: Log, tileUrl: () => string = () => '') {
+  /**
+   * `tileUrl` is read per request, so a changed setting applies at once; `ext` serves what
+   * other features keep (collections kept offline, thumbnails).
+   */
+  constructor(
+    client: ApiClient,
+    cache: MediaCache,
+    log: Log,
+    tileUrl: () => string = () => '',
+    ext: MediaExtensions = {},
+  ) {
     this.#client = client;
     this.#cache = cache;
     this.#log = log;
     this.#tileUrl = tileUrl;
-  }
-
-  extend(extensions: MediaExtensions): void {
-    Object.assign(this.#ext, extensions);
+    this.#ext = ext;
   }
 
   /**
