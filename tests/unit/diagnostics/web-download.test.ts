@@ -1,0 +1,55 @@
+/** Browser mode's Save diagnostics (a download behind the host's gate) and the reload notice. */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { startWebHost } from '../../../src/main/web/host.ts';
+import { DIAGNOSTICS_DOWNLOAD_PATH } from '../../../src/shared/ipc/diagnostics.ts';
+import { offlineCoreTest as test } from '../../helpers/fixtures.ts';
+import { tempDir } from '../../helpers/core.ts';
+import { readZip } from '../../helpers/zip.ts';
+
+test('the host serves the zip to the page with its token, and refuses anyone else', async ({
+  core,
+}) => {
+  const dir = tempDir('roadcam-web-diagnostics-');
+  const host = await startWebHost({ core, staticDir: dir.path, token: 'page-token' });
+  try {
+    const url = `${host.origin}${DIAGNOSTICS_DOWNLOAD_PATH}`;
+    expect((await fetch(url)).status).toBe(401);
+    const crossSite = await fetch(`${url}?token=page-token`, {
+      headers: { 'Sec-Fetch-Site': 'cross-site' },
+    });
+    expect(crossSite.status).toBe(403);
+
+    const answer = await fetch(url, { headers: { Cookie: 'roadcam_token=page-token' } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/zip');
+    expect(answer.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="roadcam-diagnostics-[\dT-]+Z\.zip"$/,
+    );
+    const file = join(dir.path, 'd.zip');
+    writeFileSync(file, Buffer.from(await answer.arrayBuffer()));
+    expect([...readZip(file).keys()]).toContain('connection-report.txt');
+  } finally {
+    await host.close();
+    dir.remove();
+  }
+});
+
+test('the notice of a reload for a stopped renderer is given once', async ({ core }) => {
+  expect(await core.api.invoke('diagnostics.takeNotice', {})).toBeNull();
+  core.diagnostics.windowReloaded('The window stopped unexpectedly (it crashed) and was reloaded.');
+  expect(await core.api.invoke('diagnostics.takeNotice', {})).toMatch(/it crashed/);
+  expect(await core.api.invoke('diagnostics.takeNotice', {})).toBeNull();
+});
+
+test('without a desktop, Show logs and Save say what to do instead', async ({ core }) => {
+  await expect(core.api.invoke('diagnostics.showLogs', {})).rejects.toThrow(
+    /Browser mode cannot open folders: the logs are in .*logs\./,
+  );
+  await expect(core.api.invoke('diagnostics.save', {})).rejects.toThrow(/as a download/);
+  expect(await core.api.invoke('diagnostics.info', {})).toEqual({
+    logsDir: core.diagnostics.logsDir,
+    desktop: false,
+  });
+});
