@@ -81,14 +81,15 @@ describe('RecordingFilters: area shapes', () => {
     await fireEvent.change(screen.getByRole('combobox', { name: 'Precision' }), {
       target: { value: '6' },
     });
-    await fireEvent.input(screen.getByRole('spinbutton', { name: 'Buffer (km)' }), {
+    // jsdom's language is en-US and no unit is set: miles, sent in exact km.
+    await fireEvent.input(screen.getByRole('spinbutton', { name: 'Buffer (mi)' }), {
       target: { value: '4' },
     });
     await search();
     expect(api.inputsOf('downloads.searchRecordings')[0]).toMatchObject({
       polyline: line,
       polyline_precision: 6,
-      polyline_radius: 4,
+      polyline_radius: 6.437376,
     });
   });
 
