@@ -1,6 +1,9 @@
 import { resolve } from 'node:path';
+import { saveDiagnostics } from '../../main/diagnostics/bundle.ts';
+import { standaloneSources } from '../../main/diagnostics/standalone.ts';
 import { checkFlags, flag, UsageError } from '../argv.ts';
-import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
+import { flushLog } from '../../main/log.ts';
+import { GLOBAL_FLAGS, logFor, withCore, type Context } from '../context.ts';
 import { printJson } from '../output.ts';
 
 export const DIAGNOSTICS_FLAGS = ['out'];
@@ -8,16 +11,37 @@ export const DIAGNOSTICS_FLAGS = ['out'];
 /**
  * `roadcam diagnostics --out FILE`: the zip of Help > Save diagnostics (logs, the connection
  * report, settings, versions, crash dumps; every secret redacted), for a bug report. Prints its
- * path.
+ * path. When Roadcam cannot start (the case that needs it most) the zip is written all the same,
+ * with the reason instead of the connection report.
  */
 export async function diagnostics(ctx: Context): Promise<number> {
   checkFlags(ctx.argv, [...DIAGNOSTICS_FLAGS, ...GLOBAL_FLAGS], 'roadcam diagnostics');
-  const out = flag(ctx.argv, 'out');
-  if (!out) throw new UsageError('roadcam diagnostics needs --out FILE (the .zip to write).');
-  return withCore(ctx, async (core) => {
-    const saved = await core.diagnostics.save(resolve(out));
-    if (ctx.json) printJson(ctx.io, saved);
-    else ctx.io.stdout.write(`${saved.path}\n`);
+  const given = flag(ctx.argv, 'out');
+  if (!given) throw new UsageError('roadcam diagnostics needs --out FILE (the .zip to write).');
+  const out = resolve(given);
+  let started = false;
+  try {
+    return await withCore(ctx, async (core) => {
+      started = true;
+      printSaved(ctx, await core.diagnostics.save(out));
+      return 0;
+    });
+  } catch (error) {
+    if (started || error instanceof UsageError) throw error;
+    const why = error instanceof Error ? error.message : String(error);
+    const log = logFor(ctx);
+    log(`diagnostics: Roadcam could not start: ${why}`, 'error');
+    await flushLog(log);
+    const sources = standaloneSources(ctx.dataDir, why, [ctx.env.ROADCAM_CLIENT_SECRET]);
+    printSaved(ctx, await saveDiagnostics(sources, out));
+    ctx.io.stderr.write(
+      `roadcam: Roadcam could not start (${why}); the diagnostics were saved without the connection report.\n`,
+    );
     return 0;
-  });
+  }
+}
+
+function printSaved(ctx: Context, saved: { path: string; bytes: number }): void {
+  if (ctx.json) printJson(ctx.io, saved);
+  else ctx.io.stdout.write(`${saved.path}\n`);
 }

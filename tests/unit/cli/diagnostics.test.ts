@@ -38,3 +38,19 @@ test('roadcam diagnostics without --out is a usage error (exit 2)', async () => 
   expect(run.code).toBe(2);
   expect(run.stderr).toMatch(/needs --out FILE/);
 });
+
+test('when Roadcam cannot start (no such profile) the zip is written all the same, saying why', async () => {
+  const out = join(dir.path, 'no-start.zip');
+  const fresh = join(dir.path, 'never-started');
+  const run = await runRoadcam(fresh, ['diagnostics', '--out', out, '--profile', 'nosuch']);
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.stderr).toMatch(/could not start \(.*nosuch.*\); the diagnostics were saved without/);
+  const zip = readZip(out);
+  expect(zip.get('connection-report.txt')!.toString()).toMatch(
+    /^Roadcam could not start, so the connection was not checked: .*nosuch/,
+  );
+  expect(JSON.parse(zip.get('settings.json')!.toString())).toHaveProperty('proxyMode');
+  expect(zip.get('logs/main.log')!.toString()).toMatch(
+    /ERROR diagnostics: Roadcam could not start: .*nosuch/,
+  );
+});
