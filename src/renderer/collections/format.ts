@@ -1,5 +1,6 @@
 import { formatBytes } from '../../shared/format.ts';
 import { EXPIRY_WARNING_DAYS, type OfflineStatus } from '../../shared/ipc/collections.ts';
+import { formatTimeIn } from '../../shared/times.ts';
 
 export { formatBytes };
 
@@ -23,24 +24,14 @@ export function offlineText(s: OfflineStatus): string {
   return `Kept offline: ${files}`;
 }
 
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-  });
+/** The day in the user's zone (a day near midnight differs between zones): "Nov 27, 2026". */
+export function formatDate(iso: string, zone: string): string {
+  return formatTimeIn(iso, zone, { style: 'date', fallback: 'date unknown' });
 }
 
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZoneName: 'short',
-  });
+/** To the second, the zone named: "Nov 27, 2026, 10:42:07 AM UTC". */
+export function formatDateTime(iso: string, zone: string): string {
+  return formatTimeIn(iso, zone, { style: 'full' });
 }
 
 /** A roadcam:// link that opens the collection in the app. */
