@@ -64,3 +64,34 @@ function duration(ms: number): string {
   const s = seconds % 60;
   return [h ? `${h} h` : '', m ? `${m} min` : '', `${s} s`].filter(Boolean).join(' ');
 }
+
+/** What the page sends (diagnostics.rendererError), already bounded by the contract. */
+export interface PageError {
+  kind: 'error' | 'rejection';
+  message: string;
+  source?: string;
+  stack?: string;
+}
+
+/**
+ * A page's error as one log line, its stack indented under it. The page is not trusted: control
+ * characters become spaces, so a message cannot forge a line of its own ("\n<time> core
+ * stopped"), and each text is cut to a length worth reading.
+ */
+export function pageErrorLine({ kind, message, source, stack }: PageError): string {
+  const where = source ? ` at ${oneLine(source.slice(0, 500))}` : '';
+  const trace = stack
+    ? stack
+        .slice(0, 4000)
+        .split('\n')
+        .map((frame) => `\n    ${oneLine(frame.trim())}`)
+        .join('')
+    : '';
+  const what = kind === 'error' ? 'error' : 'unhandled rejection';
+  return `renderer ${what}: ${oneLine(message.slice(0, 2000))}${where}${trace}`;
+}
+
+function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is replaced
+  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ');
+}

@@ -7,7 +7,7 @@ import type { DiagnosticsSources } from '../diagnostics/bundle.ts';
 import { LineBudget } from '../diagnostics/rate-limit.ts';
 import { redactSecrets } from '../diagnostics/redact.ts';
 import { startupLine, versionFacts } from '../diagnostics/versions.ts';
-import { batchSummary, ServiceWatch } from '../diagnostics/summaries.ts';
+import { batchSummary, pageErrorLine, ServiceWatch } from '../diagnostics/summaries.ts';
 import type { DownloadManager } from '../downloads/manager.ts';
 import { logsDirOf } from '../log.ts';
 import { checkConnection } from '../net/doctor.ts';
@@ -96,9 +96,7 @@ export function diagnosticsFeature(
         const { admitted, refusedBefore } = budget.take();
         if (!admitted) return null;
         if (refusedBefore > 0) log(`${refusedBefore} more renderer errors were not logged`, 'warn');
-        const where = source ? ` at ${source.slice(0, 500)}` : '';
-        const trace = stack ? `\n  ${stack.slice(0, 4000).split('\n').join('\n  ')}` : '';
-        const line = `renderer ${kind === 'error' ? 'error' : 'unhandled rejection'}: ${message.slice(0, 2000)}${where}${trace}`;
+        const line = pageErrorLine({ kind, message, source, stack });
         // A page's error may quote a URL it was given: a signed one keeps its signature out.
         log(redactSecrets(line, await secrets().catch(() => [])), 'error');
         return null;

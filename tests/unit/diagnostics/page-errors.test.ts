@@ -51,6 +51,8 @@ test('uncaught errors and rejections go to the main log, 20 a minute from a page
   page.dispatchEvent(
     Object.assign(new Event('unhandledrejection'), { reason: new Error('tiles failed') }),
   );
+  // A page cannot forge a line of the log: its text stays on its own line.
+  page.dispatchEvent(errorEvent(new Error('forged\n2026-01-01T00:00:00.000Z core stopped')));
   for (let i = 0; i < 100; i++) page.dispatchEvent(errorEvent(new RangeError(`frame ${i}`)));
   stop();
   page.dispatchEvent(errorEvent(new Error('after the cleanup')));
@@ -60,9 +62,13 @@ test('uncaught errors and rejections go to the main log, 20 a minute from a page
   await flushLog(core.log);
   const log = readFileSync(join(dir.path, 'logs', 'main.log'), 'utf8');
   expect(log).toMatch(
-    /ERROR renderer error: Uncaught TypeError: map is undefined at roadcam-app:\/\/app\/assets\/index\.js:12:34\n {2}TypeError: map is undefined\n/,
+    /ERROR renderer error: Uncaught TypeError: map is undefined at roadcam-app:\/\/app\/assets\/index\.js:12:34\n {4}TypeError: map is undefined\n/,
   );
   expect(log).toMatch(/ERROR renderer unhandled rejection: Error: tiles failed\n/);
   expect(log.match(/ERROR renderer/g)).toHaveLength(20);
   expect(log).not.toMatch(/after the cleanup/);
+  expect(log).not.toMatch(/^2026-01-01T00:00:00.000Z core stopped/m);
+  expect(log).toMatch(
+    /renderer error: Uncaught Error: forged 2026-01-01T00:00:00\.000Z core stopped/,
+  );
 });
