@@ -8,6 +8,7 @@ import {
   type ParsedInput,
   type Result,
 } from '../../shared/ipc.ts';
+import type { Log } from '../log.ts';
 
 /** The main-process implementation of every channel, fed only validated input. */
 export type Handlers = {
@@ -21,10 +22,7 @@ export type Dispatch = (channel: unknown, rawInput: unknown) => Promise<IpcRespo
  * input with the channel's schema (the renderer is untrusted), and turns any failure into an
  * `{ ok: false }` value whose message a user can read.
  */
-export function createDispatcher(
-  handlers: Handlers,
-  log: (line: string) => void = () => {},
-): Dispatch {
+export function createDispatcher(handlers: Handlers, log: Log = () => {}): Dispatch {
   return async (channel, rawInput) => {
     if (!isChannel(channel)) {
       return failure('unknown_channel', `Unknown IPC channel ${JSON.stringify(channel)}.`);
@@ -41,14 +39,14 @@ export function createDispatcher(
       return { ok: true, value: await handler(parsed.data) };
     } catch (error) {
       if (isBug(error)) {
-        log(`ipc ${channel} failed on a bug: ${error.stack ?? error.message}`);
+        log(`ipc ${channel} failed on a bug: ${error.stack ?? error.message}`, 'error');
         return failure(
           'internal',
-          `Roadcam could not complete ${channel}: it met an unexpected ${error.name} (${error.message}). Try again; if it happens again, please report it with the app's log (main.log in the logs folder of its data folder).`,
+          `Roadcam could not complete ${channel}: it met an unexpected ${error.name} (${error.message}). Try again; if it happens again, please report it with the diagnostics (Settings > Help and diagnostics > Save diagnostics…).`,
         );
       }
       const message = error instanceof Error ? error.message : String(error);
-      log(`ipc ${channel} failed: ${message}`);
+      log(`ipc ${channel} failed: ${message}`, 'warn');
       return failure('failed', message);
     }
   };

@@ -96,8 +96,11 @@ describe('Save diagnostics', () => {
         message: `loop ${i}`,
       });
     }
+    // A failed call is in the log with its cause, as a warning.
+    await expect(core!.api.invoke('diagnostics.showLogs', {})).rejects.toThrow();
     await flushLog(core!.log);
     const log = readFileSync(join(dir.path, 'data', 'logs', 'main.log'), 'utf8');
     expect(log.match(/ERROR renderer (error|unhandled rejection)/g)).toHaveLength(20);
+    expect(log).toMatch(/ WARN ipc diagnostics\.showLogs failed: Browser mode cannot open folders/);
   });
 });
