@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { ApiClient } from '../../src/main/api/index.ts';
 import { RecordingFrames } from '../../src/main/collections/frames.ts';
-import { DEMO_CLIENT, DEMO_SEED, startService } from '../../src/service/index.ts';
-import { smallDemo, startRoadcam, test, expect, type RoadcamHost } from './fixtures.ts';
+import { startService } from '../../src/service/index.ts';
+import { startRoadcam, test, expect, type RoadcamHost } from './fixtures.ts';
+import { browseAll, cellAt } from './collection-helpers.ts';
 import { testNetwork } from '../helpers/api.ts';
 
 // The Collections view in browser mode against a service the test owns, so that it can build
@@ -43,34 +44,6 @@ test.afterAll(async () => {
 
 async function open(page: Page, route: string) {
   await page.goto(`${host.url}#${route}`);
-}
-
-/**
- * The cell of image `index` (from 0), scrolled to with the wheel: the grid renders only the
- * rows near the view.
- */
-async function cellAt(page: Page, index: number) {
-  const cell = page.locator(`[data-testid="thumb"][aria-posinset="${index + 1}"]`);
-  for (let i = 0; i < 100 && (await cell.count()) === 0; i++) {
-    const first = Number(await page.getByTestId('thumb').first().getAttribute('aria-posinset'));
-    await page.mouse.move(700, 500);
-    await page.mouse.wheel(0, index + 1 < first ? -300 : 300);
-  }
-  return cell;
-}
-
-/** Scrolls through the grid until the end is reached, each thumbnail loaded on the way. */
-async function browseAll(page: Page, expected: number): Promise<void> {
-  for (let i = 0; i < expected; i++) {
-    const img = (await cellAt(page, i)).locator('img');
-    await img.scrollIntoViewIfNeeded();
-    await expect
-      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), {
-        message: `thumbnail ${i + 1} loads`,
-      })
-      .toBe(256);
-  }
-  await expect(page.getByText(`All ${expected} images shown.`)).toBeVisible();
 }
 
 let collectionId = '';
@@ -287,100 +260,3 @@ test('offline: the kept collection is listed and browsed from disk', async ({ pa
     .toBe(640);
   await page.screenshot({ path: testInfo.outputPath('offline-list.png'), fullPage: true });
 });
-
-// Against services that serve the image operations without /v1 only (stranger-a) or with it
-// only (stranger-b), name images opaquely and answer Add Image with {ok: true} alone.
-for (const variant of ['stranger-a', 'stranger-b'] as const) {
-  test.describe(`against the ${variant} service`, () => {
-    let stranger: RoadcamHost;
-    let recordingId = '';
-    let cameraId = '';
-
-    test.beforeAll(async () => {
-      test.setTimeout(180_000);
-      ({ recordingId, cameraId } = await demoWorld());
-      stranger = await startRoadcam(['--demo-variant', variant, ...smallDemo]);
-    });
-    test.afterAll(async () => stranger?.stop());
-
-    test('adds a recording frame by its name in the zip; the thumbnails load', async ({
-      page,
-    }, testInfo) => {
-      test.setTimeout(150_000);
-      await page.goto(`${stranger.url}#/collections`);
-      await page.getByRole('button', { name: 'New collection' }).click();
-      await page.getByLabel('Name', { exact: true }).fill('Stranger frames');
-      await page.getByRole('button', { name: 'Create' }).click();
-      await expect(page.getByTestId('collection-name')).toHaveText('Stranger frames');
-
-      await page.getByRole('button', { name: 'Add images' }).click();
-      await page.getByLabel('A named frame of a recording').check();
-      await page.getByLabel('Recording id').fill(recordingId);
-      await page.getByRole('button', { name: 'Load frames' }).click();
-      await expect(page.getByText(/^\d+ frames$/)).toBeVisible({ timeout: 60_000 });
-      // The service's own names, read from the recording's zip: nothing like ours.
-      const frame = page.getByLabel('Frame name (editable)');
-      await expect(frame).toHaveValue(/^img-[0-9a-v]+\.jpg$/);
-      const name = await frame.inputValue();
-      await page.getByRole('button', { name: 'Add', exact: true }).click();
-      // Named although the answer was {ok: true} alone (the names before and after).
-      await expect(page.getByText(`Added ${name} (1 so far).`)).toBeVisible();
-      await page.getByLabel("A camera's current image").check();
-      await page.getByLabel('Camera id').fill(cameraId);
-      await page.getByRole('button', { name: 'Add', exact: true }).click();
-      await expect(page.getByText('(2 so far)')).toBeVisible();
-      await page.screenshot({ path: testInfo.outputPath(`${variant}-add-frame.png`) });
-      await page.getByRole('button', { name: 'Done' }).click();
-
-      await browseAll(page, 2);
-      await expect(page.getByTestId('thumb').locator(`img[alt="${name}"]`)).toHaveCount(1);
-      await page.getByTestId('thumb').first().getByRole('button', { name: /^Open/ }).click();
-      await expect(page.getByTestId('lightbox-meta')).toContainText('not given by the service');
-      await expect
-        .poll(() =>
-          page
-            .locator('dialog.lightbox figure img')
-            .evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth),
-        )
-        .toBe(640);
-      await page.screenshot({ path: testInfo.outputPath(`${variant}-lightbox.png`) });
-      await page.keyboard.press('Escape');
-
-      await page.goto(`${stranger.url}#/collections`);
-      const card = page.getByTestId('collection-card').filter({ hasText: 'Stranger frames' });
-      await expect
-        .poll(() =>
-          card.getByRole('img').evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth),
-        )
-        .toBe(640);
-      await page.screenshot({ path: testInfo.outputPath(`${variant}-list.png`), fullPage: true });
-    });
-  });
-}
-
-/**
- * A short complete recording and a camera of the demo world, read from a twin of it (the
- * same seed and size make the same cameras and recordings).
- */
-async function demoWorld(): Promise<{ recordingId: string; cameraId: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'roadcam-demo-twin-'));
-  const twin = await startService({ dataDir, seed: DEMO_SEED, cameras: 200, hours: 3 });
-  try {
-    const api = new ApiClient({
-      network: testNetwork(),
-      baseUrl: twin.url,
-      credentials: () =>
-        Promise.resolve({ clientId: DEMO_CLIENT.id, clientSecret: DEMO_CLIENT.secret }),
-    });
-    const recordings = await api.recordings.search({
-      status: 'complete',
-      sort: 'duration',
-      limit: 1,
-    });
-    const camera = (await api.cameras.search({ limit: 1, sort: 'city' })).features[0]!;
-    return { recordingId: recordings.features[0]!.id, cameraId: camera.id };
-  } finally {
-    await twin.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}

@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
 import type { ApiClient } from '../../../src/main/api/index.ts';
-import type { DiskOps } from '../../../src/main/downloads/disk.ts';
 import type { RecordingFormat } from '../../../src/shared/api/index.ts';
 import { DEFAULT_TEMPLATE } from '../../../src/shared/ipc/downloads.ts';
 import { chooseByIds } from '../../../src/main/downloads/selection.ts';
@@ -22,6 +21,8 @@ import {
   startManager,
   type TestManager,
 } from '../../helpers/downloads.ts';
+import { heldFlushes } from '../../helpers/held-flushes.ts';
+import { until } from '../../helpers/wait.ts';
 
 const FORMATS: RecordingFormat[] = ['zip', 'mp4', 'jpg'];
 let proxy: FaultProxy;
@@ -73,38 +74,6 @@ function expectIdentical(m: TestManager, recordingIds: string[], formats = FORMA
       expect(sha256File(join(m.folder, name!))).toBe(expected.get(`${id}.${format}`)!.sha256);
     }
   }
-}
-
-/**
- * A disk slower than the network: each flush (fsync) waits until the test lets it go. Counts
- * the part files opened and how many were open at once.
- */
-async function heldFlushes() {
-  const { realDisk } = await import('../../../src/main/downloads/disk.ts');
-  const state = { held: [] as (() => void)[], opened: [] as string[], open: 0, mostOpen: 0 };
-  const disk: DiskOps = {
-    space: () => Promise.resolve({ free: 10 ** 12, size: 10 ** 13 }),
-    async openPart(path, fresh) {
-      state.opened.push(path);
-      const real = await realDisk.openPart(path, fresh);
-      state.mostOpen = Math.max(state.mostOpen, ++state.open);
-      return {
-        write: (chunk) => real.write(chunk),
-        sync: () => new Promise<void>((go) => state.held.push(go)).then(() => real.sync()),
-        close: () => real.close().finally(() => state.open--),
-      };
-    },
-  };
-  /** Lets every held flush go, now and every 10 ms until the returned function is called. */
-  const release = () => {
-    const go = () => state.held.splice(0).forEach((f) => f());
-    const timer = setInterval(go, 10);
-    return () => {
-      clearInterval(timer);
-      go();
-    };
-  };
-  return { disk, state, release };
 }
 
 describe('the download engine', () => {
@@ -189,7 +158,7 @@ describe('the download engine', () => {
     for (const f of files) expect(sizeOf(join(t.folder, f))).toBe(0);
     // Tried again, the file comes whole.
     t.manager.retry({ batchId: batch.id });
-    await waitFor(() => t!.manager.batchView(batch.id)?.state === 'completed', 20_000);
+    await until(() => t!.manager.batchView(batch.id)?.state === 'completed', 20_000);
     expectIdentical(t, [id], ['mp4']);
   });
 
@@ -201,7 +170,7 @@ describe('the download engine', () => {
     proxy.bytes = 0;
     const batch = await batchOf(t, [id], ['zip']);
     // Pause part-way, let the service's clock run past the link's 15 minutes, resume.
-    await waitFor(() => (t!.manager.snapshot().items[0]?.bytesDone ?? 0) > size / 5);
+    await until(() => (t!.manager.snapshot().items[0]?.bytesDone ?? 0) > size / 5);
     t.manager.pause({ batchId: batch.id });
     const before = proxy.urlRequests;
     service.control.advanceClock(16 * 60_000);
@@ -241,7 +210,7 @@ describe('the download engine', () => {
       },
     });
     const batch = await batchOf(t, ids.slice(0, 2), ['zip', 'mp4']);
-    await waitFor(() => t!.manager.batchView(batch.id)?.state === 'paused');
+    await until(() => t!.manager.batchView(batch.id)?.state === 'paused');
     const view = t.manager.batchView(batch.id)!;
     expect(view.message).toMatch(/^Paused: .* free in .*, .* needed .*Free some space there/);
     expect(view.spaceNeeded).toBeGreaterThan(0);
@@ -262,7 +231,7 @@ describe('the download engine', () => {
     t = startManager(client, { disk }, { downloadConcurrency: 2, speedLimitKBps: 0 });
     const batch = await batchOf(t, ids, ['jpg', 'zip']);
     // Two transfers, then two more while the first two wait for their flush, then no more.
-    await waitFor(() => state.held.length === 4);
+    await until(() => state.held.length === 4);
     await new Promise((r) => setTimeout(r, 300));
     expect(state.held.length).toBe(4);
     expect(state.mostOpen).toBe(4);
@@ -285,7 +254,7 @@ describe('the download engine', () => {
     t = startManager(client, { disk }, { downloadConcurrency: 1, speedLimitKBps: 0 });
     const batch = await batchOf(t, ids, ['jpg', 'zip']);
     // The first file waits for its flush, the second runs (a flush gives its slot up).
-    await waitFor(() => state.held.length >= 1);
+    await until(() => state.held.length >= 1);
     const items = t.manager.snapshot().items.filter((i) => i.batchId === batch.id);
     const [paused, canceled] = [items[3]!, items[5]!];
     expect([paused.state, canceled.state]).toEqual(['queued', 'queued']);
@@ -293,7 +262,7 @@ describe('the download engine', () => {
     expect(t.manager.cancel({ itemId: canceled.id })).toBe(1);
     const stop = release();
     try {
-      await waitFor(() => t!.manager.batchView(batch.id)?.state === 'paused', 20_000);
+      await until(() => t!.manager.batchView(batch.id)?.state === 'paused', 20_000);
       const view = t.manager.batchView(batch.id)!;
       expect([view.counts.completed, view.counts.paused, view.counts.canceled]).toEqual([6, 1, 1]);
       const names = state.opened.map((p) => p.split('/').pop());
@@ -301,7 +270,7 @@ describe('the download engine', () => {
       expect(names).not.toContain(`${paused.name.split('/').pop()}.part`);
       expect(names).not.toContain(`${canceled.name.split('/').pop()}.part`);
       t.manager.resume({ itemId: paused.id });
-      await waitFor(() => t!.manager.batchView(batch.id)?.counts.completed === 7, 20_000);
+      await until(() => t!.manager.batchView(batch.id)?.counts.completed === 7, 20_000);
     } finally {
       stop();
     }
@@ -315,7 +284,7 @@ describe('the download engine', () => {
       },
     });
     const batch = await batchOf(t, [ids[0]!], ['zip']);
-    await waitFor(() => t!.manager.batchView(batch.id)?.state === 'paused');
+    await until(() => t!.manager.batchView(batch.id)?.state === 'paused');
     expect(t.manager.batchView(batch.id)!.message).toMatch(/^Paused: 1000 B free in .*, .* needed/);
     expect(filesUnder(t.folder)).toEqual([]);
   });
@@ -373,11 +342,3 @@ describe('the download engine', () => {
     expect(existsSync(join(t.dir, `${ids[2]}.jpg`))).toBe(false);
   });
 });
-
-async function waitFor(check: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
