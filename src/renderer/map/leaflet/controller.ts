@@ -129,8 +129,9 @@ export class MapLayers {
     drawAlerts(this.overlays.Alerts, alerts, this.#handlers.onAlert);
   }
 
-  setRecordings(recordings: readonly Recording[]): void {
-    drawRecordings(this.overlays.Recordings, recordings);
+  /** `zone`: the IANA zone the pins' start times are given in (the user's, or UTC). */
+  setRecordings(recordings: readonly Recording[], zone: string): void {
+    drawRecordings(this.overlays.Recordings, recordings, zone);
   }
 
   setResults(results: readonly ResultFeature[]): void {

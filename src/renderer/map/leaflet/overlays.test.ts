@@ -11,10 +11,31 @@ test("a recording's pin opens its detail under Downloads", () => {
     properties: { status: 'complete', duration: 300, start: null, tags: [], description: '' },
   } as unknown as Recording;
   const group = L.layerGroup();
-  drawRecordings(group, [recording]);
+  drawRecordings(group, [recording], 'UTC');
   const [marker] = group.getLayers() as L.Marker[];
   marker!.fire('click');
   expect(location.hash).toBe('#/downloads/recording/rec_abc');
+});
+
+test("a recording's pin gives its start in the zone shown, named", () => {
+  const recording = {
+    type: 'Feature',
+    id: 'rec_abc',
+    geometry: { type: 'Point', coordinates: [-105, 39.7] },
+    properties: {
+      status: 'complete',
+      duration: 300,
+      start: '2026-01-15T15:42:07Z',
+      tags: [],
+      description: '',
+    },
+  } as unknown as Recording;
+  const group = L.layerGroup();
+  drawRecordings(group, [recording], 'America/Denver');
+  const [marker] = group.getLayers() as L.Marker[];
+  expect((marker!.getTooltip()?.getContent() as HTMLElement).textContent).toMatch(
+    /5 min from .*(08:42|8:42).* MST/,
+  );
 });
 
 test("every part of an alert's area is drawn, holes too", () => {

@@ -6,6 +6,7 @@
 import L from 'leaflet';
 import { polygonsOf, type Alert, type Recording } from '../../../shared/api/index.ts';
 import { circleBbox } from '../../../shared/geo.ts';
+import { formatTimeIn } from '../../../shared/times.ts';
 import { CAMERA_COLOUR, SEVERITY_ORDER, sensorColour, severityColour } from '../colours.ts';
 import type { Spatial } from '../search/params.ts';
 import type { ResultFeature } from '../search/search.svelte.ts';
@@ -49,7 +50,11 @@ export function drawAlerts(
   }
 }
 
-export function drawRecordings(group: L.LayerGroup, recordings: readonly Recording[]) {
+export function drawRecordings(
+  group: L.LayerGroup,
+  recordings: readonly Recording[],
+  zone: string,
+) {
   group.clearLayers();
   for (const r of recordings) {
     const [lon, lat] = r.geometry.coordinates;
@@ -65,7 +70,7 @@ export function drawRecordings(group: L.LayerGroup, recordings: readonly Recordi
       lines([
         p.description,
         // A service may leave the start out (or in a form the client cannot read): null then.
-        `${p.status}, ${Math.round(p.duration / 60)} min from ${p.start === null ? 'an unknown start' : new Date(p.start).toLocaleString()}`,
+        `${p.status}, ${Math.round(p.duration / 60)} min from ${formatTimeIn(p.start, zone, { fallback: 'an unknown start' })}`,
         p.tags.join(', '),
       ]),
     );
