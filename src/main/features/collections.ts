@@ -10,6 +10,7 @@ import { makeThumbnail } from '../collections/thumbnails.ts';
 import type { DownloadManager } from '../downloads/manager.ts';
 import type { MediaExtensions } from '../media/resolver.ts';
 import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
+import { Disposables } from './disposables.ts';
 
 /** Kept collections are re-synced this often while online, besides after every change. */
 const SYNC_INTERVAL_MS = 5 * 60_000;
@@ -155,8 +156,7 @@ export function collectionsFeature(
 
   // Every kept collection is synced when the service comes back, and periodically while up.
   let online = false;
-  let timer: NodeJS.Timeout | undefined;
-  let unsubscribe = () => {};
+  const running = new Disposables();
   return {
     name: 'collections',
     handlers,
@@ -169,20 +169,18 @@ export function collectionsFeature(
       thumbnail: makeThumbnail,
     },
     start() {
-      unsubscribe = hub.on('app.statusChanged', (s) => {
-        if (s.online && !online) void sync.syncAll();
-        online = s.online;
-      });
-      timer = setInterval(() => {
+      // A sync that outlived the core would write to a closed database (it crashed the process).
+      running.add(() => sync.close());
+      running.add(
+        hub.on('app.statusChanged', (s) => {
+          if (s.online && !online) void sync.syncAll();
+          online = s.online;
+        }),
+      );
+      running.every(SYNC_INTERVAL_MS, () => {
         if (online) void sync.syncAll();
-      }, SYNC_INTERVAL_MS);
-      timer.unref();
+      });
     },
-    // A sync that outlived the core would write to a closed database (it crashed the process).
-    close() {
-      clearInterval(timer);
-      unsubscribe();
-      return sync.close();
-    },
+    close: () => running.dispose(),
   };
 }

@@ -16,6 +16,7 @@ import {
   type Destination,
 } from '../downloads/selection.ts';
 import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
+import { Disposables } from './disposables.ts';
 
 type DownloadsParts = Pick<
   CoreParts,
@@ -42,7 +43,7 @@ export function downloadsFeature(
     onBatchFinished: (event) => ctx.hub.emit('downloads.batchFinished', event),
     log: ctx.log,
   });
-  let unsubscribe = () => {};
+  const running = new Disposables();
 
   const destination = async (input: {
     formats: Destination['formats'];
@@ -124,14 +125,14 @@ export function downloadsFeature(
     manager,
     start() {
       manager.start();
-      unsubscribe = ctx.hub.on('settings.changed', (next) => {
-        settings = next;
-        manager.nudge();
-      });
+      running.add(() => manager.close());
+      running.add(
+        ctx.hub.on('settings.changed', (next) => {
+          settings = next;
+          manager.nudge();
+        }),
+      );
     },
-    async close() {
-      unsubscribe();
-      await manager.close();
-    },
+    close: () => running.dispose(),
   };
 }

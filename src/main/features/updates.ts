@@ -6,6 +6,7 @@ import { feedReader } from '../updates/read-feed.ts';
 import type { UpdateTiming } from '../updates/schedule.ts';
 import { appVersion } from '../version.ts';
 import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
+import { Disposables } from './disposables.ts';
 
 /** What the desktop app brings (electron-updater, how it was installed); others leave it out. */
 export interface UpdatesOptions {
@@ -35,7 +36,7 @@ export function updatesFeature(
     log,
     timing: options.timing,
   });
-  let unsubscribe: (() => void) | undefined;
+  const running = new Disposables();
   return {
     name: 'updates',
     handlers: {
@@ -43,12 +44,10 @@ export function updatesFeature(
       'updates.check': () => checker.check(),
     },
     start() {
-      unsubscribe = hub.on('settings.changed', () => checker.prefsChanged());
+      running.add(hub.on('settings.changed', () => checker.prefsChanged()));
       checker.start();
+      running.add(() => checker.close());
     },
-    close() {
-      unsubscribe?.();
-      checker.close();
-    },
+    close: () => running.dispose(),
   };
 }
