@@ -12,6 +12,7 @@ import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import { bearerTokens } from '../../helpers/api.ts';
 import { startAccountCore, tempDir } from '../../helpers/core.ts';
 import { apiTest as test } from '../../helpers/fixtures.ts';
+import { until } from '../../helpers/wait.ts';
 import { readZip } from '../../helpers/zip.ts';
 
 const dir = tempDir('roadcam-diagnostics-');
@@ -102,5 +103,23 @@ describe('Save diagnostics', () => {
     const log = readFileSync(join(dir.path, 'data', 'logs', 'main.log'), 'utf8');
     expect(log.match(/ERROR renderer (error|unhandled rejection)/g)).toHaveLength(20);
     expect(log).toMatch(/ WARN ipc diagnostics\.showLogs failed: Browser mode cannot open folders/);
+  });
+
+  test('a download batch that ends is summed up in the log: files by state, bytes, time', async () => {
+    const page = await core!.api.invoke('downloads.searchRecordings', {
+      status: 'complete',
+      limit: 1,
+    });
+    const batch = await core!.api.invoke('downloads.add', {
+      recordingIds: [page.features[0]!.id, 'rec_doesnotexist'],
+      formats: ['jpg'],
+      folder: join(dir.path, 'downloads'),
+    });
+    // The log writes in the background: read until the line is there.
+    const line = await until(() => {
+      const log = readFileSync(join(dir.path, 'data', 'logs', 'main.log'), 'utf8');
+      return new RegExp(`^.* WARN download batch ${batch.id} .*$`, 'm').exec(log)?.[0];
+    }, 20_000);
+    expect(line).toMatch(/ failed: 2 files \(1 completed, 1 failed\); [\d.]+ (B|KB|MB) in \d+ s$/);
   });
 });
