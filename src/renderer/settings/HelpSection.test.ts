@@ -1,0 +1,40 @@
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { expect, test } from 'vitest';
+import { apiContext } from '../lib/context.ts';
+import { fakeApi } from '../testing/fake-api.ts';
+import { contextOf, provided } from '../testing/render.ts';
+import HelpSection from './HelpSection.svelte';
+
+test('the desktop app: Show logs and Save diagnostics…, the saved zip said, a failure in words', async () => {
+  const api = fakeApi({
+    'diagnostics.info': () => ({ logsDir: '/data/logs', desktop: true }),
+    'diagnostics.save': () => ({ path: '/home/me/Downloads/roadcam-diagnostics.zip', bytes: 2048 }),
+    'diagnostics.showLogs': () => {
+      throw new Error('The logs folder /data/logs could not be opened: no file manager.');
+    },
+  });
+  render(HelpSection, { context: contextOf(provided(apiContext, api)) });
+  await fireEvent.click(await screen.findByRole('button', { name: 'Save diagnostics…' }));
+  expect(
+    await screen.findByText(
+      /Saved to \/home\/me\/Downloads\/roadcam-diagnostics\.zip \(2\.0 KB\)\./,
+    ),
+  ).toBeTruthy();
+  await fireEvent.click(screen.getByRole('button', { name: 'Show logs' }));
+  expect((await screen.findByRole('alert')).textContent).toMatch(
+    /The logs were not shown.*no file manager/,
+  );
+  expect(screen.queryByRole('link', { name: 'Save diagnostics…' })).toBeNull();
+});
+
+test('browser mode: the logs folder to copy, and the zip as a download link', async () => {
+  const api = fakeApi({ 'diagnostics.info': () => ({ logsDir: '/data/logs', desktop: false }) });
+  render(HelpSection, { context: contextOf(provided(apiContext, api)) });
+  expect(((await screen.findByLabelText('Logs folder')) as HTMLInputElement).value).toBe(
+    '/data/logs',
+  );
+  const link = screen.getByRole('link', { name: 'Save diagnostics…' });
+  expect(link.getAttribute('href')).toBe('/diagnostics.zip');
+  expect(link.hasAttribute('download')).toBe(true);
+  expect(screen.queryByRole('button', { name: 'Show logs' })).toBeNull();
+});
