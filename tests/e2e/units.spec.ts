@@ -109,6 +109,10 @@ test("a camera's panel says the time at the camera, in the camera's own zone", a
       hourCycle: 'h23',
     }).format(t);
   expect([at(Date.now()), at(Date.now() - 60_000), at(Date.now() - 30_000)]).toContain(clock);
+  // The times around it follow the UTC chosen before: the archive line and the chart's axis.
+  const panel = page.getByTestId('camera-panel');
+  await expect(panel).toContainText(/archived images since .* UTC/);
+  await expect(panel.getByText('Time (UTC)')).toBeVisible();
   await page.getByTestId('camera-panel').screenshot({ path: testInfo.outputPath('camera.png') });
   expect(await seriousViolations(page)).toEqual([]);
 });
