@@ -5,6 +5,22 @@ export const PAGE_ERRORS_PER_MINUTE = 20;
 
 type PageError = Input<'diagnostics.rendererError'>;
 
+/** The window, as far as used here (typed without the DOM library: tests run it in Node). */
+export interface ErrorSource {
+  addEventListener(type: string, listener: (event: Event) => void): void;
+  removeEventListener(type: string, listener: (event: Event) => void): void;
+}
+
+/** The fields of an ErrorEvent and a PromiseRejectionEvent that are read. */
+type PageEvent = Event & {
+  message?: string;
+  filename?: string;
+  lineno?: number;
+  colno?: number;
+  error?: unknown;
+  reason?: unknown;
+};
+
 /**
  * Sends the page's uncaught errors and unhandled rejections to the main log, where support
  * reads them (the console of a user's window is out of reach). A page that throws in a loop
@@ -12,7 +28,7 @@ type PageError = Input<'diagnostics.rendererError'>;
  * Returns the cleanup.
  */
 export function forwardPageErrors(
-  target: Pick<Window, 'addEventListener' | 'removeEventListener'>,
+  target: ErrorSource,
   api: () => Pick<Api, 'invoke'>,
   now: () => number = () => performance.now(),
 ): () => void {
@@ -29,24 +45,24 @@ export function forwardPageErrors(
       // The log is where errors go: when it cannot be reached, the console is all that is left.
       .catch((failure: unknown) => console.warn('An error was not logged:', failure));
   };
-  const onError = (event: ErrorEvent) =>
+  const onError = (event: PageEvent) =>
     send({
       kind: 'error',
       message: cut(event.message || describe(event.error)),
       source: event.filename ? cut(`${event.filename}:${event.lineno}:${event.colno}`) : undefined,
       stack: event.error instanceof Error ? cut(event.error.stack ?? '') : undefined,
     });
-  const onRejection = (event: PromiseRejectionEvent) =>
+  const onRejection = (event: PageEvent) =>
     send({
       kind: 'rejection',
       message: cut(describe(event.reason)),
       stack: event.reason instanceof Error ? cut(event.reason.stack ?? '') : undefined,
     });
-  target.addEventListener('error', onError as EventListener);
-  target.addEventListener('unhandledrejection', onRejection as EventListener);
+  target.addEventListener('error', onError);
+  target.addEventListener('unhandledrejection', onRejection);
   return () => {
-    target.removeEventListener('error', onError as EventListener);
-    target.removeEventListener('unhandledrejection', onRejection as EventListener);
+    target.removeEventListener('error', onError);
+    target.removeEventListener('unhandledrejection', onRejection);
   };
 }
 
