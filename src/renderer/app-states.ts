@@ -38,6 +38,21 @@ export function createAppStates(api: Api) {
 
 export type AppStates = ReturnType<typeof createAppStates>;
 
+/** Ends the states' subscriptions to the main process's events, with the page (App.svelte). */
+export function disposeAppStates(s: AppStates): void {
+  for (const state of [
+    s.status,
+    s.throttle,
+    s.settings,
+    s.downloads,
+    s.alerts,
+    s.collectionsList,
+    s.collectionDetail,
+  ]) {
+    state.dispose();
+  }
+}
+
 /** Puts every state in the calling component's context (App.svelte's, or a test wrapper's). */
 export function provideAppStates(s: AppStates): void {
   for (const [key, value] of appStateEntries(s)) setContext(key, value);

@@ -51,12 +51,21 @@ export class AlertsModel {
 
   readonly #api: Api;
 
+  readonly #stops: (() => void)[] = [];
+
   constructor(api: Api) {
     this.#api = api;
-    api.on(
-      'alerts.watchedNew',
-      (notice) => (this.notices = [notice, ...this.notices].slice(0, 20)),
+    this.#stops.push(
+      api.on(
+        'alerts.watchedNew',
+        (notice) => (this.notices = [notice, ...this.notices].slice(0, 20)),
+      ),
     );
+  }
+
+  /** Ends its subscriptions (the page's states end with the page: App.svelte). */
+  dispose(): void {
+    for (const stop of this.#stops.splice(0)) stop();
   }
 
   async search(): Promise<void> {

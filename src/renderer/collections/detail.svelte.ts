@@ -28,9 +28,16 @@ export class CollectionDetail {
 
   readonly #api: Api;
 
+  readonly #stops: (() => void)[] = [];
+
   constructor(api: Api) {
     this.#api = api;
-    api.on('collections.offline', (s) => this.#updateOffline(s));
+    this.#stops.push(api.on('collections.offline', (s) => this.#updateOffline(s)));
+  }
+
+  /** Ends its subscriptions (the page's states end with the page: App.svelte). */
+  dispose(): void {
+    for (const stop of this.#stops.splice(0)) stop();
   }
 
   /** Shows a collection from its first page. */

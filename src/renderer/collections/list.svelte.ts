@@ -18,9 +18,16 @@ export class CollectionsList {
 
   readonly #api: Api;
 
+  readonly #stops: (() => void)[] = [];
+
   constructor(api: Api) {
     this.#api = api;
-    api.on('collections.offline', (s) => this.#updateOffline(s));
+    this.#stops.push(api.on('collections.offline', (s) => this.#updateOffline(s)));
+  }
+
+  /** Ends its subscriptions (the page's states end with the page: App.svelte). */
+  dispose(): void {
+    for (const stop of this.#stops.splice(0)) stop();
   }
 
   /** Searches with these parameters (the page goes back to the first unless given). */

@@ -66,11 +66,20 @@ export class DownloadsState {
 
   readonly #api: Api;
 
+  readonly #stops: (() => void)[] = [];
+
   constructor(api: Api) {
     this.#api = api;
-    api.on('downloads.update', (u) => this.#apply(u));
-    api.on('downloads.batchFinished', (e) => this.#notify(e));
+    this.#stops.push(
+      api.on('downloads.update', (u) => this.#apply(u)),
+      api.on('downloads.batchFinished', (e) => this.#notify(e)),
+    );
     void this.reload();
+  }
+
+  /** Ends its subscriptions (the page's states end with the page: App.svelte). */
+  dispose(): void {
+    for (const stop of this.#stops.splice(0)) stop();
   }
 
   async reload(): Promise<void> {

@@ -8,10 +8,17 @@ export class StatusState {
 
   readonly #api: Api;
 
+  readonly #stops: (() => void)[] = [];
+
   constructor(api: Api) {
     this.#api = api;
-    api.on('app.statusChanged', (status) => (this.current = status));
+    this.#stops.push(api.on('app.statusChanged', (status) => (this.current = status)));
     void this.refresh();
+  }
+
+  /** Ends its subscriptions (the page's states end with the page: App.svelte). */
+  dispose(): void {
+    for (const stop of this.#stops.splice(0)) stop();
   }
 
   /**

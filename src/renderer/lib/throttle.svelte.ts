@@ -14,14 +14,22 @@ export class ThrottleState {
   #retryAt = 0;
   #timer: ReturnType<typeof setInterval> | undefined;
 
+  readonly #stops: (() => void)[] = [];
+
   constructor(api: Api) {
-    api.on('service.throttled', (t) => {
+    const stop = api.on('service.throttled', (t) => {
       if (!t.limited) return this.#clear();
       this.operation = t.operation;
       this.#retryAt = performance.now() + t.waitMs;
       this.#tick();
       this.#timer ??= setInterval(() => this.#tick(), 250);
     });
+    this.#stops.push(stop, () => this.#clear());
+  }
+
+  /** Ends its subscriptions (the page's states end with the page: App.svelte). */
+  dispose(): void {
+    for (const stop of this.#stops.splice(0)) stop();
   }
 
   #tick(): void {

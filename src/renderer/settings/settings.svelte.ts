@@ -12,13 +12,20 @@ export class SettingsState {
 
   readonly #api: Api;
 
+  readonly #stops: (() => void)[] = [];
+
   constructor(api: Api) {
     this.#api = api;
-    api.on('settings.changed', (settings) => (this.current = settings));
+    this.#stops.push(api.on('settings.changed', (settings) => (this.current = settings)));
     this.#api.invoke('settings.get', {}).then(
       (settings) => (this.current = settings),
       (error: Error) => this.op.fail(error.message),
     );
+  }
+
+  /** Ends its subscriptions (the page's states end with the page: App.svelte). */
+  dispose(): void {
+    for (const stop of this.#stops.splice(0)) stop();
   }
 
   async update(patch: SettingsPatch): Promise<void> {
