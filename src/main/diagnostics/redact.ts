@@ -19,7 +19,11 @@ const AUTH_VALUE =
 const URL_PASSWORD = /(\b[a-z][\w+.-]*:\/\/[^\s/:@"']+:)[^\s/@"']+@/gi;
 /** A JSON or key=value field whose name says it is secret. */
 const SECRET_FIELD =
-  /(["']?(?:[\w-]*(?:secret|password|passwd|token|api_?key|signature)[\w-]*)["']?\s*[:=]\s*["']?)[^\s"',;&}]+/gi;
+  /(["']?(?:[\w-]*(?:secret|password|passwd|token|api_?key|signature)[\w-]*)["']?\s*[:=]\s*["']?)([^\s"',;&}]+)/gi;
+
+/** Values of a secret-named field that are a state, not a secret. */
+const SAYS_NOTHING =
+  /^(?:held|none|missing|absent|expired|refused|set|unset|true|false|null|undefined|yes|no|\[redacted\])$/i;
 
 /** The text with every known secret and every secret-shaped part replaced by [redacted]. */
 export function redactSecrets(
@@ -33,9 +37,11 @@ export function redactSecrets(
   out = out.replace(URL_PASSWORD, `$1${CUT}@`);
   out = out.replace(SECRET_QUERY, `$1${CUT}`);
   out = out.replace(AUTH_VALUE, `$1${CUT}`);
-  out = out.replace(SECRET_FIELD, (whole, name: string) =>
-    // "tokenHeld": true, "tokenSecondsLeft": 3400 say nothing secret.
-    /held|seconds|expires|left|count|requests/i.test(name) ? whole : `${name}${CUT}`,
+  out = out.replace(SECRET_FIELD, (whole, name: string, value: string) =>
+    // "tokenHeld": true, "tokenSecondsLeft": 3400, "Token: held" say nothing secret.
+    /held|seconds|expires|left|count|requests/i.test(name) || SAYS_NOTHING.test(value)
+      ? whole
+      : `${name}${CUT}`,
   );
   return out;
 }

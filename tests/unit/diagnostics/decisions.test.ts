@@ -37,6 +37,10 @@ describe('redaction', () => {
       ['s3cr3t-value', null, undefined],
     );
     expect(out).toBe('token held: [redacted]; "tokenHeld": true, "tokenSecondsLeft": 3400');
+    // The connection report's line about the token says its state, not the token.
+    expect(redactSecrets('ok   Token: held; valid for 10080 more minutes', [])).toBe(
+      'ok   Token: held; valid for 10080 more minutes',
+    );
   });
 });
 
