@@ -60,6 +60,19 @@ export function windowGoneNotice(details: GoneDetails): string {
 }
 
 /**
+ * A GPU process that stopped may leave the window blank (Chromium restarts the process, not the
+ * page's drawing): the window is reloaded as for its own renderer. Other processes (audio,
+ * network) are restarted by Chromium without the page noticing.
+ */
+export function reloadsWindow(details: ChildGoneDetails): boolean {
+  return details.type === 'GPU' && details.reason !== 'clean-exit';
+}
+
+export function gpuGoneNotice(details: GoneDetails): string {
+  return `The window stopped unexpectedly (its graphics process: ${reasonInWords(details.reason)}) and was reloaded.`;
+}
+
+/**
  * Whether a window whose renderer stopped is reloaded: not when it simply exited (the window is
  * closing), and not past RELOADS_ALLOWED reloads in RELOAD_WINDOW_MS (a page that crashes at
  * once on load would otherwise reload for ever).

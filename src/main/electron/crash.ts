@@ -3,11 +3,13 @@
  * diagnostics packs the newest), and a window whose renderer stopped is reloaded and says so.
  * The decisions (the words, whether to reload) are in diagnostics/crashes.ts, tested in Node.
  */
-import { app, crashReporter, type WebContents } from 'electron';
+import { app, BrowserWindow, crashReporter, type WebContents } from 'electron';
 import { crashDumpsDir } from '../diagnostics/crash-dumps.ts';
 import {
   childGoneLine,
+  gpuGoneNotice,
   ReloadGuard,
+  reloadsWindow,
   windowGoneLine,
   windowGoneNotice,
 } from '../diagnostics/crashes.ts';
@@ -35,5 +37,8 @@ export function watchCrashes(log: () => Log, onReloaded: (notice: string) => voi
   app.on('child-process-gone', (_event, details) => {
     const line = childGoneLine(details);
     if (line) log()(line, 'error');
+    if (!reloadsWindow(details) || !guard.shouldReload(details)) return;
+    onReloaded(gpuGoneNotice(details));
+    for (const window of BrowserWindow.getAllWindows()) window.webContents.reload();
   });
 }

@@ -4,7 +4,9 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { newestDumps } from '../../../src/main/diagnostics/crash-dumps.ts';
 import {
   childGoneLine,
+  gpuGoneNotice,
   ReloadGuard,
+  reloadsWindow,
   windowGoneLine,
   windowGoneNotice,
 } from '../../../src/main/diagnostics/crashes.ts';
@@ -70,6 +72,13 @@ describe('a window whose renderer stopped', () => {
       childGoneLine({ type: 'Utility', name: 'Audio Service', reason: 'killed', exitCode: 9 }),
     ).toBe('Utility process (Audio Service) gone: killed (it was killed), exit code 9');
     expect(childGoneLine({ type: 'Utility', reason: 'clean-exit', exitCode: 0 })).toBeNull();
+    // A GPU process that stopped may leave the window blank: reloaded; others are not.
+    expect(reloadsWindow({ type: 'GPU', reason: 'crashed', exitCode: 133 })).toBe(true);
+    expect(reloadsWindow({ type: 'GPU', reason: 'clean-exit', exitCode: 0 })).toBe(false);
+    expect(reloadsWindow({ type: 'Utility', reason: 'crashed', exitCode: 1 })).toBe(false);
+    expect(gpuGoneNotice({ reason: 'crashed', exitCode: 133 })).toBe(
+      'The window stopped unexpectedly (its graphics process: it crashed) and was reloaded.',
+    );
   });
 });
 
