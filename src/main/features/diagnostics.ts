@@ -12,6 +12,7 @@ import type { DownloadManager } from '../downloads/manager.ts';
 import { logsDirOf } from '../log.ts';
 import { checkConnection } from '../net/doctor.ts';
 import { appVersion } from '../version.ts';
+import { Disposables } from './disposables.ts';
 import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
 
 type DiagnosticsParts = Pick<
@@ -42,7 +43,7 @@ export function diagnosticsFeature(
   const { client, dataDir, desktop, hub, log, network, service, settings } = parts;
   const logsDir = logsDirOf(dataDir);
   const budget = new LineBudget();
-  const stops: (() => void)[] = [];
+  const running = new Disposables();
   let notice: string | null = null;
   const sources: DiagnosticsSources = {
     logsDir,
@@ -111,7 +112,7 @@ export function diagnosticsFeature(
       log(startupLine(versionFacts(dataDir)));
       const watch = new ServiceWatch(safeUrl(service.baseUrl));
       let sessionLogged = false;
-      stops.push(
+      running.add(
         hub.on('app.statusChanged', (status) => {
           for (const line of watch.lines(status)) log(line.text, line.level);
           if (sessionLogged || !status.online || !status.tokenHeld) return;
@@ -125,6 +126,8 @@ export function diagnosticsFeature(
             (error: Error) => log(`service session could not be read: ${error.message}`, 'warn'),
           );
         }),
+      );
+      running.add(
         hub.on('downloads.batchFinished', ({ batchId, state }) => {
           const view = downloads.batchView(batchId);
           const summary = view ? batchSummary(view) : `download batch ${batchId} ${state}`;
@@ -132,8 +135,6 @@ export function diagnosticsFeature(
         }),
       );
     },
-    close() {
-      for (const stop of stops.splice(0)) stop();
-    },
+    close: () => running.dispose(),
   };
 }
