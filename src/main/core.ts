@@ -177,7 +177,7 @@ async function assemble(
     appFeature(parts),
     profilesFeature(parts),
     mapFeature(parts),
-    wallFeature(parts),
+    wallFeature(parts, collections.addImage),
     recordingsFeature(parts),
     collections,
     alertsFeature(parts, options.watchIntervalMs ?? 120_000),

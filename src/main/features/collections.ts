@@ -1,5 +1,9 @@
 import { join } from 'node:path';
-import type { CollectionProgress, collectionsChannels } from '../../shared/ipc/collections.ts';
+import type {
+  CollectionProgress,
+  collectionsChannels,
+  ImageSource,
+} from '../../shared/ipc/collections.ts';
 import { recentTimes } from '../collections/camera-times.ts';
 import { exportCollection } from '../collections/export.ts';
 import { RecordingFrames } from '../collections/frames.ts';
@@ -23,6 +27,11 @@ type CollectionsParts = Pick<
 type CollectionsFeature = Feature<ChannelsIn<typeof collectionsChannels>> & {
   /** What the media resolver serves from here: kept images from disk, and thumbnails. */
   media: MediaExtensions;
+  /**
+   * Adds an image, and a collection kept offline follows at once: the one way to add, for the
+   * wall's snapshots as for the collections' channel.
+   */
+  addImage(id: string, source: ImageSource): Promise<string | null>;
 };
 
 /**
@@ -59,6 +68,11 @@ export function collectionsFeature(
   const follow = (id: string) => {
     if (kept.isKept(id)) void sync.sync(id).catch(() => undefined);
   };
+  const addImage = async (id: string, source: ImageSource) => {
+    const image = await collections.addImage(id, source);
+    follow(id);
+    return image;
+  };
   const progress = (p: CollectionProgress) => hub.emit('collections.progress', p);
 
   const handlers: CollectionsFeature['handlers'] = {
@@ -79,11 +93,7 @@ export function collectionsFeature(
       follow(id);
       return { ok: true };
     },
-    'collections.addImage': async ({ id, source }) => {
-      const image = await collections.addImage(id, source);
-      follow(id);
-      return { image };
-    },
+    'collections.addImage': async ({ id, source }) => ({ image: await addImage(id, source) }),
     'collections.removeImage': async ({ id, name }) => {
       await collections.removeImage(id, name);
       follow(id);
@@ -160,6 +170,7 @@ export function collectionsFeature(
   return {
     name: 'collections',
     handlers,
+    addImage,
     media: {
       collectionFile: (id, name) => {
         const path = sync.localFile(id, name);

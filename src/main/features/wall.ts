@@ -7,6 +7,7 @@ import {
   recordLast,
   searchCameras,
   snapshot,
+  type AddImage,
 } from '../wall/cameras.ts';
 import { WallStore } from '../wall/store.ts';
 import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
@@ -14,6 +15,8 @@ import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
 /** Saved walls, and what a wall's tiles ask of the service. Nothing runs in the background. */
 export function wallFeature(
   ctx: Pick<CoreParts, 'cache' | 'client' | 'db'>,
+  /** The collections' own way to add an image (a kept collection follows at once). */
+  addImage: AddImage,
 ): Feature<ChannelsIn<typeof wallChannels>> {
   const store = new WallStore(ctx.db);
   const handlers: Feature<ChannelsIn<typeof wallChannels>>['handlers'] = {
@@ -26,7 +29,7 @@ export function wallFeature(
     'wall.sensors': ({ ids }) => latestSensors(ctx.client, ctx.cache.searches, ids),
     'wall.imageTimes': ({ cameraId }) => imageTimes(ctx.client, cameraId),
     'wall.collections': () => recentCollections(ctx.client),
-    'wall.snapshot': (input) => snapshot(ctx.client, input),
+    'wall.snapshot': (input) => snapshot(ctx.client, input, addImage),
     'wall.recordLast': ({ cameraId, minutes }) => recordLast(ctx.client, cameraId, minutes),
   };
   return { name: 'wall', handlers };

@@ -3,6 +3,7 @@
  * the times of their archived images (rewind), snapshots into collections and recordings of the
  * last minutes. Plain Node on the ApiClient; the token never leaves the main process.
  */
+import type { ImageSource } from '../../shared/ipc/collections.ts';
 import type { Camera } from '../../shared/api/index.ts';
 import type { WallCamera, WallCollection, WallSensors } from '../../shared/ipc/wall.ts';
 import type { ApiClient } from '../api/client.ts';
@@ -119,9 +120,13 @@ export async function recentCollections(client: ApiClient): Promise<WallCollecti
   return page.results.map((c) => ({ id: c._id, name: c.name }));
 }
 
+/** Adds an image to a collection as the collections feature does (collections.ts). */
+export type AddImage = (id: string, source: ImageSource) => Promise<unknown>;
+
 export async function snapshot(
   client: ApiClient,
   input: { cameraId: string; time?: string; collectionId?: string; newCollectionName?: string },
+  addImage: AddImage,
 ): Promise<{ collectionId: string; collectionName: string }> {
   let collectionId = input.collectionId;
   let collectionName = input.newCollectionName ?? '';
@@ -135,8 +140,12 @@ export async function snapshot(
     collectionName = (await client.collections.show(collectionId, { limit: 1 })).name;
   }
   // The service adds an archived image only at an exact time: the wall sends listed times.
-  const time = input.time === undefined ? {} : { time: isoSeconds(Date.parse(input.time)) };
-  await client.collections.addImage(collectionId, { camera_id: input.cameraId, ...time });
+  await addImage(
+    collectionId,
+    input.time === undefined
+      ? { kind: 'camera', cameraId: input.cameraId }
+      : { kind: 'archive', cameraId: input.cameraId, time: isoSeconds(Date.parse(input.time)) },
+  );
   return { collectionId, collectionName };
 }
 

@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { describe, expect } from 'vitest';
+import { until } from '../../helpers/wait.ts';
 import { demoHostTest as test } from '../../helpers/fixtures.ts';
 import type { Core } from '../../../src/main/core.ts';
 import type { WebHost } from '../../../src/main/web/host.ts';
@@ -80,6 +81,34 @@ describe('wall channels', () => {
     expect(collection.images).toHaveLength(2);
     const listed = await core.api.invoke('wall.collections', {});
     expect(listed[0]).toEqual({ id: made.collectionId, name: 'Wall test' });
+  });
+
+  test('a snapshot into a collection kept offline reaches its kept copy at once', async () => {
+    const made = await core.api.invoke('wall.snapshot', {
+      cameraId: stillCamera,
+      newCollectionName: 'Kept wall frames',
+    });
+    const id = made.collectionId;
+    await core.api.invoke('collections.keepOffline', { id, keep: true });
+    expect(await core.api.invoke('collections.sync', { id })).toMatchObject({ done: 1, total: 1 });
+    const statuses: { done: number; total: number; state: string }[] = [];
+    const stop = core.api.on('collections.offline', (s) => {
+      if (s.collectionId === id) statuses.push(s);
+    });
+    try {
+      // An archived frame: the current one is already in the collection under the same name.
+      const times = await core.api.invoke('wall.imageTimes', { cameraId: stillCamera });
+      await core.api.invoke('wall.snapshot', {
+        cameraId: stillCamera,
+        time: new Date(times[200]!).toISOString(),
+        collectionId: id,
+      });
+      // The collections' own add follows a kept collection at once (the periodic sync is 5
+      // minutes away): the new image is on disk within seconds.
+      await until(() => statuses.find((s) => s.state === 'synced' && s.done === 2), 20_000);
+    } finally {
+      stop();
+    }
   });
 
   test('records the last minutes: a recording that starts in the past', async () => {
