@@ -9,7 +9,7 @@ import { redactSecrets } from '../diagnostics/redact.ts';
 import { startupLine, versionFacts } from '../diagnostics/versions.ts';
 import { batchSummary, pageErrorLine, ServiceWatch } from '../diagnostics/summaries.ts';
 import type { DownloadManager } from '../downloads/manager.ts';
-import { logsDirOf } from '../log.ts';
+import { flushLog, logsDirOf } from '../log.ts';
 import { checkConnection } from '../net/doctor.ts';
 import { appVersion } from '../version.ts';
 import { Disposables } from './disposables.ts';
@@ -63,8 +63,10 @@ export function diagnosticsFeature(
   };
   const diagnostics: Diagnostics = {
     logsDir,
-    zip: () => diagnosticsZip(sources),
+    // The lines logged so far are on disk before the logs are read.
+    zip: () => flushLog(log).then(() => diagnosticsZip(sources)),
     async save(path) {
+      await flushLog(log);
       const saved = await saveDiagnostics(sources, path);
       log(`diagnostics saved: ${saved.path} (${saved.bytes} bytes)`);
       return saved;

@@ -53,6 +53,7 @@ describe('Save diagnostics', () => {
     );
 
     const out = join(dir.path, 'diagnostics.zip');
+    core.log('the last line before saving');
     const saved = await core.diagnostics.save(out);
     expect(saved.path).toBe(out);
     const zip = readZip(out);
@@ -80,6 +81,7 @@ describe('Save diagnostics', () => {
     }
     const log = zip.get('logs/main.log')!.toString();
     expect(log).toMatch(/Roadcam \S+ starting: Electron none .*data in /);
+    expect(log).toMatch(/the last line before saving\n$/);
     expect(log).toMatch(
       /ERROR renderer error: could not load https:\/\/files\.example\.org\/rec\/1\.mp4\?/,
     );
