@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodePoints } from '../../../src/renderer/map/tiles/mvt.ts';
-import { readFeature, type TileProps } from '../../../src/renderer/map/tiles/tileFeatures.ts';
+import { readFeature, type TileProps } from '../../../src/renderer/map/tiles/tile-features.ts';
 import { encodeTile, type TileLayer } from '../../../src/service/media/mvt.ts';
 
 // The attributes of vector tiles are not shown by the interface: every spelling a provider

@@ -7,7 +7,7 @@ import {
   metersPerPixel,
   observationAt,
   type PickSearch,
-} from '../../../src/renderer/map/tiles/pickResolve.ts';
+} from '../../../src/renderer/map/tiles/pick-resolve.ts';
 import { sensorColour } from '../../../src/renderer/map/colours.ts';
 import { encodeTile, tileBbox, type TileAddress } from '../../../src/service/media/mvt.ts';
 import { VARIANT_NAMES, VARIANTS } from '../../../src/service/variants/index.ts';

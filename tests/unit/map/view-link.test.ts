@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { viewFromLink } from '../../../src/renderer/map/viewLink.ts';
+import { viewFromLink } from '../../../src/renderer/map/view-link.ts';
 
 describe('a map link with a view', () => {
   it('reads lat,lon,zoom', () => {

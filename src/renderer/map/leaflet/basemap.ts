@@ -1,13 +1,13 @@
 import L from 'leaflet';
-import type { BasemapAnswer, BasemapRequest } from '../tiles/basemapWorker.ts';
-import { showBitmap } from './pointTiles.ts';
+import type { BasemapAnswer, BasemapRequest } from '../tiles/basemap-worker.ts';
+import { showBitmap } from './point-tiles.ts';
 
 /**
  * The offline base map: country shapes and US state lines from world-atlas and us-atlas, drawn
  * into canvas tiles under the raster tiles, so the map is never blank, with or without a network.
  * Tiles (not one canvas vector layer) because Leaflet redraws a vector layer's whole canvas after
  * every pan: with 50m outlines that cost most of each frame, while a tile is drawn once per view.
- * The tiles are drawn in a worker (basemapWorker.ts); this side only places the bitmaps.
+ * The tiles are drawn in a worker (basemap-worker.ts); this side only places the bitmaps.
  */
 const TILE_SIZE = 256;
 let serial = 0;
@@ -27,7 +27,7 @@ class OutlineTiles extends L.GridLayer {
   }
 
   override onAdd(map: L.Map): this {
-    this.#worker = new Worker(new URL('../tiles/basemapWorker.ts', import.meta.url), {
+    this.#worker = new Worker(new URL('../tiles/basemap-worker.ts', import.meta.url), {
       type: 'module',
     });
     this.#worker.onmessage = (e: MessageEvent<BasemapAnswer>) => this.#answer(e.data);

@@ -22,8 +22,8 @@ import {
   observationAt,
   type PickedPoint,
   type PickSearch,
-} from '../tiles/pickResolve.ts';
-import { PointTileLayer } from './pointTiles.ts';
+} from '../tiles/pick-resolve.ts';
+import { PointTileLayer } from './point-tiles.ts';
 import { ReplayLayer } from './replay.ts';
 
 export const LAYER_NAMES = ['Cameras', 'Observations', 'Alerts', 'Recordings'] as const;

@@ -3,7 +3,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import type { WeatherSnapshot } from '../../../shared/ipc/map.ts';
 import { sensorColour } from '../colours.ts';
 import { ReplayLayer } from './replay.ts';
-import { rgba } from './replayDots.ts';
+import { rgba } from './replay-dots.ts';
 
 // The replay at national scale: 100,000 cameras are one canvas drawn from the snapshot's columns,
 // not a Leaflet layer per camera (which cost seconds per step and tens of MB in the benchmark).

@@ -1,14 +1,14 @@
 /**
  * The weather replay: every camera of a ten-minute snapshot as a dot coloured by the chosen
  * sensor, over the alert polygons in force at the same mark. The dots are one canvas drawn from
- * the snapshot's columns (replayDots.ts), not a layer per camera, so a step at 100,000 cameras
+ * the snapshot's columns (replay-dots.ts), not a layer per camera, so a step at 100,000 cameras
  * recolours and redraws one canvas; alerts are few and are redrawn per step.
  */
 import L from 'leaflet';
 import type { AlertSnapshot, WeatherSnapshot } from '../../../shared/ipc/map.ts';
 import type { SensorType } from '../../../shared/sensors.ts';
 import { sensorColour, severityColour } from '../colours.ts';
-import { DotCanvas } from './replayDots.ts';
+import { DotCanvas } from './replay-dots.ts';
 
 export class ReplayLayer extends L.LayerGroup {
   // Added and removed with the group: the canvas goes when the replay closes.

@@ -16,7 +16,7 @@ export type Spatial =
   | { type: 'route'; line: LonLat[]; radiusKm: number; unit?: DistanceUnit }
   | { type: 'radius'; center: LonLat; radiusKm: number; unit?: DistanceUnit };
 
-/** The shapes drawn on the map by clicking (leaflet/drawTool.ts). */
+/** The shapes drawn on the map by clicking (leaflet/draw-tool.ts). */
 export type DrawMode = 'polygon' | 'route' | 'radius';
 
 /** A new route's buffer and a new circle's radius, round numbers in either unit. */

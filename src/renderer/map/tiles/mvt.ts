@@ -7,9 +7,9 @@
  */
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
-import { featureKey, readFeature, type TileFeature, type TileKind } from './tileFeatures.ts';
+import { featureKey, readFeature, type TileFeature, type TileKind } from './tile-features.ts';
 
-export type { TileFeature, TileKind, TileProps } from './tileFeatures.ts';
+export type { TileFeature, TileKind, TileProps } from './tile-features.ts';
 
 export interface TilePoint {
   /** Position in the drawn tile's pixels (0..tileSize). */

@@ -1,15 +1,15 @@
 /**
  * Dense points from the service's vector tiles (cameras or observations), one canvas per tile:
  * panning moves canvases, never redraws thousands of markers. Fetching, decoding and drawing
- * happen in a worker (tileWorker.ts); this side places bitmaps and hit-tests clicks against the
+ * happen in a worker (tile-worker.ts); this side places bitmaps and hit-tests clicks against the
  * points' positions, so the canvases need no per-point listeners. At high zoom, cameras become
  * real markers (keyboard reachable, with a video badge).
  */
 import L from 'leaflet';
 import { mediaUrl } from '../../lib/media.ts';
 import type { TileFeature } from '../tiles/mvt.ts';
-import { metersPerPixel, type PickedPoint } from '../tiles/pickResolve.ts';
-import type { Colouring, WorkerAnswer, WorkerRequest } from '../tiles/tileWorker.ts';
+import { metersPerPixel, type PickedPoint } from '../tiles/pick-resolve.ts';
+import type { Colouring, WorkerAnswer, WorkerRequest } from '../tiles/tile-worker.ts';
 
 export interface PointTileOptions {
   kind: 'cameras' | 'observations';
@@ -55,7 +55,7 @@ const HIT_RADIUS = 7;
 let serial = 0;
 
 function startWorker(): Worker {
-  return new Worker(new URL('../tiles/tileWorker.ts', import.meta.url), { type: 'module' });
+  return new Worker(new URL('../tiles/tile-worker.ts', import.meta.url), { type: 'module' });
 }
 
 /**

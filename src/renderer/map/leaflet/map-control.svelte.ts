@@ -8,7 +8,7 @@ import type { Bbox, LonLat } from '../../../shared/geo.ts';
 import type { Api } from '../../../shared/ipc.ts';
 import type { DrawMode } from '../search/params.ts';
 import { channelSearch, MapLayers, type LayerHandlers } from './controller.ts';
-import { DrawTool } from './drawTool.ts';
+import { DrawTool } from './draw-tool.ts';
 
 export class MapControl {
   readonly layers: MapLayers;

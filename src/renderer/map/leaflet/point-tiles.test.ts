@@ -1,7 +1,7 @@
 import L from 'leaflet';
 import { afterEach, expect, test, vi } from 'vitest';
-import type { WorkerRequest } from '../tiles/tileWorker.ts';
-import { PointTileLayer } from './pointTiles.ts';
+import type { WorkerRequest } from '../tiles/tile-worker.ts';
+import { PointTileLayer } from './point-tiles.ts';
 
 /** Stands in for the tile worker (jsdom has none): keeps what the layer asks of it. */
 class RecordingWorker {

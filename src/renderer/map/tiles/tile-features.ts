@@ -14,7 +14,7 @@ export interface TileFeature {
   /**
    * The id the app opens: the camera id (camera tiles) or the observation id (observation
    * tiles). Null when the tile does not name it: a click then finds it by a search at the
-   * point (pickResolve.ts).
+   * point (pick-resolve.ts).
    */
   id: string | null;
   /** The camera the point belongs to, when the tile names it. */

@@ -1,10 +1,10 @@
 /**
- * A click on a tile point opens what the point is. Most tiles name it (tileFeatures.ts); a tile
+ * A click on a tile point opens what the point is. Most tiles name it (tile-features.ts); a tile
  * that does not (no camera id, no observation id: the interface does not show the attributes)
  * still gets its point opened, found by a search with what the point does say: its camera and
  * time, or else its place (the nearest camera within the click's reach).
  */
-import type { TileFeature } from './tileFeatures.ts';
+import type { TileFeature } from './tile-features.ts';
 
 export interface PickedPoint {
   /** The id the tile gives the point; null when it gives none. */
