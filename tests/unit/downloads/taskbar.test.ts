@@ -1,41 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { TaskbarProgress } from '../../../src/main/downloads/taskbar.ts';
-import {
-  DOWNLOAD_STATES,
-  type DownloadBatchView,
-  type DownloadState,
-} from '../../../src/shared/ipc/downloads.ts';
+import type { DownloadBatchView } from '../../../src/shared/ipc/downloads.ts';
+import { batchView } from '../../helpers/batch-view.ts';
 
-function batch(
-  id: number,
-  state: DownloadBatchView['state'],
-  counts: Partial<Record<DownloadState, number>>,
-  bytes: [done: number, total: number] = [0, 0],
-): DownloadBatchView {
-  const all = Object.fromEntries(DOWNLOAD_STATES.map((s) => [s, counts[s] ?? 0])) as Record<
-    DownloadState,
-    number
-  >;
-  return {
-    id,
-    label: `batch ${id}`,
-    folder: '/data',
-    template: '{recording_id}.{format}',
-    existing: 'skip',
-    state,
-    message: null,
-    spaceNeeded: null,
-    createdAt: '2026-11-21T10:00:00Z',
-    finishedAt: null,
-    counts: all,
-    items: Object.values(all).reduce((a, b) => a + b, 0),
-    bytesDone: bytes[0],
-    bytesTotal: bytes[1],
-    speed: 0,
-    etaSeconds: null,
-    limitedBy: null,
-  };
-}
+const batch = batchView;
 
 const update = (...batches: DownloadBatchView[]) => ({ batches, items: [], removedBatches: [] });
 
