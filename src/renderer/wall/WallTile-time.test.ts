@@ -1,11 +1,12 @@
 import { render, screen, waitFor } from '@testing-library/svelte';
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import type { WallTile } from '../../shared/ipc/wall.ts';
 import { defaultSettings } from '../../shared/settings.ts';
 import { SettingsState, settingsContext } from '../settings/settings.svelte.ts';
 import { fakeApi } from '../testing/fake-api.ts';
 import { contextOf, provided } from '../testing/render.ts';
 import Tile from './WallTile.svelte';
+import { stubIntersectionObserver } from '../testing/intersection.ts';
 
 vi.mock('./HlsPlayer.svelte', async () => import('../testing/FakeMediaSource.svelte'));
 vi.mock('./StillImage.svelte', async () => import('../testing/FakeMediaSource.svelte'));
@@ -17,16 +18,7 @@ const camera: WallTile = {
   ...{ country: 'US', state: 'XX', city: 'Honolulu', colSpan: 1, rowSpan: 1 },
 };
 
-beforeEach(() => {
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      observe() {}
-      unobserve() {}
-    },
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+stubIntersectionObserver();
 
 test("a tile's caption gives the camera's own clock, then the user's in UTC when chosen", async () => {
   const api = fakeApi({ 'settings.get': () => ({ ...defaultSettings, timeZone: 'utc' }) });

@@ -1,10 +1,11 @@
 import { render, screen } from '@testing-library/svelte';
 import { flushSync } from 'svelte';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { WallTile } from '../../shared/ipc/wall.ts';
 import { mediaSources, type MediaSource } from '../testing/media-sources.ts';
 import type { TileState } from './watchdog.ts';
 import Tile from './WallTile.svelte';
+import { stubIntersectionObserver } from '../testing/intersection.ts';
 
 // Neither hls.js nor an image can load in jsdom: stand-ins report the states instead.
 vi.mock('./HlsPlayer.svelte', async () => import('../testing/FakeMediaSource.svelte'));
@@ -23,16 +24,7 @@ const camera: WallTile = {
   rowSpan: 1,
 };
 
-beforeEach(() => {
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      observe() {}
-      unobserve() {}
-    },
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+stubIntersectionObserver();
 
 function renderTile(
   video: boolean | 'capped',
