@@ -2,6 +2,13 @@
  * What a view shows while it asks the main process for something: whether it is busy, what went
  * wrong (in the main process's words), and how far a long operation got. One instance per form
  * or button group; `run` is the only way in, so busy is never left set after a failure.
+ *
+ * The one way for a view's loading state: every call whose busy or error a view shows goes
+ * through an Operation (held by the view's state class, or by the component for a one-off form),
+ * `latest` where a newer ask replaces an older one still under way (a search, a slider, the thing
+ * a panel is open on), `cancel` when what was asked for is gone. A panel that shows one answer
+ * keeps it with its Operation in a `Latest` (map/panels/latest.svelte.ts). No hand-rolled
+ * `loading`, `error` or "stale" flags beside it.
  */
 export class Operation {
   busy = $state(false);

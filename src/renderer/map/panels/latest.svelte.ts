@@ -1,28 +1,38 @@
+import { Operation } from '../../lib/operation.svelte.ts';
+
 /**
- * What a panel shows for the thing it is open on (a camera, an observation): the answer for the
- * current one, or why it failed. Clicking another thing while an answer is on its way must not
- * show the first thing's answer (or its error) in the second one's panel.
+ * What a panel shows for the thing it is open on (a camera, an observation, a replay mark): the
+ * newest answer and the `Operation` that asks for it (busy, the error in words). Clicking another
+ * thing while an answer is on its way must not show the first thing's answer (or its error) in
+ * the second one's panel: each load forgets the ones before it.
  */
 export class Latest<T> {
+  readonly op = new Operation();
   value = $state.raw<T | null>(null);
-  error = $state<string | null>(null);
 
-  /** Starts loading; call it in an `$effect` and return what it returns (drops a late answer). */
-  load(work: () => Promise<T>): () => void {
-    let stopped = false;
-    this.value = null;
-    this.error = null;
-    work().then(
-      (value) => {
-        if (!stopped) this.value = value;
-      },
-      (e: unknown) => {
-        if (!stopped) this.error = (e as Error).message;
-      },
-    );
-    return () => {
-      stopped = true;
-    };
+  get error(): string | null {
+    return this.op.error;
+  }
+
+  get busy(): boolean {
+    return this.op.busy;
+  }
+
+  /**
+   * Starts loading, after `failure` in an error when given; call it in an `$effect` and return
+   * what it returns (the effect's cleanup then drops a late answer). `keep` leaves the last
+   * answer shown until the next arrives (a slider's next mark), instead of showing nothing.
+   */
+  load(work: () => Promise<T>, options: { failure?: string; keep?: boolean } = {}): () => void {
+    this.op.cancel();
+    if (!options.keep) {
+      this.value = null;
+      this.op.error = null;
+    }
+    void this.op.latest(work, options.failure).then((answer) => {
+      if (answer !== undefined) this.value = answer;
+    });
+    return () => this.op.cancel();
   }
 }
 
