@@ -43,7 +43,8 @@ export class RewindState {
         Promise.all(missing.map((cameraId) => this.#api.invoke('wall.imageTimes', { cameraId }))),
       'Could not list the archived images',
     );
-    if (!lists) return;
+    // Back to live before the lists came: they would be stale by the next rewind.
+    if (!lists || !this.active) return;
     const next = { ...this.times };
     missing.forEach((id, i) => (next[id] = lists[i]!));
     this.times = next;
