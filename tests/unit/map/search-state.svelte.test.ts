@@ -115,6 +115,29 @@ describe('the map search state', () => {
     expect(search.hasMore).toBe(false);
   });
 
+  test('while the complete fetch runs no further page is asked for; a new search drops it', async ({
+    core,
+  }) => {
+    const search = new SearchState(core.api);
+    search.reset('observations');
+    await search.run();
+    const firstPage = search.results.map((f) => f.id);
+    const fetching = search.runFetchAll();
+    // The list scrolled to its end meanwhile: the complete list replaces it, no page is appended.
+    expect(search.op.busy).toBe(true);
+    expect(search.loading).toBe(false);
+    await search.more();
+    expect(search.results.map((f) => f.id)).toEqual(firstPage);
+    search.reset('cameras');
+    const newer = search.run();
+    await Promise.all([fetching, newer]);
+
+    expect(search.kind).toBe('cameras');
+    expect(search.complete).toBe(false);
+    expect(search.results.every((f) => !('sensors' in f.properties))).toBe(true);
+    expect(search.op).toMatchObject({ busy: false, error: null });
+  });
+
   test('a form the core refuses says why and keeps the last results', async ({ core }) => {
     const search = new SearchState(core.api);
     await search.run();

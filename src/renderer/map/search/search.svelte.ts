@@ -6,6 +6,7 @@
 import type { Aggs, Camera, Observation } from '../../../shared/api/index.ts';
 import type { Api } from '../../../shared/ipc.ts';
 import { contextSlot } from '../../lib/context.ts';
+import { Operation } from '../../lib/operation.svelte.ts';
 import {
   cameraParams,
   emptyForm,
@@ -35,15 +36,24 @@ export class SearchState {
   aggs = $state.raw<Aggs>({});
   fetchedAt = $state<string | null>(null);
   fromCache = $state(false);
-  loading = $state(false);
-  error = $state<string | null>(null);
+  /** Every ask (a search, the next page, the complete fetch): a newer search drops the others. */
+  readonly op = new Operation();
   /** True once a search ran: the panel shows "no results" only then. */
   searched = $state(false);
   /** The complete fetch: null when none runs. */
   fetchAll = $state<{ found: number; requests: number } | null>(null);
   complete = $state(false);
-  #generation = 0;
   #form: SearchForm = emptyForm();
+  #fetchAllId = 0;
+
+  /** A page is on its way (the complete fetch shows its own progress instead). */
+  get loading(): boolean {
+    return this.op.busy && this.fetchAll === null;
+  }
+
+  get error(): string | null {
+    return this.op.error;
+  }
 
   get canFetchAll(): boolean {
     return this.total > PAGING_CEILING && !this.complete;
@@ -59,83 +69,64 @@ export class SearchState {
 
   /** Runs the form as it is now; earlier answers still arriving are ignored. */
   async run(): Promise<void> {
-    const generation = ++this.#generation;
-    this.#form = $state.snapshot(this.form) as SearchForm;
-    this.loading = true;
-    this.error = null;
+    const form = (this.#form = $state.snapshot(this.form) as SearchForm);
+    // A new search's error is its own: the last one's goes as soon as it is asked for.
+    this.op.error = null;
     this.complete = false;
-    try {
-      const answer = await this.#page(this.#form, 0);
-      if (generation !== this.#generation) return;
-      this.kind = this.#form.kind;
-      this.results = answer.features;
-      this.total = answer.total;
-      this.aggs = answer.aggs;
-      this.fetchedAt = answer.fetchedAt;
-      this.fromCache = answer.fromCache;
-      this.searched = true;
-    } catch (error) {
-      if (generation === this.#generation) this.error = message(error);
-    } finally {
-      if (generation === this.#generation) this.loading = false;
-    }
+    const answer = await this.op.latest(() => this.#page(form, 0));
+    if (!answer) return;
+    this.kind = form.kind;
+    this.results = answer.features;
+    this.total = answer.total;
+    this.aggs = answer.aggs;
+    this.fetchedAt = answer.fetchedAt;
+    this.fromCache = answer.fromCache;
+    this.searched = true;
   }
 
   /** The next page, when the list scrolls near its end. */
   async more(): Promise<void> {
-    if (this.loading || !this.hasMore) return;
-    const generation = this.#generation;
-    this.loading = true;
-    try {
-      const answer = await this.#page(this.#form, this.results.length);
-      if (generation !== this.#generation) return;
-      this.results = [...this.results, ...answer.features];
-    } catch (error) {
-      if (generation === this.#generation) this.error = message(error);
-    } finally {
-      if (generation === this.#generation) this.loading = false;
-    }
+    if (this.op.busy || !this.hasMore) return;
+    const answer = await this.op.latest(() => this.#page(this.#form, this.results.length));
+    if (answer) this.results = [...this.results, ...answer.features];
   }
 
   /** Every result (core searchAll), with progress; replaces the paged list. */
   async runFetchAll(): Promise<void> {
-    const generation = this.#generation;
-    const requestId = `search-${generation}`;
+    const requestId = `search-${++this.#fetchAllId}`;
     this.fetchAll = { found: 0, requests: 0 };
     const stop = this.#api.on('map.searchAllProgress', (p) => {
       if (p.requestId === requestId) this.fetchAll = { found: p.found, requests: p.requests };
     });
-    try {
-      const form = this.#form;
-      const answer =
-        form.kind === 'cameras'
-          ? await this.#api.invoke('map.cameras.searchAll', {
-              requestId,
-              params: strip(cameraParams(form)),
-            })
-          : await this.#api.invoke('map.observations.searchAll', {
-              requestId,
-              params: strip(observationParams(form)),
-            });
-      if (generation !== this.#generation) return;
-      this.results = answer.features;
-      this.total = answer.features.length;
-      this.fetchedAt = answer.fetchedAt;
-      this.fromCache = answer.fromCache;
-      this.complete = true;
-      if (answer.incompleteAreas > 0) {
-        this.error = `${answer.incompleteAreas} spots hold more than 4,100 results each at one point; only their first 4,100 are listed.`;
-      }
-    } catch (error) {
-      if (generation === this.#generation) this.error = message(error);
-    } finally {
-      stop();
-      this.fetchAll = null;
+    const form = this.#form;
+    const answer = await this.op.latest(() =>
+      form.kind === 'cameras'
+        ? this.#api.invoke('map.cameras.searchAll', {
+            requestId,
+            params: strip(cameraParams(form)),
+          })
+        : this.#api.invoke('map.observations.searchAll', {
+            requestId,
+            params: strip(observationParams(form)),
+          }),
+    );
+    stop();
+    this.fetchAll = null;
+    if (!answer) return;
+    this.results = answer.features;
+    this.total = answer.features.length;
+    this.fetchedAt = answer.fetchedAt;
+    this.fromCache = answer.fromCache;
+    this.complete = true;
+    if (answer.incompleteAreas > 0) {
+      this.op.fail(
+        `${answer.incompleteAreas} spots hold more than 4,100 results each at one point; only their first 4,100 are listed.`,
+      );
     }
   }
 
   cancelFetchAll(): void {
-    void this.#api.invoke('map.searchAll.cancel', { requestId: `search-${this.#generation}` });
+    void this.#api.invoke('map.searchAll.cancel', { requestId: `search-${this.#fetchAllId}` });
   }
 
   #page(form: SearchForm, skip: number) {
@@ -152,10 +143,6 @@ function strip<T extends { limit?: number; skip?: number; aggs?: unknown }>(para
   delete rest.skip;
   delete rest.aggs;
   return rest;
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 export { PAGE };
