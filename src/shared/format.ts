@@ -26,3 +26,22 @@ export function timeLeft(seconds: number | null): string {
   if (seconds < 3600) return `${Math.ceil(seconds / 60)} min left`;
   return `${Math.floor(seconds / 3600)} h ${Math.ceil((seconds % 3600) / 60)} min left`;
 }
+
+/**
+ * A length of time as people read it: its largest unit and the next one when not zero ("7 d",
+ * "2 d 3 h", "1 h 5 min", "3 min 10 s", "4 s").
+ */
+export function formatDuration(seconds: number): string {
+  const total = Math.max(0, Math.round(seconds));
+  const units: [number, string][] = [
+    [Math.floor(total / 86_400), 'd'],
+    [Math.floor((total % 86_400) / 3600), 'h'],
+    [Math.floor((total % 3600) / 60), 'min'],
+    [total % 60, 's'],
+  ];
+  const first = units.findIndex(([n]) => n > 0);
+  if (first === -1) return '0 s';
+  const [n, unit] = units[first]!;
+  const next = units[first + 1];
+  return next && next[0] > 0 ? `${n} ${unit} ${next[0]} ${next[1]}` : `${n} ${unit}`;
+}

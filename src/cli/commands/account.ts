@@ -1,5 +1,6 @@
 /** `roadcam login`, `logout`, `profiles` and `session`: accounts and their keychain entries. */
 import { ApiClient, MemoryTokenStore } from '../../main/api/index.ts';
+import { formatDuration } from '../../shared/format.ts';
 import { CredentialStore } from '../../main/credentials/store.ts';
 import { checkFlags, flag, UsageError } from '../argv.ts';
 import {
@@ -106,18 +107,11 @@ export async function session(ctx: Context): Promise<number> {
             name: s.name,
             roles: s.roles.join(','),
             // The token's own expiry: the unit of the session's expires_in is not shown.
-            'token valid for': duration(core.client.tokenSecondsLeft() ?? 0),
+            'token valid for': formatDuration(core.client.tokenSecondsLeft() ?? 0),
           },
         ],
       );
     }
     return 0;
   });
-}
-
-function duration(seconds: number): string {
-  const d = Math.floor(seconds / 86_400);
-  const h = Math.floor((seconds % 86_400) / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  return d > 0 ? `${d} d ${h} h` : h > 0 ? `${h} h ${m} min` : `${m} min`;
 }

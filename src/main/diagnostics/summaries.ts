@@ -1,5 +1,5 @@
 /** Lines the log keeps for support: how the service was reached, how a download batch ended. */
-import { formatBytes } from '../../shared/format.ts';
+import { formatBytes, formatDuration } from '../../shared/format.ts';
 import type { AppStatus } from '../../shared/ipc/app.ts';
 import type { DownloadBatchView } from '../../shared/ipc/downloads.ts';
 import type { LogLevel } from '../log.ts';
@@ -52,17 +52,9 @@ export function batchSummary(batch: DownloadBatchView): string {
   const tookMs = batch.finishedAt
     ? Date.parse(batch.finishedAt) - Date.parse(batch.createdAt)
     : Number.NaN;
-  const took = Number.isFinite(tookMs) ? ` in ${duration(tookMs)}` : '';
+  const took = Number.isFinite(tookMs) ? ` in ${formatDuration(tookMs / 1000)}` : '';
   const why = batch.message ? `; ${batch.message}` : '';
   return `download batch ${batch.id} ${JSON.stringify(batch.label)} ${batch.state}: ${batch.items} files (${counts || 'none'}); ${formatBytes(batch.bytesDone)}${took}${why}`;
-}
-
-function duration(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  return [h ? `${h} h` : '', m ? `${m} min` : '', `${s} s`].filter(Boolean).join(' ');
 }
 
 /** What the page sends (diagnostics.rendererError), already bounded by the contract. */

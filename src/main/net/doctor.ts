@@ -12,6 +12,7 @@ import type { ApiClient } from '../api/client.ts';
 import { redact, safeUrl } from '../api/errors.ts';
 import type { ConnectionFinding, ConnectionReport } from '../../shared/ipc/app.ts';
 import type { Network } from './network.ts';
+import { formatDuration } from '../../shared/format.ts';
 
 export interface DoctorDeps {
   client: ApiClient;
@@ -239,7 +240,7 @@ function token(client: ApiClient): ConnectionFinding {
   return {
     topic: 'Token',
     ok: true,
-    summary: `held; valid for ${Math.round(left / 60_000)} more minutes`,
+    summary: `held; valid for ${formatDuration(left / 1000)} more`,
   };
 }
 

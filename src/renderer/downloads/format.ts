@@ -1,4 +1,4 @@
-import { formatBytes, timeLeft } from '../../shared/format.ts';
+import { formatBytes, formatDuration, timeLeft } from '../../shared/format.ts';
 
 /** How sizes, speeds and remaining times read in the Downloads view. */
 export function bytes(n: number | null): string {
@@ -13,11 +13,9 @@ export const eta = timeLeft;
 
 /** How long a batch took, from being added to its end: "in 4 s", "in 3 min 10 s", "in 2 h 5 min". */
 export function took(createdAt: string, finishedAt: string): string {
-  const seconds = Math.max(0, Math.round((Date.parse(finishedAt) - Date.parse(createdAt)) / 1000));
+  const seconds = (Date.parse(finishedAt) - Date.parse(createdAt)) / 1000;
   if (!Number.isFinite(seconds)) return '';
-  if (seconds < 60) return `in ${seconds} s`;
-  if (seconds < 3600) return `in ${Math.floor(seconds / 60)} min ${seconds % 60} s`;
-  return `in ${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min`;
+  return `in ${formatDuration(seconds)}`;
 }
 
 /** 0..100, or null while the size is unknown. */

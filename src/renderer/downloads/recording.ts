@@ -1,4 +1,5 @@
 /** What the recording detail and the places that link to it share. */
+import { formatDuration } from '../../shared/format.ts';
 
 /** The detail's route, under Downloads (a recording is not a view of its own). */
 export function recordingHref(id: string): string {
@@ -11,14 +12,9 @@ export function utcTime(iso: string | null): string {
   return `${new Date(iso).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
-/** "1 h 5 min 30 s" from seconds (recordings run 1 s to 30 min, but a service may differ). */
+/** "5 min 30 s" from seconds (recordings run 1 s to 30 min, but a service may differ). */
 export function duration(seconds: number): string {
-  if (!(seconds > 0)) return 'not given';
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = Math.round(seconds % 60);
-  const parts = [h ? `${h} h` : '', m ? `${m} min` : '', s ? `${s} s` : ''];
-  return parts.filter(Boolean).join(' ') || '0 s';
+  return seconds > 0 ? formatDuration(seconds) : 'not given';
 }
 
 /** The tags typed in the input: separated by commas, blanks and repeats (any case) dropped. */
