@@ -5,6 +5,7 @@
  */
 import type { Aggs, Camera, Observation } from '../../../shared/api/index.ts';
 import type { Api } from '../../../shared/ipc.ts';
+import type { MapSearchResult, SearchAllAnswer } from '../../../shared/ipc/map.ts';
 import { contextSlot } from '../../lib/context.ts';
 import { Operation } from '../../lib/operation.svelte.ts';
 import {
@@ -99,7 +100,7 @@ export class SearchState {
       if (p.requestId === requestId) this.fetchAll = { found: p.found, requests: p.requests };
     });
     const form = this.#form;
-    const answer = await this.op.latest(() =>
+    const answer = await this.op.latest<SearchAllAnswer<ResultFeature>>(() =>
       form.kind === 'cameras'
         ? this.#api.invoke('map.cameras.searchAll', {
             requestId,
@@ -129,7 +130,7 @@ export class SearchState {
     void this.#api.invoke('map.searchAll.cancel', { requestId: `search-${this.#fetchAllId}` });
   }
 
-  #page(form: SearchForm, skip: number) {
+  #page(form: SearchForm, skip: number): Promise<MapSearchResult<ResultFeature>> {
     return form.kind === 'cameras'
       ? this.#api.invoke('map.cameras.search', cameraParams(form, skip))
       : this.#api.invoke('map.observations.search', observationParams(form, skip));
