@@ -48,7 +48,7 @@ describe.skipIf(skipKeychain)(
         clientSecret: DEMO_CLIENT.secret,
       };
       expect(await profiles.save(account)).toBe(true);
-      expect(profiles.op).toMatchObject({ busy: false, error: null });
+      expect([profiles.op.busy, profiles.op.error]).toEqual([false, null]);
       expect(profiles.state!.profiles.find((p) => p.name === name)).toMatchObject({
         baseUrl: core.client.baseUrl,
         clientId: DEMO_CLIENT.id,
