@@ -15,6 +15,7 @@ import type {
 import { MAX_WALL_TILES } from '../../shared/ipc/wall.ts';
 import type { Api } from '../../shared/ipc.ts';
 import { contextSlot } from '../lib/context.ts';
+import { Operation } from '../lib/operation.svelte.ts';
 import type { Route } from '../lib/router.svelte.ts';
 import { router } from '../lib/router.svelte.ts';
 import { capacity, layoutFor, moveItem, parseWallLink } from './layout.ts';
@@ -41,7 +42,12 @@ export class WallState {
   sensors = $state<Record<string, WallSensors>>({});
   /** A message for the user: what happened, or what failed and what to do. */
   notice = $state<{ text: string; error: boolean } | null>(null);
-  loading = $state(false);
+  /** Opening what the route asks for; its failure is also the notice. */
+  readonly opening = new Operation();
+
+  get loading(): boolean {
+    return this.opening.busy;
+  }
 
   /** Tiles the layout shows; the rest wait for a larger layout. */
   shown = $derived(this.tiles.slice(0, capacity(this.layout)));
@@ -57,27 +63,25 @@ export class WallState {
     const key = JSON.stringify([route.rest, route.query]);
     if (key === this.#routeKey) return;
     this.#routeKey = key;
-    this.loading = true;
-    try {
-      const link = parseWallLink(route.query);
-      const add = route.query['add'];
-      const id = Number(route.rest[0]);
-      if (link) await this.#openLink(link);
-      else if (Number.isInteger(id) && id > 0) await this.#openSaved(id);
-      else await this.#openSaved(undefined);
-      if (add) {
-        await this.addById(add);
-        // The wall now holds the camera: a reload must not add it again.
-        await this.flush();
-        this.#leaveRoute();
-      }
-      await this.refreshList();
-    } catch (error) {
-      this.#fail('Could not open the wall', error);
-    } finally {
-      this.loading = false;
-    }
+    await this.opening.run(() => this.#open(route), 'Could not open the wall');
+    if (this.opening.error) this.notice = { text: this.opening.error, error: true };
     void this.refreshSensors();
+  }
+
+  async #open(route: Route): Promise<void> {
+    const link = parseWallLink(route.query);
+    const add = route.query['add'];
+    const id = Number(route.rest[0]);
+    if (link) await this.#openLink(link);
+    else if (Number.isInteger(id) && id > 0) await this.#openSaved(id);
+    else await this.#openSaved(undefined);
+    if (add) {
+      await this.addById(add);
+      // The wall now holds the camera: a reload must not add it again.
+      await this.flush();
+      this.#leaveRoute();
+    }
+    await this.refreshList();
   }
 
   async #openSaved(id: number | undefined): Promise<void> {

@@ -7,6 +7,7 @@ import type { Route } from '../../../src/renderer/lib/router.svelte.ts';
 import { WallState } from '../../../src/renderer/wall/wall.svelte.ts';
 import type { WallCamera } from '../../../src/shared/ipc/wall.ts';
 import type { Api } from '../../../src/shared/ipc.ts';
+import { startOfflineCore } from '../../helpers/core.ts';
 import { test } from '../../helpers/renderer-core.ts';
 
 const route = (rest: string[] = [], query: Record<string, string> = {}): Route => ({
@@ -74,6 +75,22 @@ describe('the wall state', () => {
     const saved = await core.api.invoke('wall.open', { id: wall.id! });
     expect(saved?.tiles.map((t) => t.id)).toEqual([cameras[0]!.id]);
     wall.stopRefreshing();
+  });
+
+  test('opening is shown while under way; a link the service cannot answer says why', async () => {
+    const offline = await startOfflineCore();
+    try {
+      const wall = new WallState(offline.api);
+      const opening = wall.show(route([], { cameras: 'CAMONE01,CAMTWO02', layout: '2x2' }));
+      expect(wall.loading).toBe(true);
+      await opening;
+      expect(wall.loading).toBe(false);
+      expect(wall.opening.error).toMatch(/^Could not open the wall: .{10,}/);
+      expect(wall.notice).toEqual({ text: wall.opening.error, error: true });
+      wall.stopRefreshing();
+    } finally {
+      await offline.cleanup();
+    }
   });
 
   test('a saved wall that no longer exists says so and shows the last wall', async ({ core }) => {
