@@ -1,5 +1,6 @@
 import type { AppStatus } from '../shared/ipc.ts';
 import type { ServiceClock } from './api/clock.ts';
+import { NetworkError } from './api/errors.ts';
 import type { Fetcher } from './api/http.ts';
 import type { EventHub } from './events.ts';
 
@@ -29,6 +30,7 @@ export class Connection {
   /** null until a first check: the CLI's calls go out without one and learn from their answers. */
   #online: boolean | null = null;
   #checkedAt: string | null = null;
+  #offlineReason: string | null = null;
   readonly #client: ConnectionClient;
   #timer: NodeJS.Timeout | undefined;
 
@@ -55,6 +57,7 @@ export class Connection {
       serviceUrl: this.#target.baseUrl,
       tokenHeld: this.#client.tokenHeld(),
       online: this.#online === true,
+      offlineReason: this.#online === false ? this.#offlineReason : null,
       checkedAt: this.#checkedAt,
       clockOffsetMs: Math.round(this.#client.clock.offsetMs),
       version: this.#version,
@@ -79,8 +82,15 @@ export class Connection {
       await response.body?.cancel();
       this.#client.clock.observe(response.headers.get('date'), sentAt);
       this.#online = true;
-    } catch {
+      this.#offlineReason = null;
+    } catch (error) {
       this.#online = false;
+      // The same words a failed call would have: the address, the cause, what to do.
+      this.#offlineReason = new NetworkError(
+        'the connection check',
+        this.#target.baseUrl,
+        error,
+      ).message;
     }
     const firstCheck = this.#checkedAt === null;
     this.#checkedAt = new Date().toISOString();

@@ -36,7 +36,7 @@ export class ServiceWatch {
     }
     return [
       {
-        text: `service ${first ? 'not reachable' : 'no longer reachable'}: ${which}; the connection report (Settings > Network, or roadcam doctor) says why`,
+        text: `service ${first ? 'not reachable' : 'no longer reachable'}: ${which}: ${status.offlineReason ?? 'no reason given'}; the connection report (Settings > Network, or roadcam doctor) checks each step`,
         level: 'warn',
       },
     ];

@@ -14,6 +14,8 @@ export interface AppStatus {
   tokenHeld: boolean;
   /** True when the service answered the last reachability check. */
   online: boolean;
+  /** Why the last check did not reach the service, in words (never a secret); null when it did. */
+  offlineReason: string | null;
   /** When the service was last checked, ISO 8601 UTC, or null before the first check. */
   checkedAt: string | null;
   /**
