@@ -1,15 +1,15 @@
 import { setContext } from 'svelte';
 import type { Api } from '../shared/ipc.ts';
-import { AlertsModel, alertsContext } from './alerts/alerts.svelte.ts';
-import { CollectionDetail, collectionDetailContext } from './collections/detail.svelte.ts';
-import { CollectionsList, collectionsListContext } from './collections/list.svelte.ts';
+import { AlertsState, alertsContext } from './alerts/alerts.svelte.ts';
+import { CollectionDetailState, collectionDetailContext } from './collections/detail.svelte.ts';
+import { CollectionsListState, collectionsListContext } from './collections/list.svelte.ts';
 import { DownloadsState, downloadsContext } from './downloads/downloads.svelte.ts';
 import { apiContext, type ContextSlot } from './lib/context.ts';
 import { StatusState, statusContext } from './lib/status.svelte.ts';
 import { MapState, mapStateContext } from './map/mapState.svelte.ts';
 import { SearchState, searchContext } from './map/search/search.svelte.ts';
 import { ThrottleState, throttleContext } from './lib/throttle.svelte.ts';
-import { ProfilesModel, profilesContext } from './settings/profiles.svelte.ts';
+import { ProfilesState, profilesContext } from './settings/profiles.svelte.ts';
 import { SettingsState, settingsContext } from './settings/settings.svelte.ts';
 import { RewindState, rewindContext } from './wall/rewind.svelte.ts';
 import { WallState, wallContext } from './wall/wall.svelte.ts';
@@ -24,11 +24,11 @@ export function createAppStates(api: Api) {
     status: new StatusState(api),
     throttle: new ThrottleState(api),
     settings: new SettingsState(api),
-    profiles: new ProfilesModel(api),
+    profiles: new ProfilesState(api),
     downloads: new DownloadsState(api),
-    alerts: new AlertsModel(api),
-    collectionsList: new CollectionsList(api),
-    collectionDetail: new CollectionDetail(api),
+    alerts: new AlertsState(api),
+    collectionsList: new CollectionsListState(api),
+    collectionDetail: new CollectionDetailState(api),
     wall: new WallState(api),
     rewind: new RewindState(api),
     map: new MapState(),

@@ -1,4 +1,4 @@
-import type { ConnectionTest, profileChannels, ProfilesState } from '../../shared/ipc/profiles.ts';
+import type { ConnectionTest, profileChannels, ProfilesView } from '../../shared/ipc/profiles.ts';
 import { ApiClient } from '../api/client.ts';
 import { MemoryTokenStore } from '../api/token.ts';
 import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
@@ -14,7 +14,7 @@ type ProfileParts = Pick<
  * so nothing in flight (downloads, the wall) switches service half-way.
  */
 export function profilesFeature(ctx: ProfileParts): Feature<ChannelsIn<typeof profileChannels>> {
-  const state = (): ProfilesState => {
+  const state = (): ProfilesView => {
     const settings = ctx.settings.get();
     return {
       profiles: ctx.credentials.list(),

@@ -11,7 +11,7 @@ export type { AlertFilters, Period } from './alert-params.ts';
 const SKIP_MAX = 4000;
 
 /** The Alerts view: a filtered alert search, the selected alert, and the watched areas. */
-export class AlertsModel {
+export class AlertsState {
   filters = $state<AlertFilters>({ ...noFilters });
   alerts = $state.raw<Alert[]>([]);
   total = $state(0);
@@ -139,4 +139,4 @@ export class AlertsModel {
   }
 }
 
-export const alertsContext = contextSlot<AlertsModel>('alerts');
+export const alertsContext = contextSlot<AlertsState>('alerts');

@@ -16,7 +16,7 @@ import { MarkerPager } from './pager.ts';
 const PAGE = 200;
 
 /** One collection shown: its fields and the images loaded so far (marker paging). */
-export class CollectionDetail {
+export class CollectionDetailState {
   id = $state<string | null>(null);
   collection = $state.raw<CollectionSummary | null>(null);
   images = $state.raw<ImageInfo[]>([]);
@@ -95,4 +95,4 @@ export class CollectionDetail {
   }
 }
 
-export const collectionDetailContext = contextSlot<CollectionDetail>('collectionDetail');
+export const collectionDetailContext = contextSlot<CollectionDetailState>('collectionDetail');

@@ -10,7 +10,7 @@ import { Operation } from '../lib/operation.svelte.ts';
 export const LIST_PAGE = 24;
 
 /** The list of collections: the search, its page and the offline state of each collection. */
-export class CollectionsList {
+export class CollectionsListState {
   params = $state<CollectionSearch>({ sort: 'updated_at', sort_dir: 'desc' });
   page = $state.raw<CollectionsPage | null>(null);
   /** A newer search (typing, paging) makes the answer to an older one too late to show. */
@@ -59,4 +59,4 @@ function clean(p: CollectionSearch): CollectionSearch {
   ) as CollectionSearch;
 }
 
-export const collectionsListContext = contextSlot<CollectionsList>('collectionsList');
+export const collectionsListContext = contextSlot<CollectionsListState>('collectionsList');

@@ -1,4 +1,4 @@
-import type { ConnectionTest, ProfilesState } from '../../shared/ipc/profiles.ts';
+import type { ConnectionTest, ProfilesView } from '../../shared/ipc/profiles.ts';
 import type { Api } from '../../shared/ipc.ts';
 import { contextSlot } from '../lib/context.ts';
 import { Operation } from '../lib/operation.svelte.ts';
@@ -11,14 +11,14 @@ export interface NewProfile {
 }
 
 /** The accounts section of Settings; the secret typed in goes to the main process and no further. */
-export class ProfilesModel {
+export class ProfilesState {
   readonly #api: Api;
 
   constructor(api: Api) {
     this.#api = api;
   }
 
-  state = $state<ProfilesState | null>(null);
+  state = $state<ProfilesView | null>(null);
   /** Listing, saving, removing and choosing accounts (a connection test reports on its own). */
   readonly op = new Operation();
   tests = $state<Record<string, ConnectionTest | 'running'>>({});
@@ -58,11 +58,11 @@ export class ProfilesModel {
       : `Saved. Restart \`npm run web\` to switch to ${what}.`;
   }
 
-  async #run(call: () => Promise<ProfilesState>): Promise<boolean> {
+  async #run(call: () => Promise<ProfilesView>): Promise<boolean> {
     const state = await this.op.run(call);
     if (state) this.state = state;
     return state !== undefined;
   }
 }
 
-export const profilesContext = contextSlot<ProfilesModel>('profiles');
+export const profilesContext = contextSlot<ProfilesState>('profiles');

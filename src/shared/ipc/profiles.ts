@@ -10,7 +10,7 @@ export interface ProfileView {
   updatedAt: string;
 }
 
-export interface ProfilesState {
+export interface ProfilesView {
   profiles: ProfileView[];
   demoMode: boolean;
   activeProfile: string | null;
@@ -35,7 +35,7 @@ const httpUrl = z
   .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'an http(s) URL');
 
 export const profileChannels = {
-  'profiles.list': { input: z.object({}).strict(), result: type<ProfilesState>() },
+  'profiles.list': { input: z.object({}).strict(), result: type<ProfilesView>() },
   /** Adds or replaces an account; the secret goes straight to the OS keychain. */
   'profiles.save': {
     input: z
@@ -46,9 +46,9 @@ export const profileChannels = {
         clientSecret: z.string().min(1, 'the client secret is empty').max(4096),
       })
       .strict(),
-    result: type<ProfilesState>(),
+    result: type<ProfilesView>(),
   },
-  'profiles.remove': { input: z.object({ name }).strict(), result: type<ProfilesState>() },
+  'profiles.remove': { input: z.object({ name }).strict(), result: type<ProfilesView>() },
   /** Signs in with a saved account and reads /v1/session, without switching to it. */
   'profiles.test': { input: z.object({ name }).strict(), result: type<ConnectionTest>() },
   /**
@@ -60,7 +60,7 @@ export const profileChannels = {
       z.object({ demo: z.literal(true) }).strict(),
       z.object({ demo: z.literal(false), name }).strict(),
     ]),
-    result: type<ProfilesState>(),
+    result: type<ProfilesView>(),
   },
 } as const;
 

@@ -5,7 +5,7 @@
  * state following the main process's events.
  */
 import { describe, expect } from 'vitest';
-import { CollectionDetail } from '../../../src/renderer/collections/detail.svelte.ts';
+import { CollectionDetailState } from '../../../src/renderer/collections/detail.svelte.ts';
 import type { OfflineStatus } from '../../../src/shared/ipc/collections.ts';
 import type { Api } from '../../../src/shared/ipc.ts';
 import { test, until } from '../../helpers/renderer-core.ts';
@@ -36,7 +36,7 @@ describe('a collection shown', () => {
     core,
   }) => {
     const { id, names } = await filled(core.api, 'Long collection', SERVICE_PAGE + 10);
-    const detail = new CollectionDetail(core.api);
+    const detail = new CollectionDetailState(core.api);
     await detail.open(id);
     expect(detail.id).toBe(id);
     expect(detail.collection).toMatchObject({ _id: id, name: 'Long collection', offline: null });
@@ -70,7 +70,7 @@ describe('a collection shown', () => {
     core,
   }) => {
     const { id } = await filled(core.api, 'Shown before a missing one', 1);
-    const detail = new CollectionDetail(core.api);
+    const detail = new CollectionDetailState(core.api);
     await detail.open(id);
     expect(detail.images).toHaveLength(1);
 
@@ -95,7 +95,7 @@ describe('a collection shown', () => {
     const first = await filled(core.api, 'Left behind', 2);
     const second = await filled(core.api, 'Opened next', 1);
     const held = heldAnswers(core.api);
-    const detail = new CollectionDetail(held.api);
+    const detail = new CollectionDetailState(held.api);
     const release = held.hold(
       (channel, input) =>
         channel === 'collections.images' && (input as { id: string }).id === first.id,
@@ -118,7 +118,7 @@ describe('a collection shown', () => {
   }) => {
     const { id } = await filled(core.api, 'Kept offline', 2);
     const other = await filled(core.api, 'Not shown', 0);
-    const detail = new CollectionDetail(core.api);
+    const detail = new CollectionDetailState(core.api);
     await detail.open(id);
     expect(detail.collection!.offline).toBeNull();
 

@@ -4,7 +4,7 @@
  * late, and the offline state of a collection following the main process's events.
  */
 import { describe, expect } from 'vitest';
-import { CollectionsList, LIST_PAGE } from '../../../src/renderer/collections/list.svelte.ts';
+import { CollectionsListState, LIST_PAGE } from '../../../src/renderer/collections/list.svelte.ts';
 import type { OfflineStatus } from '../../../src/shared/ipc/collections.ts';
 import type { Api } from '../../../src/shared/ipc.ts';
 import { test, until } from '../../helpers/renderer-core.ts';
@@ -21,7 +21,7 @@ async function tagged(api: Api, tag: string, count: number): Promise<string[]> {
 describe('the collections list', () => {
   test('searches, pages through the answer and counts tags in the facet', async ({ core }) => {
     const ids = await tagged(core.api, 'paging-list', LIST_PAGE + 2);
-    const list = new CollectionsList(core.api);
+    const list = new CollectionsListState(core.api);
     expect(list.page).toBeNull();
 
     await list.search({ tag: 'paging-list' });
@@ -55,7 +55,7 @@ describe('the collections list', () => {
     core,
   }) => {
     const [id] = await tagged(core.api, 'emptied-field', 1);
-    const list = new CollectionsList(core.api);
+    const list = new CollectionsListState(core.api);
     // An empty date is no date: sent as '' the main process would refuse it.
     await list.search({ tag: 'emptied-field', q: '', created_at_min: '' });
     expect(list.searching.error).toBeNull();
@@ -77,7 +77,7 @@ describe('the collections list', () => {
     await tagged(core.api, 'older-search', 1);
     await tagged(core.api, 'newer-search', 1);
     const held = heldAnswers(core.api);
-    const list = new CollectionsList(held.api);
+    const list = new CollectionsListState(held.api);
     const release = held.hold(
       (channel, input) =>
         channel === 'collections.search' && (input as { tag?: string }).tag === 'older-search',
@@ -97,7 +97,7 @@ describe('the collections list', () => {
     core,
   }) => {
     const [id, other] = await tagged(core.api, 'kept-list', 2);
-    const list = new CollectionsList(core.api);
+    const list = new CollectionsListState(core.api);
     await list.search({ tag: 'kept-list' });
     expect(list.page!.results.every((c) => c.offline === null)).toBe(true);
 
@@ -123,7 +123,7 @@ describe('the collections list', () => {
   test('the status of a collection not on the page leaves the page as it is', async ({ core }) => {
     const [shownId] = await tagged(core.api, 'on-page', 1);
     const [elsewhere] = await tagged(core.api, 'off-page', 1);
-    const list = new CollectionsList(core.api);
+    const list = new CollectionsListState(core.api);
     await list.search({ tag: 'on-page' });
     const shown = list.page;
     const heard: OfflineStatus[] = [];

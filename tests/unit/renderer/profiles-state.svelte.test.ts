@@ -4,7 +4,7 @@
  * failures in words, and the secret never handed back to the renderer.
  */
 import { afterAll, describe, expect } from 'vitest';
-import { ProfilesModel } from '../../../src/renderer/settings/profiles.svelte.ts';
+import { ProfilesState } from '../../../src/renderer/settings/profiles.svelte.ts';
 import type { Api } from '../../../src/shared/ipc.ts';
 import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import { skipKeychain, skipReason } from '../../helpers/keychain-env.ts';
@@ -31,7 +31,7 @@ describe.skipIf(skipKeychain)(
       core,
     }) => {
       removeAtEnd(core.api);
-      const profiles = new ProfilesModel(core.api);
+      const profiles = new ProfilesState(core.api);
       expect(profiles.state).toBeNull();
       await profiles.load();
       expect(profiles.state).toMatchObject({
@@ -82,7 +82,7 @@ describe.skipIf(skipKeychain)(
       core,
     }) => {
       removeAtEnd(core.api);
-      const profiles = new ProfilesModel(core.api);
+      const profiles = new ProfilesState(core.api);
       await profiles.load();
       const shown = profiles.state;
 
@@ -110,7 +110,7 @@ describe.skipIf(skipKeychain)(
 
     test('a test that fails says why, without the secret typed in', async ({ core }) => {
       removeAtEnd(core.api);
-      const profiles = new ProfilesModel(core.api);
+      const profiles = new ProfilesState(core.api);
       await profiles.save({
         name: wrong,
         baseUrl: core.client.baseUrl,

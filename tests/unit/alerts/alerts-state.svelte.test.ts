@@ -4,7 +4,7 @@
  * more" must page by what was listed, not by the limit asked, or it would skip alerts.
  */
 import { afterAll, describe, expect } from 'vitest';
-import { AlertsModel } from '../../../src/renderer/alerts/alerts.svelte.ts';
+import { AlertsState } from '../../../src/renderer/alerts/alerts.svelte.ts';
 import type { Core } from '../../../src/main/core.ts';
 import { apiTest as test } from '../../helpers/fixtures.ts';
 import { startAccountCore, tempDir } from '../../helpers/core.ts';
@@ -16,7 +16,7 @@ test.override({
 const AREA = '-124,30,-120,33';
 const bbox = [-124, 30, -120, 33] as [number, number, number, number];
 let core: Core | undefined;
-const dir = tempDir('roadcam-alerts-model-');
+const dir = tempDir('roadcam-alerts-state-');
 afterAll(async () => {
   await core?.close();
   dir.remove();
@@ -41,7 +41,7 @@ describe('the Alerts view state', () => {
       });
     }
     core = await startAccountCore(dir.path, service.url);
-    const m = new AlertsModel(core.api);
+    const m = new AlertsState(core.api);
     m.filters.area = AREA;
     await m.search();
     expect(m.error).toBeNull();
@@ -63,7 +63,7 @@ describe('the Alerts view state', () => {
   });
 
   test('opens an alert the list does not hold by its id, and an unknown id in words', async () => {
-    const m = new AlertsModel(core!.api);
+    const m = new AlertsState(core!.api);
     const expired = await core!.client.alerts.search({ expired: 'true', limit: 1 });
     const id = expired.features[0]!.id;
     await m.search();
