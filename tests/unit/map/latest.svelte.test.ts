@@ -44,4 +44,22 @@ describe('a panel loading the latest thing', () => {
     expect(shown.value).toBeNull();
     expect(shown.error).toBe('No camera US-XX-1: it was removed');
   });
+
+  it('is busy while loading; kept, the last answer stays shown until the next one arrives', async () => {
+    const shown = new Latest<string>();
+    shown.load(() => Promise.resolve('mark 1'));
+    await settle();
+    const next = deferred<string>();
+    shown.load(() => next.promise, { keep: true });
+    expect(shown.busy).toBe(true);
+    expect(shown.value).toBe('mark 1');
+    next.resolve('mark 2');
+    await settle();
+    expect(shown.busy).toBe(false);
+    expect(shown.value).toBe('mark 2');
+    shown.load(() => Promise.reject(new Error('offline')), { failure: 'Could not load the mark' });
+    expect(shown.value).toBeNull();
+    await settle();
+    expect(shown.error).toBe('Could not load the mark: offline');
+  });
 });
