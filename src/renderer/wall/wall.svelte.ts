@@ -267,7 +267,7 @@ export class WallState {
         this.id = wall.id;
         await this.refreshList();
       } catch (error) {
-        this.#fail('Could not save the wall', error);
+        this.notice = { text: `Could not save the wall: ${(error as Error).message}`, error: true };
       }
     });
     return this.#saving;
@@ -298,10 +298,6 @@ export class WallState {
   stopRefreshing(): void {
     clearInterval(this.#sensorTimer);
     this.#routeKey = '';
-  }
-
-  #fail(what: string, error: unknown): void {
-    this.notice = { text: `${what}: ${(error as Error).message}`, error: true };
   }
 }
 
