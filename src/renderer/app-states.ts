@@ -6,7 +6,7 @@ import { CollectionsListState, collectionsListContext } from './collections/list
 import { DownloadsState, downloadsContext } from './downloads/downloads.svelte.ts';
 import { apiContext, type ContextSlot } from './lib/context.ts';
 import { StatusState, statusContext } from './lib/status.svelte.ts';
-import { MapState, mapStateContext } from './map/mapState.svelte.ts';
+import { MapState, mapStateContext } from './map/map-state.svelte.ts';
 import { SearchState, searchContext } from './map/search/search.svelte.ts';
 import { ThrottleState, throttleContext } from './lib/throttle.svelte.ts';
 import { ProfilesState, profilesContext } from './settings/profiles.svelte.ts';

@@ -5,7 +5,7 @@ import { apiContext } from '../lib/context.ts';
 import { fakeApi, type Answers } from '../testing/fake-api.ts';
 import { contextOf, provided } from '../testing/render.ts';
 import type { MapLayers } from './leaflet/controller.ts';
-import { MapState, mapStateContext } from './mapState.svelte.ts';
+import { MapState, mapStateContext } from './map-state.svelte.ts';
 import ReplayBar from './ReplayBar.svelte';
 
 // The replay bar's alerts beside its weather: a mark's alert file that fails leaves the weather

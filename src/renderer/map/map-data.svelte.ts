@@ -6,7 +6,7 @@
 import type { Recording } from '../../shared/api/index.ts';
 import type { Api } from '../../shared/ipc.ts';
 import { Operation } from '../lib/operation.svelte.ts';
-import type { MapState } from './mapState.svelte.ts';
+import type { MapState } from './map-state.svelte.ts';
 import { placeParams, type SearchForm } from './search/params.ts';
 
 /** The recordings layer shows context, not a list: the first page is enough. */

@@ -1,9 +1,9 @@
 /**
- * What the Map view shows besides the search (src/renderer/map/mapState.svelte.ts): one click
+ * What the Map view shows besides the search (src/renderer/map/map-state.svelte.ts): one click
  * that hits several layers opens the best thing it hit, whatever order the layers report in.
  */
 import { describe, expect, it } from 'vitest';
-import { MapState } from '../../../src/renderer/map/mapState.svelte.ts';
+import { MapState } from '../../../src/renderer/map/map-state.svelte.ts';
 
 const nextTask = () => new Promise((r) => setTimeout(r, 0));
 

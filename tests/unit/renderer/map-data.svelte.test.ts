@@ -5,7 +5,7 @@
  */
 import { describe, expect } from 'vitest';
 import { MapData } from '../../../src/renderer/map/map-data.svelte.ts';
-import { MapState } from '../../../src/renderer/map/mapState.svelte.ts';
+import { MapState } from '../../../src/renderer/map/map-state.svelte.ts';
 import { emptyForm, type SearchForm } from '../../../src/renderer/map/search/params.ts';
 import { startOfflineCore } from '../../helpers/core.ts';
 import { test } from '../../helpers/renderer-core.ts';

@@ -1,10 +1,10 @@
 /**
- * What the Map view selects (src/renderer/map/mapState.svelte.ts): one click on overlapping
+ * What the Map view selects (src/renderer/map/map-state.svelte.ts): one click on overlapping
  * layers picks once, a camera before an observation before an alert; the next click starts
  * afresh. No core: the state only arbitrates what the layers report.
  */
 import { describe, expect, test } from 'vitest';
-import { MapState, type Selection } from '../../../src/renderer/map/mapState.svelte.ts';
+import { MapState, type Selection } from '../../../src/renderer/map/map-state.svelte.ts';
 
 const camera: Selection = { kind: 'camera', id: 'CA-AB-000001' };
 const otherCamera: Selection = { kind: 'camera', id: 'CA-AB-000002' };

@@ -8,7 +8,7 @@ import type { Aggs } from '../../../shared/api/index.ts';
 import { apiContext } from '../../lib/context.ts';
 import { fakeApi } from '../../testing/fake-api.ts';
 import { contextOf, provided } from '../../testing/render.ts';
-import { MapState, mapStateContext } from '../mapState.svelte.ts';
+import { MapState, mapStateContext } from '../map-state.svelte.ts';
 import SearchPanel from './SearchPanel.svelte';
 import { SearchState, searchContext } from './search.svelte.ts';
 
