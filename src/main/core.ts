@@ -14,6 +14,7 @@ import { EventHub } from './events.ts';
 import { alertsFeature } from './features/alerts.ts';
 import { appFeature } from './features/app.ts';
 import { collectionsFeature } from './features/collections.ts';
+import { conditionsFeature } from './features/conditions.ts';
 import { connectionFeature } from './features/connection.ts';
 import { diagnosticsFeature, type Diagnostics } from './features/diagnostics.ts';
 import { downloadsFeature } from './features/downloads.ts';
@@ -22,6 +23,7 @@ import { handlersOf, Lifecycle } from './features/lifecycle.ts';
 import { mapFeature } from './features/map.ts';
 import { profilesFeature } from './features/profiles.ts';
 import { recordingsFeature } from './features/recordings.ts';
+import { routesFeature } from './features/routes.ts';
 import { updatesFeature, type UpdatesOptions } from './features/updates.ts';
 import { wallFeature } from './features/wall.ts';
 import { createDirectApi } from './ipc/direct.ts';
@@ -179,8 +181,10 @@ async function assemble(
     mapFeature(parts),
     wallFeature(parts, collections.addImage),
     recordingsFeature(parts),
+    routesFeature(parts),
     collections,
     alertsFeature(parts, options.watchIntervalMs ?? 120_000),
+    conditionsFeature(parts),
     connectionFeature(
       parts,
       options.checkIntervalMs === undefined ? 30_000 : options.checkIntervalMs,

@@ -16,8 +16,10 @@ import { wallChannels } from './ipc/wall.ts';
 import { downloadsChannels, downloadsEvents } from './ipc/downloads.ts';
 import { collectionsChannels, collectionsEvents } from './ipc/collections.ts';
 import { recordingsChannels } from './ipc/recordings.ts';
+import { routesChannels } from './ipc/routes.ts';
 import { diagnosticsChannels } from './ipc/diagnostics.ts';
 import { updatesChannels, updatesEvents } from './ipc/updates.ts';
+import { conditionsChannels, conditionsEvents } from './ipc/conditions.ts';
 
 export type { AppStatus, ServiceThrottle } from './ipc/app.ts';
 
@@ -34,8 +36,10 @@ export const channels = merge(
   downloadsChannels,
   collectionsChannels,
   recordingsChannels,
+  routesChannels,
   diagnosticsChannels,
   updatesChannels,
+  conditionsChannels,
 );
 
 export const events = merge(
@@ -46,6 +50,7 @@ export const events = merge(
   downloadsEvents,
   collectionsEvents,
   updatesEvents,
+  conditionsEvents,
 );
 
 function merge<T extends object[]>(...groups: T): UnionToIntersection<T[number]> {

@@ -61,6 +61,12 @@ const CHANGES: Record<number, string[]> = {
   530: ['+index download_items_queue ON download_items'],
   580: ['~table download_batches +space_needed'],
   590: ['+index kept_images_file ON kept_images', '~table kept_images +moved_from'],
+  600: ['+table routes (id, service, name, line, buffer_km, updated_at)'],
+  610: [
+    '+index condition_watches_service ON condition_watches',
+    '+table condition_changes (id, watch_id, kind, camera_id, place, observation_id, prev_id, time, before, after, noticed_at, announced)',
+    '+table condition_watches (id, service, name, target, changes, created_at, checked_until, problem)',
+  ],
 };
 
 describe('each app migration, on a database at the previous version', () => {

@@ -15,6 +15,8 @@ import { migration as downloadItemKinds } from './0520-download-item-kinds.ts';
 import { migration as downloadQueueOrder } from './0530-download-queue-order.ts';
 import { migration as downloadSpaceWaits } from './0580-download-space-waits.ts';
 import { migration as keptImageFiles } from './0590-kept-image-files.ts';
+import { migration as routes } from './0600-routes.ts';
+import { migration as conditionWatches } from './0610-condition-watches.ts';
 
 /** Every migration, in order. Add new ones at the end with a higher version number. */
 export const migrations: readonly Migration[] = [
@@ -34,4 +36,6 @@ export const migrations: readonly Migration[] = [
   downloadQueueOrder,
   downloadSpaceWaits,
   keptImageFiles,
+  routes,
+  conditionWatches,
 ];

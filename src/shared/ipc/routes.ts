@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import type { LonLat } from '../geo.ts';
+import { MAX_BUFFER_KM, MIN_BUFFER_KM } from '../route-link.ts';
+import { MAX_ROUTE_POINTS } from '../route-file.ts';
+import type { TravelDirection } from '../route.ts';
+import { type } from './marker.ts';
+import type { WallCamera, WallSensors } from './wall.ts';
+
+const lonLat = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]);
+const line = z
+  .array(lonLat)
+  .min(2, 'A route needs at least two points.')
+  .max(MAX_ROUTE_POINTS, `A route has at most ${MAX_ROUTE_POINTS} points.`);
+const bufferKm = z.number().min(MIN_BUFFER_KM).max(MAX_BUFFER_KM);
+const routeName = z.string().trim().min(1, 'A route needs a name.').max(100);
+
+/** A route saved by name for one service. */
+export interface SavedRoute {
+  id: number;
+  name: string;
+  line: LonLat[];
+  /** Cameras within this distance of the line are along the route. */
+  bufferKm: number;
+  lengthKm: number;
+  /** ISO 8601 UTC. */
+  updatedAt: string;
+}
+
+/** A camera along a route, placed on it, with its latest readings. */
+export interface RouteCamera extends WallCamera {
+  /** From the route's start to the camera's nearest point on it. */
+  alongKm: number;
+  /** From the camera to the route. */
+  offKm: number;
+  /** The segment it is on (between points segment and segment + 1 of the line). */
+  segment: number;
+  /** The route's bearing there, degrees clockwise from north. */
+  bearing: number;
+  /** What the camera's description says it watches, against the route's way; null: unknown. */
+  direction: TravelDirection | null;
+  sensors: WallSensors;
+}
+
+export interface RouteAlert {
+  id: string;
+  event: string;
+  headline: string;
+  severity: string;
+  /** ISO 8601 UTC; null when the alert names no end. */
+  expires: string | null;
+}
+
+/** A route with the cameras along it in driving order, and the alerts that touch it. */
+export interface RouteShown {
+  route: { id: number | null; name: string; line: LonLat[]; bufferKm: number; lengthKm: number };
+  cameras: RouteCamera[];
+  /** False when more cameras lie along the route than one answer carries (MAX_ROUTE_CAMERAS). */
+  complete: boolean;
+  alerts: RouteAlert[];
+}
+
+/** Cameras one answer carries at most, each with its latest observation. */
+export const MAX_ROUTE_CAMERAS = 200;
+
+const byIdOrName = z.union([
+  z.object({ id: z.number().int().positive() }).strict(),
+  z.object({ name: routeName }).strict(),
+]);
+
+export const routesChannels = {
+  /** The saved routes of this service, by name. */
+  'routes.list': { input: z.object({}).strict(), result: type<SavedRoute[]>() },
+  /**
+   * Saves a route: with an id, that route (a rename, a redrawn line); without, the route of that
+   * name, made or replaced. A name another route holds is refused.
+   */
+  'routes.save': {
+    input: z
+      .object({ id: z.number().int().positive().optional(), name: routeName, line, bufferKm })
+      .strict(),
+    result: type<SavedRoute>(),
+  },
+  'routes.remove': { input: byIdOrName, result: type<{ removed: boolean }>() },
+  /** A saved route (by id or name), or a given line, with its cameras in order and alerts. */
+  'routes.show': {
+    input: z.union([byIdOrName, z.object({ line, bufferKm, name: routeName.optional() }).strict()]),
+    result: type<RouteShown>(),
+  },
+  /** A typed place ("Denver", "I-70 Exit 12"): the position of the first camera matching it. */
+  'routes.place': {
+    input: z.object({ q: z.string().trim().min(1).max(200) }).strict(),
+    result: type<{ q: string; camera: WallCamera }>(),
+  },
+} as const;

@@ -1,0 +1,134 @@
+/**
+ * The routes channels against a real core on the embedded service: saved by name per service,
+ * renamed and removed, shown with their cameras' readings and the alerts that touch them, and
+ * every refusal in words.
+ */
+import { describe, expect } from 'vitest';
+import { demoCoreTest as test } from '../../helpers/fixtures.ts';
+import { encodePolyline } from '../../../src/shared/geo.ts';
+import { haversine } from '../../helpers/independent-geo.ts';
+
+test.override({ demoWorld: { cameras: 300, hours: 2, now: '2026-11-20T12:00:00Z' } });
+
+const BAY: [number, number][] = [
+  [-122.4, 37.75],
+  [-122.1, 37.45],
+  [-121.9, 37.3],
+];
+
+describe('the routes channels', () => {
+  test('save, list, rename and remove a route by name', async ({ core }) => {
+    const saved = await core.api.invoke('routes.save', { name: 'Bay', line: BAY, bufferKm: 5 });
+    expect(saved).toMatchObject({ name: 'Bay', line: BAY, bufferKm: 5 });
+    expect(saved.lengthKm * 1000).toBeCloseTo(
+      haversine(BAY[0]!, BAY[1]!) + haversine(BAY[1]!, BAY[2]!),
+      3,
+    );
+    // Saved again by name: the same route, replaced.
+    const again = await core.api.invoke('routes.save', {
+      name: 'Bay',
+      line: BAY.slice(0, 2),
+      bufferKm: 2,
+    });
+    expect(again.id).toBe(saved.id);
+    expect(await core.api.invoke('routes.list', {})).toEqual([again]);
+
+    const renamed = await core.api.invoke('routes.save', {
+      id: saved.id,
+      name: 'Peninsula',
+      line: BAY,
+      bufferKm: 2,
+    });
+    expect(renamed).toMatchObject({ id: saved.id, name: 'Peninsula' });
+    await core.api.invoke('routes.save', { name: 'Other', line: BAY, bufferKm: 1 });
+    await expect(
+      core.api.invoke('routes.save', { id: saved.id, name: 'Other', line: BAY, bufferKm: 1 }),
+    ).rejects.toThrow(
+      'A route named "Other" already exists: choose another name, or remove that one first.',
+    );
+    expect((await core.api.invoke('routes.list', {})).map((r) => r.name)).toEqual([
+      'Other',
+      'Peninsula',
+    ]);
+
+    expect(await core.api.invoke('routes.remove', { name: 'Other' })).toEqual({ removed: true });
+    expect(await core.api.invoke('routes.remove', { id: saved.id })).toEqual({ removed: true });
+    expect(await core.api.invoke('routes.remove', { id: saved.id })).toEqual({ removed: false });
+    expect(await core.api.invoke('routes.list', {})).toEqual([]);
+  });
+
+  test("show a saved route with each camera's latest readings, the same as a given line", async ({
+    core,
+  }) => {
+    await core.api.invoke('routes.save', { name: 'Bay show', line: BAY, bufferKm: 10 });
+    const byName = await core.api.invoke('routes.show', { name: 'Bay show' });
+    const byLine = await core.api.invoke('routes.show', { line: BAY, bufferKm: 10 });
+    expect(byName.route).toMatchObject({ name: 'Bay show', bufferKm: 10 });
+    expect(byName.cameras.map((c) => c.id)).toEqual(byLine.cameras.map((c) => c.id));
+    expect(byName.cameras.length).toBeGreaterThan(2);
+    for (const camera of byName.cameras) {
+      const [latest] = (
+        await core.client.observations.search({
+          camera_id: camera.id,
+          sort: 'time',
+          sort_dir: 'desc',
+          limit: 1,
+        })
+      ).features;
+      expect(camera.sensors).toEqual({
+        cameraId: camera.id,
+        time: latest?.properties.time ?? null,
+        road_weather: latest?.properties.sensors.road_weather?.data ?? null,
+        visibility: latest?.properties.sensors.visibility?.data ?? null,
+        precip: latest?.properties.sensors.precip?.data ?? null,
+      });
+    }
+    await core.api.invoke('routes.remove', { name: 'Bay show' });
+  });
+
+  test("list the alerts the route's buffer touches, as the service finds them", async ({
+    core,
+  }) => {
+    // Through the first current alert's area, from well west of it to well east.
+    const [alert] = (await core.client.alerts.search({ limit: 1 })).features;
+    const [w, south, e, north] = alert!.bbox!;
+    const mid = (south + north) / 2;
+    const across: [number, number][] = [
+      [w - 1, mid],
+      [(w + e) / 2, mid + 0.01],
+      [e + 1, mid],
+    ];
+    const shown = await core.api.invoke('routes.show', { line: across, bufferKm: 50 });
+    const service = await core.client.alerts.search({
+      polyline: encodePolyline(across),
+      polyline_radius: 50,
+      limit: 100,
+    });
+    expect(shown.alerts.length).toBeGreaterThan(0);
+    expect(shown.alerts.map((a) => a.id).sort()).toEqual(service.features.map((a) => a.id).sort());
+    const atSea = await core.api.invoke('routes.show', {
+      line: [
+        [-150, 0],
+        [-149, 1],
+      ],
+      bufferKm: 1,
+    });
+    expect(atSea).toMatchObject({ cameras: [], alerts: [], complete: true });
+  });
+
+  test('refuse in words: an unknown route, a place no camera matches, a bad line', async ({
+    core,
+  }) => {
+    await expect(core.api.invoke('routes.show', { name: 'Nowhere' })).rejects.toThrow(
+      'No saved route named "Nowhere": see the saved routes (roadcam route list).',
+    );
+    await expect(core.api.invoke('routes.place', { q: 'zzqxv' })).rejects.toThrow(
+      'No camera matches "zzqxv": type a city, a road or a camera\'s name, or draw the route.',
+    );
+    await expect(core.api.invoke('routes.show', { line: [[0, 0]], bufferKm: 1 })).rejects.toThrow(
+      /A route needs at least two points/,
+    );
+    const place = await core.api.invoke('routes.place', { q: 'San Jose' });
+    expect(place.camera.city).toBe('San Jose');
+  });
+});
