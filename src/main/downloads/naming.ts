@@ -44,7 +44,7 @@ export function checkTemplate(template: string): void {
 }
 
 /** Compact UTC time without colons (which Windows refuses): 20261121T120000Z. */
-function compactTime(iso: string | null): string {
+export function compactTime(iso: string | null): string {
   if (iso === null) return 'unknown';
   const ms = Date.parse(iso);
   if (!Number.isFinite(ms)) return iso;

@@ -62,6 +62,8 @@ export interface ManagerOptions {
   retryDelayMs?: { base: number; max: number };
   /** Polling of recordings still being built; default 5 s doubling to 60 s. */
   waitDelayMs?: { base: number; max: number };
+  /** How long past its stop (or creation) a recording may stay unfinished; 2 hours. */
+  waitLimitMs?: number;
   /** Progress updates at most this often; default 500 ms. */
   progressIntervalMs?: number;
 }
@@ -118,6 +120,7 @@ export class QueueScheduler {
     });
     this.#waiting = new WaitingRecordings(options.client, this.#store, {
       delay: options.waitDelayMs ?? { base: 5_000, max: 60_000 },
+      limitMs: options.waitLimitMs ?? 2 * 3600_000,
       changed: (itemId, batchId) => {
         this.#progress.changed(itemId, batchId);
         this.checkBatch(batchId);

@@ -1,9 +1,14 @@
 /**
  * Turning what the user chose into the items of a batch: recording features from a search,
- * every recording of a query (searchAll, past the 4,100 paging limit), pasted ids (looked up
- * for their names), or new recordings of a camera's period ("record and download").
+ * every recording of a query (searchAll, past the 4,100 paging limit), or pasted ids (looked up
+ * for their names); new recordings of cameras' periods are record-cameras.ts's.
  */
-import type { Recording, RecordingFormat, RecordingSearchParams } from '../../shared/api/index.ts';
+import type {
+  Recording,
+  RecordingFormat,
+  RecordingProperties,
+  RecordingSearchParams,
+} from '../../shared/api/index.ts';
 import type { ExistingPolicy } from '../../shared/ipc/downloads.ts';
 import type { ApiClient } from '../api/client.ts';
 import { ServiceError } from '../api/errors.ts';
@@ -19,6 +24,8 @@ export interface Chosen {
   recording?: Recording;
   /** Why it cannot be downloaded, when that is known already. */
   problem?: string;
+  /** What is known without a recording (one the service refused to make), for its names. */
+  planned?: RecordingProperties;
 }
 
 export interface PlannedItem {
@@ -69,7 +76,7 @@ export class ItemPlanner {
   #item(c: Chosen, format: RecordingFormat): PlannedItem {
     let name = renderName(
       this.#d.template,
-      templateValues(c.recordingId, format, c.recording?.properties),
+      templateValues(c.recordingId, format, c.recording?.properties ?? c.planned),
     );
     for (let n = 2; this.#used.has(name.toLowerCase()); n++) name = alternativeName(name, n);
     this.#used.add(name.toLowerCase());
@@ -199,28 +206,6 @@ export function splitPeriod(startIso: string, stopIso: string): [string, number]
     parts.push([new Date(t).toISOString().replace(/\.000Z$/, 'Z'), duration]);
   }
   return parts;
-}
-
-/** Creates the recordings of a period; each is then looked up for its names. */
-export async function chooseByRecording(
-  client: ApiClient,
-  cameraId: string,
-  start: string,
-  stop: string,
-  signal?: AbortSignal,
-): Promise<Chosen[]> {
-  const chosen: Chosen[] = [];
-  for (const [partStart, duration] of splitPeriod(start, stop)) {
-    const { recording_id } = await client.recordings.create(
-      { camera_id: cameraId, start: partStart, duration, tags: ['roadcam-download'] },
-      { signal },
-    );
-    chosen.push({
-      recordingId: recording_id,
-      recording: await client.recordings.show(recording_id, { signal }),
-    });
-  }
-  return chosen;
 }
 
 export interface NewBatchRequest extends Destination {

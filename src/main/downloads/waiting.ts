@@ -3,6 +3,7 @@
  * such recording is looked at (once for all its formats) with a growing delay until it is
  * complete (its items are queued) or failed (they fail with the reason).
  */
+import type { RecordingProperties } from '../../shared/api/index.ts';
 import type { ApiClient } from '../api/client.ts';
 import { ServiceError } from '../api/errors.ts';
 import { backoff } from '../api/http.ts';
@@ -11,8 +12,19 @@ import type { DownloadQueueStore } from './store.ts';
 
 export interface WaitingOptions {
   delay: { base: number; max: number };
+  /**
+   * How long past its stop time or its creation, whichever is later (on the service's clock), a
+   * recording may still be in the making before its items fail, saying so: a service that
+   * never finishes one must not hold its batch open for ever.
+   */
+  limitMs: number;
   changed(itemId: number, batchId: number): void;
   log?: ((line: string) => void) | undefined;
+}
+
+interface WaitOutcome {
+  state: 'queued' | 'waiting' | 'failed';
+  message: string | null;
 }
 
 export class WaitingRecordings {
@@ -42,8 +54,28 @@ export class WaitingRecordings {
     }
   }
 
+  /**
+   * Waits on, or gives up once the service is far past the recording's stop time, or past its
+   * creation for a period already over when it was asked for (the service builds it then).
+   */
+  #unfinished(recordingId: string, p: RecordingProperties): WaitOutcome {
+    const due = Math.max(Date.parse(p.stop ?? ''), Date.parse(p.created_at ?? ''));
+    const late = Number.isFinite(due) ? this.#client.serviceNow() - due : 0;
+    if (late > this.#o.limitMs) {
+      const minutes = Math.round(late / 60_000);
+      return {
+        state: 'failed',
+        message: `Recording ${recordingId} is still not finished ${minutes} min after it was due (it ends ${p.stop}): the service may never finish it. Retry later, or record the period again.`,
+      };
+    }
+    return {
+      state: 'waiting',
+      message: `Recording ${recordingId} is still being made (it ends ${p.stop}); checking again shortly.`,
+    };
+  }
+
   async #look(recordingId: string, items: ItemRow[]): Promise<void> {
-    let outcome: { state: 'queued' | 'waiting' | 'failed'; message: string | null };
+    let outcome: WaitOutcome;
     try {
       const recording = await this.#client.recordings.show(recordingId);
       const status = recording.properties.status;
@@ -55,10 +87,7 @@ export class WaitingRecordings {
                 state: 'failed',
                 message: `The service could not make recording ${recordingId}: it failed, so there is nothing to download.`,
               }
-            : {
-                state: 'waiting',
-                message: `Recording ${recordingId} is still being made (it ends ${recording.properties.stop}); checking again shortly.`,
-              };
+            : this.#unfinished(recordingId, recording.properties);
     } catch (error) {
       if (error instanceof ServiceError && error.status === 404) {
         outcome = {

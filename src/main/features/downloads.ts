@@ -6,12 +6,14 @@ import {
   type downloadsChannels,
   type DownloadBatchView,
 } from '../../shared/ipc/downloads.ts';
+import type { RecordCamerasResult } from '../../shared/ipc/recordings.ts';
 import type { Settings } from '../../shared/settings.ts';
 import { DownloadManager } from '../downloads/manager.ts';
+import { checkTemplate } from '../downloads/naming.ts';
+import { createPieces, planPieces, RECORD_TAG } from '../downloads/record-cameras.ts';
 import {
   chooseByIds,
   chooseByQuery,
-  chooseByRecording,
   type Chosen,
   type Destination,
 } from '../downloads/selection.ts';
@@ -23,14 +25,35 @@ type DownloadsParts = Pick<
   'client' | 'dataDir' | 'db' | 'desktop' | 'folders' | 'hub' | 'log' | 'service' | 'settings'
 >;
 
+/** Its own channels, and recordings of many cameras, which end in a batch of its queue. */
+type DownloadsChannels = ChannelsIn<typeof downloadsChannels> | 'recordings.createMany';
+
+/** Where a batch goes, as the channels give it (folder and template optional). */
+interface DestinationInput {
+  formats: Destination['formats'];
+  folder?: string | undefined;
+  template?: string | undefined;
+  existing?: Destination['existing'] | undefined;
+}
+
+interface RecordRequest extends DestinationInput {
+  cameraIds: string[];
+  start?: string | undefined;
+  stop?: string | undefined;
+  lastMinutes?: number | undefined;
+  label?: string | undefined;
+}
+
 /**
  * The download queue: one manager per core, which `roadcam download` drives directly and the
  * collections sync uses. It starts running the queue (resuming what a restart interrupted) at
- * start, and stops its transfers, keeping their .part files, at close.
+ * start, and stops its transfers, keeping their .part files, at close. It also records cameras
+ * for a period and downloads the recordings once made (`downloads.record` for one camera,
+ * `recordings.createMany` for many: one code).
  */
 export function downloadsFeature(
   ctx: DownloadsParts,
-): Feature<ChannelsIn<typeof downloadsChannels>> & { manager: DownloadManager } {
+): Feature<DownloadsChannels> & { manager: DownloadManager } {
   // Read on every chunk by the speed limit, so kept in memory and refreshed by the event.
   let settings: Settings = ctx.settings.get();
   const manager = new DownloadManager({
@@ -45,33 +68,34 @@ export function downloadsFeature(
   });
   const running = new Disposables();
 
-  const destination = async (input: {
-    formats: Destination['formats'];
-    folder?: string | undefined;
-    template?: string | undefined;
-    existing?: Destination['existing'] | undefined;
-  }): Promise<Destination> => {
-    const folder = input.folder?.trim() || ctx.folders().downloads;
-    if (!isAbsolute(folder)) {
-      throw new RangeError(`The destination folder must be a full path, not "${folder}".`);
-    }
-    await mkdir(folder, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
-      throw new Error(`Cannot create the folder ${folder} (${error.code}): choose another one.`);
-    });
-    return {
-      formats: input.formats,
-      folder,
-      template: input.template ?? DEFAULT_TEMPLATE,
-      existing: input.existing ?? 'skip',
-    };
-  };
+  const destination = (input: DestinationInput) => destinationOf(input, ctx.folders().downloads);
 
   const create = (label: string, d: Destination, chosen: Chosen[]): DownloadBatchView => {
     if (chosen.length === 0) throw new RangeError('No recording matches: nothing to download.');
     return manager.createBatch({ ...d, label, chosen });
   };
 
-  const handlers: Feature<ChannelsIn<typeof downloadsChannels>>['handlers'] = {
+  /** Creates every camera's recordings of the period, then one batch for all their files. */
+  const record = async (input: RecordRequest): Promise<RecordCamerasResult> => {
+    const d = await destination(input);
+    // Before any recording is made: a wrong template would leave them without a batch.
+    checkTemplate(d.template);
+    const { start, stop } = periodOf(input, ctx.client.serviceNow());
+    const pieces = planPieces(input.cameraIds, start, stop);
+    const outcomes = await createPieces(ctx.client, pieces, { tags: RECORD_TAG });
+    const cameras = new Set(pieces.map((p) => p.cameraId));
+    const label =
+      input.label ??
+      `${cameras.size === 1 ? `Camera ${pieces[0]!.cameraId}` : `${cameras.size} cameras`}, ${start} to ${stop}`;
+    const batch = create(
+      label,
+      d,
+      outcomes.map((o) => o.chosen),
+    );
+    return { batch, recordings: outcomes.map(({ chosen: _, ...made }) => made) };
+  };
+
+  const handlers: Feature<DownloadsChannels>['handlers'] = {
     'downloads.list': ({ state }) => manager.snapshot(state),
     'downloads.searchRecordings': (query) => ctx.client.recordings.search(query),
     'downloads.add': async (input) => {
@@ -89,15 +113,9 @@ export function downloadsFeature(
           : `${chosen.length} recordings`);
       return create(label, d, chosen);
     },
-    'downloads.record': async (input) => {
-      const d = await destination(input);
-      const chosen = await chooseByRecording(ctx.client, input.cameraId, input.start, input.stop);
-      return create(
-        input.label ?? `Camera ${input.cameraId}, ${input.start} to ${input.stop}`,
-        d,
-        chosen,
-      );
-    },
+    'downloads.record': async ({ cameraId, ...rest }) =>
+      (await record({ ...rest, cameraIds: [cameraId] })).batch,
+    'recordings.createMany': (input) => record(input),
     'downloads.pause': (scope) => ({ changed: manager.pause(scope) }),
     'downloads.resume': (scope) => ({ changed: manager.resume(scope) }),
     'downloads.cancel': (scope) => ({ changed: manager.cancel(scope) }),
@@ -135,4 +153,36 @@ export function downloadsFeature(
     },
     close: () => running.dispose(),
   };
+}
+
+async function destinationOf(input: DestinationInput, downloads: string): Promise<Destination> {
+  const folder = input.folder?.trim() || downloads;
+  if (!isAbsolute(folder)) {
+    throw new RangeError(`The destination folder must be a full path, not "${folder}".`);
+  }
+  await mkdir(folder, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+    throw new Error(`Cannot create the folder ${folder} (${error.code}): choose another one.`);
+  });
+  return {
+    formats: input.formats,
+    folder,
+    template: input.template ?? DEFAULT_TEMPLATE,
+    existing: input.existing ?? 'skip',
+  };
+}
+
+/** The period asked for: as given, or the last minutes before now on the service's clock. */
+function periodOf(
+  input: {
+    start?: string | undefined;
+    stop?: string | undefined;
+    lastMinutes?: number | undefined;
+  },
+  serviceNow: number,
+): { start: string; stop: string } {
+  if (input.lastMinutes === undefined) return { start: input.start!, stop: input.stop! };
+  // Whole seconds: the service reads its times to the second.
+  const stop = Math.floor(serviceNow / 1000) * 1000;
+  const iso = (ms: number) => new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
+  return { start: iso(stop - input.lastMinutes * 60_000), stop: iso(stop) };
 }

@@ -186,7 +186,8 @@ export const recordingQuerySchema = z
   .strict();
 export type RecordingQuery = z.infer<typeof recordingQuerySchema>;
 
-const destination = {
+/** Where and how a batch's files go: shared by every channel that makes a batch. */
+export const downloadDestination = {
   formats,
   /** Empty or absent: settings.downloadFolder, else the platform's Downloads folder. */
   folder: z.string().max(4096).optional(),
@@ -197,7 +198,7 @@ const destination = {
 
 export const downloadAddSchema = z
   .object({
-    ...destination,
+    ...downloadDestination,
     /** Chosen recordings, or pasted ids. */
     recordingIds: z.array(recordingId).max(5000).optional(),
     /** "Select all N matching": every recording of this search, past the paging limit. */
@@ -212,7 +213,7 @@ export const downloadAddSchema = z
 
 export const downloadRecordSchema = z
   .object({
-    ...destination,
+    ...downloadDestination,
     cameraId: text.min(1),
     /** UTC ISO 8601; the period is split into recordings of at most 30 minutes. */
     start: iso,
@@ -240,7 +241,10 @@ export const downloadsChannels = {
     result: type<FeatureCollection<Recording>>(),
   },
   'downloads.add': { input: downloadAddSchema, result: type<DownloadBatchView>() },
-  /** Record and download: create recordings for the period, wait until complete, download. */
+  /**
+   * Record and download one camera: create recordings for the period, wait until complete,
+   * download. The one-camera case of `recordings.createMany`, answered by the same code.
+   */
   'downloads.record': { input: downloadRecordSchema, result: type<DownloadBatchView>() },
   'downloads.pause': { input: downloadScopeSchema, result: type<{ changed: number }>() },
   'downloads.resume': { input: downloadScopeSchema, result: type<{ changed: number }>() },

@@ -1,11 +1,65 @@
 /**
  * One recording's detail (interface 4.4): shown from a search result, a download item, the map or a
- * `roadcam://downloads/recording/ID` link, and its tags, which the user can add to.
+ * `roadcam://downloads/recording/ID` link, and its tags, which the user can add to. And new
+ * recordings of many cameras over one period, downloaded as one batch.
  */
 import { z } from 'zod';
 import type { Recording } from '../api/index.ts';
-import { recordingId } from './downloads.ts';
+import { downloadDestination, recordingId, type DownloadBatchView } from './downloads.ts';
 import { type } from './marker.ts';
+
+/** Most cameras one request records (a wall holds 36; a search result list more). */
+export const MAX_RECORD_CAMERAS = 200;
+/** Most minutes "the last N minutes" covers: a day, as a period may. */
+export const MAX_RECORD_MINUTES = 24 * 60;
+
+/** One recording asked for: made (its id), or refused (the service's words). */
+export interface CreatedRecording {
+  cameraId: string;
+  /** UTC ISO 8601; null: the service's default, the time of the request. */
+  start: string | null;
+  duration: number;
+  recordingId: string | null;
+  problem: string | null;
+}
+
+export interface RecordCamerasResult {
+  /** One batch for every camera's files (a refused recording is its failed item). */
+  batch: DownloadBatchView;
+  /** Camera by camera, each camera's pieces in time order. */
+  recordings: CreatedRecording[];
+}
+
+const cameraId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[\w.:-]+$/, 'Camera ids are letters, digits and . : _ -');
+const iso = z.iso.datetime({ offset: true });
+
+export const recordCamerasSchema = z
+  .object({
+    ...downloadDestination,
+    cameraIds: z
+      .array(cameraId)
+      .min(1, 'Choose at least one camera.')
+      .max(MAX_RECORD_CAMERAS, `Record at most ${MAX_RECORD_CAMERAS} cameras at a time.`),
+    /** A period (cut into recordings of at most 30 minutes)... */
+    start: iso.optional(),
+    stop: iso.optional(),
+    /** ...or the last minutes before now on the service's clock. */
+    lastMinutes: z.number().int().min(1).max(MAX_RECORD_MINUTES).optional(),
+  })
+  .strict()
+  .refine(
+    (v) =>
+      v.lastMinutes === undefined
+        ? v.start !== undefined && v.stop !== undefined
+        : v.start === undefined && v.stop === undefined,
+    { message: 'Give start and stop, or lastMinutes.' },
+  );
+export type RecordCamerasInput = z.infer<typeof recordCamerasSchema>;
 
 /**
  * The interface gives no limit on tags (our service's 50 tags of 100 characters are its own
@@ -32,4 +86,9 @@ export const recordingsChannels = {
       .strict(),
     result: type<{ tags: string[] }>(),
   },
+  /**
+   * Records cameras over one period and downloads every file as one batch: a recording per
+   * camera and 30 minutes, followed until complete. Answered by the downloads feature.
+   */
+  'recordings.createMany': { input: recordCamerasSchema, result: type<RecordCamerasResult>() },
 } as const;
