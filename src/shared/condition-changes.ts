@@ -6,7 +6,7 @@
  * ignore the beta `[prev]` filter and send observations that are not changes at all.
  */
 import type { Range, SensorFilter } from './api/params.ts';
-import type { SensorType } from './sensors.ts';
+import { sensorLabel, type SensorType } from './sensors.ts';
 
 export const CHANGE_KINDS = ['snow', 'ponding', 'poor-visibility', 'heavy-precip'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
@@ -92,4 +92,14 @@ export function parseChangeKinds(text: string): ChangeKind[] | string {
     if (!kinds.includes(word as ChangeKind)) kinds.push(word as ChangeKind);
   }
   return kinds.length > 0 ? kinds : `Name at least one change: ${CHANGE_KINDS.join(', ')}.`;
+}
+
+/** A sensor value in words ("Partial snow"), or the number when the table has no such value. */
+export function valueLabel(kind: ChangeKind, value: number): string {
+  return sensorLabel(CHANGES[kind].sensor, value) ?? String(value);
+}
+
+/** "Wet -> Partial snow": a change's values before and after, in words. */
+export function changeWords(kind: ChangeKind, before: number, after: number): string {
+  return `${valueLabel(kind, before)} -> ${valueLabel(kind, after)}`;
 }

@@ -160,7 +160,7 @@ export class ConditionWatcher {
       out.push(o);
       if (out.length >= MAX_READ_PER_SEARCH) {
         this.#log(
-          `condition watch: a search sent more than ${MAX_READ_PER_SEARCH} observations; the rest waits for the next check`,
+          `condition watch: a search sent more than ${MAX_READ_PER_SEARCH} observations; only the first ${MAX_READ_PER_SEARCH} were looked at`,
         );
         break;
       }

@@ -1,8 +1,10 @@
 import { Notification } from 'electron';
+import { changeLabel, changeWords } from '../../shared/condition-changes.ts';
 import type { Core } from '../core.ts';
 
 /**
- * Desktop notifications: new alerts in watched areas (a click opens the Alerts view), and
+ * Desktop notifications: new alerts in watched areas (a click opens the Alerts view), changed
+ * road conditions of a condition watch (a click shows the change, before and after), and
  * download batches that finished (a click opens Downloads at that batch).
  */
 export function notifyUser(core: Core, openRoute: (route: string) => void): void {
@@ -22,6 +24,17 @@ export function notifyUser(core: Core, openRoute: (route: string) => void): void
       body: `${first.headline}${more}`,
     });
     notification.on('click', () => openRoute('/alerts'));
+    notification.show();
+  });
+  core.hub.on('conditions.changed', ({ watchId, watchName, changes }) => {
+    const first = changes[0];
+    if (!first) return;
+    const more = changes.length > 1 ? `, and ${changes.length - 1} more change(s)` : '';
+    const notification = new Notification({
+      title: `${changeLabel(first.kind)} on ${watchName}`,
+      body: `${first.place}: ${changeWords(first.kind, first.before, first.after)}${more}`,
+    });
+    notification.on('click', () => openRoute(`/alerts/conditions/${watchId}/${first.id}`));
     notification.show();
   });
 }

@@ -1,0 +1,208 @@
+/**
+ * `roadcam conditions watch|list|changes|remove`: the app's condition watches, through the
+ * app's contract (core-call.ts): what the Alerts view's Road conditions card does. A watch is
+ * named on the command line by its name.
+ */
+import {
+  CHANGE_KINDS,
+  changeLabel,
+  parseChangeKinds,
+  valueLabel,
+  type ChangeKind,
+} from '../../shared/condition-changes.ts';
+import { decodePolyline, type LonLat } from '../../shared/geo.ts';
+import type { ConditionTarget, ConditionWatch } from '../../shared/ipc/conditions.ts';
+import type { Core } from '../../main/core.ts';
+import { checkFlags, flag, intFlag, UsageError, type Argv } from '../argv.ts';
+import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
+import { invoke } from '../core-call.ts';
+import { note, printJson, printNdjson, printTable } from '../output.ts';
+
+const AREA_FLAGS = ['bbox', 'polygon', 'polyline', 'polyline_radius', 'polyline_precision'];
+export const WATCH_FLAGS = [...AREA_FLAGS, 'camera_id', 'on'];
+export const CHANGES_FLAGS = ['hours'];
+
+export async function watchConditions(ctx: Context, name: string | undefined): Promise<number> {
+  checkFlags(ctx.argv, [...WATCH_FLAGS, ...GLOBAL_FLAGS], 'roadcam conditions watch');
+  if (!name) throw new UsageError('roadcam conditions watch needs a name for the watch.');
+  const target = targetFrom(ctx.argv);
+  const on = flag(ctx.argv, 'on');
+  const changes = on === undefined ? [...CHANGE_KINDS] : parseChangeKinds(on);
+  if (typeof changes === 'string') throw new UsageError(`--on: ${changes}`);
+  return withCore(ctx, async (core) => {
+    const existing = await invoke(core, 'conditions.watches.list', {});
+    if (existing.some((w) => w.name === name)) {
+      throw new UsageError(
+        `A condition watch named "${name}" exists; remove it first or choose another name.`,
+      );
+    }
+    const list = await invoke(core, 'conditions.watches.add', { name, target, changes });
+    const watch = list.filter((w) => w.name === name).at(-1)!;
+    if (ctx.json) printJson(ctx.io, watch);
+    else {
+      note(ctx.io, `Watching ${name} for ${changes.map(changeLabel).join(', ')}.`);
+      if (watch.problem) note(ctx.io, watch.problem);
+    }
+    return 0;
+  });
+}
+
+export async function listConditionWatches(ctx: Context): Promise<number> {
+  checkFlags(ctx.argv, GLOBAL_FLAGS, 'roadcam conditions list');
+  return withCore(ctx, async (core) => {
+    const list = await invoke(core, 'conditions.watches.list', {});
+    if (ctx.json) printNdjson(ctx.io, list);
+    else {
+      printTable(
+        ctx.io,
+        ['name', 'target', 'on', 'checked_until', 'problem'],
+        list.map((w) => ({
+          name: w.name,
+          target: targetWords(w.target),
+          on: w.changes.join(','),
+          checked_until: w.checkedUntil ?? 'not yet',
+          problem: w.problem ?? '',
+        })),
+      );
+      note(ctx.io, `${list.length} condition watch${list.length === 1 ? '' : 'es'}`);
+    }
+    return 0;
+  });
+}
+
+export async function conditionChanges(ctx: Context, name: string | undefined): Promise<number> {
+  checkFlags(ctx.argv, [...CHANGES_FLAGS, ...GLOBAL_FLAGS], 'roadcam conditions changes');
+  if (!name) throw new UsageError('roadcam conditions changes needs the name of a watch.');
+  const hours = intFlag(ctx.argv, 'hours', 1, 48) ?? 48;
+  return withCore(ctx, async (core) => {
+    const watch = await byName(core, name);
+    const found = await invoke(core, 'conditions.changes', { id: watch.id, history: true, hours });
+    if (ctx.json) return (printJson(ctx.io, found), 0);
+    const history = found.history!;
+    const since = Date.now() - hours * 3600_000;
+    const rows = [
+      ...found.changes
+        .filter((c) => c.time !== null && Date.parse(c.noticedAt) >= since)
+        .map((c) => row('check', c.kind, c.time!, c.cameraId, c.place, c.before, c.after)),
+      ...history.changes.map((c) =>
+        row('snapshots', c.kind, c.time, c.cameraId, c.place, c.before, c.after),
+      ),
+    ];
+    printTable(ctx.io, ['time', 'camera', 'change', 'before', 'after', 'seen_by', 'place'], rows);
+    note(
+      ctx.io,
+      `${history.changes.length} change(s) in ${history.slots} ten-minute snapshots of ${history.cameras} camera(s)` +
+        (history.missing.length > 0
+          ? `; the service had no snapshot for ${history.missing.length} slot(s), from ${history.missing[0]}`
+          : ''),
+    );
+    return 0;
+  });
+}
+
+export async function removeConditionWatch(
+  ctx: Context,
+  name: string | undefined,
+): Promise<number> {
+  checkFlags(ctx.argv, GLOBAL_FLAGS, 'roadcam conditions remove');
+  if (!name) throw new UsageError('roadcam conditions remove needs the name of a watch.');
+  return withCore(ctx, async (core) => {
+    const watch = await byName(core, name);
+    await invoke(core, 'conditions.watches.remove', { id: watch.id });
+    if (ctx.json) printJson(ctx.io, { removed: name });
+    else note(ctx.io, `No longer watching ${name}.`);
+    return 0;
+  });
+}
+
+async function byName(core: Core, name: string): Promise<ConditionWatch> {
+  const list = await invoke(core, 'conditions.watches.list', {});
+  const watch = list.find((w) => w.name === name);
+  if (!watch) {
+    const names = list.map((w) => w.name).join(', ') || 'none yet';
+    throw new UsageError(`There is no condition watch named "${name}"; watches: ${names}.`);
+  }
+  return watch;
+}
+
+function row(
+  seenBy: string,
+  kind: ChangeKind,
+  time: string,
+  camera: string,
+  place: string,
+  before: number,
+  after: number,
+): Record<string, string> {
+  return {
+    time,
+    camera,
+    change: changeLabel(kind),
+    before: valueLabel(kind, before),
+    after: valueLabel(kind, after),
+    seen_by: seenBy,
+    place,
+  };
+}
+
+function targetWords(target: ConditionTarget): string {
+  if ('cameraIds' in target) return `cameras ${target.cameraIds.join(',')}`;
+  const area = target.area;
+  return 'polygon' in area
+    ? `area of ${area.polygon.length} points`
+    : `route of ${area.route.length} points, ${area.radiusKm} km`;
+}
+
+/** Exactly one of --bbox, --polygon, --polyline, --camera_id names what is watched. */
+function targetFrom(argv: Argv): ConditionTarget {
+  const given = ['bbox', 'polygon', 'polyline', 'camera_id'].filter(
+    (f) => flag(argv, f) !== undefined,
+  );
+  if (given.length !== 1) {
+    throw new UsageError(
+      'Name what to watch with exactly one of --bbox W,S,E,N, --polygon "LON LAT,...", --polyline ENCODED [--polyline_radius KM] or --camera_id A,B.',
+    );
+  }
+  const bbox = flag(argv, 'bbox');
+  if (bbox !== undefined) return { area: { polygon: boxRing(bbox) } };
+  const polygon = flag(argv, 'polygon');
+  if (polygon !== undefined) return { area: { polygon: ringOf(polygon) } };
+  const line = flag(argv, 'polyline');
+  if (line !== undefined) {
+    const precision = intFlag(argv, 'polyline_precision', 5, 6) ?? 5;
+    const radius = Number(flag(argv, 'polyline_radius') ?? '1');
+    if (!Number.isFinite(radius))
+      throw new UsageError('--polyline_radius is kilometres, a number.');
+    return {
+      area: { route: decodePolyline(line, precision) as [number, number][], radiusKm: radius },
+    };
+  }
+  const ids = flag(argv, 'camera_id')!
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return { cameraIds: ids };
+}
+
+function boxRing(text: string): [number, number][] {
+  const [w, s, e, n, ...more] = text.split(',').map(Number);
+  if (more.length > 0 || ![w, s, e, n].every((v) => Number.isFinite(v))) {
+    throw new UsageError(`--bbox is four numbers W,S,E,N; not "${text}".`);
+  }
+  return [
+    [w!, s!],
+    [e!, s!],
+    [e!, n!],
+    [w!, n!],
+  ];
+}
+
+function ringOf(text: string): [number, number][] {
+  return text.split(',').map((pair) => {
+    const point = pair.trim().split(/\s+/).map(Number) as unknown as LonLat;
+    if (point.length !== 2 || !point.every(Number.isFinite)) {
+      throw new UsageError(`--polygon is "LON LAT,LON LAT,..."; "${pair}" is not a point.`);
+    }
+    return [point[0], point[1]];
+  });
+}
