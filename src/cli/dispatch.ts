@@ -57,6 +57,18 @@ Commands:
   collections remove ID IMAGE    collections empty ID    collections destroy ID
   collections keep-offline ID [--off]    keep on disk (waits for the sync), or let go
   collections export ID [--as folder|zip] [--out DIR]          prints the path
+  route list                   saved routes (the app's Route view)
+  route show NAME              cameras along it in driving order: distance along,
+                               direction, road, visibility, precip; alerts on it
+  route save NAME --polyline ENC | --from PLACE --to PLACE [--buffer 2km]
+  route remove NAME
+  conditions watch NAME --bbox W,S,E,N | --polygon "LON LAT,..." | --polyline ENC
+                  [--polyline_radius KM] | --camera_id A,B
+                  [--on snow,ponding,poor-visibility,heavy-precip]
+                               tell once when a road's conditions change (the app's
+                               Road conditions); the first check is its baseline
+  conditions list              conditions remove NAME
+  conditions changes NAME [--hours 48]   what changed, from checks and snapshots
   download --out DIR [--format zip,mp4] [--template T] [--concurrency N]
            [--existing skip|rename|overwrite] [--failed-out FILE]
            <ID ... | --ids-from FILE|- | --query 'state=CO&status=complete'>

@@ -19,6 +19,14 @@ import {
 } from './collection-edit.ts';
 import { EXPORT_FLAGS, exportCollection, keepOffline } from './collection-offline.ts';
 import { LIST_FLAGS, listCollections, showCollection } from './collections.ts';
+import {
+  CHANGES_FLAGS,
+  conditionChanges,
+  listConditionWatches,
+  removeConditionWatch,
+  WATCH_FLAGS,
+  watchConditions,
+} from './conditions.ts';
 import { DIAGNOSTICS_FLAGS, diagnostics } from './diagnostics.ts';
 import { doctor } from './doctor.ts';
 import { DOWNLOAD_FLAGS, download } from './download.ts';
@@ -33,6 +41,14 @@ import {
   TILE_FLAGS,
 } from './media.ts';
 import { recordingTags, TAGS_FLAGS } from './recording-tags.ts';
+import {
+  listRoutes,
+  removeRoute,
+  ROUTE_SAVE_FLAGS,
+  ROUTE_VIEW_FLAGS,
+  saveRoute,
+  showRouteCommand,
+} from './routes.ts';
 import { CREATE_RECORDING_FLAGS, createRecording, search, show } from './search.ts';
 
 export interface Command {
@@ -104,6 +120,14 @@ export const COMMANDS: Record<string, Command> = {
   'collections destroy': { words: 3, flags: [], run: destroyCollection },
   'collections keep-offline': { words: 3, flags: [], switches: ['off'], run: keepOffline },
   'collections export': { words: 3, flags: EXPORT_FLAGS, run: exportCollection },
+  'conditions watch': { words: 3, flags: WATCH_FLAGS, run: watchConditions },
+  'conditions list': { words: 2, flags: [], run: listConditionWatches },
+  'conditions changes': { words: 3, flags: CHANGES_FLAGS, run: conditionChanges },
+  'conditions remove': { words: 3, flags: [], run: removeConditionWatch },
+  'route list': { words: 2, flags: ROUTE_VIEW_FLAGS, run: listRoutes },
+  'route show': { words: 3, flags: ROUTE_VIEW_FLAGS, run: showRouteCommand },
+  'route save': { words: 3, flags: ROUTE_SAVE_FLAGS, run: saveRoute },
+  'route remove': { words: 3, flags: [], run: removeRoute },
   download: { words: 100_000, flags: DOWNLOAD_FLAGS, run: download },
 };
 

@@ -1,0 +1,181 @@
+/**
+ * `roadcam route list|show|save|remove`: the app's saved routes, through the app's contract
+ * (core-call.ts), so a route saved here is the one the Route view shows and the reverse.
+ * Distances are in the user's unit (--units, else the settings, else the locale).
+ */
+import type { Core } from '../../main/core.ts';
+import { decodePolyline, type LonLat } from '../../shared/geo.ts';
+import type { RouteCamera, RouteShown } from '../../shared/ipc/routes.ts';
+import { DEFAULT_BUFFER_KM } from '../../shared/route-link.ts';
+import { sensorLabel } from '../../shared/sensors.ts';
+import { formatDistance, parseDistance } from '../../shared/units.ts';
+import { checkFlags, flag, UsageError } from '../argv.ts';
+import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
+import { invoke } from '../core-call.ts';
+import { note, printJson, printNdjson, printTable, tableView, type TableView } from '../output.ts';
+import { unitsFlag } from '../search-flags.ts';
+
+export const ROUTE_SAVE_FLAGS = ['polyline', 'from', 'to', 'buffer', 'units'];
+export const ROUTE_VIEW_FLAGS = ['units'];
+
+async function viewOf(ctx: Context, core: Core): Promise<TableView> {
+  return tableView(unitsFlag(ctx.argv), await core.api.invoke('settings.get', {}), ctx.env);
+}
+
+export async function listRoutes(ctx: Context): Promise<number> {
+  checkFlags(ctx.argv, [...ROUTE_VIEW_FLAGS, ...GLOBAL_FLAGS], 'roadcam route list');
+  return withCore(ctx, async (core) => {
+    const routes = await invoke(core, 'routes.list', {});
+    if (ctx.json) printNdjson(ctx.io, routes);
+    else {
+      const view = await viewOf(ctx, core);
+      printTable(
+        ctx.io,
+        ['name', 'length', 'buffer', 'points', 'updated_at'],
+        routes.map((r) => ({
+          name: r.name,
+          length: formatDistance(r.lengthKm, view.unit, view.locale),
+          buffer: formatDistance(r.bufferKm, view.unit, view.locale),
+          points: String(r.line.length),
+          updated_at: r.updatedAt,
+        })),
+      );
+      note(ctx.io, `${routes.length} saved routes`);
+    }
+    return 0;
+  });
+}
+
+export async function showRouteCommand(ctx: Context, name: string | undefined): Promise<number> {
+  checkFlags(ctx.argv, [...ROUTE_VIEW_FLAGS, ...GLOBAL_FLAGS], 'roadcam route show');
+  if (!name) throw new UsageError('roadcam route show needs the name of a saved route.');
+  return withCore(ctx, async (core) => {
+    const shown = await invoke(core, 'routes.show', { name });
+    if (ctx.json) {
+      printJson(ctx.io, shown);
+      return 0;
+    }
+    printShown(ctx, shown, await viewOf(ctx, core));
+    return 0;
+  });
+}
+
+function printShown(ctx: Context, shown: RouteShown, view: TableView): void {
+  const distance = (km: number) => formatDistance(km, view.unit, view.locale);
+  printTable(
+    ctx.io,
+    ['#', 'along', 'id', 'direction', 'road', 'visibility', 'precip', 'description'],
+    shown.cameras.map((c, i) => ({
+      '#': String(i + 1),
+      along: distance(c.alongKm),
+      id: c.id,
+      direction: directionWords(c),
+      road: reading(c, 'road_weather'),
+      visibility: reading(c, 'visibility'),
+      precip: reading(c, 'precip'),
+      description: c.name,
+    })),
+  );
+  const { route } = shown;
+  const count = shown.complete ? `${shown.cameras.length}` : `at least ${shown.cameras.length}`;
+  note(
+    ctx.io,
+    `${count} cameras along ${route.name} (${distance(route.lengthKm)}, within ${distance(route.bufferKm)} of the line)`,
+  );
+  if (shown.alerts.length > 0) {
+    ctx.io.stdout.write('\n');
+    printTable(
+      ctx.io,
+      ['alert', 'event', 'severity', 'expires'],
+      shown.alerts.map((a) => ({
+        alert: a.id,
+        event: a.event,
+        severity: a.severity,
+        expires: a.expires ?? '',
+      })),
+    );
+  }
+  note(ctx.io, `${shown.alerts.length} alerts touch the route`);
+}
+
+function directionWords(camera: RouteCamera): string {
+  if (camera.direction === 'same') return 'your direction';
+  if (camera.direction === 'opposite') return 'opposite direction';
+  return '';
+}
+
+function reading(camera: RouteCamera, type: 'road_weather' | 'visibility' | 'precip'): string {
+  const value = camera.sensors[type];
+  return value === null ? '' : (sensorLabel(type, value) ?? String(value));
+}
+
+export async function saveRoute(ctx: Context, name: string | undefined): Promise<number> {
+  checkFlags(ctx.argv, [...ROUTE_SAVE_FLAGS, ...GLOBAL_FLAGS], 'roadcam route save');
+  if (!name) throw new UsageError('roadcam route save needs a name for the route.');
+  const polyline = flag(ctx.argv, 'polyline');
+  const [from, to] = [flag(ctx.argv, 'from'), flag(ctx.argv, 'to')];
+  if ((polyline === undefined) === (from === undefined && to === undefined)) {
+    throw new UsageError('roadcam route save takes --polyline, or --from and --to.');
+  }
+  if (polyline === undefined && (from === undefined || to === undefined)) {
+    throw new UsageError('roadcam route save needs both --from and --to.');
+  }
+  return withCore(ctx, async (core) => {
+    const view = await viewOf(ctx, core);
+    const bufferKm = bufferOf(ctx, view);
+    const line = polyline === undefined ? await placesLine(core, from!, to!) : decoded(polyline);
+    const saved = await invoke(core, 'routes.save', { name, line, bufferKm });
+    if (ctx.json) printJson(ctx.io, saved);
+    else {
+      note(
+        ctx.io,
+        `Saved ${saved.name}: ${formatDistance(saved.lengthKm, view.unit, view.locale)}, ${saved.line.length} points.`,
+      );
+    }
+    return 0;
+  });
+}
+
+function bufferOf(ctx: Context, view: TableView): number {
+  const text = flag(ctx.argv, 'buffer');
+  if (text === undefined) return DEFAULT_BUFFER_KM;
+  const km = parseDistance(text, view.unit);
+  if (km === null) {
+    throw new UsageError(`--buffer is a distance such as 2km, 1.5mi or 800m; not "${text}".`);
+  }
+  return km;
+}
+
+function decoded(polyline: string): LonLat[] {
+  try {
+    return decodePolyline(polyline);
+  } catch (error) {
+    throw new UsageError(
+      `--polyline is not an encoded polyline: ${(error as Error).message}. Copy it whole from the routing app.`,
+    );
+  }
+}
+
+/** The straight line between the first cameras matching each place (the Route view's way). */
+async function placesLine(core: Core, from: string, to: string): Promise<LonLat[]> {
+  const [a, b] = await Promise.all([
+    invoke(core, 'routes.place', { q: from }),
+    invoke(core, 'routes.place', { q: to }),
+  ]);
+  return [
+    [a.camera.lon, a.camera.lat],
+    [b.camera.lon, b.camera.lat],
+  ];
+}
+
+export async function removeRoute(ctx: Context, name: string | undefined): Promise<number> {
+  checkFlags(ctx.argv, GLOBAL_FLAGS, 'roadcam route remove');
+  if (!name) throw new UsageError('roadcam route remove needs the name of a saved route.');
+  return withCore(ctx, async (core) => {
+    const { removed } = await invoke(core, 'routes.remove', { name });
+    if (!removed) throw new Error(`No saved route named "${name}": see roadcam route list.`);
+    if (ctx.json) printJson(ctx.io, { removed: name });
+    else note(ctx.io, `Removed ${name}.`);
+    return 0;
+  });
+}
