@@ -4,7 +4,7 @@
  * Distances are in the user's unit (--units, else the settings, else the locale).
  */
 import type { Core } from '../../main/core.ts';
-import { decodePolyline, type LonLat } from '../../shared/geo.ts';
+import { decodePolyline } from '../../shared/geo.ts';
 import type { RouteCamera, RouteShown } from '../../shared/ipc/routes.ts';
 import { DEFAULT_BUFFER_KM } from '../../shared/route-link.ts';
 import { sensorLabel } from '../../shared/sensors.ts';
@@ -146,9 +146,9 @@ function bufferOf(ctx: Context, view: TableView): number {
   return km;
 }
 
-function decoded(polyline: string): LonLat[] {
+function decoded(polyline: string): [number, number][] {
   try {
-    return decodePolyline(polyline);
+    return decodePolyline(polyline).map(([lon, lat]) => [lon, lat]);
   } catch (error) {
     throw new UsageError(
       `--polyline is not an encoded polyline: ${(error as Error).message}. Copy it whole from the routing app.`,
@@ -157,7 +157,7 @@ function decoded(polyline: string): LonLat[] {
 }
 
 /** The straight line between the first cameras matching each place (the Route view's way). */
-async function placesLine(core: Core, from: string, to: string): Promise<LonLat[]> {
+async function placesLine(core: Core, from: string, to: string): Promise<[number, number][]> {
   const [a, b] = await Promise.all([
     invoke(core, 'routes.place', { q: from }),
     invoke(core, 'routes.place', { q: to }),
