@@ -126,7 +126,7 @@ function recordingTarget(recordingId: string, format: RecordingFormat): UrlTarge
   return { kind: 'recording', recording_id: recordingId, format, collection_id: null, image: null };
 }
 
-function parseFormats(text: string): RecordingFormat[] {
+export function parseFormats(text: string): RecordingFormat[] {
   const list = text.split(',').map((f) => f.trim().toLowerCase());
   const bad = list.find((f) => !(RECORDING_FORMATS as readonly string[]).includes(f));
   if (bad !== undefined || list.length === 0) {
@@ -139,7 +139,7 @@ type Hub = Core['hub'];
 type Manager = Core['downloads'];
 
 /** Resolves with the batch's end; a batch with nothing left to do ends at once. */
-function waitFor(
+export function waitFor(
   hub: Hub,
   manager: Manager,
   batchId: () => number,
@@ -170,7 +170,7 @@ function waitFor(
 }
 
 /** A progress line on a terminal; NDJSON events with --json. */
-function report(ctx: Context, hub: Hub, batchId: number): { stop(): void } {
+export function report(ctx: Context, hub: Hub, batchId: number): { stop(): void } {
   const line = progressLine(ctx.io);
   const states = new Map<number, string>();
   const off = hub.on('downloads.update', (u) => {
@@ -252,7 +252,8 @@ function pausedForDisk(ctx: Context, batch: DownloadBatchView): number {
   return PAUSED_FOR_DISK;
 }
 
-async function summarise(
+/** The end of a batch in words (or NDJSON); the exit code: 0 only when every file completed. */
+export async function summarise(
   ctx: Context,
   snapshot: ReturnType<Manager['snapshot']>,
   batchId: number,

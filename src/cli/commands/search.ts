@@ -1,4 +1,4 @@
-/** `roadcam <kind> search|show` and `roadcam recordings create`. */
+/** `roadcam <kind> search|show` and `roadcam recordings create` (many cameras: record-cameras.ts). */
 import type { GeoKind } from '../../main/api/index.ts';
 import { searchWithCache } from '../../main/cache/index.ts';
 import type { Core } from '../../main/core.ts';
@@ -17,6 +17,7 @@ import {
   type TableView,
 } from '../output.ts';
 import { searchFlagNames, searchParams, unitsFlag } from '../search-flags.ts';
+import { createForCameras, recordAndDownload } from './record-cameras.ts';
 
 export async function search(ctx: Context, kind: GeoKind): Promise<number> {
   const names = searchFlagNames(kind);
@@ -107,7 +108,14 @@ export async function show(ctx: Context, kind: GeoKind, id: string | undefined):
   });
 }
 
-export const CREATE_RECORDING_FLAGS = ['camera_id', 'duration', 'start', 'tags'];
+export const CREATE_RECORDING_FLAGS = [
+  'camera_id',
+  'duration',
+  'start',
+  'tags',
+  'download',
+  'format',
+];
 
 export async function createRecording(ctx: Context): Promise<number> {
   checkFlags(ctx.argv, [...CREATE_RECORDING_FLAGS, ...GLOBAL_FLAGS], 'roadcam recordings create');
@@ -119,6 +127,21 @@ export async function createRecording(ctx: Context): Promise<number> {
     start: flag(ctx.argv, 'start'),
     tags: flag(ctx.argv, 'tags'),
   };
+  // Several cameras (A,B,C), or a download: one recording per camera (record-cameras.ts).
+  const cameraIds = [
+    ...new Set(
+      cameraId
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ];
+  const many = { cameraIds, duration: body.duration, start: body.start, tags: body.tags };
+  if (flag(ctx.argv, 'download') !== undefined) return recordAndDownload(ctx, many);
+  if (flag(ctx.argv, 'format') !== undefined) {
+    throw new UsageError('--format goes with --download DIR: the files to download.');
+  }
+  if (cameraIds.length > 1) return createForCameras(ctx, many);
   return withCore(ctx, async (core) => {
     const created = await core.client.recordings.create(body);
     if (ctx.json) printJson(ctx.io, created);

@@ -1,0 +1,119 @@
+/**
+ * `roadcam recordings create --camera_id A,B,C`: one recording per camera (the one-camera
+ * command is unchanged), each id or each camera's failure printed; with `--download DIR` the
+ * recordings are followed until made and downloaded as one batch, as `roadcam download` does.
+ * Exit code 1 when any camera or file failed.
+ */
+import { resolve } from 'node:path';
+import type { CreatedRecording } from '../../shared/ipc/recordings.ts';
+import type { Core } from '../../main/core.ts';
+import { createPieces } from '../../main/downloads/record-cameras.ts';
+import { flag, UsageError } from '../argv.ts';
+import { withCore, type Context } from '../context.ts';
+import { note, printJson, printLines } from '../output.ts';
+import { parseFormats, report, summarise, waitFor } from './download.ts';
+
+export interface ManyCameras {
+  cameraIds: string[];
+  duration: number | undefined;
+  start: string | undefined;
+  tags: string | undefined;
+}
+
+/** The default duration of the service's Create (section 8): the period --download covers. */
+const DEFAULT_DURATION_S = 300;
+
+/** Without --download: creates every camera's recording, a few at a time. */
+export async function createForCameras(ctx: Context, many: ManyCameras): Promise<number> {
+  return withCore(ctx, async (core) => {
+    const pieces = many.cameraIds.map((cameraId) => ({
+      cameraId,
+      duration: many.duration ?? DEFAULT_DURATION_S,
+      ...(many.start === undefined ? {} : { start: many.start }),
+    }));
+    const made = await createPieces(core.client, pieces, { tags: many.tags });
+    printCreated(ctx, made);
+    return made.some((r) => r.problem !== null) ? 1 : 0;
+  });
+}
+
+/** --download DIR: the recordings of the period, then every file as one batch. */
+export async function recordAndDownload(ctx: Context, many: ManyCameras): Promise<number> {
+  const out = flag(ctx.argv, 'download')!;
+  if (many.tags !== undefined) {
+    throw new UsageError(
+      '--tags cannot be combined with --download (its recordings are tagged roadcam-download).',
+    );
+  }
+  const formats = parseFormats(flag(ctx.argv, 'format') ?? 'zip,mp4');
+  return withCore(ctx, async (core) => {
+    const manager = core.downloads;
+    try {
+      if (!manager.running) {
+        throw new Error(
+          `Another Roadcam process is downloading with this data folder (${ctx.dataDir}); ` +
+            'let it finish, or use another folder with ROADCAM_DATA_DIR.',
+        );
+      }
+      return await downloadBatch(ctx, core, many, resolve(out), formats);
+    } finally {
+      await manager.close();
+    }
+  });
+}
+
+async function downloadBatch(
+  ctx: Context,
+  core: Core,
+  many: ManyCameras,
+  folder: string,
+  formats: ReturnType<typeof parseFormats>,
+): Promise<number> {
+  const startMs = many.start === undefined ? core.client.serviceNow() : Date.parse(many.start);
+  if (!Number.isFinite(startMs)) {
+    throw new UsageError(
+      `--start ${many.start} is not a time: give UTC ISO 8601, e.g. 2026-11-21T12:00:00Z.`,
+    );
+  }
+  const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  let batchId = -1;
+  // Listens from before the batch exists: one with nothing left to do ends at once.
+  const finished = waitFor(core.hub, core.downloads, () => batchId);
+  let show: { stop(): void } | undefined;
+  try {
+    const made = await core.api.invoke('recordings.createMany', {
+      cameraIds: many.cameraIds,
+      start: iso(startMs),
+      stop: iso(startMs + (many.duration ?? DEFAULT_DURATION_S) * 1000),
+      formats,
+      folder,
+    });
+    printCreated(ctx, made.recordings);
+    batchId = made.batch.id;
+    show = report(ctx, core.hub, batchId);
+    const end = await finished.ended;
+    show.stop();
+    const code = await summarise(ctx, core.downloads.snapshot(), batchId, end, undefined);
+    return made.recordings.some((r) => r.problem !== null) ? Math.max(code, 1) : code;
+  } finally {
+    finished.stop();
+    show?.stop();
+  }
+}
+
+/** Each camera's recording id on stdout ("CAMERA ID"), each refusal on stderr; or NDJSON. */
+function printCreated(ctx: Context, made: readonly CreatedRecording[]): void {
+  for (const r of made) {
+    if (ctx.json) {
+      printJson(ctx.io, {
+        event: 'recording',
+        cameraId: r.cameraId,
+        start: r.start,
+        duration: r.duration,
+        recordingId: r.recordingId,
+        problem: r.problem,
+      });
+    } else if (r.recordingId !== null) printLines(ctx.io, [`${r.cameraId} ${r.recordingId}`]);
+    else note(ctx.io, `${r.cameraId}: ${r.problem}`);
+  }
+}
