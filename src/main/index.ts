@@ -20,6 +20,8 @@ import { desktopUpdates } from './electron/updater.ts';
 import { cliArguments, runCli } from './electron/cli.ts';
 import { createMainWindow, isTrustedFrame, lockDownSession } from './electron/window.ts';
 import { createLog, logsDirOf, type Log } from './log.ts';
+import { kioskStart } from './args.ts';
+import { savedSettings } from './tray/start-settings.ts';
 import { defaultDataDir } from './paths.ts';
 
 let core: Core | undefined;
@@ -133,11 +135,16 @@ function start(): void {
     (route) => core?.hub.emit('app.openRoute', { route }),
     helpActions(() => core, logsDirOf(dataDir)),
   );
+  // --kiosk: the first window opens full screen on a wall tour (src/main/args.ts decides).
+  const kiosk = kioskStart(process.argv, pendingRoute, savedSettings(dataDir).lastTour);
+  if (kiosk?.problem) log(`kiosk: ${kiosk.problem}`);
+  if (kiosk) pendingRoute = kiosk.route;
   let opened = 0;
   const openWindow = () => {
+    const first = opened++ === 0;
     const window = createMainWindow(dataDir, pendingRoute, {
       // Hidden (started at login) or minimised applies to the first window only.
-      start: opened++ === 0 ? started.start : 'shown',
+      start: first ? (kiosk ? 'fullScreen' : started.start) : 'shown',
       closing: () => started.closing(),
     });
     pendingRoute = null;

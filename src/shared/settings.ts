@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tourSchema } from './tour.ts';
 
 /** https anywhere, or plain http to a tile server on this computer (tileserver-gl and the like). */
 const tileServer = /^(https:\/\/|http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/)\S+$/;
@@ -92,6 +93,8 @@ export const settingsSchema = z.object({
       zoom: z.number().min(0).max(22),
     })
     .nullable(),
+  /** The last wall tour started: what `--kiosk` starts without a tour link. */
+  lastTour: tourSchema.nullable(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -123,6 +126,7 @@ export const defaultSettings: Settings = {
   distanceUnit: null,
   timeZone: 'local',
   mapView: null,
+  lastTour: null,
 };
 
 export const settingsPatchSchema = settingsSchema.partial().strict();

@@ -18,7 +18,8 @@ export function isTrustedFrame(event: IpcMainInvokeEvent): boolean {
 
 /** How the window starts, and what closing it does (src/main/electron/background.ts). */
 export interface WindowBehaviour {
-  start: 'hidden' | 'minimised' | 'shown';
+  /** `fullScreen`: a kiosk start (`--kiosk`, a screen on a control room's wall). */
+  start: 'hidden' | 'minimised' | 'shown' | 'fullScreen';
   /** `hide`: to the tray; `quit`: the app quits instead (asking first); `close`: closes. */
   closing(): 'hide' | 'close' | 'quit';
 }
@@ -63,8 +64,9 @@ export function createMainWindow(
   window.once('ready-to-show', () => {
     // Started at login: the window waits in the tray until Open Roadcam (maximize would show it).
     if (behaviour.start === 'hidden') return;
-    if (usable?.maximized) window.maximize();
-    if (behaviour.start === 'shown') return window.show();
+    if (behaviour.start === 'fullScreen') window.setFullScreen(true);
+    else if (usable?.maximized) window.maximize();
+    if (behaviour.start !== 'minimised') return window.show();
     window.showInactive();
     window.minimize();
   });

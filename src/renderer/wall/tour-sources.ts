@@ -1,0 +1,135 @@
+/**
+ * The cameras a tour goes through, from its source: the favourites, explicit ids, a collection's
+ * images, a camera search, or a saved route. Every source ends as cameras with the details a
+ * tile needs (WallCamera), in the source's order, at most MAX_TOUR_CAMERAS of them.
+ */
+import type { Api } from '../../shared/ipc.ts';
+import { MAX_WALL_TILES, type WallCamera } from '../../shared/ipc/wall.ts';
+import { MAX_TOUR_CAMERAS, type TourSource } from '../../shared/tour.ts';
+
+export interface TourCameras {
+  cameras: WallCamera[];
+  /** What the source named but the tour leaves out, in words (unknown ids, a cap reached). */
+  notes: string[];
+}
+
+/** Image names read per page of a collection, and pages read at most. */
+const COLLECTION_PAGE = 200;
+const COLLECTION_PAGES = 10;
+const SEARCH_LIMIT = 50;
+
+/** Resolves a source; a source that yields no camera is an error in words. */
+export async function resolveTourSource(api: Api, source: TourSource): Promise<TourCameras> {
+  const found = await camerasOf(api, source);
+  if (found.cameras.length === 0) throw new Error(emptyMessage(source));
+  return found;
+}
+
+async function camerasOf(api: Api, source: TourSource): Promise<TourCameras> {
+  switch (source.kind) {
+    case 'favourites': {
+      const favourites = await api.invoke('favourites.list', {});
+      return byIds(
+        api,
+        favourites.map((f) => f.cameraId),
+      );
+    }
+    case 'cameras':
+      return byIds(api, source.ids);
+    case 'collection':
+      return byIds(api, await collectionCameraIds(api, source.id));
+    case 'search':
+      return {
+        cameras: await api.invoke('wall.searchCameras', { q: source.q, limit: SEARCH_LIMIT }),
+        notes: [],
+      };
+    case 'route':
+      return routeCameras(api, source.name);
+  }
+}
+
+/** A saved route's cameras in driving order: the one place where `route:NAME` is resolved. */
+async function routeCameras(api: Api, name: string): Promise<TourCameras> {
+  const shown = await api.invoke('routes.show', { name });
+  const cameras = shown.cameras
+    .slice(0, MAX_TOUR_CAMERAS)
+    .map(({ id, name, video, lon, lat, country, state, city }) => ({
+      id,
+      name,
+      video,
+      lon,
+      lat,
+      country,
+      state,
+      city,
+    }));
+  const notes =
+    shown.complete && shown.cameras.length <= MAX_TOUR_CAMERAS
+      ? []
+      : [`More cameras lie along “${name}”: the tour goes through the first ${cameras.length}.`];
+  return { cameras, notes };
+}
+
+/** Details of cameras by id, in their order; ids the service does not know become a note. */
+async function byIds(api: Api, ids: readonly string[]): Promise<TourCameras> {
+  const unique = [...new Set(ids)];
+  const notes: string[] = [];
+  if (unique.length > MAX_TOUR_CAMERAS) {
+    notes.push(`The tour goes through the first ${MAX_TOUR_CAMERAS} of ${unique.length} cameras.`);
+  }
+  const wanted = unique.slice(0, MAX_TOUR_CAMERAS);
+  const cameras: WallCamera[] = [];
+  const missing: string[] = [];
+  for (let i = 0; i < wanted.length; i += MAX_WALL_TILES) {
+    const answer = await api.invoke('wall.cameras', { ids: wanted.slice(i, i + MAX_WALL_TILES) });
+    cameras.push(...answer.cameras);
+    missing.push(...answer.missing);
+  }
+  if (missing.length > 0) {
+    notes.push(`Left out, unknown to the service: ${missing.join(', ')}.`);
+  }
+  // wall.cameras may answer in any order: the tour keeps the source's.
+  const order = new Map(wanted.map((id, i) => [id, i]));
+  cameras.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  return { cameras, notes };
+}
+
+/** The cameras of a collection's images, in the collection's order (bounded pages). */
+async function collectionCameraIds(api: Api, id: string): Promise<string[]> {
+  const ids: string[] = [];
+  let marker: string | undefined;
+  for (let page = 0; page < COLLECTION_PAGES; page++) {
+    const answer = await api.invoke('collections.images', {
+      id,
+      limit: COLLECTION_PAGE,
+      ...(marker === undefined ? {} : { marker }),
+    });
+    for (const image of answer.images) {
+      const source = image.source;
+      const camera =
+        image.cameraId ??
+        (source && (source.kind === 'camera' || source.kind === 'archive')
+          ? source.cameraId
+          : null);
+      if (camera !== null && !ids.includes(camera)) ids.push(camera);
+    }
+    if (answer.next === null || ids.length >= MAX_TOUR_CAMERAS) break;
+    marker = answer.next;
+  }
+  return ids;
+}
+
+function emptyMessage(source: TourSource): string {
+  switch (source.kind) {
+    case 'favourites':
+      return 'There are no favourites to tour: star cameras on the map first.';
+    case 'cameras':
+      return 'None of the cameras named for the tour is known to the service.';
+    case 'collection':
+      return `Collection ${source.id} holds no images of cameras: add camera images to it, or tour another source.`;
+    case 'search':
+      return `No camera matches “${source.q}”: try other words.`;
+    case 'route':
+      return `The route “${source.name}” has no cameras along it.`;
+  }
+}

@@ -1,0 +1,227 @@
+/**
+ * A wall tour on screen: the cameras of its source, which of them the wall shows now, and the
+ * controls (pause, next, previous, dwell, mode). The timing is TourSchedule's (pure, tested with
+ * its own clock); this class resolves the source, loads each step's images before it shows
+ * (tour-prefetch.ts) and says in words what was skipped or failed. The saved wall never changes:
+ * the tour only changes what the grid draws.
+ */
+import type { Api } from '../../shared/ipc.ts';
+import type { WallCamera, WallLayout, WallTile } from '../../shared/ipc/wall.ts';
+import { readTourQuery, sourceWords, type Tour, type TourMode } from '../../shared/tour.ts';
+import { capacity, isLayout } from './layout.ts';
+import { prefetchCamera, prefetchPage } from './tour-prefetch.ts';
+import { realClock, TourSchedule, type Prepared, type TourClock } from './tour-schedule.ts';
+import { resolveTourSource } from './tour-sources.ts';
+
+/** What a step loads before it shows: one camera's image, or a page's. */
+export type TourLoader = (ids: string[], signal: AbortSignal) => Promise<Prepared>;
+
+const defaultLoader: TourLoader = (ids, signal) =>
+  ids.length === 1 ? prefetchCamera(ids[0]!, signal) : prefetchPage(ids, signal);
+
+export class TourState {
+  readonly #api: Api;
+  readonly #clock: TourClock;
+  readonly #load: TourLoader;
+  #schedule: TourSchedule | null = null;
+  /** Bumped by each start and stop: a source resolved late for an older tour is dropped. */
+  #run = 0;
+
+  constructor(api: Api, clock: TourClock = realClock, load: TourLoader = defaultLoader) {
+    this.#api = api;
+    this.#clock = clock;
+    this.#load = load;
+  }
+
+  tour = $state<Tour | null>(null);
+  cameras = $state<WallCamera[]>([]);
+  /** The step on screen (a camera in tile mode, a page in page mode); null before the first. */
+  position = $state<number | null>(null);
+  paused = $state(false);
+  /** When the step on screen showed: the progress bar restarts from it. */
+  shownAt = $state(0);
+  starting = $state(false);
+  /** The page layout of page mode (the wall's, or a link's `layout=`). */
+  pageLayout = $state<WallLayout>('2x2');
+  /** Something to say: a link's problems, a skipped camera, everything failing. */
+  notice = $state<{ text: string; error: boolean } | null>(null);
+
+  get running(): boolean {
+    return this.tour !== null;
+  }
+
+  get steps(): number {
+    if (!this.tour) return 0;
+    return this.tour.mode === 'tile'
+      ? this.cameras.length
+      : Math.ceil(this.cameras.length / capacity(this.pageLayout));
+  }
+
+  /** The cameras of a step: one in tile mode, a layout's worth in page mode. */
+  camerasOf(step: number): WallCamera[] {
+    if (this.tour?.mode === 'tile') return this.cameras.slice(step, step + 1);
+    const size = capacity(this.pageLayout);
+    return this.cameras.slice(step * size, (step + 1) * size);
+  }
+
+  /**
+   * What the grid draws: in tile mode the wall's tiles with the first one replaced by the
+   * toured camera (the whole wall when it is empty); in page mode the page.
+   */
+  tilesOver(wallTiles: WallTile[]): WallTile[] {
+    if (!this.tour || this.position === null) return wallTiles;
+    const toured = this.camerasOf(this.position).map((c) => ({ ...c, colSpan: 1, rowSpan: 1 }));
+    if (this.tour.mode === 'page' || wallTiles.length === 0) return toured;
+    return [...toured, ...wallTiles.slice(1)];
+  }
+
+  layoutOver(wallLayout: WallLayout, wallTiles: number): WallLayout {
+    if (!this.tour || this.position === null) return wallLayout;
+    if (this.tour.mode === 'page') return this.pageLayout;
+    return wallTiles === 0 ? '1x1' : wallLayout;
+  }
+
+  /** Starts the tour a route's query asks for (`tour=...`); its problems become the notice. */
+  async startFromQuery(query: Record<string, string>, wall: WallShape): Promise<void> {
+    const read = readTourQuery(query);
+    if (!read.ok) {
+      this.stop();
+      this.notice = { text: `The tour link cannot start: ${read.problems.join(' ')}`, error: true };
+      return;
+    }
+    const layout = query['layout'];
+    await this.start(read.tour, wall, isLayout(layout) && layout !== 'custom' ? layout : undefined);
+  }
+
+  /** Resolves the tour's source and shows its first step; remembered as the last tour. */
+  async start(tour: Tour, wall: WallShape, layout?: WallLayout): Promise<void> {
+    this.stop();
+    const run = this.#run;
+    this.starting = true;
+    this.notice = null;
+    this.pageLayout = layout ?? (wall.layout === 'custom' ? '3x3' : wall.layout);
+    try {
+      const found = await resolveTourSource(this.#api, tour.source);
+      if (run !== this.#run) return;
+      // One tile changes: the cameras already on the wall's other tiles are not toured twice.
+      // A lookup for this call only, never kept or changed: nothing to react to.
+      // eslint-disable-next-line svelte/prefer-svelte-reactivity
+      const others = new Set(wall.tiles.slice(1).map((t) => t.id));
+      const cameras =
+        tour.mode === 'tile' ? found.cameras.filter((c) => !others.has(c.id)) : found.cameras;
+      if (cameras.length === 0) {
+        throw new Error('Every camera of this tour is already on the wall: tour the whole page.');
+      }
+      this.cameras = cameras;
+      this.tour = tour;
+      if (found.notes.length > 0) this.notice = { text: found.notes.join(' '), error: false };
+      this.#begin();
+      void this.#remember(tour);
+    } catch (error) {
+      if (run === this.#run) {
+        this.notice = {
+          text: `Could not start the tour of ${sourceWords(tour.source)}: ${(error as Error).message}`,
+          error: true,
+        };
+      }
+    } finally {
+      if (run === this.#run) this.starting = false;
+    }
+  }
+
+  #begin(): void {
+    const tour = this.tour!;
+    const schedule = new TourSchedule(this.#clock, this.steps, tour.dwellSeconds * 1000, {
+      prepare: (step, signal) =>
+        this.#load(
+          this.camerasOf(step).map((c) => c.id),
+          signal,
+        ),
+      show: (step) => {
+        this.position = step;
+        this.shownAt = this.#clock.now();
+        if (this.notice?.error) this.notice = null;
+      },
+      skipped: (step, reason) => {
+        const names = this.camerasOf(step).map((c) => c.name);
+        const what = tour.mode === 'tile' ? names[0] : `page ${step + 1}`;
+        this.notice = { text: `Skipped ${what}: ${reason}.`, error: false };
+      },
+      allFailed: (message) => (this.notice = { text: message, error: true }),
+    });
+    this.#schedule = schedule;
+    this.position = null;
+    this.paused = false;
+    schedule.start();
+  }
+
+  async #remember(tour: Tour): Promise<void> {
+    try {
+      await this.#api.invoke('settings.update', { lastTour: tour });
+    } catch (error) {
+      this.notice = {
+        text: `The tour runs, but could not be remembered for next time: ${(error as Error).message}`,
+        error: true,
+      };
+    }
+  }
+
+  stop(): void {
+    this.#run += 1;
+    this.#schedule?.stop();
+    this.#schedule = null;
+    this.tour = null;
+    this.cameras = [];
+    this.position = null;
+    this.paused = false;
+    this.starting = false;
+  }
+
+  /** Stops because the user chose a camera by hand, and says so. */
+  stopByHand(): void {
+    if (!this.running) return;
+    this.stop();
+    this.notice = { text: 'The tour stopped: you chose a camera.', error: false };
+  }
+
+  togglePause(): void {
+    if (!this.#schedule) return;
+    if (this.paused) this.#schedule.resume();
+    else this.#schedule.pause();
+    this.paused = this.#schedule.paused;
+  }
+
+  next(): void {
+    this.#schedule?.next();
+    this.paused = false;
+  }
+
+  previous(): void {
+    this.#schedule?.previous();
+    this.paused = false;
+  }
+
+  setDwell(seconds: number): void {
+    if (!this.tour) return;
+    this.tour = { ...this.tour, dwellSeconds: seconds };
+    this.#schedule?.setDwell(seconds * 1000);
+    void this.#remember(this.tour);
+  }
+
+  /** Another mode starts the tour again from its first step (pages and cameras differ). */
+  async setMode(mode: TourMode, wall: WallShape): Promise<void> {
+    if (!this.tour || this.tour.mode === mode) return;
+    await this.start({ ...this.tour, mode }, wall, this.pageLayout);
+  }
+
+  /** The share of the dwell gone, 0 to 1 (for the progress bar's start when paused). */
+  progress(): number {
+    return this.#schedule?.progress() ?? 0;
+  }
+}
+
+/** What the tour needs of the wall it runs on. */
+export interface WallShape {
+  layout: WallLayout;
+  tiles: WallTile[];
+}

@@ -1,0 +1,91 @@
+/**
+ * Tour links (src/shared/tour.ts): what `roadcam://wall?tour=...&dwell=N&mode=...` starts, and
+ * every wrong parameter named in words; and the link a tour writes back.
+ */
+import { describe, expect, test } from 'vitest';
+import { readTourQuery, tourQuery, tourSchema, type Tour } from '../../../src/shared/tour.ts';
+
+describe('tour links', () => {
+  test.each<[Record<string, string>, Tour]>([
+    [{ tour: 'favourites' }, { source: { kind: 'favourites' }, dwellSeconds: 20, mode: 'tile' }],
+    [
+      { tour: 'cameras:A1,B-2, A1 ,C.3', dwell: '5', mode: 'page' },
+      { source: { kind: 'cameras', ids: ['A1', 'B-2', 'C.3'] }, dwellSeconds: 5, mode: 'page' },
+    ],
+    [
+      { tour: 'collection:col_9', dwell: '600' },
+      { source: { kind: 'collection', id: 'col_9' }, dwellSeconds: 600, mode: 'tile' },
+    ],
+    [
+      { tour: 'search:I-70 Denver', dwell: '30' },
+      { source: { kind: 'search', q: 'I-70 Denver' }, dwellSeconds: 30, mode: 'tile' },
+    ],
+    [
+      { tour: 'route:Home to work: the long way' },
+      {
+        source: { kind: 'route', name: 'Home to work: the long way' },
+        dwellSeconds: 20,
+        mode: 'tile',
+      },
+    ],
+  ])('reads %j', (query, tour) => {
+    expect(readTourQuery(query)).toEqual({ ok: true, tour });
+    // The link a tour writes reads back as the same tour, and the settings accept it.
+    const written = Object.fromEntries(new URLSearchParams(tourQuery(tour)));
+    expect(readTourQuery(written)).toEqual({ ok: true, tour });
+    expect(tourSchema.safeParse(tour).success).toBe(true);
+  });
+
+  test.each<[Record<string, string>, string[]]>([
+    [
+      {},
+      ['tour is empty: give favourites, cameras:ID,ID, collection:ID, search:WORDS or route:NAME.'],
+    ],
+    [
+      { tour: 'everything' },
+      [
+        'tour "everything" is not a source: give favourites, cameras:ID,ID, collection:ID, search:WORDS or route:NAME.',
+      ],
+    ],
+    [{ tour: 'cameras:' }, ['tour=cameras: names no camera: give cameras:ID,ID,...']],
+    [{ tour: 'cameras:A1,../x' }, ['tour=cameras: has ids that are not camera ids: ../x.']],
+    [
+      { tour: 'collection:a/b' },
+      ['tour=collection: needs a collection id (letters, digits and . : _ -).'],
+    ],
+    [{ tour: 'search:x' }, ['tour=search: needs words to search for (2 to 200 characters).']],
+    [{ tour: 'route:' }, ['tour=route: needs the name of a saved route.']],
+    [
+      { tour: 'favourites', dwell: '4', mode: 'grid' },
+      [
+        'dwell must be whole seconds from 5 to 600, not "4".',
+        'mode must be "tile" (one tile changes) or "page" (the whole wall), not "grid".',
+      ],
+    ],
+    [
+      { tour: 'favourites', dwell: '601' },
+      ['dwell must be whole seconds from 5 to 600, not "601".'],
+    ],
+    [
+      { tour: 'favourites', dwell: '1e2' },
+      ['dwell must be whole seconds from 5 to 600, not "1e2".'],
+    ],
+    [{ tour: 'favourites', dwell: '' }, ['dwell must be whole seconds from 5 to 600, not "".']],
+  ])('refuses %j in words', (query, problems) => {
+    expect(readTourQuery(query)).toEqual({ ok: false, problems });
+  });
+
+  test('a long or odd value is quoted short and without control characters', () => {
+    const read = readTourQuery({ tour: `x\u0007${'y'.repeat(100)}` });
+    expect(read.ok).toBe(false);
+    if (!read.ok) expect(read.problems[0]).toMatch(/^tour "x\?y{38}…" is not a source/);
+  });
+
+  test('more cameras than a tour takes are refused, not cut silently', () => {
+    const ids = Array.from({ length: 201 }, (_, i) => `C${i}`).join(',');
+    expect(readTourQuery({ tour: `cameras:${ids}` })).toEqual({
+      ok: false,
+      problems: ['tour=cameras: names 201 cameras; a tour goes through at most 200.'],
+    });
+  });
+});
