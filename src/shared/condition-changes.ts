@@ -99,7 +99,7 @@ export function valueLabel(kind: ChangeKind, value: number): string {
   return sensorLabel(CHANGES[kind].sensor, value) ?? String(value);
 }
 
-/** "Wet -> Partial snow": a change's values before and after, in words. */
+/** "Wet → Partial snow": a change's values before and after, in words. */
 export function changeWords(kind: ChangeKind, before: number, after: number): string {
-  return `${valueLabel(kind, before)} -> ${valueLabel(kind, after)}`;
+  return `${valueLabel(kind, before)} → ${valueLabel(kind, after)}`;
 }
