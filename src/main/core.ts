@@ -12,6 +12,7 @@ import type { DesktopBridge } from './desktop.ts';
 import type { DownloadManager } from './downloads/manager.ts';
 import { EventHub } from './events.ts';
 import { alertsFeature } from './features/alerts.ts';
+import { camerasFeature } from './features/cameras.ts';
 import { appFeature } from './features/app.ts';
 import { collectionsFeature } from './features/collections.ts';
 import { conditionsFeature } from './features/conditions.ts';
@@ -20,9 +21,10 @@ import { diagnosticsFeature, type Diagnostics } from './features/diagnostics.ts'
 import { downloadsFeature } from './features/downloads.ts';
 import type { CoreParts } from './features/feature.ts';
 import { handlersOf, Lifecycle } from './features/lifecycle.ts';
-import { mapFeature } from './features/map.ts';
 import { profilesFeature } from './features/profiles.ts';
 import { recordingsFeature } from './features/recordings.ts';
+import { replayFeature } from './features/replay.ts';
+import { searchesFeature } from './features/searches.ts';
 import { routesFeature } from './features/routes.ts';
 import { updatesFeature, type UpdatesOptions } from './features/updates.ts';
 import { wallFeature } from './features/wall.ts';
@@ -178,8 +180,10 @@ async function assemble(
     downloads,
     appFeature(parts),
     profilesFeature(parts),
-    mapFeature(parts),
-    wallFeature(parts, collections.addImage),
+    searchesFeature(parts),
+    camerasFeature(parts),
+    replayFeature(parts),
+    wallFeature(parts),
     recordingsFeature(parts),
     routesFeature(parts),
     collections,

@@ -32,7 +32,7 @@ export function createAppStates(api: Api) {
     wall: new WallState(api),
     rewind: new RewindState(api),
     map: new MapState(),
-    mapSearch: new SearchState(api),
+    searchPage: new SearchState(api),
   };
 }
 
@@ -72,7 +72,7 @@ const SLOTS: { readonly [K in keyof AppStates]: ContextSlot<AppStates[K]> } = {
   wall: wallContext,
   rewind: rewindContext,
   map: mapStateContext,
-  mapSearch: searchContext,
+  searchPage: searchContext,
 };
 
 /** The same, as the Map a component test passes to render(…, { context }). */

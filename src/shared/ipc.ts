@@ -11,7 +11,10 @@ import type { z } from 'zod';
 import { appChannels, appEvents } from './ipc/app.ts';
 import { profileChannels, profileEvents } from './ipc/profiles.ts';
 import { alertChannels, alertEvents } from './ipc/alerts.ts';
-import { mapChannels, mapEvents } from './ipc/map.ts';
+import { searchChannels, searchEvents } from './ipc/searches.ts';
+import { cameraChannels, cameraEvents } from './ipc/cameras.ts';
+import { observationChannels } from './ipc/observations.ts';
+import { replayChannels } from './ipc/replay.ts';
 import { wallChannels } from './ipc/wall.ts';
 import { downloadsChannels, downloadsEvents } from './ipc/downloads.ts';
 import { collectionsChannels, collectionsEvents } from './ipc/collections.ts';
@@ -24,14 +27,20 @@ import { conditionsChannels, conditionsEvents } from './ipc/conditions.ts';
 export type { AppStatus, ServiceThrottle } from './ipc/app.ts';
 
 /**
- * Channels and events by feature, one file each in src/shared/ipc/: merged here into the one
- * contract. A name used twice would silently shadow another, so the merge checks it.
+ * Channels and events by domain, one file each in src/shared/ipc/, merged here into the one
+ * contract. A channel is named by what it is about (`cameras.imageTimes`, `recordings.search`),
+ * never by the view that calls it: every view asking the same thing calls the same channel, so
+ * an operation is answered once. A name used twice would silently shadow another, so the merge
+ * checks it.
  */
 export const channels = merge(
   appChannels,
   profileChannels,
   alertChannels,
-  mapChannels,
+  searchChannels,
+  cameraChannels,
+  observationChannels,
+  replayChannels,
   wallChannels,
   downloadsChannels,
   collectionsChannels,
@@ -46,7 +55,8 @@ export const events = merge(
   appEvents,
   profileEvents,
   alertEvents,
-  mapEvents,
+  searchEvents,
+  cameraEvents,
   downloadsEvents,
   collectionsEvents,
   updatesEvents,

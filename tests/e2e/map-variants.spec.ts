@@ -106,7 +106,7 @@ for (const variant of ['ours', 'stranger-a', 'stranger-b']) {
           geometry: { coordinates: [number, number] };
           properties: { video: boolean };
         }[];
-      }>(page, host, 'map.cameras.searchAll', { requestId: 'e2e-variants', params: {} });
+      }>(page, host, 'cameras.searchAll', { requestId: 'e2e-variants', params: {} });
       const { points, tilesInView } = placeCameras(all.features, box.width, box.height);
       const expected = points.filter((p) => tilesInView.has(p.tile)).length;
       expect(expected).toBeGreaterThan(20);

@@ -16,7 +16,7 @@ import type {
 import type { SensorType } from '../../shared/sensors.ts';
 import type { ApiClient } from '../api/client.ts';
 import { ServiceError } from '../api/errors.ts';
-import { snapshotMarks } from '../map/weather.ts';
+import { snapshotMarks } from '../replay/weather.ts';
 
 type Readings = Map<string, { place: string } & Record<SensorType, number>>;
 

@@ -17,7 +17,7 @@ import { areaParams } from '../alerts/watches.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { EventHub } from '../events.ts';
 import type { Log } from '../log.ts';
-import { latestObservationTime } from '../map/weather.ts';
+import { latestObservationTime } from '../replay/weather.ts';
 import type { ConditionStore, FoundChange } from './store.ts';
 
 const HOUR = 3600_000;

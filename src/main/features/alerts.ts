@@ -12,13 +12,13 @@ export function alertsFeature(
     name: 'watched areas',
     handlers: {
       'alerts.show': ({ id }) => client.alerts.show(id),
-      'watches.list': () => watcher.list(),
-      'watches.add': ({ name, area }) => {
+      'alerts.watches.list': () => watcher.list(),
+      'alerts.watches.add': ({ name, area }) => {
         log(`watching a new area: ${name}`);
         return watcher.add(name, area);
       },
-      'watches.remove': ({ id }) => watcher.remove(id),
-      'watches.check': async () => {
+      'alerts.watches.remove': ({ id }) => watcher.remove(id),
+      'alerts.watches.check': async () => {
         await watcher.check();
         return watcher.list();
       },

@@ -4,7 +4,6 @@ import type {
   collectionsChannels,
   ImageSource,
 } from '../../shared/ipc/collections.ts';
-import { recentTimes } from '../collections/camera-times.ts';
 import { exportCollection } from '../collections/export.ts';
 import { RecordingFrames } from '../collections/frames.ts';
 import { CollectionsService } from '../collections/service.ts';
@@ -138,7 +137,6 @@ export function collectionsFeature(
       return sync.sync(id);
     },
     'collections.recordingFrames': ({ recordingId }) => frames.list(recordingId),
-    'collections.cameraTimes': ({ cameraId }) => recentTimes(client, cameraId),
     'collections.export': async ({ id, as, operationId }) => {
       const { collection, names } = await collections.names(id);
       const result = await exportCollection({

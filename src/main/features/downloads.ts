@@ -97,7 +97,6 @@ export function downloadsFeature(
 
   const handlers: Feature<DownloadsChannels>['handlers'] = {
     'downloads.list': ({ state }) => manager.snapshot(state),
-    'downloads.searchRecordings': (query) => ctx.client.recordings.search(query),
     'downloads.add': async (input) => {
       const d = await destination(input);
       // The schema asks for one of the two; without either nothing matches.

@@ -1,7 +1,7 @@
 import type { routesChannels } from '../../shared/ipc/routes.ts';
 import { showRoute } from '../routes/show.ts';
 import { RouteStore } from '../routes/store.ts';
-import { searchCameras } from '../wall/cameras.ts';
+import { cameraSummary } from '../../shared/ipc/cameras.ts';
 import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
 
 /**
@@ -43,13 +43,13 @@ export function routesFeature({
         return showRoute(client, cache.searches, route);
       },
       'routes.place': async ({ q }) => {
-        const [camera] = await searchCameras(client, q, 1);
-        if (!camera) {
+        const found = (await client.cameras.search({ q, limit: 1 })).features[0];
+        if (!found) {
           throw new Error(
             `No camera matches "${q}": type a city, a road or a camera's name, or draw the route.`,
           );
         }
-        return { q, camera };
+        return { q, camera: cameraSummary(found) };
       },
     },
   };

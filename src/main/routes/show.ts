@@ -13,7 +13,8 @@ import {
 import { orderAlongRoute, routeLengthMeters, travelDirection } from '../../shared/route.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { SearchCache } from '../cache/searches.ts';
-import { latestSensors, wallCamera } from '../wall/cameras.ts';
+import { cameraSummary } from '../../shared/ipc/cameras.ts';
+import { latestSensors } from '../cameras/cameras.ts';
 
 /** Alerts one answer lists at most: more than this along one drive is a region-wide event. */
 const MAX_ROUTE_ALERTS = 100;
@@ -35,7 +36,7 @@ export async function showRoute(
     camerasAlong(client, along),
     alertsAlong(client, along),
   ]);
-  const ordered = orderAlongRoute(route.line, found.cameras.map(wallCamera));
+  const ordered = orderAlongRoute(route.line, found.cameras.map(cameraSummary));
   const sensors = await latestSensors(
     client,
     searches,

@@ -1,12 +1,12 @@
 import type { Db } from '../db/database.ts';
 import type {
   Wall,
-  WallCamera,
   WallLayout,
   WallSaveInput,
   WallSummary,
   WallTile,
 } from '../../shared/ipc/wall.ts';
+import type { CameraSummary } from '../../shared/ipc/cameras.ts';
 
 interface WallRow {
   id: number;
@@ -118,6 +118,6 @@ export class WallStore {
 }
 
 function tileOf(row: TileRow): WallTile {
-  const camera = JSON.parse(row.camera) as Omit<WallCamera, 'id'>;
+  const camera = JSON.parse(row.camera) as Omit<CameraSummary, 'id'>;
   return { ...camera, id: row.camera_id, colSpan: row.col_span, rowSpan: row.row_span };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertSearchSchema } from '../../shared/ipc/map.ts';
+import { alertSearchSchema } from '../../shared/ipc/searches.ts';
 import { alertParams, noFilters } from './alert-params.ts';
 
 describe('alertParams', () => {

@@ -1,4 +1,4 @@
-import type { AlertSearch } from '../../shared/ipc/map.ts';
+import type { AlertSearch } from '../../shared/ipc/searches.ts';
 
 export type Period = 'current' | 'expired' | 'any';
 

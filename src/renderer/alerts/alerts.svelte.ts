@@ -100,7 +100,7 @@ export class AlertsState {
   async #page(skip: number) {
     const params = alertParams(this.filters, skip);
     if (typeof params === 'string') throw new Error(params);
-    return { params, result: await this.#api.invoke('map.alerts.search', params) };
+    return { params, result: await this.#api.invoke('alerts.search', params) };
   }
 
   /** Selects an alert by id, asking the service for it when the list does not hold it. */
@@ -124,18 +124,18 @@ export class AlertsState {
 
   async loadWatches(): Promise<void> {
     try {
-      this.watches = await this.#api.invoke('watches.list', {});
+      this.watches = await this.#api.invoke('alerts.watches.list', {});
     } catch (error) {
       this.#list.fail((error as Error).message);
     }
   }
 
   async checkWatches(): Promise<void> {
-    this.watches = await this.#api.invoke('watches.check', {});
+    this.watches = await this.#api.invoke('alerts.watches.check', {});
   }
 
   async removeWatch(id: number): Promise<void> {
-    this.watches = await this.#api.invoke('watches.remove', { id });
+    this.watches = await this.#api.invoke('alerts.watches.remove', { id });
   }
 }
 

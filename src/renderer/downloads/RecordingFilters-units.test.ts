@@ -14,10 +14,12 @@ import RecordingSearch from './RecordingSearch.svelte';
 async function searchWith(unit: Settings['distanceUnit'], near: string, within: string) {
   const api = fakeApi({
     'settings.get': () => ({ ...defaultSettings, distanceUnit: unit }),
-    'downloads.searchRecordings': () => ({
-      type: 'FeatureCollection',
+    'recordings.search': () => ({
       features: [],
-      properties: { total: 0, skip: 0, limit: 25, aggs: {} },
+      total: 0,
+      aggs: {},
+      fetchedAt: new Date(0).toISOString(),
+      fromCache: false,
     }),
   });
   const settings = new SettingsState(api);
@@ -36,8 +38,8 @@ async function searchWith(unit: Settings['distanceUnit'], near: string, within: 
     target: { value: within },
   });
   await fireEvent.click(screen.getByRole('button', { name: 'Search recordings' }));
-  await waitFor(() => expect(api.inputsOf('downloads.searchRecordings')).toHaveLength(1));
-  return api.inputsOf('downloads.searchRecordings')[0];
+  await waitFor(() => expect(api.inputsOf('recordings.search')).toHaveLength(1));
+  return api.inputsOf('recordings.search')[0];
 }
 
 test('in miles, "within 5" near a point is 5 miles, sent in meters', async () => {

@@ -16,26 +16,28 @@ function setup() {
     'settings.get': () => {
       throw new Error('no settings in this test');
     },
-    'downloads.searchRecordings': () => ({
-      type: 'FeatureCollection',
+    'recordings.search': () => ({
       features: [],
-      properties: { total: 0, skip: 0, limit: 25, aggs: {} },
+      total: 0,
+      aggs: {},
+      fetchedAt: new Date(0).toISOString(),
+      fromCache: false,
     }),
   });
-  const mapSearch = new SearchState(api);
+  const searchPage = new SearchState(api);
   render(RecordingSearch, {
     props: { selected: new SvelteSet<string>(), allMatching: null, onAllMatching: () => {} },
     context: contextOf(
       provided(apiContext, api),
       provided(settingsContext, new SettingsState(api)),
-      provided(searchContext, mapSearch),
+      provided(searchContext, searchPage),
     ),
   });
   const search = async () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Search recordings' }));
     await waitFor(() => expect(screen.queryByText('Searching…')).toBeNull());
   };
-  return { api, mapSearch, search };
+  return { api, searchPage, search };
 }
 
 describe('RecordingFilters: area shapes', () => {
@@ -47,7 +49,7 @@ describe('RecordingFilters: area shapes', () => {
     const polygon = screen.getByRole('textbox', { name: /Polygon/ });
     await fireEvent.input(polygon, { target: { value: '-105 39.5, -104.5 39.5, -104.8 40' } });
     await search();
-    expect(api.inputsOf('downloads.searchRecordings')[0]).toMatchObject({
+    expect(api.inputsOf('recordings.search')[0]).toMatchObject({
       polygon: [
         [-105, 39.5],
         [-104.5, 39.5],
@@ -59,7 +61,7 @@ describe('RecordingFilters: area shapes', () => {
     await fireEvent.input(polygon, { target: { value: '-105 39.5, 39.5, -104.8 40' } });
     await search();
     expect(screen.getByRole('alert').textContent).toMatch(/Polygon corner 2 \("39.5"\)/);
-    expect(api.inputsOf('downloads.searchRecordings')).toHaveLength(1);
+    expect(api.inputsOf('recordings.search')).toHaveLength(1);
   });
 
   test('a route offers precision and buffer, and is sent with them', async () => {
@@ -86,7 +88,7 @@ describe('RecordingFilters: area shapes', () => {
       target: { value: '4' },
     });
     await search();
-    expect(api.inputsOf('downloads.searchRecordings')[0]).toMatchObject({
+    expect(api.inputsOf('recordings.search')[0]).toMatchObject({
       polyline: line,
       polyline_precision: 6,
       polyline_radius: 6.437376,
@@ -94,10 +96,10 @@ describe('RecordingFilters: area shapes', () => {
   });
 
   test("the map's drawn polygon fills the fields; without one the button is off", async () => {
-    const { api, mapSearch, search } = setup();
+    const { api, searchPage, search } = setup();
     const use = screen.getByRole('button', { name: "Use the map's drawn area" });
     expect((use as HTMLButtonElement).disabled).toBe(true);
-    mapSearch.form.spatial = {
+    searchPage.form.spatial = {
       type: 'polygon',
       ring: [
         [-105, 39.5],
@@ -114,6 +116,6 @@ describe('RecordingFilters: area shapes', () => {
       '-105 39.5, -104.5 39.5, -104.8 40',
     );
     await search();
-    expect(api.inputsOf('downloads.searchRecordings')[0]?.polygon).toHaveLength(4);
+    expect(api.inputsOf('recordings.search')[0]?.polygon).toHaveLength(4);
   });
 });

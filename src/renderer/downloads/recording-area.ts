@@ -5,7 +5,7 @@
  * the Map.
  */
 import { decodePolyline, type LonLat } from '../../shared/geo.ts';
-import type { RecordingQuery } from '../../shared/ipc/downloads.ts';
+import type { RecordingSearch } from '../../shared/ipc/searches.ts';
 import { spatialParams, type Spatial } from '../map/search/params.ts';
 
 /** The area-shape fields of the recording form. */
@@ -30,7 +30,7 @@ const MAX_POLYLINE = 50_000;
 const MAX_BUFFER_KM = 500;
 
 /** The query parameters of the chosen shape; throws with what to fix when it does not read. */
-export function areaQuery(f: AreaFields): RecordingQuery {
+export function areaQuery(f: AreaFields): RecordingSearch {
   if (f.area === 'polygon') return { polygon: polygonOf(f.polygon) };
   if (f.area === 'route') return routeOf(f);
   return {};
@@ -63,7 +63,7 @@ function polygonOf(text: string): [number, number][] {
   return corners;
 }
 
-function routeOf(f: AreaFields): RecordingQuery {
+function routeOf(f: AreaFields): RecordingSearch {
   const text = f.polyline.trim();
   if (!text)
     throw new Error(

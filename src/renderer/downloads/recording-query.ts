@@ -3,7 +3,7 @@
  * typed and sent as UTC, so a search means the same on every machine.
  */
 import { RECORDING_STATUSES, type RecordingStatus } from '../../shared/api/index.ts';
-import type { RecordingQuery } from '../../shared/ipc/downloads.ts';
+import type { RecordingSearch } from '../../shared/ipc/searches.ts';
 import { areaQuery, emptyArea, type AreaFields } from './recording-area.ts';
 
 export interface RecordingFilters extends AreaFields {
@@ -40,8 +40,8 @@ export function emptyFilters(): RecordingFilters {
 }
 
 /** The query of the fields; throws with what to fix when a field does not read. */
-export function recordingQuery(f: RecordingFilters): RecordingQuery {
-  const out: RecordingQuery = {};
+export function recordingQuery(f: RecordingFilters): RecordingSearch {
+  const out: RecordingSearch = {};
   const text = { q: f.q, country: f.country, state: f.state, city: f.city, camera_id: f.cameraId };
   for (const [key, value] of Object.entries(text)) {
     if (value.trim()) out[key as keyof typeof text] = value.trim();

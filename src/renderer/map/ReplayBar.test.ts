@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import { describe, expect, test } from 'vitest';
-import type { AlertSnapshot, WeatherSnapshot } from '../../shared/ipc/map.ts';
+import type { AlertSnapshot, WeatherSnapshot } from '../../shared/ipc/replay.ts';
 import { apiContext } from '../lib/context.ts';
 import { fakeApi, type Answers } from '../testing/fake-api.ts';
 import { contextOf, provided } from '../testing/render.ts';
@@ -51,8 +51,8 @@ function setup(answers: Answers) {
   };
   const layers = { replay: () => replay, stopReplay: () => {} } as unknown as MapLayers;
   const api = fakeApi({
-    'map.snapshot.marks': () => MARKS,
-    'map.snapshot': ({ time }) => weather(time),
+    'replay.marks': () => MARKS,
+    'replay.observations': ({ time }) => weather(time),
     ...answers,
   });
   render(ReplayBar, {
@@ -65,7 +65,7 @@ function setup(answers: Answers) {
 describe('ReplayBar: the alerts of each mark', () => {
   test('says how many alerts the mark has, and asks again at another mark', async () => {
     const { api, drawn } = setup({
-      'map.snapshot.alerts': ({ time }) => alerts(time, time === MARKS[1] ? 3 : 1),
+      'replay.alerts': ({ time }) => alerts(time, time === MARKS[1] ? 3 : 1),
     });
     const count = await screen.findByTestId('replay-alerts');
     await waitFor(() => expect(count.textContent?.trim()).toBe('3 alerts'));
@@ -76,13 +76,13 @@ describe('ReplayBar: the alerts of each mark', () => {
     await waitFor(() =>
       expect(screen.getByTestId('replay-alerts').textContent?.trim()).toBe('1 alert'),
     );
-    expect(api.inputsOf('map.snapshot.alerts').map((i) => i.time)).toEqual([MARKS[1], MARKS[0]]);
+    expect(api.inputsOf('replay.alerts').map((i) => i.time)).toEqual([MARKS[1], MARKS[0]]);
     expect(drawn.alerts).toEqual([3, 1]);
   });
 
   test('a mark whose alerts fail still shows its weather, and says the alerts are missing', async () => {
     const { drawn } = setup({
-      'map.snapshot.alerts': () => {
+      'replay.alerts': () => {
         throw new Error('alerts snapshot failed: No snapshot for 20262011T1100Z (HTTP 404).');
       },
     });
@@ -98,7 +98,7 @@ describe('ReplayBar: the alerts of each mark', () => {
   });
 
   test('the Alerts toggle takes them off without asking, and back on', async () => {
-    const { api, drawn } = setup({ 'map.snapshot.alerts': ({ time }) => alerts(time, 2) });
+    const { api, drawn } = setup({ 'replay.alerts': ({ time }) => alerts(time, 2) });
     await screen.findByTestId('replay-alerts');
     const toggle = screen.getByRole('checkbox', { name: 'Alerts' });
     await fireEvent.click(toggle);
@@ -107,7 +107,7 @@ describe('ReplayBar: the alerts of each mark', () => {
     await fireEvent.click(toggle);
     await screen.findByTestId('replay-alerts');
     expect(drawn.alerts.at(-1)).toBe(2);
-    expect(api.inputsOf('map.snapshot.alerts')).toHaveLength(2);
+    expect(api.inputsOf('replay.alerts')).toHaveLength(2);
   });
 });
 
@@ -117,10 +117,10 @@ describe('ReplayBar: Play', () => {
     // Play waits for each mark to be drawn rather than moving on and dropping it as stale.
     const marks = ['10:30', '10:40', '10:50', '11:00'].map((t) => `2026-11-20T${t}:00.000Z`);
     const { drawn } = setup({
-      'map.snapshot.marks': () => marks,
-      'map.snapshot': ({ time }) =>
+      'replay.marks': () => marks,
+      'replay.observations': ({ time }) =>
         new Promise((resolve) => setTimeout(() => resolve(weather(time)), 1000)),
-      'map.snapshot.alerts': ({ time }) => alerts(time, 0),
+      'replay.alerts': ({ time }) => alerts(time, 0),
     });
     await waitFor(() => expect(drawn.weather).toEqual([marks[3]]), { timeout: 3000 });
     await fireEvent.input(screen.getByRole('slider', { name: 'Replay time' }), {

@@ -28,7 +28,7 @@ export class MapData {
   /** Every active alert; after a failure the alerts shown before stay, with why in the list. */
   async loadAlerts(): Promise<void> {
     const answer = await this.alertsOp.latest(
-      () => this.#api.invoke('map.alerts.all', {}),
+      () => this.#api.invoke('alerts.all', {}),
       'Could not load the alerts',
     );
     if (answer) this.#mapState.alerts = answer.features;
@@ -39,7 +39,7 @@ export class MapData {
   async loadRecordings(form: SearchForm): Promise<void> {
     const params = placeParams(form);
     const answer = await this.recordingsOp.latest(
-      () => this.#api.invoke('map.recordings.search', { ...params, limit: RECORDINGS_SHOWN }),
+      () => this.#api.invoke('recordings.search', { ...params, limit: RECORDINGS_SHOWN }),
       'Could not load the recordings',
     );
     if (answer) this.recordings = answer.features;

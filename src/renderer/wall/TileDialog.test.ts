@@ -49,15 +49,18 @@ describe('the snapshot dialog', () => {
     const { api, onDone } = open(
       { kind: 'snapshot', tile, frameTime: null },
       {
-        'wall.collections': () => [{ id: 'c1', name: 'Storms' }],
-        'wall.snapshot': () => ({ collectionId: 'c1', collectionName: 'Storms' }),
+        'collections.search': () => ({ results: [{ _id: 'c1', name: 'Storms' }] }) as never,
+        'collections.addImage': () => ({ image: 'CAM0001_20261120T110200Z.jpg' }),
       },
     );
     expect(screen.getByRole('heading').textContent).toBe('Snapshot of I-80 at Exit 12');
     await vi.waitFor(() => expect(screen.getByRole('option', { name: 'Storms' })).toBeTruthy());
     await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(api.inputsOf('wall.snapshot')).toEqual([{ cameraId: 'CAM0001', collectionId: 'c1' }]);
+    expect(api.inputsOf('collections.create')).toEqual([]);
+    expect(api.inputsOf('collections.addImage')).toEqual([
+      { id: 'c1', source: { kind: 'camera', cameraId: 'CAM0001' } },
+    ]);
     expect(onDone).toHaveBeenCalledWith('Saved the current image of I-80 at Exit 12 to “Storms”.');
   });
 
@@ -66,8 +69,9 @@ describe('the snapshot dialog', () => {
     const { api, onDone } = open(
       { kind: 'snapshot', tile, frameTime },
       {
-        'wall.collections': () => [],
-        'wall.snapshot': () => ({ collectionId: 'c9', collectionName: 'Wall snapshots' }),
+        'collections.search': () => ({ results: [] }) as never,
+        'collections.create': () => ({ id: 'c9' }),
+        'collections.addImage': () => ({ image: null }),
       },
     );
     expect(screen.getByRole('heading').textContent).toBe('Save frame of I-80 at Exit 12');
@@ -76,20 +80,22 @@ describe('the snapshot dialog', () => {
     );
     await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(api.inputsOf('wall.snapshot')).toEqual([
-      {
-        cameraId: 'CAM0001',
-        time: '2026-11-20T11:02:00.000Z',
-        newCollectionName: 'Wall snapshots',
-      },
+    expect(api.inputsOf('collections.create')).toEqual([
+      { name: 'Wall snapshots', description: 'Frames saved from the camera wall.' },
     ]);
+    expect(api.inputsOf('collections.addImage')).toEqual([
+      { id: 'c9', source: { kind: 'archive', cameraId: 'CAM0001', time: '2026-11-20T11:02:00Z' } },
+    ]);
+    expect(onDone).toHaveBeenCalledWith(
+      'Saved the archived frame of I-80 at Exit 12 to “Wall snapshots”.',
+    );
   });
 
   test('collections that cannot be listed are said so, and Cancel closes', async () => {
     const { onClose } = open({ kind: 'snapshot', tile, frameTime: null }, {});
     await vi.waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe(
-        'Could not list the collections: The fake Api has no answer for wall.collections: give one in fakeApi({...})',
+        'Could not list the collections: The fake Api has no answer for collections.search: give one in fakeApi({...})',
       ),
     );
     await fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));

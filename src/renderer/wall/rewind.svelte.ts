@@ -40,7 +40,11 @@ export class RewindState {
     const missing = cameraIds.filter((id) => !this.times[id]);
     const lists = await this.listing.run(
       () =>
-        Promise.all(missing.map((cameraId) => this.#api.invoke('wall.imageTimes', { cameraId }))),
+        Promise.all(
+          missing.map(async (cameraId) =>
+            epochTimes(await this.#api.invoke('cameras.imageTimes', { cameraId })),
+          ),
+        ),
       'Could not list the archived images',
     );
     // Back to live before the lists came: they would be stale by the next rewind.
@@ -98,3 +102,8 @@ export class RewindState {
 }
 
 export const rewindContext = contextSlot<RewindState>('rewind');
+
+/** The service's times as epoch ms, ascending; a time that does not parse is left out. */
+function epochTimes(times: readonly string[]): number[] {
+  return times.map((t) => Date.parse(t)).filter((ms) => Number.isFinite(ms));
+}

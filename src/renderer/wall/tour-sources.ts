@@ -1,14 +1,15 @@
 /**
  * The cameras a tour goes through, from its source: the favourites, explicit ids, a collection's
  * images, a camera search, or a saved route. Every source ends as cameras with the details a
- * tile needs (WallCamera), in the source's order, at most MAX_TOUR_CAMERAS of them.
+ * tile needs (CameraSummary), in the source's order, at most MAX_TOUR_CAMERAS of them.
  */
 import type { Api } from '../../shared/ipc.ts';
-import { MAX_WALL_TILES, type WallCamera } from '../../shared/ipc/wall.ts';
+import { cameraSummary, type CameraSummary } from '../../shared/ipc/cameras.ts';
+import { MAX_WALL_TILES } from '../../shared/ipc/wall.ts';
 import { MAX_TOUR_CAMERAS, type TourSource } from '../../shared/tour.ts';
 
 export interface TourCameras {
-  cameras: WallCamera[];
+  cameras: CameraSummary[];
   /** What the source named but the tour leaves out, in words (unknown ids, a cap reached). */
   notes: string[];
 }
@@ -40,7 +41,9 @@ async function camerasOf(api: Api, source: TourSource): Promise<TourCameras> {
       return byIds(api, await collectionCameraIds(api, source.id));
     case 'search':
       return {
-        cameras: await api.invoke('wall.searchCameras', { q: source.q, limit: SEARCH_LIMIT }),
+        cameras: (
+          await api.invoke('cameras.search', { q: source.q, limit: SEARCH_LIMIT })
+        ).features.map(cameraSummary),
         notes: [],
       };
     case 'route':
@@ -78,17 +81,17 @@ async function byIds(api: Api, ids: readonly string[]): Promise<TourCameras> {
     notes.push(`The tour goes through the first ${MAX_TOUR_CAMERAS} of ${unique.length} cameras.`);
   }
   const wanted = unique.slice(0, MAX_TOUR_CAMERAS);
-  const cameras: WallCamera[] = [];
+  const cameras: CameraSummary[] = [];
   const missing: string[] = [];
   for (let i = 0; i < wanted.length; i += MAX_WALL_TILES) {
-    const answer = await api.invoke('wall.cameras', { ids: wanted.slice(i, i + MAX_WALL_TILES) });
+    const answer = await api.invoke('cameras.byIds', { ids: wanted.slice(i, i + MAX_WALL_TILES) });
     cameras.push(...answer.cameras);
     missing.push(...answer.missing);
   }
   if (missing.length > 0) {
     notes.push(`Left out, unknown to the service: ${missing.join(', ')}.`);
   }
-  // wall.cameras may answer in any order: the tour keeps the source's.
+  // cameras.byIds may answer in any order: the tour keeps the source's.
   const order = new Map(wanted.map((id, i) => [id, i]));
   cameras.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   return { cameras, notes };

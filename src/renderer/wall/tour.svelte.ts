@@ -6,7 +6,8 @@
  * the tour only changes what the grid draws.
  */
 import type { Api } from '../../shared/ipc.ts';
-import type { WallCamera, WallLayout, WallTile } from '../../shared/ipc/wall.ts';
+import type { CameraSummary } from '../../shared/ipc/cameras.ts';
+import type { WallLayout, WallTile } from '../../shared/ipc/wall.ts';
 import { readTourQuery, sourceWords, type Tour, type TourMode } from '../../shared/tour.ts';
 import { capacity, isLayout } from './layout.ts';
 import { prefetchCamera, prefetchPage } from './tour-prefetch.ts';
@@ -34,7 +35,7 @@ export class TourState {
   }
 
   tour = $state<Tour | null>(null);
-  cameras = $state<WallCamera[]>([]);
+  cameras = $state<CameraSummary[]>([]);
   /** The step on screen (a camera in tile mode, a page in page mode); null before the first. */
   position = $state<number | null>(null);
   paused = $state(false);
@@ -58,7 +59,7 @@ export class TourState {
   }
 
   /** The cameras of a step: one in tile mode, a layout's worth in page mode. */
-  camerasOf(step: number): WallCamera[] {
+  camerasOf(step: number): CameraSummary[] {
     if (this.tour?.mode === 'tile') return this.cameras.slice(step, step + 1);
     const size = capacity(this.pageLayout);
     return this.cameras.slice(step * size, (step + 1) * size);

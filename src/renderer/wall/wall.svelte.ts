@@ -4,14 +4,9 @@
  * change, so it is restored after a restart; a wall opened from a link stays unsaved until the
  * user saves it, so following a link never changes a saved wall.
  */
-import type {
-  Wall,
-  WallCamera,
-  WallLayout,
-  WallSensors,
-  WallSummary,
-  WallTile,
-} from '../../shared/ipc/wall.ts';
+import type { Wall, WallLayout, WallSummary, WallTile } from '../../shared/ipc/wall.ts';
+import type { CameraSummary } from '../../shared/ipc/cameras.ts';
+import type { SensorReadings } from '../../shared/ipc/observations.ts';
 import { MAX_WALL_TILES } from '../../shared/ipc/wall.ts';
 import type { Api } from '../../shared/ipc.ts';
 import { contextSlot } from '../lib/context.ts';
@@ -39,7 +34,7 @@ export class WallState {
   /** True for a wall opened from a link: changes are not saved until the user saves. */
   fromLink = $state(false);
   saved = $state<WallSummary[]>([]);
-  sensors = $state<Record<string, WallSensors>>({});
+  sensors = $state<Record<string, SensorReadings>>({});
   /** A message for the user: what happened, or what failed and what to do. */
   notice = $state<{ text: string; error: boolean } | null>(null);
   /** Opening what the route asks for; its failure is also the notice. */
@@ -85,7 +80,7 @@ export class WallState {
   }
 
   async #openSaved(id: number | undefined): Promise<void> {
-    const wall = await this.#api.invoke('wall.open', id === undefined ? {} : { id });
+    const wall = await this.#api.invoke('walls.open', id === undefined ? {} : { id });
     if (wall) this.#apply(wall);
     else if (id !== undefined) {
       this.notice = { text: `Wall ${id} no longer exists. Showing your last wall.`, error: true };
@@ -94,7 +89,7 @@ export class WallState {
   }
 
   async #openLink(link: NonNullable<ReturnType<typeof parseWallLink>>): Promise<void> {
-    const { cameras, missing } = await this.#api.invoke('wall.cameras', { ids: link.cameras });
+    const { cameras, missing } = await this.#api.invoke('cameras.byIds', { ids: link.cameras });
     // A lookup for this call only, never kept or changed: nothing to react to.
     // eslint-disable-next-line svelte/prefer-svelte-reactivity
     const byId = new Map(cameras.map((c) => [c.id, c]));
@@ -130,11 +125,11 @@ export class WallState {
   }
 
   async refreshList(): Promise<void> {
-    this.saved = await this.#api.invoke('wall.list', {});
+    this.saved = await this.#api.invoke('walls.list', {});
   }
 
   /** Adds a camera at the end; a new wall's layout grows to show it. */
-  add(camera: WallCamera): void {
+  add(camera: CameraSummary): void {
     if (this.tiles.some((t) => t.id === camera.id)) {
       this.notice = { text: `${camera.name} is already on this wall.`, error: false };
       return;
@@ -155,7 +150,7 @@ export class WallState {
   }
 
   async addById(cameraId: string): Promise<void> {
-    const { cameras, missing } = await this.#api.invoke('wall.cameras', { ids: [cameraId] });
+    const { cameras, missing } = await this.#api.invoke('cameras.byIds', { ids: [cameraId] });
     for (const camera of cameras) this.add(camera);
     if (missing.length > 0) {
       this.notice = { text: `The service has no camera ${missing.join(', ')}.`, error: true };
@@ -163,7 +158,7 @@ export class WallState {
   }
 
   /** Replaces the wall's cameras (e.g. "Open all favourites"). */
-  replaceCameras(cameras: WallCamera[], name: string): void {
+  replaceCameras(cameras: CameraSummary[], name: string): void {
     const tiles = cameras.slice(0, MAX_WALL_TILES).map((c) => ({ ...c, colSpan: 1, rowSpan: 1 }));
     this.#apply({ id: null, name, layout: layoutFor(tiles.length), columns: 4, tiles });
     this.#changed();
@@ -218,7 +213,7 @@ export class WallState {
   }
 
   async removeSaved(id: number): Promise<void> {
-    await this.#api.invoke('wall.remove', { id });
+    await this.#api.invoke('walls.remove', { id });
     await this.refreshList();
     if (id === this.id) {
       this.#routeKey = '';
@@ -257,7 +252,7 @@ export class WallState {
     this.#saving = this.#saving.then(async () => {
       if (this.id === null && this.tiles.length === 0) return;
       try {
-        const wall = await this.#api.invoke('wall.save', {
+        const wall = await this.#api.invoke('walls.save', {
           ...(this.id === null ? {} : { id: this.id }),
           name: this.name,
           layout: this.layout,
@@ -286,7 +281,7 @@ export class WallState {
     const ids = this.shown.map((t) => t.id);
     if (ids.length === 0) return;
     try {
-      const readings = await this.#api.invoke('wall.sensors', { ids });
+      const readings = await this.#api.invoke('observations.latest', { ids });
       const next = { ...this.sensors };
       for (const reading of readings) next[reading.cameraId] = reading;
       this.sensors = next;

@@ -37,17 +37,17 @@ export const alertChannels = {
     input: z.object({ id: z.string().trim().min(1).max(200) }).strict(),
     result: type<Alert>(),
   },
-  'watches.list': { input: z.object({}).strict(), result: type<WatchedArea[]>() },
-  'watches.add': {
+  'alerts.watches.list': { input: z.object({}).strict(), result: type<WatchedArea[]>() },
+  'alerts.watches.add': {
     input: z.object({ name: z.string().trim().min(1).max(100), area: watchAreaSchema }).strict(),
     result: type<WatchedArea[]>(),
   },
-  'watches.remove': {
+  'alerts.watches.remove': {
     input: z.object({ id: z.number().int().positive() }).strict(),
     result: type<WatchedArea[]>(),
   },
   /** Checks every watched area now instead of at the next poll. */
-  'watches.check': { input: z.object({}).strict(), result: type<WatchedArea[]>() },
+  'alerts.watches.check': { input: z.object({}).strict(), result: type<WatchedArea[]>() },
 } as const;
 
 export const alertEvents = {

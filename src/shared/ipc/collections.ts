@@ -277,11 +277,6 @@ export const collectionsChannels = {
     input: z.object({ recordingId: plainId }).strict(),
     result: type<{ cameraId: string | null; names: string[] }>(),
   },
-  /** Archived image times of a camera (the media cache), newest last. */
-  'collections.cameraTimes': {
-    input: z.object({ cameraId: plainId }).strict(),
-    result: type<string[]>(),
-  },
   /** Writes the collection as a folder or a zip, with manifest.json and manifest.csv. */
   'collections.export': {
     input: z.object({ id: collectionId, as: z.enum(['folder', 'zip']), operationId }).strict(),

@@ -1,17 +1,11 @@
 /**
- * The Downloads view's channels and events: bulk downloads of recording files (zip, mp4, jpg)
+ * The downloads' channels and events: bulk downloads of recording files (zip, mp4, jpg)
  * into a folder, a persistent queue that survives restarts, and throttled progress.
  */
 import { z } from 'zod';
-import {
-  RECORDING_FORMATS,
-  RECORDING_STATUSES,
-  SORT_KEYS,
-  type FeatureCollection,
-  type Recording,
-  type RecordingFormat,
-} from '../api/index.ts';
+import { RECORDING_FORMATS, type RecordingFormat } from '../api/index.ts';
 import { type } from './marker.ts';
+import { recordingSearchSchema } from './searches.ts';
 
 export const DOWNLOAD_STATES = [
   'queued',
@@ -139,53 +133,6 @@ const formats = z.array(z.enum(RECORDING_FORMATS)).min(1).max(3);
 const text = z.string().trim().max(200);
 const iso = z.string().max(40);
 
-/**
- * The recording search parameters the Downloads view offers: interface 4.4's filters (area as a
- * box, around a point, a polygon or along a route).
- */
-export const recordingQuerySchema = z
-  .object({
-    q: text.optional(),
-    country: text.optional(),
-    state: text.optional(),
-    city: text.optional(),
-    camera_id: text.optional(),
-    status: z.enum(RECORDING_STATUSES).optional(),
-    start_min: iso.optional(),
-    start_max: iso.optional(),
-    stop_min: iso.optional(),
-    stop_max: iso.optional(),
-    duration_min: z.number().int().min(0).optional(),
-    duration_max: z.number().int().min(0).optional(),
-    bbox: z
-      .tuple([
-        z.number().min(-180).max(180),
-        z.number().min(-90).max(90),
-        z.number().min(-180).max(180),
-        z.number().min(-90).max(90),
-      ])
-      .optional(),
-    /** Around a point: lat and lon together, radius in meters. */
-    lat: z.number().min(-90).max(90).optional(),
-    lon: z.number().min(-180).max(180).optional(),
-    radius: z.number().positive().max(20_000_000).optional(),
-    /** A ring of [lon, lat]; along a route: an encoded polyline, its precision, a buffer in km. */
-    polygon: z
-      .array(z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]))
-      .min(3)
-      .max(2000)
-      .optional(),
-    polyline: z.string().min(2).max(50_000).optional(),
-    polyline_precision: z.union([z.literal(5), z.literal(6)]).optional(),
-    polyline_radius: z.number().positive().max(500).optional(),
-    sort: z.enum(SORT_KEYS.recordings).optional(),
-    sort_dir: z.enum(['asc', 'desc']).optional(),
-    limit: z.number().int().min(1).max(100).optional(),
-    skip: z.number().int().min(0).max(4000).optional(),
-  })
-  .strict();
-export type RecordingQuery = z.infer<typeof recordingQuerySchema>;
-
 /** Where and how a batch's files go: shared by every channel that makes a batch. */
 export const downloadDestination = {
   formats,
@@ -202,8 +149,8 @@ export const downloadAddSchema = z
     /** Chosen recordings, or pasted ids. */
     recordingIds: z.array(recordingId).max(5000).optional(),
     /** "Select all N matching": every recording of this search, past the paging limit. */
-    query: recordingQuerySchema
-      .omit({ limit: true, skip: true, sort: true, sort_dir: true })
+    query: recordingSearchSchema
+      .omit({ limit: true, skip: true, sort: true, sort_dir: true, aggs: true })
       .optional(),
   })
   .strict()
@@ -234,11 +181,6 @@ export const downloadsChannels = {
   'downloads.list': {
     input: z.object({ state: z.enum(DOWNLOAD_STATES).optional() }).strict(),
     result: type<DownloadsSnapshot>(),
-  },
-  /** One page of recordings for choosing what to download. */
-  'downloads.searchRecordings': {
-    input: recordingQuerySchema,
-    result: type<FeatureCollection<Recording>>(),
   },
   'downloads.add': { input: downloadAddSchema, result: type<DownloadBatchView>() },
   /**

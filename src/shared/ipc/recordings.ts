@@ -1,10 +1,12 @@
 /**
- * One recording's detail (interface 4.4): shown from a search result, a download item, the map or a
- * `roadcam://downloads/recording/ID` link, and its tags, which the user can add to. And new
- * recordings of many cameras over one period, downloaded as one batch.
+ * Recordings beyond searching them (searches.ts), interface 4.4: one made for a camera, and new
+ * recordings of many cameras over one period, downloaded as one batch; one's detail, shown from
+ * a search result, a download item, the map or a `roadcam://downloads/recording/ID` link; and its
+ * tags, which the user can add to.
  */
 import { z } from 'zod';
 import type { Recording } from '../api/index.ts';
+import { cameraId } from './cameras.ts';
 import { downloadDestination, recordingId, type DownloadBatchView } from './downloads.ts';
 import { type } from './marker.ts';
 
@@ -30,12 +32,6 @@ export interface RecordCamerasResult {
   recordings: CreatedRecording[];
 }
 
-const cameraId = z
-  .string()
-  .trim()
-  .min(1)
-  .max(200)
-  .regex(/^[\w.:-]+$/, 'Camera ids are letters, digits and . : _ -');
 const iso = z.iso.datetime({ offset: true });
 
 export const recordCamerasSchema = z
@@ -74,6 +70,28 @@ const tag = z
   .refine((t) => !t.includes(','), 'a tag cannot contain a comma (commas separate tags)');
 
 export const recordingsChannels = {
+  /** POST /v1/recordings: one recording of a camera (the service builds it from its archive). */
+  'recordings.create': {
+    input: z
+      .object({
+        cameraId,
+        duration: z.number().int().min(1).max(1800),
+        /** UTC ISO 8601; omitted means now. The service allows up to 15 minutes ahead. */
+        start: iso.optional(),
+        tags: z
+          .array(
+            z
+              .string()
+              .trim()
+              .min(1)
+              .max(60)
+              .regex(/^[^,]+$/),
+          )
+          .max(20),
+      })
+      .strict(),
+    result: type<{ recordingId: string }>(),
+  },
   /** GET /v1/recordings/:id. */
   'recordings.show': {
     input: z.object({ id: recordingId }).strict(),

@@ -4,7 +4,8 @@ import { MAX_BUFFER_KM, MIN_BUFFER_KM } from '../route-link.ts';
 import { MAX_ROUTE_POINTS } from '../route-file.ts';
 import type { TravelDirection } from '../route.ts';
 import { type } from './marker.ts';
-import type { WallCamera, WallSensors } from './wall.ts';
+import type { CameraSummary } from './cameras.ts';
+import type { SensorReadings } from './observations.ts';
 
 const lonLat = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]);
 const line = z
@@ -27,7 +28,7 @@ export interface SavedRoute {
 }
 
 /** A camera along a route, placed on it, with its latest readings. */
-export interface RouteCamera extends WallCamera {
+export interface RouteCamera extends CameraSummary {
   /** From the route's start to the camera's nearest point on it. */
   alongKm: number;
   /** From the camera to the route. */
@@ -38,7 +39,7 @@ export interface RouteCamera extends WallCamera {
   bearing: number;
   /** What the camera's description says it watches, against the route's way; null: unknown. */
   direction: TravelDirection | null;
-  sensors: WallSensors;
+  sensors: SensorReadings;
 }
 
 export interface RouteAlert {
@@ -89,6 +90,6 @@ export const routesChannels = {
   /** A typed place ("Denver", "I-70 Exit 12"): the position of the first camera matching it. */
   'routes.place': {
     input: z.object({ q: z.string().trim().min(1).max(200) }).strict(),
-    result: type<{ q: string; camera: WallCamera }>(),
+    result: type<{ q: string; camera: CameraSummary }>(),
   },
 } as const;

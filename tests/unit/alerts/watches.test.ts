@@ -28,10 +28,10 @@ afterAll(async () => {
 describe('watched areas', () => {
   test('validate the area: a polygon needs three points, a route a radius', async () => {
     await expect(
-      core.api.invoke('watches.add', { name: 'x', area: { polygon: square.slice(0, 2) } }),
+      core.api.invoke('alerts.watches.add', { name: 'x', area: { polygon: square.slice(0, 2) } }),
     ).rejects.toThrow(/Invalid input for watches\.add/);
     await expect(
-      core.api.invoke('watches.add', { name: 'x', area: { route: square } as never }),
+      core.api.invoke('alerts.watches.add', { name: 'x', area: { route: square } as never }),
     ).rejects.toThrow(/Invalid input/);
   });
 
@@ -43,7 +43,7 @@ describe('watched areas', () => {
       polygon: closed,
       headline: 'Fog before',
     });
-    const list = await core.api.invoke('watches.add', {
+    const list = await core.api.invoke('alerts.watches.add', {
       name: 'Pacific square',
       area: { polygon: square },
     });
@@ -67,8 +67,8 @@ describe('watched areas', () => {
         [10, 10],
       ],
     });
-    const after = await core.api.invoke('watches.check', {});
-    await core.api.invoke('watches.check', {});
+    const after = await core.api.invoke('alerts.watches.check', {});
+    await core.api.invoke('alerts.watches.check', {});
     off();
     expect(after[0]!.currentAlerts).toBe(2);
     expect(notices).toHaveLength(1);
@@ -80,7 +80,7 @@ describe('watched areas', () => {
   });
 
   test('find alerts along a route with a buffer', async () => {
-    const list = await core.api.invoke('watches.add', {
+    const list = await core.api.invoke('alerts.watches.add', {
       name: 'Route across the square',
       area: {
         route: [
@@ -94,8 +94,8 @@ describe('watched areas', () => {
   });
 
   test('are removed', async () => {
-    const list = await core.api.invoke('watches.list', {});
-    const remaining = await core.api.invoke('watches.remove', { id: list[0]!.id });
+    const list = await core.api.invoke('alerts.watches.list', {});
+    const remaining = await core.api.invoke('alerts.watches.remove', { id: list[0]!.id });
     expect(remaining).toHaveLength(list.length - 1);
   });
 });

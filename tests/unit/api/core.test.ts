@@ -92,7 +92,7 @@ describe('closing the core', () => {
       connection: { kind: 'demo', world: { cameras: 300, hours: 1, now: NOW } },
       log: () => {},
     });
-    const outcome = core.api.invoke('map.cameras.searchAll', { requestId: 'r1', params: {} }).then(
+    const outcome = core.api.invoke('cameras.searchAll', { requestId: 'r1', params: {} }).then(
       () => 'finished',
       (error: Error) => error.message,
     );

@@ -177,7 +177,7 @@ describe.each(VARIANT_NAMES)('answers of the %s service', (name) => {
       if (!isOdd(wanted!.id)) expect(data).toBe(wanted!.properties.sensors[type]?.data);
     }
     // Through the channel the Map's observation panel uses.
-    const viaCore = await core.api.invoke('map.observation.show', { id: wanted!.id });
+    const viaCore = await core.api.invoke('observations.show', { id: wanted!.id });
     expect(viaCore.properties.sensors).toEqual(shown.properties.sensors);
   });
 
@@ -206,25 +206,25 @@ describe.each(VARIANT_NAMES)('answers of the %s service', (name) => {
   });
 
   it("the views' channels keep every record of the same pages", async () => {
-    const cameras = await core.api.invoke('map.cameras.search', { limit: 100 });
+    const cameras = await core.api.invoke('cameras.search', { limit: 100 });
     expect(cameras.features).toHaveLength(
       ((await raw('/v1/cameras?limit=100'))['features'] as unknown[]).length,
     );
-    const observations = await core.api.invoke('map.observations.search', { limit: 100 });
+    const observations = await core.api.invoke('observations.search', { limit: 100 });
     expect(observations.features).toHaveLength(100);
     for (const o of observations.features) expect(o.properties.time).toMatch(ISO_Z);
-    const recordings = await core.api.invoke('map.recordings.search', { limit: 100 });
+    const recordings = await core.api.invoke('recordings.search', { limit: 100 });
     const sentRecordings = (await raw('/v1/recordings?limit=100'))['features'] as RawFeature[];
     expect(recordings.features).toHaveLength(sentRecordings.length);
-    const downloads = await core.api.invoke('downloads.searchRecordings', { limit: 100 });
+    const downloads = await core.api.invoke('recordings.search', { limit: 100 });
     expect(downloads.features.map((r) => r.id)).toEqual(sentRecordings.map((r) => r.id));
     for (const r of downloads.features) {
       for (const format of r.properties.formats) expect(['jpg', 'mp4', 'zip']).toContain(format);
     }
-    const alerts = await core.api.invoke('map.alerts.all', {});
+    const alerts = await core.api.invoke('alerts.all', {});
     expect(alerts.features.length).toBeGreaterThan(0);
     for (const a of alerts.features) expect(a.properties.expires).toMatch(ISO_Z);
-    const search = await core.api.invoke('map.alerts.search', {});
+    const search = await core.api.invoke('alerts.search', {});
     for (const a of search.features) expect(typeof a.properties.severity).toBe('string');
   });
 });

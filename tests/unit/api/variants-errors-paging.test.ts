@@ -9,7 +9,7 @@ import { ServiceError } from '../../../src/main/api/index.ts';
 import { DEMO_CLIENT, VARIANT_NAMES } from '../../../src/service/index.ts';
 import { resolveVariant, type ServiceChoices } from '../../../src/service/variants/index.ts';
 import { tempDir, startAccountCore } from '../../helpers/core.ts';
-import { imageTimes } from '../../../src/main/wall/cameras.ts';
+import { imageTimes } from '../../../src/main/cameras/cameras.ts';
 import { addAlerts, demoClient } from '../../helpers/api.ts';
 import { useClient, useProxy, useService } from '../../helpers/per-describe.ts';
 
@@ -126,7 +126,7 @@ describe.each(VARIANT_NAMES)('alert paging against the %s service', (variant) =>
     const dir = tempDir();
     const core = await startAccountCore(dir.path, service.url);
     try {
-      const answer = await core.api.invoke('map.alerts.all', {});
+      const answer = await core.api.invoke('alerts.all', {});
       expect(answer.features).toHaveLength(properties.total);
       expect(new Set(answer.features.map((f) => f.id)).size).toBe(properties.total);
     } finally {

@@ -115,8 +115,8 @@ describe('managing collections', () => {
   test('adds an image from every source of the spec and remembers where each came from', async () => {
     const { id } = await core.api.invoke('collections.create', { name: 'Every source' });
     const camera = (await client.cameras.search({ limit: 1, sort: 'city' })).features[0]!;
-    const times = await core.api.invoke('collections.cameraTimes', { cameraId: camera.id });
-    expect(times.length).toBe(500);
+    const times = await core.api.invoke('cameras.imageTimes', { cameraId: camera.id });
+    expect(times.length).toBeGreaterThan(1400);
     expect(Date.parse(times.at(-1)!)).toBeGreaterThan(now - 5 * 60_000);
     const observation = (await client.observations.search({ limit: 1 })).features[0]!;
     const recording = (await client.recordings.search({ status: 'complete', limit: 1 }))

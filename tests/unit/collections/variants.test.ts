@@ -97,7 +97,7 @@ describe.each(VARIANT_NAMES)('collections against the %s service', (variant) => 
   it('adds an image from every source of the spec; names come from the service', async () => {
     id = (await core.api.invoke('collections.create', { name: `Every source (${variant})` })).id;
     const camera = (await client.cameras.search({ limit: 1, sort: 'city' })).features[0]!;
-    const times = await core.api.invoke('collections.cameraTimes', { cameraId: camera.id });
+    const times = await core.api.invoke('cameras.imageTimes', { cameraId: camera.id });
     const observation = (await client.observations.search({ limit: 1 })).features[0]!;
     const recording = await shortRecording();
 

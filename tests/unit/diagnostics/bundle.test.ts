@@ -108,7 +108,7 @@ describe('Save diagnostics', () => {
   });
 
   test('a download batch that ends is summed up in the log: files by state, bytes, time', async () => {
-    const page = await core!.api.invoke('downloads.searchRecordings', {
+    const page = await core!.api.invoke('recordings.search', {
       status: 'complete',
       limit: 1,
     });

@@ -27,7 +27,7 @@ describe('downloads channels', () => {
   test('download chosen recordings, report progress, and open the file by its download id', async ({
     core,
   }) => {
-    const page = await core.api.invoke('downloads.searchRecordings', {
+    const page = await core.api.invoke('recordings.search', {
       status: 'complete',
       sort: 'duration',
       limit: 3,
@@ -81,7 +81,7 @@ describe('downloads channels', () => {
       },
     });
     try {
-      const page = await desktop.api.invoke('downloads.searchRecordings', {
+      const page = await desktop.api.invoke('recordings.search', {
         status: 'complete',
         limit: 1,
       });

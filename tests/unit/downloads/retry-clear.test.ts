@@ -24,7 +24,7 @@ afterAll(() => dir.remove());
 test('a failed item is retried and completes; a finished batch is cleared, its files stay', async ({
   core,
 }) => {
-  const page = await core.api.invoke('downloads.searchRecordings', {
+  const page = await core.api.invoke('recordings.search', {
     status: 'complete',
     limit: 1,
   });

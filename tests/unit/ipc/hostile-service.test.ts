@@ -30,34 +30,29 @@ test.beforeAll(async ({ proxy }) => {
   const alert = (await core.client.alerts.search({ expired: 'any', limit: 1 })).features[0]!.id;
   const collection = await core.api.invoke('collections.create', { name: 'Damaged' });
   const camera = cameras[0]!;
-  const [mark] = await core.api.invoke('map.snapshot.marks', { hours: 2 });
+  const [mark] = await core.api.invoke('replay.marks', { hours: 2 });
   calls.push(
     ['app.checkConnection', {}],
-    ['map.cameras.search', {}],
-    ['map.observations.search', {}],
-    ['map.recordings.search', {}],
-    ['map.alerts.search', {}],
-    ['map.alerts.all', {}],
+    ['cameras.search', {}],
+    ['observations.search', {}],
+    ['recordings.search', {}],
+    ['alerts.search', {}],
+    ['alerts.all', {}],
     ['alerts.show', { id: alert }],
-    ['map.camera.show', { id: camera }],
-    ['map.camera.images', { id: camera, limit: 20 }],
-    ['map.camera.timeline', { id: camera, hours: 2 }],
-    ['map.observation.show', { id: observation }],
-    ['map.snapshot.marks', { hours: 2 }],
-    ['map.snapshot', { time: mark ?? '2026-11-21T11:00:00Z' }],
-    ['map.snapshot.alerts', { time: mark ?? '2026-11-21T11:00:00Z' }],
-    ['wall.searchCameras', { q: 'a', limit: 10 }],
-    ['wall.cameras', { ids: cameras }],
-    ['wall.sensors', { ids: cameras }],
-    ['wall.imageTimes', { cameraId: camera }],
-    ['wall.collections', {}],
-    ['downloads.searchRecordings', {}],
+    ['cameras.show', { id: camera }],
+    ['cameras.imageTimes', { cameraId: camera }],
+    ['cameras.timeline', { id: camera, hours: 2 }],
+    ['observations.show', { id: observation }],
+    ['replay.marks', { hours: 2 }],
+    ['replay.observations', { time: mark ?? '2026-11-21T11:00:00Z' }],
+    ['replay.alerts', { time: mark ?? '2026-11-21T11:00:00Z' }],
+    ['cameras.byIds', { ids: cameras }],
+    ['observations.latest', { ids: cameras }],
     ['collections.search', {}],
     ['collections.images', { id: collection.id }],
     ['collections.count', { id: collection.id }],
     ['collections.recordingFrames', { recordingId: recording }],
-    ['collections.cameraTimes', { cameraId: camera }],
-    ['watches.check', {}],
+    ['alerts.watches.check', {}],
   );
 }, 120_000);
 

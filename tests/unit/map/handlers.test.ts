@@ -9,7 +9,7 @@ describe('map channels', () => {
   test('a camera search answers what the service answers, with its age and facets', async ({
     core,
   }) => {
-    const answer = await core.api.invoke('map.cameras.search', {
+    const answer = await core.api.invoke('cameras.search', {
       state: 'CA',
       limit: 100,
       aggs: ['city'],
@@ -23,17 +23,17 @@ describe('map channels', () => {
   });
 
   test('refuses parameters the service would refuse, before calling it', async ({ core }) => {
-    await expect(core.api.invoke('map.cameras.search', { limit: 500 })).rejects.toThrow(
+    await expect(core.api.invoke('cameras.search', { limit: 500 })).rejects.toThrow(
       /Invalid input for map\.cameras\.search: limit/,
     );
   });
 
   test('searchAll reports progress and returns every camera once', async ({ core }) => {
     const progress: number[] = [];
-    const stop = core.hub.on('map.searchAllProgress', (p) => {
+    const stop = core.hub.on('searches.progress', (p) => {
       if (p.requestId === 't1') progress.push(p.found);
     });
-    const answer = await core.api.invoke('map.cameras.searchAll', { requestId: 't1', params: {} });
+    const answer = await core.api.invoke('cameras.searchAll', { requestId: 't1', params: {} });
     stop();
     expect(answer.features).toHaveLength(120);
     expect(new Set(answer.features.map((f) => f.id)).size).toBe(120);
@@ -42,7 +42,7 @@ describe('map channels', () => {
 
   test('a camera timeline holds its observations in time order, -1 as gaps', async ({ core }) => {
     const camera = (await core.client.cameras.search({ limit: 1 })).features[0]!;
-    const t = await core.api.invoke('map.camera.timeline', { id: camera.id, hours: 2 });
+    const t = await core.api.invoke('cameras.timeline', { id: camera.id, hours: 2 });
     const expected = await core.client.observations.search({ camera_id: camera.id, limit: 100 });
     expect(t.times.length).toBeGreaterThan(6);
     expect(t.times.length).toBeLessThanOrEqual(expected.properties.total);
@@ -53,9 +53,9 @@ describe('map channels', () => {
   test('snapshot marks end before the newest observation; a snapshot holds every camera', async ({
     core,
   }) => {
-    const marks = await core.api.invoke('map.snapshot.marks', { hours: 2 });
+    const marks = await core.api.invoke('replay.marks', { hours: 2 });
     expect(marks).toHaveLength(12);
-    const snapshot = await core.api.invoke('map.snapshot', { time: marks.at(-1)! });
+    const snapshot = await core.api.invoke('replay.observations', { time: marks.at(-1)! });
     expect(snapshot.ids).toHaveLength(120);
     expect(snapshot.time).toBe(marks.at(-1));
     expect(snapshot.road_weather.every((v) => typeof v === 'number')).toBe(true);
@@ -63,7 +63,7 @@ describe('map channels', () => {
 
   test('creates a recording the service then lists', async ({ core }) => {
     const camera = (await core.client.cameras.search({ limit: 1 })).features[0]!;
-    const { recordingId } = await core.api.invoke('map.recordings.create', {
+    const { recordingId } = await core.api.invoke('recordings.create', {
       cameraId: camera.id,
       duration: 120,
       start: new Date(Date.parse('2026-11-20T11:30:00Z')).toISOString(),

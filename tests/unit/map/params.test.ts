@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodePolyline } from '../../../src/shared/geo.ts';
-import { cameraSearchSchema, observationSearchSchema } from '../../../src/shared/ipc/map.ts';
+import { cameraSearchSchema, observationSearchSchema } from '../../../src/shared/ipc/searches.ts';
 import {
   cameraParams,
   drawnSpatial,

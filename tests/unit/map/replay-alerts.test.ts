@@ -5,7 +5,7 @@ import { demoCoreTest as test } from '../../helpers/fixtures.ts';
 import { snapshotTime } from '../../../src/main/api/groups.ts';
 import { alertSnapshotAnswer } from '../../../src/main/api/answers/features.ts';
 import { Oddities } from '../../../src/main/api/answers/liberal.ts';
-import { compactAlerts, MAX_RING, thinned } from '../../../src/main/map/alert-snapshots.ts';
+import { compactAlerts, MAX_RING, thinned } from '../../../src/main/replay/alert-snapshots.ts';
 
 // The weather replay's alerts (alerts/_all) through the core's own transport, against the
 // embedded service: what the service says was in force at each mark, compact and drawable.
@@ -15,9 +15,9 @@ describe('the alerts of a replay mark', () => {
   test('are the alerts of the snapshot file, least severe first, as [lat, lon] rings', async ({
     core,
   }) => {
-    const marks = await core.api.invoke('map.snapshot.marks', { hours: 5 });
+    const marks = await core.api.invoke('replay.marks', { hours: 5 });
     const answers = await Promise.all(
-      marks.map((time) => core.api.invoke('map.snapshot.alerts', { time })),
+      marks.map((time) => core.api.invoke('replay.alerts', { time })),
     );
     const withAlerts = answers.filter((a) => a.alerts.length > 0);
     // The world has storms: some marks hold alerts, and what they hold changes over five hours.
@@ -45,12 +45,12 @@ describe('the alerts of a replay mark', () => {
   test('a mark the service has no file for fails in words; its observations still come', async ({
     core,
   }) => {
-    const [oldest] = await core.api.invoke('map.snapshot.marks', { hours: 48 });
-    await expect(core.api.invoke('map.snapshot.alerts', { time: oldest! })).rejects.toThrow(
+    const [oldest] = await core.api.invoke('replay.marks', { hours: 48 });
+    await expect(core.api.invoke('replay.alerts', { time: oldest! })).rejects.toThrow(
       /No snapshot for .*keeps snapshots from/,
     );
-    const marks = await core.api.invoke('map.snapshot.marks', { hours: 1 });
-    const observations = await core.api.invoke('map.snapshot', { time: marks.at(-1)! });
+    const marks = await core.api.invoke('replay.marks', { hours: 1 });
+    const observations = await core.api.invoke('replay.observations', { time: marks.at(-1)! });
     expect(observations.ids).toHaveLength(120);
   });
 });
@@ -75,13 +75,13 @@ describe('the alerts of a replay mark from the stranger-b service', () => {
   });
 
   it('come through the redirect to the other origin; a missing mark fails in words', async () => {
-    const marks = await core.api.invoke('map.snapshot.marks', { hours: 48 });
-    const newest = await core.api.invoke('map.snapshot.alerts', { time: marks.at(-1)! });
+    const marks = await core.api.invoke('replay.marks', { hours: 48 });
+    const newest = await core.api.invoke('replay.alerts', { time: marks.at(-1)! });
     const file = await core.client.alerts.snapshot(new Date(marks.at(-1)!));
     expect(newest.alerts.map((a) => a.id).sort()).toEqual(file.features.map((f) => f.id).sort());
     expect(newest.alerts.length).toBeGreaterThan(0);
     expect(newest.alerts.every((a) => a.polygons[0]![0]!.length >= 4)).toBe(true);
-    await expect(core.api.invoke('map.snapshot.alerts', { time: marks[0]! })).rejects.toThrow(
+    await expect(core.api.invoke('replay.alerts', { time: marks[0]! })).rejects.toThrow(
       /alerts snapshot failed: .*404/,
     );
   });

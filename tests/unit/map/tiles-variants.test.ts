@@ -25,15 +25,15 @@ describe.each(VARIANT_NAMES)('map tiles against the %s service', (variant) => {
   const core = useDemoCore({ cameras: 150, hours: 2, now: NOW, variant });
   let cameras: Camera[];
   beforeAll(async () => {
-    const all = await core.api.invoke('map.cameras.searchAll', {
+    const all = await core.api.invoke('cameras.searchAll', {
       requestId: `tiles-${variant}`,
       params: {},
     });
     cameras = all.features;
   });
   const search: PickSearch = {
-    cameras: (params) => core.api.invoke('map.cameras.search', params),
-    observations: (params) => core.api.invoke('map.observations.search', params),
+    cameras: (params) => core.api.invoke('cameras.search', params),
+    observations: (params) => core.api.invoke('observations.search', params),
   };
 
   async function tile(kind: 'cameras' | 'observations', t: TileAddress): Promise<TilePoint[]> {
@@ -84,7 +84,7 @@ describe.each(VARIANT_NAMES)('map tiles against the %s service', (variant) => {
   it('a closer tile holds the cameras a search of its box finds', async () => {
     const t = busiestTile(cameras, 6);
     const points = await tile('cameras', t);
-    const found = await core.api.invoke('map.cameras.search', {
+    const found = await core.api.invoke('cameras.search', {
       bbox: tileBbox(t, 16),
       limit: 100,
     });
@@ -127,7 +127,7 @@ describe.each(VARIANT_NAMES)('map tiles against the %s service', (variant) => {
         search,
       );
       // The tiles hold the current observations: the camera's latest, as a search finds it.
-      const latest = await core.api.invoke('map.observations.search', {
+      const latest = await core.api.invoke('observations.search', {
         camera_id: camera.id,
         sort: 'time',
         sort_dir: 'desc',

@@ -13,7 +13,7 @@ describe('recordings channels', () => {
   test('show a recording and add tags to it: old tags stay, duplicates are dropped', async ({
     core,
   }) => {
-    const page = await core.api.invoke('downloads.searchRecordings', { limit: 1 });
+    const page = await core.api.invoke('recordings.search', { limit: 1 });
     const first = page.features[0]!;
     const shown = await core.api.invoke('recordings.show', { id: first.id });
     expect(shown.id).toBe(first.id);
@@ -51,35 +51,35 @@ describe('recordings channels', () => {
   test('recording search takes every filter the Downloads view offers, and the service applies them', async ({
     core,
   }) => {
-    const any = await core.api.invoke('downloads.searchRecordings', { limit: 100 });
+    const any = await core.api.invoke('recordings.search', { limit: 100 });
     // The statuses split the recordings: each page holds its status only, and they add up.
     let counted = 0;
     for (const status of RECORDING_STATUSES) {
-      const page = await core.api.invoke('downloads.searchRecordings', { status, limit: 100 });
+      const page = await core.api.invoke('recordings.search', { status, limit: 100 });
       expect(page.features.every((r) => r.properties.status === status)).toBe(true);
-      counted += page.properties.total;
+      counted += page.total;
     }
-    expect(counted).toBe(any.properties.total);
+    expect(counted).toBe(any.total);
 
     const withStop = any.features.filter((r) => r.properties.stop !== null);
     const stops = withStop.map((r) => r.properties.stop!).sort();
     const middle = stops[Math.floor(stops.length / 2)]!;
-    const before = await core.api.invoke('downloads.searchRecordings', {
+    const before = await core.api.invoke('recordings.search', {
       stop_max: middle,
       limit: 100,
     });
-    expect(before.properties.total).toBeGreaterThan(0);
-    expect(before.properties.total).toBeLessThan(any.properties.total);
+    expect(before.total).toBeGreaterThan(0);
+    expect(before.total).toBeLessThan(any.total);
     expect(before.features.every((r) => r.properties.stop! <= middle)).toBe(true);
 
     const [lon, lat] = any.features[0]!.geometry.coordinates;
-    const near = await core.api.invoke('downloads.searchRecordings', {
+    const near = await core.api.invoke('recordings.search', {
       lat,
       lon,
       radius: 1000,
       limit: 100,
     });
     expect(near.features.map((r) => r.id)).toContain(any.features[0]!.id);
-    expect(near.properties.total).toBeLessThan(any.properties.total);
+    expect(near.total).toBeLessThan(any.total);
   });
 });

@@ -17,9 +17,9 @@ const SERVICE_PAGE = 200;
 /** A new collection holding `count` archived frames of one camera; its id and image names. */
 async function filled(api: Api, name: string, count: number) {
   const { id } = await api.invoke('collections.create', { name });
-  const { features } = await api.invoke('map.cameras.search', { limit: 1 });
+  const { features } = await api.invoke('cameras.search', { limit: 1 });
   const cameraId = features[0]!.id;
-  const times = await api.invoke('collections.cameraTimes', { cameraId });
+  const times = await api.invoke('cameras.imageTimes', { cameraId });
   const names: string[] = [];
   for (const time of times.slice(0, count)) {
     const { image } = await api.invoke('collections.addImage', {

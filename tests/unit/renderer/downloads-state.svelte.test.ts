@@ -15,7 +15,7 @@ describe('the downloads state', () => {
     await until(() => downloads.loaded);
     expect(downloads.batches).toEqual([]);
 
-    const page = await core.api.invoke('downloads.searchRecordings', {
+    const page = await core.api.invoke('recordings.search', {
       status: 'complete',
       limit: 1,
     });

@@ -22,7 +22,7 @@ describe('the map data', () => {
     const loading = data.loadAlerts();
     expect(data.alertsOp.busy).toBe(true);
     await loading;
-    const direct = await core.api.invoke('map.alerts.all', {});
+    const direct = await core.api.invoke('alerts.all', {});
     expect(direct.features.length).toBeGreaterThan(0);
     expect(mapState.alerts.map((a) => a.id)).toEqual(direct.features.map((a) => a.id));
     expect(data.alertsOp.busy).toBe(false);
@@ -36,7 +36,7 @@ describe('the map data', () => {
     const states = [...new Set(cameras.features.map((c) => c.properties.state!))];
     const counts = await Promise.all(
       states.map(async (state) => {
-        const page = await core.api.invoke('map.recordings.search', { state, limit: 100 });
+        const page = await core.api.invoke('recordings.search', { state, limit: 100 });
         return { state, ids: page.features.map((r) => r.id) };
       }),
     );
@@ -47,7 +47,7 @@ describe('the map data', () => {
     const data = new MapData(held.api, new MapState());
     const release = held.hold(
       (channel, input) =>
-        channel === 'map.recordings.search' && (input as { state?: string }).state === older!.state,
+        channel === 'recordings.search' && (input as { state?: string }).state === older!.state,
     );
     const first = data.loadRecordings(inState(older!.state));
     await data.loadRecordings(inState(newer!.state));

@@ -16,7 +16,7 @@ const MINUTE = 60_000;
 function countingListings(api: Api): { api: Api; asked: string[] } {
   const asked: string[] = [];
   const invoke: Api['invoke'] = (channel, input) => {
-    if (channel === 'wall.imageTimes') asked.push((input as { cameraId: string }).cameraId);
+    if (channel === 'cameras.imageTimes') asked.push((input as { cameraId: string }).cameraId);
     return api.invoke(channel, input);
   };
   return { api: { ...api, invoke }, asked };
@@ -29,7 +29,7 @@ function shownOf(rewind: RewindState) {
 }
 
 async function cameraIds(api: Api, n: number): Promise<string[]> {
-  const page = await api.invoke('map.cameras.search', { limit: n });
+  const page = await api.invoke('cameras.search', { limit: n });
   return page.features.map((f) => f.id);
 }
 
@@ -43,7 +43,9 @@ describe("the wall's rewind", () => {
     expect(rewind.range).toBeNull();
 
     await rewind.start([a!, b!]);
-    const listed = await core.api.invoke('wall.imageTimes', { cameraId: a! });
+    const listed = (await core.api.invoke('cameras.imageTimes', { cameraId: a! })).map((t) =>
+      Date.parse(t),
+    );
     expect(rewind.active).toBe(true);
     expect([rewind.listing.busy, rewind.listing.error]).toEqual([false, null]);
     expect(rewind.times[a!]).toEqual(listed);
@@ -97,7 +99,7 @@ describe("the wall's rewind", () => {
     const [a] = await cameraIds(core.api, 1);
     const held = heldAnswers(core.api);
     const rewind = new RewindState(held.api);
-    const release = held.hold((channel) => channel === 'wall.imageTimes');
+    const release = held.hold((channel) => channel === 'cameras.imageTimes');
     const starting = rewind.start([a!]);
     rewind.live();
     release();

@@ -5,7 +5,7 @@
 import { describe, expect } from 'vitest';
 import type { Route } from '../../../src/renderer/lib/router.svelte.ts';
 import { WallState } from '../../../src/renderer/wall/wall.svelte.ts';
-import type { WallCamera } from '../../../src/shared/ipc/wall.ts';
+import type { CameraSummary } from '../../../src/shared/ipc/cameras.ts';
 import type { Api } from '../../../src/shared/ipc.ts';
 import { startOfflineCore } from '../../helpers/core.ts';
 import { test } from '../../helpers/renderer-core.ts';
@@ -54,7 +54,7 @@ describe('the wall state', () => {
 
   test('a wall from a link is not saved until the user saves it', async ({ core }) => {
     const cameras = await camerasOf(core.api, 2);
-    const before = await core.api.invoke('wall.list', {});
+    const before = await core.api.invoke('walls.list', {});
     const wall = new WallState(core.api);
     const ids = [...cameras.map((c) => c.id), 'CAMNOPE1'].join(',');
     await wall.show(route([], { cameras: ids, layout: '2x2' }));
@@ -67,12 +67,12 @@ describe('the wall state', () => {
 
     wall.remove(1);
     await wall.flush();
-    expect(await core.api.invoke('wall.list', {})).toEqual(before);
+    expect(await core.api.invoke('walls.list', {})).toEqual(before);
 
     await wall.saveLinkWall();
     expect(wall.fromLink).toBe(false);
     expect(wall.id).not.toBeNull();
-    const saved = await core.api.invoke('wall.open', { id: wall.id! });
+    const saved = await core.api.invoke('walls.open', { id: wall.id! });
     expect(saved?.tiles.map((t) => t.id)).toEqual([cameras[0]!.id]);
     wall.stopRefreshing();
   });
@@ -133,8 +133,8 @@ describe('the wall state', () => {
   });
 });
 
-async function camerasOf(api: Api, n: number): Promise<WallCamera[]> {
-  const page = await api.invoke('map.cameras.search', { limit: n });
-  const { cameras } = await api.invoke('wall.cameras', { ids: page.features.map((f) => f.id) });
+async function camerasOf(api: Api, n: number): Promise<CameraSummary[]> {
+  const page = await api.invoke('cameras.search', { limit: n });
+  const { cameras } = await api.invoke('cameras.byIds', { ids: page.features.map((f) => f.id) });
   return cameras;
 }

@@ -91,7 +91,7 @@ describe.skipIf(skipKeychain)(
       ws.on('message', (data: WebSocket.RawData) => received.push(Buffer.from(String(data))));
       await new Promise((resolve) => ws.once('open', resolve));
       let id = 0;
-      const cameras = (await call(ws, ++id, 'map.cameras.search', { limit: 20 })) as {
+      const cameras = (await call(ws, ++id, 'cameras.search', { limit: 20 })) as {
         ok: boolean;
         value: { features: { id: string }[] };
       };
@@ -99,13 +99,13 @@ describe.skipIf(skipKeychain)(
       const camera = cameras.value.features[0]!.id;
       for (const [channel, input] of [
         ['app.status', {}],
-        ['map.observations.search', { limit: 10, camera_id: camera }],
-        ['map.alerts.search', { limit: 10 }],
-        ['map.camera.images', { id: camera, limit: 5 }],
+        ['observations.search', { limit: 10, camera_id: camera }],
+        ['alerts.search', { limit: 10 }],
+        ['cameras.imageTimes', { cameraId: camera }],
         ['profiles.list', {}],
         ['profiles.test', { name: profile }],
         ['settings.get', {}],
-        ['map.cameras.search', { limit: 10, bbox: [-200, 0, 0, 0] }],
+        ['cameras.search', { limit: 10, bbox: [-200, 0, 0, 0] }],
         [
           'profiles.save',
           { name: 'x', baseUrl: 'nope', clientId: 'a', clientSecret: DEMO_CLIENT.secret },

@@ -7,6 +7,7 @@ import { describe, expect } from 'vitest';
 import type { MediaAnswer } from '../../../src/main/media/resolver.ts';
 import { imageIsWhole } from '../../../src/renderer/wall/image-check.ts';
 import { resolveTourSource } from '../../../src/renderer/wall/tour-sources.ts';
+import { cameraSummary } from '../../../src/shared/ipc/cameras.ts';
 import { liveImageMode } from '../../../src/service/media/services.ts';
 import { test } from '../../helpers/renderer-core.ts';
 
@@ -21,7 +22,9 @@ describe('tour sources', () => {
     await expect(resolveTourSource(core.api, { kind: 'favourites' })).rejects.toThrow(
       'There are no favourites to tour: star cameras on the map first.',
     );
-    const found = await core.api.invoke('wall.searchCameras', { q: 'US', limit: 3 });
+    const found = (await core.api.invoke('cameras.search', { q: 'US', limit: 3 })).features.map(
+      cameraSummary,
+    );
     for (const camera of [...found].reverse()) {
       await core.api.invoke('favourites.add', { cameraId: camera.id, name: camera.name });
     }
@@ -33,7 +36,9 @@ describe('tour sources', () => {
   });
 
   test('ids keep their order past one request of 36; unknown ones are named', async ({ core }) => {
-    const many = await core.api.invoke('wall.searchCameras', { q: 'US', limit: 50 });
+    const many = (await core.api.invoke('cameras.search', { q: 'US', limit: 50 })).features.map(
+      cameraSummary,
+    );
     expect(many.length).toBeGreaterThan(40);
     const ids = many.map((c) => c.id).reverse();
     const tour = await resolveTourSource(core.api, { kind: 'cameras', ids: [...ids, 'NOPE-1'] });
@@ -45,7 +50,9 @@ describe('tour sources', () => {
   });
 
   test("a collection's cameras, each once, in the collection's order", async ({ core }) => {
-    const cameras = await core.api.invoke('wall.searchCameras', { q: 'US', limit: 3 });
+    const cameras = (await core.api.invoke('cameras.search', { q: 'US', limit: 3 })).features.map(
+      cameraSummary,
+    );
     const [a, b] = cameras as [(typeof cameras)[0], (typeof cameras)[0]];
     const made = await core.api.invoke('collections.create', { name: 'Tour me' });
     const id = made.id;
@@ -65,7 +72,9 @@ describe('tour sources', () => {
   });
 
   test('a search, as the camera picker searches', async ({ core }) => {
-    const picker = await core.api.invoke('wall.searchCameras', { q: 'CO', limit: 50 });
+    const picker = (await core.api.invoke('cameras.search', { q: 'CO', limit: 50 })).features.map(
+      cameraSummary,
+    );
     const tour = await resolveTourSource(core.api, { kind: 'search', q: 'CO' });
     expect(tour.cameras).toEqual(picker);
     await expect(
@@ -74,7 +83,9 @@ describe('tour sources', () => {
   });
 
   test('a live image is whole as the service sends it, and not once cut off', async ({ core }) => {
-    const cameras = await core.api.invoke('wall.searchCameras', { q: 'US', limit: 50 });
+    const cameras = (await core.api.invoke('cameras.search', { q: 'US', limit: 50 })).features.map(
+      cameraSummary,
+    );
     for (const mode of ['jpeg', 'png'] as const) {
       const camera = cameras.find((c) => liveImageMode(c.id) === mode)!;
       const answer = await core.media.resolve(

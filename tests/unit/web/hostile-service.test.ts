@@ -70,21 +70,21 @@ describe('browser mode against a hostile service', () => {
     // 2 MB on the wire, 2 GB decoded.
     peer.others = gzipBomb(2048);
     const before = process.memoryUsage().rss;
-    const answer = await call('map.cameras.search', { limit: 2 });
+    const answer = await call('cameras.search', { limit: 2 });
     expect(answer.ok).toBe(false);
     expect(answer.error?.message).toMatch(/sent more than 64 MB for one answer/);
     // Nothing near the 2 GB the answer decodes to was ever held.
     expect(process.memoryUsage().rss - before).toBeLessThan(400 * 1024 * 1024);
 
     peer.others = polite(EMPTY_SEARCH);
-    const next = await call('map.cameras.search', { limit: 2 });
+    const next = await call('cameras.search', { limit: 2 });
     expect(next.ok, JSON.stringify(next.error)).toBe(true);
   });
 
   it('an answer that never ends fails in words at its cap', async () => {
     let sent = 0;
     peer.others = endless((n) => (sent += n));
-    const answer = await call('map.cameras.search', { limit: 2 });
+    const answer = await call('cameras.search', { limit: 2 });
     expect(answer.error?.message).toMatch(/sent more than 64 MB/);
     // The peer was stopped near the cap, not read to its end (it has none).
     expect(sent).toBeLessThan(200 * 1024 * 1024);
@@ -92,7 +92,7 @@ describe('browser mode against a hostile service', () => {
 
   it('a 502 page of megabytes of comments gives its words, quickly read', async () => {
     peer.others = errorPage(5);
-    const answer = await call('map.cameras.search', { limit: 2 });
+    const answer = await call('cameras.search', { limit: 2 });
     expect(answer.error?.message).toMatch(/Bad gateway/);
     expect(answer.error?.message).not.toMatch(/!--/);
   });

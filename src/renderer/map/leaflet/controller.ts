@@ -42,8 +42,8 @@ export interface LayerHandlers {
 /** Clicks on tile points that name nothing find it through the map's own search channels. */
 export function channelSearch(api: Api): PickSearch {
   return {
-    cameras: (params) => api.invoke('map.cameras.search', params),
-    observations: (params) => api.invoke('map.observations.search', params),
+    cameras: (params) => api.invoke('cameras.search', params),
+    observations: (params) => api.invoke('observations.search', params),
   };
 }
 

@@ -1,6 +1,6 @@
 import L from 'leaflet';
 import { afterEach, expect, test, vi } from 'vitest';
-import type { WeatherSnapshot } from '../../../shared/ipc/map.ts';
+import type { WeatherSnapshot } from '../../../shared/ipc/replay.ts';
 import { sensorColour } from '../colours.ts';
 import { ReplayLayer } from './replay.ts';
 import { rgba } from './replay-dots.ts';

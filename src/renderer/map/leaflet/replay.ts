@@ -5,7 +5,7 @@
  * recolours and redraws one canvas; alerts are few and are redrawn per step.
  */
 import L from 'leaflet';
-import type { AlertSnapshot, WeatherSnapshot } from '../../../shared/ipc/map.ts';
+import type { AlertSnapshot, WeatherSnapshot } from '../../../shared/ipc/replay.ts';
 import type { SensorType } from '../../../shared/sensors.ts';
 import { sensorColour, severityColour } from '../colours.ts';
 import { DotCanvas } from './replay-dots.ts';

@@ -29,8 +29,8 @@ const nothingFound = () => ({
 
 function setup() {
   const api = fakeApi({
-    'map.cameras.search': nothingFound,
-    'map.observations.search': nothingFound,
+    'cameras.search': nothingFound,
+    'observations.search': nothingFound,
   });
   const search = new SearchState(api);
   render(SearchPanel, {
@@ -73,7 +73,7 @@ describe('the search form', () => {
     await type('Provider', 'CDOT');
     await submit();
 
-    expect(api.inputsOf('map.cameras.search')).toEqual([
+    expect(api.inputsOf('cameras.search')).toEqual([
       {
         q: 'interstate',
         state: 'CO',
@@ -102,8 +102,8 @@ describe('the search form', () => {
     await choose('Direction', 'desc');
     await submit();
 
-    expect(api.inputsOf('map.cameras.search')).toEqual([]);
-    const [params] = api.inputsOf('map.observations.search');
+    expect(api.inputsOf('cameras.search')).toEqual([]);
+    const [params] = api.inputsOf('observations.search');
     expect(params).toMatchObject({
       camera_id: 'US-CO-000001',
       sensors: {
@@ -125,7 +125,7 @@ describe('the search form', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
     await submit();
 
-    expect(api.inputsOf('map.cameras.search')).toEqual([
+    expect(api.inputsOf('cameras.search')).toEqual([
       { limit: 100, skip: 0, aggs: ['state', 'city', 'provider'] },
     ]);
   });

@@ -5,7 +5,7 @@
 import { encodePolyline, type Bbox, type LonLat } from '../../../shared/geo.ts';
 import { SENSOR_TYPES, type SensorType } from '../../../shared/sensors.ts';
 import { formatDistance, radiusParam, toKm, type DistanceUnit } from '../../../shared/units.ts';
-import type { CameraSearch, ObservationSearch } from '../../../shared/ipc/map.ts';
+import type { CameraSearch, ObservationSearch } from '../../../shared/ipc/searches.ts';
 
 export type SearchKind = 'cameras' | 'observations';
 

@@ -5,7 +5,7 @@
  */
 import type { Aggs, Camera, Observation } from '../../../shared/api/index.ts';
 import type { Api } from '../../../shared/ipc.ts';
-import type { MapSearchResult, SearchAllAnswer } from '../../../shared/ipc/map.ts';
+import type { SearchPage, SearchAllAnswer } from '../../../shared/ipc/searches.ts';
 import { contextSlot } from '../../lib/context.ts';
 import { Operation } from '../../lib/operation.svelte.ts';
 import {
@@ -96,17 +96,17 @@ export class SearchState {
   async runFetchAll(): Promise<void> {
     const requestId = `search-${++this.#fetchAllId}`;
     this.fetchAll = { found: 0, requests: 0 };
-    const stop = this.#api.on('map.searchAllProgress', (p) => {
+    const stop = this.#api.on('searches.progress', (p) => {
       if (p.requestId === requestId) this.fetchAll = { found: p.found, requests: p.requests };
     });
     const form = this.#form;
     const answer = await this.op.latest<SearchAllAnswer<ResultFeature>>(() =>
       form.kind === 'cameras'
-        ? this.#api.invoke('map.cameras.searchAll', {
+        ? this.#api.invoke('cameras.searchAll', {
             requestId,
             params: strip(cameraParams(form)),
           })
-        : this.#api.invoke('map.observations.searchAll', {
+        : this.#api.invoke('observations.searchAll', {
             requestId,
             params: strip(observationParams(form)),
           }),
@@ -127,13 +127,13 @@ export class SearchState {
   }
 
   cancelFetchAll(): void {
-    void this.#api.invoke('map.searchAll.cancel', { requestId: `search-${this.#fetchAllId}` });
+    void this.#api.invoke('searches.cancel', { requestId: `search-${this.#fetchAllId}` });
   }
 
-  #page(form: SearchForm, skip: number): Promise<MapSearchResult<ResultFeature>> {
+  #page(form: SearchForm, skip: number): Promise<SearchPage<ResultFeature>> {
     return form.kind === 'cameras'
-      ? this.#api.invoke('map.cameras.search', cameraParams(form, skip))
-      : this.#api.invoke('map.observations.search', observationParams(form, skip));
+      ? this.#api.invoke('cameras.search', cameraParams(form, skip))
+      : this.#api.invoke('observations.search', observationParams(form, skip));
   }
 }
 

@@ -1,7 +1,9 @@
 /**
- * The Map view's channels: searches of the four GeoJSON resources with the parameters of the
- * interface document (validated here, at the main-process edge), complete searches with progress,
- * camera images and timelines, recordings, collections, favourites and weather snapshots.
+ * Searches of the four GeoJSON resources (cameras, observations, recordings, alerts) with the
+ * parameters of interface 2.1 (validated here, at the main-process edge): one page as a view shows
+ * it (from the cache when the service is unreachable), and complete searches past the paging
+ * limit, with progress. Every view that searches (the map, the wall's picker, Downloads) calls
+ * these channels; what a resource offers beyond searching lives in its own file.
  */
 import { z } from 'zod';
 import {
@@ -134,7 +136,7 @@ export type RecordingSearch = z.infer<typeof recordingSearchSchema>;
 export type AlertSearch = z.infer<typeof alertSearchSchema>;
 
 /** One page of a search, as the map shows it: with its age, from the cache when offline. */
-export interface MapSearchResult<F> {
+export interface SearchPage<F> {
   features: F[];
   total: number;
   aggs: Aggs;
@@ -159,137 +161,30 @@ export interface SearchAllProgress {
   requests: number;
 }
 
-/** A camera's sensor history, column-wise for the chart (times in epoch seconds). */
-export interface CameraTimeline {
-  times: number[];
-  road_weather: (number | null)[];
-  visibility: (number | null)[];
-  precip: (number | null)[];
-}
-
-/** The worldwide snapshot of a ten-minute mark, column-wise (it holds every camera). */
-export interface WeatherSnapshot {
-  mark: string;
-  time: string;
-  ids: string[];
-  lon: number[];
-  lat: number[];
-  road_weather: number[];
-  visibility: number[];
-  precip: number[];
-}
-
-/** An alert in force at a ten-minute mark, as the replay draws it. */
-export interface ReplayAlert {
-  id: string;
-  event: string;
-  headline: string;
-  /** As the service wrote it: the map colours words it does not know as unknown. */
-  severity: string;
-  /** Polygons, each as rings of [lat, lon] (Leaflet's order), big ones simplified. */
-  polygons: [number, number][][][];
-}
-
-/** The alerts of a ten-minute mark (alerts/_all), least severe first (most severe on top). */
-export interface AlertSnapshot {
-  mark: string;
-  time: string;
-  alerts: ReplayAlert[];
-}
-
-export interface Favourite {
-  cameraId: string;
-  name: string;
-  /** ISO 8601 UTC. */
-  addedAt: string;
-}
-
 const requestId = z.string().regex(/^[\w-]{1,64}$/);
-const cameraId = z.string().regex(/^[\w.:-]{1,200}$/);
 
-export const mapChannels = {
-  'map.cameras.search': { input: cameraSearchSchema, result: type<MapSearchResult<Camera>>() },
-  'map.observations.search': {
+export const searchChannels = {
+  'cameras.search': { input: cameraSearchSchema, result: type<SearchPage<Camera>>() },
+  'observations.search': {
     input: observationSearchSchema,
-    result: type<MapSearchResult<Observation>>(),
+    result: type<SearchPage<Observation>>(),
   },
-  'map.recordings.search': {
-    input: recordingSearchSchema,
-    result: type<MapSearchResult<Recording>>(),
-  },
-  'map.alerts.search': { input: alertSearchSchema, result: type<MapSearchResult<Alert>>() },
-  /** Every result past the 4,100 reachable by paging; progress as map.searchAllProgress. */
-  'map.cameras.searchAll': {
+  'recordings.search': { input: recordingSearchSchema, result: type<SearchPage<Recording>>() },
+  'alerts.search': { input: alertSearchSchema, result: type<SearchPage<Alert>>() },
+  /** Every result past the 4,100 reachable by paging; progress as searches.progress. */
+  'cameras.searchAll': {
     input: z.object({ requestId, params: cameraSearchSchema }).strict(),
     result: type<SearchAllAnswer<Camera>>(),
   },
-  'map.observations.searchAll': {
+  'observations.searchAll': {
     input: z.object({ requestId, params: observationSearchSchema }).strict(),
     result: type<SearchAllAnswer<Observation>>(),
   },
   /** Current alerts anywhere (they are few); cached for offline use like searches. */
-  'map.alerts.all': { input: z.object({}).strict(), result: type<SearchAllAnswer<Alert>>() },
-  'map.searchAll.cancel': { input: z.object({ requestId }).strict(), result: type<boolean>() },
-  'map.camera.show': { input: z.object({ id: cameraId }).strict(), result: type<Camera>() },
-  'map.camera.images': {
-    input: z
-      .object({ id: cameraId, time: iso.optional(), limit: z.number().int().min(1).max(500) })
-      .strict(),
-    result: type<{ total: number; times: string[] }>(),
-  },
-  'map.camera.timeline': {
-    input: z.object({ id: cameraId, hours: z.number().int().min(1).max(48) }).strict(),
-    result: type<CameraTimeline>(),
-  },
-  'map.observation.show': {
-    input: z.object({ id: z.string().regex(/^[\w.:-]{1,240}$/) }).strict(),
-    result: type<Observation>(),
-  },
-  'map.recordings.create': {
-    input: z
-      .object({
-        cameraId,
-        duration: z.number().int().min(1).max(1800),
-        /** UTC ISO 8601; omitted means now. The service allows up to 15 minutes ahead. */
-        start: iso.optional(),
-        tags: z
-          .array(
-            z
-              .string()
-              .trim()
-              .min(1)
-              .max(60)
-              .regex(/^[^,]+$/),
-          )
-          .max(20),
-      })
-      .strict(),
-    result: type<{ recordingId: string }>(),
-  },
-  /** The ten-minute marks of the last `hours` whose snapshots should exist, oldest first. */
-  'map.snapshot.marks': {
-    input: z.object({ hours: z.number().int().min(1).max(48) }).strict(),
-    result: type<string[]>(),
-  },
-  'map.snapshot': {
-    input: z.object({ time: iso }).strict(),
-    result: type<WeatherSnapshot>(),
-  },
-  /** The alerts in force at the same mark (alerts/_all), for the replay to draw. */
-  'map.snapshot.alerts': {
-    input: z.object({ time: iso }).strict(),
-    result: type<AlertSnapshot>(),
-  },
-  'favourites.list': { input: z.object({}).strict(), result: type<Favourite[]>() },
-  'favourites.add': {
-    input: z.object({ cameraId, name: z.string().trim().min(1).max(200) }).strict(),
-    result: type<Favourite[]>(),
-  },
-  'favourites.remove': { input: z.object({ cameraId }).strict(), result: type<Favourite[]>() },
+  'alerts.all': { input: z.object({}).strict(), result: type<SearchAllAnswer<Alert>>() },
+  'searches.cancel': { input: z.object({ requestId }).strict(), result: type<boolean>() },
 } as const;
 
-export const mapEvents = {
-  'map.searchAllProgress': type<SearchAllProgress>(),
-  /** Favourites changed (from any window or view). */
-  'favourites.changed': type<Favourite[]>(),
+export const searchEvents = {
+  'searches.progress': type<SearchAllProgress>(),
 } as const;

@@ -1,18 +1,17 @@
 /**
- * What the Wall view asks of the service: cameras by words or ids, their latest sensor readings,
- * the times of their archived images (rewind), snapshots into collections and recordings of the
- * last minutes. Plain Node on the ApiClient; the token never leaves the main process.
+ * Cameras beyond searching them: several by id, their latest sensor readings, the times of their
+ * archived images, and a recording of a camera's last minutes. Plain Node on the ApiClient; the
+ * token never leaves the main process.
  */
-import type { ImageSource } from '../../shared/ipc/collections.ts';
-import type { Camera } from '../../shared/api/index.ts';
-import type { WallCamera, WallCollection, WallSensors } from '../../shared/ipc/wall.ts';
+import { cameraSummary, type CameraSummary } from '../../shared/ipc/cameras.ts';
+import type { SensorReadings } from '../../shared/ipc/observations.ts';
 import type { ApiClient } from '../api/client.ts';
 import { ServiceError } from '../api/errors.ts';
 import { InvalidPathValueError } from '../api/path.ts';
 import { searchWithCache } from '../cache/offline.ts';
 import type { SearchCache } from '../cache/searches.ts';
 
-/** Images lists answer at most 500 times per call (spec section 8). */
+/** Images lists answer at most 500 times per call (interface 8). */
 const IMAGES_PAGE = 500;
 /**
  * A day of one image a minute needs 3 full pages, or 15 of a service that lists only 100 per
@@ -22,38 +21,14 @@ const IMAGES_MAX_PAGES = 20;
 /** Parallel requests per call: the service and the browser-mode host both stay responsive. */
 const PARALLEL = 6;
 
-export function wallCamera(feature: Camera): WallCamera {
-  const p = feature.properties;
-  const [lon = 0, lat = 0] = feature.geometry.coordinates;
-  return {
-    id: feature.id,
-    name: p.description || feature.id,
-    video: p.video,
-    lon,
-    lat,
-    country: p.country,
-    state: p.state,
-    city: p.city,
-  };
-}
-
-export async function searchCameras(
-  client: ApiClient,
-  q: string,
-  limit: number,
-): Promise<WallCamera[]> {
-  const page = await client.cameras.search({ q, limit });
-  return page.features.map(wallCamera);
-}
-
 export async function camerasByIds(
   client: ApiClient,
   ids: readonly string[],
-): Promise<{ cameras: WallCamera[]; missing: string[] }> {
+): Promise<{ cameras: CameraSummary[]; missing: string[] }> {
   const unique = [...new Set(ids)];
   const found = await mapParallel(unique, async (id) => {
     try {
-      return wallCamera(await client.cameras.show(id));
+      return cameraSummary(await client.cameras.show(id));
     } catch (error) {
       // No such camera, or an id no camera can have (a shared link is untrusted input).
       if (error instanceof ServiceError && error.status === 404) return null;
@@ -61,7 +36,7 @@ export async function camerasByIds(
       throw error;
     }
   });
-  const cameras = found.filter((c): c is WallCamera => c !== null);
+  const cameras = found.filter((c): c is CameraSummary => c !== null);
   const missing = unique.filter((_, i) => found[i] === null);
   return { cameras, missing };
 }
@@ -71,7 +46,7 @@ export async function latestSensors(
   client: ApiClient,
   cache: SearchCache,
   ids: readonly string[],
-): Promise<WallSensors[]> {
+): Promise<SensorReadings[]> {
   return mapParallel([...new Set(ids)], async (cameraId) => {
     const params = { camera_id: cameraId, sort: 'time', sort_dir: 'desc', limit: 1 } as const;
     const { collection } = await searchWithCache(client, cache, 'observations', params);
@@ -88,9 +63,14 @@ export async function latestSensors(
   });
 }
 
-/** Every archived image time of a camera (the service keeps 24 hours), epoch ms ascending. */
-export async function imageTimes(client: ApiClient, cameraId: string): Promise<number[]> {
-  const times: number[] = [];
+/**
+ * Every archived image time of a camera (the service keeps 24 hours), ascending, as the service
+ * wrote them (an archived image is asked for by exactly that time). A time that does not parse,
+ * or does not follow the one before, is left out.
+ */
+export async function imageTimes(client: ApiClient, cameraId: string): Promise<string[]> {
+  const times: string[] = [];
+  let last = -Infinity;
   let from: string | undefined;
   for (let page = 0; page < IMAGES_MAX_PAGES; page++) {
     const answer = await client.cameras.images(cameraId, {
@@ -101,52 +81,17 @@ export async function imageTimes(client: ApiClient, cameraId: string): Promise<n
     for (const time of answer.times) {
       const ms = Date.parse(time);
       // `time` is an inclusive start: the page boundary may repeat the last time.
-      if (Number.isFinite(ms) && (times.length === 0 || ms > times.at(-1)!)) times.push(ms);
+      if (Number.isFinite(ms) && ms > last) {
+        times.push(time);
+        last = ms;
+      }
     }
     // The service may list fewer times than asked for (the default and its maximum are not
     // shown): a page that holds all that is left, or adds nothing, ends the list.
     if (answer.times.length >= answer.total || times.length === before) break;
-    from = new Date(times.at(-1)! + 1000).toISOString();
+    from = new Date(last + 1000).toISOString();
   }
   return times;
-}
-
-export async function recentCollections(client: ApiClient): Promise<WallCollection[]> {
-  const page = await client.collections.search({
-    sort: 'updated_at',
-    sort_dir: 'desc',
-    limit: 50,
-  });
-  return page.results.map((c) => ({ id: c._id, name: c.name }));
-}
-
-/** Adds an image to a collection as the collections feature does (collections.ts). */
-export type AddImage = (id: string, source: ImageSource) => Promise<unknown>;
-
-export async function snapshot(
-  client: ApiClient,
-  input: { cameraId: string; time?: string; collectionId?: string; newCollectionName?: string },
-  addImage: AddImage,
-): Promise<{ collectionId: string; collectionName: string }> {
-  let collectionId = input.collectionId;
-  let collectionName = input.newCollectionName ?? '';
-  if (collectionId === undefined) {
-    const created = await client.collections.create({
-      name: collectionName,
-      description: 'Frames saved from the camera wall.',
-    });
-    collectionId = created.collection_id;
-  } else {
-    collectionName = (await client.collections.show(collectionId, { limit: 1 })).name;
-  }
-  // The service adds an archived image only at an exact time: the wall sends listed times.
-  await addImage(
-    collectionId,
-    input.time === undefined
-      ? { kind: 'camera', cameraId: input.cameraId }
-      : { kind: 'archive', cameraId: input.cameraId, time: isoSeconds(Date.parse(input.time)) },
-  );
-  return { collectionId, collectionName };
 }
 
 /**
@@ -159,7 +104,7 @@ export async function recordLast(
   minutes: number,
 ): Promise<{ recordingId: string; start: string; duration: number }> {
   const times = await imageTimes(client, cameraId);
-  const newest = times.at(-1);
+  const newest = times.length === 0 ? undefined : Date.parse(times.at(-1)!);
   if (newest === undefined) {
     throw new Error(`Camera ${cameraId} has no archived images to record: try again later.`);
   }

@@ -4,7 +4,7 @@
  * marks sends the renderer little.
  */
 import { ALERT_SEVERITY } from '../../shared/api/index.ts';
-import type { AlertSnapshot, ReplayAlert } from '../../shared/ipc/map.ts';
+import type { AlertSnapshot, ReplayAlert } from '../../shared/ipc/replay.ts';
 import type { ApiClient } from '../api/client.ts';
 
 /** Vertices a ring keeps at most: more adds nothing visible at the zooms a replay is watched. */

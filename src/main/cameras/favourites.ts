@@ -2,7 +2,7 @@
  * Favourite cameras, kept in SQLite per service. The Map view adds and removes them; the Wall
  * view reads them through the same favourites.* channels.
  */
-import type { Favourite } from '../../shared/ipc/map.ts';
+import type { Favourite } from '../../shared/ipc/cameras.ts';
 import type { Db } from '../db/database.ts';
 
 /** More than anyone would pin; keeps a runaway caller from growing the table without end. */

@@ -3,19 +3,19 @@
  * past the 4,100 reachable by paging, with progress events and cancellation.
  */
 import type { FeatureCollection } from '../../shared/api/index.ts';
-import type { MapSearchResult, SearchAllAnswer } from '../../shared/ipc/map.ts';
+import type { SearchPage, SearchAllAnswer } from '../../shared/ipc/searches.ts';
 import type { ApiClient, FeatureOf, GeoKind, ParamsOf } from '../api/client.ts';
 import { NetworkError } from '../api/errors.ts';
 import { searchWithCache } from '../cache/offline.ts';
 import type { SearchCache } from '../cache/searches.ts';
 import type { EventHub } from '../events.ts';
 
-export async function mapSearch<K extends GeoKind>(
+export async function searchPage<K extends GeoKind>(
   client: ApiClient,
   cache: SearchCache,
   kind: K,
   params: ParamsOf<K>,
-): Promise<MapSearchResult<FeatureOf<K>>> {
+): Promise<SearchPage<FeatureOf<K>>> {
   const outcome = await searchWithCache(client, cache, kind, params);
   return toResult(outcome.collection, outcome.fetchedAt, outcome.fromCache);
 }
@@ -24,7 +24,7 @@ function toResult<F>(
   collection: FeatureCollection<F>,
   fetchedAt: string,
   fromCache: boolean,
-): MapSearchResult<F> {
+): SearchPage<F> {
   return {
     features: collection.features,
     total: collection.properties?.total ?? collection.features.length,
@@ -59,7 +59,7 @@ export class SearchAllRunner {
       const result = await this.#client.searchAll(kind, params, {
         signal: controller.signal,
         onProgress: ({ found, requests }) =>
-          this.#hub.emit('map.searchAllProgress', { requestId, found, requests }),
+          this.#hub.emit('searches.progress', { requestId, found, requests }),
       });
       const fetchedAt = new Date();
       this.#cache.putAll(kind, params, result.features, fetchedAt);

@@ -3,7 +3,8 @@
  * ten-minute snapshots (observations/_all) in a compact column form for the replay slider.
  */
 import type { Feature } from '../../shared/api/index.ts';
-import type { CameraTimeline, WeatherSnapshot } from '../../shared/ipc/map.ts';
+import type { CameraTimeline } from '../../shared/ipc/cameras.ts';
+import type { WeatherSnapshot } from '../../shared/ipc/replay.ts';
 import type { ApiClient } from '../api/client.ts';
 import { snapshotTime, type SnapshotObservationProperties } from '../api/groups.ts';
 
