@@ -79,10 +79,11 @@ export async function conditionChanges(ctx: Context, name: string | undefined): 
     const found = await invoke(core, 'conditions.changes', { id: watch.id, history: true, hours });
     if (ctx.json) return (printJson(ctx.io, found), 0);
     const history = found.history!;
-    const since = Date.now() - hours * 3600_000;
+    // The checks' changes of the same hours: the service's times, as the snapshots' are.
+    const since = history.from === null ? Infinity : Date.parse(history.from);
     const rows = [
       ...found.changes
-        .filter((c) => c.time !== null && Date.parse(c.noticedAt) >= since)
+        .filter((c) => c.time !== null && Date.parse(c.time) >= since)
         .map((c) => row('check', c.kind, c.time!, c.cameraId, c.place, c.before, c.after)),
       ...history.changes.map((c) =>
         row('snapshots', c.kind, c.time, c.cameraId, c.place, c.before, c.after),

@@ -54,6 +54,8 @@ export class ConditionHistoryReader {
     for (const s of slots) for (const id of s.readings?.keys() ?? []) cameras.add(id);
     return {
       hours,
+      from: marks[0] ?? null,
+      to: marks.at(-1) ?? null,
       slots: marks.length,
       missing: slots.filter((s) => s.readings === null).map((s) => s.time),
       cameras: cameras.size,

@@ -25,6 +25,7 @@ export class ConditionsState {
     this.#stop = api.on('conditions.changed', (notice) => {
       this.notices = [notice, ...this.notices].slice(0, 20);
       void this.load();
+      if (this.opened?.watch.id === notice.watchId) void this.open(notice.watchId);
     });
   }
 

@@ -67,6 +67,9 @@ export interface SnapshotChange {
 
 export interface ConditionHistory {
   hours: number;
+  /** The first and the last ten-minute slot looked at (null: the service has no observations). */
+  from: string | null;
+  to: string | null;
   /** Ten-minute slots looked at, and those the service had no snapshot for. */
   slots: number;
   missing: string[];

@@ -42,6 +42,7 @@ describe('the history of a condition watch', () => {
       hours: 6,
     });
     expect(history!.slots).toBe(36);
+    expect(Date.parse(history!.to!) - Date.parse(history!.from!)).toBe(35 * 600_000);
     // The world began 3 hours before the clock's start: the older half has no snapshots.
     expect(history!.missing.length).toBeGreaterThanOrEqual(17);
     expect(history!.missing.length).toBeLessThan(20);
