@@ -1,0 +1,92 @@
+/**
+ * "Record all tiles": a wall of three cameras recorded over its last minute, in a real
+ * Chromium against browser mode on the service: the dialog (checked by axe, photographed for
+ * docs/wall.md), then one batch of three files in Downloads, every one completed.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import type { RoadcamHost } from './fixtures.ts';
+import { startAdminService, startRoadcamOn, wallRoute, type AdminService } from './wall-helpers.ts';
+
+let service: AdminService;
+let host: RoadcamHost;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  service = await startAdminService(60);
+  host = await startRoadcamOn(service);
+});
+
+test.afterAll(async () => {
+  await host?.stop();
+  await service?.stop();
+});
+
+/** The critical and serious violations axe-core finds in the page, described. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated, not added as a script tag: the app's content security policy refuses that.
+  await page.evaluate(
+    readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
+  );
+  const violations = await page.evaluate(async () => {
+    type Result = {
+      id: string;
+      impact: string | null;
+      help: string;
+      nodes: { target: string[] }[];
+    };
+    const axe = (
+      window as unknown as { axe: { run(c: Document): Promise<{ violations: Result[] }> } }
+    ).axe;
+    return (await axe.run(document)).violations
+      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  });
+  return violations;
+}
+
+test('Record all tiles: a wall of 3 cameras becomes one batch of 3 files in Downloads', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const cameras = (await service.cameras()).still.slice(0, 3);
+  await page.goto(`${host.url}${wallRoute(cameras, '2x2')}`);
+  await expect(page.locator('[data-tile]')).toHaveCount(3);
+
+  await page.getByRole('button', { name: 'Record all tiles' }).click();
+  const dialog = page.getByRole('dialog', { name: /Record all tiles/ });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('3 cameras');
+  // A given period: two times in the zone the app shows, which it names.
+  await dialog.getByLabel('A period').check();
+  await expect(dialog.getByLabel('From', { exact: true })).toHaveValue(
+    /^\d{4}-\d\d-\d\dT\d\d:\d\d$/,
+  );
+  await expect(dialog).toContainText(/Times in \S+/);
+  const folder = join(host.dataDir, 'recorded');
+  await dialog.getByLabel('Folder').fill(folder);
+  await page.waitForTimeout(300);
+  await dialog.screenshot({ path: 'docs/screenshots/record-wall.png' });
+  expect((await seriousViolations(page)).join('\n')).toBe('');
+
+  // The last minute: short recordings, quick to make.
+  await dialog.getByRole('radio', { name: /The last/ }).check();
+  await dialog.getByRole('spinbutton', { name: 'Minutes' }).fill('1');
+  await dialog.getByRole('button', { name: 'Record and download' }).click();
+  await expect(dialog.getByRole('status')).toContainText('3 of 3 recordings requested');
+  await dialog.getByRole('link', { name: 'Open Downloads' }).click();
+
+  await expect(page).toHaveURL(/#\/downloads\?batch=\d+$/);
+  const batch = page.getByTestId('download-batch').filter({ hasText: '3 cameras' });
+  await expect(batch).toHaveCount(1);
+  const items = batch.getByTestId('download-item');
+  await expect(items).toHaveCount(3);
+  await expect(batch).toHaveAttribute('data-state', 'completed', { timeout: 120_000 });
+  const names = await items.locator('.name').allTextContents();
+  for (const camera of cameras) {
+    expect(names.filter((n) => n.includes(`/${camera}/`) && n.endsWith('.mp4'))).toHaveLength(1);
+  }
+  expect((await seriousViolations(page)).join('\n')).toBe('');
+});
