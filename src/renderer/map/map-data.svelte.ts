@@ -15,7 +15,6 @@ const RECORDINGS_SHOWN = 100;
 export class MapData {
   readonly #api: Api;
   readonly #mapState: MapState;
-  readonly alertsOp = new Operation();
   /** Its error is not shown: the layer is context, and the search panel reports search failures. */
   readonly recordingsOp = new Operation();
   recordings = $state.raw<Recording[]>([]);
@@ -27,12 +26,11 @@ export class MapData {
 
   /** Every active alert; after a failure the alerts shown before stay, with why in the list. */
   async loadAlerts(): Promise<void> {
-    const answer = await this.alertsOp.latest(
+    const answer = await this.#mapState.alertsOp.latest(
       () => this.#api.invoke('alerts.all', {}),
       'Could not load the alerts',
     );
     if (answer) this.#mapState.alerts = answer.features;
-    if (!this.alertsOp.busy) this.#mapState.alertsError = this.alertsOp.error;
   }
 
   /** The recordings in the place the search form names (its area, state, city, camera). */

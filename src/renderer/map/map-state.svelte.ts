@@ -3,6 +3,7 @@
  * sensor, the alerts, and the replay. Picks from overlapping layers in one click are arbitrated:
  * a camera beats an observation beats an alert.
  */
+import { Operation } from '../lib/operation.svelte.ts';
 import type { Alert } from '../../shared/api/index.ts';
 import type { SensorType } from '../../shared/sensors.ts';
 import { contextSlot } from '../lib/context.ts';
@@ -19,8 +20,9 @@ export class MapState {
   /** Id of the result under the pointer, in the list or on the map. */
   hoverId = $state<string | null>(null);
   sensor = $state<SensorType>('road_weather');
+  /** Every active alert (the list and the map draw them) and how loading them went. */
   alerts = $state.raw<Alert[]>([]);
-  alertsError = $state<string | null>(null);
+  readonly alertsOp = new Operation();
   sidebar = $state<'search' | 'alerts'>('search');
   /** How many cameras are drawn on the map now (also a test hook through a data attribute). */
   camerasDrawn = $state(0);

@@ -20,13 +20,13 @@ describe('the map data', () => {
     const mapState = new MapState();
     const data = new MapData(core.api, mapState);
     const loading = data.loadAlerts();
-    expect(data.alertsOp.busy).toBe(true);
+    expect(mapState.alertsOp.busy).toBe(true);
     await loading;
     const direct = await core.api.invoke('alerts.all', {});
     expect(direct.features.length).toBeGreaterThan(0);
     expect(mapState.alerts.map((a) => a.id)).toEqual(direct.features.map((a) => a.id));
-    expect(data.alertsOp.busy).toBe(false);
-    expect(mapState.alertsError).toBeNull();
+    expect(mapState.alertsOp.busy).toBe(false);
+    expect(mapState.alertsOp.error).toBeNull();
   });
 
   test('the recordings of the searched place; an older place answered late is dropped', async ({
@@ -65,12 +65,12 @@ describe('the map data', () => {
       const data = new MapData(offline.api, mapState);
       await data.loadAlerts();
       expect(mapState.alerts).toEqual([]);
-      expect(mapState.alertsError).toMatch(/^Could not load the alerts: .{10,}/);
-      expect(data.alertsOp.busy).toBe(false);
+      expect(mapState.alertsOp.error).toMatch(/^Could not load the alerts: .{10,}/);
+      expect(mapState.alertsOp.busy).toBe(false);
       await data.loadRecordings(inState('CA'));
       expect(data.recordings).toEqual([]);
       expect(data.recordingsOp.error).toMatch(/^Could not load the recordings: .{10,}/);
-      expect(`${mapState.alertsError} ${data.recordingsOp.error}`).not.toContain('unused');
+      expect(`${mapState.alertsOp.error} ${data.recordingsOp.error}`).not.toContain('unused');
     } finally {
       await offline.cleanup();
     }
