@@ -7,6 +7,8 @@
 export interface Still {
   /** An object URL of the image; the tile revokes it when it shows the next. */
   src: string;
+  /** The image itself (the page's CSP lets no fetch read `src` back; a tour checks the bytes). */
+  blob: Blob;
   /** When the camera took it (Last-Modified), or null: the service did not say. */
   takenAt: number | null;
   fetchedAt: number;
@@ -57,6 +59,7 @@ export async function fetchStill(url: string, signal: AbortSignal): Promise<Stil
     ok: true,
     still: {
       src: URL.createObjectURL(blob),
+      blob,
       takenAt: takenAt(response.headers.get('Last-Modified'), fetchedAt),
       fetchedAt,
       offline: response.headers.get('X-Roadcam-Offline') === '1',

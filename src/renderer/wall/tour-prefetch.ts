@@ -14,7 +14,7 @@ export async function prefetchCamera(cameraId: string, signal: AbortSignal): Pro
   const result = await fetchStill(mediaUrl(`cameras/${encodeURIComponent(cameraId)}/live`), signal);
   if (!result.ok) return { ok: false, reason: result.reason };
   try {
-    const blob = await (await fetch(result.still.src)).blob();
+    const blob = result.still.blob;
     if (!imageIsWhole(new Uint8Array(await blob.arrayBuffer()))) {
       return { ok: false, reason: 'its image arrived cut off' };
     }

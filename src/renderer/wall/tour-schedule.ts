@@ -1,7 +1,7 @@
 /**
  * When a wall tour changes what it shows, as a pure class driven by an injected clock (tested in
  * Node with a clock the test moves). A step is one camera (one tile changes) or one page (the
- * whole wall changes). The next step's images are loaded before the switch, starting a moment
+ * whole wall changes). The next step's images are loaded before the switch, starting up to 10 s
  * ahead of it; a step whose images fail is skipped, never shown as an error for a whole dwell.
  * When every step fails the tour says so once and tries again slowly, instead of spinning.
  */
@@ -33,8 +33,11 @@ export interface ScheduleHooks {
 
 /** A step's images get this long; a camera slower than that is skipped like a failed one. */
 export const PREPARE_TIMEOUT_MS = 10_000;
-/** Loading starts this long before the switch (at most half the dwell). */
-export const PREPARE_LEAD_MS = 3_000;
+/**
+ * Loading starts this long before the switch (with a shorter dwell, as soon as a step shows), so
+ * that a camera that fails by timing out is skipped within the dwell, not after it.
+ */
+export const PREPARE_LEAD_MS = PREPARE_TIMEOUT_MS;
 /** When every step failed, the next round starts this long after (or a dwell, if longer). */
 export const ALL_FAILED_RETRY_MS = 30_000;
 
@@ -136,7 +139,7 @@ export class TourSchedule {
   /** Loading of the next step starts a lead ahead of its time. */
   #arm(): void {
     this.#cancel();
-    const lead = Math.min(PREPARE_LEAD_MS, this.#dwellMs / 2);
+    const lead = Math.min(PREPARE_LEAD_MS, this.#dwellMs);
     const wait = Math.max(0, this.dueAt - lead - this.#clock.now());
     const due = this.dueAt;
     this.#cancelTimer = this.#clock.after(wait, () => void this.#advance(1, due));

@@ -7,6 +7,7 @@
  */
 import type { Api } from '../../shared/ipc.ts';
 import type { CameraSummary } from '../../shared/ipc/cameras.ts';
+import type { SensorReadings } from '../../shared/ipc/observations.ts';
 import type { WallLayout, WallTile } from '../../shared/ipc/wall.ts';
 import { readTourQuery, sourceWords, type Tour, type TourMode } from '../../shared/tour.ts';
 import { capacity, isLayout } from './layout.ts';
@@ -44,6 +45,8 @@ export class TourState {
   starting = $state(false);
   /** The page layout of page mode (the wall's, or a link's `layout=`). */
   pageLayout = $state<WallLayout>('2x2');
+  /** The latest readings of the cameras on screen (the wall reads only its own tiles'). */
+  sensors = $state<Record<string, SensorReadings>>({});
   /** Something to say: a link's problems, a skipped camera, everything failing. */
   notice = $state<{ text: string; error: boolean } | null>(null);
 
@@ -142,11 +145,12 @@ export class TourState {
         this.position = step;
         this.shownAt = this.#clock.now();
         if (this.notice?.error) this.notice = null;
+        void this.#readSensors(this.camerasOf(step).map((c) => c.id));
       },
       skipped: (step, reason) => {
         const names = this.camerasOf(step).map((c) => c.name);
         const what = tour.mode === 'tile' ? names[0] : `page ${step + 1}`;
-        this.notice = { text: `Skipped ${what}: ${reason}.`, error: false };
+        this.notice = { text: `Skipped ${what}: ${reason.replace(/\.+$/, '')}.`, error: false };
       },
       allFailed: (message) => (this.notice = { text: message, error: true }),
     });
@@ -154,6 +158,19 @@ export class TourState {
     this.position = null;
     this.paused = false;
     schedule.start();
+  }
+
+  async #readSensors(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    try {
+      const readings = await this.#api.invoke('observations.latest', { ids });
+      this.sensors = {
+        ...this.sensors,
+        ...Object.fromEntries(readings.map((r) => [r.cameraId, r])),
+      };
+    } catch {
+      // Badges are extra: a tile without them still shows its camera and its own state.
+    }
   }
 
   async #remember(tour: Tour): Promise<void> {
@@ -173,6 +190,7 @@ export class TourState {
     this.#schedule = null;
     this.tour = null;
     this.cameras = [];
+    this.sensors = {};
     this.position = null;
     this.paused = false;
     this.starting = false;

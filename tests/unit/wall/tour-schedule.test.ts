@@ -113,8 +113,28 @@ describe('the tour schedule', () => {
   test('a step whose images never arrive is skipped after the loading deadline', async () => {
     const clock = new ManualClock();
     const shown: number[] = [];
-    const schedule = new TourSchedule(clock, 3, DWELL, {
+    const skipped: number[] = [];
+    // A dwell shorter than the loading deadline: loading starts as soon as a step shows.
+    const schedule = new TourSchedule(clock, 3, 5_000, {
       // Step 1 hangs: its answer never comes.
+      prepare: (step) =>
+        step === 1 ? new Promise<Prepared>(() => {}) : Promise.resolve({ ok: true }),
+      show: (step) => shown.push(step),
+      skipped: (step) => skipped.push(step),
+      allFailed: () => {},
+    });
+    schedule.start();
+    await clock.advance(PREPARE_TIMEOUT_MS - 1);
+    expect(shown).toEqual([0]);
+    await clock.advance(1);
+    expect(shown).toEqual([0, 2]);
+    expect(skipped).toEqual([1]);
+  });
+
+  test('with a long dwell, a camera that times out is skipped within the dwell', async () => {
+    const clock = new ManualClock();
+    const shown: number[] = [];
+    const schedule = new TourSchedule(clock, 3, DWELL, {
       prepare: (step) =>
         step === 1 ? new Promise<Prepared>(() => {}) : Promise.resolve({ ok: true }),
       show: (step) => shown.push(step),
@@ -122,9 +142,9 @@ describe('the tour schedule', () => {
       allFailed: () => {},
     });
     schedule.start();
-    await clock.advance(DWELL);
+    await clock.advance(DWELL - 1);
     expect(shown).toEqual([0]);
-    await clock.advance(PREPARE_TIMEOUT_MS - PREPARE_LEAD_MS);
+    await clock.advance(1);
     expect(shown).toEqual([0, 2]);
   });
 
