@@ -8,6 +8,7 @@ import type { View } from './lib/router.svelte.ts';
 
 const loaders: Record<View, () => Promise<{ default: Component }>> = {
   map: () => import('./map/MapView.svelte'),
+  route: () => import('./route/RouteView.svelte'),
   wall: () => import('./wall/WallView.svelte'),
   downloads: () => import('./downloads/DownloadsView.svelte'),
   collections: () => import('./collections/CollectionsView.svelte'),

@@ -1,11 +1,20 @@
 import { createSubscriber } from 'svelte/reactivity';
 
 /** The views of the navigation, in order; a route is `#/<view>[/<rest>][?query]`. */
-export const views = ['map', 'wall', 'downloads', 'collections', 'alerts', 'settings'] as const;
+export const views = [
+  'map',
+  'route',
+  'wall',
+  'downloads',
+  'collections',
+  'alerts',
+  'settings',
+] as const;
 export type View = (typeof views)[number];
 
 export const viewLabels: Record<View, string> = {
   map: 'Map',
+  route: 'Route',
   wall: 'Wall',
   downloads: 'Downloads',
   collections: 'Collections',

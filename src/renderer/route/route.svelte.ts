@@ -1,0 +1,223 @@
+/**
+ * The Route view's state: the line being looked at (drawn, typed as two places, imported from
+ * a file, opened from a link or from the saved routes), its buffer, the cameras along it in
+ * driving order with their readings and the alerts on it (routes.show), and the saved routes.
+ */
+import type { LonLat } from '../../shared/geo.ts';
+import type { Api } from '../../shared/ipc.ts';
+import type { RouteShown, SavedRoute } from '../../shared/ipc/routes.ts';
+import { parseRouteFile } from '../../shared/route-file.ts';
+import { DEFAULT_BUFFER_KM, parseRouteQuery, routeLink } from '../../shared/route-link.ts';
+import { contextSlot } from '../lib/context.ts';
+import { Operation } from '../lib/operation.svelte.ts';
+import type { Route } from '../lib/router.svelte.ts';
+
+export interface RouteNotice {
+  text: string;
+  error: boolean;
+}
+
+/** Wall layouts by how many cameras ahead they hold. */
+const WALL_LAYOUTS: Record<number, string> = { 4: '2x2', 9: '3x3', 16: '4x4' };
+
+export class RouteState {
+  /** The line in driving order; empty until a route is made or opened. */
+  line = $state<LonLat[]>([]);
+  name = $state('New route');
+  bufferKm = $state(DEFAULT_BUFFER_KM);
+  /** The saved route shown, or null for one not saved (drawn, typed, imported, from a link). */
+  id = $state<number | null>(null);
+  shown = $state<RouteShown | null>(null);
+  saved = $state<SavedRoute[]>([]);
+  notice = $state<RouteNotice | null>(null);
+  /** Finding the cameras along the route. */
+  readonly showing = new Operation();
+  /** Saving, renaming, removing, finding places. */
+  readonly op = new Operation();
+
+  readonly #api: Api;
+  /** The link last opened: the same link seen again (going back to the view) is not reapplied. */
+  #openedLink = '';
+
+  constructor(api: Api) {
+    this.#api = api;
+  }
+
+  /** Opens what the view's route names: a route from a link, or the saved routes. */
+  async show(route: Route): Promise<void> {
+    await this.loadSaved();
+    const key = JSON.stringify(route.query);
+    if (Object.keys(route.query).length === 0 || key === this.#openedLink) return;
+    this.#openedLink = key;
+    const read = parseRouteQuery(route.query);
+    if (!read.ok) {
+      this.notice = { text: read.error, error: true };
+      return;
+    }
+    this.#use(read.route.line, read.route.name, null, read.route.bufferKm);
+    this.notice = {
+      text: `Opened ${read.route.name} from a link; save it to keep it.`,
+      error: false,
+    };
+    await this.refresh();
+  }
+
+  async loadSaved(): Promise<void> {
+    const list = await this.op.run(() => this.#api.invoke('routes.list', {}));
+    if (list) this.saved = list;
+  }
+
+  /** A line drawn or refined on the map: the same route (name, saved id), a new line. */
+  async draw(line: LonLat[]): Promise<void> {
+    this.#use(line, this.name, this.id, this.bufferKm);
+    this.notice = null;
+    await this.refresh();
+  }
+
+  /** The straight line between the first cameras matching two typed places. */
+  async places(from: string, to: string): Promise<void> {
+    const found = await this.op.run(
+      () =>
+        Promise.all([
+          this.#api.invoke('routes.place', { q: from }),
+          this.#api.invoke('routes.place', { q: to }),
+        ]),
+      'Could not find the places',
+    );
+    if (!found) return;
+    const [a, b] = found;
+    this.#use(
+      [
+        [a.camera.lon, a.camera.lat],
+        [b.camera.lon, b.camera.lat],
+      ],
+      `${from} to ${to}`,
+      null,
+      this.bufferKm,
+    );
+    this.notice = {
+      text: `A straight line from ${a.camera.name} to ${b.camera.name}: draw on the map to follow the road.`,
+      error: false,
+    };
+    await this.refresh();
+  }
+
+  /** A GPX or GeoJSON file's line; a file that is no route is said in words. */
+  async importFile(fileName: string, text: string, bytes: number): Promise<void> {
+    const read = parseRouteFile(fileName, text, bytes);
+    if (!read.ok) {
+      this.notice = { text: read.error, error: true };
+      return;
+    }
+    const name = read.name ?? fileName.replace(/\.(gpx|geojson|json)$/i, '');
+    this.#use(read.line, name, null, this.bufferKm);
+    this.notice = {
+      text:
+        read.thinnedFrom === null
+          ? `Imported ${name} (${read.line.length} points).`
+          : `Imported ${name}: its ${read.thinnedFrom.toLocaleString()} points thinned to ${read.line.length}.`,
+      error: false,
+    };
+    await this.refresh();
+  }
+
+  async setBuffer(km: number): Promise<void> {
+    if (km === this.bufferKm) return;
+    this.bufferKm = km;
+    await this.refresh();
+  }
+
+  /** Asks for the cameras along the current line; a newer ask overtakes an older one. */
+  async refresh(): Promise<void> {
+    if (this.line.length < 2) return;
+    const input = { line: this.line.map(([lon, lat]) => [lon, lat] as [number, number]) };
+    const shown = await this.showing.latest(
+      () => this.#api.invoke('routes.show', { ...input, bufferKm: this.bufferKm, name: this.name }),
+      'Could not find the cameras along the route',
+    );
+    if (shown) this.shown = shown;
+  }
+
+  /** Saves the route shown under `name` (the saved one it is, or a new one). */
+  async save(name: string): Promise<void> {
+    const line = this.line.map(([lon, lat]) => [lon, lat] as [number, number]);
+    const saved = await this.op.run(
+      () =>
+        this.#api.invoke('routes.save', {
+          ...(this.id === null ? {} : { id: this.id }),
+          name,
+          line,
+          bufferKm: this.bufferKm,
+        }),
+      'Could not save the route',
+    );
+    if (!saved) return;
+    this.id = saved.id;
+    this.name = saved.name;
+    this.notice = { text: `Saved ${saved.name}.`, error: false };
+    await this.loadSaved();
+  }
+
+  async open(route: SavedRoute): Promise<void> {
+    this.#use(route.line, route.name, route.id, route.bufferKm);
+    this.notice = null;
+    await this.refresh();
+  }
+
+  async rename(route: SavedRoute, name: string): Promise<void> {
+    const saved = await this.op.run(
+      () =>
+        this.#api.invoke('routes.save', {
+          id: route.id,
+          name,
+          line: route.line.map(([lon, lat]) => [lon, lat] as [number, number]),
+          bufferKm: route.bufferKm,
+        }),
+      'Could not rename the route',
+    );
+    if (!saved) return;
+    if (this.id === saved.id) this.name = saved.name;
+    await this.loadSaved();
+  }
+
+  async remove(route: SavedRoute): Promise<void> {
+    const done = await this.op.run(
+      () => this.#api.invoke('routes.remove', { id: route.id }),
+      'Could not remove the route',
+    );
+    if (!done) return;
+    if (this.id === route.id) this.id = null;
+    this.notice = { text: `Removed ${route.name}.`, error: false };
+    await this.loadSaved();
+  }
+
+  /** The link that opens this route in another user's Roadcam. */
+  get link(): string | null {
+    if (this.line.length < 2) return null;
+    return routeLink({ name: this.name, line: this.line, bufferKm: this.bufferKm });
+  }
+
+  /** The wall of the next `count` cameras ahead from camera `from` (driving order). */
+  wallRoute(count: 4 | 9 | 16, from = 0): string | null {
+    const ahead = (this.shown?.cameras ?? []).slice(from, from + count).map((c) => c.id);
+    if (ahead.length === 0) return null;
+    const layout =
+      WALL_LAYOUTS[
+        Object.keys(WALL_LAYOUTS)
+          .map(Number)
+          .find((n) => n >= ahead.length)!
+      ];
+    return `/wall?cameras=${ahead.map(encodeURIComponent).join(',')}&layout=${layout}`;
+  }
+
+  #use(line: LonLat[], name: string, id: number | null, bufferKm: number): void {
+    this.line = line;
+    this.name = name;
+    this.id = id;
+    this.bufferKm = bufferKm;
+    this.shown = null;
+    this.showing.cancel();
+  }
+}
+
+export const routeContext = contextSlot<RouteState>('route');

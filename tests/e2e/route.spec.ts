@@ -1,0 +1,166 @@
+/**
+ * "My route" in a real Chromium on browser mode: a route imported from a GPX file and one
+ * drawn on the map, the strip of cameras in driving order, saved and found again after a
+ * reload, its link opened by another user's Roadcam (a second host, its own data), the wall of
+ * the cameras ahead, and bad input (a malformed link, a GPX without a track, a file too large)
+ * said in words. axe-core checks the view with its strip.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+import { routeFromLink } from '../../src/main/deep-link.ts';
+import { expect, smallDemo, startRoadcam, test } from './fixtures.ts';
+
+const COAST: [number, number][] = [
+  [-117.15, 32.7],
+  [-117.25, 33.2],
+  [-117.9, 33.75],
+  [-118.3, 33.95],
+  [-118.55, 34.15],
+  [-119.27, 34.3],
+];
+const gpx = `<?xml version="1.0" encoding="UTF-8"?>
+<gpx version="1.1" creator="a routing app"><trk><name>Coast</name><trkseg>
+${COAST.map(([lon, lat]) => `<trkpt lat="${lat}" lon="${lon}"><ele>10</ele></trkpt>`).join('\n')}
+</trkseg></trk></gpx>`;
+
+async function stripIds(page: Page): Promise<{ id: string; along: number }[]> {
+  return page.locator('ol.cameras > li').evaluateAll((items) =>
+    items.map((li) => ({
+      id: li.getAttribute('data-camera-id')!,
+      along: Number(li.getAttribute('data-along-km')),
+    })),
+  );
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(
+    readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
+  );
+  const violations = (await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run(c: Document): Promise<{ violations: unknown[] }> } }
+    ).axe;
+    return (await axe.run(document)).violations;
+  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+  return violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('a GPX route shows its cameras in driving order; saved, reloaded, shared by link, watched', async ({
+  page,
+  roadcam,
+}) => {
+  test.setTimeout(240_000);
+  await page.goto(`${roadcam.url}#/route`);
+  await expect(page.getByRole('heading', { level: 1, name: 'My route' })).toBeVisible();
+  // en-US: the buffer is in miles.
+  const buffer = page.getByLabel('Buffer (mi)');
+  await buffer.fill('15');
+  await buffer.press('Enter');
+  await page.getByLabel('Import a GPX or GeoJSON file').setInputFiles({
+    name: 'coast.gpx',
+    mimeType: 'application/gpx+xml',
+    buffer: Buffer.from(gpx),
+  });
+  await expect(page.getByText('Imported Coast (6 points).')).toBeVisible();
+  await expect(page.getByRole('heading', { name: /cameras along Coast/ })).toBeVisible();
+  const strip = await stripIds(page);
+  expect(strip.length).toBeGreaterThan(2);
+  expect(strip.map((c) => c.along)).toEqual([...strip.map((c) => c.along)].sort((a, b) => a - b));
+  // The first card: its distance along in miles, its image live.
+  const first = page.locator('ol.cameras > li').first();
+  await expect(first).toContainText(/[\d.]+ mi along/);
+  await expect(first.locator('img')).toBeVisible({ timeout: 30_000 });
+
+  expect((await seriousViolations(page)).join('\n')).toBe('');
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.screenshot({ path: 'docs/screenshots/route.png' });
+
+  await page.getByLabel('Name').fill('Coast road');
+  await page.getByRole('button', { name: 'Save route' }).click();
+  await expect(page.getByText('Saved Coast road.')).toBeVisible();
+  const link = await page.getByLabel('Link to this route').inputValue();
+  expect(link).toMatch(/^roadcam:\/\/route\?name=Coast\+road&line=.+&buffer=24\.14/);
+
+  await page.reload();
+  await page.getByRole('button', { name: /^Coast road \d/ }).click();
+  await expect(page.getByRole('heading', { name: /cameras along Coast road/ })).toBeVisible();
+  expect((await stripIds(page)).map((c) => c.id)).toEqual(strip.map((c) => c.id));
+
+  await page.getByLabel('Cameras to watch').selectOption('4');
+  await page.getByRole('button', { name: 'Watch this route' }).click();
+  await expect(page).toHaveURL(/#\/wall\?cameras=/);
+  const tiles = page.locator('[data-tile]');
+  await expect(tiles).toHaveCount(Math.min(4, strip.length));
+  expect(await tiles.evaluateAll((t) => t.map((e) => e.getAttribute('data-camera-id')))).toEqual(
+    strip.slice(0, 4).map((c) => c.id),
+  );
+
+  // Another user's Roadcam: its own data folder, the link as the desktop app hands it over.
+  const other = await startRoadcam(smallDemo);
+  try {
+    const otherPage = await page.context().newPage();
+    await otherPage.goto(`${other.url}#${routeFromLink(link)}`);
+    await expect(
+      otherPage.getByText('Opened Coast road from a link; save it to keep it.'),
+    ).toBeVisible();
+    await expect(
+      otherPage.getByRole('heading', { name: /cameras along Coast road/ }),
+    ).toBeVisible();
+    expect((await stripIds(otherPage)).map((c) => c.id)).toEqual(strip.map((c) => c.id));
+    await expect(otherPage.getByText('No saved routes yet')).toBeVisible();
+    await otherPage.close();
+  } finally {
+    await other.stop();
+  }
+});
+
+test('a route drawn on the map replaces the line; bad input is said in words', async ({
+  page,
+  roadcam,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto(`${roadcam.url}#/route?name=Bad&line=_p~iF~ps%7CU_ulL`);
+  await expect(page.getByRole('alert')).toHaveText(
+    'This route link cannot be opened: its line is not an encoded polyline (polyline has a latitude without longitude). Ask for a new link.',
+  );
+
+  await page.getByRole('button', { name: 'Draw a route' }).click();
+  const map = page.getByRole('application', { name: 'Map' });
+  const box = (await map.boundingBox())!;
+  for (const [x, y] of [
+    [0.2, 0.5],
+    [0.4, 0.45],
+    [0.6, 0.55],
+    [0.8, 0.5],
+  ]) {
+    await page.mouse.click(box.x + box.width * x!, box.y + box.height * y!);
+  }
+  await page.getByRole('button', { name: 'Finish the route' }).click();
+  await expect(page.getByRole('heading', { name: /cameras along/ })).toBeVisible();
+  await expect(page.getByLabel('Link to this route')).toHaveValue(/^roadcam:\/\/route\?/);
+
+  const input = page.getByLabel('Import a GPX or GeoJSON file');
+  await input.setInputFiles({
+    name: 'home.gpx',
+    mimeType: 'application/gpx+xml',
+    buffer: Buffer.from(
+      '<?xml version="1.0"?><gpx><wpt lat="39.7" lon="-105"><name>Home</name></wpt></gpx>',
+    ),
+  });
+  await expect(page.getByRole('alert')).toHaveText(
+    'home.gpx: the GPX file has no track or route points (no <trkpt> or <rtept>). Export the route as a track from your routing app.',
+  );
+  await input.setInputFiles({
+    name: 'log.gpx',
+    mimeType: 'application/gpx+xml',
+    buffer: Buffer.alloc(6 * 1024 * 1024, ' '),
+  });
+  await expect(page.getByRole('alert')).toContainText(
+    'log.gpx is 6.0 MB; a route file may be at most 5 MB.',
+  );
+  // The drawn route is still shown.
+  await expect(page.getByRole('heading', { name: /cameras along/ })).toBeVisible();
+});
