@@ -1,4 +1,5 @@
 import type { Alert, AlertSearchParams } from '../../shared/api/index.ts';
+import { PeriodicCheck } from '../periodic-check.ts';
 import { encodePolyline } from '../../shared/geo.ts';
 import type { NewAlertsNotice, WatchArea, WatchedArea } from '../../shared/ipc/alerts.ts';
 import type { ApiClient } from '../api/client.ts';
@@ -80,16 +81,15 @@ export function areaParams(area: WatchArea): AlertSearchParams {
  * app turns them into notifications). Alerts present when an area is added are its baseline:
  * they are listed, not announced.
  */
-export class AlertWatcher {
+export class AlertWatcher extends PeriodicCheck {
   #client: ApiClient;
   #store: WatchStore;
   #hub: EventHub;
   #log: Log;
   #current = new Map<number, number>();
-  #timer: NodeJS.Timeout | undefined;
-  #checking: Promise<void> | null = null;
 
   constructor(client: ApiClient, store: WatchStore, hub: EventHub, log: Log) {
+    super();
     this.#client = client;
     this.#store = store;
     this.#hub = hub;
@@ -112,30 +112,7 @@ export class AlertWatcher {
     return this.list();
   }
 
-  /** One check at a time: a caller during a check waits for it rather than starting another. */
-  check(): Promise<void> {
-    this.#checking ??= this.#checkAll().finally(() => (this.#checking = null));
-    return this.#checking;
-  }
-
-  start(intervalMs: number): void {
-    this.stop();
-    this.#timer = setInterval(() => void this.check(), intervalMs);
-    this.#timer.unref();
-  }
-
-  stop(): void {
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = undefined;
-  }
-
-  /** Stops checking, and lets a check under way finish before the database closes. */
-  async close(): Promise<void> {
-    this.stop();
-    await this.#checking;
-  }
-
-  async #checkAll(): Promise<void> {
+  protected override async checkAll(): Promise<void> {
     for (const area of this.#store.list()) {
       await this.#checkArea(area.id, area.area, true).catch((error: unknown) =>
         this.#failed(area.name, error),

@@ -5,6 +5,7 @@
  * into notifications). The first check of a watch looks back 48 hours and is its baseline:
  * what it finds is listed, not announced.
  */
+import { PeriodicCheck } from '../periodic-check.ts';
 import type { Observation, ObservationSearchParams } from '../../shared/api/index.ts';
 import {
   changeFilters,
@@ -31,15 +32,14 @@ const OVERLAP_MS = 20 * 60_000;
 /** Observations read per search at most: a service that ignores [prev] sends every match. */
 export const MAX_READ_PER_SEARCH = 2000;
 
-export class ConditionWatcher {
+export class ConditionWatcher extends PeriodicCheck {
   readonly #client: ApiClient;
   readonly #store: ConditionStore;
   readonly #hub: EventHub;
   readonly #log: Log;
-  #timer: NodeJS.Timeout | undefined;
-  #checking: Promise<void> | null = null;
 
   constructor(client: ApiClient, store: ConditionStore, hub: EventHub, log: Log) {
+    super();
     this.#client = client;
     this.#store = store;
     this.#hub = hub;
@@ -66,30 +66,7 @@ export class ConditionWatcher {
     return this.list();
   }
 
-  /** One check at a time: a caller during a check waits for it rather than starting another. */
-  check(): Promise<void> {
-    this.#checking ??= this.#checkAll().finally(() => (this.#checking = null));
-    return this.#checking;
-  }
-
-  start(intervalMs: number): void {
-    this.stop();
-    this.#timer = setInterval(() => void this.check(), intervalMs);
-    this.#timer.unref();
-  }
-
-  stop(): void {
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = undefined;
-  }
-
-  /** Stops checking, and lets a check under way finish before the database closes. */
-  async close(): Promise<void> {
-    this.stop();
-    await this.#checking;
-  }
-
-  async #checkAll(): Promise<void> {
+  protected override async checkAll(): Promise<void> {
     const watches = this.#store.list();
     if (watches.length === 0) return;
     const latest = await this.#latest();

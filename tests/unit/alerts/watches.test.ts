@@ -29,7 +29,7 @@ describe('watched areas', () => {
   test('validate the area: a polygon needs three points, a route a radius', async () => {
     await expect(
       core.api.invoke('alerts.watches.add', { name: 'x', area: { polygon: square.slice(0, 2) } }),
-    ).rejects.toThrow(/Invalid input for watches\.add/);
+    ).rejects.toThrow(/Invalid input for alerts\.watches\.add/);
     await expect(
       core.api.invoke('alerts.watches.add', { name: 'x', area: { route: square } as never }),
     ).rejects.toThrow(/Invalid input/);

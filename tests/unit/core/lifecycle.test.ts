@@ -76,6 +76,6 @@ describe('the features of a core', () => {
       'The channel app.status is answered by two features, app and connection checks: keep it in one.',
     );
     // A list typed as features of unknown channels passes the compile-time check: not this one.
-    expect(() => handlersOf([a])).toThrow(/^No feature answers (?!.*app\.status).*wall\.list/);
+    expect(() => handlersOf([a])).toThrow(/^No feature answers (?!.*app\.status).*walls\.list/);
   });
 });

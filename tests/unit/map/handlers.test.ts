@@ -24,7 +24,7 @@ describe('map channels', () => {
 
   test('refuses parameters the service would refuse, before calling it', async ({ core }) => {
     await expect(core.api.invoke('cameras.search', { limit: 500 })).rejects.toThrow(
-      /Invalid input for map\.cameras\.search: limit/,
+      /Invalid input for cameras\.search: limit/,
     );
   });
 

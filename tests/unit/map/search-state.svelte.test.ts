@@ -146,7 +146,7 @@ describe('the map search state', () => {
     search.form.sort = 'nonsense';
     await search.run();
 
-    expect(search.error).toMatch(/Invalid input for map\.cameras\.search: sort/);
+    expect(search.error).toMatch(/Invalid input for cameras\.search: sort/);
     expect(search.loading).toBe(false);
     expect(search.results.map((f) => f.id)).toEqual(shown);
   });
