@@ -122,6 +122,11 @@ test('a route drawn on the map replaces the line; bad input is said in words', a
   roadcam,
 }) => {
   test.setTimeout(120_000);
+  await page.goto(roadcam.url);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'My route', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My route' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'My route' })).toHaveAttribute('aria-current', 'page');
   await page.goto(`${roadcam.url}#/route?name=Bad&line=_p~iF~ps%7CU_ulL`);
   await expect(page.getByRole('alert')).toHaveText(
     'This route link cannot be opened: its line is not an encoded polyline (polyline has a latitude without longitude). Ask for a new link.',

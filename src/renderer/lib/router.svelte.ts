@@ -14,7 +14,7 @@ export type View = (typeof views)[number];
 
 export const viewLabels: Record<View, string> = {
   map: 'Map',
-  route: 'Route',
+  route: 'My route',
   wall: 'Wall',
   downloads: 'Downloads',
   collections: 'Collections',
