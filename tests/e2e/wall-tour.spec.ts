@@ -1,0 +1,191 @@
+/**
+ * The wall tour in a real Chromium, against the service with its test controls behind a proxy
+ * that breaks chosen cameras' live images: a tour from a link goes through its cameras in order,
+ * skips a camera whose image arrives cut off and one whose image is refused without ever showing
+ * them, pauses, goes page by page, and leaves no video player behind when a tile changes camera.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { liveImageMode } from '../../src/service/media/services.ts';
+import { startImageFaultProxy, type ImageFaultProxy } from '../helpers/image-fault-proxy.ts';
+import type { RoadcamHost } from './fixtures.ts';
+import { startAdminService, startRoadcamOn, type AdminService } from './wall-helpers.ts';
+
+let service: AdminService;
+let proxy: ImageFaultProxy;
+let host: RoadcamHost;
+let cams: { video: string[]; still: string[] };
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  service = await startAdminService();
+  proxy = await startImageFaultProxy(service.url);
+  host = await startRoadcamOn(proxy);
+  cams = await service.cameras();
+});
+
+test.afterAll(async () => {
+  await host?.stop();
+  await proxy?.close();
+  await service?.stop();
+});
+
+interface Sample {
+  at: number;
+  tiles: { id: string; state: string }[];
+  notice: string;
+}
+
+/** Records the grid's tiles (camera and state) and the tour's notice ten times a second. */
+async function recordTiles(page: Page): Promise<() => Promise<Sample[]>> {
+  await page.evaluate(() => {
+    const log: Sample[] = [];
+    (window as unknown as { tourLog: Sample[] }).tourLog = log;
+    setInterval(() => {
+      const tiles = [...document.querySelectorAll<HTMLElement>('[data-tile]')].map((el) => ({
+        id: el.dataset['cameraId'] ?? '',
+        state: el.dataset['state'] ?? '',
+      }));
+      const notice = document.querySelector('[data-testid="tour-notice"]')?.textContent ?? '';
+      log.push({ at: performance.now(), tiles, notice: notice.trim() });
+    }, 100);
+  });
+  return () => page.evaluate(() => (window as unknown as { tourLog: Sample[] }).tourLog);
+}
+
+/** The first tile's cameras in the order they appeared, each once per appearance. */
+function sequence(samples: Sample[], tile = 0): string[] {
+  const out: string[] = [];
+  for (const s of samples) {
+    const id = s.tiles[tile]?.id;
+    if (id && out.at(-1) !== id) out.push(id);
+  }
+  return out;
+}
+
+const firstTile = (page: Page) => page.locator('[data-tile="0"]');
+
+test('a tour from a link goes through its cameras in order, skips failing ones, and pauses', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // Cameras whose live image is a JPEG of the service's own (not a redirect to its CDN).
+  const jpegs = cams.still.filter((id) => liveImageMode(id) === 'jpeg');
+  const [a, b, c, d, e] = jpegs.slice(0, 5) as [string, string, string, string, string];
+  proxy.faults.set(b, 'cut');
+  proxy.faults.set(d, 'error');
+  try {
+    await page.goto(`${host.url}#/wall`);
+    const log = await recordTiles(page);
+    await page.goto(
+      `${host.url}#/wall?tour=cameras:${[a, b, c, d, e].join(',')}&dwell=5&mode=tile`,
+    );
+    await expect(page.getByTestId('tour-position')).toContainText('Camera 1 of 5');
+    await expect(firstTile(page)).toHaveAttribute('data-camera-id', a);
+    await expect(firstTile(page)).toHaveAttribute('data-camera-id', c, { timeout: 9_000 });
+    await expect(firstTile(page)).toHaveAttribute('data-camera-id', e, { timeout: 9_000 });
+    await expect(firstTile(page)).toHaveAttribute('data-camera-id', a, { timeout: 9_000 });
+    const samples = await log();
+    expect(sequence(samples)).toEqual([a, c, e, a]);
+    // Each skip was said in words.
+    const notices = [...new Set(samples.map((s) => s.notice))].join('\n');
+    expect(notices).toMatch(/Skipped .*: its image arrived cut off\./);
+    expect(notices).toContain(`Camera ${d} sent no usable image (HTTP 422 invalid_request).`);
+    // The failing cameras were asked for, never reached the screen, and no tile showed an error.
+    expect(proxy.faulted).toEqual(expect.arrayContaining([b, d]));
+    expect(samples.some((s) => s.tiles.some((t) => t.id === b || t.id === d))).toBe(false);
+    const states = samples.flatMap((s) => s.tiles.map((t) => t.state));
+    expect(states.filter((s) => ['error', 'offline', 'reconnecting'].includes(s))).toEqual([]);
+
+    await expect(page.locator('[data-tile="0"][data-state="live"]')).toHaveCount(1);
+    await page.locator('body').press(' ');
+    await expect(page.getByTestId('tour-position')).toContainText('Paused');
+    const held = await firstTile(page).getAttribute('data-camera-id');
+    await page.screenshot({
+      path: resolve(import.meta.dirname, '../../docs/screenshots/wall-tour.png'),
+    });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.waitForTimeout(7_000);
+    await expect(firstTile(page)).toHaveAttribute('data-camera-id', held!);
+    await page.locator('body').press(' ');
+    await expect(page.getByTestId('tour-position')).not.toContainText('Paused');
+    await page.locator('body').press('ArrowRight');
+    await expect(firstTile(page)).not.toHaveAttribute('data-camera-id', held!, { timeout: 3_000 });
+  } finally {
+    proxy.faults.clear();
+  }
+});
+
+test('page mode shows the list a layout at a time', async ({ page }) => {
+  test.setTimeout(90_000);
+  const ids = cams.still.slice(4, 10);
+  await page.goto(`${host.url}#/wall?tour=cameras:${ids.join(',')}&dwell=5&mode=page&layout=2x2`);
+  const shown = () =>
+    page
+      .locator('[data-tile]')
+      .evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset['cameraId']));
+  await expect.poll(shown).toEqual(ids.slice(0, 4));
+  await expect(page.getByTestId('tour-position')).toContainText('Page 1 of 2');
+  await expect.poll(shown, { timeout: 9_000 }).toEqual(ids.slice(4, 6));
+  await expect.poll(shown, { timeout: 9_000 }).toEqual(ids.slice(0, 4));
+});
+
+test('a link with a wrong tour says what is wrong, and starts nothing', async ({ page }) => {
+  await page.goto(`${host.url}#/wall?tour=everything&dwell=2&mode=grid`);
+  const notice = page.getByTestId('tour-notice');
+  await expect(notice).toContainText('tour "everything" is not a source');
+  await expect(notice).toContainText('dwell must be whole seconds from 5 to 600, not "2"');
+  await expect(notice).toContainText('mode must be "tile"');
+  await expect(page.getByRole('region', { name: 'Tour' })).toHaveCount(0);
+});
+
+test('a toured video tile leaves no player behind when it changes camera', async ({ page }) => {
+  test.setTimeout(120_000);
+  // Counts the page's media sources that are still open: each hls.js player holds one.
+  await page.addInitScript(() => {
+    const made: MediaSource[] = [];
+    (window as unknown as { openMediaSources: () => number }).openMediaSources = () =>
+      made.filter((m) => m.readyState !== 'closed').length;
+    const Original = window.MediaSource;
+    window.MediaSource = class extends Original {
+      constructor() {
+        super();
+        made.push(this);
+      }
+    } as typeof MediaSource;
+  });
+  const ids = cams.video.slice(0, 3);
+  await page.goto(`${host.url}#/wall?tour=cameras:${ids.join(',')}&dwell=5&mode=tile`);
+  const open = () =>
+    page.evaluate(() =>
+      (window as unknown as { openMediaSources: () => number }).openMediaSources(),
+    );
+  const seen: string[] = [];
+  for (const id of [...ids, ids[0]!]) {
+    await expect(firstTile(page)).toHaveAttribute('data-camera-id', id, { timeout: 12_000 });
+    await expect(page.locator('[data-tile="0"][data-kind="video"]')).toHaveCount(1);
+    await expect.poll(open, { timeout: 5_000 }).toBe(1);
+    seen.push(id);
+  }
+  expect(seen).toEqual([...ids, ids[0]]);
+  expect(await page.locator('video').count()).toBe(1);
+});
+
+const axeSource = readFileSync(
+  join(createRequire(import.meta.url).resolve('axe-core/axe.min.js')),
+  'utf8',
+);
+
+/** axe-core's critical and serious violations on the page, as rule ids and targets. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(d: Document): Promise<unknown> } }).axe;
+    return ((await axe.run(document)) as { violations: unknown[] }).violations;
+  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+  return violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
