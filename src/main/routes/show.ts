@@ -26,17 +26,25 @@ export interface RouteToShow {
   bufferKm: number;
 }
 
+/**
+ * Cameras read to be put in order: the answer then keeps the first MAX_ROUTE_CAMERAS from the
+ * start, so a long route's strip is the beginning of the drive, not a sample of it.
+ */
+const MAX_CANDIDATES = 1000;
+
 export async function showRoute(
   client: ApiClient,
   searches: SearchCache,
   route: RouteToShow,
+  keep = MAX_ROUTE_CAMERAS,
 ): Promise<RouteShown> {
   const along = { polyline: encodePolyline(route.line), polyline_radius: route.bufferKm };
   const [found, alerts] = await Promise.all([
     camerasAlong(client, along),
     alertsAlong(client, along),
   ]);
-  const ordered = orderAlongRoute(route.line, found.cameras.map(cameraSummary));
+  const all = orderAlongRoute(route.line, found.cameras.map(cameraSummary));
+  const ordered = all.slice(0, keep);
   const sensors = await latestSensors(
     client,
     searches,
@@ -55,7 +63,7 @@ export async function showRoute(
   return {
     route: { ...route, lengthKm: routeLengthMeters(route.line) / 1000 },
     cameras,
-    complete: found.complete,
+    complete: found.complete && ordered.length === all.length,
     alerts,
   };
 }
@@ -65,14 +73,13 @@ type Along = { polyline: string; polyline_radius: number };
 async function camerasAlong(client: ApiClient, along: Along) {
   const cameras = [];
   let total = 0;
-  for (let skip = 0; skip < MAX_ROUTE_CAMERAS; skip += 100) {
+  for (let skip = 0; skip < MAX_CANDIDATES; skip += 100) {
     const page = await client.cameras.search({ ...along, limit: 100, skip });
     cameras.push(...page.features);
     total = page.properties.total;
     if (page.features.length < 100 || cameras.length >= total) break;
   }
-  const kept = cameras.slice(0, MAX_ROUTE_CAMERAS);
-  return { cameras: kept, complete: kept.length >= total };
+  return { cameras, complete: cameras.length >= total };
 }
 
 async function alertsAlong(client: ApiClient, along: Along): Promise<RouteAlert[]> {

@@ -55,12 +55,15 @@ export interface RouteAlert {
 export interface RouteShown {
   route: { id: number | null; name: string; line: LonLat[]; bufferKm: number; lengthKm: number };
   cameras: RouteCamera[];
-  /** False when more cameras lie along the route than one answer carries (MAX_ROUTE_CAMERAS). */
+  /**
+   * False when more cameras lie along the route than one answer carries (MAX_ROUTE_CAMERAS):
+   * then `cameras` are the first ones from the start.
+   */
   complete: boolean;
   alerts: RouteAlert[];
 }
 
-/** Cameras one answer carries at most, each with its latest observation. */
+/** Cameras one answer carries at most (the first from the start), each with its readings. */
 export const MAX_ROUTE_CAMERAS = 200;
 
 const byIdOrName = z.union([

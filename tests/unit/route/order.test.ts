@@ -8,6 +8,7 @@ import { describe, expect } from 'vitest';
 import { demoCoreTest as test } from '../../helpers/fixtures.ts';
 import { haversine, type P } from '../../helpers/independent-geo.ts';
 import type { Core } from '../../../src/main/core.ts';
+import { showRoute } from '../../../src/main/routes/show.ts';
 import type { RouteShown } from '../../../src/shared/ipc/routes.ts';
 
 test.override({ demoWorld: { cameras: 300, hours: 2, now: '2026-11-20T12:00:00Z' } });
@@ -98,6 +99,16 @@ describe('cameras along a route, in driving order', () => {
       else expect(shown.cameras.map((c) => c.id)).not.toContain(camera.id);
     }
     expect(shown.cameras.map((c) => c.id)).toEqual(expect.arrayContaining(near));
+  });
+
+  test('past the cap, are the first ones from the start, and say they are not all', async ({
+    core,
+  }) => {
+    const all = await show(core, COAST);
+    const route = { id: null, name: 'Coast', line: COAST, bufferKm: BUFFER_KM };
+    const first = await showRoute(core.client, core.cache.searches, route, 3);
+    expect(first.complete).toBe(false);
+    expect(first.cameras.map((c) => c.id)).toEqual(all.cameras.slice(0, 3).map((c) => c.id));
   });
 
   test('driven the other way, come in the reverse order', async ({ core }) => {
