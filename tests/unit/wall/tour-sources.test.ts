@@ -1,7 +1,8 @@
 /**
  * Where a tour's cameras come from (src/renderer/wall/tour-sources.ts), against a real demo core
- * through its validating transport: favourites, ids, a collection's images, a search; and the
- * check that a live image arrived whole (image-check.ts), on the service's own JPEGs and PNGs.
+ * through its validating transport: favourites, ids, a collection's images, a search, a saved
+ * route; and the check that a live image arrived whole (image-check.ts), on the service's own
+ * JPEGs and PNGs.
  */
 import { describe, expect } from 'vitest';
 import type { MediaAnswer } from '../../../src/main/media/resolver.ts';
@@ -80,6 +81,28 @@ describe('tour sources', () => {
     await expect(
       resolveTourSource(core.api, { kind: 'search', q: 'zzzz-no-such-place' }),
     ).rejects.toThrow('No camera matches “zzzz-no-such-place”: try other words.');
+  });
+
+  test("a saved route's cameras, in driving order", async ({ core }) => {
+    const [a, b] = (await core.api.invoke('cameras.search', { q: 'US', limit: 2 })).features.map(
+      cameraSummary,
+    );
+    const line: [number, number][] = [
+      [a!.lon, a!.lat],
+      [b!.lon, b!.lat],
+    ];
+    await core.api.invoke('routes.save', { name: 'Tour road', line, bufferKm: 2 });
+    const shown = await core.api.invoke('routes.show', { name: 'Tour road' });
+    const tour = await resolveTourSource(core.api, { kind: 'route', name: 'Tour road' });
+    expect(tour.cameras.map((c) => c.id)).toEqual(shown.cameras.map((c) => c.id));
+    expect(tour.cameras.map((c) => c.id)).toEqual(expect.arrayContaining([a!.id, b!.id]));
+    // Only what a tile needs travels on: no readings or places along the route.
+    expect(Object.keys(tour.cameras[0]!).sort()).toEqual(
+      ['city', 'country', 'id', 'lat', 'lon', 'name', 'state', 'video'].sort(),
+    );
+    await expect(
+      resolveTourSource(core.api, { kind: 'route', name: 'No such road' }),
+    ).rejects.toThrow();
   });
 
   test('a live image is whole as the service sends it, and not once cut off', async ({ core }) => {
