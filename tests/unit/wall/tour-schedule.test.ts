@@ -9,48 +9,8 @@ import {
   PREPARE_TIMEOUT_MS,
   TourSchedule,
   type Prepared,
-  type TourClock,
 } from '../../../src/renderer/wall/tour-schedule.ts';
-
-class ManualClock implements TourClock {
-  time = 1_000_000;
-  #timers: { at: number; fn: () => void; id: number }[] = [];
-  #ids = 0;
-
-  now(): number {
-    return this.time;
-  }
-
-  after(ms: number, fn: () => void): () => void {
-    const id = ++this.#ids;
-    this.#timers.push({ at: this.time + ms, fn, id });
-    return () => (this.#timers = this.#timers.filter((t) => t.id !== id));
-  }
-
-  get pending(): number {
-    return this.#timers.length;
-  }
-
-  /** Moves the clock, firing every timer due on the way, in order, and what they start. */
-  async advance(ms: number): Promise<void> {
-    const end = this.time + ms;
-    await settle();
-    for (;;) {
-      const due = this.#timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
-      if (!due) break;
-      this.#timers = this.#timers.filter((t) => t !== due);
-      this.time = due.at;
-      due.fn();
-      await settle();
-    }
-    this.time = end;
-  }
-}
-
-/** Lets promise chains run (no clock involved). */
-async function settle(): Promise<void> {
-  for (let i = 0; i < 20; i++) await Promise.resolve();
-}
+import { ManualClock } from '../../helpers/manual-clock.ts';
 
 const DWELL = 20_000;
 
