@@ -191,6 +191,28 @@ export class RouteState {
     await this.loadSaved();
   }
 
+  /**
+   * Watches the road conditions along the route (its line and buffer): Alerts > Road conditions
+   * lists the watch, and a change of the roads along it becomes a notification.
+   */
+  async watchConditions(): Promise<void> {
+    if (this.line.length < 2) return;
+    const route = this.line.map(([lon, lat]) => [lon, lat] as [number, number]);
+    const watches = await this.op.run(
+      () =>
+        this.#api.invoke('conditions.watches.add', {
+          name: this.name,
+          target: { area: { route, radiusKm: this.bufferKm } },
+        }),
+      'Could not watch the conditions along the route',
+    );
+    if (!watches) return;
+    this.notice = {
+      text: `Watching the road conditions along ${this.name}: Alerts lists the watch and what changes.`,
+      error: false,
+    };
+  }
+
   /** The link that opens this route in another user's Roadcam. */
   get link(): string | null {
     if (this.line.length < 2) return null;

@@ -117,4 +117,18 @@ describe('the route state', () => {
     });
     expect(state.line).toEqual([]);
   });
+
+  test('watches the road conditions along the route: its line and buffer', async ({ core }) => {
+    const state = new RouteState(core.api);
+    await state.show(route());
+    await state.setBuffer(20);
+    await state.importFile('across.geojson', geojson, geojson.length);
+    await state.watchConditions();
+    expect(state.op.error).toBeNull();
+    expect(state.notice?.text).toMatch(/^Watching the road conditions along Across/);
+    const watches = await core.api.invoke('conditions.watches.list', {});
+    expect(watches.map((w) => [w.name, w.target])).toEqual([
+      ['Across', { area: { route: ACROSS, radiusKm: 20 } }],
+    ]);
+  });
 });
