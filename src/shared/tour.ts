@@ -19,6 +19,8 @@ export type TourSource =
   | { kind: 'cameras'; ids: string[] }
   | { kind: 'collection'; id: string }
   | { kind: 'search'; q: string }
+  /** The cameras in a box: west, south, east, north in degrees. */
+  | { kind: 'area'; bbox: [number, number, number, number] }
   | { kind: 'route'; name: string };
 
 export interface Tour {
@@ -39,6 +41,12 @@ const sourceSchema = z.discriminatedUnion('kind', [
     .strict(),
   z.object({ kind: z.literal('collection'), id: z.string().regex(idPattern) }).strict(),
   z.object({ kind: z.literal('search'), q: z.string().trim().min(2).max(200) }).strict(),
+  z
+    .object({
+      kind: z.literal('area'),
+      bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).refine(boxIsValid),
+    })
+    .strict(),
   z.object({ kind: z.literal('route'), name: z.string().trim().min(1).max(200) }).strict(),
 ]);
 
@@ -101,6 +109,18 @@ function readSource(text: string, problems: string[]): TourSource | null {
       if (value.length >= 2 && value.length <= 200) return { kind: 'search', q: value };
       problems.push('tour=search: needs words to search for (2 to 200 characters).');
       return null;
+    case 'area': {
+      const bbox = value
+        .split(',')
+        .map((n) => (/^-?\d+(\.\d+)?$/.test(n.trim()) ? Number(n) : NaN));
+      if (bbox.length === 4 && boxIsValid(bbox)) {
+        return { kind: 'area', bbox: bbox as [number, number, number, number] };
+      }
+      problems.push(
+        'tour=area: needs west,south,east,north in degrees, west of east and south of north (area:-105.1,39.6,-104.8,39.9).',
+      );
+      return null;
+    }
     case 'route':
       if (value.length >= 1 && value.length <= 200) return { kind: 'route', name: value };
       problems.push('tour=route: needs the name of a saved route.');
@@ -108,11 +128,16 @@ function readSource(text: string, problems: string[]): TourSource | null {
     default:
       problems.push(
         text === ''
-          ? 'tour is empty: give favourites, cameras:ID,ID, collection:ID, search:WORDS or route:NAME.'
-          : `tour "${clip(text)}" is not a source: give favourites, cameras:ID,ID, collection:ID, search:WORDS or route:NAME.`,
+          ? 'tour is empty: give favourites, cameras:ID,ID, collection:ID, search:WORDS, area:W,S,E,N or route:NAME.'
+          : `tour "${clip(text)}" is not a source: give favourites, cameras:ID,ID, collection:ID, search:WORDS, area:W,S,E,N or route:NAME.`,
       );
       return null;
   }
+}
+
+function boxIsValid(b: number[]): boolean {
+  const [w, s, e, n] = b as [number, number, number, number];
+  return w >= -180 && e <= 180 && s >= -90 && n <= 90 && w < e && s < n;
 }
 
 function readDwell(text: string | undefined, problems: string[]): number {
@@ -143,6 +168,8 @@ export function sourceText(source: TourSource): string {
       return `collection:${source.id}`;
     case 'search':
       return `search:${source.q}`;
+    case 'area':
+      return `area:${source.bbox.join(',')}`;
     case 'route':
       return `route:${source.name}`;
   }
@@ -167,6 +194,8 @@ export function sourceWords(source: TourSource): string {
       return `collection ${source.id}`;
     case 'search':
       return `the search “${source.q}”`;
+    case 'area':
+      return 'the cameras in an area';
     case 'route':
       return `route ${source.name}`;
   }

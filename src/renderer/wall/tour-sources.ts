@@ -1,6 +1,6 @@
 /**
  * The cameras a tour goes through, from its source: the favourites, explicit ids, a collection's
- * images, a camera search, or a saved route. Every source ends as cameras with the details a
+ * images, a camera search (words or an area), or a saved route. Every source ends as cameras with the details a
  * tile needs (CameraSummary), in the source's order, at most MAX_TOUR_CAMERAS of them.
  */
 import type { Api } from '../../shared/ipc.ts';
@@ -18,6 +18,7 @@ export interface TourCameras {
 const COLLECTION_PAGE = 200;
 const COLLECTION_PAGES = 10;
 const SEARCH_LIMIT = 50;
+const AREA_LIMIT = 100;
 
 /** Resolves a source; a source that yields no camera is an error in words. */
 export async function resolveTourSource(api: Api, source: TourSource): Promise<TourCameras> {
@@ -46,9 +47,22 @@ async function camerasOf(api: Api, source: TourSource): Promise<TourCameras> {
         ).features.map(cameraSummary),
         notes: [],
       };
+    case 'area':
+      return areaCameras(api, source.bbox);
     case 'route':
       return routeCameras(api, source.name);
   }
+}
+
+/** The cameras in a box, as the service lists them (its first AREA_LIMIT). */
+async function areaCameras(api: Api, bbox: [number, number, number, number]): Promise<TourCameras> {
+  const page = await api.invoke('cameras.search', { bbox, limit: AREA_LIMIT });
+  const cameras = page.features.map(cameraSummary);
+  const notes =
+    page.total > cameras.length
+      ? [`The area holds ${page.total} cameras: the tour goes through the first ${cameras.length}.`]
+      : [];
+  return { cameras, notes };
 }
 
 /** A saved route's cameras in driving order: the one place where `route:NAME` is resolved. */
@@ -132,6 +146,8 @@ function emptyMessage(source: TourSource): string {
       return `Collection ${source.id} holds no images of cameras: add camera images to it, or tour another source.`;
     case 'search':
       return `No camera matches “${source.q}”: try other words.`;
+    case 'area':
+      return `No camera lies in the area ${source.bbox.join(', ')}: choose a larger one.`;
     case 'route':
       return `The route “${source.name}” has no cameras along it.`;
   }

@@ -21,6 +21,14 @@ describe('tour links', () => {
       { source: { kind: 'search', q: 'I-70 Denver' }, dwellSeconds: 30, mode: 'tile' },
     ],
     [
+      { tour: 'area:-105.1,39.6,-104.8,39.9', mode: 'page' },
+      {
+        source: { kind: 'area', bbox: [-105.1, 39.6, -104.8, 39.9] },
+        dwellSeconds: 20,
+        mode: 'page',
+      },
+    ],
+    [
       { tour: 'route:Home to work: the long way' },
       {
         source: { kind: 'route', name: 'Home to work: the long way' },
@@ -39,12 +47,14 @@ describe('tour links', () => {
   test.each<[Record<string, string>, string[]]>([
     [
       {},
-      ['tour is empty: give favourites, cameras:ID,ID, collection:ID, search:WORDS or route:NAME.'],
+      [
+        'tour is empty: give favourites, cameras:ID,ID, collection:ID, search:WORDS, area:W,S,E,N or route:NAME.',
+      ],
     ],
     [
       { tour: 'everything' },
       [
-        'tour "everything" is not a source: give favourites, cameras:ID,ID, collection:ID, search:WORDS or route:NAME.',
+        'tour "everything" is not a source: give favourites, cameras:ID,ID, collection:ID, search:WORDS, area:W,S,E,N or route:NAME.',
       ],
     ],
     [{ tour: 'cameras:' }, ['tour=cameras: names no camera: give cameras:ID,ID,...']],
@@ -55,6 +65,30 @@ describe('tour links', () => {
     ],
     [{ tour: 'search:x' }, ['tour=search: needs words to search for (2 to 200 characters).']],
     [{ tour: 'route:' }, ['tour=route: needs the name of a saved route.']],
+    [
+      { tour: 'area:1,2,3' },
+      [
+        'tour=area: needs west,south,east,north in degrees, west of east and south of north (area:-105.1,39.6,-104.8,39.9).',
+      ],
+    ],
+    [
+      { tour: 'area:10,2,3,4' },
+      [
+        'tour=area: needs west,south,east,north in degrees, west of east and south of north (area:-105.1,39.6,-104.8,39.9).',
+      ],
+    ],
+    [
+      { tour: 'area:-200,2,3,4' },
+      [
+        'tour=area: needs west,south,east,north in degrees, west of east and south of north (area:-105.1,39.6,-104.8,39.9).',
+      ],
+    ],
+    [
+      { tour: 'area:1,2,3,4e1' },
+      [
+        'tour=area: needs west,south,east,north in degrees, west of east and south of north (area:-105.1,39.6,-104.8,39.9).',
+      ],
+    ],
     [
       { tour: 'favourites', dwell: '4', mode: 'grid' },
       [

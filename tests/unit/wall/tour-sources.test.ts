@@ -1,8 +1,8 @@
 /**
  * Where a tour's cameras come from (src/renderer/wall/tour-sources.ts), against a real demo core
- * through its validating transport: favourites, ids, a collection's images, a search, a saved
- * route; and the check that a live image arrived whole (image-check.ts), on the service's own
- * JPEGs and PNGs.
+ * through its validating transport: favourites, ids, a collection's images, a search by words
+ * or area, a saved route; and the check that a live image arrived whole (image-check.ts), on the
+ * service's own JPEGs and PNGs.
  */
 import { describe, expect } from 'vitest';
 import type { MediaAnswer } from '../../../src/main/media/resolver.ts';
@@ -81,6 +81,20 @@ describe('tour sources', () => {
     await expect(
       resolveTourSource(core.api, { kind: 'search', q: 'zzzz-no-such-place' }),
     ).rejects.toThrow('No camera matches “zzzz-no-such-place”: try other words.');
+  });
+
+  test('the cameras in an area, as the service lists them', async ({ core }) => {
+    const [a] = (await core.api.invoke('cameras.search', { q: 'US', limit: 1 })).features.map(
+      cameraSummary,
+    );
+    const bbox: [number, number, number, number] = [a!.lon - 1, a!.lat - 1, a!.lon + 1, a!.lat + 1];
+    const listed = await core.api.invoke('cameras.search', { bbox, limit: 100 });
+    const tour = await resolveTourSource(core.api, { kind: 'area', bbox });
+    expect(tour.cameras.map((c) => c.id)).toEqual(listed.features.map((f) => f.id));
+    expect(tour.cameras.map((c) => c.id)).toContain(a!.id);
+    await expect(
+      resolveTourSource(core.api, { kind: 'area', bbox: [-10, -60, -9, -59] }),
+    ).rejects.toThrow('No camera lies in the area -10, -60, -9, -59: choose a larger one.');
   });
 
   test("a saved route's cameras, in driving order", async ({ core }) => {
