@@ -1,7 +1,8 @@
 /**
  * "Record all tiles": a wall of three cameras recorded over its last minute, in a real
  * Chromium against browser mode on the service: the dialog (checked by axe, photographed for
- * docs/wall.md), then one batch of three files in Downloads, every one completed.
+ * docs/wall.md), then one batch of three files in Downloads, every one completed. And "Record
+ * these cameras" from the map's camera search results.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -89,4 +90,37 @@ test('Record all tiles: a wall of 3 cameras becomes one batch of 3 files in Down
     expect(names.filter((n) => n.includes(`/${camera}/`) && n.endsWith('.mp4'))).toHaveLength(1);
   }
   expect((await seriousViolations(page)).join('\n')).toBe('');
+});
+
+test("Record these cameras: the map's camera results recorded as one batch", async ({ page }) => {
+  test.setTimeout(180_000);
+  const one = await service.get<{ features: { properties: { city: string } }[] }>(
+    '/v1/cameras?limit=1&sort=city',
+  );
+  const city = one.features[0]!.properties.city;
+  const listed = await service.get<{ properties: { total: number } }>(
+    `/v1/cameras?limit=1&q=${encodeURIComponent(city)}`,
+  );
+  const n = listed.properties.total;
+  expect(n).toBeLessThan(10);
+  await page.goto(`${host.url}#/map`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByLabel('Search text').fill(city);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByTestId('result-total')).toHaveText(String(n));
+
+  await page.getByRole('button', { name: 'Record these cameras' }).click();
+  const dialog = page.getByRole('dialog', { name: `Record the ${n} cameras listed` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('spinbutton', { name: 'Minutes' }).fill('1');
+  await dialog.getByLabel('jpg').check();
+  await dialog.getByLabel('mp4').uncheck();
+  await dialog.getByLabel('Folder').fill(join(host.dataDir, 'listed'));
+  await dialog.getByRole('button', { name: 'Record and download' }).click();
+  await expect(dialog.getByRole('status')).toContainText(`${n} of ${n} recordings requested`);
+  await dialog.getByRole('link', { name: 'Open Downloads' }).click();
+  const label = n === 1 ? /Camera / : `${n} cameras`;
+  const batch = page.getByTestId('download-batch').filter({ hasText: label });
+  await expect(batch.getByTestId('download-item')).toHaveCount(n);
+  await expect(batch).toHaveAttribute('data-state', 'completed', { timeout: 120_000 });
 });
