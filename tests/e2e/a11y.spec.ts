@@ -47,7 +47,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-const views = ['map', 'wall', 'downloads', 'collections', 'alerts', 'settings'] as const;
+const views = ['map', 'route', 'wall', 'downloads', 'collections', 'alerts', 'settings'] as const;
 
 for (const view of views) {
   test(`the ${view} view has no critical or serious accessibility violation (axe-core)`, async ({

@@ -41,7 +41,15 @@ test('the desktop app opens its locked-down window with every view', async () =>
       process: typeof (globalThis as { process?: unknown }).process,
     }));
     expect(page).toEqual({ api: 'object', require: 'undefined', process: 'undefined' });
-    for (const name of ['Map', 'Wall', 'Downloads', 'Collections', 'Alerts', 'Settings']) {
+    for (const name of [
+      'Map',
+      'My route',
+      'Wall',
+      'Downloads',
+      'Collections',
+      'Alerts',
+      'Settings',
+    ]) {
       await window.getByRole('link', { name, exact: true }).click();
       await expect(window.getByRole('heading', { level: 1, name })).toBeVisible();
     }

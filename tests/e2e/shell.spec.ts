@@ -1,6 +1,14 @@
 import { startRoadcam, test, expect } from './fixtures.ts';
 
-const views = ['Map', 'Wall', 'Downloads', 'Collections', 'Alerts', 'Settings'] as const;
+const views = [
+  'Map',
+  'My route',
+  'Wall',
+  'Downloads',
+  'Collections',
+  'Alerts',
+  'Settings',
+] as const;
 
 test('every view opens from its navigation entry', async ({ page, roadcam }, testInfo) => {
   await page.goto(roadcam.url);
