@@ -267,3 +267,32 @@ test('a recording the service never finishes fails in words; the others complete
     await proxy.close();
   }
 });
+
+test("a 429 or a 400 to a create fails that recording in the service's words", async ({
+  service,
+}) => {
+  const [a] = await cameras(service, 1);
+  const proxy = await startRecordingProxy(service.url);
+  try {
+    const client = demoClient(proxy.url);
+    // Throttled for an hour: not waited out, the camera's recording is refused in words.
+    proxy.inject({
+      status: 429,
+      path: '/v1/recordings',
+      headers: { 'retry-after': '3600' },
+      body: JSON.stringify({
+        error: { status: 429, code: 'too_many_requests', message: 'Slow down: 60 a minute.' },
+      }),
+    });
+    const [throttled] = await createPieces(client, [{ cameraId: a!, duration: 10 }]);
+    expect(throttled).toMatchObject({ recordingId: null });
+    expect(throttled!.problem).toMatch(/Slow down: 60 a minute \(HTTP 429 too_many_requests\)/);
+    expect(throttled!.chosen.problem).toBe(throttled!.problem);
+    // A start the service refuses (more than 15 minutes ahead): its own 400 and words.
+    const ahead = new Date(service.control.now().getTime() + 3600_000).toISOString();
+    const [early] = await createPieces(client, [{ cameraId: a!, start: ahead, duration: 10 }]);
+    expect(early!.problem).toMatch(/start may be at most 15 minutes in the future.*HTTP 400/);
+  } finally {
+    await proxy.close();
+  }
+});
