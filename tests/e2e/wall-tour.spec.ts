@@ -189,3 +189,31 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+test('the Tour form starts a tour, and offers the last one again', async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  const ids = cams.still.slice(10, 12);
+  await page.goto(`${host.url}#/wall`);
+  await page.getByRole('button', { name: 'Tour', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Start a tour' });
+  await form.getByLabel('Tour through').selectOption('cameras');
+  await form.getByLabel('Camera ids, separated by commas').fill(ids.join(','));
+  await form.getByLabel('Seconds per step (5 to 600)').fill('3');
+  await form.getByRole('button', { name: 'Start tour' }).click();
+  await expect(form.getByRole('alert')).toHaveText(
+    'dwell must be whole seconds from 5 to 600, not "3".',
+  );
+  await form.getByLabel('Seconds per step (5 to 600)').fill('6');
+  await page.screenshot({ path: testInfo.outputPath('tour-form.png') });
+  await form.getByRole('button', { name: 'Start tour' }).click();
+  await expect(page.getByTestId('tour-position')).toContainText('Camera 1 of 2');
+  await expect(firstTile(page)).toHaveAttribute('data-camera-id', ids[1]!, { timeout: 10_000 });
+  await page.getByRole('button', { name: 'Stop tour' }).click();
+  await expect(page.getByRole('region', { name: 'Tour' })).toHaveCount(0);
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Tour', exact: true }).click();
+  await expect(form.getByLabel('Tour through')).toHaveValue('cameras');
+  await expect(form.getByLabel('Camera ids, separated by commas')).toHaveValue(ids.join(','));
+  await expect(form.getByLabel('Seconds per step (5 to 600)')).toHaveValue('6');
+});

@@ -27,6 +27,11 @@ export async function prefetchCamera(cameraId: string, signal: AbortSignal): Pro
   }
 }
 
+/** What the tour loads before a step shows: one camera's image, or a page's. */
+export function loadTourStep(ids: string[], signal: AbortSignal): Promise<Prepared> {
+  return ids.length === 1 ? prefetchCamera(ids[0]!, signal) : prefetchPage(ids, signal);
+}
+
 /** A page is shown when at least one of its cameras loads; the others show their own state. */
 export async function prefetchPage(ids: readonly string[], signal: AbortSignal): Promise<Prepared> {
   const results = await Promise.all(ids.map((id) => prefetchCamera(id, signal)));

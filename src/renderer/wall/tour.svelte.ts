@@ -11,15 +11,14 @@ import type { SensorReadings } from '../../shared/ipc/observations.ts';
 import type { WallLayout, WallTile } from '../../shared/ipc/wall.ts';
 import { readTourQuery, sourceWords, type Tour, type TourMode } from '../../shared/tour.ts';
 import { capacity, isLayout } from './layout.ts';
-import { prefetchCamera, prefetchPage } from './tour-prefetch.ts';
 import { realClock, TourSchedule, type Prepared, type TourClock } from './tour-schedule.ts';
 import { resolveTourSource } from './tour-sources.ts';
 
-/** What a step loads before it shows: one camera's image, or a page's. */
+/**
+ * What a step loads before it shows: its cameras' images (tour-prefetch.ts's loadTourStep in the
+ * app; the state's tests answer themselves).
+ */
 export type TourLoader = (ids: string[], signal: AbortSignal) => Promise<Prepared>;
-
-const defaultLoader: TourLoader = (ids, signal) =>
-  ids.length === 1 ? prefetchCamera(ids[0]!, signal) : prefetchPage(ids, signal);
 
 export class TourState {
   readonly #api: Api;
@@ -29,7 +28,7 @@ export class TourState {
   /** Bumped by each start and stop: a source resolved late for an older tour is dropped. */
   #run = 0;
 
-  constructor(api: Api, clock: TourClock = realClock, load: TourLoader = defaultLoader) {
+  constructor(api: Api, load: TourLoader, clock: TourClock = realClock) {
     this.#api = api;
     this.#clock = clock;
     this.#load = load;

@@ -25,12 +25,13 @@ const ids = (tiles: { id: string }[]) => tiles.map((t) => t.id);
 function tourOn(api: Api, bad: Set<string> = new Set()) {
   const clock = new ManualClock();
   const loaded: string[][] = [];
-  const tour = new TourState(api, clock, (stepIds): Promise<Prepared> => {
+  const load = (stepIds: string[]): Promise<Prepared> => {
     loaded.push(stepIds);
     return Promise.resolve(
       stepIds.every((id) => bad.has(id)) ? { ok: false, reason: 'HTTP 503' } : { ok: true },
     );
-  });
+  };
+  const tour = new TourState(api, load, clock);
   return { clock, tour, loaded };
 }
 
