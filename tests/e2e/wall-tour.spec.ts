@@ -190,7 +190,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-test('the Tour form starts a tour, and offers the last one again', async ({ page }, testInfo) => {
+test('the Tour form starts a tour, full screen and back, and offers the last one again', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(90_000);
   const ids = cams.still.slice(10, 12);
   await page.goto(`${host.url}#/wall`);
@@ -208,6 +210,14 @@ test('the Tour form starts a tour, and offers the last one again', async ({ page
   await form.getByRole('button', { name: 'Start tour' }).click();
   await expect(page.getByTestId('tour-position')).toContainText('Camera 1 of 2');
   await expect(firstTile(page)).toHaveAttribute('data-camera-id', ids[1]!, { timeout: 10_000 });
+  // Full screen is the wall view alone: the toolbar leaves, the tour bar stays.
+  await page.getByRole('button', { name: 'Full screen' }).click();
+  await expect(page.getByRole('toolbar', { name: 'Wall' })).toHaveCount(0);
+  expect(await page.evaluate(() => document.fullscreenElement?.className ?? '')).toContain(
+    'wall-view',
+  );
+  await page.getByRole('button', { name: 'Leave full screen' }).click();
+  await expect(page.getByRole('toolbar', { name: 'Wall' })).toHaveCount(1);
   await page.getByRole('button', { name: 'Stop tour' }).click();
   await expect(page.getByRole('region', { name: 'Tour' })).toHaveCount(0);
 
