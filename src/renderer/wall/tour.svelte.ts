@@ -75,7 +75,9 @@ export class TourState {
     if (!this.tour || this.position === null) return wallTiles;
     const toured = this.camerasOf(this.position).map((c) => ({ ...c, colSpan: 1, rowSpan: 1 }));
     if (this.tour.mode === 'page' || wallTiles.length === 0) return toured;
-    return [...toured, ...wallTiles.slice(1)];
+    // Another saved wall opened during the tour may hold the toured camera: shown once, toured.
+    const others = wallTiles.slice(1).filter((t) => t.id !== toured[0]?.id);
+    return [...toured, ...others];
   }
 
   layoutOver(wallLayout: WallLayout, wallTiles: number): WallLayout {
