@@ -269,7 +269,7 @@ test('tile actions: snapshot to a new collection, record the last minutes, open 
 
   await tile.locator('summary').click();
   await page.getByRole('menuitem', { name: 'Record the last minutes…' }).click();
-  await dialog.getByLabel(/Minutes before the newest image/).fill('2');
+  await dialog.getByLabel(/Minutes before now/).fill('2');
   await dialog.getByRole('button', { name: 'Record' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Recording' })).toContainText(
     '2 min from',

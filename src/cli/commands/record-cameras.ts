@@ -4,6 +4,7 @@
  * recordings are followed until made and downloaded as one batch, as `roadcam download` does.
  * Exit code 1 when any camera or file failed.
  */
+import { isoSeconds } from '../../shared/times.ts';
 import { resolve } from 'node:path';
 import type { CreatedRecording } from '../../shared/ipc/recordings.ts';
 import type { Core } from '../../main/core.ts';
@@ -75,7 +76,6 @@ async function downloadBatch(
       `--start ${many.start} is not a time: give UTC ISO 8601, e.g. 2026-11-21T12:00:00Z.`,
     );
   }
-  const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
   let batchId = -1;
   // Listens from before the batch exists: one with nothing left to do ends at once.
   const finished = waitFor(core.hub, core.downloads, () => batchId);
@@ -83,8 +83,8 @@ async function downloadBatch(
   try {
     const made = await core.api.invoke('recordings.createMany', {
       cameraIds: many.cameraIds,
-      start: iso(startMs),
-      stop: iso(startMs + (many.duration ?? DEFAULT_DURATION_S) * 1000),
+      start: isoSeconds(startMs),
+      stop: isoSeconds(startMs + (many.duration ?? DEFAULT_DURATION_S) * 1000),
       formats,
       folder,
     });

@@ -66,6 +66,15 @@ export class ApiClient {
   }
 
   /**
+   * `serviceNow`, after asking the service once when no answer has told its clock yet (a fresh
+   * start): for times made from "now" that the service reads, such as the last minutes to record.
+   */
+  async serviceNowKnown(): Promise<number> {
+    if (!this.requester.clock.known) await this.cameras.search({ limit: 1 });
+    return this.serviceNow();
+  }
+
+  /**
    * Seconds the held token has left, from its own expiry (token-expiry.ts), or null without one.
    * What "token valid for" shows: the session's expires_in comes in a unit the interface leaves
    * open.

@@ -1,6 +1,6 @@
 /**
- * Cameras beyond searching them: several by id, their latest sensor readings, the times of their
- * archived images, and a recording of a camera's last minutes. Plain Node on the ApiClient; the
+ * Cameras beyond searching them: several by id, their latest sensor readings, and the times of
+ * their archived images. Plain Node on the ApiClient; the
  * token never leaves the main process.
  */
 import { cameraSummary, type CameraSummary } from '../../shared/ipc/cameras.ts';
@@ -92,35 +92,6 @@ export async function imageTimes(client: ApiClient, cameraId: string): Promise<s
     from = new Date(last + 1000).toISOString();
   }
   return times;
-}
-
-/**
- * A recording of the last `minutes` of a camera. "Now" is the camera's newest archived image,
- * not this computer's clock: the recording is built from the archive, and clocks differ.
- */
-export async function recordLast(
-  client: ApiClient,
-  cameraId: string,
-  minutes: number,
-): Promise<{ recordingId: string; start: string; duration: number }> {
-  const times = await imageTimes(client, cameraId);
-  const newest = times.length === 0 ? undefined : Date.parse(times.at(-1)!);
-  if (newest === undefined) {
-    throw new Error(`Camera ${cameraId} has no archived images to record: try again later.`);
-  }
-  const duration = minutes * 60;
-  const start = isoSeconds(newest - duration * 1000);
-  const created = await client.recordings.create({
-    camera_id: cameraId,
-    start,
-    duration,
-    tags: 'wall',
-  });
-  return { recordingId: created.recording_id, start, duration };
-}
-
-function isoSeconds(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 async function mapParallel<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {

@@ -3,6 +3,7 @@
  * every recording of a query (searchAll, past the 4,100 paging limit), or pasted ids (looked up
  * for their names); new recordings of cameras' periods are record-cameras.ts's.
  */
+import { isoSeconds } from '../../shared/times.ts';
 import type {
   Recording,
   RecordingFormat,
@@ -203,7 +204,7 @@ export function splitPeriod(startIso: string, stopIso: string): [string, number]
   const parts: [string, number][] = [];
   for (let t = start; t < stop; t += MAX_RECORDING_S * 1000) {
     const duration = Math.min(MAX_RECORDING_S, Math.ceil((stop - t) / 1000));
-    parts.push([new Date(t).toISOString().replace(/\.000Z$/, 'Z'), duration]);
+    parts.push([isoSeconds(t), duration]);
   }
   return parts;
 }

@@ -1,3 +1,4 @@
+import { isoSeconds } from '../../shared/times.ts';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
@@ -80,7 +81,7 @@ export function downloadsFeature(
     const d = await destination(input);
     // Before any recording is made: a wrong template would leave them without a batch.
     checkTemplate(d.template);
-    const { start, stop } = periodOf(input, ctx.client.serviceNow());
+    const { start, stop } = periodOf(input, await ctx.client.serviceNowKnown());
     const pieces = planPieces(input.cameraIds, start, stop);
     const outcomes = await createPieces(ctx.client, pieces, { tags: RECORD_TAG });
     const cameras = new Set(pieces.map((p) => p.cameraId));
@@ -182,6 +183,5 @@ function periodOf(
   if (input.lastMinutes === undefined) return { start: input.start!, stop: input.stop! };
   // Whole seconds: the service reads its times to the second.
   const stop = Math.floor(serviceNow / 1000) * 1000;
-  const iso = (ms: number) => new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
-  return { start: iso(stop - input.lastMinutes * 60_000), stop: iso(stop) };
+  return { start: isoSeconds(stop - input.lastMinutes * 60_000), stop: isoSeconds(stop) };
 }

@@ -1,3 +1,4 @@
+import { isoSeconds } from '../../shared/times.ts';
 import type { recordingsChannels } from '../../shared/ipc/recordings.ts';
 import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
 
@@ -9,7 +10,11 @@ export function recordingsFeature(
   ctx: Pick<CoreParts, 'client' | 'log'>,
 ): Feature<RecordingChannels> {
   const handlers: Feature<RecordingChannels>['handlers'] = {
-    'recordings.create': async ({ cameraId, duration, start, tags }) => {
+    'recordings.create': async ({ cameraId, duration, start: given, last, tags }) => {
+      // The service's clock, not this computer's: the recording is built from its archive.
+      const start = last
+        ? isoSeconds((await ctx.client.serviceNowKnown()) - duration * 1000)
+        : given;
       const answer = await ctx.client.recordings.create({
         camera_id: cameraId,
         duration,
@@ -17,7 +22,7 @@ export function recordingsFeature(
         ...(tags.length === 0 ? {} : { tags }),
       });
       ctx.log(`recording ${answer.recording_id} created for camera ${cameraId}`);
-      return { recordingId: answer.recording_id };
+      return { recordingId: answer.recording_id, start: start ?? null };
     },
     'recordings.show': ({ id }) => ctx.client.recordings.show(id),
     'recordings.addTags': async ({ id, tags }) => {

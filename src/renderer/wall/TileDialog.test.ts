@@ -108,19 +108,17 @@ describe('the record dialog', () => {
     const { api, onDone } = open(
       { kind: 'record', tile },
       {
-        'wall.recordLast': ({ minutes }) => ({
-          recordingId: 'rec_1',
-          start: '2026-11-20T11:55:00Z',
-          duration: minutes * 60,
-        }),
+        'recordings.create': () => ({ recordingId: 'rec_1', start: '2026-11-20T11:55:00Z' }),
       },
     );
-    await fireEvent.input(screen.getByLabelText(/Minutes before the newest image/), {
+    await fireEvent.input(screen.getByLabelText(/Minutes before now/), {
       target: { value: '2' },
     });
     await fireEvent.click(screen.getByRole('button', { name: 'Record' }));
     await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(api.inputsOf('wall.recordLast')).toEqual([{ cameraId: 'CAM0001', minutes: 2 }]);
+    expect(api.inputsOf('recordings.create')).toEqual([
+      { cameraId: 'CAM0001', duration: 120, last: true, tags: ['wall'] },
+    ]);
     expect(onDone.mock.calls[0]![0]).toMatch(
       /^Recording rec_1 of I-80 at Exit 12 requested: 2 min from 11:55 UTC/,
     );
@@ -130,7 +128,7 @@ describe('the record dialog', () => {
     const { onDone } = open({ kind: 'record', tile }, {});
     await fireEvent.click(screen.getByRole('button', { name: 'Record' }));
     await vi.waitFor(() =>
-      expect(screen.getByRole('alert').textContent).toMatch(/wall.recordLast/),
+      expect(screen.getByRole('alert').textContent).toMatch(/recordings.create/),
     );
     expect(onDone).not.toHaveBeenCalled();
     expect((screen.getByRole('button', { name: 'Record' }) as HTMLButtonElement).disabled).toBe(

@@ -1,4 +1,5 @@
 /** Archived frames for rewind: the time nearest a chosen moment, found by binary search. */
+import { isoSeconds } from '../../shared/times.ts';
 
 /** The element of `times` (ascending) nearest `t`; null when there are none. */
 export function nearestTime(times: readonly number[], t: number): number | null {
@@ -29,6 +30,5 @@ export function rewindRange(
 
 /** The media path of an archived frame: the listed time, so the disk cache can keep it. */
 export function framePath(cameraId: string, time: number): string {
-  const iso = new Date(time).toISOString().replace(/\.000Z$/, 'Z');
-  return `cameras/${encodeURIComponent(cameraId)}/images/${iso}`;
+  return `cameras/${encodeURIComponent(cameraId)}/images/${isoSeconds(time)}`;
 }

@@ -78,6 +78,8 @@ export const recordingsChannels = {
         duration: z.number().int().min(1).max(1800),
         /** UTC ISO 8601; omitted means now. The service allows up to 15 minutes ahead. */
         start: iso.optional(),
+        /** The recording ends now on the service's clock (a wall tile's last minutes). */
+        last: z.literal(true).optional(),
         tags: z
           .array(
             z
@@ -89,8 +91,12 @@ export const recordingsChannels = {
           )
           .max(20),
       })
-      .strict(),
-    result: type<{ recordingId: string }>(),
+      .strict()
+      .refine((v) => v.start === undefined || v.last === undefined, {
+        message: 'Give start, or last, not both.',
+      }),
+    /** `start`: the one sent, or null when the service chose it (now). */
+    result: type<{ recordingId: string; start: string | null }>(),
   },
   /** GET /v1/recordings/:id. */
   'recordings.show': {

@@ -78,11 +78,6 @@ export const wallChannels = {
   /** Creates (no id) or replaces a saved wall; it becomes the last opened one. */
   'walls.save': { input: wallSaveSchema, result: type<Wall>() },
   'walls.remove': { input: byId, result: type<{ removed: boolean }>() },
-  /** A recording of the last N minutes of a camera (its start is in the past). */
-  'wall.recordLast': {
-    input: z.object({ cameraId, minutes: z.number().int().min(1).max(30) }).strict(),
-    result: type<{ recordingId: string; start: string; duration: number }>(),
-  },
 } as const;
 
 export const wallEvents = {} as const;

@@ -27,7 +27,6 @@ const LEFT_OUT: Partial<Record<Channel, string>> = {
   'downloads.open': 'opens files with the desktop shell',
   'collections.export': 'writes a file wherever it is told',
   'recordings.create': "builds up to 30 minutes of frames per call on the service's side",
-  'wall.recordLast': "builds up to 30 minutes of frames per call on the service's side",
 };
 
 const known: Record<string, unknown[]> = {};

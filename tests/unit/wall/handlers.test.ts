@@ -65,13 +65,30 @@ describe('wall channels', () => {
     expect(times.at(-1)).toBe('2026-11-20T12:00:00Z');
   });
 
-  test('records the last minutes: a recording that starts in the past', async () => {
-    const made = await core.api.invoke('wall.recordLast', { cameraId: stillCamera, minutes: 5 });
-    expect(made).toMatchObject({ start: '2026-11-20T11:55:00Z', duration: 300 });
+  test("records a tile's last minutes: a recording ending now on the service's clock", async () => {
+    const made = await core.api.invoke('recordings.create', {
+      cameraId: stillCamera,
+      duration: 300,
+      last: true,
+      tags: ['wall'],
+    });
+    // This world's clock stands at 12:00 on 2026-11-20, whatever the date of this computer.
+    const start = Date.parse(made.start!);
+    expect(start).toBeGreaterThanOrEqual(Date.parse('2026-11-20T11:55:00Z'));
+    expect(start).toBeLessThan(Date.parse('2026-11-20T11:56:00Z'));
     const recording = await core.client.recordings.show(made.recordingId);
     expect(recording.properties.camera_id).toBe(stillCamera);
-    expect(recording.properties.start).toBe('2026-11-20T11:55:00Z');
+    expect(recording.properties.start).toBe(made.start);
     expect(recording.properties.tags).toContain('wall');
+    await expect(
+      core.api.invoke('recordings.create', {
+        cameraId: stillCamera,
+        duration: 60,
+        last: true,
+        start: made.start!,
+        tags: [],
+      }),
+    ).rejects.toThrow(/Give start, or last, not both/);
   });
 
   test('saves walls through the channel, refusing invalid ones with a readable message', async () => {
