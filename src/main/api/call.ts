@@ -53,7 +53,16 @@ export interface Call {
   /** Defaults from the method: GET, PUT and DELETE are idempotent. */
   idempotent?: boolean;
   signal?: AbortSignal | undefined;
+  /** What this call may wait beyond the client's policy allows less of (a live picture). */
+  retry?: Partial<RetryPolicy>;
 }
+
+/**
+ * A live picture waited on for a minute is no longer live: a service that asks for a longer
+ * wait (an offline camera's 503 with Retry-After: 60) is answered at once with its own words,
+ * and the wall asks again on its own schedule.
+ */
+export const LIVE_RETRY: Partial<RetryPolicy> = { maxRetryAfterMs: 5_000, attempts: 2 };
 
 export interface CallOptions {
   signal?: AbortSignal;

@@ -11,6 +11,7 @@ import {
   call,
   get,
   joinTags,
+  LIVE_RETRY,
   type CallOptions,
   type MediaOptions,
   type MediaResponse,
@@ -122,14 +123,14 @@ export class CamerasApi extends GeoGroup<'cameras'> {
   async live(id: string, options: MediaOptions = {}): Promise<MediaResponse> {
     const operation = `camera ${id} live image`;
     const path = `/v1/cameras/${segment(id, 'camera id')}/live`;
-    return this.requester.media(get(operation, path, options));
+    return this.requester.media({ ...get(operation, path, options), retry: LIVE_RETRY });
   }
 
   /** HLS: file is "playlist.m3u8" first, then whatever the playlists name. */
   async liveFile(id: string, file: string, options: CallOptions = {}): Promise<MediaResponse> {
     const operation = `camera ${id} live video`;
     const path = `/v1/cameras/${segment(id, 'camera id')}/live/${segment(file, 'video file name')}`;
-    return this.requester.media(get(operation, path, options));
+    return this.requester.media({ ...get(operation, path, options), retry: LIVE_RETRY });
   }
 
   async images(

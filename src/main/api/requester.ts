@@ -256,7 +256,7 @@ export class Requester {
         signal: call.signal,
         deadline: { ms: this.#deadlineMs(), body },
       },
-      this.#retry,
+      call.retry ? { ...this.#retry, ...call.retry } : this.#retry,
       this.#log,
       this.throttle,
       this.#fetch,

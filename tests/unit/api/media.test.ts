@@ -129,3 +129,25 @@ describe('other operations', () => {
     await expect(client.collections.show(id)).rejects.toMatchObject({ status: 404 });
   });
 });
+
+describe('live pictures', () => {
+  test("an offline camera's 503 asking for a minute's wait is answered at once, in the service's words", async ({
+    service,
+    proxy,
+  }) => {
+    const camera = (await client.cameras.search({ limit: 1 })).features[0]!.id;
+    await service.control.setCameraOffline(camera);
+    try {
+      proxy.requests.length = 0;
+      const error = await client.cameras.live(camera).then(
+        () => null,
+        (e: unknown) => e as Error,
+      );
+      expect(error?.message).toMatch(new RegExp(`Camera ${camera} is offline`));
+      // The client waits out a Retry-After of up to a minute; a live picture is not waited on.
+      expect(proxy.requests.map((r) => r.path)).toEqual([`/v1/cameras/${camera}/live`]);
+    } finally {
+      await service.control.setCameraOffline(camera, false);
+    }
+  });
+});
