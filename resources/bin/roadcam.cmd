@@ -2,7 +2,7 @@
 rem `roadcam` as installed on Windows: electron-builder puts this file in the app's resources\bin
 rem (win extraResources); add that folder to PATH (docs/desktop.md). It runs the app's own
 rem Roadcam.exe as Node (ELECTRON_RUN_AS_NODE=1) on the built CLI, out\cli\main.js inside
-rem app.asar. With no arguments, or a roadcam:// link, it opens the app instead.
+rem app.asar. With no arguments, a roadcam:// link or --kiosk, it opens the app instead.
 rem ROADCAM_ELECTRON names another binary to run instead of the app's.
 setlocal
 set "ELECTRON=%~dp0..\..\Roadcam.exe"
@@ -14,6 +14,7 @@ if not exist "%ELECTRON%" (
 set "FIRST=%~1"
 if "%FIRST%"=="" goto app
 if /i "%FIRST:~0,8%"=="roadcam:" goto app
+if /i "%FIRST%"=="--kiosk" goto app
 set "APP=%~dp0..\app.asar"
 if not exist "%APP%" set "APP=%~dp0..\app"
 set ELECTRON_RUN_AS_NODE=1

@@ -120,12 +120,16 @@ describe('the launcher (resources/bin/roadcam)', () => {
     expect(out.stdout).toBe(`app run-as-node=1 args=${cli} cameras search --state WA\n`);
   });
 
-  test('opens the app with no arguments or with a roadcam:// link, not as Node', async () => {
+  test('opens the app with no arguments, a roadcam:// link or --kiosk, not as Node', async () => {
     const asNode = { ELECTRON_RUN_AS_NODE: '1' }; // as a parent Electron process might leave it
     const bare = await execute(onPath, [], asNode);
     expect(bare.stdout).toBe('app run-as-node=unset args=\n');
     const link = await execute(onPath, ['roadcam://wall?cameras=A,B'], asNode);
     expect(link.stdout).toBe('app run-as-node=unset args=roadcam://wall?cameras=A,B\n');
+    const kiosk = await execute(onPath, ['--kiosk', 'roadcam://wall?tour=favourites'], asNode);
+    expect(kiosk.stdout).toBe(
+      'app run-as-node=unset args=--kiosk roadcam://wall?tour=favourites\n',
+    );
   });
 
   test('says what to do when the app is not beside it', async () => {
