@@ -69,34 +69,27 @@ export async function download(ctx: Context): Promise<number> {
     .update(JSON.stringify({ folder, formats, template, existing, ids: [...ids].sort(), query }))
     .digest('hex');
 
-  return withCore(ctx, async (core) => {
+  return withDownloads(ctx, (core) => {
     const manager = core.downloads;
-    try {
-      if (!manager.running) {
-        throw new Error(
-          `Another Roadcam process is downloading with this data folder (${ctx.dataDir}); ` +
-            'let it finish, or use another folder with ROADCAM_DATA_DIR.',
-        );
-      }
-      manager.setConcurrency(concurrency);
-      const destination = { key, folder, template, existing, formats };
-      let batchId = -1;
-      // Listens from before the batch exists: one with nothing left to do ends at once.
-      const finished = waitFor(core.hub, manager, () => batchId);
-      let show: { stop(): void } | undefined;
-      try {
+    manager.setConcurrency(concurrency);
+    const destination = { key, folder, template, existing, formats };
+    return followBatch(
+      ctx,
+      core,
+      async () => {
         if (query) {
           const chosen = await chooseByQuery(core.client, query);
           if (chosen.length === 0) throw new Error('No recording matches: nothing to download.');
-          batchId = manager.createBatch({ label: `query ${queryText}`, ...destination, chosen }).id;
-          show = report(ctx, core.hub, batchId);
-        } else {
-          const unique = uniqueIds(ids);
-          if (unique.length === 0) throw new Error('No recording matches: nothing to download.');
-          // Each recording's files start as soon as its own lookup returns, not after them all.
-          const fill = manager.openBatch({ label: `${unique.length} recordings`, ...destination });
-          batchId = fill.batchId;
-          show = report(ctx, core.hub, batchId);
+          return {
+            batchId: manager.createBatch({ label: `query ${queryText}`, ...destination, chosen })
+              .id,
+          };
+        }
+        const unique = uniqueIds(ids);
+        if (unique.length === 0) throw new Error('No recording matches: nothing to download.');
+        // Each recording's files start as soon as its own lookup returns, not after them all.
+        const fill = manager.openBatch({ label: `${unique.length} recordings`, ...destination });
+        const add = async () => {
           // The first files' signed URLs are asked for beside their lookups, not after them:
           // a round trip less before the first byte (a URL no file comes to use costs nothing).
           for (const id of unique.slice(0, concurrency ?? 4)) {
@@ -108,18 +101,64 @@ export async function download(ctx: Context): Promise<number> {
           // added, and running the command again adds the rest (its key finds the batch).
           await lookUpIds(core.client, unique, (c) => fill.add([c]), { inOrder });
           fill.done();
-        }
-        const end = await finished.ended;
-        show?.stop();
-        return await summarise(ctx, manager.snapshot(), batchId, end, failedOut);
-      } finally {
-        finished.stop();
-        show?.stop();
+        };
+        return { batchId: fill.batchId, add };
+      },
+      failedOut,
+    );
+  });
+}
+
+/**
+ * Runs `work` on a core whose download engine this process owns (another Roadcam downloading
+ * with the same data folder is refused in words), and closes the engine after.
+ */
+export function withDownloads(
+  ctx: Context,
+  work: (core: Core) => Promise<number>,
+): Promise<number> {
+  return withCore(ctx, async (core) => {
+    const manager = core.downloads;
+    try {
+      if (!manager.running) {
+        throw new Error(
+          `Another Roadcam process is downloading with this data folder (${ctx.dataDir}); ` +
+            'let it finish, or use another folder with ROADCAM_DATA_DIR.',
+        );
       }
+      return await work(core);
     } finally {
       await manager.close();
     }
   });
+}
+
+/**
+ * Follows one batch to its end with the progress line, then prints the summary and returns the
+ * exit code. `open` makes the batch (and may give what fills it while the line already shows).
+ */
+export async function followBatch(
+  ctx: Context,
+  core: Core,
+  open: () => Promise<{ batchId: number; add?: () => Promise<void> }>,
+  failedOut?: string,
+): Promise<number> {
+  let batchId = -1;
+  // Listens from before the batch exists: one with nothing left to do ends at once.
+  const finished = waitFor(core.hub, core.downloads, () => batchId);
+  let show: { stop(): void } | undefined;
+  try {
+    const opened = await open();
+    batchId = opened.batchId;
+    show = report(ctx, core.hub, batchId);
+    await opened.add?.();
+    const end = await finished.ended;
+    show.stop();
+    return await summarise(ctx, core.downloads.snapshot(), batchId, end, failedOut);
+  } finally {
+    finished.stop();
+    show?.stop();
+  }
 }
 
 function recordingTarget(recordingId: string, format: RecordingFormat): UrlTarget {

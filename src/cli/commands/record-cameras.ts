@@ -12,7 +12,7 @@ import { createPieces } from '../../main/downloads/record-cameras.ts';
 import { flag, UsageError } from '../argv.ts';
 import { withCore, type Context } from '../context.ts';
 import { note, printJson, printLines } from '../output.ts';
-import { parseFormats, report, summarise, waitFor } from './download.ts';
+import { followBatch, parseFormats, withDownloads } from './download.ts';
 
 export interface ManyCameras {
   cameraIds: string[];
@@ -47,20 +47,7 @@ export async function recordAndDownload(ctx: Context, many: ManyCameras): Promis
     );
   }
   const formats = parseFormats(flag(ctx.argv, 'format') ?? 'zip,mp4');
-  return withCore(ctx, async (core) => {
-    const manager = core.downloads;
-    try {
-      if (!manager.running) {
-        throw new Error(
-          `Another Roadcam process is downloading with this data folder (${ctx.dataDir}); ` +
-            'let it finish, or use another folder with ROADCAM_DATA_DIR.',
-        );
-      }
-      return await downloadBatch(ctx, core, many, resolve(out), formats);
-    } finally {
-      await manager.close();
-    }
-  });
+  return withDownloads(ctx, (core) => downloadBatch(ctx, core, many, resolve(out), formats));
 }
 
 async function downloadBatch(
@@ -76,11 +63,8 @@ async function downloadBatch(
       `--start ${many.start} is not a time: give UTC ISO 8601, e.g. 2026-11-21T12:00:00Z.`,
     );
   }
-  let batchId = -1;
-  // Listens from before the batch exists: one with nothing left to do ends at once.
-  const finished = waitFor(core.hub, core.downloads, () => batchId);
-  let show: { stop(): void } | undefined;
-  try {
+  let refused = false;
+  const code = await followBatch(ctx, core, async () => {
     const made = await core.api.invoke('recordings.createMany', {
       cameraIds: many.cameraIds,
       start: isoSeconds(startMs),
@@ -89,16 +73,10 @@ async function downloadBatch(
       folder,
     });
     printCreated(ctx, made.recordings);
-    batchId = made.batch.id;
-    show = report(ctx, core.hub, batchId);
-    const end = await finished.ended;
-    show.stop();
-    const code = await summarise(ctx, core.downloads.snapshot(), batchId, end, undefined);
-    return made.recordings.some((r) => r.problem !== null) ? Math.max(code, 1) : code;
-  } finally {
-    finished.stop();
-    show?.stop();
-  }
+    refused = made.recordings.some((r) => r.problem !== null);
+    return { batchId: made.batch.id };
+  });
+  return refused ? Math.max(code, 1) : code;
 }
 
 /** Each camera's recording id on stdout ("CAMERA ID"), each refusal on stderr; or NDJSON. */
