@@ -14,7 +14,7 @@ import { orderAlongRoute, routeLengthMeters, travelDirection } from '../../share
 import type { ApiClient } from '../api/client.ts';
 import type { SearchCache } from '../cache/searches.ts';
 import { cameraSummary } from '../../shared/ipc/cameras.ts';
-import { latestSensors } from '../cameras/cameras.ts';
+import { latestSensorsAlong } from '../cameras/cameras.ts';
 
 /** Alerts one answer lists at most: more than this along one drive is a region-wide event. */
 const MAX_ROUTE_ALERTS = 100;
@@ -45,10 +45,11 @@ export async function showRoute(
   ]);
   const all = orderAlongRoute(route.line, found.cameras.map(cameraSummary));
   const ordered = all.slice(0, keep);
-  const sensors = await latestSensors(
+  const sensors = await latestSensorsAlong(
     client,
     searches,
     ordered.map((c) => c.id),
+    along,
   );
   const byId = new Map(sensors.map((s) => [s.cameraId, s]));
   const cameras: RouteCamera[] = ordered.map(({ position, ...camera }) => ({
