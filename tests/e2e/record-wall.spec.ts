@@ -2,7 +2,8 @@
  * "Record all tiles": a wall of three cameras recorded over its last minute, in a real
  * Chromium against browser mode on the service: the dialog (checked by axe, photographed for
  * docs/wall.md), then one batch of three files in Downloads, every one completed. And "Record
- * these cameras" from the map's camera search results.
+ * these cameras" from the map's camera search results, and Downloads' "Record a camera": the
+ * same recordings.createMany for one camera.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -122,5 +123,31 @@ test("Record these cameras: the map's camera results recorded as one batch", asy
   const label = n === 1 ? /Camera / : `${n} cameras`;
   const batch = page.getByTestId('download-batch').filter({ hasText: label });
   await expect(batch.getByTestId('download-item')).toHaveCount(n);
+  await expect(batch).toHaveAttribute('data-state', 'completed', { timeout: 120_000 });
+});
+
+test("Record a camera in Downloads: one camera's period, typed in the app's zone, becomes one batch", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const [camera] = (await service.cameras()).still;
+  await page.goto(`${host.url}#/downloads`);
+  await page.getByRole('tab', { name: 'Record a camera' }).click();
+  await page.getByLabel('Camera id').fill(camera!);
+  // The two minutes before the last one, as datetime-local values in the page's own zone.
+  const [from, to] = await page.evaluate(() => {
+    const local = (t: number) =>
+      new Date(t - new Date(t).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    return [local(Date.now() - 3 * 60_000), local(Date.now() - 60_000)];
+  });
+  await page.getByLabel('From').fill(to!);
+  await page.getByLabel('To').fill(from!);
+  await page.getByRole('button', { name: 'Record and download' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The period must end after it starts.');
+  await page.getByLabel('From').fill(from!);
+  await page.getByLabel('To').fill(to!);
+  await page.getByLabel('Folder').fill(join(host.dataDir, 'one-camera'));
+  await page.getByRole('button', { name: 'Record and download' }).click();
+  const batch = page.getByTestId('download-batch').filter({ hasText: `Camera ${camera}` });
   await expect(batch).toHaveAttribute('data-state', 'completed', { timeout: 120_000 });
 });

@@ -49,8 +49,8 @@ interface RecordRequest extends DestinationInput {
  * The download queue: one manager per core, which `roadcam download` drives directly and the
  * collections sync uses. It starts running the queue (resuming what a restart interrupted) at
  * start, and stops its transfers, keeping their .part files, at close. It also records cameras
- * for a period and downloads the recordings once made (`downloads.record` for one camera,
- * `recordings.createMany` for many: one code).
+ * for a period and downloads the recordings once made (`recordings.createMany`, one camera or
+ * many).
  */
 export function downloadsFeature(
   ctx: DownloadsParts,
@@ -113,8 +113,6 @@ export function downloadsFeature(
           : `${chosen.length} recordings`);
       return create(label, d, chosen);
     },
-    'downloads.record': async ({ cameraId, ...rest }) =>
-      (await record({ ...rest, cameraIds: [cameraId] })).batch,
     'recordings.createMany': (input) => record(input),
     'downloads.pause': (scope) => ({ changed: manager.pause(scope) }),
     'downloads.resume': (scope) => ({ changed: manager.resume(scope) }),

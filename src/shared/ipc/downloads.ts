@@ -131,7 +131,6 @@ export const recordingId = z
   .regex(/^[A-Za-z0-9_.-]+$/, 'a recording id has letters, digits, _ . and - only');
 const formats = z.array(z.enum(RECORDING_FORMATS)).min(1).max(3);
 const text = z.string().trim().max(200);
-const iso = z.string().max(40);
 
 /** Where and how a batch's files go: shared by every channel that makes a batch. */
 export const downloadDestination = {
@@ -158,16 +157,6 @@ export const downloadAddSchema = z
     message: 'Give recordingIds or a query.',
   });
 
-export const downloadRecordSchema = z
-  .object({
-    ...downloadDestination,
-    cameraId: text.min(1),
-    /** UTC ISO 8601; the period is split into recordings of at most 30 minutes. */
-    start: iso,
-    stop: iso,
-  })
-  .strict();
-
 /** Which downloads an action applies to: one item, one batch, or everything. */
 export const downloadScopeSchema = z.union([
   z.object({ itemId: id }).strict(),
@@ -183,11 +172,6 @@ export const downloadsChannels = {
     result: type<DownloadsSnapshot>(),
   },
   'downloads.add': { input: downloadAddSchema, result: type<DownloadBatchView>() },
-  /**
-   * Record and download one camera: create recordings for the period, wait until complete,
-   * download. The one-camera case of `recordings.createMany`, answered by the same code.
-   */
-  'downloads.record': { input: downloadRecordSchema, result: type<DownloadBatchView>() },
   'downloads.pause': { input: downloadScopeSchema, result: type<{ changed: number }>() },
   'downloads.resume': { input: downloadScopeSchema, result: type<{ changed: number }>() },
   'downloads.cancel': { input: downloadScopeSchema, result: type<{ changed: number }>() },

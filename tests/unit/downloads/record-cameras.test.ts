@@ -1,7 +1,6 @@
 /**
- * Recording many cameras over one period (`recordings.createMany`, and `downloads.record` for
- * one) through an account core against the embedded service over real HTTP: one batch of every
- * camera's files, named by camera and time, with real MP4 and ZIP content; a refused camera
+ * Recording cameras over one period (`recordings.createMany`, one camera or many) through an
+ * account core against the embedded service over real HTTP: one batch of every camera's files, named by camera and time, with real MP4 and ZIP content; a refused camera
  * fails its own item in the service's words; a restart resumes the batch; a recording the
  * service never finishes fails in words instead of holding its batch open.
  */
@@ -120,12 +119,14 @@ describe('recordings.createMany', () => {
     }
   });
 
-  test('downloads.record is the one-camera case of the same code', async ({ service }) => {
+  test("one camera (the Downloads view's record and download) is a batch named by its period", async ({
+    service,
+  }) => {
     const [a] = await cameras(service, 1);
     const { core, dataDir } = await accountCore(service);
     try {
-      const batch = await core.api.invoke('downloads.record', {
-        cameraId: a!,
+      const { batch } = await core.api.invoke('recordings.createMany', {
+        cameraIds: [a!],
         start: minutesAgo(50),
         stop: minutesAgo(50, 10),
         formats: ['jpg', 'zip'],

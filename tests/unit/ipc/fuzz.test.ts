@@ -22,7 +22,6 @@ const LEFT_OUT: Partial<Record<Channel, string>> = {
   'profiles.test': "reads this machine's keychain",
   'profiles.use': 'switches the core to another service',
   'downloads.add': 'writes files into whatever folder it is given',
-  'downloads.record': 'writes files into whatever folder it is given',
   'recordings.createMany': 'writes files into whatever folder it is given',
   'downloads.open': 'opens files with the desktop shell',
   'collections.export': 'writes a file wherever it is told',
