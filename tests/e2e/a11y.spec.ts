@@ -3,50 +3,11 @@
  * view, in the states a user sees most, has no critical or serious violation. A violation
  * prints its rule, its help and the elements at fault.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { seriousViolations } from './axe.ts';
 
 // Evaluated rather than added as a script tag: the app's content security policy (rightly)
 // refuses scripts it did not ship.
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-/** Runs axe-core over the page; the critical and serious violations, described. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = (await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(c: Document): Promise<{ violations: unknown[] }> } }
-    ).axe;
-    return (await axe.run(document)).violations;
-  })) as Violation[];
-  return violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help}\n` +
-        v.nodes
-          .slice(0, 8)
-          .map(
-            (n) =>
-              `  ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`,
-          )
-          .join('\n') +
-        (v.nodes.length > 8 ? `\n  ... and ${v.nodes.length - 8} more` : ''),
-    );
-}
-
 const views = ['map', 'route', 'wall', 'downloads', 'collections', 'alerts', 'settings'] as const;
 
 for (const view of views) {

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiClient } from '../../src/main/api/index.ts';
 import { startService } from '../../src/service/index.ts';
+import { seriousViolations } from './axe.ts';
 import { startRoadcam, test, expect, type RoadcamHost } from './fixtures.ts';
 import { testNetwork } from '../helpers/api.ts';
 
@@ -113,18 +113,5 @@ test('Tab walks on past the first screen of cells, and axe finds no violation', 
   const index = names.findIndex((name) => focused?.endsWith(` ${name}`));
   expect(index, `focus is on ${focused}`).toBeGreaterThanOrEqual(firstScreen);
 
-  await page.evaluate(
-    readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
-  );
-  const serious = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run(c: Document): Promise<{ violations: { id: string; impact: string }[] }> };
-      }
-    ).axe;
-    return (await axe.run(document)).violations
-      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-      .map((v) => v.id);
-  });
-  expect(serious).toEqual([]);
+  expect((await seriousViolations(page)).join('\n')).toBe('');
 });

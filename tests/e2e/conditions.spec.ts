@@ -4,29 +4,10 @@
  * opens), the last 48 hours from the snapshots with the slots the service has none for, and
  * no critical or serious accessibility violation (axe-core).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = (await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(c: Document): Promise<{ violations: unknown[] }> } }
-    ).axe;
-    return (await axe.run(document)).violations;
-  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-  return violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { seriousViolations } from './axe.ts';
 
 /** The image has loaded (a broken one has no natural width). */
 async function loaded(image: Locator): Promise<void> {

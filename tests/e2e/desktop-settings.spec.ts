@@ -4,35 +4,9 @@
  * preload gives it `window.api`, saves them. The Electron binary cannot run here, so a stand-in
  * preload (the same contract over browser mode's socket) makes the page the desktop app's.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-/** The critical and serious axe-core violations inside the section, described. */
-async function seriousViolations(page: Page, section: Locator): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await section.evaluate(async (element) => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(c: Element): Promise<{
-            violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-          }>;
-        };
-      }
-    ).axe;
-    return (await axe.run(element)).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { seriousViolations } from './axe.ts';
 
 /** What the Electron preload gives the page: `window.api`, here over browser mode's socket. */
 function standInPreload(): void {

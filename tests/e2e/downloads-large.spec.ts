@@ -4,13 +4,11 @@
  * rows in view, a late row is reached by scrolling, the failures are counted in the filter and
  * listed with their reasons, and axe finds nothing serious in the view with the list open.
  */
-import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { startOwnService, type OwnService } from './own-service.ts';
+import { seriousViolations } from './axe.ts';
 
 const FOUND = 300;
 const MISSING = 30;
@@ -27,34 +25,6 @@ test.beforeAll(async () => {
   });
 });
 test.afterAll(async () => own?.close());
-
-/** The critical and serious violations axe-core finds in the page, described. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated, not added as a script tag: the app's content security policy refuses scripts.
-  await page.evaluate(
-    readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
-  );
-  return page.evaluate(async () => {
-    type Result = {
-      id: string;
-      impact: string | null;
-      help: string;
-      nodes: { target: string[] }[];
-    };
-    const axe = (
-      window as unknown as { axe: { run(c: Document): Promise<{ violations: Result[] }> } }
-    ).axe;
-    return (await axe.run(document)).violations
-      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-      .map(
-        (v) =>
-          `${v.id}: ${v.help} (${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 4)
-            .join(', ')})`,
-      );
-  });
-}
 
 test(`a batch of ${FOUND + MISSING} files: its list scrolls to a late row, draws only the rows in view, and counts the failures`, async ({
   page,

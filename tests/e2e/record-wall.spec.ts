@@ -5,12 +5,11 @@
  * these cameras" from the map's camera search results, and Downloads' "Record a camera": the
  * same recordings.createMany for one camera.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { RoadcamHost } from './fixtures.ts';
 import { startAdminService, startRoadcamOn, wallRoute, type AdminService } from './wall-helpers.ts';
+import { seriousViolations } from './axe.ts';
 
 let service: AdminService;
 let host: RoadcamHost;
@@ -25,29 +24,6 @@ test.afterAll(async () => {
   await host?.stop();
   await service?.stop();
 });
-
-/** The critical and serious violations axe-core finds in the page, described. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated, not added as a script tag: the app's content security policy refuses that.
-  await page.evaluate(
-    readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
-  );
-  const violations = await page.evaluate(async () => {
-    type Result = {
-      id: string;
-      impact: string | null;
-      help: string;
-      nodes: { target: string[] }[];
-    };
-    const axe = (
-      window as unknown as { axe: { run(c: Document): Promise<{ violations: Result[] }> } }
-    ).axe;
-    return (await axe.run(document)).violations
-      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  });
-  return violations;
-}
 
 test('Record all tiles: a wall of 3 cameras becomes one batch of 3 files in Downloads', async ({
   page,

@@ -5,11 +5,10 @@
  * the cameras ahead, and bad input (a malformed link, a GPX without a track, a file too large)
  * said in words. axe-core checks the view with its strip.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { routeFromLink } from '../../src/main/deep-link.ts';
 import { expect, smallDemo, startRoadcam, test } from './fixtures.ts';
+import { seriousViolations } from './axe.ts';
 
 const COAST: [number, number][] = [
   [-117.15, 32.7],
@@ -31,21 +30,6 @@ async function stripIds(page: Page): Promise<{ id: string; along: number }[]> {
       along: Number(li.getAttribute('data-along-km')),
     })),
   );
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(
-    readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
-  );
-  const violations = (await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(c: Document): Promise<{ violations: unknown[] }> } }
-    ).axe;
-    return (await axe.run(document)).violations;
-  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-  return violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('a GPX route shows its cameras in driving order; saved, reloaded, shared by link, watched', async ({

@@ -4,10 +4,9 @@
  * language and zone are fixed (en-GB reads kilometres; Denver is never UTC), so the test
  * passes wherever it runs.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { expect, smallDemo, startRoadcam, test, type RoadcamHost } from './fixtures.ts';
+import { seriousViolations } from './axe.ts';
 
 test.use({ locale: 'en-GB', timezoneId: 'America/Denver' });
 
@@ -125,20 +124,3 @@ test('the Units and time settings have no critical or serious violation', async 
 });
 
 // Evaluated rather than added as a script tag: the app's content security policy refuses it.
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-/** axe-core's critical and serious violations on the page, as rule ids and targets. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
-    const axe = (window as unknown as { axe: { run(d: Document): Promise<unknown> } }).axe;
-    const { violations } = (await axe.run(document)) as { violations: Violation[] };
-    return violations
-      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}

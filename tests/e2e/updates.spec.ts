@@ -1,16 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { startFeedServer } from '../helpers/update-feed.ts';
 import { expect, startRoadcam, test } from './fixtures.ts';
+import { seriousViolations } from './axe.ts';
 
 // Settings › Updates in browser mode, against a local HTTPS feed written as electron-builder
 // writes it: the app is not installed here, so the section says the desktop app manages
 // updates, and Check now still reads the feed of the setting and says what it offers.
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
 test('Updates: the feed of the setting, what it offers on each channel, never, a broken feed', async ({
   page,
 }, testInfo) => {
@@ -54,19 +48,11 @@ test('Updates: the feed of the setting, what it offers on each channel, never, a
     expect(feed.requests).toEqual(['/desktop/latest-linux.yml']);
     await updates.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath('updates-available.png') });
-    await page.evaluate(axeSource);
-    const serious = await page.evaluate(async () => {
-      const axe = (
-        window as unknown as {
-          axe: { run(c: unknown): Promise<{ violations: { id: string; impact: string }[] }> };
-        }
-      ).axe;
-      const found = await axe.run({ include: [['section[aria-labelledby="updates-heading"]']] });
-      return found.violations
-        .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-        .map((v) => v.id);
-    });
-    expect(serious).toEqual([]);
+    expect(
+      (
+        await seriousViolations(page, page.locator('section[aria-labelledby="updates-heading"]'))
+      ).join('\n'),
+    ).toBe('');
 
     // The beta channel reads beta-linux.yml and is offered the pre-release; keyboard only.
     await updates.getByRole('radio', { name: /^Beta/ }).focus();

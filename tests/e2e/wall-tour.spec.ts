@@ -4,14 +4,13 @@
  * skips a camera whose image arrives cut off and one whose image is refused without ever showing
  * them, pauses, goes page by page, and leaves no video player behind when a tile changes camera.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { liveImageMode } from '../../src/service/media/services.ts';
 import { startImageFaultProxy, type ImageFaultProxy } from '../helpers/image-fault-proxy.ts';
 import type { RoadcamHost } from './fixtures.ts';
 import { startAdminService, startRoadcamOn, type AdminService } from './wall-helpers.ts';
+import { seriousViolations } from './axe.ts';
 
 let service: AdminService;
 let proxy: ImageFaultProxy;
@@ -172,23 +171,6 @@ test('a toured video tile leaves no player behind when it changes camera', async
   expect(seen).toEqual([...ids, ids[0]]);
   expect(await page.locator('video').count()).toBe(1);
 });
-
-const axeSource = readFileSync(
-  join(createRequire(import.meta.url).resolve('axe-core/axe.min.js')),
-  'utf8',
-);
-
-/** axe-core's critical and serious violations on the page, as rule ids and targets. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(d: Document): Promise<unknown> } }).axe;
-    return ((await axe.run(document)) as { violations: unknown[] }).violations;
-  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-  return violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('the Tour form starts a tour, full screen and back, and offers the last one again', async ({
   page,
