@@ -116,12 +116,12 @@ test("Record a camera in Downloads: one camera's period, typed in the app's zone
       new Date(t - new Date(t).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
     return [local(Date.now() - 3 * 60_000), local(Date.now() - 60_000)];
   });
-  await page.getByLabel('From').fill(to!);
-  await page.getByLabel('To').fill(from!);
+  await page.getByLabel('From', { exact: true }).fill(to!);
+  await page.getByLabel('To', { exact: true }).fill(from!);
   await page.getByRole('button', { name: 'Record and download' }).click();
   await expect(page.getByRole('alert')).toHaveText('The period must end after it starts.');
-  await page.getByLabel('From').fill(from!);
-  await page.getByLabel('To').fill(to!);
+  await page.getByLabel('From', { exact: true }).fill(from!);
+  await page.getByLabel('To', { exact: true }).fill(to!);
   await page.getByLabel('Folder').fill(join(host.dataDir, 'one-camera'));
   await page.getByRole('button', { name: 'Record and download' }).click();
   const batch = page.getByTestId('download-batch').filter({ hasText: `Camera ${camera}` });

@@ -132,4 +132,27 @@ describe('ReplayBar: Play', () => {
     });
     expect(drawn.weather).toEqual([marks[3], ...marks]);
   }, 12_000);
+
+  test('plays on when an earlier mark answers after the mark the slider is on', async () => {
+    // Two moves of the slider: the second mark's snapshot arrives first, the first one's (no
+    // longer wanted) after it. Play must still step from the mark on the slider.
+    const marks = ['10:30', '10:40', '10:50', '11:00'].map((t) => `2026-11-20T${t}:00.000Z`);
+    const delay: Record<string, number> = { [marks[1]!]: 600, [marks[0]!]: 50 };
+    const { drawn } = setup({
+      'replay.marks': () => marks,
+      'replay.observations': ({ time }) =>
+        new Promise((resolve) => setTimeout(() => resolve(weather(time)), delay[time] ?? 0)),
+      'replay.alerts': ({ time }) => alerts(time, 0),
+    });
+    await waitFor(() => expect(drawn.weather).toEqual([marks[3]]));
+    const slider = screen.getByRole('slider', { name: 'Replay time' });
+    await fireEvent.input(slider, { target: { value: '1' } });
+    await fireEvent.input(slider, { target: { value: '0' } });
+    await waitFor(() => expect(drawn.weather).toEqual([marks[3], marks[0]]));
+    // The first move's answer comes late, and is dropped.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    await waitFor(() => expect(drawn.weather.at(-1)).toBe(marks[3]), { timeout: 5000 });
+    expect(drawn.weather).toEqual([marks[3], marks[0], marks[1], marks[2], marks[3]]);
+  }, 12_000);
 });
