@@ -7,6 +7,7 @@ import { afterAll, describe, expect } from 'vitest';
 import { startAccountCore, tempDir } from '../../helpers/core.ts';
 import { apiTest as test } from '../../helpers/fixtures.ts';
 import { demoClient } from '../../helpers/api.ts';
+import { latestReadings } from '../../helpers/readings.ts';
 
 const dataDir = tempDir('roadcam-route-readings-');
 afterAll(() => dataDir.remove());
@@ -39,21 +40,7 @@ describe("a route's readings", () => {
 
       const client = demoClient(service.url);
       for (const camera of shown.cameras) {
-        const [latest] = (
-          await client.observations.search({
-            camera_id: camera.id,
-            sort: 'time',
-            sort_dir: 'desc',
-            limit: 1,
-          })
-        ).features;
-        expect(camera.sensors).toEqual({
-          cameraId: camera.id,
-          time: latest?.properties.time ?? null,
-          road_weather: latest?.properties.sensors.road_weather?.data ?? null,
-          visibility: latest?.properties.sensors.visibility?.data ?? null,
-          precip: latest?.properties.sensors.precip?.data ?? null,
-        });
+        expect(camera.sensors).toEqual(await latestReadings(client, camera.id));
       }
     } finally {
       await core.close();

@@ -7,6 +7,7 @@ import { describe, expect } from 'vitest';
 import { demoCoreTest as test } from '../../helpers/fixtures.ts';
 import { encodePolyline } from '../../../src/shared/geo.ts';
 import { haversine } from '../../helpers/independent-geo.ts';
+import { latestReadings } from '../../helpers/readings.ts';
 
 test.override({ demoWorld: { cameras: 300, hours: 2, now: '2026-11-20T12:00:00Z' } });
 
@@ -67,21 +68,7 @@ describe('the routes channels', () => {
     expect(byName.cameras.map((c) => c.id)).toEqual(byLine.cameras.map((c) => c.id));
     expect(byName.cameras.length).toBeGreaterThan(2);
     for (const camera of byName.cameras) {
-      const [latest] = (
-        await core.client.observations.search({
-          camera_id: camera.id,
-          sort: 'time',
-          sort_dir: 'desc',
-          limit: 1,
-        })
-      ).features;
-      expect(camera.sensors).toEqual({
-        cameraId: camera.id,
-        time: latest?.properties.time ?? null,
-        road_weather: latest?.properties.sensors.road_weather?.data ?? null,
-        visibility: latest?.properties.sensors.visibility?.data ?? null,
-        precip: latest?.properties.sensors.precip?.data ?? null,
-      });
+      expect(camera.sensors).toEqual(await latestReadings(core.client, camera.id));
     }
     await core.api.invoke('routes.remove', { name: 'Bay show' });
   });
