@@ -9,6 +9,7 @@ import { StatusState, statusContext } from './lib/status.svelte.ts';
 import { MapState, mapStateContext } from './map/map-state.svelte.ts';
 import { SearchState, searchContext } from './map/search/search.svelte.ts';
 import { ThrottleState, throttleContext } from './lib/throttle.svelte.ts';
+import { RouteState, routeContext } from './route/route.svelte.ts';
 import { ProfilesState, profilesContext } from './settings/profiles.svelte.ts';
 import { SettingsState, settingsContext } from './settings/settings.svelte.ts';
 import { RewindState, rewindContext } from './wall/rewind.svelte.ts';
@@ -33,6 +34,7 @@ export function createAppStates(api: Api) {
     rewind: new RewindState(api),
     map: new MapState(),
     searchPage: new SearchState(api),
+    route: new RouteState(api),
   };
 }
 
@@ -73,6 +75,7 @@ const SLOTS: { readonly [K in keyof AppStates]: ContextSlot<AppStates[K]> } = {
   rewind: rewindContext,
   map: mapStateContext,
   searchPage: searchContext,
+  route: routeContext,
 };
 
 /** The same, as the Map a component test passes to render(…, { context }). */

@@ -129,7 +129,14 @@ test('a route drawn on the map replaces the line; bad input is said in words', a
   }
   await page.getByRole('button', { name: 'Finish the route' }).click();
   await expect(page.getByRole('heading', { name: /cameras along/ })).toBeVisible();
-  await expect(page.getByLabel('Link to this route')).toHaveValue(/^roadcam:\/\/route\?/);
+  const link = page.getByLabel('Link to this route');
+  await expect(link).toHaveValue(/^roadcam:\/\/route\?/);
+  // A route not saved yet survives a visit to another view.
+  const drawn = await link.inputValue();
+  await nav.getByRole('link', { name: 'Wall', exact: true }).click();
+  await nav.getByRole('link', { name: 'My route', exact: true }).click();
+  await expect(page.getByRole('heading', { name: /cameras along/ })).toBeVisible();
+  await expect(link).toHaveValue(drawn);
 
   const input = page.getByLabel('Import a GPX or GeoJSON file');
   await input.setInputFiles({
