@@ -18,6 +18,8 @@ export const SWITCHES = [
   'no-verify',
   'no-proxy',
   'off',
+  'force',
+  'include-crash-dumps',
 ] as const;
 
 export type Argv = ReadArgs;

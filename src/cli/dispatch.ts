@@ -29,9 +29,11 @@ Commands:
                                DNS, TLS, each group of operations, clock): a report
                                to send to support, without secrets; exit 1 if a check
                                failed
-  diagnostics --out FILE       save a zip for a bug report: logs, the connection
-                               report, settings, versions, crash dumps; secrets
-                               and signed URLs redacted
+  diagnostics --out FILE [--include-crash-dumps]
+                               save a zip for a bug report: logs, the connection
+                               report, settings, versions (crash dumps, which hold
+                               the app's memory, only when asked); secrets and
+                               signed URLs redacted
   cameras|observations|recordings|alerts search [--param value ...] [--all]
                                search; options are the service's parameters, e.g.
                                --state WA --bbox -125,45,-116,49 --limit 100 --sort city
@@ -88,6 +90,8 @@ Options for every command:
                          TLS gateway); the system's certificate store is always trusted
   --answer-deadline S    seconds the service may take to answer one request in full
                          (5 to 600; default: Settings, 60); a repeatable one tries twice
+
+A file already at --out (or under --save) is kept: --force replaces it.
 
 Data folder: ROADCAM_DATA_DIR, else the platform's (~/.config/Roadcam on Linux).
 Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 credentials error.

@@ -1,33 +1,49 @@
 /**
- * Writing what the service sends to a file: streamed (never whole in memory), into a `.part`
- * file renamed at the end, so that a failed transfer never leaves a file that looks complete.
+ * Writing what the service sends to a file: streamed (never whole in memory), through
+ * output-file.ts (a temporary name created exclusively, renamed at the end), so that a failed
+ * transfer never leaves a file that looks complete, a symbolic link planted at the name is not
+ * followed, and a file already there is replaced only with --force.
  */
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { MediaResponse } from '../main/api/index.ts';
+import { checkTarget, writeOutputFile, type OutputOptions } from '../main/output-file.ts';
+import type { Argv } from './argv.ts';
 
-export async function saveMedia(media: MediaResponse, file: string): Promise<string> {
+/** What --force says about a file already at --out. */
+export function outputChoice(argv: Argv): OutputOptions {
+  return {
+    replace: argv.switches.has('force'),
+    existsHint: 'pass --force to replace it, or choose another name',
+  };
+}
+
+/** --out's choice, checked before the service is asked: a refusal costs no request. */
+export async function checkOut(argv: Argv, out: string): Promise<OutputOptions> {
+  const choice = outputChoice(argv);
+  await checkTarget(resolve(out), choice);
+  return choice;
+}
+
+export async function saveMedia(
+  media: MediaResponse,
+  file: string,
+  options: OutputOptions,
+): Promise<string> {
   const path = resolve(file);
   await mkdir(dirname(path), { recursive: true });
-  const part = `${path}.part`;
-  try {
-    await pipeline(media.nodeStream(), createWriteStream(part));
-    await rename(part, path);
-  } catch (error) {
-    await rm(part, { force: true });
-    throw error;
-  }
+  await writeOutputFile(path, media.nodeStream(), options);
   return path;
 }
 
-export async function saveBytes(bytes: Uint8Array | string, file: string): Promise<string> {
+export async function saveBytes(
+  bytes: Uint8Array | string,
+  file: string,
+  options: OutputOptions,
+): Promise<string> {
   const path = resolve(file);
   await mkdir(dirname(path), { recursive: true });
-  const part = `${path}.part`;
-  await writeFile(part, bytes);
-  await rename(part, path);
+  await writeOutputFile(path, bytes, options);
   return path;
 }
 

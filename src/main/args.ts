@@ -151,8 +151,9 @@ export interface KioskStart {
 
 /**
  * `--kiosk`: the window starts full screen on a wall tour, the one a `roadcam://wall?tour=...`
- * link names (`linkRoute`, from deep-link.ts) or else the last tour started. Null without the
- * flag. A link with a wrong tour still opens (the wall says what is wrong with it).
+ * link names (`linkRoute`, from deep-link.ts) or else the last tour the user started or kept
+ * (never one a link alone started: tour.svelte.ts). Null without the flag. A link with a wrong
+ * tour still opens (the wall says what is wrong with it).
  */
 export function kioskStart(
   argv: readonly string[],
@@ -171,7 +172,7 @@ export function kioskStart(
     linkRoute !== null
       ? `${KIOSK_FLAG} starts a wall tour, and the link opens ${path} instead: it was opened as it is.`
       : last === null
-        ? `${KIOSK_FLAG} needs a roadcam://wall?tour=... link, or a tour started once in the app (the last one is remembered).`
+        ? `${KIOSK_FLAG} needs a roadcam://wall?tour=... link, or a tour started once in the app's Tour form (a link's tour counts once kept with "Keep this tour for --kiosk").`
         : null;
   return { route: linkRoute ?? last ?? '/wall', problem };
 }

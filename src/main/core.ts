@@ -30,7 +30,7 @@ import { updatesFeature, type UpdatesOptions } from './features/updates.ts';
 import { wallFeature } from './features/wall.ts';
 import { createDirectApi } from './ipc/direct.ts';
 import { createDispatcher, type Dispatch } from './ipc/dispatcher.ts';
-import { heldSecrets } from './diagnostics/secrets.ts';
+import { heldSecrets, rememberingTokenStore, SeenSecrets } from './diagnostics/secrets.ts';
 import { createLog, flushLog, type Log } from './log.ts';
 import { MediaResolver } from './media/resolver.ts';
 import { proxyPasswordFor, type NetworkOverrides } from './net/choice.ts';
@@ -126,10 +126,12 @@ async function assemble(
   const network = openNetwork(options.network, settings.get(), target, log, proxyPassword);
   lifecycle.opened('network', () => network.close());
 
+  // Every token the client gets or reads is remembered, for Save diagnostics to cut.
+  const seenSecrets = new SeenSecrets();
   const client = new ApiClient({
     baseUrl: service.baseUrl,
     credentials: target.credentials,
-    tokenStore: target.tokenStore,
+    tokenStore: rememberingTokenStore(target.tokenStore, seenSecrets),
     network,
     log,
     onTokenChange: () => connection.announce(),
@@ -172,7 +174,7 @@ async function assemble(
   // Started in this order, closed in the reverse one: the collections sync feeds the download
   // queue and hears the first connection check; the checks and timers stop before the queue.
   const diagnostics = diagnosticsFeature(parts, downloads.manager, () =>
-    heldSecrets(target, settings, credentials),
+    heldSecrets(target, settings, credentials, seenSecrets),
   );
   const features = [
     // First started, last closed: the start-up line comes first, the last batch is still logged.

@@ -13,6 +13,13 @@ export const MAX_FILE_POINTS = 200_000;
 /** Points a route keeps: a longer line is thinned, keeping its first and last point. */
 export const MAX_ROUTE_POINTS = 2000;
 
+/**
+ * Arrays and objects inside each other at most: a GeoJSON route needs about 7. Checked on the
+ * text before parsing, as JSON.parse (and reading what it made) would overflow the stack on a
+ * file of 100,000 nested brackets.
+ */
+export const MAX_JSON_DEPTH = 64;
+
 export type RouteFileResult =
   | { ok: true; line: LonLat[]; name: string | null; thinnedFrom: number | null }
   | { ok: false; error: string };
@@ -43,10 +50,10 @@ function readGpx(text: string): Read {
   }
   for (const tag of ['trkpt', 'rtept']) {
     const points: LonLat[] = [];
-    for (const match of text.matchAll(new RegExp(`<${tag}\\b([^>]*)>`, 'gi'))) {
+    for (const attributes of tagsOf(text, tag)) {
       if (points.length >= MAX_FILE_POINTS) return tooManyPoints();
-      const lat = attribute(match[1]!, 'lat');
-      const lon = attribute(match[1]!, 'lon');
+      const lat = number(attributes.get('lat'));
+      const lon = number(attributes.get('lon'));
       if (lat === null || lon === null) {
         return { error: `a <${tag}> has no number in its lat or lon attribute.` };
       }
@@ -63,10 +70,62 @@ function readGpx(text: string): Read {
   };
 }
 
-function attribute(attributes: string, name: string): number | null {
-  const match = new RegExp(`\\b${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(attributes);
-  const value = match ? Number(match[1]) : NaN;
-  return Number.isFinite(value) ? value : null;
+/**
+ * The attributes of each `<tag ...>` in `text`, in one pass whatever the text holds: every
+ * search goes forward from where the last one ended (a regular expression that looks for the
+ * `>` from each `<trkpt` again would take quadratic time on a file of `<trkpt` without one).
+ */
+function* tagsOf(text: string, tag: string): Generator<Map<string, string>> {
+  const start = new RegExp(`<${tag}(?=[\\s/>])`, 'gi');
+  for (let found = start.exec(text); found; found = start.exec(text)) {
+    const from = found.index + found[0].length;
+    const end = text.indexOf('>', from);
+    // No `>` after this one: none after the ones further on either.
+    if (end < 0) return;
+    yield attributesOf(text, from, end);
+    start.lastIndex = end + 1;
+  }
+}
+
+/**
+ * `name="value"` and `name='value'` pairs between `from` and `end`, read left to right once:
+ * every step moves forward, so a soup of names, `=` and quotes costs its length.
+ */
+function attributesOf(text: string, from: number, end: number): Map<string, string> {
+  const attributes = new Map<string, string>();
+  let at = from;
+  while (at < end) {
+    const nameStart = at;
+    while (at < end && NAME_CHAR.test(text[at]!)) at++;
+    if (at === nameStart) {
+      at++;
+      continue;
+    }
+    const name = text.slice(nameStart, at).toLowerCase();
+    at = skipSpace(text, at, end);
+    if (text[at] !== '=') continue;
+    at = skipSpace(text, at + 1, end);
+    const quote = text[at];
+    if (at >= end || (quote !== '"' && quote !== "'")) continue;
+    const close = text.indexOf(quote, at + 1);
+    if (close < 0 || close > end) break;
+    if (!attributes.has(name)) attributes.set(name, text.slice(at + 1, close));
+    at = close + 1;
+  }
+  return attributes;
+}
+
+const NAME_CHAR = /[\w:.-]/;
+
+function skipSpace(text: string, from: number, end: number): number {
+  let at = from;
+  while (at < end && /\s/.test(text[at]!)) at++;
+  return at;
+}
+
+function number(value: string | undefined): number | null {
+  const n = value === undefined || value.trim() === '' ? NaN : Number(value);
+  return Number.isFinite(n) ? n : null;
 }
 
 function tooManyPoints(): { error: string } {
@@ -76,6 +135,11 @@ function tooManyPoints(): { error: string } {
 }
 
 function readGeoJson(text: string): Read {
+  if (deeperThan(text, MAX_JSON_DEPTH)) {
+    return {
+      error: `its JSON is nested more than ${MAX_JSON_DEPTH} levels deep; a GeoJSON route needs fewer than 10. Export the route again from your routing app.`,
+    };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -105,6 +169,30 @@ function readGeoJson(text: string): Read {
   }
   return { points, name: found.name };
 }
+
+/** Whether brackets and braces outside strings nest deeper than `limit`, in one pass. */
+function deeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let at = 0; at < text.length; at++) {
+    const c = text.charCodeAt(at);
+    if (inString) {
+      if (c === BACKSLASH) at++;
+      else if (c === QUOTE) inString = false;
+    } else if (c === QUOTE) inString = true;
+    else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+      if (++depth > limit) return true;
+    } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) depth--;
+  }
+  return false;
+}
+
+const QUOTE = 0x22; // "
+const BACKSLASH = 0x5c;
+const OPEN_ARRAY = 0x5b; // [
+const CLOSE_ARRAY = 0x5d;
+const OPEN_OBJECT = 0x7b; // {
+const CLOSE_OBJECT = 0x7d;
 
 interface Geo {
   type?: unknown;

@@ -33,8 +33,7 @@ describe('--kiosk', () => {
   test('says what is wrong: no tour at all, a wrong tour link, a link to another view', () => {
     expect(kioskStart(['roadcam', '--kiosk'], null, null)).toEqual({
       route: '/wall',
-      problem:
-        '--kiosk needs a roadcam://wall?tour=... link, or a tour started once in the app (the last one is remembered).',
+      problem: `--kiosk needs a roadcam://wall?tour=... link, or a tour started once in the app's Tour form (a link's tour counts once kept with "Keep this tour for --kiosk").`,
     });
     expect(kioskStart(['--kiosk'], '/wall?tour=favourites&dwell=1', null)).toEqual({
       route: '/wall?tour=favourites&dwell=1',

@@ -5,13 +5,14 @@ import { checkFlags, flag, UsageError } from '../argv.ts';
 import { flushLog } from '../../main/log.ts';
 import { GLOBAL_FLAGS, logFor, withCore, type Context } from '../context.ts';
 import { printJson } from '../output.ts';
+import { checkOut } from '../save.ts';
 
-export const DIAGNOSTICS_FLAGS = ['out'];
+export const DIAGNOSTICS_FLAGS = ['out', 'force', 'include-crash-dumps'];
 
 /**
- * `roadcam diagnostics --out FILE`: the zip of Help > Save diagnostics (logs, the connection
- * report, settings, versions, crash dumps; every secret redacted), for a bug report. Prints its
- * path. When Roadcam cannot start (the case that needs it most) the zip is written all the same,
+ * `roadcam diagnostics --out FILE [--force] [--include-crash-dumps]`: the zip of Help > Save
+ * diagnostics (logs, the connection report, settings, versions; every secret redacted; crash
+ * dumps, which hold the app's memory, only when asked), for a bug report. Prints its path. When Roadcam cannot start (the case that needs it most) the zip is written all the same,
  * with the reason instead of the connection report.
  */
 export async function diagnostics(ctx: Context): Promise<number> {
@@ -19,11 +20,13 @@ export async function diagnostics(ctx: Context): Promise<number> {
   const given = flag(ctx.argv, 'out');
   if (!given) throw new UsageError('roadcam diagnostics needs --out FILE (the .zip to write).');
   const out = resolve(given);
+  const crashDumps = ctx.argv.switches.has('include-crash-dumps');
+  const options = { ...(await checkOut(ctx.argv, out)), crashDumps };
   let started = false;
   try {
     return await withCore(ctx, async (core) => {
       started = true;
-      printSaved(ctx, await core.diagnostics.save(out));
+      printSaved(ctx, await core.diagnostics.save(out, options));
       return 0;
     });
   } catch (error) {
@@ -33,7 +36,7 @@ export async function diagnostics(ctx: Context): Promise<number> {
     log(`diagnostics: Roadcam could not start: ${why}`, 'error');
     await flushLog(log);
     const sources = standaloneSources(ctx.dataDir, why, [ctx.env.ROADCAM_CLIENT_SECRET]);
-    printSaved(ctx, await saveDiagnostics(sources, out));
+    printSaved(ctx, await saveDiagnostics(sources, out, options));
     ctx.io.stderr.write(
       `roadcam: Roadcam could not start (${why}); the diagnostics were saved without the connection report.\n`,
     );

@@ -8,7 +8,7 @@ import { snapshotTime } from '../../main/api/groups.ts';
 import { checkFlags, flag, intFlag, UsageError } from '../argv.ts';
 import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
 import { printJson, printLines, printNdjson, progress } from '../output.ts';
-import { imageExtension, saveBytes, saveMedia } from '../save.ts';
+import { checkOut, imageExtension, outputChoice, saveBytes, saveMedia } from '../save.ts';
 
 export const OUT_FLAGS = ['out'];
 export const IMAGES_FLAGS = ['time', 'limit', 'save'];
@@ -34,9 +34,10 @@ export async function cameraLive(ctx: Context, id: string | undefined): Promise<
   checkFlags(ctx.argv, [...OUT_FLAGS, ...GLOBAL_FLAGS], 'roadcam cameras live');
   const camera = needWord(id, 'cameras live', 'a camera id');
   const out = needOut(ctx, 'cameras live');
+  const choice = await checkOut(ctx.argv, out);
   return withCore(ctx, async (core) => {
     const media = await core.client.cameras.live(camera);
-    printSaved(ctx, await saveMedia(media, out), { contentType: media.contentType });
+    printSaved(ctx, await saveMedia(media, out, choice), { contentType: media.contentType });
     return 0;
   });
 }
@@ -65,7 +66,7 @@ export async function cameraImages(ctx: Context, id: string | undefined): Promis
       const media = await core.client.cameras.image(camera, t);
       // The time's colons are not allowed in Windows file names.
       const name = `${camera}_${t.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}${imageExtension(media.contentType)}`;
-      const path = await saveMedia(media, join(folder, name));
+      const path = await saveMedia(media, join(folder, name), outputChoice(ctx.argv));
       if (ctx.json) printJson(ctx.io, { time: t, path });
       else ctx.io.stdout.write(`${path}\n`);
     }
@@ -78,9 +79,10 @@ export async function observationPreview(ctx: Context, id: string | undefined): 
   checkFlags(ctx.argv, [...OUT_FLAGS, ...GLOBAL_FLAGS], 'roadcam observations preview');
   const observation = needWord(id, 'observations preview', 'an observation id');
   const out = needOut(ctx, 'observations preview');
+  const choice = await checkOut(ctx.argv, out);
   return withCore(ctx, async (core) => {
     const media = await core.client.observations.preview(observation);
-    printSaved(ctx, await saveMedia(media, out), { contentType: media.contentType });
+    printSaved(ctx, await saveMedia(media, out, choice), { contentType: media.contentType });
     return 0;
   });
 }
@@ -98,6 +100,7 @@ export async function snapshot(
   checkFlags(ctx.argv, [...OUT_FLAGS, ...GLOBAL_FLAGS], `roadcam ${kind} snapshot`);
   const mark = snapshotMark(needWord(time, `${kind} snapshot`, 'a time (2026-11-21T06:00Z)'));
   const out = flag(ctx.argv, 'out');
+  const choice = out === undefined ? null : await checkOut(ctx.argv, out);
   return withCore(ctx, async (core) => {
     const collection =
       kind === 'observations'
@@ -108,7 +111,7 @@ export async function snapshot(
       ctx.io.stderr.write(`${collection.features.length} ${kind} at ${mark}\n`);
       return 0;
     }
-    printSaved(ctx, await saveBytes(JSON.stringify(collection), out), {
+    printSaved(ctx, await saveBytes(JSON.stringify(collection), out, choice!), {
       features: collection.features.length,
     });
     return 0;
@@ -141,6 +144,7 @@ export async function tile(
   );
   const [z, x, y] = tileAddress(needWord(zxy, `${kind} tile`, 'a tile address Z/X/Y'));
   const out = needOut(ctx, `${kind} tile`);
+  const choice = await checkOut(ctx.argv, out);
   const sortDir = flag(ctx.argv, 'sort_dir');
   if (sortDir !== undefined && sortDir !== 'asc' && sortDir !== 'desc') {
     throw new UsageError(`--sort_dir takes asc or desc, not "${sortDir}".`);
@@ -150,7 +154,7 @@ export async function tile(
       kind === 'cameras'
         ? await core.client.cameras.tile(z, x, y)
         : await core.client.observations.tile(z, x, y, sortDir ? { sort_dir: sortDir } : {});
-    printSaved(ctx, await saveBytes(bytes, out), { bytes: bytes.byteLength });
+    printSaved(ctx, await saveBytes(bytes, out, choice), { bytes: bytes.byteLength });
     return 0;
   });
 }

@@ -63,6 +63,8 @@ export interface Command {
   run(ctx: Context, word: string | undefined): Promise<number>;
 }
 
+const FORCE = ['force'];
+
 const KINDS: readonly GeoKind[] = ['cameras', 'observations', 'recordings', 'alerts'];
 
 export const COMMANDS: Record<string, Command> = {
@@ -71,7 +73,12 @@ export const COMMANDS: Record<string, Command> = {
   profiles: { words: 1, flags: [], offline: true, run: profiles },
   session: { words: 1, flags: [], run: session },
   doctor: { words: 1, flags: [], run: doctor },
-  diagnostics: { words: 1, flags: DIAGNOSTICS_FLAGS, run: diagnostics },
+  diagnostics: {
+    words: 1,
+    flags: DIAGNOSTICS_FLAGS,
+    switches: ['force', 'include-crash-dumps'],
+    run: diagnostics,
+  },
   ...Object.fromEntries(
     KINDS.flatMap((kind) => [
       [
@@ -89,23 +96,37 @@ export const COMMANDS: Record<string, Command> = {
       ],
     ]),
   ),
-  'cameras live': { words: 3, flags: OUT_FLAGS, run: cameraLive },
-  'cameras images': { words: 3, flags: IMAGES_FLAGS, run: cameraImages },
-  'cameras tile': { words: 3, flags: OUT_FLAGS, run: (ctx, zxy) => tile(ctx, 'cameras', zxy) },
-  'observations preview': { words: 3, flags: OUT_FLAGS, run: observationPreview },
+  // --force: a file already at --out (or under --save) is replaced.
+  'cameras live': { words: 3, flags: OUT_FLAGS, switches: FORCE, run: cameraLive },
+  'cameras images': { words: 3, flags: IMAGES_FLAGS, switches: FORCE, run: cameraImages },
+  'cameras tile': {
+    words: 3,
+    flags: OUT_FLAGS,
+    switches: FORCE,
+    run: (ctx, zxy) => tile(ctx, 'cameras', zxy),
+  },
+  'observations preview': {
+    words: 3,
+    flags: OUT_FLAGS,
+    switches: FORCE,
+    run: observationPreview,
+  },
   'observations snapshot': {
     words: 3,
     flags: OUT_FLAGS,
+    switches: FORCE,
     run: (ctx, time) => snapshot(ctx, 'observations', time),
   },
   'observations tile': {
     words: 3,
     flags: TILE_FLAGS,
+    switches: FORCE,
     run: (ctx, zxy) => tile(ctx, 'observations', zxy),
   },
   'alerts snapshot': {
     words: 3,
     flags: OUT_FLAGS,
+    switches: FORCE,
     run: (ctx, time) => snapshot(ctx, 'alerts', time),
   },
   'recordings create': { words: 2, flags: CREATE_RECORDING_FLAGS, run: createRecording },

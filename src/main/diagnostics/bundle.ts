@@ -3,12 +3,11 @@
  * a user can attach to a bug report. Every entry passes through the redaction first: the zip
  * holds the logs, the connection report, the settings and the versions, never a secret.
  */
-import { createWriteStream } from 'node:fs';
-import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
+import { writeOutputFile, type OutputOptions } from '../output-file.ts';
 import { newestDumps } from './crash-dumps.ts';
 import { redactSecrets } from './redact.ts';
 
@@ -28,15 +27,27 @@ export interface DiagnosticsSources {
   secrets(): Promise<readonly (string | null | undefined)[]>;
 }
 
+export interface ZipChoices {
+  /**
+   * Crash dumps hold the crashed process's memory (anything it held, the masking below finds
+   * only the secrets it knows): they go in only when the user ticks them in.
+   */
+  crashDumps?: boolean;
+}
+
 /** The zip as a stream; its entries are read and redacted before the first byte is sent. */
-export async function diagnosticsZip(sources: DiagnosticsSources): Promise<Readable> {
+export async function diagnosticsZip(
+  sources: DiagnosticsSources,
+  choices: ZipChoices = {},
+): Promise<Readable> {
   const secrets = (await sources.secrets()).filter((s): s is string => !!s && s.length >= 4);
   const text = (value: string) => Buffer.from(redactSecrets(value, secrets));
   const zip = new ZipFile();
   const report = await sources
     .connectionReport()
     .catch((error: unknown) => `The connection report could not be made: ${String(error)}\n`);
-  zip.addBuffer(text(readme(new Date())), 'README.txt');
+  const dumps = await newestDumps(sources.crashDumpsDir);
+  zip.addBuffer(text(readme(new Date(), choices.crashDumps ? null : dumps.length)), 'README.txt');
   zip.addBuffer(text(`${JSON.stringify(sources.versions(), null, 2)}\n`), 'versions.json');
   zip.addBuffer(text(`${JSON.stringify(sources.settings(), null, 2)}\n`), 'settings.json');
   zip.addBuffer(text(report), 'connection-report.txt');
@@ -44,7 +55,7 @@ export async function diagnosticsZip(sources: DiagnosticsSources): Promise<Reada
     const content = await readFile(join(sources.logsDir, name), 'utf8').catch(() => null);
     if (content !== null) zip.addBuffer(text(content), `logs/${name}`);
   }
-  for (const dump of await newestDumps(sources.crashDumpsDir)) {
+  for (const dump of choices.crashDumps ? dumps : []) {
     const bytes = await readFile(dump.path).catch(() => null);
     if (bytes) zip.addBuffer(maskBytes(bytes, secrets), `crashes/${dump.name}`);
   }
@@ -52,24 +63,25 @@ export async function diagnosticsZip(sources: DiagnosticsSources): Promise<Reada
   return zip.outputStream as Readable;
 }
 
-/** Writes the zip to `path` (through a .part file: a failed save leaves no half zip). */
+export type SaveChoices = ZipChoices & Omit<OutputOptions, 'mode'>;
+
+/**
+ * Writes the zip to `path` (output-file.ts: a failed save leaves no half zip, a link there is
+ * not followed, an existing file is replaced only if `replace` says so). Only the user may
+ * read it: it holds the logs.
+ */
 export async function saveDiagnostics(
   sources: DiagnosticsSources,
   path: string,
+  options: SaveChoices,
 ): Promise<{ path: string; bytes: number }> {
-  const part = `${path}.part`;
   try {
-    await pipeline(await diagnosticsZip(sources), createWriteStream(part));
-    await rename(part, path);
+    const zip = await diagnosticsZip(sources, options);
+    return { path, bytes: await writeOutputFile(path, zip, { ...options, mode: 0o600 }) };
   } catch (error) {
-    await rm(part, { force: true });
     const why = error instanceof Error ? error.message : String(error);
-    throw new Error(
-      `The diagnostics could not be saved to ${path} (${why}). Choose another folder, or free some space.`,
-      { cause: error },
-    );
+    throw new Error(`The diagnostics could not be saved to ${path}: ${why}`, { cause: error });
   }
-  return { path, bytes: (await stat(path)).size };
 }
 
 /** A name to offer in the save dialog: roadcam-diagnostics-2026-11-27T0736Z.zip. */
@@ -106,17 +118,21 @@ export function maskBytes(bytes: Buffer, secrets: readonly string[]): Buffer {
   return bytes;
 }
 
-function readme(at: Date): string {
+/** `dumpsLeftOut`: how many crash dumps there were that the user did not tick in (null when ticked in). */
+function readme(at: Date, dumpsLeftOut: number | null): string {
+  const dumps = !dumpsLeftOut
+    ? ''
+    : `\n${dumpsLeftOut} crash dump${dumpsLeftOut === 1 ? '' : 's'} left out: they hold the app's memory. Tick\n"Include crash dumps" (or pass --include-crash-dumps) to add them.\n`;
   return `Roadcam diagnostics, saved ${at.toISOString()}
 
 versions.json           the app, Electron, Chromium and Node versions, the platform, the data folder
 settings.json           the settings (preferences only: secrets live in the OS keychain)
 connection-report.txt   what \`roadcam doctor\` prints: proxy, DNS, TLS, the service, the clock
 logs/                   the main log and its older files
-crashes/                the newest crash dumps of the desktop app, if any (kept on this computer,
-                        never uploaded)
+crashes/                the newest crash dumps of the desktop app, when ticked in (kept on this
+                        computer, never uploaded)
 
 Tokens, the client secret, Authorization values, passwords and the signatures of signed URLs
 are replaced by [redacted] in every file.
-`;
+${dumps}`;
 }

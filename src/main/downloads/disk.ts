@@ -2,7 +2,8 @@
  * The file operations a transfer needs, behind one interface so that tests can fill the disk
  * (ENOSPC) without a full disk. How much room there is for files: free-space.ts.
  */
-import { close, closeSync, fsync, open, writev } from 'node:fs';
+import { close, closeSync, constants, fsync, open, writev } from 'node:fs';
+import { unlink } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { statfs } from 'node:fs/promises';
 
@@ -172,15 +173,53 @@ function unwritten(pieces: Piece[], written: number): Piece[] {
   return rest;
 }
 
+// A `.part` is never opened through a symbolic link (ELOOP): one planted at its name would make
+// the download write wherever it points. Not on Windows, where an ordinary user plants none.
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+/** A fresh `.part` is a new file: never an existing one (a hard link to another file). */
+const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW;
+const APPEND = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | NO_FOLLOW;
+
 export const realDisk: DiskOps = {
   async space(dir) {
     const s = await statfs(dir);
     return { free: s.bavail * s.bsize, size: s.blocks * s.bsize };
   },
   async openPart(path, fresh) {
-    return new QueuedFile(await openFd(path, fresh ? 'w' : 'a'));
+    try {
+      if (!fresh) return new QueuedFile(await openFd(path, APPEND, 0o666));
+      return new QueuedFile(
+        await openFd(path, CREATE_NEW, 0o666).catch(async (error) => {
+          // A `.part` left from before, started over: removed (the name, never what a link
+          // points to), then made anew.
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+          await unlink(path);
+          return openFd(path, CREATE_NEW, 0o666);
+        }),
+      );
+    } catch (error) {
+      throw linkRefused(error, path);
+    }
   },
 };
+
+/** ELOOP (EMLINK on FreeBSD) from O_NOFOLLOW: the `.part` is a symbolic link, said in words. */
+function linkRefused(error: unknown, path: string): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code !== 'ELOOP' && code !== 'EMLINK') return error;
+  return Object.assign(
+    new Error(
+      `${path} is a symbolic link, and Roadcam does not write through links. Remove it, then retry the download.`,
+      { cause: error },
+    ),
+    { code: 'LINK_REFUSED' },
+  );
+}
+
+/** A `.part` found to be a symbolic link: nothing changes by retrying until the user removes it. */
+export function isLinkRefused(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'LINK_REFUSED';
+}
 
 /** A write refused for want of room: the disk is full, or the user's quota on it. */
 export function isDiskFull(error: unknown): boolean {

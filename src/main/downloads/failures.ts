@@ -8,7 +8,7 @@ import { backoff } from '../api/http.ts';
 import { InvalidPathValueError } from '../api/path.ts';
 import { formatBytes } from '../../shared/format.ts';
 import type { DownloadState } from '../../shared/ipc/downloads.ts';
-import { isDiskBroken, isDiskFull } from './disk.ts';
+import { isDiskBroken, isDiskFull, isLinkRefused } from './disk.ts';
 import type { Shortfall } from './free-space.ts';
 import type { ItemRow } from './rows.ts';
 
@@ -88,8 +88,12 @@ export function classify(error: unknown, what: string, folder: string): Download
       { cause: error },
     );
   }
-  if (error instanceof AuthError || error instanceof InvalidPathValueError) {
-    return new DownloadFailure('permanent', error.message);
+  if (
+    error instanceof AuthError ||
+    error instanceof InvalidPathValueError ||
+    isLinkRefused(error)
+  ) {
+    return new DownloadFailure('permanent', (error as Error).message);
   }
   if (error instanceof ServiceError) {
     // How a signed host says "expired" is its own (ours 403; others 400, 401 or 410): a fresh

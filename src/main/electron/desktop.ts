@@ -27,7 +27,14 @@ export function desktopBridge(): DesktopBridge {
     chooseFile: (title, defaultPath, filters) =>
       pickOne({ title, defaultPath, filters, properties: ['openFile'] }),
     chooseSaveFile: (title, defaultName, filters) =>
-      saveAs({ title, defaultPath: join(app.getPath('downloads'), defaultName), filters }),
+      saveAs({
+        title,
+        defaultPath: join(app.getPath('downloads'), defaultName),
+        filters,
+        // Asks before replacing a file (Linux; Windows and macOS always ask): the caller then
+        // replaces what is there.
+        properties: ['showOverwriteConfirmation'],
+      }),
     openPath: (path) => shell.openPath(path),
     showItemInFolder: (path) => shell.showItemInFolder(path),
   };

@@ -3,7 +3,7 @@ import type { diagnosticsChannels, SavedDiagnostics } from '../../shared/ipc/dia
 import { safeUrl } from '../api/errors.ts';
 import { crashDumpsDir } from '../diagnostics/crash-dumps.ts';
 import { diagnosticsFileName, diagnosticsZip, saveDiagnostics } from '../diagnostics/bundle.ts';
-import type { DiagnosticsSources } from '../diagnostics/bundle.ts';
+import type { DiagnosticsSources, SaveChoices, ZipChoices } from '../diagnostics/bundle.ts';
 import { LineBudget } from '../diagnostics/rate-limit.ts';
 import { redactSecrets } from '../diagnostics/redact.ts';
 import { startupLine, versionFacts } from '../diagnostics/versions.ts';
@@ -24,8 +24,9 @@ type DiagnosticsParts = Pick<
 export interface Diagnostics {
   readonly logsDir: string;
   /** The zip as a stream (browser mode's download). */
-  zip(): Promise<Readable>;
-  save(path: string): Promise<SavedDiagnostics>;
+  zip(choices?: ZipChoices): Promise<Readable>;
+  /** `replace`: the user agreed to replace a file already at `path` (a dialog, --force). */
+  save(path: string, options: SaveChoices): Promise<SavedDiagnostics>;
   /** The desktop app reloaded the window after its renderer stopped: the page says so once. */
   windowReloaded(notice: string): void;
 }
@@ -64,10 +65,10 @@ export function diagnosticsFeature(
   const diagnostics: Diagnostics = {
     logsDir,
     // The lines logged so far are on disk before the logs are read.
-    zip: () => flushLog(log).then(() => diagnosticsZip(sources)),
-    async save(path) {
+    zip: (choices) => flushLog(log).then(() => diagnosticsZip(sources, choices)),
+    async save(path, options) {
       await flushLog(log);
-      const saved = await saveDiagnostics(sources, path);
+      const saved = await saveDiagnostics(sources, path, options);
       log(`diagnostics saved: ${saved.path} (${saved.bytes} bytes)`);
       return saved;
     },
@@ -86,14 +87,16 @@ export function diagnosticsFeature(
         if (failed) throw new Error(`The logs folder ${logsDir} could not be opened: ${failed}.`);
         return info();
       },
-      'diagnostics.save': async () => {
+      'diagnostics.save': async ({ includeCrashDumps }) => {
         if (!desktop?.chooseSaveFile) {
           throw new Error('Browser mode saves the diagnostics as a download: use the link.');
         }
         const path = await desktop.chooseSaveFile('Save diagnostics', diagnosticsFileName(), [
           { name: 'Zip archives', extensions: ['zip'] },
         ]);
-        return path === null ? null : diagnostics.save(path);
+        // The save dialog asked before replacing a file there.
+        const options = { replace: true, crashDumps: includeCrashDumps === true };
+        return path === null ? null : diagnostics.save(path, options);
       },
       'diagnostics.rendererError': async ({ kind, message, source, stack }) => {
         const { admitted, refusedBefore } = budget.take();

@@ -39,11 +39,33 @@ export function loginPlan(facts: LaunchFacts, openAtLogin: boolean): LoginPlan {
     return { kind: 'login-item', item: { openAtLogin, args: [HIDDEN_FLAG] } };
   }
   if (facts.platform === 'darwin') return { kind: 'login-item', item: { openAtLogin } };
+  const refused = openAtLogin ? programRefused(facts.program) : null;
+  if (refused) return { kind: 'none', reason: refused };
   return { kind: 'autostart', contents: openAtLogin ? autostartEntry(facts.program) : null };
+}
+
+/**
+ * Control characters: a newline in the program's path would end the Exec line and start
+ * lines of the path's own choosing (another Exec=, a Hidden=); no escape exists for them there.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Why `program` cannot be written into an autostart entry, in words; null when it can. */
+export function programRefused(program: string): string | null {
+  const found = CONTROL.exec(program);
+  if (!found) return null;
+  const code = found[0].charCodeAt(0).toString(16).padStart(4, '0');
+  return (
+    `the program's path ${JSON.stringify(program)} holds a control character (U+${code.toUpperCase()}), ` +
+    'which an autostart entry cannot carry; move Roadcam to a folder whose name has none, then turn the setting on again'
+  );
 }
 
 /** The XDG autostart entry that starts Roadcam hidden in the tray. */
 export function autostartEntry(program: string): string {
+  const refused = programRefused(program);
+  if (refused) throw new Error(`Roadcam is not started at login: ${refused}.`);
   return [
     '[Desktop Entry]',
     'Type=Application',

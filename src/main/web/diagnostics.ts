@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { diagnosticsFileName } from '../diagnostics/bundle.ts';
 import type { Diagnostics } from '../features/diagnostics.ts';
+import { CRASH_DUMPS_PARAM } from '../../shared/ipc/diagnostics.ts';
 
 /**
  * Browser mode's Save diagnostics: the zip as a download (the browser asks where to save it).
@@ -12,7 +13,9 @@ export function serveDiagnostics(
   request: IncomingMessage,
   response: ServerResponse,
 ): void {
-  diagnostics.zip().then(
+  // Crash dumps only when the page's checkbox asked for them (?crash-dumps=1).
+  const query = new URL(request.url ?? '/', 'http://host').searchParams;
+  diagnostics.zip({ crashDumps: query.get(CRASH_DUMPS_PARAM) === '1' }).then(
     async (zip) => {
       response.writeHead(200, {
         'Content-Type': 'application/zip',

@@ -27,6 +27,34 @@ test('the desktop app: Show logs and Save diagnostics…, the saved zip said, a 
   expect(screen.queryByRole('link', { name: 'Save diagnostics…' })).toBeNull();
 });
 
+test('crash dumps go in only when ticked: the desktop save and the browser link say so', async () => {
+  const asked: unknown[] = [];
+  const api = fakeApi({
+    'diagnostics.info': () => ({ logsDir: '/data/logs', desktop: true }),
+    'diagnostics.save': (input) => {
+      asked.push(input);
+      return { path: '/tmp/d.zip', bytes: 10 };
+    },
+  });
+  render(HelpSection, { context: contextOf(provided(apiContext, api)) });
+  const save = await screen.findByRole('button', { name: 'Save diagnostics…' });
+  const tick = screen.getByRole('checkbox', { name: /Include crash dumps/ });
+  expect((tick as HTMLInputElement).checked).toBe(false);
+  await fireEvent.click(save);
+  await fireEvent.click(tick);
+  await fireEvent.click(save);
+  await screen.findByText(/Saved to \/tmp\/d\.zip/);
+  expect(asked).toEqual([{ includeCrashDumps: false }, { includeCrashDumps: true }]);
+});
+
+test('browser mode: a ticked box adds the crash dumps to the download link', async () => {
+  const api = fakeApi({ 'diagnostics.info': () => ({ logsDir: '/data/logs', desktop: false }) });
+  render(HelpSection, { context: contextOf(provided(apiContext, api)) });
+  await fireEvent.click(await screen.findByRole('checkbox', { name: /Include crash dumps/ }));
+  const link = screen.getByRole('link', { name: 'Save diagnostics…' });
+  expect(link.getAttribute('href')).toBe('/diagnostics.zip?crash-dumps=1');
+});
+
 test('browser mode: the logs folder to copy, and the zip as a download link', async () => {
   const api = fakeApi({ 'diagnostics.info': () => ({ logsDir: '/data/logs', desktop: false }) });
   render(HelpSection, { context: contextOf(provided(apiContext, api)) });

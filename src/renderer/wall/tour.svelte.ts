@@ -48,6 +48,12 @@ export class TourState {
   sensors = $state<Record<string, SensorReadings>>({});
   /** Something to say: a link's problems, a skipped camera, everything failing. */
   notice = $state<{ text: string; error: boolean } | null>(null);
+  /**
+   * The running tour came from a link and is not kept as the last tour: a web page's link must
+   * not decide what a plain `--kiosk` start shows. The user keeps it (keep()) or starts one in
+   * the Tour form.
+   */
+  fromLink = $state(false);
 
   get running(): boolean {
     return this.tour !== null;
@@ -86,7 +92,10 @@ export class TourState {
     return wallTiles === 0 ? '1x1' : wallLayout;
   }
 
-  /** Starts the tour a route's query asks for (`tour=...`); its problems become the notice. */
+  /**
+   * Starts the tour a route's query asks for (`tour=...`, a link's); its problems become the
+   * notice. It runs, but is not remembered as the last tour unless the user keeps it.
+   */
   async startFromQuery(query: Record<string, string>, wall: WallShape): Promise<void> {
     const read = readTourQuery(query);
     if (!read.ok) {
@@ -95,11 +104,20 @@ export class TourState {
       return;
     }
     const layout = query['layout'];
-    await this.start(read.tour, wall, isLayout(layout) && layout !== 'custom' ? layout : undefined);
+    const pageLayout = isLayout(layout) && layout !== 'custom' ? layout : undefined;
+    await this.start(read.tour, wall, pageLayout, { fromLink: true });
   }
 
-  /** Resolves the tour's source and shows its first step; remembered as the last tour. */
-  async start(tour: Tour, wall: WallShape, layout?: WallLayout): Promise<void> {
+  /**
+   * Resolves the tour's source and shows its first step; remembered as the last tour when the
+   * user started it (the Tour form), not when a link did.
+   */
+  async start(
+    tour: Tour,
+    wall: WallShape,
+    layout?: WallLayout,
+    origin: { fromLink?: boolean } = {},
+  ): Promise<void> {
     this.stop();
     const run = this.#run;
     this.starting = true;
@@ -120,8 +138,9 @@ export class TourState {
       this.cameras = cameras;
       this.tour = tour;
       if (found.notes.length > 0) this.notice = { text: found.notes.join(' '), error: false };
+      this.fromLink = origin.fromLink === true;
       this.#begin();
-      void this.#remember(tour);
+      if (!this.fromLink) void this.#remember(tour);
     } catch (error) {
       if (run === this.#run) {
         this.notice = {
@@ -174,14 +193,25 @@ export class TourState {
     }
   }
 
-  async #remember(tour: Tour): Promise<void> {
+  /** "Keep this tour for --kiosk": the user makes a link's tour the last tour. */
+  async keep(): Promise<void> {
+    if (!this.tour || !this.fromLink) return;
+    this.fromLink = false;
+    if (await this.#remember(this.tour)) {
+      this.notice = { text: 'Kept: --kiosk and the Tour form start this tour now.', error: false };
+    }
+  }
+
+  async #remember(tour: Tour): Promise<boolean> {
     try {
       await this.#api.invoke('settings.update', { lastTour: tour });
+      return true;
     } catch (error) {
       this.notice = {
         text: `The tour runs, but could not be remembered for next time: ${(error as Error).message}`,
         error: true,
       };
+      return false;
     }
   }
 
@@ -195,6 +225,7 @@ export class TourState {
     this.position = null;
     this.paused = false;
     this.starting = false;
+    this.fromLink = false;
   }
 
   /** Stops because the user chose a camera by hand, and says so. */
@@ -225,13 +256,13 @@ export class TourState {
     if (!this.tour) return;
     this.tour = { ...this.tour, dwellSeconds: seconds };
     this.#schedule?.setDwell(seconds * 1000);
-    void this.#remember(this.tour);
+    if (!this.fromLink) void this.#remember(this.tour);
   }
 
   /** Another mode starts the tour again from its first step (pages and cameras differ). */
   async setMode(mode: TourMode, wall: WallShape): Promise<void> {
     if (!this.tour || this.tour.mode === mode) return;
-    await this.start({ ...this.tour, mode }, wall, this.pageLayout);
+    await this.start({ ...this.tour, mode }, wall, this.pageLayout, { fromLink: this.fromLink });
   }
 
   /** The share of the dwell gone, 0 to 1 (for the progress bar's start when paused). */

@@ -18,13 +18,21 @@ export interface SavedDiagnostics {
 
 /** Where the browser-mode host serves the diagnostics zip (GET, with the page's cookie). */
 export const DIAGNOSTICS_DOWNLOAD_PATH = '/diagnostics.zip';
+/** The query that adds the crash dumps to browser mode's zip: `/diagnostics.zip?crash-dumps=1`. */
+export const CRASH_DUMPS_PARAM = 'crash-dumps';
 
 export const diagnosticsChannels = {
   'diagnostics.info': { input: none, result: type<DiagnosticsInfo>() },
   /** Opens the logs folder in the system's file manager (desktop app only). */
   'diagnostics.showLogs': { input: none, result: type<DiagnosticsInfo>() },
-  /** Asks where to save, then writes the zip (desktop app); null when the user cancels. */
-  'diagnostics.save': { input: none, result: type<SavedDiagnostics | null>() },
+  /**
+   * Asks where to save, then writes the zip (desktop app); null when the user cancels. Crash
+   * dumps hold the app's memory: they go in only when the user ticks them in.
+   */
+  'diagnostics.save': {
+    input: z.object({ includeCrashDumps: z.boolean().optional() }).strict(),
+    result: type<SavedDiagnostics | null>(),
+  },
   /**
    * An uncaught error or unhandled rejection of the page, for the main log. Long texts are cut
    * (not refused: an error is worth logging whatever its size); the main process rate-limits.

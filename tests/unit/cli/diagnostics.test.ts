@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { DEMO_CLIENT } from '../../../src/service/index.ts';
@@ -31,6 +31,28 @@ test('roadcam diagnostics --out FILE writes the zip, without the client secret',
     expect(bytes.toString('latin1'), name).not.toMatch(/eyJ[\w-]{10,}/);
   }
   expect(readFileSync(join(dataDir, 'logs', 'main.log'), 'utf8')).toMatch(/diagnostics saved: /);
+});
+
+test('an existing --out is replaced only with --force; crash dumps only with --include-crash-dumps', async ({
+  service,
+}) => {
+  const out = join(dir.path, 'again.zip');
+  writeFileSync(out, 'an earlier zip');
+  mkdirSync(join(dataDir, 'crashes'), { recursive: true });
+  writeFileSync(join(dataDir, 'crashes', 'c0de.dmp'), 'MDMP and the memory of the app');
+  const save = (...more: string[]) =>
+    runRoadcam(dataDir, ['diagnostics', '--out', out, ...more, ...direct(service.url)], {
+      env: secretEnv,
+    });
+  const refused = await save();
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toMatch(/again\.zip exists already; pass --force to replace it/);
+  expect(readFileSync(out, 'utf8')).toBe('an earlier zip');
+  expect((await save('--force')).code).toBe(0);
+  expect([...readZip(out).keys()].filter((name) => name.startsWith('crashes/'))).toEqual([]);
+  expect(readZip(out).get('README.txt')!.toString()).toMatch(/1 crash dump left out/);
+  expect((await save('--force', '--include-crash-dumps')).code).toBe(0);
+  expect([...readZip(out).keys()]).toContain('crashes/c0de.dmp');
 });
 
 test('roadcam diagnostics without --out is a usage error (exit 2)', async () => {

@@ -2,7 +2,7 @@
  * The file commands against the embedded service over HTTP: live and archived images,
  * previews, snapshots, tiles, and recording tags; each compared with what the service holds.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect } from 'vitest';
@@ -114,8 +114,32 @@ describe('snapshots and tiles', () => {
       file,
       '--sort_dir',
       'desc',
+      // The file of the camera tile is there: replaced only with --force.
+      '--force',
     ]);
     expect(readFileSync(file).byteLength).toBeGreaterThan(0);
+  });
+
+  test('an existing --out is refused in words unless --force; a link there is not followed', async ({
+    service,
+  }) => {
+    const file = join(outDir.path, 'kept.mvt');
+    writeFileSync(file, 'mine');
+    const args = ['cameras', 'tile', '2/1/1', '--out', file, ...directTo(service.url)];
+    const refused = await runRoadcam(dataDir.path, args, { env: secretEnv });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/kept\.mvt exists already; pass --force to replace it/);
+    expect(readFileSync(file, 'utf8')).toBe('mine');
+    const link = join(outDir.path, 'link.mvt');
+    symlinkSync(file, link);
+    const linked = await runRoadcam(dataDir.path, [...args.slice(0, 4), link, '--force'], {
+      env: secretEnv,
+    });
+    expect(linked.stderr).toMatch(/link\.mvt is a symbolic link; .*Remove the link/);
+    expect(readFileSync(file, 'utf8')).toBe('mine');
+    expect((await ok(service, [...args.slice(0, 5), '--force'])).stdout).toBe(`${file}\n`);
+    expect(readFileSync(file, 'utf8')).not.toBe('mine');
+    expect(readdirSync(outDir.path).filter((name) => name.endsWith('.part'))).toEqual([]);
   });
 
   test('refuses a wrong tile address or time, and a missing --out', async () => {

@@ -27,6 +27,16 @@ describe('redaction', () => {
     ['{"clientSecret":"abcd-1234"}', 'abcd-1234'],
     ['password=hunter22&user=me', 'hunter22'],
     ['https://cdn/v.m3u8?Policy=eyJTdGF0&Key-Pair-Id=K2AB&Signature=Zm9v', 'Zm9v'],
+    // Headers written as arrays (Node's rawHeaders, a JSON dump, util.inspect).
+    ["{ authorization: [ 'Bearer tok123456' ] }", 'tok123456'],
+    ['["Authorization","Bearer tok123456"]', 'tok123456'],
+    ['{"proxy-authorization":["Basic cm9hZDpwdw=="]}', 'cm9hZDpwdw=='],
+    ['Proxy-Authorization: Negotiate YIIGhgYGKwYBBQ', 'YIIGhgYGKwYBBQ'],
+    ["ProxyAgent { token: 'Basic cm9hZDpwdw==' }", 'cm9hZDpwdw=='],
+    // A signed URL percent-encoded inside another URL, once or twice.
+    ['/play?src=https%3A%2F%2Ff.org%2Fr.mp4%3Fsig%3Dc0ffee%26n%3D1', 'c0ffee'],
+    ['u=https%3A%2F%2Ff.org%2Fa%3FX-Amz-Signature%3Df00d1234%26b%3D2', 'f00d1234'],
+    ['u=https%253A%252F%252Ff.org%252Fa%253Ftoken%253Dabc123', 'abc123'],
   ])('cuts the secret of %s', (text, secret) => {
     const out = redactSecrets(text, []);
     expect(out).not.toContain(secret);
@@ -39,6 +49,12 @@ describe('redaction', () => {
       ['s3cr3t-value', null, undefined],
     );
     expect(out).toBe('token held: [redacted]; "tokenHeld": true, "tokenSecondsLeft": 3400');
+    // Percent-encoded too: a secret given in a URL's query.
+    expect(redactSecrets('GET /x?q=s3cr%2Ft%2Bv', ['s3cr/t+v'])).toBe('GET /x?q=[redacted]');
+    // What was cut is not cut again; prose that names a scheme is no credential.
+    expect(redactSecrets('Authorization: Bearer [redacted]; Basic settings', [])).toBe(
+      'Authorization: Bearer [redacted]; Basic settings',
+    );
     // The connection report's line about the token says its state, not the token.
     expect(redactSecrets('ok   Token: held; valid for 10080 more minutes', [])).toBe(
       'ok   Token: held; valid for 10080 more minutes',

@@ -1,9 +1,12 @@
 /** Browser mode's Save diagnostics (a download behind the host's gate) and the reload notice. */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { startWebHost } from '../../../src/main/web/host.ts';
-import { DIAGNOSTICS_DOWNLOAD_PATH } from '../../../src/shared/ipc/diagnostics.ts';
+import {
+  CRASH_DUMPS_PARAM,
+  DIAGNOSTICS_DOWNLOAD_PATH,
+} from '../../../src/shared/ipc/diagnostics.ts';
 import { offlineCoreTest as test } from '../../helpers/fixtures.ts';
 import { tempDir } from '../../helpers/core.ts';
 import { readZip } from '../../helpers/zip.ts';
@@ -30,6 +33,19 @@ test('the host serves the zip to the page with its token, and refuses anyone els
     const file = join(dir.path, 'd.zip');
     writeFileSync(file, Buffer.from(await answer.arrayBuffer()));
     expect([...readZip(file).keys()]).toContain('connection-report.txt');
+
+    // A crash dump goes in only when the page's box was ticked (?crash-dumps=1).
+    mkdirSync(join(core.dataDir, 'crashes'), { recursive: true });
+    writeFileSync(join(core.dataDir, 'crashes', 'f00d.dmp'), 'MDMP');
+    const entries = async (query: string) => {
+      const got = await fetch(`${url}${query}`, {
+        headers: { Cookie: 'roadcam_token=page-token' },
+      });
+      writeFileSync(file, Buffer.from(await got.arrayBuffer()));
+      return [...readZip(file).keys()].filter((name) => name.startsWith('crashes/'));
+    };
+    expect(await entries('')).toEqual([]);
+    expect(await entries(`?${CRASH_DUMPS_PARAM}=1`)).toEqual(['crashes/f00d.dmp']);
   } finally {
     await host.close();
     dir.remove();

@@ -3,11 +3,20 @@
  * with its buffer afterwards) and the free-space bookkeeping, on the real file system.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  linkSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { realDisk, type DiskOps } from '../../../src/main/downloads/disk.ts';
+import { classify } from '../../../src/main/downloads/failures.ts';
 import {
   FreeSpace,
   isShortfall,
@@ -49,6 +58,31 @@ describe('a part file', () => {
     expect(sha(readFileSync(path))).toBe(sha(data));
     // 5 MB written without waiting once would mean nothing holds the network back.
     expect(waits).toBeGreaterThan(0);
+  });
+
+  it('is never written through a link planted at its name: a fresh one is made anew, a resumed one refused in words', async () => {
+    const dir = tempDir();
+    const victim = join(dir, 'victim.txt');
+    writeFileSync(victim, 'mine');
+    const linked = join(dir, 'linked.part');
+    symlinkSync(victim, linked);
+    await expect(realDisk.openPart(linked, false)).rejects.toThrow(
+      /linked\.part is a symbolic link, and Roadcam does not write through links\. Remove it, then retry/,
+    );
+    const refusal = await realDisk.openPart(linked, false).catch((error: unknown) => error);
+    expect(classify(refusal, 'rec_1.mp4', dir).kind).toBe('permanent');
+    const fresh = await realDisk.openPart(linked, true);
+    await fresh.write(Buffer.from('download'));
+    await fresh.close();
+    expect(lstatSync(linked).isSymbolicLink()).toBe(false);
+    // A hard link to another file at the name: the fresh part is a new file, not that one.
+    const hard = join(dir, 'hard.part');
+    linkSync(victim, hard);
+    const again = await realDisk.openPart(hard, true);
+    await again.write(Buffer.from('download'));
+    await again.close();
+    expect(readFileSync(victim, 'utf8')).toBe('mine');
+    expect(readFileSync(hard, 'utf8')).toBe('download');
   });
 
   it('appends to what a resumed part holds', async () => {

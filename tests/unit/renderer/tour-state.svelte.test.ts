@@ -36,7 +36,7 @@ function tourOn(api: Api, bad: Set<string> = new Set()) {
 }
 
 describe('the tour state', () => {
-  test('one tile over an empty wall: the camera fills it, in order, skipping a failing one, and the tour is remembered', async ({
+  test("one tile over an empty wall: the camera fills it, in order, skipping a failing one; a link's tour is kept only when the user keeps it", async ({
     core,
   }) => {
     const [a, b, c] = await camerasOf(core.api, 3);
@@ -52,10 +52,38 @@ describe('the tour state', () => {
     await clock.advance(5_000);
     expect(ids(tour.tilesOver([]))).toEqual([c!.id]);
     expect(tour.notice).toEqual({ text: `Skipped ${b!.name}: HTTP 503.`, error: false });
-    const settings = await core.api.invoke('settings.get', {});
-    expect(settings.lastTour).toEqual({
+    // A link (any web page's) started it: what a plain --kiosk start shows is not changed, not
+    // even by a change of its dwell or mode, until the user keeps it.
+    const lastTour = async () => (await core.api.invoke('settings.get', {})).lastTour;
+    expect(await lastTour()).toBeNull();
+    expect(tour.fromLink).toBe(true);
+    tour.setDwell(6);
+    await tour.setMode('page', wall);
+    await tour.setMode('tile', wall);
+    expect(tour.fromLink).toBe(true);
+    expect(await lastTour()).toBeNull();
+    await tour.keep();
+    expect(tour.fromLink).toBe(false);
+    expect(tour.notice).toEqual({
+      text: 'Kept: --kiosk and the Tour form start this tour now.',
+      error: false,
+    });
+    expect(await lastTour()).toEqual({
       source: { kind: 'cameras', ids: [a!.id, b!.id, c!.id] },
-      dwellSeconds: 5,
+      dwellSeconds: 6,
+      mode: 'tile',
+    });
+    // Another link's tour leaves the kept one as it is; one started in the Tour form replaces it.
+    await tour.startFromQuery({ tour: `cameras:${c!.id},${a!.id}` }, wall);
+    expect(await lastTour()).toMatchObject({ dwellSeconds: 6 });
+    await tour.start(
+      { source: { kind: 'cameras', ids: [c!.id, a!.id] }, dwellSeconds: 8, mode: 'tile' },
+      wall,
+    );
+    expect(tour.fromLink).toBe(false);
+    expect(await lastTour()).toEqual({
+      source: { kind: 'cameras', ids: [c!.id, a!.id] },
+      dwellSeconds: 8,
       mode: 'tile',
     });
     tour.stopByHand();

@@ -123,4 +123,72 @@ describe('a route file', () => {
     expect(result.line[0]).toEqual([-100, 40]);
     expect(result.line.at(-1)![0]).toBeCloseTo(-100 + 9999e-4, 9);
   });
+
+  describe('adversarial files of 5 MB (the size bound) are read in linear time', () => {
+    // Generous for a busy machine: a quadratic reading of these takes many minutes.
+    const BOUND_MS = 3000;
+    const fill = (unit: string) =>
+      unit.repeat(Math.floor((MAX_ROUTE_FILE_BYTES - 200) / unit.length));
+    const timed = (text: string) => {
+      const started = performance.now();
+      const result = parse(text);
+      return { result, ms: performance.now() - started };
+    };
+
+    // No `>` after the `<gpx` either: a search for it from each `<trkpt` reads to the end.
+    const open = (body: string) => `<gpx ${body}`;
+    it.each([
+      ['<trkpt without >', open(fill('<trkpt '))],
+      ['<trkpt without > after one track point', open(`<trkpt lat="1" lon="2">${fill('<trkpt ')}`)],
+      ['an unclosed attribute value', open(`<trkpt lat="${fill('1.5 lon=')}`)],
+      ['one name of 5 MB', open(`<trkpt ${fill('latlon')}`)],
+      ['attribute soup', gpx(`<trkpt ${fill('a=b= "=\'lat= ')}>`)],
+      ['names and = without quotes', open(fill('<trkpt lat=lon=lat= '))],
+    ])('%s: refused in words, within the bound', (_, text) => {
+      expect(text.length).toBeGreaterThan(MAX_ROUTE_FILE_BYTES - 300);
+      const { result, ms } = timed(text);
+      expect(result).toEqual({ ok: false, error: expect.stringMatching(/^route\.gpx: \w/) });
+      expect(ms).toBeLessThan(BOUND_MS);
+    });
+
+    it('a real 5 MB track among attribute noise: every point read, within the bound', () => {
+      const noise = ' x="' + 'y'.repeat(400) + '" ';
+      const point = (i: number) =>
+        `<trkpt${noise}lat="${(40 + i * 1e-5).toFixed(5)}"${noise}lon="-105"${noise}/>`;
+      const count = Math.floor(MAX_ROUTE_FILE_BYTES / point(0).length) - 1;
+      const text = gpx(Array.from({ length: count }, (_, i) => point(i)).join(''));
+      const { result, ms } = timed(text);
+      expect(result).toMatchObject({ ok: true, thinnedFrom: count });
+      expect(ms).toBeLessThan(BOUND_MS);
+    });
+  });
+
+  it('refuses GeoJSON nested 100,000 deep in words, not with a stack overflow', () => {
+    for (const [open, close] of [
+      ['{"type":"FeatureCollection","features":[', ']}'],
+      ['[', ']'],
+      ['{"a":', '}'],
+    ]) {
+      const text = open!.repeat(100_000) + close!.repeat(100_000);
+      expect(parseRouteFile('deep.json', text, text.length)).toEqual({
+        ok: false,
+        error: expect.stringMatching(
+          /^deep\.json: its JSON is nested more than 64 levels deep; a GeoJSON route needs fewer than 10\./,
+        ),
+      });
+    }
+    // Brackets inside strings are not nesting: a name may hold any.
+    const named = JSON.stringify({
+      type: 'Feature',
+      properties: { name: '[[[{{{'.repeat(100) + '\\"' },
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [0, 0],
+          [1, 1],
+        ],
+      },
+    });
+    expect(parseRouteFile('named.json', named, named.length)).toMatchObject({ ok: true });
+  });
 });

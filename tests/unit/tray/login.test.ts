@@ -103,6 +103,29 @@ describe('starting at login', () => {
     expect(syncAutostart(file, null)).toBe('unchanged');
   });
 
+  it.each([
+    ['a newline', '/tmp/x\nExec=/tmp/evil\n#/roadcam', '000A'],
+    ['a carriage return', '/tmp/x\rExec=/tmp/evil', '000D'],
+    ['a tab', '/opt/Road\tcam/roadcam', '0009'],
+    ['a NUL', '/opt/roadcam\u0000', '0000'],
+    ['an escape', '/opt/\u001b[31mroadcam', '001B'],
+    ['a DEL', '/opt/road\u007fcam', '007F'],
+  ])('refuses a program path with %s, in words, and writes no entry', (_, program, code) => {
+    const plan = loginPlan({ packaged: true, program, platform: 'linux' }, true);
+    expect(plan).toEqual({
+      kind: 'none',
+      reason: expect.stringContaining(
+        `holds a control character (U+${code}), which an autostart entry cannot carry; move Roadcam to a folder`,
+      ),
+    });
+    expect(() => autostartEntry(program)).toThrow(/^Roadcam is not started at login: the program/);
+    // Turning the setting off still removes an entry.
+    expect(loginPlan({ packaged: true, program, platform: 'linux' }, false)).toEqual({
+      kind: 'autostart',
+      contents: null,
+    });
+  });
+
   it('writes an entry desktop-file-validate accepts, where it is installed', (context) => {
     let validate = '';
     try {
