@@ -16,9 +16,6 @@ export interface SavedDiagnostics {
   bytes: number;
 }
 
-/** Where the browser-mode host serves the diagnostics zip (GET, with the page's cookie). */
-export const DIAGNOSTICS_DOWNLOAD_PATH = '/diagnostics.zip';
-
 export const diagnosticsChannels = {
   'diagnostics.info': { input: none, result: type<DiagnosticsInfo>() },
   /** Opens the logs folder in the system's file manager (desktop app only). */
