@@ -3,7 +3,7 @@ import type { Api } from '../shared/ipc.ts';
 import App from './App.svelte';
 import { forwardPageErrors } from './lib/error-forwarding.ts';
 import { createSocketApi } from './lib/ws-transport.ts';
-import { pageToken, socketUrl } from './lib/web-token.ts';
+import { adoptPageToken, socketUrl } from './lib/web-token.ts';
 import ReloadNotice from './shell/ReloadNotice.svelte';
 import './app.css';
 
@@ -19,7 +19,7 @@ const target = document.getElementById('app');
 if (!target) throw new Error('index.html lacks #app');
 // Browser mode opened without its token (neither in the URL nor kept by this tab): the host
 // would refuse every call, so say what to do instead of showing an app that cannot work.
-if (!window.api && !pageToken()) {
+if (!window.api && !adoptPageToken()) {
   const notice = document.createElement('p');
   notice.setAttribute('role', 'alert');
   notice.textContent =
