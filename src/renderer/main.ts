@@ -3,6 +3,7 @@ import type { Api } from '../shared/ipc.ts';
 import App from './App.svelte';
 import { forwardPageErrors } from './lib/error-forwarding.ts';
 import { createSocketApi } from './lib/ws-transport.ts';
+import { adoptPageToken, socketUrl } from './lib/web-token.ts';
 import ReloadNotice from './shell/ReloadNotice.svelte';
 import './app.css';
 
@@ -14,14 +15,16 @@ forwardPageErrors(
   () => (errorApi ??= window.api ?? createSocketApi(socketUrl(), () => {})),
 );
 
-function socketUrl(): string {
-  const token = new URLSearchParams(location.search).get('token') ?? '';
-  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${location.host}/ipc?token=${encodeURIComponent(token)}`;
-}
-
 const target = document.getElementById('app');
 if (!target) throw new Error('index.html lacks #app');
-mount(App, { target });
+// Browser mode opened without its token (neither in the URL nor kept by this tab): the host
+// would refuse every call, so say what to do instead of showing an app that cannot work.
+if (!window.api && !adoptPageToken()) {
+  const notice = document.createElement('p');
+  notice.setAttribute('role', 'alert');
+  notice.textContent =
+    'Roadcam needs its access token: open the full URL that `npm run web` printed.';
+  target.append(notice);
+} else mount(App, { target });
 // Only the desktop app reloads a window whose renderer stopped (electron/crash.ts).
 if (window.api) mount(ReloadNotice, { target: document.body, props: { api: window.api } });

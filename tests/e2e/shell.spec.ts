@@ -85,11 +85,16 @@ test('an invalid setting is refused with the main process validation message', a
   );
 });
 
-test('a page opened without the token is refused', async ({ page, roadcam }) => {
+test('a page opened without the token says what to do, and its calls are refused', async ({
+  page,
+  roadcam,
+}) => {
   const bare = roadcam.url.replace(/\?token=.*/, '');
-  const response = await page.goto(bare);
-  expect(response?.status()).toBe(401);
-  await expect(page.locator('body')).toContainText('open the full URL');
+  await page.goto(bare);
+  await expect(page.getByRole('alert')).toContainText('open the full URL');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  const media = await page.evaluate(async () => (await fetch('/media/cameras/C1/live')).status);
+  expect(media).toBe(401);
 });
 
 test('an unreachable service is shown as offline', async ({ page }) => {

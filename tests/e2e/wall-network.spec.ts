@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEMO_CLIENT, DEMO_SEED, startService } from '../../src/service/index.ts';
+import { tokenPath } from '../../src/shared/web-paths.ts';
 import { startShapedLink, type ShapedLink } from '../helpers/link.ts';
 import { startTinyproxy, tinyproxyMissing } from '../helpers/tinyproxy.ts';
 import { smallDemo, startRoadcam, type RoadcamHost } from './fixtures.ts';
@@ -216,9 +217,10 @@ for (const variant of ['stranger-a', 'stranger-b'] as const) {
       });
       await expect(page.locator('[data-kind="still"][data-state="live"]')).toHaveCount(2);
       // The variant is in effect: the first playlist is a master playlist.
-      const origin = new URL(roadcam.url).origin;
+      const { origin, searchParams } = new URL(roadcam.url);
+      const playlist = `cameras/${encodeURIComponent(cameras[0]!)}/live/playlist.m3u8`;
       const master = await page.request.get(
-        `${origin}/media/cameras/${encodeURIComponent(cameras[0]!)}/live/playlist.m3u8`,
+        `${origin}${tokenPath('media', searchParams.get('token')!, playlist)}`,
       );
       expect(await master.text()).toContain('#EXT-X-STREAM-INF');
       const first = await videoTimes(page);

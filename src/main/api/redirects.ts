@@ -10,19 +10,28 @@
  * a proxy that resolves for us) is let through, and the connection resolves it once more, so a
  * name that changes its address between the two is not caught.
  */
-import { lookup } from 'node:dns/promises';
-import {
-  internalRange,
-  isIpAddress,
-  isLocalhostName,
-  type InternalRange,
-} from '../net/address-ranges.ts';
+import { isIpAddress, isLocalhostName, type InternalRange } from '../net/address-ranges.ts';
+import { SYSTEM_POLICY, type AddressPolicy, type Resolve } from '../net/address-policy.ts';
 import { ServiceError, safeUrl } from './errors.ts';
+
+export { systemResolve, type Resolve } from '../net/address-policy.ts';
 
 /** Why a redirect is not followed, and what the user can do about it. */
 export interface Refusal {
   why: string;
   advice: string;
+  /** Who redirected: "the service", "the tile server". */
+  by: string;
+}
+
+/** Who a guard's redirects come from, in words for its refusals. */
+export interface Redirector {
+  /** "the service" */
+  name: string;
+  /** What to do when it redirects somewhere Roadcam does not go. */
+  advice: string;
+  /** What to do when it keeps its files on the local network but is reached from outside. */
+  localAdvice: string;
 }
 
 /** What host names resolved to; a name missing here is judged as not internal. */
@@ -31,36 +40,45 @@ export interface Resolved {
   target?: readonly string[];
 }
 
-const ASK_PROVIDER = "Tell the service's provider.";
+export const SERVICE: Redirector = {
+  name: 'the service',
+  advice: "Tell the service's provider.",
+  localAdvice:
+    'If the service really keeps its files on your local network, connect Roadcam to the ' +
+    "service by its local address too; otherwise tell the service's provider.",
+};
 
 /** Why Roadcam does not follow the service at `baseUrl` to `targetUrl`, or null when it does. */
 export function redirectRefusal(
   baseUrl: string,
   targetUrl: string,
   resolved: Resolved = {},
+  by: Redirector = SERVICE,
+  internal: AddressPolicy['internal'] = SYSTEM_POLICY.internal,
 ): Refusal | null {
   const base = new URL(baseUrl);
   const target = new URL(targetUrl);
   if (target.protocol !== 'http:' && target.protocol !== 'https:') {
     return {
       why: `it leads to a ${target.protocol} address, and Roadcam fetches files over HTTP and HTTPS only`,
-      advice: ASK_PROVIDER,
+      advice: by.advice,
+      by: by.name,
     };
   }
   if (base.protocol === 'https:' && target.protocol === 'http:') {
     return {
-      why: 'the service is reached over HTTPS and the redirect leads to plain HTTP, where the file and its signed address could be read or changed on the way',
-      advice: "Ask the service's provider to serve its files over HTTPS.",
+      why: `${by.name} is reached over HTTPS and the redirect leads to plain HTTP, where the file and its address could be read or changed on the way`,
+      advice: by.advice,
+      by: by.name,
     };
   }
-  if (hostRange(base.hostname, resolved.base)) return null;
-  const range = hostRange(target.hostname, resolved.target);
+  if (hostRange(base.hostname, resolved.base, internal)) return null;
+  const range = hostRange(target.hostname, resolved.target, internal);
   if (!range) return null;
   return {
-    why: `it leads to ${range.address ? `${range.address}, ` : ''}${range.kind} (${range.range}), on this computer or its local network, while the service itself is not there`,
-    advice:
-      'If the service really keeps its files on your local network, connect Roadcam to the ' +
-      `service by its local address too; otherwise ${ASK_PROVIDER.toLowerCase()}`,
+    why: `it leads to ${range.address ? `${range.address}, ` : ''}${range.kind} (${range.range}), on this computer or its local network, while ${by.name} itself is not there`,
+    advice: by.localAdvice,
+    by: by.name,
   };
 }
 
@@ -68,11 +86,12 @@ export function redirectRefusal(
 function hostRange(
   host: string,
   addresses: readonly string[] = [],
+  internal: AddressPolicy['internal'] = SYSTEM_POLICY.internal,
 ): (InternalRange & { address?: string }) | null {
   if (isLocalhostName(host)) return { kind: 'a loopback name (this computer)', range: host };
-  if (isIpAddress(host)) return internalRange(host);
+  if (isIpAddress(host)) return internal(host);
   for (const address of addresses) {
-    const range = internalRange(address);
+    const range = internal(address);
     if (range) return { ...range, address: `${host} at ${address}` };
   }
   return null;
@@ -96,16 +115,10 @@ export class RedirectRefused extends ServiceError {
     this.name = 'RedirectRefused';
     this.redirectStatus = status;
     this.message =
-      `${operation} failed: the service redirected it to ${safeUrl(target)} (HTTP ${status}), and ` +
+      `${operation} failed: ${refusal.by} redirected it to ${safeUrl(target)} (HTTP ${status}), and ` +
       `Roadcam does not follow: ${refusal.why}. ${refusal.advice}`;
   }
 }
-
-export type Resolve = (host: string) => Promise<readonly string[]>;
-
-/** The system's resolver (getaddrinfo: hosts file, DNS), every address of a name. */
-export const systemResolve: Resolve = async (host) =>
-  (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
 const LOOKUP_MS = 5_000;
 const KEEP_MS = 60_000;
@@ -117,11 +130,29 @@ export class RedirectGuard {
   readonly #resolve: Resolve;
   readonly #now: () => number;
   readonly #kept = new Map<string, { at: number; addresses: Promise<readonly string[]> }>();
+  readonly #by: Redirector;
+  readonly #internal: AddressPolicy['internal'];
 
-  constructor(baseUrl: string, resolve: Resolve = systemResolve, now: () => number = Date.now) {
+  /** `by` and `internal`: whose redirects these are, and the ranges (tests model others). */
+  constructor(
+    baseUrl: string,
+    resolve: Resolve = SYSTEM_POLICY.resolve,
+    now: () => number = Date.now,
+    options: { by?: Redirector; internal?: AddressPolicy['internal'] } = {},
+  ) {
     this.#base = new URL(baseUrl);
     this.#resolve = resolve;
     this.#now = now;
+    this.#by = options.by ?? SERVICE;
+    this.#internal = options.internal ?? SYSTEM_POLICY.internal;
+  }
+
+  /** Whether the base itself is on this computer or its network (then it may go anywhere). */
+  async baseIsInternal(): Promise<boolean> {
+    const host = this.#base.hostname;
+    if (hostRange(host, [], this.#internal)) return true;
+    if (!isName(host)) return false;
+    return hostRange(host, await this.#addresses(host), this.#internal) !== null;
   }
 
   /**
@@ -140,8 +171,10 @@ export class RedirectGuard {
         status,
         code: 'unknown',
         message: location
-          ? 'the service redirected to an address that is not a URL'
-          : 'the service answered without the expected signed-URL redirect',
+          ? `${this.#by.name} redirected to an address that is not a URL`
+          : this.#by === SERVICE
+            ? 'the service answered without the expected signed-URL redirect'
+            : `${this.#by.name} answered a redirect without its target`,
       });
     }
     const refusal = await this.refusal(target);
@@ -154,13 +187,19 @@ export class RedirectGuard {
     const base = this.#base;
     const resolved: { base?: readonly string[]; target?: readonly string[] } = {};
     // A service on an internal address may go anywhere: no look-up then (demo mode, tests).
-    if (!hostRange(base.hostname) && isName(target.hostname) && target.hostname !== base.hostname) {
+    const by = this.#by;
+    const internal = this.#internal;
+    if (
+      !hostRange(base.hostname, [], internal) &&
+      isName(target.hostname) &&
+      target.hostname !== base.hostname
+    ) {
       resolved.target = await this.#addresses(target.hostname);
     }
-    const first = redirectRefusal(base.href, target.href, resolved);
+    const first = redirectRefusal(base.href, target.href, resolved, by, internal);
     if (!first || !isName(base.hostname)) return first;
     resolved.base = await this.#addresses(base.hostname);
-    return redirectRefusal(base.href, target.href, resolved);
+    return redirectRefusal(base.href, target.href, resolved, by, internal);
   }
 
   /** The addresses of `host`, kept a minute; none when it does not resolve in time. */

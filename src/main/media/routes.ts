@@ -1,10 +1,9 @@
 import type { ApiClient } from '../api/client.ts';
 import type { MediaResponse } from '../api/requester.ts';
 import { Readable } from 'node:stream';
-import type { ReadableStream as NodeWebStream } from 'node:stream/web';
-import { ANSWER_CAPS, AnswerTooLarge, cappedStream } from '../api/capped-read.ts';
-import { NetworkError, ServiceError } from '../api/errors.ts';
+import { ANSWER_CAPS } from '../api/capped-read.ts';
 import { segment } from '../api/path.ts';
+import { fetchTile } from './tile-fetch.ts';
 
 /**
  * The media paths the renderer may ask for, each mapped to one client call. Images and video
@@ -165,6 +164,7 @@ export function mediaRoute(path: string, options: MediaRouteOptions = {}): Media
 /**
  * `basemap/Z/X/Y.png`: a raster tile of the configured tile server, fetched here so that the
  * page's CSP allows images from the app only, and kept in the media cache for offline use.
+ * Only an image passes, and redirects stay off this computer's network (tile-fetch.ts).
  */
 function basemapTile(
   z: string,
@@ -185,49 +185,10 @@ function basemapTile(
     cacheKey: `basemap:${template}:${zn}/${xn}/${yn}`,
     live: false,
     cap: ANSWER_CAPS.tile,
-    fetch: (client, signal) => fetchTile(client, url, signal),
-  };
-}
-
-async function fetchTile(
-  client: ApiClient,
-  url: string,
-  signal: AbortSignal,
-): Promise<MediaResponse> {
-  let response: Response;
-  try {
-    response = await client.requester.network.fetch(url, {
-      signal: AbortSignal.any([signal, AbortSignal.timeout(15_000)]),
-      // Tile servers such as OpenStreetMap's ask clients to name themselves.
-      headers: { 'User-Agent': 'Roadcam/0.1 (desktop app; offline base map fallback)' },
-    });
-  } catch (error) {
-    throw new NetworkError('map tile', url, error);
-  }
-  if (!response.ok || !response.body) {
-    await response.body?.cancel();
-    throw new ServiceError('map tile', {
-      status: response.status === 404 ? 404 : 502,
-      code: 'unknown',
-      message: `the tile server answered ${response.status}`,
-    });
-  }
-  const length = Number(response.headers.get('content-length')) || null;
-  // Capped here so that a refusal names the tile server, not the service.
-  if (length !== null && length > ANSWER_CAPS.tile) {
-    await response.body.cancel();
-    throw new AnswerTooLarge('map tile', ANSWER_CAPS.tile, 'the tile server');
-  }
-  const body = cappedStream('map tile', response.body, ANSWER_CAPS.tile, 'the tile server');
-  return {
-    status: 200,
-    contentType: response.headers.get('content-type'),
-    contentLength: length,
-    contentRange: null,
-    etag: response.headers.get('etag'),
-    lastModified: response.headers.get('last-modified'),
-    body,
-    nodeStream: () => Readable.fromWeb(body as NodeWebStream),
+    fetch: async (client, signal) => {
+      const tile = await fetchTile(client.requester.network, url, signal);
+      return bytesResponse(tile.bytes, tile.contentType, tile);
+    },
   };
 }
 
@@ -263,14 +224,21 @@ function liveFileWithQuery(
 }
 
 /** Bytes the client already holds (tiles), in the shape of a streamed media answer. */
-function bytesResponse(bytes: Uint8Array, contentType: string): MediaResponse {
+function bytesResponse(
+  bytes: Uint8Array,
+  contentType: string,
+  validators: { etag: string | null; lastModified: string | null } = {
+    etag: null,
+    lastModified: null,
+  },
+): MediaResponse {
   return {
     status: 200,
     contentType,
     contentLength: bytes.byteLength,
     contentRange: null,
-    etag: null,
-    lastModified: null,
+    etag: validators.etag,
+    lastModified: validators.lastModified,
     body: new Blob([bytes as Uint8Array<ArrayBuffer>]).stream(),
     nodeStream: () => Readable.from([bytes]),
   };

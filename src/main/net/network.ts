@@ -24,6 +24,7 @@ import {
 import { FileFetcher } from './files.ts';
 import { NetProblem, explain, proxyWantsPassword } from './problem.ts';
 import { loadTrust, type Trust } from './trust.ts';
+import { SYSTEM_POLICY, publicOnlyLookup, type AddressPolicy } from './address-policy.ts';
 
 export type { ProxySetting, SystemProxy } from './proxy.ts';
 
@@ -39,6 +40,8 @@ export interface NetworkOptions {
   direct?: string[];
   /** The manual proxy user's password (from the keychain: Settings keeps none). */
   proxyPassword?: string | null;
+  /** Which addresses are internal, and how names resolve: the system's unless a test models an internet. */
+  addressPolicy?: AddressPolicy;
 }
 
 /** What `fetch` accepts: the standard init, without undici's own dispatcher. */
@@ -57,6 +60,8 @@ export class Network {
   #direct!: Agent;
   #secureContext!: SecureContext;
   #proxies = new Map<string, ProxyAgent>();
+  /** The direct pool whose connections reach public addresses only (made when first used). */
+  #publicOnly: Agent | null = null;
   #closed = false;
   /** The download engine's file GETs, over the same proxy and certificates; closed with this. */
   readonly files: FileFetcher = new FileFetcher(this);
@@ -91,7 +96,7 @@ export class Network {
     const proxy = options.proxy ?? { mode: 'auto' };
     if (proxy.mode === 'manual') parseProxyUrl(proxy.url, 'The proxy setting');
     const trust = loadTrust(options.caFile);
-    const old = this.#options ? [this.#direct, ...this.#proxies.values()] : [];
+    const old = this.#options ? this.#agents() : [];
     this.#options = { ...options, proxy };
     this.#trust = trust;
     // One TLS context for every connection, direct or through a proxy: made per connection
@@ -104,6 +109,7 @@ export class Network {
       connections: 16,
     });
     this.#proxies = new Map();
+    this.#publicOnly = null;
     for (const agent of old) void agent.close().catch(() => agent.destroy());
   }
 
@@ -157,9 +163,21 @@ export class Network {
     return { dispatcher: agent, choice };
   }
 
-  /** fetch, through this network's pools, proxy and certificates. */
-  async fetch(url: string, init: FetchInit = {}): Promise<Response> {
-    const { dispatcher, choice } = await this.dispatcherFor(url);
+  /** Which addresses are internal, and how names resolve (address-policy.ts). */
+  get addressPolicy(): AddressPolicy {
+    return this.#options.addressPolicy ?? SYSTEM_POLICY;
+  }
+
+  /**
+   * fetch, through this network's pools, proxy and certificates. With `publicOnly`, a direct
+   * connection reaches only the addresses `addressPolicy` calls public: the name is judged by
+   * the very look-up the connection uses (address-policy.ts).
+   */
+  async fetch(url: string, init: FetchInit = {}, publicOnly = false): Promise<Response> {
+    const found = await this.dispatcherFor(url);
+    const { choice } = found;
+    const dispatcher =
+      publicOnly && choice.proxy === null ? this.#publicOnlyAgent() : found.dispatcher;
     try {
       const response = await undiciFetch(url, {
         ...(init as Parameters<typeof undiciFetch>[1]),
@@ -176,12 +194,30 @@ export class Network {
     }
   }
 
+  #publicOnlyAgent(): Agent {
+    this.#publicOnly ??= new Agent({
+      connect: { secureContext: this.#secureContext, lookup: publicOnlyLookup(this.addressPolicy) },
+      keepAliveTimeout: 4_000,
+      connections: 16,
+    });
+    return this.#publicOnly;
+  }
+
+  #agents(): Dispatcher[] {
+    return [
+      this.#direct,
+      ...this.#proxies.values(),
+      ...(this.#publicOnly ? [this.#publicOnly] : []),
+    ];
+  }
+
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
     this.files.close();
-    const agents = [this.#direct, ...this.#proxies.values()];
+    const agents = this.#agents();
     this.#proxies.clear();
+    this.#publicOnly = null;
     await Promise.all(agents.map((a) => a.close().catch(() => a.destroy())));
   }
 }

@@ -15,6 +15,9 @@ export class NetProblem extends Error {
 /** Puts a failure of a request to `url` in words when they can say more than "fetch failed". */
 export function explain(error: unknown, url: URL, choice: ProxyChoice): unknown {
   if ((error as Error | null)?.name === 'AbortError' || error instanceof NetProblem) return error;
+  // Raised inside the connection (a refused address: address-policy.ts), under "fetch failed".
+  const inner = (error as { cause?: unknown } | null)?.cause;
+  if (inner instanceof NetProblem) return inner;
   const tls = tlsProblem(error, url.host);
   if (tls) return new NetProblem(tls, { cause: error });
   if (choice.proxy) {

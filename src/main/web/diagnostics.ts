@@ -6,7 +6,7 @@ import { CRASH_DUMPS_PARAM } from '../../shared/ipc/diagnostics.ts';
 
 /**
  * Browser mode's Save diagnostics: the zip as a download (the browser asks where to save it).
- * Behind the host's gate like every route: the page's cookie, same origin only.
+ * Behind the host's gate like the media: the token in its path, same origin only.
  */
 export function serveDiagnostics(
   diagnostics: Diagnostics,

@@ -6,10 +6,10 @@ import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Core } from '../core.ts';
 import { safeMediaHeaders } from '../media/safe-headers.ts';
-import { COOKIE, WebGate } from './security.ts';
+import { WebGate } from './security.ts';
 import { attachSocket } from './socket.ts';
 import { serveDiagnostics } from './diagnostics.ts';
-import { DIAGNOSTICS_DOWNLOAD_PATH } from '../../shared/ipc/diagnostics.ts';
+import { readTokenPath } from '../../shared/web-paths.ts';
 
 export interface WebHostOptions {
   core: Core;
@@ -48,6 +48,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
 
   const server = createServer((request, response) => {
+    // A token in a URL (the page's, a media path's) never leaves in a Referer header.
+    response.setHeader('Referrer-Policy', 'no-referrer');
     try {
       handleHttp(request, response, gate, options.staticDir, options.core);
     } catch (error) {
@@ -65,7 +67,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         ? '404 Not Found'
         : !gate.hostAllowed(request) || !gate.originAllowed(request, true)
           ? '403 Forbidden'
-          : !gate.tokenMatches(gate.requestToken(request, url))
+          : !gate.tokenMatches(gate.socketToken(url))
             ? '401 Unauthorized'
             : null;
     if (refused) {
@@ -118,25 +120,28 @@ function handleHttp(
   if (!gate.originAllowed(request, false) || !gate.fetchSiteAllowed(request)) {
     return refuse(response, 403, 'Requests from other sites are refused.');
   }
-  if (!gate.tokenMatches(gate.requestToken(request, url))) {
-    return refuse(
-      response,
-      401,
-      'Roadcam needs its access token: open the full URL that `npm run web` printed.',
-    );
-  }
   if (request.method !== 'GET' && request.method !== 'HEAD')
     return refuse(response, 405, 'Only GET is served.');
 
-  if (url.pathname === DIAGNOSTICS_DOWNLOAD_PATH) {
-    serveDiagnostics(core.diagnostics, request, response);
-    return;
+  const secret = readTokenPath(url.pathname);
+  if (secret) {
+    if (!gate.tokenMatches(secret.token)) {
+      return refuse(
+        response,
+        401,
+        'Roadcam needs its access token: open the full URL that `npm run web` printed.',
+      );
+    }
+    if (secret.route === 'diagnostics' && secret.rest === '') {
+      return serveDiagnostics(core.diagnostics, request, response);
+    }
+    if (secret.route === 'media') {
+      // The query too: HLS playlists may name files with one (media/routes.ts).
+      return serveMedia(core, secret.rest + url.search, request, response);
+    }
+    return refuse(response, 404, `Not found: ${url.pathname}`);
   }
-  if (url.pathname.startsWith('/media/')) {
-    // The query too: HLS playlists may name files with one (media/routes.ts).
-    serveMedia(core, url.pathname.slice('/media/'.length) + url.search, request, response);
-    return;
-  }
+  // The built renderer's files: not secret, so no token (a reload's page has none in its URL).
   const relative = url.pathname === '/' ? 'index.html' : safeDecode(url.pathname.slice(1));
   if (relative === null) return refuse(response, 400, `Not a valid path: ${url.pathname}`);
   const file = normalize(join(staticDir, relative));
@@ -149,9 +154,6 @@ function handleHttp(
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "frame-ancestors 'none'",
     'X-Frame-Options': 'DENY',
-    'Referrer-Policy': 'no-referrer',
-    // The token travels in the first URL only; later requests (assets, media) carry this cookie.
-    'Set-Cookie': `${COOKIE}=${gate.token}; HttpOnly; SameSite=Strict; Path=/`,
   });
   if (request.method === 'HEAD') return void response.end();
   createReadStream(file).pipe(response);

@@ -4,7 +4,8 @@ import type { IncomingMessage } from 'node:http';
 /**
  * Browser mode opens a local door into the main process, so every request must prove it comes
  * from the page we served: the Host header names our loopback address (defeats DNS rebinding),
- * the Origin is ours (defeats other local pages), and it carries the per-launch token.
+ * the Origin is ours (defeats other local pages), and the contract and media carry the
+ * per-launch token (the built renderer's files are not secret: they need none).
  */
 export class WebGate {
   readonly token: string;
@@ -48,22 +49,11 @@ export class WebGate {
   }
 
   /**
-   * The URL's token, or the cookie's. A matching cookie is enough: a media URL's query belongs
-   * to the service's playlists, whose names may carry a `token` of their own (a CDN's).
+   * The WebSocket's token: in its URL's query, which the page builds for our own port only.
+   * No cookie is read: browsers send a cookie to every port of 127.0.0.1, so a cookie would
+   * also reach any other local server the browser visits.
    */
-  requestToken(request: IncomingMessage, url: URL): string | null {
-    const cookie = readCookie(request, COOKIE);
-    if (this.tokenMatches(cookie)) return cookie;
-    return url.searchParams.get('token') ?? cookie;
+  socketToken(url: URL): string | null {
+    return url.searchParams.get('token');
   }
-}
-
-export const COOKIE = 'roadcam_token';
-
-function readCookie(request: IncomingMessage, name: string): string | null {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return null;
 }

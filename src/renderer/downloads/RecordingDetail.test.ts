@@ -42,6 +42,7 @@ function setup(answers: Answers) {
 
 describe('RecordingDetail', () => {
   test('shows camera, status, start and stop in UTC, duration, formats, frame and tags', async () => {
+    history.replaceState(null, '', '/?token=page-token'); // as browser mode opens the page
     setup({ 'recordings.show': () => recording() });
     expect(await screen.findByText('US-CO-000042')).toBeTruthy();
     expect(screen.getByTestId('recording-status').textContent).toBe('complete');
@@ -50,7 +51,7 @@ describe('RecordingDetail', () => {
     expect(screen.getByText('5 min 30 s')).toBeTruthy();
     expect(screen.getByText('jpg, zip, mp4')).toBeTruthy();
     const frame = screen.getByRole<HTMLImageElement>('img');
-    expect(frame.getAttribute('src')).toBe('/media/recordings/rec_abc/frame.jpg');
+    expect(frame.getAttribute('src')).toBe('/media/page-token/recordings/rec_abc/frame.jpg');
     expect(screen.getByRole('list', { name: 'Tags' }).textContent).toContain('storm');
   });
 

@@ -57,12 +57,13 @@ test('browser mode: a ticked box adds the crash dumps to the download link', asy
 
 test('browser mode: the logs folder to copy, and the zip as a download link', async () => {
   const api = fakeApi({ 'diagnostics.info': () => ({ logsDir: '/data/logs', desktop: false }) });
+  history.replaceState(null, '', '/?token=page-token'); // as browser mode opens the page
   render(HelpSection, { context: contextOf(provided(apiContext, api)) });
   expect(((await screen.findByLabelText('Logs folder')) as HTMLInputElement).value).toBe(
     '/data/logs',
   );
   const link = screen.getByRole('link', { name: 'Save diagnostics…' });
-  expect(link.getAttribute('href')).toBe('/diagnostics.zip');
+  expect(link.getAttribute('href')).toBe('/diagnostics/page-token/');
   expect(link.hasAttribute('download')).toBe(true);
   expect(screen.queryByRole('button', { name: 'Show logs' })).toBeNull();
 });

@@ -16,9 +16,7 @@ export interface SavedDiagnostics {
   bytes: number;
 }
 
-/** Where the browser-mode host serves the diagnostics zip (GET, with the page's cookie). */
-export const DIAGNOSTICS_DOWNLOAD_PATH = '/diagnostics.zip';
-/** The query that adds the crash dumps to browser mode's zip: `/diagnostics.zip?crash-dumps=1`. */
+/** The query that adds the crash dumps to browser mode's diagnostics zip (`?crash-dumps=1`). */
 export const CRASH_DUMPS_PARAM = 'crash-dumps';
 
 export const diagnosticsChannels = {

@@ -3,10 +3,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { startWebHost } from '../../../src/main/web/host.ts';
-import {
-  CRASH_DUMPS_PARAM,
-  DIAGNOSTICS_DOWNLOAD_PATH,
-} from '../../../src/shared/ipc/diagnostics.ts';
+import { CRASH_DUMPS_PARAM } from '../../../src/shared/ipc/diagnostics.ts';
+import { tokenPath } from '../../../src/shared/web-paths.ts';
 import { offlineCoreTest as test } from '../../helpers/fixtures.ts';
 import { tempDir } from '../../helpers/core.ts';
 import { readZip } from '../../helpers/zip.ts';
@@ -17,14 +15,12 @@ test('the host serves the zip to the page with its token, and refuses anyone els
   const dir = tempDir('roadcam-web-diagnostics-');
   const host = await startWebHost({ core, staticDir: dir.path, token: 'page-token' });
   try {
-    const url = `${host.origin}${DIAGNOSTICS_DOWNLOAD_PATH}`;
-    expect((await fetch(url)).status).toBe(401);
-    const crossSite = await fetch(`${url}?token=page-token`, {
-      headers: { 'Sec-Fetch-Site': 'cross-site' },
-    });
+    const url = `${host.origin}${tokenPath('diagnostics', 'page-token')}`;
+    expect((await fetch(`${host.origin}${tokenPath('diagnostics', 'guess')}`)).status).toBe(401);
+    const crossSite = await fetch(url, { headers: { 'Sec-Fetch-Site': 'cross-site' } });
     expect(crossSite.status).toBe(403);
 
-    const answer = await fetch(url, { headers: { Cookie: 'roadcam_token=page-token' } });
+    const answer = await fetch(url);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('application/zip');
     expect(answer.headers.get('content-disposition')).toMatch(
@@ -38,9 +34,7 @@ test('the host serves the zip to the page with its token, and refuses anyone els
     mkdirSync(join(core.dataDir, 'crashes'), { recursive: true });
     writeFileSync(join(core.dataDir, 'crashes', 'f00d.dmp'), 'MDMP');
     const entries = async (query: string) => {
-      const got = await fetch(`${url}${query}`, {
-        headers: { Cookie: 'roadcam_token=page-token' },
-      });
+      const got = await fetch(`${url}${query}`);
       writeFileSync(file, Buffer.from(await got.arrayBuffer()));
       return [...readZip(file).keys()].filter((name) => name.startsWith('crashes/'));
     };

@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest';
 import { demoHostTest as test } from '../../helpers/fixtures.ts';
 import type { Core } from '../../../src/main/core.ts';
 import type { WebHost } from '../../../src/main/web/host.ts';
+import { tokenPath } from '../../../src/shared/web-paths.ts';
 
 // The media path of browser mode, end to end: renderer URL -> host -> resolver -> ApiClient ->
 // the embedded service (real HTTP, real JPEG and HLS) -> disk cache.
@@ -25,7 +26,12 @@ function get(path: string) {
     headers: Record<string, unknown>;
   }>((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: host.port, path, headers: { Cookie: `roadcam_token=${token}` } },
+      // The page's media URLs carry the token as their first segment (shared/web-paths.ts).
+      {
+        host: '127.0.0.1',
+        port: host.port,
+        path: path.replace(/^\/media\//, tokenPath('media', token)),
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

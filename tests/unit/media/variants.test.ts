@@ -18,6 +18,7 @@ import { VARIANT_NAMES } from '../../../src/service/index.ts';
 import { liveImageMode } from '../../../src/service/media/services.ts';
 import { VARIANTS } from '../../../src/service/variants/index.ts';
 import { DEFAULT_TEMPLATE } from '../../../src/shared/ipc/downloads.ts';
+import { tokenPath } from '../../../src/shared/web-paths.ts';
 import { filesUnder, makeRecordings, startManager } from '../../helpers/downloads.ts';
 import { perDescribe, useAccountCore, useService, useTempDir } from '../../helpers/per-describe.ts';
 
@@ -39,7 +40,6 @@ function viaHost(host: WebHost, path: string) {
         host: '127.0.0.1',
         port: host.port,
         path,
-        headers: { Cookie: `roadcam_token=${WEB_TOKEN}` },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -172,7 +172,7 @@ describe.each(VARIANT_NAMES)('media against the %s service', (variant) => {
     const camera = cameras.find((c) => c.video)!;
     // Relative URIs resolve against the media URL, as hls.js resolves them in the page.
     let url = new URL(
-      `http://app/media/cameras/${encodeURIComponent(camera.id)}/live/playlist.m3u8`,
+      `http://app${tokenPath('media', WEB_TOKEN, `cameras/${encodeURIComponent(camera.id)}/live/playlist.m3u8`)}`,
     );
     let playlist = '';
     const names: string[] = [];
@@ -195,7 +195,7 @@ describe.each(VARIANT_NAMES)('media against the %s service', (variant) => {
     expect(segment.status, segment.body.toString().slice(0, 300)).toBe(200);
     expect(segment.type).toMatch(/mp2t/i);
     expectTransportStream(segment.body);
-    // A playlist's own `token` parameter is the service's, not browser mode's: the cookie admits it.
+    // A playlist's own `token` parameter is the service's: browser mode's is in the path.
     const withToken = await viaHost(
       host,
       `${url.pathname}${url.search}${url.search ? '&' : '?'}token=not-ours`,
@@ -203,7 +203,7 @@ describe.each(VARIANT_NAMES)('media against the %s service', (variant) => {
     expect(withToken.status, withToken.body.toString().slice(0, 300)).toBe(200);
     // The same segment straight through the resolver (the desktop app's media scheme).
     const direct = await core.media.resolve(
-      segmentUrl.pathname.replace(/^\/media\//, '') + segmentUrl.search,
+      segmentUrl.pathname.slice(tokenPath('media', WEB_TOKEN).length) + segmentUrl.search,
       AbortSignal.timeout(20_000),
     );
     expect(direct.status).toBe(200);

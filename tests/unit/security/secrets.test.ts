@@ -9,6 +9,7 @@ import { CredentialStore } from '../../../src/main/credentials/store.ts';
 import { openDatabase } from '../../../src/main/db/database.ts';
 import { startWebHost, type WebHost } from '../../../src/main/web/host.ts';
 import { DEMO_CLIENT } from '../../../src/service/index.ts';
+import { tokenPath } from '../../../src/shared/web-paths.ts';
 import { tempDir } from '../../helpers/core.ts';
 import { skipKeychain, skipReason } from '../../helpers/keychain-env.ts';
 
@@ -70,8 +71,7 @@ describe.skipIf(skipKeychain)(
           {
             host: '127.0.0.1',
             port: host.port,
-            path: `/media/${path}`,
-            headers: { Cookie: `roadcam_token=${token}` },
+            path: tokenPath('media', token, path),
           },
           (res) => {
             received.push(Buffer.from(JSON.stringify(res.headers)));

@@ -4,6 +4,7 @@ import { cameraSummary } from '../../../src/shared/ipc/cameras.ts';
 import { demoHostTest as test } from '../../helpers/fixtures.ts';
 import type { Core } from '../../../src/main/core.ts';
 import type { WebHost } from '../../../src/main/web/host.ts';
+import { tokenPath } from '../../../src/shared/web-paths.ts';
 
 // The wall's channels through the real dispatcher, against the embedded service over HTTP.
 const token = 'wall-test-token';
@@ -110,7 +111,11 @@ describe('still images in browser mode', () => {
   function get(path: string) {
     return new Promise<{ status: number; type: string }>((resolve, reject) => {
       const req = request(
-        { host: '127.0.0.1', port: host.port, path, headers: { Cookie: `roadcam_token=${token}` } },
+        {
+          host: '127.0.0.1',
+          port: host.port,
+          path: path.replace(/^\/media\//, tokenPath('media', token)),
+        },
         (res) => {
           res.resume();
           res.on('end', () =>

@@ -6,6 +6,7 @@ import { offlineCoreTest as test } from '../../helpers/fixtures.ts';
 import WebSocket from 'ws';
 import { startWebHost, type WebHost } from '../../../src/main/web/host.ts';
 import { tempDir } from '../../helpers/core.ts';
+import { tokenPath } from '../../../src/shared/web-paths.ts';
 
 let host: WebHost;
 const files = tempDir();
@@ -73,22 +74,45 @@ describe('browser mode: the page', () => {
     expect(host.url).toBe(`http://127.0.0.1:${host.port}/?token=${token}`);
   });
 
-  test('serves the page with the token and sets the cookie for later requests', async () => {
-    const page = await get(`/?token=${token}`);
+  test('serves the built renderer without the token: its files are not secret', async () => {
+    const page = await get('/');
     expect(page.status).toBe(200);
     expect(page.body).toContain('<title>Roadcam</title>');
-    expect(String(page.headers['set-cookie'])).toMatch(
-      /roadcam_token=test-token-0123456789; HttpOnly; SameSite=Strict/,
-    );
-    const asset = await get('/assets/app.js', { Cookie: `roadcam_token=${token}` });
+    expect((await get(`/?token=${token}`)).status).toBe(200);
+    const asset = await get('/assets/app.js');
     expect(asset.status).toBe(200);
     expect(asset.headers['content-type']).toMatch(/javascript/);
   });
 
-  test('refuses a request without the token, or with a wrong one', async () => {
-    expect((await get('/')).status).toBe(401);
-    expect((await get('/?token=guess')).status).toBe(401);
-    expect((await get('/assets/app.js', { Cookie: 'roadcam_token=guess' })).status).toBe(401);
+  test('no answer sets a cookie, and every answer keeps its URL out of a Referer', async () => {
+    const answers = [
+      await get(`/?token=${token}`),
+      await get('/assets/app.js'),
+      await get(tokenPath('media', token, 'no/such/media')),
+      await get(tokenPath('media', 'guess', 'cameras/C1/live')),
+      await get('/no-such-file'),
+      await get('*'),
+    ];
+    for (const answer of answers) {
+      expect(answer.headers['set-cookie']).toBeUndefined();
+      expect(answer.headers['referrer-policy']).toBe('no-referrer');
+    }
+  });
+
+  test('media and diagnostics need the token in their path; the old cookie alone is refused', async () => {
+    const media = tokenPath('media', token, 'no/such/media');
+    expect((await get(media)).status).toBe(404); // admitted: the resolver answers
+    expect((await get(tokenPath('media', 'guess', 'no/such/media'))).status).toBe(401);
+    const cookie = { Cookie: `roadcam_token=${token}` };
+    const refused = await get('/media/cameras/C1/live', cookie);
+    expect(refused.status).toBe(401);
+    expect(refused.body).toContain('open the full URL');
+    expect((await get(`/media/cameras/C1/live?token=${token}`)).status).toBe(401);
+    expect((await get(tokenPath('diagnostics', 'guess'), cookie)).status).toBe(401);
+    expect((await get(`/diagnostics.zip?token=${token}`, cookie)).status).toBe(404);
+    await expect(openSocket('', { Origin: host.origin, ...cookie }).opened).rejects.toThrow(
+      'HTTP 401',
+    );
   });
 
   test('refuses a foreign Host header (DNS rebinding)', async () => {
@@ -111,20 +135,20 @@ describe('browser mode: the page', () => {
   });
 
   test('answers a path it cannot parse or decode with 400, and lives on', async () => {
-    const cookie = { Cookie: `roadcam_token=${token}` };
-    for (const path of ['//', '//?x', '*', 'http://evil.example/', '/%E0%A4%A', '/media/%ZZ']) {
-      const response = await get(path, cookie);
+    const media = tokenPath('media', token, '%ZZ');
+    for (const path of ['//', '//?x', '*', 'http://evil.example/', '/%E0%A4%A', media]) {
+      const response = await get(path);
       expect([400, 404], `${path}: ${response.body}`).toContain(response.status);
       expect(response.body.length, path).toBeGreaterThan(0);
     }
-    expect((await get('//', cookie)).status).toBe(404);
-    expect((await get('*', cookie)).body).toContain('Not a path this host serves: "*"');
-    expect((await get('/%E0%A4%A', cookie)).body).toContain('Not a valid path');
+    expect((await get('//')).status).toBe(404);
+    expect((await get('*')).body).toContain('Not a path this host serves: "*"');
+    expect((await get('/%E0%A4%A')).body).toContain('Not a valid path');
     // The same for a WebSocket upgrade, which has a listener of its own.
     const socket = openSocket();
     await socket.opened;
     socket.ws.close();
-    const upgrade = { ...cookie, Connection: 'Upgrade', Upgrade: 'websocket' };
+    const upgrade = { Connection: 'Upgrade', Upgrade: 'websocket' };
     expect((await get('//', upgrade)).status).toBe(404);
     expect((await get('*', upgrade)).status).toBe(400);
     expect((await get(`/?token=${token}`)).status).toBe(200);

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/main/core.ts';
 import { MEDIA_CSP, safeMediaHeaders, servedType } from '../../../src/main/media/safe-headers.ts';
-import { COOKIE } from '../../../src/main/web/security.ts';
+import { tokenPath } from '../../../src/shared/web-paths.ts';
 import { startWebHost, type WebHost } from '../../../src/main/web/host.ts';
 import { startAccountCore, tempDir } from '../../helpers/core.ts';
 
@@ -66,12 +66,12 @@ afterAll(async () => {
   dir.remove();
 });
 
-/** A GET of the host, with the cookie the page carries. */
+/** A GET of a media path of the host, with the token in the path as the page has it. */
 function get(path: string, method = 'GET') {
   return new Promise<{ status: number; body: string; headers: Record<string, unknown> }>(
     (resolve, reject) => {
-      const headers = { cookie: `${COOKIE}=${token}` };
-      const req = request({ host: '127.0.0.1', port: host.port, path, method, headers }, (res) => {
+      const url = tokenPath('media', token, path.replace(/^\/media\//, ''));
+      const req = request({ host: '127.0.0.1', port: host.port, path: url, method }, (res) => {
         let body = '';
         res.on('data', (chunk) => (body += chunk));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
