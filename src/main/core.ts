@@ -5,6 +5,13 @@ import { ApiClient } from './api/client.ts';
 import { openCache, type Cache } from './cache/open.ts';
 import { StoredPrefix } from './collections/prefix.ts';
 import { Connection } from './connection.ts';
+import {
+  askInDialog,
+  ConsentGate,
+  refuseInBrowserMode,
+  type AskConsent,
+} from './consent/gate.ts';
+import { POLICY_FILE, readPolicy } from './consent/policy.ts';
 import { CredentialStore } from './credentials/store.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { SettingsStore } from './db/settings-store.ts';
@@ -54,6 +61,12 @@ export interface CoreOptions {
   checkIntervalMs?: number | null;
   /** The desktop app's dialogs (Electron); absent in browser mode and the CLI. */
   desktop?: DesktopBridge;
+  /**
+   * Who agrees to a change of the settings that reach the machine: by default the desktop's
+   * dialog, and without a desktop (browser mode) no one, so such changes are refused. The CLI
+   * passes `typedByUser`.
+   */
+  consent?: AskConsent;
   /** How often watched areas are checked for new alerts, in ms (default 2 minutes). */
   watchIntervalMs?: number;
   /**
@@ -157,6 +170,12 @@ async function assemble(
     service,
     folders: () => downloadFolders(settings.get().downloadFolder),
     desktop: options.desktop,
+    consent: new ConsentGate(
+      options.consent ??
+        (options.desktop ? askInDialog((q) => options.desktop!.confirm(q)) : refuseInBrowserMode),
+      readPolicy(dataDir, log),
+      join(dataDir, POLICY_FILE),
+    ),
     networkOverrides: options.network,
   };
   const downloads = downloadsFeature(base);

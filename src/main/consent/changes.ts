@@ -1,0 +1,90 @@
+import type { Settings, SettingsPatch } from '../../shared/settings.ts';
+
+/**
+ * The settings that reach the machine: where updates are installed from, which certificates are
+ * trusted, the way out to the network, the address the main process fetches map tiles from, and
+ * where downloads write. A page may not change them alone (src/main/consent/gate.ts).
+ */
+export const GUARDED_SETTINGS = [
+  'updateFeedUrl',
+  'caFile',
+  'proxyMode',
+  'proxyUrl',
+  'tileUrl',
+  'downloadFolder',
+] as const;
+export type GuardedSetting = (typeof GUARDED_SETTINGS)[number];
+
+interface Guarded {
+  label: string;
+  /** How the empty value (or each mode) reads in a sentence. */
+  shown(value: string): string;
+  /** What the change lets happen, said to the person who decides. */
+  effect: string;
+}
+
+const quoted = (empty: string) => (value: string) => (value === '' ? empty : value);
+
+const GUARDS: Record<GuardedSetting, Guarded> = {
+  updateFeedUrl: {
+    label: 'Update feed',
+    shown: quoted('the built-in feed'),
+    effect: 'Roadcam will download new versions from this address and install them.',
+  },
+  caFile: {
+    label: 'Extra CA certificates',
+    shown: quoted('none'),
+    effect: "Every certificate this file vouches for will be trusted for Roadcam's connections.",
+  },
+  proxyMode: {
+    label: 'Proxy',
+    shown: (mode) =>
+      mode === 'auto' ? "the system's proxy settings" : mode === 'none' ? 'no proxy' : 'this proxy',
+    effect: "All of Roadcam's connections will go this way.",
+  },
+  proxyUrl: {
+    label: 'Proxy address',
+    shown: quoted('none'),
+    effect: "All of Roadcam's connections will go through this proxy.",
+  },
+  tileUrl: {
+    label: 'Map tiles URL',
+    shown: quoted('none (outlines only)'),
+    effect: 'Roadcam will fetch map tiles from this address, which may be on your network.',
+  },
+  downloadFolder: {
+    label: 'Download folder',
+    shown: quoted('your Downloads folder'),
+    effect: 'Downloads will write files in this folder without asking again.',
+  },
+};
+
+/** One guarded setting the patch really changes (the same value again changes nothing). */
+export interface GuardedChange {
+  setting: GuardedSetting;
+  label: string;
+  from: string;
+  to: string;
+  /** "Update feed: from the built-in feed to https://…" */
+  line: string;
+  effect: string;
+}
+
+export function guardedChanges(current: Settings, patch: SettingsPatch): GuardedChange[] {
+  const changes: GuardedChange[] = [];
+  for (const setting of GUARDED_SETTINGS) {
+    const to = patch[setting];
+    if (to === undefined || to === current[setting]) continue;
+    const guard = GUARDS[setting];
+    const from = current[setting];
+    changes.push({
+      setting,
+      label: guard.label,
+      from,
+      to,
+      line: `${guard.label}: from ${guard.shown(from)} to ${guard.shown(to)}`,
+      effect: guard.effect,
+    });
+  }
+  return changes;
+}
