@@ -5,12 +5,7 @@ import { ApiClient } from './api/client.ts';
 import { openCache, type Cache } from './cache/open.ts';
 import { StoredPrefix } from './collections/prefix.ts';
 import { Connection } from './connection.ts';
-import {
-  askInDialog,
-  ConsentGate,
-  refuseInBrowserMode,
-  type AskConsent,
-} from './consent/gate.ts';
+import { askInDialog, ConsentGate, refuseInBrowserMode, type AskConsent } from './consent/gate.ts';
 import { POLICY_FILE, readPolicy } from './consent/policy.ts';
 import { CredentialStore } from './credentials/store.ts';
 import { openDatabase, type Db } from './db/database.ts';

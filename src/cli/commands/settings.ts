@@ -27,7 +27,11 @@ export async function getSettings(ctx: Context, name: string | undefined): Promi
     if (ctx.json) printJson(ctx.io, value);
     else printLines(ctx.io, [shown(value)]);
   } else if (ctx.json) printJson(ctx.io, settings);
-  else printLines(ctx.io, NAMES.map((n) => `${n} ${shown(settings[n])}`));
+  else
+    printLines(
+      ctx.io,
+      NAMES.map((n) => `${n} ${shown(settings[n])}`),
+    );
   return 0;
 }
 
@@ -57,7 +61,11 @@ export async function setSetting(ctx: Context, name: string | undefined): Promis
     ),
   );
   if (ctx.json) printJson(ctx.io, saved[key]);
-  else note(ctx.io, `${key} is now ${shown(saved[key])}. A running Roadcam uses it from its next start.`);
+  else
+    note(
+      ctx.io,
+      `${key} is now ${shown(saved[key])}. A running Roadcam uses it from its next start.`,
+    );
   return 0;
 }
 

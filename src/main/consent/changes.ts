@@ -1,19 +1,9 @@
-import type { Settings, SettingsPatch } from '../../shared/settings.ts';
-
-/**
- * The settings that reach the machine: where updates are installed from, which certificates are
- * trusted, the way out to the network, the address the main process fetches map tiles from, and
- * where downloads write. A page may not change them alone (src/main/consent/gate.ts).
- */
-export const GUARDED_SETTINGS = [
-  'updateFeedUrl',
-  'caFile',
-  'proxyMode',
-  'proxyUrl',
-  'tileUrl',
-  'downloadFolder',
-] as const;
-export type GuardedSetting = (typeof GUARDED_SETTINGS)[number];
+import {
+  GUARDED_SETTINGS,
+  type GuardedSetting,
+  type Settings,
+  type SettingsPatch,
+} from '../../shared/settings.ts';
 
 interface Guarded {
   label: string;

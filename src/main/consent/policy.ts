@@ -2,7 +2,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Log } from '../log.ts';
-import { GUARDED_SETTINGS, type GuardedSetting } from './changes.ts';
+import { GUARDED_SETTINGS, type GuardedSetting } from '../../shared/settings.ts';
 
 /** A policy is a few lines; anything much larger is not one. */
 const MAX_POLICY_BYTES = 64 * 1024;

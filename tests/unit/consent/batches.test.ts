@@ -82,7 +82,9 @@ describe('in the desktop app', () => {
       /declined the download/,
     );
     expect(desktop.asked[0]!.title).toBe('Download and replace existing files?');
-    expect(desktop.asked[0]!.detail).toContain('Files of the same name already in it will be replaced.');
+    expect(desktop.asked[0]!.detail).toContain(
+      'Files of the same name already in it will be replaced.',
+    );
   });
 
   it('recording many cameras into another folder asks before any recording is made', async () => {

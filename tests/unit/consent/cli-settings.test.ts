@@ -36,7 +36,7 @@ describe('roadcam settings', () => {
     expect(JSON.parse(json.stdout)).toBe(30);
   });
 
-  it("refuses in words what the contract refuses, and a CA file that is not one", async () => {
+  it('refuses in words what the contract refuses, and a CA file that is not one', async () => {
     const wrong = await roadcam('settings', 'set', 'updateFeedUrl', 'http://updates.example/');
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/^roadcam: Not changed: updateFeedUrl: an https URL/);

@@ -27,17 +27,22 @@ function guardedChanges(dataDir: string): { patch: SettingsPatch; shown: RegExp 
   return [
     {
       patch: { updateFeedUrl: 'https://updates.attacker.example/roadcam/' },
-      shown: /^Update feed: from the built-in feed to https:\/\/updates\.attacker\.example\/roadcam\/$/m,
+      shown:
+        /^Update feed: from the built-in feed to https:\/\/updates\.attacker\.example\/roadcam\/$/m,
     },
     { patch: { caFile: ca }, shown: /^Extra CA certificates: from none to .*ca\.pem$/m },
-    { patch: { proxyMode: 'none' }, shown: /^Proxy: from the system's proxy settings to no proxy$/m },
+    {
+      patch: { proxyMode: 'none' },
+      shown: /^Proxy: from the system's proxy settings to no proxy$/m,
+    },
     {
       patch: { proxyUrl: 'http://proxy.example.com:3128' },
       shown: /^Proxy address: from none to http:\/\/proxy\.example\.com:3128$/m,
     },
     {
       patch: { tileUrl: 'http://127.0.0.1:8080/{z}/{x}/{y}.png' },
-      shown: /^Map tiles URL: from https:\/\/tile\.openstreetmap\.org\/.* to http:\/\/127\.0\.0\.1:8080\//m,
+      shown:
+        /^Map tiles URL: from https:\/\/tile\.openstreetmap\.org\/.* to http:\/\/127\.0\.0\.1:8080\//m,
     },
     {
       patch: { downloadFolder: join(dataDir, 'elsewhere') },
