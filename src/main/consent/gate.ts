@@ -64,7 +64,7 @@ export class ConsentGate {
     );
     if (changes.length === 0) return;
     const what = changes.map((c) => c.label.toLowerCase()).join(' and ');
-    const commands = changes.map((c) => `\`roadcam settings set ${c.setting} VALUE\``);
+    const commands = changes.map((c) => `"roadcam settings set ${c.setting} VALUE"`);
     await this.#require({
       title: `Change the ${what}?`,
       detail: [
@@ -77,7 +77,7 @@ export class ConsentGate {
       declined: 'Not changed: you declined the change in the confirmation dialog.',
       unasked:
         `Not changed: in browser mode the page cannot change the ${what}. ` +
-        `Change it with ${commands.join(' and ')} on this computer, or allow the value in ${this.#policyPath}.`,
+        `Change it with the command ${commands.join(' and ')} on this computer, or allow the value in ${this.#policyPath}.`,
     });
   }
 
@@ -110,8 +110,8 @@ export class ConsentGate {
       declined: 'Not started: you declined the download in the confirmation dialog.',
       unasked:
         `Not started: in browser mode the page cannot ${inside ? 'overwrite files' : 'download outside the download folder'}. ` +
-        `${capital(how.join(' and '))}; or set the folder with \`roadcam settings set downloadFolder DIR\`, ` +
-        `download with \`roadcam download\`, or allow the folder in ${this.#policyPath}.`,
+        `${capital(how.join(' and '))}; or set the folder with the command "roadcam settings set downloadFolder DIR", ` +
+        `download with "roadcam download", or allow the folder in ${this.#policyPath}.`,
     });
   }
 

@@ -111,7 +111,7 @@ describe('in browser mode', () => {
     const elsewhere = join(browser.dataDir, 'elsewhere');
     const error = await add(browser, elsewhere).catch((e: Error) => e);
     expect((error as Error).message).toMatch(
-      /^Not started: in browser mode the page cannot download outside the download folder\. Choose a folder inside .*; or set the folder with `roadcam settings set downloadFolder DIR`/,
+      /^Not started: in browser mode the page cannot download outside the download folder\. Choose a folder inside .*; or set the folder with the command "roadcam settings set downloadFolder DIR"/,
     );
     expect(existsSync(elsewhere)).toBe(false);
     const downloads = (await browser.api.invoke('settings.get', {})).downloadFolder;

@@ -111,7 +111,7 @@ describe('browser mode cannot ask, so the page is refused and told how', () => {
       const setting = Object.keys(patch)[0]!;
       const error = await core.api.invoke('settings.update', patch).catch((e: Error) => e);
       expect((error as Error).message).toMatch(/^Not changed: in browser mode the page cannot/);
-      expect((error as Error).message).toContain(`\`roadcam settings set ${setting} VALUE\``);
+      expect((error as Error).message).toContain(`"roadcam settings set ${setting} VALUE"`);
       expect((error as Error).message).toContain(join(core.dataDir, 'policy.json'));
     }
     expect(await core.api.invoke('settings.get', {})).toEqual(before);
