@@ -18,6 +18,7 @@ import { logFor, networkFrom, withDatabase, withNetwork, type Context } from '..
 import { note, printJson, printLines } from '../output.ts';
 
 const NAMES = Object.keys(settingsSchema.shape) as (keyof Settings)[];
+const NETWORK: readonly (keyof Settings)[] = ['proxyMode', 'proxyUrl', 'caFile'];
 
 export async function getSettings(ctx: Context, name: string | undefined): Promise<number> {
   checkFlags(ctx.argv, [], 'roadcam settings get');
@@ -61,11 +62,11 @@ export async function setSetting(ctx: Context, name: string | undefined): Promis
     ),
   );
   if (ctx.json) printJson(ctx.io, saved[key]);
-  else
-    note(
-      ctx.io,
-      `${key} is now ${shown(saved[key])}. A running Roadcam uses it from its next start.`,
-    );
+  else {
+    // The network of a running app is chosen at its start; the rest is read at each use.
+    const later = NETWORK.includes(key) ? ' A running Roadcam uses it from its next start.' : '';
+    note(ctx.io, `${key} is now ${shown(saved[key])}.${later}`);
+  }
   return 0;
 }
 
