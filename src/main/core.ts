@@ -165,12 +165,7 @@ async function assemble(
     service,
     folders: () => downloadFolders(settings.get().downloadFolder),
     desktop: options.desktop,
-    consent: new ConsentGate(
-      options.consent ??
-        (options.desktop ? askInDialog((q) => options.desktop!.confirm(q)) : refuseInBrowserMode),
-      readPolicy(dataDir, log),
-      join(dataDir, POLICY_FILE),
-    ),
+    consent: consentOf(options, log),
     networkOverrides: options.network,
   };
   const downloads = downloadsFeature(base);
@@ -237,4 +232,13 @@ async function assemble(
       }
     },
   };
+}
+
+/** The desktop's dialog, or the caller's consent (the CLI: typed by the user); else refused. */
+function consentOf(options: CoreOptions, log: Log): ConsentGate {
+  const { desktop, dataDir } = options;
+  const ask =
+    options.consent ??
+    (desktop ? askInDialog((question) => desktop.confirm(question)) : refuseInBrowserMode);
+  return new ConsentGate(ask, readPolicy(dataDir, log), join(dataDir, POLICY_FILE));
 }

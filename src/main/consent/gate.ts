@@ -63,7 +63,8 @@ export class ConsentGate {
       (c) => !this.#policy[c.setting]?.includes(c.to),
     );
     if (changes.length === 0) return;
-    const what = changes.map((c) => c.label.toLowerCase()).join(' and ');
+    // "Extra CA certificates" reads "extra CA certificates" in a sentence.
+    const what = changes.map((c) => c.label[0]!.toLowerCase() + c.label.slice(1)).join(' and ');
     const commands = changes.map((c) => `"roadcam settings set ${c.setting} VALUE"`);
     await this.#require({
       title: `Change the ${what}?`,

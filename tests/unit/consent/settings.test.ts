@@ -67,6 +67,9 @@ describe('the desktop app asks in its own dialog', () => {
       const question = desktop.asked[0]!;
       expect(question.detail).toMatch(shown);
       expect(question.agree).toBe('Change');
+      expect(question.title).toMatch(
+        /^Change the (update feed|extra CA certificates|proxy|proxy address|map tiles URL|download folder)\?$/,
+      );
       expect(pick(await core.api.invoke('settings.get', {}), patch)).toEqual(pick(before, patch));
     }
   });
