@@ -43,6 +43,19 @@ test('"Check connection" reports each step; a wrong proxy, and any proxy change 
     await expect(network.getByText('roadcam settings set proxyUrl VALUE')).toBeVisible();
     await network.getByRole('radio', { name: 'No proxy' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath('settings-network-refused.png') });
+
+    // So may the tile address and the download folder not: each says so at its field.
+    const storage = page.getByRole('region', { name: 'Storage and downloads' });
+    const tiles = storage.getByLabel('Map tiles URL (empty: outlines only)');
+    await tiles.fill('http://127.0.0.1:2375/{z}/{x}/{y}.png');
+    await tiles.press('Enter');
+    await expect(storage.getByRole('alert')).toHaveText(
+      /^Not changed: in browser mode the page cannot change the map tiles URL\./,
+    );
+    await expect(tiles).toHaveAttribute('aria-invalid', 'true');
+    await expect(storage.getByLabel('Download folder')).toHaveAttribute('aria-invalid', 'false');
+    await storage.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('settings-storage-refused.png') });
   } finally {
     await host.stop();
   }

@@ -13,7 +13,24 @@ interface Guarded {
   effect: string;
 }
 
-const quoted = (empty: string) => (value: string) => (value === '' ? empty : value);
+const quoted = (empty: string) => (value: string) => (value === '' ? empty : printable(value));
+
+// Controls and bidi overrides, which could draw lines of their own in the dialog.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped
+const UNPRINTED = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const LONGEST = 300;
+
+/**
+ * A value from the page as the question shows it: each control or bidi override as \uXXXX (a
+ * folder name cannot forge a line of the question), and cut past 300 characters.
+ */
+export function printable(value: string): string {
+  const shown = value.replace(
+    UNPRINTED,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return shown.length > LONGEST ? `${shown.slice(0, LONGEST)}…` : shown;
+}
 
 const GUARDS: Record<GuardedSetting, Guarded> = {
   updateFeedUrl: {

@@ -1,7 +1,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { ExistingPolicy } from '../../shared/ipc/downloads.ts';
 import type { Settings, SettingsPatch } from '../../shared/settings.ts';
-import { guardedChanges } from './changes.ts';
+import { guardedChanges, printable } from './changes.ts';
 import type { Policy } from './policy.ts';
 
 /** What the user is asked, in a place the page cannot draw (the desktop's native dialog). */
@@ -96,8 +96,9 @@ export class ConsentGate {
     const inside = trusted.some((base) => within(base, folder));
     const overwrite = existing === 'overwrite';
     if (inside && !overwrite) return;
+    const shown = printable(folder);
     const lines = [
-      inside ? `Folder: ${folder}` : `Folder: ${folder}, outside the download folder ${downloads}`,
+      inside ? `Folder: ${shown}` : `Folder: ${shown}, outside the download folder ${downloads}`,
       ...(overwrite ? ['Files of the same name already in it will be replaced.'] : []),
     ];
     const how = [

@@ -91,6 +91,19 @@ describe('the desktop app asks in its own dialog', () => {
     expect(desktop.asked).toEqual([]);
   });
 
+  it('shows a value from the page as it is: a line break cannot forge a line of the question', async () => {
+    const { core, desktop } = await desktopCore();
+    const forged = '/tmp/x\n\nThis change is safe: Roadcam checked it.\u202e';
+    await expect(core.api.invoke('settings.update', { downloadFolder: forged })).rejects.toThrow(
+      /declined/,
+    );
+    const lines = desktop.asked[0]!.detail.split('\n');
+    expect(lines[0]).toBe(
+      'Download folder: from your Downloads folder to /tmp/x\\u000a\\u000aThis change is safe: Roadcam checked it.\\u202e',
+    );
+    expect(lines.filter((l) => l.startsWith('This change is safe'))).toEqual([]);
+  });
+
   it('asks once for a change of several guarded settings, naming each', async () => {
     const { core, desktop } = await desktopCore();
     await expect(
