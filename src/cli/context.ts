@@ -12,6 +12,7 @@ import {
   type NetworkOverrides,
 } from '../main/core.ts';
 import { CONNECTION_FLAGS } from '../main/args.ts';
+import { typedByUser } from '../main/consent/gate.ts';
 import { openDatabase, type Db } from '../main/db/database.ts';
 import { networkFlags, networkOptions, proxyPasswordFor } from '../main/net/choice.ts';
 import { Network } from '../main/net/network.ts';
@@ -63,6 +64,8 @@ export async function withCore<T>(ctx: Context, work: (core: Core) => Promise<T>
     // A command's first call need not wait for a check of the service (features/connection.ts).
     checkIntervalMs: null,
     network: networkFrom(ctx),
+    // The user typed the command: a folder or setting it names is the user's choice.
+    consent: typedByUser,
   });
   const stopNotes = noteThrottling(ctx.io, core);
   try {

@@ -75,6 +75,10 @@ Commands:
            [--existing skip|rename|overwrite] [--failed-out FILE]
            <ID ... | --ids-from FILE|- | --query 'state=CO&status=complete'>
                                download recording files; run it again to resume
+  settings get [NAME]          the app's settings (all, or one)
+  settings set NAME VALUE      change one (the update feed, CA file, proxy, tile
+                               address and download folder too: the page of browser
+                               mode may not); text as typed, numbers and the rest JSON
   completion bash|zsh|fish     print a shell completion script
 
 Options for every command:

@@ -5,6 +5,8 @@ import { ApiClient } from './api/client.ts';
 import { openCache, type Cache } from './cache/open.ts';
 import { StoredPrefix } from './collections/prefix.ts';
 import { Connection } from './connection.ts';
+import { askInDialog, ConsentGate, refuseInBrowserMode, type AskConsent } from './consent/gate.ts';
+import { POLICY_FILE, readPolicy } from './consent/policy.ts';
 import { CredentialStore } from './credentials/store.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { SettingsStore } from './db/settings-store.ts';
@@ -54,6 +56,12 @@ export interface CoreOptions {
   checkIntervalMs?: number | null;
   /** The desktop app's dialogs (Electron); absent in browser mode and the CLI. */
   desktop?: DesktopBridge;
+  /**
+   * Who agrees to a change of the settings that reach the machine: by default the desktop's
+   * dialog, and without a desktop (browser mode) no one, so such changes are refused. The CLI
+   * passes `typedByUser`.
+   */
+  consent?: AskConsent;
   /** How often watched areas are checked for new alerts, in ms (default 2 minutes). */
   watchIntervalMs?: number;
   /**
@@ -159,6 +167,7 @@ async function assemble(
     service,
     folders: () => downloadFolders(settings.get().downloadFolder),
     desktop: options.desktop,
+    consent: consentOf(options, log),
     networkOverrides: options.network,
   };
   const downloads = downloadsFeature(base);
@@ -225,4 +234,13 @@ async function assemble(
       }
     },
   };
+}
+
+/** The desktop's dialog, or the caller's consent (the CLI: typed by the user); else refused. */
+function consentOf(options: CoreOptions, log: Log): ConsentGate {
+  const { desktop, dataDir } = options;
+  const ask =
+    options.consent ??
+    (desktop ? askInDialog((question) => desktop.confirm(question)) : refuseInBrowserMode);
+  return new ConsentGate(ask, readPolicy(dataDir, log), join(dataDir, POLICY_FILE));
 }

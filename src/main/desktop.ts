@@ -1,3 +1,5 @@
+import type { ConsentQuestion } from './consent/gate.ts';
+
 /**
  * What only the desktop app can do for the core (Electron's dialog and shell), injected by the
  * Electron entry. Browser mode and the CLI have none: their UIs offer a text field instead of
@@ -22,4 +24,9 @@ export interface DesktopBridge {
   openPath(path: string): Promise<string>;
   /** Shows a file selected in the system's file manager. */
   showItemInFolder(path: string): void;
+  /**
+   * A native question over the window (the page cannot draw or answer it), Cancel the default:
+   * true only when the user chose to go ahead. Guards the settings that reach the machine.
+   */
+  confirm(question: ConsentQuestion): Promise<boolean>;
 }

@@ -129,5 +129,20 @@ export const defaultSettings: Settings = {
   lastTour: null,
 };
 
+/**
+ * The settings that reach the machine: where updates are installed from, which certificates are
+ * trusted, the way out to the network, the address the main process fetches map tiles from, and
+ * where downloads write. They change only with the user's consent (src/main/consent/).
+ */
+export const GUARDED_SETTINGS = [
+  'updateFeedUrl',
+  'caFile',
+  'proxyMode',
+  'proxyUrl',
+  'tileUrl',
+  'downloadFolder',
+] as const satisfies readonly (keyof Settings)[];
+export type GuardedSetting = (typeof GUARDED_SETTINGS)[number];
+
 export const settingsPatchSchema = settingsSchema.partial().strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

@@ -1,6 +1,14 @@
 import { join } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
-import { expect, smallDemo, startRoadcam, test, type RoadcamHost } from './fixtures.ts';
+import {
+  downloadsInDataDir,
+  expect,
+  setSetting,
+  smallDemo,
+  startRoadcam,
+  test,
+  type RoadcamHost,
+} from './fixtures.ts';
 import { mountSmallDisk, smallDiskMissing } from '../helpers/small-disk.ts';
 
 test('select recordings, download them, watch progress reach 100%, pause and resume one', async ({
@@ -75,7 +83,13 @@ for (const variant of ['stranger-a', 'stranger-b'] as const) {
     let host: RoadcamHost;
     test.beforeAll(async () => {
       test.setTimeout(150_000);
-      host = await startRoadcam(['--demo-variant', variant, ...smallDemo]);
+      host = await startRoadcam(
+        ['--demo-variant', variant, ...smallDemo],
+        {},
+        {
+          policy: downloadsInDataDir,
+        },
+      );
     });
     test.afterAll(async () => host?.stop());
 
@@ -125,6 +139,8 @@ test(`a batch bigger than its disk waits for room, says so, and goes on by itsel
   // A real file system too small for one recording file; grown later with a remount.
   const disk = mountSmallDisk(96 * 1024);
   try {
+    // The page may not send a batch outside the download folder: its user moves the folder.
+    await setSetting(roadcam.dataDir, 'downloadFolder', disk.path);
     await page.goto(`${roadcam.url}#/downloads`);
     await page.getByLabel('Longest (min)').fill('2');
     await page.getByRole('button', { name: 'Search recordings' }).click();

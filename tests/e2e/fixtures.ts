@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base, expect } from '@playwright/test';
+import { runRoadcam } from '../helpers/cli.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -24,6 +25,25 @@ export interface StartOptions {
   dataDir?: string;
   /** Leave the data folder in place at stop, for a restart on it. */
   keepDataDir?: boolean;
+  /**
+   * Settings that reach the machine, which the page of browser mode may not change: set before
+   * the start with `roadcam settings set NAME VALUE`, as its user does.
+   */
+  settings?: Record<string, string>;
+  /**
+   * The organisation's policy file (policy.json in the data folder), written before the start:
+   * `{ allow: { downloadFolder: [dataDir] } }` lets batches go into the data folder.
+   */
+  policy?: (dataDir: string) => { allow: Record<string, string[]> };
+}
+
+/** The test's data folder is where its batches go (the policy file allows it). */
+export const downloadsInDataDir = (dataDir: string) => ({ allow: { downloadFolder: [dataDir] } });
+
+/** `roadcam settings set NAME VALUE` on the data folder: what a user of browser mode runs. */
+export async function setSetting(dataDir: string, name: string, value: string): Promise<void> {
+  const done = await runRoadcam(dataDir, ['settings', 'set', name, value]);
+  if (done.code !== 0) throw new Error(`roadcam settings set ${name} failed: ${done.stderr}`);
 }
 
 export async function startRoadcam(
@@ -32,6 +52,12 @@ export async function startRoadcam(
   options: StartOptions = {},
 ): Promise<RoadcamHost> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'roadcam-e2e-'));
+  if (options.policy) {
+    writeFileSync(join(dataDir, 'policy.json'), JSON.stringify(options.policy(dataDir)));
+  }
+  for (const [name, value] of Object.entries(options.settings ?? {})) {
+    await setSetting(dataDir, name, value);
+  }
   const child: ChildProcess = spawn(
     process.execPath,
     [join(root, 'scripts/web.mjs'), '--port', '0', '--data-dir', dataDir, ...args],
@@ -80,7 +106,7 @@ export const test = base.extend<{ roadcam: RoadcamHost }>({
   // Playwright reads a fixture's dependencies from its destructuring pattern: none here.
   // eslint-disable-next-line no-empty-pattern
   roadcam: async ({}, use) => {
-    const host = await startRoadcam(smallDemo);
+    const host = await startRoadcam(smallDemo, {}, { policy: downloadsInDataDir });
     await use(host);
     await host.stop();
   },

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startService } from '../../src/service/index.ts';
 import { encodeSearchParams } from '../../src/shared/api/index.ts';
-import { expect, startRoadcam, type RoadcamHost } from './fixtures.ts';
+import { downloadsInDataDir, expect, startRoadcam, type RoadcamHost } from './fixtures.ts';
 
 export interface SearchAnswer {
   /** The fields the tests read (`event` and `severity` are an alert's). */
@@ -37,9 +37,11 @@ export async function startOwnService(world: {
 }): Promise<OwnService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'roadcam-own-service-'));
   const service = await startService({ dataDir, ...world });
-  const host = await startRoadcam(['--base-url', service.url, '--client-id', 'demo'], {
-    ROADCAM_CLIENT_SECRET: 'demo-secret',
-  });
+  const host = await startRoadcam(
+    ['--base-url', service.url, '--client-id', 'demo'],
+    { ROADCAM_CLIENT_SECRET: 'demo-secret' },
+    { policy: downloadsInDataDir },
+  );
   const response = await fetch(`${service.url}/v1/oauth/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

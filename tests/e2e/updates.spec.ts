@@ -11,31 +11,49 @@ test('Updates: the feed of the setting, what it offers on each channel, never, a
   const feed = await startFeedServer({ tls: true });
   feed.publish('latest', '0.2.0');
   feed.publish('beta', '0.3.0-beta.1');
-  const host = await startRoadcam(['--demo-cameras', '30', '--demo-hours', '1']);
+  // The feed and the CA that signed its certificate reach the machine: browser mode's page may
+  // not set them, its user does, with the command line, before the start.
+  const host = await startRoadcam(
+    ['--demo-cameras', '30', '--demo-hours', '1'],
+    {},
+    {
+      settings: { caFile: feed.caFile!, updateFeedUrl: feed.url },
+    },
+  );
   try {
     await page.goto(`${host.url}#/settings`);
     const updates = page.getByRole('region', { name: 'Updates' });
     await expect(updates.getByText('Updates are managed by the desktop app')).toBeVisible();
     const status = updates.getByRole('status', { name: 'Update status' });
     await expect(status).toContainText('Roadcam 0.1.0 has not checked for updates yet.');
-
-    // The feed's certificate is signed by the test's own CA: trusted through Settings › Network.
     const network = page.getByRole('region', { name: 'Network' });
-    await network.getByLabel(/Extra CA certificates/).fill(feed.caFile!);
-    await network.getByLabel(/Extra CA certificates/).press('Enter');
-    await expect(network.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+    await expect(network.getByLabel(/Extra CA certificates/)).toHaveValue(feed.caFile!);
 
     const field = updates.getByLabel(/Update feed/);
+    await expect(field).toHaveValue(feed.url);
     await field.fill('http://updates.example.com/roadcam/');
     await field.press('Enter');
     await expect(
       updates.getByText(/^Not saved: the feed address must be an https URL/),
     ).toBeVisible();
     await expect(field).toHaveAttribute('aria-invalid', 'true');
-    await field.fill(feed.url);
+    // Another https feed: the page is refused, in words that say how to change it instead.
+    await field.fill('https://mirror.attacker.example/roadcam/');
     await field.press('Enter');
+    await expect(updates.getByRole('alert')).toHaveText(
+      /^Not changed: in browser mode the page cannot change the update feed\. Change it with the command "roadcam settings set updateFeedUrl VALUE" on this computer, or allow the value in .*policy\.json\.$/,
+    );
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
     await expect(updates.getByText(/^Not saved/)).toHaveCount(0);
     await expect(updates.getByText(`feed ${feed.url}`)).toBeVisible();
+    await updates.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('updates-feed-refused.png') });
+    expect(
+      (
+        await seriousViolations(page, page.locator('section[aria-labelledby="updates-heading"]'))
+      ).join('\n'),
+    ).toBe('');
+    await field.fill(feed.url);
 
     await updates.getByRole('button', { name: 'Check now' }).click();
     const download = `${feed.url}Roadcam-0.2.0.AppImage`;

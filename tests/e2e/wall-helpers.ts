@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { startRoadcam, type RoadcamHost } from './fixtures.ts';
+import { downloadsInDataDir, startRoadcam, type RoadcamHost } from './fixtures.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -109,9 +109,12 @@ export async function startAdminService(cameras = 200): Promise<AdminService> {
 
 /** Browser mode on the admin service (or a link in front of it), as a user with an account. */
 export function startRoadcamOn(service: Pick<AdminService, 'url'>): Promise<RoadcamHost> {
-  return startRoadcam(['--base-url', service.url, '--client-id', 'demo'], {
-    ROADCAM_CLIENT_SECRET: 'demo-secret',
-  });
+  return startRoadcam(
+    ['--base-url', service.url, '--client-id', 'demo'],
+    { ROADCAM_CLIENT_SECRET: 'demo-secret' },
+    // Recordings of the wall go into the test's data folder (record-wall.spec.ts).
+    { policy: downloadsInDataDir },
+  );
 }
 
 /** currentTime of every video tile's element, by camera id. */

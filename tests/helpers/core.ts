@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { typedByUser } from '../../src/main/consent/gate.ts';
 import { startCore, type Core, type CoreOptions } from '../../src/main/core.ts';
 import { DEMO_CLIENT } from '../../src/service/index.ts';
 import { startWebHost, type WebHost } from '../../src/main/web/host.ts';
@@ -25,6 +26,8 @@ export async function startOfflineCore(): Promise<Core & { cleanup(): Promise<vo
       clientSecret: 'unused',
     },
     log: () => {},
+    // The test calls the core as the CLI does: what it asks for is the user's own choice.
+    consent: typedByUser,
   });
   return Object.assign(core, {
     async cleanup() {
@@ -87,6 +90,8 @@ export function startAccountCore(
       clientSecret: DEMO_CLIENT.secret,
     },
     log: () => {},
+    // As the CLI: the test's calls are the user's choices (browser mode: startDemoHost).
+    consent: typedByUser,
     ...options,
   });
 }

@@ -4,6 +4,7 @@
  * direct transport, which validates every input exactly as the renderer's transports do.
  */
 import { test as base } from 'vitest';
+import { typedByUser } from '../../src/main/consent/gate.ts';
 import { startCore, type Core } from '../../src/main/core.ts';
 import { tempDir } from './core.ts';
 
@@ -19,6 +20,8 @@ export const test = base.extend<{ core: Core }>({
         dataDir: dir.path,
         connection: { kind: 'demo', world: { cameras: 60, hours: 2, now: DEMO_NOW } },
         log: () => {},
+        // The direct transport stands for the desktop window whose user agreed to each change.
+        consent: typedByUser,
       });
       await use(core);
       await core.close();

@@ -4,6 +4,7 @@
  * per-describe handles (per-describe.ts) are both made of these. Each calls `onCleanup` once, as
  * vitest allows a fixture.
  */
+import { typedByUser } from '../../src/main/consent/gate.ts';
 import { startCore, type Core, type CoreOptions } from '../../src/main/core.ts';
 import type { ServiceOptions } from '../../src/service/index.ts';
 import {
@@ -59,7 +60,14 @@ export async function offlineCoreSetup(onCleanup: OnCleanup): Promise<Core> {
 /** A quiet core in demo mode on `world`, its data in a temp directory removed with it. */
 export async function demoCoreSetup(world: DemoWorld, onCleanup: OnCleanup): Promise<Core> {
   return coreInTempDir(
-    (dataDir) => startCore({ dataDir, connection: { kind: 'demo', world }, log: () => {} }),
+    (dataDir) =>
+      startCore({
+        dataDir,
+        connection: { kind: 'demo', world },
+        log: () => {},
+        // As the CLI: the test's calls are the user's choices.
+        consent: typedByUser,
+      }),
     onCleanup,
   );
 }

@@ -78,6 +78,20 @@ describe('electron-builder configuration', () => {
     expect(deps).not.toContain('electron');
   });
 
+  it('signs the Windows installer and installs only updates signed by its publisher', async () => {
+    const config = await loadConfig();
+    // electron-updater reads publisherName from app-update.yml, which electron-builder writes
+    // from these two: without a name, an update's signature is not checked at all.
+    expect(config.win?.verifyUpdateCodeSignature).not.toBe(false);
+    const names = [config.win?.signtoolOptions?.publisherName].flat();
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name).toMatch(/^\S(.*\S)?$/);
+    expect(config.win?.signtoolOptions?.signingHashAlgorithms).toEqual(['sha256']);
+    // The certificate and its password come from the environment, never from the repository.
+    expect(config.win?.signtoolOptions?.certificateFile ?? null).toBeNull();
+    expect(config.win?.signtoolOptions?.certificatePassword ?? null).toBeNull();
+  });
+
   it('publishes updates to the HTTPS feed the app reads by default, on every channel', async () => {
     const config = await loadConfig();
     const publish = [config.publish].flat();

@@ -50,6 +50,7 @@ import {
   showRouteCommand,
 } from './routes.ts';
 import { CREATE_RECORDING_FLAGS, createRecording, search, show } from './search.ts';
+import { getSettings, setSetting } from './settings.ts';
 
 export interface Command {
   /** How many words the command line may have, the command's own included. */
@@ -149,6 +150,8 @@ export const COMMANDS: Record<string, Command> = {
   'route show': { words: 3, flags: ROUTE_VIEW_FLAGS, run: showRouteCommand },
   'route save': { words: 3, flags: ROUTE_SAVE_FLAGS, run: saveRoute },
   'route remove': { words: 3, flags: [], run: removeRoute },
+  'settings get': { words: 3, flags: [], offline: true, run: getSettings },
+  'settings set': { words: 4, flags: [], offline: true, run: setSetting },
   download: { words: 100_000, flags: DOWNLOAD_FLAGS, run: download },
 };
 

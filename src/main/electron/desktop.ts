@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, shell } from 'electron';
+import type { ConsentQuestion } from '../consent/gate.ts';
 import type { DesktopBridge } from '../desktop.ts';
 
 /** A native open dialog over the app's window (or free-standing without one); null if canceled. */
@@ -20,6 +21,28 @@ async function saveAs(options: Electron.SaveDialogOptions): Promise<string | nul
   return result.canceled || !result.filePath ? null : result.filePath;
 }
 
+/**
+ * A warning box owned by the main process, over the window when there is one. Cancel is first,
+ * the default and what Escape or closing the box answers, so only a deliberate click agrees.
+ */
+async function confirm(question: ConsentQuestion): Promise<boolean> {
+  const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+  const options: Electron.MessageBoxOptions = {
+    type: 'warning',
+    title: 'Roadcam',
+    message: question.title,
+    detail: question.detail,
+    buttons: ['Cancel', question.agree],
+    defaultId: 0,
+    cancelId: 0,
+    noLink: true,
+  };
+  const { response } = window
+    ? await dialog.showMessageBox(window, options)
+    : await dialog.showMessageBox(options);
+  return response === 1;
+}
+
 export function desktopBridge(): DesktopBridge {
   return {
     chooseFolder: (title, defaultPath) =>
@@ -37,5 +60,6 @@ export function desktopBridge(): DesktopBridge {
       }),
     openPath: (path) => shell.openPath(path),
     showItemInFolder: (path) => shell.showItemInFolder(path),
+    confirm,
   };
 }

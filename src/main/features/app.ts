@@ -1,18 +1,28 @@
 import type { appChannels, CacheUsage } from '../../shared/ipc/app.ts';
 import { networkOptions, proxyPasswordFor } from '../net/choice.ts';
 import type { ConnectionChannels } from './connection.ts';
+import { changeSettings } from './settings-change.ts';
 import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
 
 type AppParts = Pick<
   CoreParts,
-  'cache' | 'credentials' | 'desktop' | 'hub' | 'log' | 'network' | 'networkOverrides' | 'settings'
+  | 'cache'
+  | 'consent'
+  | 'credentials'
+  | 'desktop'
+  | 'hub'
+  | 'log'
+  | 'network'
+  | 'networkOverrides'
+  | 'settings'
 >;
 
 /** Settings, the cache's size, and the desktop's file pickers. Nothing runs in the background. */
 export function appFeature(
   parts: AppParts,
 ): Feature<Exclude<ChannelsIn<typeof appChannels>, ConnectionChannels>> {
-  const { cache, credentials, desktop, hub, log, network, networkOverrides, settings } = parts;
+  const { cache, consent, credentials, desktop, hub, log, network, networkOverrides, settings } =
+    parts;
   const usage = (): CacheUsage => ({
     mediaBytes: cache.media.totalBytes(),
     mediaFiles: cache.media.count(),
@@ -21,10 +31,13 @@ export function appFeature(
   return {
     name: 'app',
     handlers: {
-      'app.chooseFolder': ({ title, defaultPath }) => {
+      'app.chooseFolder': async ({ title, defaultPath }) => {
         if (!desktop)
           throw new Error('There is no folder picker in browser mode: type the folder path.');
-        return desktop.chooseFolder(title, defaultPath);
+        const folder = await desktop.chooseFolder(title, defaultPath);
+        // Chosen in the native picker, so by the user: a batch may go there without asking.
+        if (folder !== null) consent.picked(folder);
+        return folder;
       },
       'app.chooseFile': ({ title, defaultPath, filters }) => {
         if (!desktop)
@@ -49,13 +62,7 @@ export function appFeature(
       },
       'settings.get': () => settings.get(),
       'settings.update': async (patch) => {
-        if ('proxyMode' in patch || 'proxyUrl' in patch || 'caFile' in patch) {
-          // A proxy or CA file that cannot work is refused with its reason, before it is saved.
-          const wanted = { ...settings.get(), ...patch };
-          const proxyPassword = await proxyPasswordFor(wanted, credentials, log);
-          network.choose({ ...networkOptions(networkOverrides, wanted), proxyPassword });
-        }
-        const next = settings.update(patch);
+        const next = await changeSettings(parts, patch);
         hub.emit('settings.changed', next);
         return next;
       },

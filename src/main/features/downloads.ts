@@ -23,7 +23,16 @@ import { Disposables } from './disposables.ts';
 
 type DownloadsParts = Pick<
   CoreParts,
-  'client' | 'dataDir' | 'db' | 'desktop' | 'folders' | 'hub' | 'log' | 'service' | 'settings'
+  | 'client'
+  | 'consent'
+  | 'dataDir'
+  | 'db'
+  | 'desktop'
+  | 'folders'
+  | 'hub'
+  | 'log'
+  | 'service'
+  | 'settings'
 >;
 
 /** Its own channels, and recordings of many cameras, which end in a batch of its queue. */
@@ -69,7 +78,10 @@ export function downloadsFeature(
   });
   const running = new Disposables();
 
-  const destination = (input: DestinationInput) => destinationOf(input, ctx.folders().downloads);
+  const destination = (input: DestinationInput) =>
+    destinationOf(input, ctx.folders().downloads, (folder, existing, downloads) =>
+      ctx.consent.batch(folder, existing, downloads),
+    );
 
   const create = (label: string, d: Destination, chosen: Chosen[]): DownloadBatchView => {
     if (chosen.length === 0) throw new RangeError('No recording matches: nothing to download.');
@@ -153,11 +165,18 @@ export function downloadsFeature(
   };
 }
 
-async function destinationOf(input: DestinationInput, downloads: string): Promise<Destination> {
+async function destinationOf(
+  input: DestinationInput,
+  downloads: string,
+  agree: (folder: string, existing: Destination['existing'], downloads: string) => Promise<void>,
+): Promise<Destination> {
   const folder = input.folder?.trim() || downloads;
   if (!isAbsolute(folder)) {
     throw new RangeError(`The destination folder must be a full path, not "${folder}".`);
   }
+  const existing = input.existing ?? 'skip';
+  // Before the folder is made: a folder the user did not choose is not even created.
+  await agree(folder, existing, downloads);
   await mkdir(folder, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
     throw new Error(`Cannot create the folder ${folder} (${error.code}): choose another one.`);
   });
@@ -165,7 +184,7 @@ async function destinationOf(input: DestinationInput, downloads: string): Promis
     formats: input.formats,
     folder,
     template: input.template ?? DEFAULT_TEMPLATE,
-    existing: input.existing ?? 'skip',
+    existing,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Channel } from '../../shared/ipc.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { Cache } from '../cache/open.ts';
+import type { ConsentGate } from '../consent/gate.ts';
 import type { Connection } from '../connection.ts';
 import type { CredentialStore } from '../credentials/store.ts';
 import type { Db } from '../db/database.ts';
@@ -64,6 +65,8 @@ export interface CoreParts {
   folders: () => DownloadFolders;
   /** The desktop app's dialogs and shell; absent in browser mode and the CLI. */
   desktop: DesktopBridge | undefined;
+  /** Asks before a setting or a batch reaches the machine (the desktop's dialog; see consent/). */
+  consent: ConsentGate;
   /** Network choices given on the command line, which win over Settings. */
   networkOverrides: NetworkOverrides | undefined;
 }

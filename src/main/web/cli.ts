@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { CONNECTION_FLAGS, integerFlag, lastValue, parseFlags, UsageError } from '../args.ts';
+import { refuseInBrowserMode } from '../consent/gate.ts';
 import { startCore } from '../core.ts';
 import type { ConnectionOptions } from '../target.ts';
 import { createLog } from '../log.ts';
@@ -52,6 +53,8 @@ export async function main(argv: readonly string[], staticDir: string): Promise<
     connection: connectionFrom(flags, dataDir),
     log: createLog(dataDir, { echo: process.env.ROADCAM_LOG === 'stderr' }),
     network: networkFromFlags(flags),
+    // The page is all there is: it may not change what reaches the machine (consent/gate.ts).
+    consent: refuseInBrowserMode,
   });
   const host = await startWebHost({
     core,

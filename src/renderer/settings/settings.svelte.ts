@@ -1,4 +1,4 @@
-import type { Settings, SettingsPatch } from '../../shared/settings.ts';
+import type { GuardedSetting, Settings, SettingsPatch } from '../../shared/settings.ts';
 import type { Api } from '../../shared/ipc.ts';
 import { contextSlot } from '../lib/context.ts';
 import { Operation } from '../lib/operation.svelte.ts';
@@ -9,6 +9,11 @@ export class SettingsState {
   /** Reading and saving the settings; its error is the main process's refusal, in its words. */
   readonly op = new Operation();
   savedAt = $state<number | null>(null);
+  /**
+   * Why the last change of a setting that reaches the machine was not made (Cancel in the
+   * confirmation dialog, browser mode, a value that cannot work), shown at its field.
+   */
+  problems = $state<Partial<Record<GuardedSetting, string>>>({});
 
   readonly #api: Api;
 
@@ -33,6 +38,34 @@ export class SettingsState {
     if (!saved) return;
     this.current = saved;
     this.savedAt = Date.now();
+  }
+
+  /** Forgets the field's refusal (its value is being typed again). */
+  forget(field: GuardedSetting): void {
+    this.problems = Object.fromEntries(Object.entries(this.problems).filter(([k]) => k !== field));
+  }
+
+  /**
+   * Changes settings that reach the machine (the main process asks the user first): the answer,
+   * or undefined with the refusal kept for the fields of the patch.
+   */
+  async guarded(patch: Partial<Pick<Settings, GuardedSetting>>): Promise<Settings | undefined> {
+    const fields = Object.keys(patch) as GuardedSetting[];
+    const others = Object.entries(this.problems).filter(([k]) => !(fields as string[]).includes(k));
+    try {
+      const saved = await this.#api.invoke('settings.update', patch);
+      this.problems = Object.fromEntries(others);
+      this.current = saved;
+      this.savedAt = Date.now();
+      return saved;
+    } catch (error) {
+      const message = (error as Error).message;
+      this.problems = {
+        ...Object.fromEntries(others),
+        ...Object.fromEntries(fields.map((f) => [f, message])),
+      };
+      return undefined;
+    }
   }
 }
 

@@ -78,6 +78,8 @@ describe('downloads channels', () => {
         chooseFile: () => Promise.resolve(null),
         openPath: (p) => (opened.push(`open ${p}`), Promise.resolve('')),
         showItemInFolder: (p) => opened.push(`show ${p}`),
+        // The batch's folder is not the download folder: the user agrees in the dialog.
+        confirm: () => Promise.resolve(true),
       },
     });
     try {

@@ -57,6 +57,7 @@ describe("the desktop app's pickers", () => {
         chooseFile: (...args) => (asked.push(args), Promise.resolve(answer)),
         openPath: () => Promise.resolve(''),
         showItemInFolder: () => {},
+        confirm: () => Promise.resolve(false),
       },
     });
     try {

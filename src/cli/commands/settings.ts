@@ -1,0 +1,90 @@
+/**
+ * `roadcam settings get [NAME]` and `roadcam settings set NAME VALUE`: the user's settings, on
+ * this computer's data folder. Typed here by the user, a change of the settings that reach the
+ * machine (update feed, CA file, proxy, tile address, download folder) needs no other consent:
+ * this is how browser mode's user changes them.
+ */
+import { join } from 'node:path';
+import { describeIssues } from '../../main/ipc/dispatcher.ts';
+import { ConsentGate, typedByUser } from '../../main/consent/gate.ts';
+import { POLICY_FILE } from '../../main/consent/policy.ts';
+import { CredentialStore } from '../../main/credentials/store.ts';
+import { SettingsStore } from '../../main/db/settings-store.ts';
+import { changeSettings } from '../../main/features/settings-change.ts';
+import { appChannels } from '../../shared/ipc/app.ts';
+import { settingsSchema, type Settings } from '../../shared/settings.ts';
+import { checkFlags, UsageError } from '../argv.ts';
+import { logFor, networkFrom, withDatabase, withNetwork, type Context } from '../context.ts';
+import { note, printJson, printLines } from '../output.ts';
+
+const NAMES = Object.keys(settingsSchema.shape) as (keyof Settings)[];
+const NETWORK: readonly (keyof Settings)[] = ['proxyMode', 'proxyUrl', 'caFile'];
+
+export async function getSettings(ctx: Context, name: string | undefined): Promise<number> {
+  checkFlags(ctx.argv, [], 'roadcam settings get');
+  const settings = await withDatabase(ctx, (db) => Promise.resolve(new SettingsStore(db).get()));
+  if (name !== undefined) {
+    const value = settings[known(name)];
+    if (ctx.json) printJson(ctx.io, value);
+    else printLines(ctx.io, [shown(value)]);
+  } else if (ctx.json) printJson(ctx.io, settings);
+  else
+    printLines(
+      ctx.io,
+      NAMES.map((n) => `${n} ${shown(settings[n])}`),
+    );
+  return 0;
+}
+
+export async function setSetting(ctx: Context, name: string | undefined): Promise<number> {
+  checkFlags(ctx.argv, [], 'roadcam settings set');
+  const raw = ctx.argv.words[3];
+  if (name === undefined || raw === undefined) {
+    throw new UsageError('roadcam settings set takes a name and a value: settings set NAME VALUE.');
+  }
+  const key = known(name);
+  // The contract's own check: the same rule as a change made in the app's Settings.
+  const patch = appChannels['settings.update'].input.safeParse({ [key]: valueOf(key, raw) });
+  if (!patch.success) throw new UsageError(`Not changed: ${describeIssues(patch.error)}.`);
+  const saved = await withNetwork(ctx, (network) =>
+    withDatabase(ctx, (db) =>
+      changeSettings(
+        {
+          consent: new ConsentGate(typedByUser, {}, join(ctx.dataDir, POLICY_FILE)),
+          credentials: new CredentialStore(db),
+          log: logFor(ctx),
+          network,
+          networkOverrides: networkFrom(ctx),
+          settings: new SettingsStore(db),
+        },
+        patch.data,
+      ),
+    ),
+  );
+  if (ctx.json) printJson(ctx.io, saved[key]);
+  else {
+    // The network of a running app is chosen at its start; the rest is read at each use.
+    const later = NETWORK.includes(key) ? ' A running Roadcam uses it from its next start.' : '';
+    note(ctx.io, `${key} is now ${shown(saved[key])}.${later}`);
+  }
+  return 0;
+}
+
+function known(name: string): keyof Settings {
+  if ((NAMES as string[]).includes(name)) return name as keyof Settings;
+  throw new UsageError(`There is no setting "${name}". Settings: ${NAMES.join(', ')}.`);
+}
+
+/** Text settings take the text as typed; numbers, switches, null and the rest are JSON. */
+function valueOf(key: keyof Settings, raw: string): unknown {
+  if (settingsSchema.shape[key].safeParse(raw).success) return raw;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}
+
+function shown(value: unknown): string {
+  return typeof value === 'string' ? (value === '' ? '""' : value) : JSON.stringify(value);
+}
