@@ -174,6 +174,7 @@ export class BrowserWindow extends EventEmitter implements Pick<ElectronWindow, 
     record('window.setFullScreen', this.id, flag);
     const was = this.fullScreen;
     this.fullScreen = flag;
+    if (flag) this.visible = true; // as in Electron: a hidden window goes full screen shown
     if (was && !flag) setImmediate(() => this.emit('leave-full-screen'));
     if (!was && flag) setImmediate(() => this.emit('enter-full-screen'));
   }
