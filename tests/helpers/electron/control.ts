@@ -91,7 +91,9 @@ export async function invoke(
   if (!handler) throw new Error(`No handler registered for '${channel}'`);
   const window = mainWindow();
   const url = frame.frameUrl ?? window.webContents.url;
-  return handler(trustedEvent(url, window.webContents, frame.parent), input);
+  // Both ways cross processes in Electron, by structured clone: what cannot be cloned fails here.
+  const event = trustedEvent(url, window.webContents, frame.parent);
+  return structuredClone(await handler(event, structuredClone(input)));
 }
 
 export const handledChannels = (): string[] => [...state().handlers.keys()];

@@ -33,7 +33,8 @@ export class StandInWebContents extends EventEmitter implements Pick<WebContents
   }
   send(channel: string, ...args: unknown[]): void {
     if (this.destroyed) throw new Error('Object has been destroyed');
-    const sent = { channel, payload: args[0] };
+    // To the page by structured clone, as Electron sends it: what cannot be cloned throws here.
+    const sent = { channel, payload: structuredClone(args[0]) };
     this.sent.push(sent);
     for (const subscriber of this.subscribers) subscriber(sent);
   }
