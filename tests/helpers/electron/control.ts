@@ -3,7 +3,8 @@
  * each start; everything below reads or drives the one stand-in of this process.
  *
  *   resetElectron(script?)   clears windows, handlers, calls, dialogs, answers; `script` sets
- *                            singleInstanceLock, packaged, openedAtLogin, notificationsSupported
+ *                            singleInstanceLock, packaged, openedAtLogin, notificationsSupported,
+ *                            autoReady (a plain Node run: ready by itself, exit on quit)
  *   ready()                  app.whenReady resolves, 'ready' is emitted
  *   whenReady()              resolves after the entry's own whenReady callbacks have run
  *   ended() / endedCode()    the app ended (a quit that went through, or app.exit): its code
@@ -31,6 +32,9 @@
  *                            'child-process-gone' (details); an Electron event object first
  *   emitPowerMonitor(event)  'shutdown', 'suspend'...
  *   updater                  electron-updater's stand-in: set updater.answers.check / .download
+ *   handledChannels(), privilegedSchemes(), permissionHandlers()
+ *                            what the entry registered with ipcMain, protocol and the session
+ * IPC inputs, answers and webContents.send payloads go through structuredClone, as in Electron.
  */
 import { app, fireReady, powerMonitor } from './app.ts';
 import { autoUpdater } from './electron-updater.ts';
