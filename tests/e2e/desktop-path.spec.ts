@@ -1,0 +1,148 @@
+/**
+ * The desktop path end to end: the renderer the desktop window loads, in Chromium, with the real
+ * preload bundle (out/preload/index.cjs) evaluated in the page and its ipcRenderer wired to the
+ * real desktop entry (src/main/index.ts on the Electron stand-in, in a child Node process).
+ * Nothing here is browser mode: there is no host, no socket and no token.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { test as base, expect } from '@playwright/test';
+import { seriousViolations } from './axe.ts';
+import { startDesktopApp, type DesktopApp } from '../helpers/desktop-main.ts';
+import { APP_ORIGIN, pageUrlFor, wireDesktopPage } from '../helpers/desktop-page.ts';
+import type { Api } from '../../src/shared/ipc.ts';
+
+const test = base.extend<{ desktop: DesktopApp }>({
+  desktop: async ({ context, page }, use) => {
+    const desktop = await startDesktopApp();
+    try {
+      // Browser mode would open a socket to its host; the desktop window has none.
+      page.on('websocket', (socket) => {
+        throw new Error(`The desktop page opened a socket to ${socket.url()}.`);
+      });
+      await wireDesktopPage(context, desktop);
+      await page.goto(pageUrlFor(desktop.loadedUrl()));
+      await use(desktop);
+    } finally {
+      await page.close();
+      await desktop.stop();
+    }
+  },
+});
+
+const views = ['Map', 'My route', 'Wall', 'Downloads', 'Collections', 'Alerts', 'Settings'];
+
+test('the desktop window opens every view through the preload, with nothing of Node in the page', async ({
+  page,
+  desktop,
+}, testInfo) => {
+  const globals = await page.evaluate(() => ({
+    api: typeof (window as { api?: unknown }).api,
+    methods: Object.keys((window as { api?: object }).api ?? {}).sort(),
+    require: typeof (globalThis as { require?: unknown }).require,
+    process: typeof (globalThis as { process?: unknown }).process,
+    module: typeof (globalThis as { module?: unknown }).module,
+    Buffer: typeof (globalThis as { Buffer?: unknown }).Buffer,
+    preload: Object.keys(window).filter((key) => key.startsWith('__roadcam')),
+  }));
+  expect(globals).toEqual({
+    api: 'object',
+    methods: ['invoke', 'on'],
+    require: 'undefined',
+    process: 'undefined',
+    module: 'undefined',
+    Buffer: 'undefined',
+    preload: [],
+  });
+  // The status bar's facts came from the main process through ipcMain.
+  await expect(page.getByTestId('status-online')).toHaveText(/Online/);
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const name of views) {
+    await nav.getByRole('link', { name, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  }
+  // Settings shows the desktop app's own choices, which browser mode shows disabled.
+  const tray = page.getByRole('region', { name: 'Tray and start' });
+  await expect(tray.getByRole('checkbox', { name: 'Start at login' })).toBeEnabled();
+  expect((await seriousViolations(page)).join('\n')).toBe('');
+  await page.screenshot({ path: testInfo.outputPath('desktop-settings.png') });
+});
+
+test('a download batch completes through the desktop path, its progress sent by webContents.send', async ({
+  page,
+  desktop,
+}, testInfo) => {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Downloads', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Downloads' })).toBeVisible();
+  await page.getByLabel('Longest (min)').fill('2');
+  await page.getByRole('button', { name: 'Search recordings' }).click();
+  await expect(page.getByText(/complete recordings match/)).toBeVisible();
+  const boxes = page.getByRole('checkbox', { name: /^Select rec_/ });
+  await expect(boxes.nth(1)).toBeVisible();
+  await boxes.nth(0).check();
+  await boxes.nth(1).check();
+  // The folder left empty: the settings' download folder, ~/Downloads/Roadcam of the app's home.
+  await page.getByRole('button', { name: 'Download 2' }).click();
+
+  const batch = page.getByTestId('download-batch').first();
+  const items = batch.getByTestId('download-item');
+  await expect(items).toHaveCount(4);
+  await expect(batch).toHaveAttribute('data-state', 'completed');
+  for (const item of await items.all()) {
+    await expect(item).toHaveAttribute('data-state', 'completed');
+    await expect(item.getByTestId('item-percent')).toHaveText('100%');
+  }
+  await page.screenshot({ path: testInfo.outputPath('desktop-downloads.png'), fullPage: true });
+  // The view learnt of the progress only from the events the main process sent to the window.
+  expect(desktop.delivered('downloads.update')).toBeGreaterThan(0);
+
+  // The files are on disk, each as long as the service said and with the checksum it recorded.
+  const listed = await page.evaluate(() =>
+    (window as unknown as { api: Api }).api.invoke('downloads.list', {}),
+  );
+  const folder = listed.batches[0]!.folder;
+  expect(folder).toBe(join(desktop.dataDir, 'home/Downloads/Roadcam'));
+  expect(listed.items).toHaveLength(4);
+  for (const item of listed.items) {
+    const file = join(folder, item.name);
+    expect(statSync(file).size, file).toBe(item.bytesTotal);
+    expect(createHash('sha256').update(readFileSync(file)).digest('hex'), file).toBe(item.sha256);
+  }
+});
+
+test('a roadcam:// link given to a second start opens its view, its picture through the media protocol', async ({
+  page,
+  desktop,
+}) => {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Downloads' })
+    .click();
+  await page.getByLabel('Longest (min)').fill('2');
+  await page.getByRole('button', { name: 'Search recordings' }).click();
+  const id = (await page.getByRole('link', { name: /^rec_/ }).first().textContent())!.trim();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Alerts' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
+
+  await desktop.secondInstance(['/usr/bin/roadcam', `roadcam://downloads/recording/${id}`]);
+  await expect(page.getByRole('heading', { name: `Recording ${id}` })).toBeVisible();
+  expect(desktop.delivered('app.openRoute')).toBe(1);
+  expect(new URL(page.url()).origin).toBe(APP_ORIGIN);
+  // The preview frame is an <img> of roadcam-media://app/...: the stand-in's protocol.handle
+  // handler answered it from the core's media resolver, and Chromium drew the picture.
+  const frame = page.getByRole('img', { name: `Preview frame of recording ${id}` });
+  await expect
+    .poll(() => frame.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  expect(desktop.mediaAsked()).toContain(`roadcam-media://app/recordings/${id}/frame.jpg`);
+});
