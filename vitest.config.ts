@@ -2,6 +2,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { svelteTesting } from '@testing-library/svelte/vite';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { assetPaths, electronStandIns } from './tests/helpers/electron/asset-plugin.ts';
 
 // Tests that import the renderer's Svelte code (components, rune state classes) need it compiled
 // for the browser, as the app runs it: the svelte plugin, the `browser` condition, and a DOM.
@@ -25,6 +26,9 @@ const svelteBrowserEntries = [
 ];
 const rendererStateTests = 'tests/unit/**/*.svelte.test.ts';
 
+// The desktop shell runs in Node on a stand-in of Electron (tests/helpers/electron/): the real
+// entry imports `electron`, `electron-updater` and electron-vite's `?asset` icons.
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -34,6 +38,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        plugins: [assetPaths()],
+        resolve: { alias: electronStandIns },
         test: {
           name: 'node',
           include: ['tests/unit/**/*.test.ts', 'tests/service/**/*.test.ts'],
