@@ -14,28 +14,31 @@ import { APP_ORIGIN, pageUrlFor, wireDesktopPage } from '../helpers/desktop-page
 import type { Api } from '../../src/shared/ipc.ts';
 
 const test = base.extend<{ desktop: DesktopApp }>({
-  desktop: async ({ context, page }, use) => {
-    const desktop = await startDesktopApp();
-    try {
+  // Every test runs in the desktop window, even one that never talks to the main process itself.
+  desktop: [
+    async ({ context, page }, use) => {
+      const desktop = await startDesktopApp();
       // Browser mode would open a socket to its host; the desktop window has none.
-      page.on('websocket', (socket) => {
-        throw new Error(`The desktop page opened a socket to ${socket.url()}.`);
-      });
-      await wireDesktopPage(context, desktop);
-      await page.goto(pageUrlFor(desktop.loadedUrl()));
-      await use(desktop);
-    } finally {
-      await page.close();
-      await desktop.stop();
-    }
-  },
+      const sockets: string[] = [];
+      page.on('websocket', (socket) => sockets.push(socket.url()));
+      try {
+        await wireDesktopPage(context, desktop);
+        await page.goto(pageUrlFor(desktop.loadedUrl()));
+        await use(desktop);
+        expect(sockets).toEqual([]);
+      } finally {
+        await page.close();
+        await desktop.stop();
+      }
+    },
+    { auto: true },
+  ],
 });
 
 const views = ['Map', 'My route', 'Wall', 'Downloads', 'Collections', 'Alerts', 'Settings'];
 
 test('the desktop window opens every view through the preload, with nothing of Node in the page', async ({
   page,
-  desktop,
 }, testInfo) => {
   const globals = await page.evaluate(() => ({
     api: typeof (window as { api?: unknown }).api,
