@@ -16,7 +16,7 @@ import type { Api } from '../../src/shared/ipc.ts';
 const test = base.extend<{ desktop: DesktopApp }>({
   // Every test runs in the desktop window, even one that never talks to the main process itself.
   desktop: [
-    async ({ context, page }, use) => {
+    async ({ context, page }, use, testInfo) => {
       const desktop = await startDesktopApp();
       // Browser mode would open a socket to its host; the desktop window has none.
       const sockets: string[] = [];
@@ -27,6 +27,9 @@ const test = base.extend<{ desktop: DesktopApp }>({
         await use(desktop);
         expect(sockets).toEqual([]);
       } finally {
+        if (testInfo.status !== testInfo.expectedStatus) {
+          await testInfo.attach('main process', { body: desktop.output() });
+        }
         await page.close();
         await desktop.stop();
       }

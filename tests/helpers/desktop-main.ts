@@ -4,16 +4,17 @@
  * The test process talks to it over the child's IPC channel; every wait has a bound.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { logsDirOf } from '../../src/main/log.ts';
 import type { DesktopMain } from './desktop-page.ts';
 import type { HostMessage, HostRequest, MediaAnswer } from './desktop-host-messages.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 /** A call the main process has not answered in this time is a failure, not a wait. */
 const ANSWER_MS = 30_000;
-/** The window's first load waits for the core's start: a demo world is built first. */
+/** The window's first load: the entry's modules load and a small demo world is built first. */
 const LOAD_MS = 60_000;
 /** How long the page's long poll for events waits before it asks again. */
 const POLL_MS = 5_000;
@@ -26,132 +27,162 @@ type Request = HostRequest extends infer R
     : never
   : never;
 
-export interface DesktopApp extends DesktopMain {
-  dataDir: string;
-  /** Everything the main process printed (its log echoes here), for failure messages. */
-  output(): string;
-  /** How many of this event webContents.send has handed to the page so far. */
-  delivered(event: string): number;
-  /** The `roadcam-media:` URLs the page asked of the protocol handler so far. */
-  mediaAsked(): string[];
-  /** A second start of the app with these arguments: the stand-in's 'second-instance'. */
-  secondInstance(argv: string[]): Promise<void>;
-  /** Quits the app as the user would (app.quit), waits for the process to end, removes its data. */
-  stop(): Promise<void>;
-}
-
 /** Starts the desktop app's main process on a fresh data folder and waits for its window. */
 export async function startDesktopApp(argv: string[] = []): Promise<DesktopApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'roadcam-desktop-'));
-  const child: ChildProcess = fork(join(root, 'tests/helpers/desktop-host.ts'), argv, {
-    cwd: root,
-    execArgv: ['--import', join(root, 'tests/helpers/electron/register.mjs')],
-    // A fresh home too: the default download folder (~/Downloads/Roadcam) and the autostart
-    // entry land in the test's own folder.
-    env: { ...process.env, ROADCAM_DATA_DIR: dataDir, HOME: join(dataDir, 'home') },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const app = new DesktopApp(mkdtempSync(join(tmpdir(), 'roadcam-desktop-')), argv);
+  try {
+    await app.windowLoaded();
+  } catch (error) {
+    await app.stop();
+    throw error;
+  }
+  return app;
+}
 
-  const waiting = new Map<number, Waiting>();
-  const sent: Sent[] = [];
-  const delivered = new Map<string, number>();
-  const mediaAsked: string[] = [];
-  let pollers: (() => void)[] = [];
-  let loadedUrl: string | null = null;
-  let onLoaded: (() => void) | null = null;
-  let nextId = 1;
-  let exited: Error | null = null;
+export class DesktopApp implements DesktopMain {
+  readonly dataDir: string;
+  readonly #child: ChildProcess;
+  #printed = '';
+  #exited: Error | null = null;
+  readonly #ended: Promise<void>;
+  readonly #waiting = new Map<number, Waiting>();
+  #nextId = 1;
+  #loadedUrl: string | null = null;
+  #onLoaded: (() => void) | null = null;
+  readonly #sent: Sent[] = [];
+  readonly #pollers: (() => void)[] = [];
+  readonly #delivered = new Map<string, number>();
+  readonly #mediaAsked: string[] = [];
 
-  child.on('message', (message: HostMessage) => {
+  constructor(dataDir: string, argv: string[]) {
+    this.dataDir = dataDir;
+    this.#child = fork(join(root, 'tests/helpers/desktop-host.ts'), argv, {
+      cwd: root,
+      execArgv: ['--import', join(root, 'tests/helpers/electron/register.mjs')],
+      // A fresh home too: the default download folder (~/Downloads/Roadcam) and the autostart
+      // entry land in the test's own folder.
+      env: { ...process.env, ROADCAM_DATA_DIR: dataDir, HOME: join(dataDir, 'home') },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    this.#child.stdout?.on('data', (chunk: Buffer) => (this.#printed += chunk.toString()));
+    this.#child.stderr?.on('data', (chunk: Buffer) => (this.#printed += chunk.toString()));
+    this.#child.on('message', (message: HostMessage) => this.#receive(message));
+    this.#ended = new Promise((done) =>
+      this.#child.once('exit', (code, signal) => {
+        this.#exited = new Error(`The main process ended (${signal ?? code}):\n${this.#printed}`);
+        for (const call of this.#waiting.values()) call.reject(this.#exited);
+        this.#waiting.clear();
+        for (const wake of this.#pollers.splice(0)) wake();
+        this.#onLoaded?.();
+        done();
+      }),
+    );
+  }
+
+  #receive(message: HostMessage): void {
     if (message.kind === 'loaded') {
-      loadedUrl = message.url;
-      onLoaded?.();
+      this.#loadedUrl = message.url;
+      this.#onLoaded?.();
     } else if (message.kind === 'sent') {
-      sent.push({ event: message.event, payload: message.payload });
-      for (const wake of pollers) wake();
-      pollers = [];
+      this.#sent.push({ event: message.event, payload: message.payload });
+      for (const wake of this.#pollers.splice(0)) wake();
     } else {
-      const call = waiting.get(message.id);
-      waiting.delete(message.id);
+      const call = this.#waiting.get(message.id);
+      this.#waiting.delete(message.id);
       if (message.kind === 'answer') call?.resolve(message.value);
       else call?.reject(new Error(message.message));
     }
-  });
-  const ended = new Promise<void>((done) =>
-    child.once('exit', (code, signal) => {
-      exited = new Error(`The main process ended (${signal ?? code}):\n${output}`);
-      for (const call of waiting.values()) call.reject(exited);
-      waiting.clear();
-      onLoaded?.();
-      done();
-    }),
-  );
+  }
 
-  function ask(request: Request, what: string): Promise<unknown> {
-    if (exited) return Promise.reject(exited);
-    const id = nextId++;
+  #ask(request: Request, what: string): Promise<unknown> {
+    if (this.#exited) return Promise.reject(this.#exited);
+    const id = this.#nextId++;
     return new Promise((resolvePromise, reject) => {
       const timer = setTimeout(() => {
-        waiting.delete(id);
+        this.#waiting.delete(id);
         reject(new Error(`The main process did not answer ${what} in ${ANSWER_MS} ms.`));
       }, ANSWER_MS);
-      waiting.set(id, {
+      this.#waiting.set(id, {
         resolve: (value) => (clearTimeout(timer), resolvePromise(value)),
         reject: (error) => (clearTimeout(timer), reject(error)),
       });
-      child.send({ ...request, id } as HostRequest);
+      this.#child.send({ ...request, id } as HostRequest);
     });
   }
 
-  await new Promise<void>((resolvePromise, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`The window did not load in ${LOAD_MS} ms:\n${output}`)),
-      LOAD_MS,
-    );
-    onLoaded = () => {
-      clearTimeout(timer);
-      if (exited) reject(exited);
-      else resolvePromise();
-    };
-  });
+  /** The window has loaded its page (the entry opens it as soon as the app is ready). */
+  windowLoaded(): Promise<void> {
+    return new Promise((resolvePromise, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`The window did not load in ${LOAD_MS} ms:\n${this.#printed}`)),
+        LOAD_MS,
+      );
+      this.#onLoaded = () => {
+        clearTimeout(timer);
+        if (this.#exited) reject(this.#exited);
+        else resolvePromise();
+      };
+      if (this.#loadedUrl) this.#onLoaded();
+    });
+  }
 
-  return {
-    dataDir,
-    output: () => output,
-    loadedUrl: () => loadedUrl!,
-    invoke: (channel, input, frame) =>
-      ask({ kind: 'invoke', channel, input, frame }, `the ${channel} call`),
-    delivered: (event) => delivered.get(event) ?? 0,
-    mediaAsked: () => [...mediaAsked],
-    media(url, method) {
-      mediaAsked.push(url);
-      return ask({ kind: 'media', url, method }, url) as Promise<MediaAnswer>;
-    },
-    async sent() {
-      if (sent.length === 0 && !exited) {
-        await new Promise<void>((wake) => {
-          const timer = setTimeout(wake, POLL_MS);
-          pollers.push(() => (clearTimeout(timer), wake()));
-        });
-      }
-      const taken = sent.splice(0);
-      for (const { event } of taken) delivered.set(event, (delivered.get(event) ?? 0) + 1);
-      return taken;
-    },
-    async secondInstance(argv) {
-      await ask({ kind: 'second-instance', argv }, 'the second start');
-    },
-    async stop() {
-      if (!exited) {
-        await ask({ kind: 'quit' }, 'the quit').catch(() => child.kill('SIGKILL'));
-        const killer = setTimeout(() => child.kill('SIGKILL'), ANSWER_MS);
-        await ended;
-        clearTimeout(killer);
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  loadedUrl(): string {
+    if (!this.#loadedUrl) throw new Error('The window has not loaded a page yet.');
+    return this.#loadedUrl;
+  }
+
+  invoke(channel: string, input: unknown, frame: { url: string; topLevel: boolean }) {
+    return this.#ask({ kind: 'invoke', channel, input, frame }, `the ${channel} call`);
+  }
+
+  media(url: string, method: string): Promise<MediaAnswer> {
+    this.#mediaAsked.push(url);
+    return this.#ask({ kind: 'media', url, method }, url) as Promise<MediaAnswer>;
+  }
+
+  async sent(): Promise<Sent[]> {
+    if (this.#exited) throw this.#exited;
+    if (this.#sent.length === 0) {
+      await new Promise<void>((wake) => {
+        const timer = setTimeout(wake, POLL_MS);
+        this.#pollers.push(() => (clearTimeout(timer), wake()));
+      });
+    }
+    const taken = this.#sent.splice(0);
+    for (const { event } of taken) this.#delivered.set(event, this.delivered(event) + 1);
+    return taken;
+  }
+
+  /** How many of this event webContents.send has handed to the page so far. */
+  delivered(event: string): number {
+    return this.#delivered.get(event) ?? 0;
+  }
+
+  /** The `roadcam-media:` URLs the page asked of the protocol handler so far. */
+  mediaAsked(): string[] {
+    return [...this.#mediaAsked];
+  }
+
+  /** A second start of the app with these arguments: the stand-in's 'second-instance'. */
+  async secondInstance(argv: string[]): Promise<void> {
+    await this.#ask({ kind: 'second-instance', argv }, 'the second start');
+  }
+
+  /** What the main process printed and logged (logs/main.log), for a failed test's report. */
+  output(): string {
+    const log = join(logsDirOf(this.dataDir), 'main.log');
+    const logged = existsSync(log) ? readFileSync(log, 'utf8') : '(no main.log)';
+    return `${this.#printed}\n--- logs/main.log ---\n${logged}`;
+  }
+
+  /** Ends the app as a system shutdown does (no question asked), then removes its data. */
+  async stop(): Promise<void> {
+    if (!this.#exited) {
+      await this.#ask({ kind: 'quit' }, 'the quit').catch(() => this.#child.kill('SIGKILL'));
+      const killer = setTimeout(() => this.#child.kill('SIGKILL'), ANSWER_MS);
+      await this.#ended;
+      clearTimeout(killer);
+    }
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
 }

@@ -91,11 +91,14 @@ export function pageUrlFor(loadedUrl: string): string {
  * binding away from the page's globals, builds the `electron` module the preload requires
  * (contextBridge, ipcRenderer) and evaluates the bundle with that `require` as a parameter, so
  * that no `require` or `process` is ever a global of the page. Events arrive by a long poll.
+ * What it cannot give: a world of its own (Electron's context isolation). The bundle runs in
+ * the page's world, so the test checks what the page sees, not that the page cannot reach it.
  */
 function preloadScript(bundle: string, binding: string): string {
   return `(() => {
   const call = window[${JSON.stringify(binding)}];
   delete window[${JSON.stringify(binding)}];
+  if (window !== window.top) return; // Electron runs the preload in the top frame only
   const listeners = new Map();
   const ipcRenderer = {
     invoke: (channel, input) => call({ kind: 'invoke', channel, input }),
@@ -120,7 +123,7 @@ function preloadScript(bundle: string, binding: string): string {
         for (const listener of [...(listeners.get(event) ?? [])]) listener({ sender: ipcRenderer }, payload);
       }
       poll();
-    }, () => {});
+    }, () => {}); // the main process or the page has ended: nothing more will be sent
   poll();
   const require = (name) => {
     if (name === 'electron') return { contextBridge, ipcRenderer };
@@ -146,7 +149,14 @@ export async function wireDesktopPage(context: BrowserContext, main: DesktopMain
   await context.route(`${APP_ORIGIN}/**`, serveRenderer);
   await context.route(/^roadcam-media:/, async (route) => {
     const request = route.request();
-    const answer = await main.media(request.url(), request.method());
+    // A main process that cannot answer is a broken picture with the reason, as in Electron.
+    const answer = await main
+      .media(request.url(), request.method())
+      .catch((error: Error): MediaAnswer => ({
+        status: 502,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+        bodyBase64: Buffer.from(error.message).toString('base64'),
+      }));
     await route.fulfill({
       status: answer.status,
       headers: answer.headers,
