@@ -84,6 +84,8 @@ test('a download batch completes through the desktop path, its progress sent by 
   page,
   desktop,
 }, testInfo) => {
+  // The service makes a recording's files at their first download: a loaded machine is slower.
+  test.setTimeout(90_000);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Downloads', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Downloads' })).toBeVisible();
@@ -100,7 +102,7 @@ test('a download batch completes through the desktop path, its progress sent by 
   const batch = page.getByTestId('download-batch').first();
   const items = batch.getByTestId('download-item');
   await expect(items).toHaveCount(4);
-  await expect(batch).toHaveAttribute('data-state', 'completed');
+  await expect(batch).toHaveAttribute('data-state', 'completed', { timeout: 45_000 });
   for (const item of await items.all()) {
     await expect(item).toHaveAttribute('data-state', 'completed');
     await expect(item.getByTestId('item-percent')).toHaveText('100%');
@@ -148,7 +150,9 @@ test('a roadcam:// link given to a second start opens its view, its picture thro
   // handler answered it from the core's media resolver, and Chromium drew the picture.
   const frame = page.getByRole('img', { name: `Preview frame of recording ${id}` });
   await expect
-    .poll(() => frame.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .poll(() => frame.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+      timeout: 30_000,
+    })
     .toBeGreaterThan(0);
   expect(desktop.mediaAsked()).toContain(`roadcam-media://app/recordings/${id}/frame.jpg`);
 });
