@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { z } from 'zod';
 import type { Log } from './log.ts';
 
 /** Overrides of the demo world, for tests and benchmarks that want a small or a fixed world. */
@@ -39,4 +40,33 @@ export async function startEmbeddedService(
     clientSecret: DEMO_CLIENT.secret,
     close: () => service.close(),
   };
+}
+
+const worldSchema = z.strictObject({
+  cameras: z.number().int().min(1).optional(),
+  hours: z.number().int().min(1).optional(),
+  now: z.iso.datetime({ offset: true }).optional(),
+  variant: z.string().optional(),
+});
+
+/**
+ * ROADCAM_DEMO_WORLD: a small or fixed demo world for the desktop app's tests (JSON, e.g.
+ * `{"cameras":12,"hours":1,"now":"2026-11-20T12:00:00Z"}`); unset for the ordinary world.
+ * A value that cannot be used is said in words and the ordinary world is built.
+ */
+export function demoWorldFromEnv(value: string | undefined): {
+  world?: DemoWorld;
+  problem?: string;
+} {
+  if (!value) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return { problem: 'ROADCAM_DEMO_WORLD is not JSON; using the ordinary demo world' };
+  }
+  const world = worldSchema.safeParse(parsed);
+  if (world.success) return { world: world.data };
+  const why = world.error.issues.map((i) => `${i.path.join('.') || 'value'}: ${i.message}`);
+  return { problem: `ROADCAM_DEMO_WORLD (${why.join('; ')}); using the ordinary demo world` };
 }

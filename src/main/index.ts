@@ -5,7 +5,8 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, session } from 'electron';
 import { startCore, type Core } from './core.ts';
-import { linkFromArgv, routeFromLink } from './deep-link.ts';
+import { linkFromArgv, readLink } from './deep-link.ts';
+import { demoWorldFromEnv } from './demo.ts';
 import { connectionFromSettings } from './startup.ts';
 import { forwardEvents, registerIpc } from './electron/ipc.ts';
 import { handleMediaScheme, registerMediaScheme } from './electron/media-protocol.ts';
@@ -17,6 +18,7 @@ import { closeBeforeQuit, type Quitting } from './electron/quit.ts';
 import { askBeforeQuit, startBackground, type Background } from './electron/background.ts';
 import { desktopBridge } from './electron/desktop.ts';
 import { desktopUpdates } from './electron/updater.ts';
+import { keepRunningOnUncaught } from './electron/uncaught.ts';
 import { cliArguments, runCli } from './electron/cli.ts';
 import { createMainWindow, isTrustedFrame, lockDownSession } from './electron/window.ts';
 import { createLog, logsDirOf, type Log } from './log.ts';
@@ -27,15 +29,25 @@ import { defaultDataDir } from './paths.ts';
 let core: Core | undefined;
 /** The core as it starts: quitting waits for it to finish starting, then closes it. */
 let startingCore: Promise<Core> | undefined;
-let log: Log = (line) => console.error(line);
+/** Lines logged before the log file opens (a refused link in argv): written to it then. */
+const early: string[] = [];
+let log: Log = (line) => {
+  console.error(line);
+  if (early.length < 100) early.push(line);
+};
 /** The tray, and what closing the window does while downloads run. */
 let background: Background | undefined;
 let quitting: Quitting | undefined;
 /** A roadcam:// link that arrived before the window could show it. */
 let pendingRoute: string | null = routeOf(linkFromArgv(process.argv));
 
+/** A link's route; a link refused (malformed, too long, not Roadcam's) is logged in words. */
 function routeOf(link: string | null): string | null {
-  return link === null ? null : routeFromLink(link);
+  if (link === null) return null;
+  const reading = readLink(link);
+  if ('route' in reading) return reading.route;
+  log(`refused a roadcam:// link: ${reading.refused}`, 'warn');
+  return null;
 }
 
 /** Shows a roadcam:// link's route in the window (or keeps it for the window to come). */
@@ -59,6 +71,7 @@ if (cli) {
 } else if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
+  keepRunningOnUncaught(() => log);
   startCrashReporter(process.env.ROADCAM_DATA_DIR ?? app.getPath('userData'));
   watchCrashes(
     () => log,
@@ -91,11 +104,14 @@ if (cli) {
 function start(): void {
   const dataDir = process.env.ROADCAM_DATA_DIR ?? app.getPath('userData') ?? defaultDataDir();
   log = createLog(dataDir);
+  for (const line of early.splice(0)) log(`before the start: ${line}`);
   lockDownSession();
   // Demo mode until an account is chosen in Settings. The window opens at once; calls wait for
   // the core (the first demo start builds a world). An account that cannot be used (its secret
   // gone from the keychain) falls back to demo mode rather than leaving the app unusable.
-  const connection = connectionFromSettings(dataDir);
+  const demo = demoWorldFromEnv(process.env.ROADCAM_DEMO_WORLD);
+  if (demo.problem) log(demo.problem, 'warn');
+  const connection = connectionFromSettings(dataDir, demo.world);
   const desktop = desktopBridge();
   // The system's proxy settings, PAC included, as Chromium resolves them for this session.
   const network = { systemProxy: (url: string) => session.defaultSession.resolveProxy(url) };
@@ -105,7 +121,8 @@ function start(): void {
     (error: Error) => {
       if (connection.kind === 'demo') throw error;
       log(`could not use the chosen account (${error.message}); starting in demo mode`);
-      return startCore({ dataDir, connection: { kind: 'demo' }, log, desktop, network, updates });
+      const fallback = { kind: 'demo' as const, world: demo.world };
+      return startCore({ dataDir, connection: fallback, log, desktop, network, updates });
     },
   );
   startingCore = starting;

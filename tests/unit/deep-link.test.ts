@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkFromArgv, routeFromLink } from '../../src/main/deep-link.ts';
+import { linkFromArgv, MAX_LINK_CHARS, readLink, routeFromLink } from '../../src/main/deep-link.ts';
 
 describe('roadcam:// links', () => {
   it('open a wall with its cameras and layout', () => {
@@ -55,5 +55,26 @@ describe('roadcam:// links', () => {
       'roadcam://wall?cameras=A',
     );
     expect(linkFromArgv(['/opt/Roadcam/roadcam'])).toBeNull();
+  });
+
+  it('refuse malformed, oversized and foreign links in words, never by throwing', () => {
+    const refusals: [string, RegExp][] = [
+      ['roadcam://wall/%ZZ', /malformed %-escape/],
+      ['roadcam://%ZZ/', /malformed %-escape/],
+      ['roadcam://collections/%E0%A4%A', /malformed %-escape/],
+      ['https://x', /"https:\/\/x" is not a roadcam:\/\/ link/],
+      ['roadcam://evil', /"evil" is not a view of Roadcam \(map, wall/],
+      ['not a link', /is not a well-formed address/],
+      [`roadcam://wall?cameras=${'A'.repeat(100_000)}`, /is 100023 characters long/],
+    ];
+    for (const [link, why] of refusals) {
+      expect(routeFromLink(link)).toBeNull();
+      expect(readLink(link), link.slice(0, 40)).toEqual({ refused: expect.stringMatching(why) });
+    }
+  });
+
+  it('quote at most a short piece of a refused link', () => {
+    const reading = readLink(`https://x/${'y'.repeat(MAX_LINK_CHARS - 20)}`);
+    expect('refused' in reading && reading.refused.length).toBeLessThan(120);
   });
 });

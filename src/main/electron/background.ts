@@ -1,10 +1,11 @@
-import { app, BrowserWindow, dialog, Notification, powerMonitor } from 'electron';
+import { app, BrowserWindow, dialog, powerMonitor } from 'electron';
 import type { Core } from '../core.ts';
 import type { Log } from '../log.ts';
 import { decideClose, quitQuestion, TRAY_EXPLANATION } from '../tray/close.ts';
 import { autostartFile, loginPlan, startMode, syncAutostart } from '../tray/login.ts';
 import { savedSettings } from '../tray/start-settings.ts';
 import type { Quitting } from './quit.ts';
+import { showNotification } from './notifications.ts';
 import { createAppTray } from './tray.ts';
 
 export interface BackgroundOptions {
@@ -42,11 +43,9 @@ export function startBackground(options: BackgroundOptions): Background {
 
   const explain = () => {
     settings = { ...settings, closeToTrayExplained: true };
-    if (Notification.isSupported()) {
-      const notification = new Notification(TRAY_EXPLANATION);
-      notification.on('click', options.showWindow);
-      notification.show();
-    } else log('close to tray: no notifications here to say the app keeps downloading');
+    if (!showNotification(TRAY_EXPLANATION, options.showWindow)) {
+      log('close to tray: no notifications here to say the app keeps downloading');
+    }
     core?.api
       .invoke('settings.update', { closeToTrayExplained: true })
       .catch((error: Error) =>

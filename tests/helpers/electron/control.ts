@@ -5,6 +5,7 @@
  *   resetElectron(script?)   clears windows, handlers, calls, dialogs, answers; `script` sets
  *                            singleInstanceLock, packaged, openedAtLogin, notificationsSupported
  *   ready()                  app.whenReady resolves, 'ready' is emitted
+ *   whenReady()              resolves after the entry's own whenReady callbacks have run
  *   ended() / endedCode()    the app ended (a quit that went through, or app.exit): its code
  *   calls(what?)             every recorded call ({ what: 'app.quit', args }), or those of one kind
  *   windows() / mainWindow() the windows (options, loaded, visible, minimised, fullScreen...)
@@ -55,6 +56,9 @@ export function resetElectron(script: Script = {}): void {
 
 /** Electron has finished starting: app.whenReady resolves, 'ready' is emitted. */
 export const ready = fireReady;
+
+/** Resolves after the entry's own whenReady callbacks (they were registered first). */
+export const whenReady = (): Promise<void> => state().ready.promise;
 
 export const ended = (): Promise<number> => state().ended.promise;
 export const endedCode = (): number | null => state().ended.code;
