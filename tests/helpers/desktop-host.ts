@@ -5,7 +5,6 @@
  * forwards the page's calls to ipcMain as the window's frame, webContents.send to the page,
  * `roadcam-media:` requests to protocol.handle's handler, and a second start's arguments.
  */
-import { join } from 'node:path';
 import {
   emitApp,
   emitPowerMonitor,
@@ -15,37 +14,39 @@ import {
   mainWindow,
   onSend,
 } from './electron/control.ts';
-import { startService } from '../../src/service/index.ts';
 import type { HostMessage, HostRequest, MediaAnswer } from './desktop-host-messages.ts';
 
-/** A media answer larger than this is a test problem to report, not a body to carry. */
 const MEDIA_CAP_BYTES = 32 * 1024 * 1024;
-/** The same small world as browser mode's e2e (tests/e2e/fixtures.ts smallDemo). */
-const SMALL_WORLD = { cameras: 200, hours: 3 };
 
 function tell(message: HostMessage): void {
   process.send?.(message);
 }
 
 /**
- * The app's demo mode builds its default world (10 to 20 s) in `<data>/demo-service` unless
- * one is there: a small one is built there first, and the app opens it as a world of its own.
+ * The body, read up to the cap: a larger one is a problem to report, not a body to carry (the
+ * throw leaves the loop, which cancels the stream).
  */
-async function seedSmallWorld(dataDir: string): Promise<void> {
-  const service = await startService({ dataDir: join(dataDir, 'demo-service'), ...SMALL_WORLD });
-  await service.close();
+async function cappedBody(url: string, response: Response): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for await (const chunk of response.body ?? []) {
+    length += chunk.length;
+    if (length > MEDIA_CAP_BYTES) {
+      throw new Error(
+        `${url} answered more than ${MEDIA_CAP_BYTES} bytes, more than a test carries.`,
+      );
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }
 
 async function mediaAnswer(url: string, method: string): Promise<MediaAnswer> {
   const response = await fetchMedia(new Request(url, { method }));
-  const body = Buffer.from(await response.arrayBuffer());
-  if (body.length > MEDIA_CAP_BYTES) {
-    throw new Error(`${url} answered ${body.length} bytes, more than the test carries.`);
-  }
   return {
     status: response.status,
     headers: Object.fromEntries(response.headers),
-    bodyBase64: body.toString('base64'),
+    bodyBase64: (await cappedBody(url, response)).toString('base64'),
   };
 }
 
@@ -75,9 +76,6 @@ process.on('message', (request: HostRequest) => {
   );
 });
 
-const dataDir = process.env['ROADCAM_DATA_DIR'];
-if (!dataDir) throw new Error('desktop-host needs ROADCAM_DATA_DIR, a fresh data folder.');
-await seedSmallWorld(dataDir);
 await import('../../src/main/index.ts');
 // The entry opens its window once the app is ready: one turn after the import at most.
 await new Promise((resolve) => setImmediate(resolve));

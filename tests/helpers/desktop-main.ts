@@ -59,9 +59,16 @@ export class DesktopApp implements DesktopMain {
     this.#child = fork(join(root, 'tests/helpers/desktop-host.ts'), argv, {
       cwd: root,
       execArgv: ['--import', join(root, 'tests/helpers/electron/register.mjs')],
-      // A fresh home too: the default download folder (~/Downloads/Roadcam) and the autostart
-      // entry land in the test's own folder.
-      env: { ...process.env, ROADCAM_DATA_DIR: dataDir, HOME: join(dataDir, 'home') },
+      env: {
+        ...process.env,
+        ROADCAM_DATA_DIR: dataDir,
+        // The same small world as browser mode's e2e (fixtures.ts smallDemo): a start in seconds.
+        ROADCAM_DEMO_WORLD: JSON.stringify({ cameras: 200, hours: 3 }),
+        // A fresh home too: the default download folder (~/Downloads/Roadcam) and the autostart
+        // entry land in the test's own folder.
+        HOME: join(dataDir, 'home'),
+        XDG_CONFIG_HOME: join(dataDir, 'home/.config'),
+      },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     this.#child.stdout?.on('data', (chunk: Buffer) => (this.#printed += chunk.toString()));
