@@ -12,6 +12,7 @@ import { seriousViolations } from './axe.ts';
 import { startDesktopApp, type DesktopApp } from '../helpers/desktop-main.ts';
 import { APP_ORIGIN, pageUrlFor, wireDesktopPage } from '../helpers/desktop-page.ts';
 import type { Api } from '../../src/shared/ipc.ts';
+import type { DownloadsUpdate } from '../../src/shared/ipc/downloads.ts';
 
 const test = base.extend<{ desktop: DesktopApp }>({
   // Every test runs in the desktop window, even one that never talks to the main process itself.
@@ -108,8 +109,10 @@ test('a download batch completes through the desktop path, its progress sent by 
     await expect(item.getByTestId('item-percent')).toHaveText('100%');
   }
   await page.screenshot({ path: testInfo.outputPath('desktop-downloads.png'), fullPage: true });
-  // The view learnt of the progress only from the events the main process sent to the window.
-  expect(desktop.delivered('downloads.update')).toBeGreaterThan(0);
+  // The view learns of progress only from the events the main process sends to the window:
+  // the batch's completion came as one.
+  const updates = desktop.delivered('downloads.update') as DownloadsUpdate[];
+  expect(updates.some((u) => u.batches.some((b) => b.state === 'completed'))).toBe(true);
 
   // The files are on disk, each as long as the service said and with the checksum it recorded.
   const listed = await page.evaluate(() =>
@@ -131,20 +134,20 @@ test('a roadcam:// link given to a second start opens its view, its picture thro
 }) => {
   await page
     .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Downloads' })
+    .getByRole('link', { name: 'Downloads', exact: true })
     .click();
   await page.getByLabel('Longest (min)').fill('2');
   await page.getByRole('button', { name: 'Search recordings' }).click();
   const id = (await page.getByRole('link', { name: /^rec_/ }).first().textContent())!.trim();
   await page
     .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Alerts' })
+    .getByRole('link', { name: 'Alerts', exact: true })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
 
   await desktop.secondInstance(['/usr/bin/roadcam', `roadcam://downloads/recording/${id}`]);
   await expect(page.getByRole('heading', { name: `Recording ${id}` })).toBeVisible();
-  expect(desktop.delivered('app.openRoute')).toBe(1);
+  expect(desktop.delivered('app.openRoute')).toEqual([{ route: `/downloads/recording/${id}` }]);
   expect(new URL(page.url()).origin).toBe(APP_ORIGIN);
   // The preview frame is an <img> of roadcam-media://app/...: the stand-in's protocol.handle
   // handler answered it from the core's media resolver, and Chromium drew the picture.

@@ -51,7 +51,7 @@ export class DesktopApp implements DesktopMain {
   #onLoaded: (() => void) | null = null;
   readonly #sent: Sent[] = [];
   readonly #pollers: (() => void)[] = [];
-  readonly #delivered = new Map<string, number>();
+  readonly #delivered: Sent[] = [];
   readonly #mediaAsked: string[] = [];
 
   constructor(dataDir: string, argv: string[]) {
@@ -156,13 +156,13 @@ export class DesktopApp implements DesktopMain {
       });
     }
     const taken = this.#sent.splice(0);
-    for (const { event } of taken) this.#delivered.set(event, this.delivered(event) + 1);
+    this.#delivered.push(...taken);
     return taken;
   }
 
-  /** How many of this event webContents.send has handed to the page so far. */
-  delivered(event: string): number {
-    return this.#delivered.get(event) ?? 0;
+  /** The payloads of this event that webContents.send has handed to the page so far. */
+  delivered(event: string): unknown[] {
+    return this.#delivered.filter((sent) => sent.event === event).map((sent) => sent.payload);
   }
 
   /** The `roadcam-media:` URLs the page asked of the protocol handler so far. */
