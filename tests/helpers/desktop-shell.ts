@@ -166,3 +166,31 @@ async function withinMs<T>(promise: Promise<T>, ms: number, what: string): Promi
     clearTimeout(timer);
   }
 }
+
+/** A contract call from the app's own page that must succeed: its value. */
+export async function call<T = unknown>(channel: string, input: unknown = {}): Promise<T> {
+  const answer = (await electron.invoke(channel, input)) as
+    { ok: true; value: T } | { ok: false; error: { message: string } };
+  if (!answer.ok) throw new Error(`${channel} failed: ${answer.error.message}`);
+  return answer.value;
+}
+
+/**
+ * A download batch that stays running: the speed limit at 1 KB/s keeps its files downloading
+ * for minutes; resolves once the tray counts it as running (what close and quit look at).
+ */
+export async function startRunningBatch(shell: Shell): Promise<{ id: number }> {
+  await call('settings.update', { speedLimitKBps: 1 });
+  const page = await call<{ features: { id: string }[] }>('recordings.search', {
+    status: 'complete',
+    limit: 2,
+  });
+  if (page.features.length === 0) throw new Error('The demo world has no complete recording');
+  const batch = await call<{ id: number }>('downloads.add', {
+    recordingIds: page.features.map((r) => r.id),
+    formats: ['jpg', 'mp4'],
+    folder: join(shell.dataDir, 'downloaded'),
+  });
+  await until(() => electron.tray().tooltip.startsWith('Downloading'), 10_000);
+  return batch;
+}

@@ -119,6 +119,8 @@ function end(code: number): void {
   if (ended.code !== null) return;
   ended.code = code;
   ended.resolve(code);
+  // A plain Node run ends as Electron's process does (after the awaiting code has run).
+  if (state().autoReady) setImmediate(() => process.exit(code));
 }
 
 export const app = longLived('app', () => new StandInApp());

@@ -51,12 +51,13 @@ export class StandInWebContents extends EventEmitter implements Pick<WebContents
   setWindowOpenHandler(handler: Parameters<WebContents['setWindowOpenHandler']>[0]): void {
     this.openHandler = handler;
   }
-  async loadURL(url: string): Promise<void> {
+  loadURL(url: string): Promise<void> {
     record('webContents.loadURL', this.id, url);
     this.url = url;
     setImmediate(() => this.emit('did-finish-load'));
+    return Promise.resolve();
   }
-  async loadFile(filePath: string, options?: Electron.LoadFileOptions): Promise<void> {
+  loadFile(filePath: string, options?: Electron.LoadFileOptions): Promise<void> {
     const url = pathToFileURL(filePath);
     if (options?.hash) url.hash = options.hash;
     if (options?.search) url.search = options.search;
@@ -116,15 +117,18 @@ export class BrowserWindow extends EventEmitter implements Pick<ElectronWindow, 
     return allWindows().find((w) => w.focused) ?? null;
   }
 
-  async loadFile(filePath: string, options?: Electron.LoadFileOptions): Promise<void> {
-    await this.webContents.loadFile(filePath, options);
+  // What was loaded is known at once (the tests read it); the page shows on a later turn.
+  loadFile(filePath: string, options?: Electron.LoadFileOptions): Promise<void> {
+    const loading = this.webContents.loadFile(filePath, options);
     this.loaded = { file: filePath, url: this.webContents.url, hash: options?.hash };
     setImmediate(() => this.emit('ready-to-show', electronEvent()));
+    return loading;
   }
-  async loadURL(url: string): Promise<void> {
-    await this.webContents.loadURL(url);
+  loadURL(url: string): Promise<void> {
+    const loading = this.webContents.loadURL(url);
     this.loaded = { url };
     setImmediate(() => this.emit('ready-to-show', electronEvent()));
+    return loading;
   }
   show(): void {
     record('window.show', this.id);
@@ -174,6 +178,7 @@ export class BrowserWindow extends EventEmitter implements Pick<ElectronWindow, 
     record('window.setFullScreen', this.id, flag);
     const was = this.fullScreen;
     this.fullScreen = flag;
+    if (flag) this.visible = true; // as in Electron: a hidden window goes full screen shown
     if (was && !flag) setImmediate(() => this.emit('leave-full-screen'));
     if (!was && flag) setImmediate(() => this.emit('enter-full-screen'));
   }

@@ -57,6 +57,19 @@ describe('starting the desktop app', () => {
   });
 });
 
+describe('macOS keeps the app without windows', () => {
+  it('closing the last window does not quit; the dock icon opens a new one', async () => {
+    await startShell({ platform: 'darwin' });
+    electron.mainWindow().close();
+    expect(electron.windows()).toHaveLength(0);
+    expect(electron.endedCode()).toBeNull();
+    electron.emitApp('activate');
+    expect(electron.windows()).toHaveLength(1);
+    expect(electron.mainWindow().loaded?.hash).toBe('');
+    expect(await electron.invoke('settings.get', {})).toMatchObject({ ok: true });
+  });
+});
+
 describe('links a page made up', () => {
   const refused = [
     ['roadcam://wall/%ZZ', /malformed %-escape/],
