@@ -8,7 +8,6 @@
 import {
   emitApp,
   emitPowerMonitor,
-  ended,
   fetchMedia,
   invoke,
   mainWindow,
@@ -88,4 +87,3 @@ const loaded = () => {
 };
 window.webContents.on('did-finish-load', loaded);
 loaded();
-void ended().then((code) => process.exit(code));
