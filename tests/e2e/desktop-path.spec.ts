@@ -42,6 +42,7 @@ const test = base.extend<{ desktop: DesktopApp }>({
 const views = ['Map', 'My route', 'Wall', 'Downloads', 'Collections', 'Alerts', 'Settings'];
 
 test('the desktop window opens every view through the preload, with nothing of Node in the page', async ({
+  context,
   page,
 }, testInfo) => {
   const globals = await page.evaluate(() => ({
@@ -79,6 +80,19 @@ test('the desktop window opens every view through the preload, with nothing of N
   await expect(tray.getByRole('checkbox', { name: 'Start at login' })).toBeEnabled();
   expect((await seriousViolations(page)).join('\n')).toBe('');
   await page.screenshot({ path: testInfo.outputPath('desktop-settings.png') });
+
+  // The bridge hands ipcMain each caller's own address: a page of another origin that got the
+  // same preload is refused by the entry's trusted-frame check, as in Electron.
+  const other = await context.newPage();
+  await context.route('http://elsewhere.example/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Elsewhere</title>' }),
+  );
+  await other.goto('http://elsewhere.example/');
+  const refused = await other.evaluate(() =>
+    (window as unknown as { api: Api }).api.invoke('app.status', {}).catch(String),
+  );
+  expect(refused).toBe('IpcError: Refused: the call did not come from the Roadcam window.');
+  await other.close();
 });
 
 test('a download batch completes through the desktop path, its progress sent by webContents.send', async ({
