@@ -122,7 +122,7 @@ export function maskBytes(bytes: Buffer, secrets: readonly string[]): Buffer {
   return bytes;
 }
 
-/** `dumpsLeftOut`: how many crash dumps there were that the user did not tick in (null when ticked in). */
+/** `dumpsLeftOut`: the crash dumps the user did not tick in (null when they were). */
 function readme(at: Date, dumpsLeftOut: number | null): string {
   const dumps = !dumpsLeftOut
     ? ''
