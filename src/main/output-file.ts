@@ -10,13 +10,16 @@ import { link, lstat, open, rename, rm, type FileHandle } from 'node:fs/promises
 import { basename, dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 
-/** The file exists and the caller did not allow replacing it. */
-export class OutputExistsError extends Error {
-  constructor(path: string, hint: string) {
-    super(`${path} exists already; ${hint}.`);
-    this.name = 'OutputExistsError';
+/** The target is refused (a link, not a file, a file not to replace); the message says why. */
+export class OutputRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OutputRefusedError';
   }
 }
+
+const exists = (path: string, options: OutputOptions) =>
+  new OutputRefusedError(`${path} exists already; ${options.existsHint ?? 'choose another name'}.`);
 
 export interface OutputOptions {
   /** Replace a file already there (the user confirmed it, or passed --force). */
@@ -66,12 +69,14 @@ export async function checkTarget(path: string, options: OutputOptions): Promise
   });
   if (!found) return;
   if (found.isSymbolicLink()) {
-    throw new Error(
+    throw new OutputRefusedError(
       `${path} is a symbolic link; Roadcam does not write through links. Remove the link, or choose another file name.`,
     );
   }
-  if (!found.isFile()) throw new Error(`${path} exists and is not a file: choose another name.`);
-  if (!options.replace) throw new OutputExistsError(path, existsHint(options));
+  if (!found.isFile()) {
+    throw new OutputRefusedError(`${path} exists and is not a file: choose another name.`);
+  }
+  if (!options.replace) throw exists(path, options);
 }
 
 async function fill(file: FileHandle, content: Readable | Uint8Array | string): Promise<number> {
@@ -99,14 +104,10 @@ async function place(temp: string, path: string, options: OutputOptions): Promis
     await link(temp, path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
-    if (code === 'EEXIST') throw new OutputExistsError(path, existsHint(options));
+    if (code === 'EEXIST') throw exists(path, options);
     if (!NO_HARD_LINKS.has(code)) throw error;
     await checkTarget(path, options);
     return rename(temp, path);
   }
   await rm(temp, { force: true });
-}
-
-function existsHint(options: OutputOptions): string {
-  return options.existsHint ?? 'choose another name';
 }

@@ -12,8 +12,9 @@ export const DIAGNOSTICS_FLAGS = ['out', 'force', 'include-crash-dumps'];
 /**
  * `roadcam diagnostics --out FILE [--force] [--include-crash-dumps]`: the zip of Help > Save
  * diagnostics (logs, the connection report, settings, versions; every secret redacted; crash
- * dumps, which hold the app's memory, only when asked), for a bug report. Prints its path. When Roadcam cannot start (the case that needs it most) the zip is written all the same,
- * with the reason instead of the connection report.
+ * dumps, which hold the app's memory, only when asked), for a bug report. Prints its path.
+ * When Roadcam cannot start (the case that needs it most) the zip is written all the same, with
+ * the reason instead of the connection report. A file already at FILE is kept without --force.
  */
 export async function diagnostics(ctx: Context): Promise<number> {
   checkFlags(ctx.argv, [...DIAGNOSTICS_FLAGS, ...GLOBAL_FLAGS], 'roadcam diagnostics');

@@ -21,7 +21,7 @@ import type { Core } from '../../main/core.ts';
 import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
 import { note, printJson } from '../output.ts';
 import { progressLine } from '../progress-line.ts';
-import { readIdList, writeFailedList } from './id-lists.ts';
+import { checkFailedList, readIdList, writeFailedList } from './id-lists.ts';
 import { queryParams } from '../search-flags.ts';
 
 export const DOWNLOAD_FLAGS = [
@@ -54,6 +54,7 @@ export async function download(ctx: Context): Promise<number> {
     );
   }
   const failedOut = flag(ctx.argv, 'failed-out');
+  if (failedOut !== undefined) await checkFailedList(failedOut);
   const out = flag(ctx.argv, 'out');
   if (!out) throw new UsageError('roadcam download needs --out DIR: where the files go.');
   const formats = parseFormats(flag(ctx.argv, 'format') ?? 'zip,mp4');

@@ -2,7 +2,9 @@
  * Lists of recording ids for `roadcam download`: read from a file or stdin (`--ids-from`), and
  * the files that failed written out (`--failed-out`) in a form `--ids-from` reads back.
  */
-import { open, writeFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { checkTarget, writeOutputFile } from '../../main/output-file.ts';
 import { csvText } from '../../shared/csv.ts';
 import { UsageError } from '../argv.ts';
 
@@ -67,6 +69,16 @@ export interface FailedFile {
   message: string | null;
 }
 
+/**
+ * `--failed-out`: a list of the run, replaced at each run, but never written through a link
+ * (output-file.ts). Checked before the downloads start, so a refusal costs no transfer.
+ */
+const FAILED_LIST = { replace: true } as const;
+
+export function checkFailedList(path: string): Promise<void> {
+  return checkTarget(resolve(path), FAILED_LIST);
+}
+
 /** Writes the failed files as CSV (recording_id, format, file, reason); `--ids-from` reads it. */
 export async function writeFailedList(path: string, failed: readonly FailedFile[]): Promise<void> {
   const rows = failed.map((f) => ({
@@ -75,5 +87,6 @@ export async function writeFailedList(path: string, failed: readonly FailedFile[
     file: f.name,
     reason: f.message,
   }));
-  await writeFile(path, csvText(['recording_id', 'format', 'file', 'reason'] as const, rows));
+  const csv = csvText(['recording_id', 'format', 'file', 'reason'] as const, rows);
+  await writeOutputFile(resolve(path), csv, FAILED_LIST);
 }

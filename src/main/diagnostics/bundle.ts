@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
-import { writeOutputFile, type OutputOptions } from '../output-file.ts';
+import { OutputRefusedError, writeOutputFile, type OutputOptions } from '../output-file.ts';
 import { newestDumps } from './crash-dumps.ts';
 import { redactSecrets } from './redact.ts';
 
@@ -79,7 +79,11 @@ export async function saveDiagnostics(
     const zip = await diagnosticsZip(sources, options);
     return { path, bytes: await writeOutputFile(path, zip, { ...options, mode: 0o600 }) };
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    // A refusal says what to do; a failed write (no room, no permission) gets the advice.
+    const why =
+      error instanceof OutputRefusedError
+        ? error.message
+        : `${error instanceof Error ? error.message : String(error)}. Choose another folder, or free some space.`;
     throw new Error(`The diagnostics could not be saved to ${path}: ${why}`, { cause: error });
   }
 }
@@ -118,7 +122,7 @@ export function maskBytes(bytes: Buffer, secrets: readonly string[]): Buffer {
   return bytes;
 }
 
-/** `dumpsLeftOut`: how many crash dumps there were that the user did not tick in (null when ticked in). */
+/** `dumpsLeftOut`: the crash dumps the user did not tick in (null when they were). */
 function readme(at: Date, dumpsLeftOut: number | null): string {
   const dumps = !dumpsLeftOut
     ? ''

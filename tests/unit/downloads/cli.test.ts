@@ -1,5 +1,5 @@
 /** `roadcam download` in a child process against the embedded service. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
@@ -121,6 +121,19 @@ test('reads ids from a file and from stdin, writes what failed where asked, and 
   expect(again.code).toBe(1);
   expect(again.stderr).toMatch(/0 of 1 files downloaded|rec_nosuchthing/);
   expect(again.stderr).not.toContain(ids[0]!);
+
+  // A link planted at the list's name is refused before anything downloads; what it points to
+  // stays as it was.
+  const victim = join(dataDir.path, 'victim.txt');
+  writeFileSync(victim, 'mine');
+  const linked = join(dataDir.path, 'linked.csv');
+  symlinkSync(victim, linked);
+  const refused = await roadcam(service, [
+    ...['download', '--format', 'mp4', '--out', outList, '--ids-from', list],
+    ...['--failed-out', linked],
+  ]);
+  expect(refused.stderr).toMatch(/linked\.csv is a symbolic link; .*Remove the link/);
+  expect(readFileSync(victim, 'utf8')).toBe('mine');
 
   const empty = await roadcam(service, ['download', '--out', outList, '--ids-from', failed + 'x']);
   expect(empty.code).toBe(2);

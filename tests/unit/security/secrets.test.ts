@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
 import WebSocket from 'ws';
@@ -12,6 +12,8 @@ import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import { tokenPath } from '../../../src/shared/web-paths.ts';
 import { tempDir } from '../../helpers/core.ts';
 import { skipKeychain, skipReason } from '../../helpers/keychain-env.ts';
+import { readZip } from '../../helpers/zip.ts';
+import { basicCredential } from '../../../src/main/diagnostics/secrets.ts';
 
 // A full scenario through browser mode with an account whose secret and token live in the real
 // keychain; then every byte the renderer received, every file of the data folder (SQLite with
@@ -122,7 +124,15 @@ describe.skipIf(skipKeychain)(
     test('finds neither the client secret nor the access token anywhere outside the keychain', async () => {
       const stored = await core.credentials.tokenStore(profile).read();
       expect(stored?.accessToken.length).toBeGreaterThan(20);
-      const secrets = { 'client secret': DEMO_CLIENT.secret, 'access token': stored!.accessToken };
+      const secrets = {
+        'client secret': DEMO_CLIENT.secret,
+        'access token': stored!.accessToken,
+        'Basic credential': basicCredential(DEMO_CLIENT.id, DEMO_CLIENT.secret),
+      };
+      // Save diagnostics, outside the data folder: every entry of the zip is searched too.
+      const zipPath = join(`${dir.path}-out`, 'diagnostics.zip');
+      mkdirSync(dirname(zipPath), { recursive: true });
+      await core.diagnostics.save(zipPath, { replace: false, crashDumps: true });
 
       const places: [string, Buffer][] = [
         ['what the renderer received', Buffer.concat(received)],
@@ -132,6 +142,8 @@ describe.skipIf(skipKeychain)(
         const path = join(dir.path, file);
         if (statSync(path).isFile()) places.push([`data folder file ${file}`, readFileSync(path)]);
       }
+      for (const [name, bytes] of readZip(zipPath)) places.push([`diagnostics ${name}`, bytes]);
+      rmSync(dirname(zipPath), { recursive: true, force: true });
       expect(places.some(([name]) => name.includes('roadcam.sqlite'))).toBe(true);
       for (const [what, secret] of Object.entries(secrets)) {
         for (const [where, bytes] of places) {
