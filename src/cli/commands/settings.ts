@@ -15,7 +15,7 @@ import { appChannels } from '../../shared/ipc/app.ts';
 import { settingsSchema, type Settings } from '../../shared/settings.ts';
 import { checkFlags, UsageError } from '../argv.ts';
 import { logFor, networkFrom, withDatabase, withNetwork, type Context } from '../context.ts';
-import { note, printJson, printLines } from '../output.ts';
+import { note, plainText, printJson, printLines } from '../output.ts';
 
 const NAMES = Object.keys(settingsSchema.shape) as (keyof Settings)[];
 const NETWORK: readonly (keyof Settings)[] = ['proxyMode', 'proxyUrl', 'caFile'];
@@ -85,6 +85,8 @@ function valueOf(key: keyof Settings, raw: string): unknown {
   }
 }
 
+/** As a person reads it on a terminal: text as it is (no controls), the rest as JSON. */
 function shown(value: unknown): string {
-  return typeof value === 'string' ? (value === '' ? '""' : value) : JSON.stringify(value);
+  const text = typeof value === 'string' ? (value === '' ? '""' : value) : JSON.stringify(value);
+  return plainText(text, true);
 }
