@@ -39,6 +39,10 @@ const test = base.extend<{ desktop: DesktopApp }>({
   ],
 });
 
+// Each test starts a main process (its modules, a small world): seconds, more on a loaded machine;
+// and the service makes a recording's files at their first download.
+test.describe.configure({ timeout: 90_000 });
+
 const views = ['Map', 'My route', 'Wall', 'Downloads', 'Collections', 'Alerts', 'Settings'];
 
 test('the desktop window opens every view through the preload, with nothing of Node in the page', async ({
@@ -99,8 +103,6 @@ test('a download batch completes through the desktop path, its progress sent by 
   page,
   desktop,
 }, testInfo) => {
-  // The service makes a recording's files at their first download: a loaded machine is slower.
-  test.setTimeout(90_000);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Downloads', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Downloads' })).toBeVisible();

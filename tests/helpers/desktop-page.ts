@@ -12,8 +12,8 @@ import type { MediaAnswer } from './desktop-host-messages.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 /** What electron-vite builds: the renderer the window loads and the preload it names. */
-export const builtRenderer = resolve(root, 'out/renderer');
-export const builtPreload = resolve(root, 'out/preload/index.cjs');
+const builtRenderer = resolve(root, 'out/renderer');
+const builtPreload = resolve(root, 'out/preload/index.cjs');
 
 /**
  * The window's own origin in the tests. Electron loads out/renderer/index.html from a file: URL
@@ -68,7 +68,9 @@ async function serveRenderer(route: Route): Promise<void> {
 /**
  * The frame's address as the main process would see it: the app's pages map onto the file: URL
  * the window loaded (same folder, same file names), any other page keeps its own address, so
- * the trusted-frame check decides as it would in Electron.
+ * the trusted-frame check decides as it would in Electron. The entry names the renderer folder
+ * beside its own file: out/renderer in the bundle, src/main/renderer (never built) when Node
+ * runs the source as here; out/renderer's files are what the page gets either way.
  */
 export function frameAddress(frame: Frame, loadedUrl: string): { url: string; topLevel: boolean } {
   const topLevel = frame.parentFrame() === null;
