@@ -6,11 +6,14 @@
  * (the core closes, no timers left) and puts process back as it was.
  *
  * The demo world is small and fixed (ROADCAM_DEMO_WORLD, read by the entry): a start takes
- * about a second, not the ordinary world's ten or more.
+ * about a second, not the ordinary world's ten or more. The data folder's policy file allows
+ * batches into the data folder, so that a test's batch downloads without a consent question
+ * (tests/unit/desktop/consent.test.ts asks one on purpose).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { vi } from 'vitest';
+import { POLICY_FILE } from '../../src/main/consent/policy.ts';
 import * as electron from './electron/control.ts';
 import { tempDir } from './core.ts';
 import { until } from './wait.ts';
@@ -55,6 +58,7 @@ export async function startShell(options: ShellOptions = {}): Promise<Shell> {
   const dir = tempDir('roadcam-shell-');
   const dataDir = options.dataDir ?? join(dir.path, 'data');
   const configHome = join(dir.path, 'config');
+  allowBatchesInto(dataDir);
   const restoreProcess = setProcess(options, dataDir, configHome);
   const before = processListeners();
   running = {
@@ -90,6 +94,13 @@ export async function startShell(options: ShellOptions = {}): Promise<Shell> {
       return process.listeners(event as 'exit').filter((l) => !had.includes(l)) as never;
     },
   };
+}
+
+/** A policy file (read once at start) under which batches into `dataDir` ask nothing. */
+function allowBatchesInto(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true });
+  const policy = { allow: { downloadFolder: [dataDir] } };
+  writeFileSync(join(dataDir, POLICY_FILE), JSON.stringify(policy));
 }
 
 /**
