@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, openView, test } from './fixtures.ts';
 
 /** Presses Tab until `target` has the focus; fails if it never gets it. */
 async function tabTo(page: Page, target: Locator, max = 400): Promise<void> {
@@ -30,13 +30,8 @@ async function press(page: Page, target: Locator, key = 'Enter'): Promise<void> 
   await page.keyboard.press(key);
 }
 
-/** Opens a view inside the page, as its links do: the page keeps its state (and its token). */
-async function openView(page: Page, hash: string): Promise<void> {
-  await page.evaluate((view) => (location.hash = view), hash);
-}
-
-async function setSpeedLimit(page: Page, kBps: string): Promise<void> {
-  await openView(page, '#/settings');
+async function setSpeedLimit(page: Page, url: string, kBps: string): Promise<void> {
+  await openView(page, url, '#/settings');
   await typeInto(page, page.getByLabel('Speed limit (KB/s, 0 = none)'), kBps);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
@@ -49,10 +44,9 @@ test('downloads: new download, pause/resume/cancel/retry of an item and a batch,
   test.setTimeout(180_000);
   // A very low speed limit holds the transfers (small files) part-way while the keyboard
   // reaches the buttons; lifted once every action was tried.
-  await page.goto(`${roadcam.url}#/settings`);
-  await setSpeedLimit(page, '20');
+  await setSpeedLimit(page, roadcam.url, '20');
 
-  await openView(page, '#/downloads');
+  await openView(page, roadcam.url, '#/downloads');
   await typeInto(page, page.getByLabel('Longest (min)'), '10');
   await press(page, page.getByRole('button', { name: 'Search recordings' }));
   const boxes = page.getByRole('checkbox', { name: /^Select rec_/ });
@@ -105,8 +99,8 @@ test('downloads: new download, pause/resume/cancel/retry of an item and a batch,
   await press(page, one.getByRole('button', { name: 'Retry' }));
   await expect(one).toHaveAttribute('data-state', 'failed');
 
-  await setSpeedLimit(page, '0');
-  await openView(page, '#/downloads');
+  await setSpeedLimit(page, roadcam.url, '0');
+  await openView(page, roadcam.url, '#/downloads');
 
   // The failed items, once their cause is gone: one retried alone, the rest by the batch.
   rmSync(join(folder, failing));
