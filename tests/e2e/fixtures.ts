@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { runRoadcam } from '../helpers/cli.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -111,5 +111,16 @@ export const test = base.extend<{ roadcam: RoadcamHost }>({
     await host.stop();
   },
 });
+
+/**
+ * Opens `hash` (`#/settings`) of the app at `url`: inside the page when it already shows the
+ * app, as the app's own links do (the page keeps its state and focus), else by loading it.
+ * The page takes the token out of its address, so a goto to `url` is always a new page.
+ */
+export async function openView(page: Page, url: string, hash: string): Promise<void> {
+  if (page.url().startsWith(`${new URL(url).origin}/`)) {
+    await page.evaluate((view) => (location.hash = view), hash);
+  } else await page.goto(`${url}${hash}`);
+}
 
 export { expect };

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, openView, test } from './fixtures.ts';
 
 /** Presses Tab until `target` has the focus; fails if it never gets it. */
 async function tabTo(page: Page, target: Locator, max = 400): Promise<void> {
@@ -31,7 +31,7 @@ async function press(page: Page, target: Locator, key = 'Enter'): Promise<void> 
 }
 
 async function setSpeedLimit(page: Page, url: string, kBps: string): Promise<void> {
-  await page.goto(`${url}#/settings`);
+  await openView(page, url, '#/settings');
   await typeInto(page, page.getByLabel('Speed limit (KB/s, 0 = none)'), kBps);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
@@ -46,7 +46,7 @@ test('downloads: new download, pause/resume/cancel/retry of an item and a batch,
   // reaches the buttons; lifted once every action was tried.
   await setSpeedLimit(page, roadcam.url, '20');
 
-  await page.goto(`${roadcam.url}#/downloads`);
+  await openView(page, roadcam.url, '#/downloads');
   await typeInto(page, page.getByLabel('Longest (min)'), '10');
   await press(page, page.getByRole('button', { name: 'Search recordings' }));
   const boxes = page.getByRole('checkbox', { name: /^Select rec_/ });
@@ -100,7 +100,7 @@ test('downloads: new download, pause/resume/cancel/retry of an item and a batch,
   await expect(one).toHaveAttribute('data-state', 'failed');
 
   await setSpeedLimit(page, roadcam.url, '0');
-  await page.goto(`${roadcam.url}#/downloads`);
+  await openView(page, roadcam.url, '#/downloads');
 
   // The failed items, once their cause is gone: one retried alone, the rest by the batch.
   rmSync(join(folder, failing));

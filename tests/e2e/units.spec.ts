@@ -5,7 +5,7 @@
  * passes wherever it runs.
  */
 import type { Page } from '@playwright/test';
-import { expect, smallDemo, startRoadcam, test, type RoadcamHost } from './fixtures.ts';
+import { expect, openView, smallDemo, startRoadcam, test, type RoadcamHost } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
 
 test.use({ locale: 'en-GB', timezoneId: 'America/Denver' });
@@ -32,14 +32,14 @@ function sentFrames(page: Page): string[] {
 }
 
 async function choose(page: Page, url: string, name: string) {
-  await page.goto(`${url}#/settings`);
+  await openView(page, url, '#/settings');
   const section = page.getByRole('region', { name: 'Units and time' });
   await section.getByRole('radio', { name }).check();
   await expect(section.getByRole('radio', { name })).toBeChecked();
 }
 
 async function openMap(page: Page, url: string) {
-  await page.goto(`${url}#/map?at=39.5,-98.35,4`);
+  await openView(page, url, '#/map?at=39.5,-98.35,4');
   await expect(page.getByTestId('cameras-drawn')).not.toHaveAttribute('data-count', '0', {
     timeout: 30_000,
   });
