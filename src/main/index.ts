@@ -58,10 +58,22 @@ function openLink(link: string | null): void {
     if (window.isMinimized()) window.restore();
     window.show(); // it may be waiting in the tray
     window.focus();
-    if (route && core) core.hub.emit('app.openRoute', { route });
+    if (route) showRoute(route);
   } else if (route) {
     pendingRoute = route;
   }
+}
+
+/**
+ * Sends a route to the page; while the core is still starting (a first demo start builds its
+ * world) the route waits for it. A core that fails to start says so itself.
+ */
+function showRoute(route: string): void {
+  if (core) return core.hub.emit('app.openRoute', { route });
+  startingCore?.then(
+    (ready) => ready.hub.emit('app.openRoute', { route }),
+    () => {},
+  );
 }
 
 const cli = cliArguments(process.argv, process.defaultApp === true);

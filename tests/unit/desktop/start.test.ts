@@ -44,6 +44,13 @@ describe('starting the desktop app', () => {
     expect(routesSent()).toEqual(['/wall?cameras=A,B']);
   });
 
+  it('a link that comes while the core is still starting reaches the page once it has', async () => {
+    await startShell({ waitForCore: false });
+    electron.emitApp('second-instance', ['/opt/Roadcam/roadcam', 'roadcam://downloads']);
+    expect(await electron.invoke('settings.get', {})).toMatchObject({ ok: true });
+    expect(routesSent()).toEqual(['/downloads']);
+  });
+
   it('a link in argv opens the window at its route', async () => {
     await startShell({ args: ['--no-sandbox', 'roadcam://collections/c0ffee42'] });
     expect(electron.mainWindow().loaded?.hash).toBe('/collections/c0ffee42');
