@@ -186,7 +186,7 @@ keyring.cleanup?.();
 rmSync(join(results, 'e2e.json'), { force: true });
 // Browser mode keeps account secrets in the keychain too: the e2e run gets its own keyring.
 const [e2eCommand, e2eArgs, e2eKeyring] = withKeyring(tool('playwright'), ['test']);
-run('e2e tests: playwright (browser mode, chromium)', e2eCommand, e2eArgs, {
+run('e2e tests: playwright (browser mode and the desktop path, chromium)', e2eCommand, e2eArgs, {
   env: e2eKeyring.env ?? process.env,
   count: countPlaywright,
 });
