@@ -9,6 +9,7 @@ import { extname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BrowserContext, Frame, Route } from '@playwright/test';
 import type { MediaAnswer } from './desktop-host-messages.ts';
+import { RENDERER_FILE_TYPES } from '../../src/main/web/host.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 /** What electron-vite builds: the renderer the window loads and the preload it names. */
@@ -39,17 +40,6 @@ export interface DesktopMain {
   media(url: string, method: string): Promise<MediaAnswer>;
 }
 
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm',
-};
-
 /** Answers the app origin with out/renderer's files, as Electron's file: loading would. */
 async function serveRenderer(route: Route): Promise<void> {
   const path = decodeURIComponent(new URL(route.request().url()).pathname);
@@ -61,7 +51,7 @@ async function serveRenderer(route: Route): Promise<void> {
   } catch {
     return route.fulfill({ status: 404, body: `No file ${path} in out/renderer.` });
   }
-  const contentType = types[extname(file)] ?? 'application/octet-stream';
+  const contentType = RENDERER_FILE_TYPES[extname(file)] ?? 'application/octet-stream';
   return route.fulfill({ status: 200, body, contentType });
 }
 

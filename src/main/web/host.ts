@@ -29,7 +29,8 @@ export interface WebHost {
   close(): Promise<void>;
 }
 
-const types: Record<string, string> = {
+/** The Content-Type of each kind of file the built renderer holds. */
+export const RENDERER_FILE_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -39,6 +40,7 @@ const types: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.json': 'application/json',
   '.ico': 'image/x-icon',
+  '.wasm': 'application/wasm',
 };
 
 /** Browser mode: the renderer over HTTP and the IPC contract over a WebSocket, on loopback only. */
@@ -149,7 +151,7 @@ function handleHttp(
     return refuse(response, 404, `Not found: ${url.pathname}`);
   }
   response.writeHead(200, {
-    'Content-Type': types[extname(file)] ?? 'application/octet-stream',
+    'Content-Type': RENDERER_FILE_TYPES[extname(file)] ?? 'application/octet-stream',
     'Cache-Control': 'no-cache',
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "frame-ancestors 'none'",
