@@ -115,6 +115,19 @@ describe('the contract through ipcMain', () => {
     });
   });
 
+  it("answers every channel of the contract to the app's own page, through the core's check", async () => {
+    // An input no channel takes: each answer comes from the core's validation at the edge (an
+    // error in words), never the refusal of a stranger, a throw or a call that never returns.
+    for (const channel of channelNames) {
+      const answer = (await electron.invoke(channel, { notAnInput: 1 })) as {
+        ok: boolean;
+        error?: { code: string; message: string };
+      };
+      expect(answer, channel).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+      expect(answer.error!.message, channel).toMatch(/notAnInput|input/i);
+    }
+  });
+
   it('refuses every channel to another page, a file outside the app and a sub-frame', async () => {
     const own = electron.mainWindow().webContents.getURL();
     const strangers = [
