@@ -49,10 +49,12 @@ test('crash dumps go in only when ticked: the desktop save and the browser link 
 
 test('browser mode: a ticked box adds the crash dumps to the download link', async () => {
   const api = fakeApi({ 'diagnostics.info': () => ({ logsDir: '/data/logs', desktop: false }) });
+  history.replaceState(null, '', '/?token=page-token'); // as browser mode opens the page
   render(HelpSection, { context: contextOf(provided(apiContext, api)) });
-  await fireEvent.click(await screen.findByRole('checkbox', { name: /Include crash dumps/ }));
-  const link = screen.getByRole('link', { name: 'Save diagnostics…' });
-  expect(link.getAttribute('href')).toBe('/diagnostics.zip?crash-dumps=1');
+  const link = await screen.findByRole('link', { name: 'Save diagnostics…' });
+  expect(link.getAttribute('href')).toBe('/diagnostics/page-token/');
+  await fireEvent.click(screen.getByRole('checkbox', { name: /Include crash dumps/ }));
+  expect(link.getAttribute('href')).toBe('/diagnostics/page-token/?crash-dumps=1');
 });
 
 test('browser mode: the logs folder to copy, and the zip as a download link', async () => {
