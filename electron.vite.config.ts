@@ -5,7 +5,7 @@ import { rendererConfig } from './vite.renderer.config.ts';
 export default defineConfig({
   main: {
     build: {
-      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/main/index.ts') } },
+      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/desktop/index.ts') } },
     },
   },
   preload: {

@@ -45,7 +45,7 @@ const nodeImports = [
     // electron-updater imports electron: it belongs to the Electron entry as much.
     regex: '^electron(-updater)?$',
     message:
-      'Only the Electron entry (src/main/index.ts, src/main/electron/) imports electron and electron-updater.',
+      'Only the Electron entry (src/desktop/index.ts, src/desktop/electron/) imports electron and electron-updater.',
   },
   { regex: '/renderer/', message: 'The main process never imports the renderer.' },
 ];
@@ -129,7 +129,7 @@ export default tseslint.config(
   },
   {
     files: ['src/main/**', 'src/cli/**'],
-    ignores: ['src/main/index.ts', 'src/main/electron/**'],
+    ignores: ['src/desktop/index.ts', 'src/desktop/electron/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: nodeImports }] },
   },
   // The service is the provider's stand-in: it must not lean on the client it is tested with.

@@ -29,7 +29,7 @@ if (sourcesAt > builtAt) {
   await build({ ...rendererConfig, configFile: false, logLevel: 'warn' });
 }
 
-const { main, usage, UsageError } = await import('../src/main/web/cli.ts');
+const { main, usage, UsageError } = await import('../src/cli/web.ts');
 try {
   await main(process.argv.slice(2), outDir);
 } catch (error) {

@@ -4,7 +4,7 @@
  * the service's parameter names, brackets included (`--sensors[road_weather][min]=6`), so
  * each command checks which names it accepts.
  */
-import { readArgs, UsageError, wholeNumber, type ReadArgs } from '../main/args.ts';
+import { readArgs, UsageError, wholeNumber, type ReadArgs } from './args.ts';
 
 export { UsageError };
 

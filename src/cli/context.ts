@@ -10,16 +10,17 @@ import {
   type ConnectionOptions,
   type Core,
   type NetworkOverrides,
-} from '../main/core.ts';
-import { CONNECTION_FLAGS } from '../main/args.ts';
-import { typedByUser } from '../main/consent/gate.ts';
-import { openDatabase, type Db } from '../main/db/database.ts';
-import { networkFlags, networkOptions, proxyPasswordFor } from '../main/net/choice.ts';
-import { Network } from '../main/net/network.ts';
-import { CredentialStore } from '../main/credentials/store.ts';
-import { SettingsStore } from '../main/db/settings-store.ts';
-import { createLog, type Log } from '../main/log.ts';
-import { defaultDataDir } from '../main/paths.ts';
+} from '../engine/core.ts';
+import { CONNECTION_FLAGS } from './args.ts';
+import { typedByUser } from '../engine/consent/gate.ts';
+import { openDatabase, type Db } from '../engine/db/database.ts';
+import { networkOptions, proxyPasswordFor } from '../engine/net/choice.ts';
+import { networkFlags } from './network-flags.ts';
+import { Network } from '../engine/net/network.ts';
+import { CredentialStore } from '../engine/credentials/store.ts';
+import { SettingsStore } from '../engine/db/settings-store.ts';
+import { createLog, type Log } from '../engine/log.ts';
+import { defaultDataDir } from '../engine/paths.ts';
 import { flag, intFlag, UsageError, type Argv } from './argv.ts';
 import type { Io } from './output.ts';
 import { settingsSchema } from '../shared/settings.ts';

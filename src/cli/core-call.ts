@@ -16,7 +16,7 @@
  * The contract's own check of the input speaks for the command line: a value it refuses is a
  * usage error (exit 2), as a wrong flag is.
  */
-import type { Core } from '../main/core.ts';
+import type { Core } from '../engine/core.ts';
 import { IpcError, type Channel, type Input, type Result } from '../shared/ipc.ts';
 import { UsageError } from './argv.ts';
 

@@ -6,8 +6,8 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { MediaResponse } from '../main/api/index.ts';
-import { checkTarget, writeOutputFile, type OutputOptions } from '../main/output-file.ts';
+import type { MediaResponse } from '../engine/api/index.ts';
+import { checkTarget, writeOutputFile, type OutputOptions } from '../engine/output-file.ts';
 import type { Argv } from './argv.ts';
 
 /** What --force says about a file already at --out. */

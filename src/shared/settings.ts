@@ -132,7 +132,7 @@ export const defaultSettings: Settings = {
 /**
  * The settings that reach the machine: where updates are installed from, which certificates are
  * trusted, the way out to the network, the address the main process fetches map tiles from, and
- * where downloads write. They change only with the user's consent (src/main/consent/).
+ * where downloads write. They change only with the user's consent (src/engine/consent/).
  */
 export const GUARDED_SETTINGS = [
   'updateFeedUrl',

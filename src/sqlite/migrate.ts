@@ -1,5 +1,5 @@
 /**
- * The one migration runner of the app's database (src/main/db) and the service's
+ * The one migration runner of the app's database (src/engine/db) and the service's
  * (src/service/store): plain Node over better-sqlite3, so both may import it without the
  * service depending on the main process.
  */

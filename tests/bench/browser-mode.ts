@@ -30,7 +30,7 @@ export async function startBrowserMode(
       : [
           '--input-type=module',
           '-e',
-          `const { main } = await import(${JSON.stringify(join(root, 'src/main/web/cli.ts'))});` +
+          `const { main } = await import(${JSON.stringify(join(root, 'src/cli/web.ts'))});` +
             `await main(process.argv.slice(1), ${JSON.stringify(rendererDir)});`,
           '--',
           ...args,

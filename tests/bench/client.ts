@@ -9,9 +9,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ApiClient } from '../../src/main/api/index.ts';
-import { SearchCache } from '../../src/main/cache/index.ts';
-import { openDatabase } from '../../src/main/db/database.ts';
+import { ApiClient } from '../../src/engine/api/index.ts';
+import { SearchCache } from '../../src/engine/cache/index.ts';
+import { openDatabase } from '../../src/engine/db/database.ts';
 import { DEMO_CLIENT, startService } from '../../src/service/index.ts';
 import { tempDir } from '../helpers/core.ts';
 import { testNetwork } from '../helpers/api.ts';

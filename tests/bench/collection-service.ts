@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiClient } from '../../src/main/api/index.ts';
+import { ApiClient } from '../../src/engine/api/index.ts';
 import { DEMO_CLIENT, startService } from '../../src/service/index.ts';
 import { archiveTimes } from '../helpers/collections.ts';
 import { startCountingProxy } from '../helpers/counting-proxy.ts';

@@ -57,7 +57,7 @@ else await run();
 /** The child that is the app's main process: `npm run web` against the service's proxy. */
 async function runHost(serviceUrl: string, staticDir: string, dataDir: string): Promise<void> {
   process.env['ROADCAM_CLIENT_SECRET'] = 'demo-secret';
-  const { main } = await import('../../src/main/web/cli.ts');
+  const { main } = await import('../../src/cli/web.ts');
   await main(
     ['--port', '0', '--data-dir', dataDir, '--base-url', serviceUrl, '--client-id', 'demo'],
     staticDir,

@@ -22,7 +22,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } 
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { ApiClient } from '../../src/main/api/index.ts';
+import { ApiClient } from '../../src/engine/api/index.ts';
 import { DEMO_CLIENT, startService } from '../../src/service/index.ts';
 import { testNetwork } from '../helpers/api.ts';
 

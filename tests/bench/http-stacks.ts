@@ -9,8 +9,8 @@
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Agent } from 'undici';
-import { ApiClient } from '../../src/main/api/index.ts';
-import { LeanHttp } from '../../src/main/net/http1/client.ts';
+import { ApiClient } from '../../src/engine/api/index.ts';
+import { LeanHttp } from '../../src/engine/net/http1/client.ts';
 import { DEMO_CLIENT, startService } from '../../src/service/index.ts';
 import { testNetwork } from '../helpers/api.ts';
 
@@ -73,7 +73,7 @@ const undiciGet = async (url: string) => {
   if (answer.statusCode !== 200)
     throw new Error(`undici: HTTP ${answer.statusCode} ${await answer.body.text()}`);
   let n = 0;
-  // 'data' events, as the engine's undici path reads them (src/main/net/stream-body.ts).
+  // 'data' events, as the engine's undici path reads them (src/engine/net/stream-body.ts).
   await new Promise<void>((done, fail) => {
     answer.body.on('data', (chunk: Buffer) => (n += chunk.length));
     answer.body.on('end', done);

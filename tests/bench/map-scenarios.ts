@@ -6,7 +6,7 @@
  * "layers", everything but the replay (what the replay adds is the difference).
  */
 import type { Page } from 'playwright-core';
-import { snapshotTime } from '../../src/main/api/groups.ts';
+import { snapshotTime } from '../../src/engine/api/groups.ts';
 
 export const SCENARIOS = ['cameras', 'everything', 'layers'] as const;
 /** Run when BENCH_MAP_SCENARIOS does not say: "layers" only tells the replay's share apart. */

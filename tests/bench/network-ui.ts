@@ -15,8 +15,8 @@
 import { cpus, loadavg } from 'node:os';
 import { chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
-import { startCore, type Core } from '../../src/main/core.ts';
-import { startWebHost, type WebHost } from '../../src/main/web/host.ts';
+import { startCore, type Core } from '../../src/engine/core.ts';
+import { startWebHost, type WebHost } from '../../src/web/host.ts';
 import { DEMO_CLIENT, startService } from '../../src/service/index.ts';
 import { tempDir } from '../helpers/core.ts';
 import { startShapedLink } from '../helpers/link.ts';

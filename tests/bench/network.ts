@@ -21,8 +21,8 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { ApiClient } from '../../src/main/api/index.ts';
-import { probeKeychain } from '../../src/main/credentials/keychain.ts';
+import { ApiClient } from '../../src/engine/api/index.ts';
+import { probeKeychain } from '../../src/engine/credentials/keychain.ts';
 import { DEMO_CLIENT, startService } from '../../src/service/index.ts';
 import { startShapedLink } from '../helpers/link.ts';
 import {

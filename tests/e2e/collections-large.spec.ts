@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiClient } from '../../src/main/api/index.ts';
+import { ApiClient } from '../../src/engine/api/index.ts';
 import { startService } from '../../src/service/index.ts';
 import { seriousViolations } from './axe.ts';
 import { startRoadcam, test, expect, type RoadcamHost } from './fixtures.ts';

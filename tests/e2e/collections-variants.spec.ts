@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiClient } from '../../src/main/api/index.ts';
+import { ApiClient } from '../../src/engine/api/index.ts';
 import { DEMO_CLIENT, DEMO_SEED, startService } from '../../src/service/index.ts';
 import { smallDemo, startRoadcam, test, expect, type RoadcamHost } from './fixtures.ts';
 import { browseAll } from './collection-helpers.ts';

@@ -1,7 +1,7 @@
 /**
  * The desktop path end to end: the renderer the desktop window loads, in Chromium, with the real
  * preload bundle (out/preload/index.cjs) evaluated in the page and its ipcRenderer wired to the
- * real desktop entry (src/main/index.ts on the Electron stand-in, in a child Node process).
+ * real desktop entry (src/desktop/index.ts on the Electron stand-in, in a child Node process).
  * Nothing here is browser mode: there is no host, no socket and no token.
  */
 import { createHash } from 'node:crypto';

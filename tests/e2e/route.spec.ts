@@ -6,7 +6,7 @@
  * said in words. axe-core checks the view with its strip.
  */
 import type { Page } from '@playwright/test';
-import { routeFromLink } from '../../src/main/deep-link.ts';
+import { routeFromLink } from '../../src/desktop/deep-link.ts';
 import { expect, smallDemo, startRoadcam, test } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
 

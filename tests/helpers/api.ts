@@ -18,8 +18,8 @@ import {
   type RunningService,
   type ServiceOptions,
 } from '../../src/service/index.ts';
-import { ApiClient, type ApiClientOptions } from '../../src/main/api/index.ts';
-import { Network } from '../../src/main/net/network.ts';
+import { ApiClient, type ApiClientOptions } from '../../src/engine/api/index.ts';
+import { Network } from '../../src/engine/net/network.ts';
 import { tempDir } from './core.ts';
 
 export const NOW = '2026-11-21T12:00:00Z';

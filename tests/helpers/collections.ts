@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { ApiClient } from '../../src/main/api/index.ts';
+import type { ApiClient } from '../../src/engine/api/index.ts';
 
 export { demoClient, NOW, startTestService, type TestService } from './api.ts';
 export { tempDir } from './core.ts';

@@ -1,8 +1,8 @@
 /** Cores that ask before a change reaches the machine: the desktop's dialog and browser mode. */
 import { join } from 'node:path';
-import { startCore, type Core, type CoreOptions } from '../../src/main/core.ts';
-import type { ConsentQuestion } from '../../src/main/consent/gate.ts';
-import type { DesktopBridge } from '../../src/main/desktop.ts';
+import { startCore, type Core, type CoreOptions } from '../../src/engine/core.ts';
+import type { ConsentQuestion } from '../../src/engine/consent/gate.ts';
+import type { DesktopBridge } from '../../src/engine/desktop.ts';
 import { prepareTls } from '../../src/service/tls.ts';
 import { tempDir } from './core.ts';
 

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { typedByUser } from '../../src/main/consent/gate.ts';
-import { startCore, type Core, type CoreOptions } from '../../src/main/core.ts';
+import { typedByUser } from '../../src/engine/consent/gate.ts';
+import { startCore, type Core, type CoreOptions } from '../../src/engine/core.ts';
 import { DEMO_CLIENT } from '../../src/service/index.ts';
-import { startWebHost, type WebHost } from '../../src/main/web/host.ts';
+import { startWebHost, type WebHost } from '../../src/web/host.ts';
 
 export function tempDir(prefix = 'roadcam-test-'): { path: string; remove(): void } {
   const path = mkdtempSync(join(tmpdir(), prefix));

@@ -5,9 +5,9 @@
  * Usage: node crash-child.ts DATA_DIR SERVICE_URL OUT_DIR ID,ID,...
  */
 import { join } from 'node:path';
-import { openDatabase } from '../../src/main/db/database.ts';
-import { DownloadManager } from '../../src/main/downloads/manager.ts';
-import { chooseByIds } from '../../src/main/downloads/selection.ts';
+import { openDatabase } from '../../src/engine/db/database.ts';
+import { DownloadManager } from '../../src/engine/downloads/manager.ts';
+import { chooseByIds } from '../../src/engine/downloads/selection.ts';
 import { DEFAULT_TEMPLATE } from '../../src/shared/ipc/downloads.ts';
 import { demoClient } from './api.ts';
 

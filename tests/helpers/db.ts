@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterEach } from 'vitest';
 import { migrate } from '../../src/sqlite/migrate.ts';
-import { migrations } from '../../src/main/db/migrations/index.ts';
+import { migrations } from '../../src/engine/db/migrations/index.ts';
 
 /**
  * Fresh in-memory databases, with every migration applied unless `migrated: false`, closed

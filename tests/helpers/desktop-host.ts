@@ -1,7 +1,7 @@
 /**
  * The desktop app's main process for the desktop-path e2e, run by tests/helpers/desktop-main.ts
  * as `node --import tests/helpers/electron/register.mjs tests/helpers/desktop-host.ts [argv]`:
- * the real entry (src/main/index.ts) on the Electron stand-in, nothing else replaced. It
+ * the real entry (src/desktop/index.ts) on the Electron stand-in, nothing else replaced. It
  * forwards the page's calls to ipcMain as the window's frame, webContents.send to the page,
  * `roadcam-media:` requests to protocol.handle's handler, and a second start's arguments.
  */
@@ -75,7 +75,7 @@ process.on('message', (request: HostRequest) => {
   );
 });
 
-await import('../../src/main/index.ts');
+await import('../../src/desktop/index.ts');
 // The entry opens its window once the app is ready: one turn after the import at most.
 await new Promise((resolve) => setImmediate(resolve));
 const window = mainWindow();

@@ -1,5 +1,5 @@
 /**
- * The desktop app's main process for the e2e tests: the real entry (src/main/index.ts) run by
+ * The desktop app's main process for the e2e tests: the real entry (src/desktop/index.ts) run by
  * tests/helpers/desktop-host.ts in a child Node process, `electron` resolved to the stand-in.
  * The test process talks to it over the child's IPC channel; every wait has a bound.
  */
@@ -7,7 +7,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { logsDirOf } from '../../src/main/log.ts';
+import { logsDirOf } from '../../src/engine/log.ts';
 import type { DesktopMain } from './desktop-page.ts';
 import type { HostMessage, HostRequest, MediaAnswer } from './desktop-host-messages.ts';
 

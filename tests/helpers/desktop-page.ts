@@ -9,7 +9,7 @@ import { extname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BrowserContext, Frame, Route } from '@playwright/test';
 import type { MediaAnswer } from './desktop-host-messages.ts';
-import { RENDERER_FILE_TYPES } from '../../src/main/web/host.ts';
+import { RENDERER_FILE_TYPES } from '../../src/web/host.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 /** What electron-vite builds: the renderer the window loads and the preload it names. */
@@ -59,7 +59,7 @@ async function serveRenderer(route: Route): Promise<void> {
  * The frame's address as the main process would see it: the app's pages map onto the file: URL
  * the window loaded (same folder, same file names), any other page keeps its own address, so
  * the trusted-frame check decides as it would in Electron. The entry names the renderer folder
- * beside its own file: out/renderer in the bundle, src/main/renderer (never built) when Node
+ * beside its own file: out/renderer in the bundle, src/engine/renderer (never built) when Node
  * runs the source as here; out/renderer's files are what the page gets either way.
  */
 export function frameAddress(frame: Frame, loadedUrl: string): { url: string; topLevel: boolean } {

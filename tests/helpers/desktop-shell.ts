@@ -1,5 +1,5 @@
 /**
- * The desktop shell under test: the REAL Electron entry (src/main/index.ts, imported afresh for
+ * The desktop shell under test: the REAL Electron entry (src/desktop/index.ts, imported afresh for
  * each start) on the Electron stand-in (tests/helpers/electron/), with the real core on the
  * embedded service in demo mode. Nothing else is replaced. Each start gets a fresh data folder
  * and XDG config folder, its own argv and platform; stopShell() quits the way a shutdown does
@@ -13,7 +13,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { vi } from 'vitest';
-import { POLICY_FILE } from '../../src/main/consent/policy.ts';
+import { POLICY_FILE } from '../../src/engine/consent/policy.ts';
 import * as electron from './electron/control.ts';
 import { tempDir } from './core.ts';
 import { until } from './wait.ts';
@@ -70,7 +70,7 @@ export async function startShell(options: ShellOptions = {}): Promise<Shell> {
   };
   vi.resetModules();
   electron.resetElectron(options.script);
-  await import('../../src/main/index.ts');
+  await import('../../src/desktop/index.ts');
   electron.ready();
   await electron.whenReady();
   // Calls wait for the core: the first answer means it has started (and the entry has seen it).

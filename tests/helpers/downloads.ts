@@ -8,9 +8,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { RecordingFormat } from '../../src/shared/api/index.ts';
 import type { BatchFinished } from '../../src/shared/ipc/downloads.ts';
-import type { ApiClient } from '../../src/main/api/index.ts';
-import { openDatabase, type Db } from '../../src/main/db/database.ts';
-import { DownloadManager, type ManagerOptions } from '../../src/main/downloads/manager.ts';
+import type { ApiClient } from '../../src/engine/api/index.ts';
+import { openDatabase, type Db } from '../../src/engine/db/database.ts';
+import { DownloadManager, type ManagerOptions } from '../../src/engine/downloads/manager.ts';
 import { demoClient, NOW, startTestService, type TestService } from './api.ts';
 import { tempDir } from './core.ts';
 

@@ -1,11 +1,11 @@
-import type { DiskOps } from '../../src/main/downloads/disk.ts';
+import type { DiskOps } from '../../src/engine/downloads/disk.ts';
 
 /**
  * A disk slower than the network: each flush (fsync) waits until the test lets it go. Counts
  * the part files opened and how many were open at once.
  */
 export async function heldFlushes() {
-  const { realDisk } = await import('../../src/main/downloads/disk.ts');
+  const { realDisk } = await import('../../src/engine/downloads/disk.ts');
   const state = { held: [] as (() => void)[], opened: [] as string[], open: 0, mostOpen: 0 };
   const disk: DiskOps = {
     space: () => Promise.resolve({ free: 10 ** 12, size: 10 ** 13 }),

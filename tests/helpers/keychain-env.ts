@@ -2,7 +2,7 @@
  * Whether this run has a usable keychain. Outside a Secret Service the keychain tests skip
  * and say why; under `npm test` (ROADCAM_KEYRING=gnome-keyring) a missing keychain is a failure.
  */
-import { probeKeychain } from '../../src/main/credentials/keychain.ts';
+import { probeKeychain } from '../../src/engine/credentials/keychain.ts';
 
 export const keychainProblem = await probeKeychain();
 export const keychainRequired = process.env.ROADCAM_KEYRING === 'gnome-keyring';

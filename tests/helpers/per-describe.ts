@@ -17,9 +17,9 @@
  * proxy stops before its service. A beforeAll written after them sees them started.
  */
 import { afterAll, beforeAll } from 'vitest';
-import type { Core, CoreOptions } from '../../src/main/core.ts';
+import type { Core, CoreOptions } from '../../src/engine/core.ts';
 import { startService, type RunningService, type ServiceOptions } from '../../src/service/index.ts';
-import type { ApiClient, ApiClientOptions } from '../../src/main/api/index.ts';
+import type { ApiClient, ApiClientOptions } from '../../src/engine/api/index.ts';
 import { demoClient, type RecordingProxy, type TestService, type World } from './api.ts';
 import type { ServiceUnderTest } from './service.ts';
 import {

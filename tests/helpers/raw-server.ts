@@ -15,7 +15,7 @@ import {
   type LeanBody,
   type LeanHttpError,
   type LeanOptions,
-} from '../../src/main/net/http1/client.ts';
+} from '../../src/engine/net/http1/client.ts';
 import { tempDir } from './core.ts';
 
 const cleanups: (() => unknown)[] = [];

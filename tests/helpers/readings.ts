@@ -2,7 +2,7 @@
  * A camera's latest readings as the service itself lists them (its newest observation, asked
  * for alone): what the app's readings of a tile or a route stop must equal.
  */
-import type { ApiClient } from '../../src/main/api/index.ts';
+import type { ApiClient } from '../../src/engine/api/index.ts';
 import type { SensorReadings } from '../../src/shared/ipc/observations.ts';
 
 export async function latestReadings(client: ApiClient, cameraId: string): Promise<SensorReadings> {

@@ -4,8 +4,8 @@
  * direct transport, which validates every input exactly as the renderer's transports do.
  */
 import { test as base } from 'vitest';
-import { typedByUser } from '../../src/main/consent/gate.ts';
-import { startCore, type Core } from '../../src/main/core.ts';
+import { typedByUser } from '../../src/engine/consent/gate.ts';
+import { startCore, type Core } from '../../src/engine/core.ts';
 import { tempDir } from './core.ts';
 
 /** The demo world's clock: fixed, so the world and its answers are the same on every run. */

@@ -4,8 +4,8 @@
  * per-describe handles (per-describe.ts) are both made of these. Each calls `onCleanup` once, as
  * vitest allows a fixture.
  */
-import { typedByUser } from '../../src/main/consent/gate.ts';
-import { startCore, type Core, type CoreOptions } from '../../src/main/core.ts';
+import { typedByUser } from '../../src/engine/consent/gate.ts';
+import { startCore, type Core, type CoreOptions } from '../../src/engine/core.ts';
 import type { ServiceOptions } from '../../src/service/index.ts';
 import {
   startRecordingProxy,

@@ -1,6 +1,6 @@
 /** The flag reader of the command-line entries with a fixed set of flags (npm run web). */
 import { describe, expect, it } from 'vitest';
-import { integerFlag, lastValue, parseFlags, UsageError } from '../../src/main/args.ts';
+import { integerFlag, lastValue, parseFlags, UsageError } from '../../src/cli/args.ts';
 
 const spec = { values: ['port', 'data-dir', 'base-url'], switches: ['help', 'no-proxy'] };
 

@@ -1,5 +1,5 @@
 /**
- * macOS's "Install 'roadcam' Command in PATH" (src/main/electron/shell-command.ts), on real
+ * macOS's "Install 'roadcam' Command in PATH" (src/desktop/electron/shell-command.ts), on real
  * files in a temporary folder standing in for /usr/local/bin.
  */
 import { execFileSync } from 'node:child_process';
@@ -10,7 +10,7 @@ import {
   appleScriptString,
   linkCommand,
   linkScript,
-} from '../../src/main/electron/shell-command.ts';
+} from '../../src/desktop/electron/shell-command.ts';
 import { tempDir } from '../helpers/core.ts';
 
 const temp = tempDir('roadcam-shell-command-');

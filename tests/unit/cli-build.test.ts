@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { cliConfig } from '../../vite.cli.config.ts';
-import { cliArguments, runCli } from '../../src/main/electron/cli.ts';
+import { cliArguments, runCli } from '../../src/desktop/electron/cli.ts';
 import pkg from '../../package.json' with { type: 'json' };
 import { demoClient } from '../helpers/api.ts';
 import { direct, runCommand, secretEnv } from '../helpers/cli.ts';

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { linkFromArgv, MAX_LINK_CHARS, readLink, routeFromLink } from '../../src/main/deep-link.ts';
+import {
+  linkFromArgv,
+  MAX_LINK_CHARS,
+  readLink,
+  routeFromLink,
+} from '../../src/desktop/deep-link.ts';
 
 describe('roadcam:// links', () => {
   it('open a wall with its cameras and layout', () => {

@@ -1,10 +1,10 @@
 /**
- * `--kiosk` (src/main/args.ts): the desktop app's window starts full screen on a wall tour, the
+ * `--kiosk` (src/desktop/kiosk.ts): the desktop app's window starts full screen on a wall tour, the
  * one a link names or else the last one started; without one it says why in words.
  */
 import { describe, expect, test } from 'vitest';
-import { kioskStart } from '../../src/main/args.ts';
-import { routeFromLink } from '../../src/main/deep-link.ts';
+import { kioskStart } from '../../src/desktop/kiosk.ts';
+import { routeFromLink } from '../../src/desktop/deep-link.ts';
 import type { Tour } from '../../src/shared/tour.ts';
 
 const last: Tour = { source: { kind: 'collection', id: 'col1' }, dwellSeconds: 30, mode: 'page' };

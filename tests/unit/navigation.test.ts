@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isAppUrl, isExternalHttps } from '../../src/main/navigation.ts';
+import { isAppUrl, isExternalHttps } from '../../src/desktop/navigation.ts';
 
 const renderer = '/opt/Roadcam/resources/app/out/renderer';
 

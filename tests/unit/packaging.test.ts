@@ -6,7 +6,7 @@ import { DebugLogger } from 'builder-util';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config.js';
 import type { Configuration, PlatformSpecificBuildOptions } from 'app-builder-lib';
 import { cliConfig } from '../../vite.cli.config.ts';
-import { BUILT_IN_FEED } from '../../src/main/updates/feed.ts';
+import { BUILT_IN_FEED } from '../../src/engine/updates/feed.ts';
 
 // The installers cannot be built here (no Electron download), so the configuration is checked
 // with electron-builder's own loader and schema, and against the files it names.

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isOnScreen, loadWindowState, saveWindowState } from '../../src/main/window-state.ts';
+import { isOnScreen, loadWindowState, saveWindowState } from '../../src/desktop/window-state.ts';
 import { tempDir } from '../helpers/core.ts';
 
 const dir = tempDir();

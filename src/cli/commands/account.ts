@@ -1,7 +1,7 @@
 /** `roadcam login`, `logout`, `profiles` and `session`: accounts and their keychain entries. */
-import { ApiClient, MemoryTokenStore } from '../../main/api/index.ts';
+import { ApiClient, MemoryTokenStore } from '../../engine/api/index.ts';
 import { formatDuration } from '../../shared/format.ts';
-import { CredentialStore } from '../../main/credentials/store.ts';
+import { CredentialStore } from '../../engine/credentials/store.ts';
 import { checkFlags, flag, UsageError } from '../argv.ts';
 import {
   GLOBAL_FLAGS,

@@ -3,7 +3,7 @@
  * app changes it, through the core (core-call.ts), so that a collection kept offline follows.
  */
 import { randomUUID } from 'node:crypto';
-import type { Core } from '../../main/core.ts';
+import type { Core } from '../../engine/core.ts';
 import type { ImageSource } from '../../shared/ipc/collections.ts';
 import { checkFlags, flag, UsageError, type Argv } from '../argv.ts';
 import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';

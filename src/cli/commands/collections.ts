@@ -2,7 +2,7 @@
  * `roadcam collections list|show`. What is fetched is also kept offline, and shown from there
  * (with when it was synced) when the service cannot be reached.
  */
-import { NetworkError } from '../../main/api/index.ts';
+import { NetworkError } from '../../engine/api/index.ts';
 import type { Collection, CollectionSearchParams } from '../../shared/api/index.ts';
 import { checkFlags, flag, intFlag, UsageError, type Argv } from '../argv.ts';
 import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';

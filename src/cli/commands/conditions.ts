@@ -12,7 +12,7 @@ import {
 } from '../../shared/condition-changes.ts';
 import { decodePolyline, type LonLat } from '../../shared/geo.ts';
 import type { ConditionTarget, ConditionWatch } from '../../shared/ipc/conditions.ts';
-import type { Core } from '../../main/core.ts';
+import type { Core } from '../../engine/core.ts';
 import { checkFlags, flag, intFlag, UsageError, type Argv } from '../argv.ts';
 import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
 import { invoke } from '../core-call.ts';

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
-import { saveDiagnostics } from '../../main/diagnostics/bundle.ts';
-import { standaloneSources } from '../../main/diagnostics/standalone.ts';
+import { saveDiagnostics } from '../../engine/diagnostics/bundle.ts';
+import { standaloneSources } from '../../engine/diagnostics/standalone.ts';
 import { checkFlags, flag, UsageError } from '../argv.ts';
-import { flushLog } from '../../main/log.ts';
+import { flushLog } from '../../engine/log.ts';
 import { GLOBAL_FLAGS, logFor, withCore, type Context } from '../context.ts';
 import { printJson } from '../output.ts';
 import { checkOut } from '../save.ts';

@@ -1,5 +1,5 @@
-import { checkConnection } from '../../main/net/doctor.ts';
-import { appVersion } from '../../main/version.ts';
+import { checkConnection } from '../../engine/net/doctor.ts';
+import { appVersion } from '../../engine/version.ts';
 import { checkFlags } from '../argv.ts';
 import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
 import { plainText, printJson } from '../output.ts';

@@ -14,10 +14,10 @@ import {
   type DownloadBatchView,
   type ExistingPolicy,
 } from '../../shared/ipc/downloads.ts';
-import { chooseByQuery, lookUpIds, uniqueIds } from '../../main/downloads/selection.ts';
-import type { UrlTarget } from '../../main/downloads/signed-urls.ts';
+import { chooseByQuery, lookUpIds, uniqueIds } from '../../engine/downloads/selection.ts';
+import type { UrlTarget } from '../../engine/downloads/signed-urls.ts';
 import { checkFlags, flag, intFlag, UsageError } from '../argv.ts';
-import type { Core } from '../../main/core.ts';
+import type { Core } from '../../engine/core.ts';
 import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
 import { note, printJson } from '../output.ts';
 import { progressLine } from '../progress-line.ts';

@@ -4,7 +4,7 @@
  * --out (or --save DIR); the path written is printed, so scripts can chain.
  */
 import { join } from 'node:path';
-import { snapshotTime } from '../../main/api/groups.ts';
+import { snapshotTime } from '../../engine/api/groups.ts';
 import { checkFlags, flag, intFlag, UsageError } from '../argv.ts';
 import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
 import { printJson, printLines, printNdjson, progress } from '../output.ts';

@@ -7,8 +7,8 @@
 import { isoSeconds } from '../../shared/times.ts';
 import { resolve } from 'node:path';
 import type { CreatedRecording } from '../../shared/ipc/recordings.ts';
-import type { Core } from '../../main/core.ts';
-import { createPieces } from '../../main/downloads/record-cameras.ts';
+import type { Core } from '../../engine/core.ts';
+import { createPieces } from '../../engine/downloads/record-cameras.ts';
 import { flag, UsageError } from '../argv.ts';
 import { withCore, type Context } from '../context.ts';
 import { note, printJson, printLines } from '../output.ts';

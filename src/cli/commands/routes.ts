@@ -3,7 +3,7 @@
  * (core-call.ts), so a route saved here is the one the Route view shows and the reverse.
  * Distances are in the user's unit (--units, else the settings, else the locale).
  */
-import type { Core } from '../../main/core.ts';
+import type { Core } from '../../engine/core.ts';
 import { decodePolyline } from '../../shared/geo.ts';
 import type { RouteCamera, RouteShown } from '../../shared/ipc/routes.ts';
 import { DEFAULT_BUFFER_KM } from '../../shared/route-link.ts';

@@ -1,7 +1,7 @@
 /** `roadcam <kind> search|show` and `roadcam recordings create` (many cameras: record-cameras.ts). */
-import type { GeoKind } from '../../main/api/index.ts';
-import { searchWithCache } from '../../main/cache/index.ts';
-import type { Core } from '../../main/core.ts';
+import type { GeoKind } from '../../engine/api/index.ts';
+import { searchWithCache } from '../../engine/cache/index.ts';
+import type { Core } from '../../engine/core.ts';
 import { checkFlags, flag, intFlag, UsageError } from '../argv.ts';
 import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
 import {

@@ -5,12 +5,12 @@
  * this is how browser mode's user changes them.
  */
 import { join } from 'node:path';
-import { describeIssues } from '../../main/ipc/dispatcher.ts';
-import { ConsentGate, typedByUser } from '../../main/consent/gate.ts';
-import { POLICY_FILE } from '../../main/consent/policy.ts';
-import { CredentialStore } from '../../main/credentials/store.ts';
-import { SettingsStore } from '../../main/db/settings-store.ts';
-import { changeSettings } from '../../main/features/settings-change.ts';
+import { describeIssues } from '../../engine/ipc/dispatcher.ts';
+import { ConsentGate, typedByUser } from '../../engine/consent/gate.ts';
+import { POLICY_FILE } from '../../engine/consent/policy.ts';
+import { CredentialStore } from '../../engine/credentials/store.ts';
+import { SettingsStore } from '../../engine/db/settings-store.ts';
+import { changeSettings } from '../../engine/features/settings-change.ts';
 import { appChannels } from '../../shared/ipc/app.ts';
 import { settingsSchema, type Settings } from '../../shared/settings.ts';
 import { checkFlags, UsageError } from '../argv.ts';

@@ -21,7 +21,7 @@ export function userZone(choice: ZoneChoice | null | undefined): string {
 
 /**
  * A UTC time from the service in the user's zone, with the zone's name; "time unknown" for one
- * the service did not give in a readable form (the client reads it as null: src/main/api/records.ts).
+ * the service did not give in a readable form (the client reads it as null: src/engine/api/records.ts).
  */
 export function formatTime(
   iso: string | number | null | undefined,

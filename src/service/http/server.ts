@@ -28,7 +28,7 @@ export function createHttpServer(router: Router, s: ServiceContext): Server {
   const throttle = s.variant.throttle ? new Throttle(s.variant.throttle) : undefined;
   return serverFor(s, { maxHeaderSize: 65536, keepAliveTimeout: 30_000 }, (req, res) => {
     // HTTP's Date is the origin's clock: ours (pinned in tests), not the machine's. Clients
-    // learn the service's clock from it (src/main/api/clock.ts).
+    // learn the service's clock from it (src/engine/api/clock.ts).
     res.setHeader('Date', s.clock.now().toUTCString());
     handle(router, s, req, res, throttle).catch((e: unknown) => {
       s.log(`request failed: ${(e as Error).stack ?? String(e)}`);

@@ -58,7 +58,7 @@ export interface FeatureCollection<F> {
 }
 
 /**
- * Fields the client reads liberally (src/main/api/answers/records.ts): text the service left out or sent
+ * Fields the client reads liberally (src/engine/api/answers/records.ts): text the service left out or sent
  * as null reads '' (shown as nothing); a time it left out or sent in no readable form reads null;
  * other times are ISO 8601 UTC ('...Z') whatever form the service used.
  */

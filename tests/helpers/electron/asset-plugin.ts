@@ -1,6 +1,6 @@
 /**
  * Vitest's side of hooks.mjs: `electron` and `electron-updater` resolve to the stand-ins, and
- * electron-vite's `?asset` imports (src/main/electron/tray.ts's icons) to a module whose default
+ * electron-vite's `?asset` imports (src/desktop/electron/tray.ts's icons) to a module whose default
  * export is the file's absolute path, as electron-vite's bundle gives.
  */
 import { dirname, resolve } from 'node:path';

@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect } from 'vitest';
 import { AlertsState } from '../../../src/renderer/alerts/alerts.svelte.ts';
-import type { Core } from '../../../src/main/core.ts';
+import type { Core } from '../../../src/engine/core.ts';
 import { apiTest as test } from '../../helpers/fixtures.ts';
 import { startAccountCore, tempDir } from '../../helpers/core.ts';
 

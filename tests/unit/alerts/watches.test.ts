@@ -1,6 +1,6 @@
 import { afterAll, describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
-import type { Core } from '../../../src/main/core.ts';
+import type { Core } from '../../../src/engine/core.ts';
 import type { NewAlertsNotice } from '../../../src/shared/ipc/alerts.ts';
 import { tempDir, startAccountCore } from '../../helpers/core.ts';
 

@@ -4,8 +4,8 @@
  * cameras in each), a part that does not read is left out, and the bbox covers every part.
  */
 import { expect, test } from 'vitest';
-import { readAlert } from '../../../src/main/api/answers/records.ts';
-import { Oddities } from '../../../src/main/api/answers/liberal.ts';
+import { readAlert } from '../../../src/engine/api/answers/records.ts';
+import { Oddities } from '../../../src/engine/api/answers/liberal.ts';
 
 const square = (lon: number, lat: number) => [
   [

@@ -7,8 +7,8 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnswerTooLarge, ANSWER_CAPS } from '../../../src/main/api/capped-read.ts';
-import { ServiceError } from '../../../src/main/api/index.ts';
+import { AnswerTooLarge, ANSWER_CAPS } from '../../../src/engine/api/capped-read.ts';
+import { ServiceError } from '../../../src/engine/api/index.ts';
 import { demoClient } from '../../helpers/api.ts';
 import { streamBytes } from '../../helpers/hostile-peer.ts';
 

@@ -6,8 +6,8 @@
  * caller's abort stays an abort. Media: media-deadline.test.ts.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AnswerDeadlinePassed } from '../../../src/main/api/answer-deadline.ts';
-import type { ApiClient } from '../../../src/main/api/index.ts';
+import { AnswerDeadlinePassed } from '../../../src/engine/api/answer-deadline.ts';
+import type { ApiClient } from '../../../src/engine/api/index.ts';
 import { demoClient } from '../../helpers/api.ts';
 import {
   EMPTY_SEARCH,

@@ -9,7 +9,7 @@ import {
   AuthError,
   NetworkError,
   ServiceError,
-} from '../../../src/main/api/index.ts';
+} from '../../../src/engine/api/index.ts';
 import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import {
   bearerTokens,

@@ -1,7 +1,7 @@
 /** The client against the service through a recording proxy: how requests travel, ids in paths, retries, the session. */
 import { describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
-import { InvalidPathValueError } from '../../../src/main/api/index.ts';
+import { InvalidPathValueError } from '../../../src/engine/api/index.ts';
 import { encodePolyline, type LonLat } from '../../../src/shared/geo.ts';
 import { demoClient, type RecordingProxy } from '../../helpers/api.ts';
 

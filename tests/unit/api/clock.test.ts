@@ -1,12 +1,12 @@
 /**
- * The service's clock as the client sees it (src/main/api/clock.ts): learnt from the Date header
+ * The service's clock as the client sees it (src/engine/api/clock.ts): learnt from the Date header
  * of the service's answers, so that service times (created_at + 90 days, an alert's end) are
  * compared with the service's now, not the machine's. The test services run on a pinned clock
  * (tests/helpers/api.ts NOW), so the machine's clock is "wrong" by days here, and by a year under
  * `npm run test:clock`: the assertions below hold on any date.
  */
 import { describe, expect, it } from 'vitest';
-import { ServiceClock, parseHttpDate } from '../../../src/main/api/clock.ts';
+import { ServiceClock, parseHttpDate } from '../../../src/engine/api/clock.ts';
 import { VARIANT_NAMES } from '../../../src/service/variants/index.ts';
 import { demoClient, startRecordingProxy } from '../../helpers/api.ts';
 import { useAccountCore, useService } from '../../helpers/per-describe.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AppStatus } from '../../../src/shared/ipc.ts';
-import { startCore } from '../../../src/main/core.ts';
+import { startCore } from '../../../src/engine/core.ts';
 import { tempDir } from '../../helpers/core.ts';
 import { useDemoCore } from '../../helpers/per-describe.ts';
 import { NOW } from '../../helpers/api.ts';

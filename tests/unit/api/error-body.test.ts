@@ -3,8 +3,8 @@
  * the JSON shapes providers use, text, HTML pages, nothing; never '[object Object]'.
  */
 import { describe, expect, it } from 'vitest';
-import { wordsOfBody } from '../../../src/main/api/error-body.ts';
-import { errorFromText } from '../../../src/main/api/errors.ts';
+import { wordsOfBody } from '../../../src/engine/api/error-body.ts';
+import { errorFromText } from '../../../src/engine/api/errors.ts';
 
 const JSON_TYPE = 'application/json';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorFromBody, redact, safeUrl } from '../../../src/main/api/errors.ts';
-import { backoff, DEFAULT_RETRY, parseRetryAfter, sleep } from '../../../src/main/api/http.ts';
+import { errorFromBody, redact, safeUrl } from '../../../src/engine/api/errors.ts';
+import { backoff, DEFAULT_RETRY, parseRetryAfter, sleep } from '../../../src/engine/api/http.ts';
 
 describe('backoff', () => {
   it('doubles from the base delay up to the maximum, jittered within the upper half', () => {

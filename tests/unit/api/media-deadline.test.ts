@@ -4,8 +4,8 @@
  * second while its reader waits, however long it takes in all. Deadline 1 s, so that they run fast.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AnswerDeadlinePassed, STREAM_RATE } from '../../../src/main/api/answer-deadline.ts';
-import type { MediaResponse } from '../../../src/main/api/index.ts';
+import { AnswerDeadlinePassed, STREAM_RATE } from '../../../src/engine/api/answer-deadline.ts';
+import type { MediaResponse } from '../../../src/engine/api/index.ts';
 import { demoClient } from '../../helpers/api.ts';
 import {
   polite,

@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
-import { snapshotTime, type ApiClient } from '../../../src/main/api/index.ts';
+import { snapshotTime, type ApiClient } from '../../../src/engine/api/index.ts';
 import { demoClient, NOW, type RecordingProxy } from '../../helpers/api.ts';
 
 let client: ApiClient;

@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { maxPages, PagingStopped } from '../../../src/main/api/paging.ts';
+import { maxPages, PagingStopped } from '../../../src/engine/api/paging.ts';
 import { demoClient } from '../../helpers/api.ts';
 
 type Mode = 'same-page' | 'tiny-pages' | 'always-more' | 'shrinking';

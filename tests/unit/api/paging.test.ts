@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
-import { halve, searchAll, type BboxSearch } from '../../../src/main/api/paging.ts';
+import { halve, searchAll, type BboxSearch } from '../../../src/engine/api/paging.ts';
 import type { FeatureCollection } from '../../../src/shared/api/index.ts';
 import { bboxContains, type Bbox, type LonLat } from '../../../src/shared/geo.ts';
 import { demoClient } from '../../helpers/api.ts';

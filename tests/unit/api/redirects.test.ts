@@ -12,9 +12,9 @@ import {
   RedirectGuard,
   RedirectRefused,
   redirectRefusal,
-} from '../../../src/main/api/redirects.ts';
-import { Requester } from '../../../src/main/api/requester.ts';
-import { Network } from '../../../src/main/net/network.ts';
+} from '../../../src/engine/api/redirects.ts';
+import { Requester } from '../../../src/engine/api/requester.ts';
+import { Network } from '../../../src/engine/net/network.ts';
 import { apiTest } from '../../helpers/fixtures.ts';
 import { demoClient } from '../../helpers/api.ts';
 

@@ -1,9 +1,9 @@
 /**
- * Times of any form a service may send read as one: ISO 8601 UTC with 'Z' (src/main/api/times.ts),
+ * Times of any form a service may send read as one: ISO 8601 UTC with 'Z' (src/engine/api/times.ts),
  * whatever the machine's time zone (no form is read in local time).
  */
 import { describe, expect, it } from 'vitest';
-import { normaliseTime } from '../../../src/main/api/times.ts';
+import { normaliseTime } from '../../../src/engine/api/times.ts';
 
 describe('a time of the service, normalised', () => {
   it.each([

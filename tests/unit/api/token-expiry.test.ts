@@ -1,16 +1,16 @@
 /**
- * When a token ends, read from what a service sends (src/main/api/token-expiry.ts): the JWT's
+ * When a token ends, read from what a service sends (src/engine/api/token-expiry.ts): the JWT's
  * exp on the service's clock, else expires_in in its likeliest unit (the spec does not show
  * it), else the spec's 7 days; never NaN, negative or longer than 7 days.
  */
 import { describe, expect, it } from 'vitest';
-import { ServiceClock } from '../../../src/main/api/clock.ts';
+import { ServiceClock } from '../../../src/engine/api/clock.ts';
 import {
   MIN_TOKEN_LIFETIME_MS,
   TOKEN_LIFETIME_MS,
   readExpiresIn,
   tokenExpiry,
-} from '../../../src/main/api/token-expiry.ts';
+} from '../../../src/engine/api/token-expiry.ts';
 
 const LOCAL = Date.UTC(2031, 5, 15, 3, 0, 0);
 const HOUR = 3_600_000;

@@ -1,13 +1,13 @@
 import { describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
-import { MemoryTokenStore, TOKEN_RENEW_MARGIN_MS } from '../../../src/main/api/index.ts';
+import { MemoryTokenStore, TOKEN_RENEW_MARGIN_MS } from '../../../src/engine/api/index.ts';
 import {
   JUST_ISSUED_MS,
   TOKEN_PAUSE_MS,
   TokenManager,
   TokensPausedError,
   type StoredToken,
-} from '../../../src/main/api/token.ts';
+} from '../../../src/engine/api/token.ts';
 import { bearerTokens, demoClient, startRecordingProxy } from '../../helpers/api.ts';
 
 describe('token lifecycle against the service', () => {

@@ -6,8 +6,8 @@
  * requests are counted by the service itself (/_admin/stats).
  */
 import { describe, expect, it } from 'vitest';
-import { AuthError, type ApiClient } from '../../../src/main/api/index.ts';
-import type { StoredToken, TokenStore } from '../../../src/main/api/token.ts';
+import { AuthError, type ApiClient } from '../../../src/engine/api/index.ts';
+import type { StoredToken, TokenStore } from '../../../src/engine/api/token.ts';
 import { VARIANT_NAMES } from '../../../src/service/variants/index.ts';
 import { bearerTokens, demoClient, startRecordingProxy } from '../../helpers/api.ts';
 import { useService } from '../../helpers/per-describe.ts';

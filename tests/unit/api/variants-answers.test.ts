@@ -1,5 +1,5 @@
 /**
- * The client reads every variant's answers liberally (src/main/api/answers/): a page with odd
+ * The client reads every variant's answers liberally (src/engine/api/answers/): a page with odd
  * records (the variants' `oddRecords`: null and missing text, an unknown status, format and
  * severity, an extra field, times in other forms, a sensor value and a sensor type the table
  * does not list) keeps all its records, each read as specified; the log says what was odd;

@@ -5,11 +5,11 @@
  * returns exactly `total` distinct alerts when the service lowers the limit asked for.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ServiceError } from '../../../src/main/api/index.ts';
+import { ServiceError } from '../../../src/engine/api/index.ts';
 import { DEMO_CLIENT, VARIANT_NAMES } from '../../../src/service/index.ts';
 import { resolveVariant, type ServiceChoices } from '../../../src/service/variants/index.ts';
 import { tempDir, startAccountCore } from '../../helpers/core.ts';
-import { imageTimes } from '../../../src/main/cameras/cameras.ts';
+import { imageTimes } from '../../../src/engine/cameras/cameras.ts';
 import { addAlerts, demoClient } from '../../helpers/api.ts';
 import { useClient, useProxy, useService } from '../../helpers/per-describe.ts';
 

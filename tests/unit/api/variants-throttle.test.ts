@@ -5,11 +5,11 @@
  * repeated, and says why.
  */
 import { describe, expect, it } from 'vitest';
-import { AuthError, ServiceError, type ApiClient } from '../../../src/main/api/index.ts';
+import { AuthError, ServiceError, type ApiClient } from '../../../src/engine/api/index.ts';
 import { NOW } from '../../helpers/api.ts';
 import { VARIANT_NAMES, type VariantName } from '../../../src/service/index.ts';
 import { resolveVariant } from '../../../src/service/variants/index.ts';
-import { ThrottleWatch } from '../../../src/main/api/throttle.ts';
+import { ThrottleWatch } from '../../../src/engine/api/throttle.ts';
 import type { ServiceThrottle } from '../../../src/shared/ipc.ts';
 import { demoClient, startRecordingProxy } from '../../helpers/api.ts';
 import { useProxy, useService } from '../../helpers/per-describe.ts';

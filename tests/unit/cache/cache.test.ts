@@ -8,10 +8,10 @@ import {
   normaliseSearch,
   OfflineCollections,
   SearchCache,
-} from '../../../src/main/cache/index.ts';
-import { openDatabase, type Db } from '../../../src/main/db/database.ts';
+} from '../../../src/engine/cache/index.ts';
+import { openDatabase, type Db } from '../../../src/engine/db/database.ts';
 import { migrate } from '../../../src/sqlite/migrate.ts';
-import { migrations } from '../../../src/main/db/migrations/index.ts';
+import { migrations } from '../../../src/engine/db/migrations/index.ts';
 import { tempDir } from '../../helpers/core.ts';
 
 const cleanups: (() => void)[] = [];

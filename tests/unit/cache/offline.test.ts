@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
-import { NetworkError } from '../../../src/main/api/index.ts';
-import { SearchCache, searchWithCache } from '../../../src/main/cache/index.ts';
-import { openDatabase, type Db } from '../../../src/main/db/database.ts';
+import { NetworkError } from '../../../src/engine/api/index.ts';
+import { SearchCache, searchWithCache } from '../../../src/engine/cache/index.ts';
+import { openDatabase, type Db } from '../../../src/engine/db/database.ts';
 import { tempDir } from '../../helpers/core.ts';
 import { demoClient } from '../../helpers/api.ts';
 

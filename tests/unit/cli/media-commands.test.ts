@@ -11,7 +11,7 @@ import { tempDir } from '../../helpers/core.ts';
 import { serviceNow } from '../../helpers/collections.ts';
 import { demoClient, type TestService } from '../../helpers/api.ts';
 import { direct as directTo, lines, runRoadcam, secretEnv } from '../../helpers/cli.ts';
-import { snapshotTime } from '../../../src/main/api/groups.ts';
+import { snapshotTime } from '../../../src/engine/api/groups.ts';
 
 const dataDir = tempDir('roadcam-cli-media-');
 const outDir = tempDir('roadcam-cli-files-');

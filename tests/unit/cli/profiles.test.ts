@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
-import { osKeychain } from '../../../src/main/credentials/keychain.ts';
+import { osKeychain } from '../../../src/engine/credentials/keychain.ts';
 import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import { tempDir } from '../../helpers/core.ts';
 import { type TestService } from '../../helpers/api.ts';

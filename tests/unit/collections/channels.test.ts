@@ -1,11 +1,11 @@
 import { afterAll, describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
 import sharp from 'sharp';
-import type { Core } from '../../../src/main/core.ts';
+import type { Core } from '../../../src/engine/core.ts';
 import { startAccountCore } from '../../helpers/core.ts';
 import type { CollectionProgress, ImageInfo } from '../../../src/shared/ipc/collections.ts';
 import { archiveTimes, demoClient, serviceNow, tempDir } from '../../helpers/collections.ts';
-import type { ApiClient } from '../../../src/main/api/index.ts';
+import type { ApiClient } from '../../../src/engine/api/index.ts';
 
 // The Collections channels through the core's own transport, against the embedded service
 // over real HTTP.

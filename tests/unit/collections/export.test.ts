@@ -2,9 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
-import type { ApiClient } from '../../../src/main/api/index.ts';
-import { exportCollection, toCsv } from '../../../src/main/collections/export.ts';
-import { imageFileName } from '../../../src/main/collections/files.ts';
+import type { ApiClient } from '../../../src/engine/api/index.ts';
+import { exportCollection, toCsv } from '../../../src/engine/collections/export.ts';
+import { imageFileName } from '../../../src/engine/collections/files.ts';
 import {
   demoClient,
   fileHash,

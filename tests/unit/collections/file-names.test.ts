@@ -3,11 +3,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { imageFileName } from '../../../src/main/collections/files.ts';
-import { moveOldFiles, removeStrayFiles } from '../../../src/main/collections/kept-files.ts';
-import { KeptStore } from '../../../src/main/collections/store.ts';
-import { migrations } from '../../../src/main/db/migrations/index.ts';
-import { sanitiseSegment } from '../../../src/main/downloads/naming.ts';
+import { imageFileName } from '../../../src/engine/collections/files.ts';
+import { moveOldFiles, removeStrayFiles } from '../../../src/engine/collections/kept-files.ts';
+import { KeptStore } from '../../../src/engine/collections/store.ts';
+import { migrations } from '../../../src/engine/db/migrations/index.ts';
+import { sanitiseSegment } from '../../../src/engine/downloads/naming.ts';
 import { migrate } from '../../../src/sqlite/migrate.ts';
 import { freshDatabases } from '../../helpers/db.ts';
 import { tempDir } from '../../helpers/core.ts';

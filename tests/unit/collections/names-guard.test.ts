@@ -5,8 +5,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PagingStopped } from '../../../src/main/api/paging.ts';
-import { allImageNames } from '../../../src/main/collections/names.ts';
+import { PagingStopped } from '../../../src/engine/api/paging.ts';
+import { allImageNames } from '../../../src/engine/collections/names.ts';
 import { demoClient } from '../../helpers/api.ts';
 
 let server: Server;

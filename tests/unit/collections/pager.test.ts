@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageAfter } from '../../../src/main/collections/local.ts';
+import { pageAfter } from '../../../src/engine/collections/local.ts';
 import { MarkerPager } from '../../../src/renderer/collections/pager.ts';
 
 const names = Array.from({ length: 53 }, (_, i) => `C_${String(i).padStart(3, '0')}.jpg`);

@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
-import type { ApiClient } from '../../../src/main/api/index.ts';
+import type { ApiClient } from '../../../src/engine/api/index.ts';
 import { frameName, imageNamesOf } from '../../../src/service/media/image-names.ts';
 import { archiveTimes, demoClient, serviceNow } from '../../helpers/collections.ts';
 

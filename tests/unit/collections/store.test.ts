@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { freshDatabases } from '../../helpers/db.ts';
-import { idFileName, imageFileName } from '../../../src/main/collections/files.ts';
-import { sanitiseSegment } from '../../../src/main/downloads/naming.ts';
-import { pageAfter, searchLocal } from '../../../src/main/collections/local.ts';
-import { KeptStore } from '../../../src/main/collections/store.ts';
-import { migration } from '../../../src/main/db/migrations/0400-kept-collections.ts';
-import { migrations } from '../../../src/main/db/migrations/index.ts';
+import { idFileName, imageFileName } from '../../../src/engine/collections/files.ts';
+import { sanitiseSegment } from '../../../src/engine/downloads/naming.ts';
+import { pageAfter, searchLocal } from '../../../src/engine/collections/local.ts';
+import { KeptStore } from '../../../src/engine/collections/store.ts';
+import { migration } from '../../../src/engine/db/migrations/0400-kept-collections.ts';
+import { migrations } from '../../../src/engine/db/migrations/index.ts';
 import { expiryOf, parseImageName } from '../../../src/shared/ipc/collections.ts';
 
 const fresh = freshDatabases();

@@ -2,12 +2,12 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
-import { OfflineCollections } from '../../../src/main/cache/collections.ts';
-import { imageFileName } from '../../../src/main/collections/files.ts';
-import { KeptStore } from '../../../src/main/collections/store.ts';
-import { CollectionSync } from '../../../src/main/collections/sync.ts';
-import { openDatabase } from '../../../src/main/db/database.ts';
-import { DownloadManager } from '../../../src/main/downloads/manager.ts';
+import { OfflineCollections } from '../../../src/engine/cache/collections.ts';
+import { imageFileName } from '../../../src/engine/collections/files.ts';
+import { KeptStore } from '../../../src/engine/collections/store.ts';
+import { CollectionSync } from '../../../src/engine/collections/sync.ts';
+import { openDatabase } from '../../../src/engine/db/database.ts';
+import { DownloadManager } from '../../../src/engine/downloads/manager.ts';
 import {
   demoClient,
   fileHash,

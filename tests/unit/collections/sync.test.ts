@@ -2,13 +2,13 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
-import type { ApiClient } from '../../../src/main/api/index.ts';
-import { OfflineCollections } from '../../../src/main/cache/collections.ts';
-import { imageFileName } from '../../../src/main/collections/files.ts';
-import { KeptStore } from '../../../src/main/collections/store.ts';
-import { CollectionSync } from '../../../src/main/collections/sync.ts';
-import { openDatabase, type Db } from '../../../src/main/db/database.ts';
-import { DownloadManager } from '../../../src/main/downloads/manager.ts';
+import type { ApiClient } from '../../../src/engine/api/index.ts';
+import { OfflineCollections } from '../../../src/engine/cache/collections.ts';
+import { imageFileName } from '../../../src/engine/collections/files.ts';
+import { KeptStore } from '../../../src/engine/collections/store.ts';
+import { CollectionSync } from '../../../src/engine/collections/sync.ts';
+import { openDatabase, type Db } from '../../../src/engine/db/database.ts';
+import { DownloadManager } from '../../../src/engine/downloads/manager.ts';
 import type { OfflineStatus } from '../../../src/shared/ipc/collections.ts';
 import {
   demoClient,

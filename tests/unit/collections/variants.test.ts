@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Core } from '../../../src/main/core.ts';
+import type { Core } from '../../../src/engine/core.ts';
 import { startAccountCore } from '../../helpers/core.ts';
 import { VARIANTS, VARIANT_NAMES, type VariantName } from '../../../src/service/variants/index.ts';
 import {

@@ -8,8 +8,8 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANSWER_CAPS } from '../../../src/main/api/capped-read.ts';
-import { zipEntryNames } from '../../../src/main/collections/zip-names.ts';
+import { ANSWER_CAPS } from '../../../src/engine/api/capped-read.ts';
+import { zipEntryNames } from '../../../src/engine/collections/zip-names.ts';
 import { demoClient, tempDir } from '../../helpers/collections.ts';
 import { streamBytes } from '../../helpers/hostile-peer.ts';
 

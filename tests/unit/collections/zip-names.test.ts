@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZipFile, type EndOptions } from 'yazl';
-import { zipEntryNames } from '../../../src/main/collections/zip-names.ts';
+import { zipEntryNames } from '../../../src/engine/collections/zip-names.ts';
 import { parseRange } from '../../../src/service/media/send-file.ts';
 import { demoClient, tempDir } from '../../helpers/collections.ts';
 

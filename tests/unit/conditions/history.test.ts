@@ -4,7 +4,7 @@
  * snapshot read once however often the history is asked for.
  */
 import { afterAll, describe, expect } from 'vitest';
-import type { Core } from '../../../src/main/core.ts';
+import type { Core } from '../../../src/engine/core.ts';
 import { demoClient } from '../../helpers/api.ts';
 import { startAccountCore, tempDir } from '../../helpers/core.ts';
 import { apiTest as test } from '../../helpers/fixtures.ts';

@@ -5,8 +5,12 @@
  */
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/main/db/database.ts';
-import { ConditionStore, timeOfId, type FoundChange } from '../../../src/main/conditions/store.ts';
+import { openDatabase } from '../../../src/engine/db/database.ts';
+import {
+  ConditionStore,
+  timeOfId,
+  type FoundChange,
+} from '../../../src/engine/conditions/store.ts';
 import { tempDir } from '../../helpers/core.ts';
 
 const dir = tempDir();

@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect } from 'vitest';
 import type { Observation } from '../../../src/shared/api/index.ts';
-import type { Core } from '../../../src/main/core.ts';
+import type { Core } from '../../../src/engine/core.ts';
 import type { ConditionChange } from '../../../src/shared/ipc/conditions.ts';
 import { demoClient } from '../../helpers/api.ts';
 import { startAccountCore, tempDir } from '../../helpers/core.ts';

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Core } from '../../../src/main/core.ts';
+import type { Core } from '../../../src/engine/core.ts';
 import { coreIn, recordingDesktop, type RecordingDesktop } from '../../helpers/consent.ts';
 
 const world = { cameras: 20, hours: 1, now: '2026-11-20T12:00:00Z' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Disposables } from '../../../src/main/features/disposables.ts';
+import { Disposables } from '../../../src/engine/features/disposables.ts';
 
 describe('a feature’s disposables', () => {
   it('ends everything, last made first, waiting for each', async () => {

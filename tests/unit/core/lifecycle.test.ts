@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handlersOf, Lifecycle, type AnyFeature } from '../../../src/main/features/lifecycle.ts';
+import { handlersOf, Lifecycle, type AnyFeature } from '../../../src/engine/features/lifecycle.ts';
 
 /** A feature that writes what happens to it into `seen`. */
 function feature(name: string, seen: string[], fail?: 'start' | 'close'): AnyFeature {

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultDataDir, downloadFolders } from '../../../src/main/paths.ts';
+import { defaultDataDir, downloadFolders } from '../../../src/engine/paths.ts';
 
 describe('where files go', () => {
   it('without a download folder in Settings: ~/Downloads/Roadcam, exports beside it', () => {

@@ -3,15 +3,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
-import { ApiClient } from '../../../src/main/api/index.ts';
-import { SearchCache } from '../../../src/main/cache/index.ts';
+import { ApiClient } from '../../../src/engine/api/index.ts';
+import { SearchCache } from '../../../src/engine/cache/index.ts';
 import {
   KEYCHAIN_SERVICE,
   KeychainUnavailableError,
   osKeychain,
-} from '../../../src/main/credentials/keychain.ts';
-import { CredentialStore, MissingCredentialsError } from '../../../src/main/credentials/store.ts';
-import { openDatabase, type Db } from '../../../src/main/db/database.ts';
+} from '../../../src/engine/credentials/keychain.ts';
+import { CredentialStore, MissingCredentialsError } from '../../../src/engine/credentials/store.ts';
+import { openDatabase, type Db } from '../../../src/engine/db/database.ts';
 import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import { tempDir } from '../../helpers/core.ts';
 import {
@@ -38,7 +38,7 @@ describe('the keychain', () => {
   });
 
   test('says what to install when there is no Secret Service, and stores nothing elsewhere', () => {
-    const keychainModule = resolve('src/main/credentials/keychain.ts');
+    const keychainModule = resolve('src/engine/credentials/keychain.ts');
     const script = `const { probeKeychain } = await import(${JSON.stringify(keychainModule)}); console.log(await probeKeychain('roadcam-none'));`;
     const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
       env: {

@@ -2,10 +2,10 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/main/db/database.ts';
+import { openDatabase } from '../../../src/engine/db/database.ts';
 import { migrate, NewerDatabaseError, type Migration } from '../../../src/sqlite/migrate.ts';
-import { migrations } from '../../../src/main/db/migrations/index.ts';
-import { SettingsStore } from '../../../src/main/db/settings-store.ts';
+import { migrations } from '../../../src/engine/db/migrations/index.ts';
+import { SettingsStore } from '../../../src/engine/db/settings-store.ts';
 import { defaultSettings } from '../../../src/shared/settings.ts';
 import { tempDir } from '../../helpers/core.ts';
 

@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migrations } from '../../../src/main/db/migrations/index.ts';
+import { migrations } from '../../../src/engine/db/migrations/index.ts';
 import { changesOf, liveImportsOf } from '../../helpers/schema.ts';
 
 /** The frozen record of each migration's schema changes; a new migration adds its line. */
@@ -81,7 +81,7 @@ describe('each app migration, on a database at the previous version', () => {
   }
 
   it('are frozen text: no migration imports anything but the Migration type', () => {
-    const folder = join(import.meta.dirname, '../../../src/main/db/migrations');
+    const folder = join(import.meta.dirname, '../../../src/engine/db/migrations');
     const allowed = [
       "import type { Migration } from '../../../sqlite/migrate.ts';",
       // A Node built-in is not live code: SHA-256 does not change with the app.

@@ -4,7 +4,7 @@
  * Cancel keeps everything running; a shutdown quits without asking.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { TRAY_EXPLANATION } from '../../../src/main/tray/close.ts';
+import { TRAY_EXPLANATION } from '../../../src/desktop/tray/close.ts';
 import {
   call,
   electron,

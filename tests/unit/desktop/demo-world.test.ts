@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoWorldFromEnv } from '../../../src/main/demo.ts';
+import { demoWorldFromEnv } from '../../../src/engine/demo.ts';
 
 // ROADCAM_DEMO_WORLD: the small, fixed demo world the desktop shell's tests start with.
 describe('ROADCAM_DEMO_WORLD', () => {

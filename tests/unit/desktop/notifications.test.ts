@@ -4,9 +4,9 @@
  * their words, their click, and the service's text escaped where Linux reads markup.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Core } from '../../../src/main/core.ts';
-import { notifyUser, platformText } from '../../../src/main/electron/notifications.ts';
-import { EventHub } from '../../../src/main/events.ts';
+import type { Core } from '../../../src/engine/core.ts';
+import { notifyUser, platformText } from '../../../src/desktop/electron/notifications.ts';
+import { EventHub } from '../../../src/engine/events.ts';
 import * as electron from '../../helpers/electron/control.ts';
 
 const hostile = 'Flood <a href="https://evil.example">watch</a> & "more"';

@@ -18,7 +18,7 @@ describe('the Electron stand-in', () => {
   it('is what `electron`, `electron-updater` and `?asset` resolve to', async () => {
     expect(app.getVersion()).toBe('0.0.0-stand-in');
     expect(electronUpdater.autoUpdater).toBe(electron.updater);
-    const icon = await import('../../../src/main/tray/icons/tray.png?asset');
+    const icon = await import('../../../src/desktop/tray/icons/tray.png?asset');
     expect(existsSync(icon.default)).toBe(true);
   });
 
@@ -58,7 +58,7 @@ describe('the stand-in in plain Node (register.mjs)', () => {
       const control = await import('./tests/helpers/electron/control.ts');
       setTimeout(() => process.exit(3), 40_000).unref();
       try {
-        await import('./src/main/index.ts');
+        await import('./src/desktop/index.ts');
         await control.whenReady();
         const answer = await control.invoke('settings.get', {});
         control.emitPowerMonitor('shutdown');

@@ -7,15 +7,15 @@
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect } from 'vitest';
-import type { Core } from '../../../src/main/core.ts';
-import { createLog, flushLog } from '../../../src/main/log.ts';
+import type { Core } from '../../../src/engine/core.ts';
+import { createLog, flushLog } from '../../../src/engine/log.ts';
 import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import { bearerTokens } from '../../helpers/api.ts';
 import { startAccountCore, tempDir } from '../../helpers/core.ts';
 import { apiTest as test } from '../../helpers/fixtures.ts';
 import { until } from '../../helpers/wait.ts';
 import { readZip } from '../../helpers/zip.ts';
-import { basicCredential } from '../../../src/main/diagnostics/secrets.ts';
+import { basicCredential } from '../../../src/engine/diagnostics/secrets.ts';
 
 const dir = tempDir('roadcam-diagnostics-');
 let core: Core | undefined;

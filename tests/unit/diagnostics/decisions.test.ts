@@ -1,7 +1,7 @@
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { newestDumps } from '../../../src/main/diagnostics/crash-dumps.ts';
+import { newestDumps } from '../../../src/engine/diagnostics/crash-dumps.ts';
 import {
   childGoneLine,
   gpuGoneNotice,
@@ -9,10 +9,10 @@ import {
   reloadsWindow,
   windowGoneLine,
   windowGoneNotice,
-} from '../../../src/main/diagnostics/crashes.ts';
-import { LineBudget } from '../../../src/main/diagnostics/rate-limit.ts';
-import { redactSecrets } from '../../../src/main/diagnostics/redact.ts';
-import { batchSummary, ServiceWatch } from '../../../src/main/diagnostics/summaries.ts';
+} from '../../../src/engine/diagnostics/crashes.ts';
+import { LineBudget } from '../../../src/engine/diagnostics/rate-limit.ts';
+import { redactSecrets } from '../../../src/engine/diagnostics/redact.ts';
+import { batchSummary, ServiceWatch } from '../../../src/engine/diagnostics/summaries.ts';
 import type { AppStatus } from '../../../src/shared/ipc/app.ts';
 import type { DownloadBatchView } from '../../../src/shared/ipc/downloads.ts';
 import { tempDir } from '../../helpers/core.ts';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { createLog, flushLog } from '../../../src/main/log.ts';
+import { createLog, flushLog } from '../../../src/engine/log.ts';
 import { tempDir } from '../../helpers/core.ts';
 
 let dirs: { remove(): void }[] = [];

@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { startCore, type Core } from '../../../src/main/core.ts';
-import { createLog, flushLog } from '../../../src/main/log.ts';
+import { startCore, type Core } from '../../../src/engine/core.ts';
+import { createLog, flushLog } from '../../../src/engine/log.ts';
 import { forwardPageErrors } from '../../../src/renderer/lib/error-forwarding.ts';
 import type { Api } from '../../../src/shared/ipc.ts';
 import { tempDir } from '../../helpers/core.ts';

@@ -3,15 +3,15 @@
  * one), the client secret, the proxy password, and the Basic credentials made of them.
  */
 import { expect, test } from 'vitest';
-import { MemoryTokenStore } from '../../../src/main/api/token.ts';
-import { redactSecrets } from '../../../src/main/diagnostics/redact.ts';
+import { MemoryTokenStore } from '../../../src/engine/api/token.ts';
+import { redactSecrets } from '../../../src/engine/diagnostics/redact.ts';
 import {
   basicCredential,
   heldSecrets,
   rememberingTokenStore,
   SECRETS_REMEMBERED,
   SeenSecrets,
-} from '../../../src/main/diagnostics/secrets.ts';
+} from '../../../src/engine/diagnostics/secrets.ts';
 import { defaultSettings } from '../../../src/shared/settings.ts';
 
 const hour = 3_600_000;

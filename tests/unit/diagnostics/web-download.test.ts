@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { startWebHost } from '../../../src/main/web/host.ts';
+import { startWebHost } from '../../../src/web/host.ts';
 import { CRASH_DUMPS_PARAM } from '../../../src/shared/ipc/diagnostics.ts';
 import { tokenPath } from '../../../src/shared/web-paths.ts';
 import { offlineCoreTest as test } from '../../helpers/fixtures.ts';

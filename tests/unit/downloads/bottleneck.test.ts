@@ -4,8 +4,8 @@
  */
 import { afterAll, afterEach, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
-import type { ApiClient } from '../../../src/main/api/index.ts';
-import { chooseByIds } from '../../../src/main/downloads/selection.ts';
+import type { ApiClient } from '../../../src/engine/api/index.ts';
+import { chooseByIds } from '../../../src/engine/downloads/selection.ts';
 import { DEFAULT_TEMPLATE, type DownloadLimit } from '../../../src/shared/ipc/downloads.ts';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.ts';
 import {

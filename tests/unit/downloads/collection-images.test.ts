@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
-import type { ApiClient } from '../../../src/main/api/index.ts';
+import type { ApiClient } from '../../../src/engine/api/index.ts';
 import { filledCollection, serviceHash, serviceNow } from '../../helpers/collections.ts';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.ts';
 import {

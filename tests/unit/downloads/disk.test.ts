@@ -15,15 +15,15 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { realDisk, type DiskOps } from '../../../src/main/downloads/disk.ts';
-import { classify } from '../../../src/main/downloads/failures.ts';
+import { realDisk, type DiskOps } from '../../../src/engine/downloads/disk.ts';
+import { classify } from '../../../src/engine/downloads/failures.ts';
 import {
   FreeSpace,
   isShortfall,
   reserveFor,
   type Claim,
   type Shortfall,
-} from '../../../src/main/downloads/free-space.ts';
+} from '../../../src/engine/downloads/free-space.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

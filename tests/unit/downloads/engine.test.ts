@@ -6,10 +6,10 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
-import type { ApiClient } from '../../../src/main/api/index.ts';
+import type { ApiClient } from '../../../src/engine/api/index.ts';
 import type { RecordingFormat } from '../../../src/shared/api/index.ts';
 import { DEFAULT_TEMPLATE } from '../../../src/shared/ipc/downloads.ts';
-import { chooseByIds } from '../../../src/main/downloads/selection.ts';
+import { chooseByIds } from '../../../src/engine/downloads/selection.ts';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.ts';
 import {
   demoClient,
@@ -191,7 +191,7 @@ describe('the download engine', () => {
         space: () => Promise.resolve({ free: 10 ** 12, size: 10 ** 13 }),
         async openPart(path, fresh) {
           const real = await (
-            await import('../../../src/main/downloads/disk.ts')
+            await import('../../../src/engine/downloads/disk.ts')
           ).realDisk.openPart(path, fresh);
           return {
             async write(chunk) {

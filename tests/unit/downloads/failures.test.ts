@@ -3,8 +3,8 @@
  * asked again at once, waited for, paused with the batch, or failed with the reason.
  */
 import { describe, expect, it } from 'vitest';
-import { ServiceError } from '../../../src/main/api/errors.ts';
-import { afterFailure, classify, DownloadFailure } from '../../../src/main/downloads/failures.ts';
+import { ServiceError } from '../../../src/engine/api/errors.ts';
+import { afterFailure, classify, DownloadFailure } from '../../../src/engine/downloads/failures.ts';
 
 const policy = { maxAttempts: 3, delay: { base: 1_000, max: 60_000 } };
 const item = { attempts: 0, bytes_done: 100 };

@@ -8,10 +8,10 @@ import { closeSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
-import type { ApiClient } from '../../../src/main/api/index.ts';
+import type { ApiClient } from '../../../src/engine/api/index.ts';
 import type { RecordingFormat } from '../../../src/shared/api/index.ts';
 import { DEFAULT_TEMPLATE } from '../../../src/shared/ipc/downloads.ts';
-import { chooseByIds } from '../../../src/main/downloads/selection.ts';
+import { chooseByIds } from '../../../src/engine/downloads/selection.ts';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.ts';
 import { direct, runRoadcam, secretEnv } from '../../helpers/cli.ts';
 import {

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect } from 'vitest';
 import { demoCoreTest as test } from '../../helpers/fixtures.ts';
-import { startCore } from '../../../src/main/core.ts';
+import { startCore } from '../../../src/engine/core.ts';
 import type { BatchFinished, DownloadsUpdate } from '../../../src/shared/ipc/downloads.ts';
 import { NOW, tempDir } from '../../helpers/downloads.ts';
 import { until } from '../../helpers/wait.ts';

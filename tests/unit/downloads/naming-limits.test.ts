@@ -5,7 +5,7 @@ import {
   alternativeName,
   cutToBytes,
   sanitiseSegment,
-} from '../../../src/main/downloads/naming.ts';
+} from '../../../src/engine/downloads/naming.ts';
 import { tempDir } from '../../helpers/core.ts';
 
 // File systems count a name's length in bytes (ext4: 255 bytes of UTF-8) or in UTF-16 units

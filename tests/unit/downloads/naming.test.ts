@@ -6,8 +6,8 @@ import {
   renderName,
   sanitiseSegment,
   templateValues,
-} from '../../../src/main/downloads/naming.ts';
-import { planItems, splitPeriod, type Chosen } from '../../../src/main/downloads/selection.ts';
+} from '../../../src/engine/downloads/naming.ts';
+import { planItems, splitPeriod, type Chosen } from '../../../src/engine/downloads/selection.ts';
 import { DEFAULT_TEMPLATE } from '../../../src/shared/ipc/downloads.ts';
 import type { Recording } from '../../../src/shared/api/index.ts';
 

@@ -3,8 +3,8 @@
  * marks it stale; then SQLite is read again.
  */
 import { describe, expect, it } from 'vitest';
-import { QueuePlan } from '../../../src/main/downloads/plan.ts';
-import { DownloadQueueStore } from '../../../src/main/downloads/store.ts';
+import { QueuePlan } from '../../../src/engine/downloads/plan.ts';
+import { DownloadQueueStore } from '../../../src/engine/downloads/store.ts';
 import { freshDatabases } from '../../helpers/db.ts';
 import { batch } from '../../helpers/queue-batch.ts';
 

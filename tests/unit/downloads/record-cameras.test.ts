@@ -19,7 +19,7 @@ import {
 } from '../../helpers/downloads.ts';
 import { isMp4, zipEntries } from '../../helpers/media.ts';
 import { startRecordingProxy } from '../../helpers/api.ts';
-import { createPieces, planPieces } from '../../../src/main/downloads/record-cameras.ts';
+import { createPieces, planPieces } from '../../../src/engine/downloads/record-cameras.ts';
 
 const dirs = [tempDir('roadcam-record-many-')];
 afterAll(() => dirs.forEach((d) => d.remove()));

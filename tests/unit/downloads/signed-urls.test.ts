@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
 import { demoClient } from '../../helpers/api.ts';
-import { SignedUrls, URLS_KEPT } from '../../../src/main/downloads/signed-urls.ts';
+import { SignedUrls, URLS_KEPT } from '../../../src/engine/downloads/signed-urls.ts';
 
 test.override({ world: { cameras: 40, hours: 1 } });
 

@@ -6,8 +6,8 @@
  */
 import { afterEach, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
-import type { ApiClient } from '../../../src/main/api/index.ts';
-import { chooseByIds } from '../../../src/main/downloads/selection.ts';
+import type { ApiClient } from '../../../src/engine/api/index.ts';
+import { chooseByIds } from '../../../src/engine/downloads/selection.ts';
 import { DEFAULT_TEMPLATE } from '../../../src/shared/ipc/downloads.ts';
 import {
   demoClient,

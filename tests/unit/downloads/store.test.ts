@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../src/sqlite/migrate.ts';
-import { migrations } from '../../../src/main/db/migrations/index.ts';
-import { ProgressTracker } from '../../../src/main/downloads/progress.ts';
-import { DownloadQueueStore } from '../../../src/main/downloads/store.ts';
+import { migrations } from '../../../src/engine/db/migrations/index.ts';
+import { ProgressTracker } from '../../../src/engine/downloads/progress.ts';
+import { DownloadQueueStore } from '../../../src/engine/downloads/store.ts';
 import type { DownloadsUpdate } from '../../../src/shared/ipc/downloads.ts';
 import { freshDatabases } from '../../helpers/db.ts';
 import { batch } from '../../helpers/queue-batch.ts';

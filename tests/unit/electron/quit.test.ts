@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeBeforeQuit, type QuittingApp } from '../../../src/main/electron/quit.ts';
+import { closeBeforeQuit, type QuittingApp } from '../../../src/desktop/electron/quit.ts';
 
 /** Electron's app as far as quitting goes: quit() emits before-quit, which may prevent it. */
 function fakeApp() {

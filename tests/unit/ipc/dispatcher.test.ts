@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppStatus } from '../../../src/shared/ipc.ts';
 import { defaultSettings } from '../../../src/shared/settings.ts';
-import { createDispatcher, type Handlers } from '../../../src/main/ipc/dispatcher.ts';
+import { createDispatcher, type Handlers } from '../../../src/engine/ipc/dispatcher.ts';
 
 const calls: unknown[] = [];
 // Only the channels these tests call: other groups' handlers are never reached.

@@ -3,14 +3,14 @@
  * proxy that rewrites every JSON answer (but the token's) with seeded, random damage: fields
  * dropped, values of another type, lists emptied or repeated, numbers out of range, times that
  * are no times. The reading channels are then called with valid input, and each must answer a
- * value or a failure in words (the answer checks of src/main/api/answers/, or the handler's
+ * value or a failure in words (the answer checks of src/engine/api/answers/, or the handler's
  * own), never a bug (code `internal`, a TypeError's words). Damage that keeps an answer valid
  * (an empty list, a zero, a repeated feature) reaches the handlers themselves.
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
-import type { Core } from '../../../src/main/core.ts';
+import type { Core } from '../../../src/engine/core.ts';
 import { channels, type Channel } from '../../../src/shared/ipc.ts';
 import { tempDir, startAccountCore } from '../../helpers/core.ts';
 import { expectReadable } from '../../helpers/readable.ts';

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate } from '../../../src/sqlite/migrate.ts';
-import { migrations } from '../../../src/main/db/migrations/index.ts';
-import { FavouritesStore } from '../../../src/main/cameras/favourites.ts';
+import { migrations } from '../../../src/engine/db/migrations/index.ts';
+import { FavouritesStore } from '../../../src/engine/cameras/favourites.ts';
 
 const open: Database.Database[] = [];
 function db() {

@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { demoCoreTest as test } from '../../helpers/fixtures.ts';
-import { mediaRoute } from '../../../src/main/media/routes.ts';
+import { mediaRoute } from '../../../src/engine/media/routes.ts';
 
 // The map's channels through the core's own transport, against the embedded service.
 test.override({ demoWorld: { cameras: 120, hours: 3, now: '2026-11-20T12:00:00Z' } });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCore, type Core } from '../../../src/main/core.ts';
+import { startCore, type Core } from '../../../src/engine/core.ts';
 import { tempDir } from '../../helpers/core.ts';
 import { demoCoreTest as test } from '../../helpers/fixtures.ts';
-import { snapshotTime } from '../../../src/main/api/groups.ts';
-import { alertSnapshotAnswer } from '../../../src/main/api/answers/features.ts';
-import { Oddities } from '../../../src/main/api/answers/liberal.ts';
-import { compactAlerts, MAX_RING, thinned } from '../../../src/main/replay/alert-snapshots.ts';
+import { snapshotTime } from '../../../src/engine/api/groups.ts';
+import { alertSnapshotAnswer } from '../../../src/engine/api/answers/features.ts';
+import { Oddities } from '../../../src/engine/api/answers/liberal.ts';
+import { compactAlerts, MAX_RING, thinned } from '../../../src/engine/replay/alert-snapshots.ts';
 
 // The weather replay's alerts (alerts/_all) through the core's own transport, against the
 // embedded service: what the service says was in force at each mark, compact and drawable.

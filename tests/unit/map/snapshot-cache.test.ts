@@ -3,7 +3,7 @@
  * 100,000 cameras 24 marks held a quarter of a GB in the main process.
  */
 import { describe, expect, it } from 'vitest';
-import { SnapshotCache } from '../../../src/main/replay/weather.ts';
+import { SnapshotCache } from '../../../src/engine/replay/weather.ts';
 
 const MARK_MS = 10 * 60_000;
 const base = Date.parse('2026-03-01T00:00:00Z');

@@ -6,11 +6,11 @@ import Database from 'better-sqlite3';
 import type { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { expect, it } from 'vitest';
-import { ApiClient } from '../../../src/main/api/index.ts';
-import { MediaCache } from '../../../src/main/cache/media.ts';
+import { ApiClient } from '../../../src/engine/api/index.ts';
+import { MediaCache } from '../../../src/engine/cache/media.ts';
 import { migrate } from '../../../src/sqlite/migrate.ts';
-import { migrations } from '../../../src/main/db/migrations/index.ts';
-import { MediaResolver } from '../../../src/main/media/resolver.ts';
+import { migrations } from '../../../src/engine/db/migrations/index.ts';
+import { MediaResolver } from '../../../src/engine/media/resolver.ts';
 import { tempDir } from '../../helpers/core.ts';
 import { testNetwork } from '../../helpers/api.ts';
 

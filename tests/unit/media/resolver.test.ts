@@ -1,8 +1,8 @@
 import { request } from 'node:http';
 import { describe, expect } from 'vitest';
 import { demoHostTest as test } from '../../helpers/fixtures.ts';
-import type { Core } from '../../../src/main/core.ts';
-import type { WebHost } from '../../../src/main/web/host.ts';
+import type { Core } from '../../../src/engine/core.ts';
+import type { WebHost } from '../../../src/web/host.ts';
 import { tokenPath } from '../../../src/shared/web-paths.ts';
 
 // The media path of browser mode, end to end: renderer URL -> host -> resolver -> ApiClient ->

@@ -7,7 +7,7 @@ import {
   internalRange,
   isIpAddress,
   isLocalhostName,
-} from '../../../src/main/net/address-ranges.ts';
+} from '../../../src/engine/net/address-ranges.ts';
 
 const rangeOf = (address: string) => internalRange(address)?.range ?? null;
 /** What the URL parser makes of a host: the form the check reads. */

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LeanHttpError } from '../../../src/main/net/http1/client.ts';
+import { LeanHttpError } from '../../../src/engine/net/http1/client.ts';
 import * as t from '../../helpers/raw-server.ts';
 
 const { failure, fixed, pool, rawServer: raw, readAll, send, sleep, waitFor } = t;

@@ -1,5 +1,5 @@
 /**
- * The lean HTTP client (src/main/net/http1/client.ts) over TLS, and the request line and headers
+ * The lean HTTP client (src/engine/net/http1/client.ts) over TLS, and the request line and headers
  * it sends and reads. Bodies, backpressure and keep-alive are in lean-http.test.ts.
  */
 import { randomBytes } from 'node:crypto';

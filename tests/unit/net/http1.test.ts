@@ -5,7 +5,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LeanBody } from '../../../src/main/net/http1/client.ts';
+import type { LeanBody } from '../../../src/engine/net/http1/client.ts';
 import * as t from '../../helpers/raw-server.ts';
 
 const { failure, fixed, listen, pool, rawServer: raw, readAll, send, sha, sleep, waitFor } = t;
@@ -243,7 +243,7 @@ describe('keep-alive', () => {
     const httpServer = createServer({ keepAliveTimeout: 60_000 }, (_req, res) => res.end('x'));
     const server = await listen(httpServer);
     const module = pathToFileURL(
-      join(import.meta.dirname, '../../../src/main/net/http1/client.ts'),
+      join(import.meta.dirname, '../../../src/engine/net/http1/client.ts'),
     );
     const script = `import { LeanHttp } from ${JSON.stringify(module.href)};
       const response = await new LeanHttp({ idleMs: 60_000 }).get(process.argv[1], {});

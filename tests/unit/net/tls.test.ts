@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Core } from '../../../src/main/core.ts';
+import type { Core } from '../../../src/engine/core.ts';
 import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import { startAccountCore } from '../../helpers/core.ts';
 import { systemTestCa } from '../../helpers/tls.ts';

@@ -7,8 +7,8 @@
 import { describe, expect } from 'vitest';
 import { demoCoreTest as test } from '../../helpers/fixtures.ts';
 import { haversine, type P } from '../../helpers/independent-geo.ts';
-import type { Core } from '../../../src/main/core.ts';
-import { showRoute } from '../../../src/main/routes/show.ts';
+import type { Core } from '../../../src/engine/core.ts';
+import { showRoute } from '../../../src/engine/routes/show.ts';
 import type { RouteShown } from '../../../src/shared/ipc/routes.ts';
 
 test.override({ demoWorld: { cameras: 300, hours: 2, now: '2026-11-20T12:00:00Z' } });

@@ -4,7 +4,7 @@
  * words.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_ROUTE_QUERY_CHARS, routeFromLink } from '../../../src/main/deep-link.ts';
+import { MAX_ROUTE_QUERY_CHARS, routeFromLink } from '../../../src/desktop/deep-link.ts';
 import type { LonLat } from '../../../src/shared/geo.ts';
 import { MAX_LINK_LINE_CHARS, parseRouteQuery, routeLink } from '../../../src/shared/route-link.ts';
 

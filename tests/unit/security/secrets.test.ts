@@ -4,16 +4,16 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
 import WebSocket from 'ws';
-import { startCore, type Core } from '../../../src/main/core.ts';
-import { CredentialStore } from '../../../src/main/credentials/store.ts';
-import { openDatabase } from '../../../src/main/db/database.ts';
-import { startWebHost, type WebHost } from '../../../src/main/web/host.ts';
+import { startCore, type Core } from '../../../src/engine/core.ts';
+import { CredentialStore } from '../../../src/engine/credentials/store.ts';
+import { openDatabase } from '../../../src/engine/db/database.ts';
+import { startWebHost, type WebHost } from '../../../src/web/host.ts';
 import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import { tokenPath } from '../../../src/shared/web-paths.ts';
 import { tempDir } from '../../helpers/core.ts';
 import { skipKeychain, skipReason } from '../../helpers/keychain-env.ts';
 import { readZip } from '../../helpers/zip.ts';
-import { basicCredential } from '../../../src/main/diagnostics/secrets.ts';
+import { basicCredential } from '../../../src/engine/diagnostics/secrets.ts';
 
 // A full scenario through browser mode with an account whose secret and token live in the real
 // keychain; then every byte the renderer received, every file of the data folder (SQLite with

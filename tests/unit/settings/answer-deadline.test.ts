@@ -3,8 +3,8 @@
  * to its next request, without a restart.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { AnswerDeadlinePassed } from '../../../src/main/api/answer-deadline.ts';
-import type { Core } from '../../../src/main/core.ts';
+import { AnswerDeadlinePassed } from '../../../src/engine/api/answer-deadline.ts';
+import type { Core } from '../../../src/engine/core.ts';
 import { startAccountCore, tempDir } from '../../helpers/core.ts';
 import { silent, startHostilePeer, timed, type HostilePeer } from '../../helpers/hostile-peer.ts';
 

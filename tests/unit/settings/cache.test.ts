@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { describe, expect } from 'vitest';
 import { offlineCoreTest as test } from '../../helpers/fixtures.ts';
-import { startCore } from '../../../src/main/core.ts';
-import type { DesktopBridge } from '../../../src/main/desktop.ts';
+import { startCore } from '../../../src/engine/core.ts';
+import type { DesktopBridge } from '../../../src/engine/desktop.ts';
 import { tempDir } from '../../helpers/core.ts';
 
 describe('the cache in Settings', () => {

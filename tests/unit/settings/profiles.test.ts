@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
-import { connectionFromSettings } from '../../../src/main/startup.ts';
+import { connectionFromSettings } from '../../../src/engine/startup.ts';
 import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import { useOfflineCore } from '../../helpers/per-describe.ts';
 import { skipKeychain, skipReason } from '../../helpers/keychain-env.ts';

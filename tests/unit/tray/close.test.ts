@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideClose, quitQuestion, type CloseFacts } from '../../../src/main/tray/close.ts';
+import { decideClose, quitQuestion, type CloseFacts } from '../../../src/desktop/tray/close.ts';
 
 const facts = (over: Partial<CloseFacts> = {}): CloseFacts => ({
   quitting: false,

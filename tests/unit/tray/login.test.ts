@@ -10,7 +10,7 @@ import {
   loginPlan,
   startMode,
   syncAutostart,
-} from '../../../src/main/tray/login.ts';
+} from '../../../src/desktop/tray/login.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

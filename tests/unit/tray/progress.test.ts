@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TrayProgress, type TrayMenuItem } from '../../../src/main/tray/progress.ts';
+import { TrayProgress, type TrayMenuItem } from '../../../src/desktop/tray/progress.ts';
 import type { DownloadBatchView } from '../../../src/shared/ipc/downloads.ts';
 import { batchView } from '../../helpers/batch-view.ts';
 

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../../src/shared/settings.ts';
-import { openDatabase } from '../../../src/main/db/database.ts';
-import { SettingsStore } from '../../../src/main/db/settings-store.ts';
-import { savedSettings } from '../../../src/main/tray/start-settings.ts';
+import { openDatabase } from '../../../src/engine/db/database.ts';
+import { SettingsStore } from '../../../src/engine/db/settings-store.ts';
+import { savedSettings } from '../../../src/desktop/tray/start-settings.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UpdateStatus } from '../../../src/shared/ipc/updates.ts';
-import { UpdateChecker, type UpdatePrefs } from '../../../src/main/updates/checker.ts';
-import type { UpdateEngine } from '../../../src/main/updates/engine.ts';
-import type { InstallKind } from '../../../src/main/updates/install.ts';
-import { feedReader } from '../../../src/main/updates/read-feed.ts';
+import { UpdateChecker, type UpdatePrefs } from '../../../src/engine/updates/checker.ts';
+import type { UpdateEngine } from '../../../src/engine/updates/engine.ts';
+import type { InstallKind } from '../../../src/engine/updates/install.ts';
+import { feedReader } from '../../../src/engine/updates/read-feed.ts';
 import { startFeedServer, type FeedServer } from '../../helpers/update-feed.ts';
 import { until } from '../../helpers/wait.ts';
 

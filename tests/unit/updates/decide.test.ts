@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { decide, type DecisionInput } from '../../../src/main/updates/decide.ts';
-import { FeedProblem } from '../../../src/main/updates/feed.ts';
-import { detectInstall, packageHint } from '../../../src/main/updates/install.ts';
-import { nextCheckDelay, UPDATE_TIMING } from '../../../src/main/updates/schedule.ts';
+import { decide, type DecisionInput } from '../../../src/engine/updates/decide.ts';
+import { FeedProblem } from '../../../src/engine/updates/feed.ts';
+import { detectInstall, packageHint } from '../../../src/engine/updates/install.ts';
+import { nextCheckDelay, UPDATE_TIMING } from '../../../src/engine/updates/schedule.ts';
 
 const input = (over: Partial<DecisionInput>): DecisionInput => ({
   current: '0.1.0',

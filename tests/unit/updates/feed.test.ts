@@ -8,7 +8,7 @@ import {
   FeedProblem,
   parseFeed,
   shownUrl,
-} from '../../../src/main/updates/feed.ts';
+} from '../../../src/engine/updates/feed.ts';
 import { updateInfo } from '../../helpers/update-feed.ts';
 
 // electron-updater's own provider, which names the file the desktop app reads (it imports no

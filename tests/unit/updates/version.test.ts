@@ -4,7 +4,7 @@ import {
   formatVersion,
   isPrerelease,
   parseVersion,
-} from '../../../src/main/updates/version.ts';
+} from '../../../src/engine/updates/version.ts';
 
 const v = (text: string) => {
   const parsed = parseVersion(text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediaRoute } from '../../../src/main/media/routes.ts';
+import { mediaRoute } from '../../../src/engine/media/routes.ts';
 import { framePath, nearestTime, rewindRange } from '../../../src/renderer/wall/frames.ts';
 import { cameraTimeZone } from '../../../src/renderer/wall/timezones.ts';
 

@@ -2,8 +2,8 @@ import { request } from 'node:http';
 import { describe, expect } from 'vitest';
 import { cameraSummary } from '../../../src/shared/ipc/cameras.ts';
 import { demoHostTest as test } from '../../helpers/fixtures.ts';
-import type { Core } from '../../../src/main/core.ts';
-import type { WebHost } from '../../../src/main/web/host.ts';
+import type { Core } from '../../../src/engine/core.ts';
+import type { WebHost } from '../../../src/web/host.ts';
 import { tokenPath } from '../../../src/shared/web-paths.ts';
 
 // The wall's channels through the real dispatcher, against the embedded service over HTTP.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { freshDatabases } from '../../helpers/db.ts';
-import { migration } from '../../../src/main/db/migrations/0200-walls.ts';
-import { migrations } from '../../../src/main/db/migrations/index.ts';
-import { WallStore } from '../../../src/main/wall/store.ts';
+import { migration } from '../../../src/engine/db/migrations/0200-walls.ts';
+import { migrations } from '../../../src/engine/db/migrations/index.ts';
+import { WallStore } from '../../../src/engine/wall/store.ts';
 import type { WallSaveInput } from '../../../src/shared/ipc/wall.ts';
 import { wallSaveSchema } from '../../../src/shared/ipc/wall.ts';
 

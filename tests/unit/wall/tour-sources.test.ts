@@ -5,7 +5,7 @@
  * service's own JPEGs and PNGs.
  */
 import { describe, expect } from 'vitest';
-import type { MediaAnswer } from '../../../src/main/media/resolver.ts';
+import type { MediaAnswer } from '../../../src/engine/media/resolver.ts';
 import { imageIsWhole } from '../../../src/renderer/wall/image-check.ts';
 import { resolveTourSource } from '../../../src/renderer/wall/tour-sources.ts';
 import { cameraSummary } from '../../../src/shared/ipc/cameras.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect } from 'vitest';
 import { offlineCoreTest as test } from '../../helpers/fixtures.ts';
 import WebSocket from 'ws';
-import { startWebHost, type WebHost } from '../../../src/main/web/host.ts';
+import { startWebHost, type WebHost } from '../../../src/web/host.ts';
 import { tempDir } from '../../helpers/core.ts';
 import { tokenPath } from '../../../src/shared/web-paths.ts';
 

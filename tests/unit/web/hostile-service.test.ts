@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { Core } from '../../../src/main/core.ts';
-import { startWebHost, type WebHost } from '../../../src/main/web/host.ts';
+import type { Core } from '../../../src/engine/core.ts';
+import { startWebHost, type WebHost } from '../../../src/web/host.ts';
 import { startAccountCore, tempDir } from '../../helpers/core.ts';
 import {
   EMPTY_SEARCH,

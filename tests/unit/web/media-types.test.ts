@@ -7,10 +7,10 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Core } from '../../../src/main/core.ts';
-import { MEDIA_CSP, safeMediaHeaders, servedType } from '../../../src/main/media/safe-headers.ts';
+import type { Core } from '../../../src/engine/core.ts';
+import { MEDIA_CSP, safeMediaHeaders, servedType } from '../../../src/engine/media/safe-headers.ts';
 import { tokenPath } from '../../../src/shared/web-paths.ts';
-import { startWebHost, type WebHost } from '../../../src/main/web/host.ts';
+import { startWebHost, type WebHost } from '../../../src/web/host.ts';
 import { startAccountCore, tempDir } from '../../helpers/core.ts';
 
 const SCRIPT = '<html><script>window.ran = true</script></html>';

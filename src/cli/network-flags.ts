@@ -1,0 +1,28 @@
+import { parseProxyUrl } from '../engine/net/proxy.ts';
+import { readCaFile } from '../engine/net/trust.ts';
+import type { NetworkOverrides } from '../engine/net/choice.ts';
+import { UsageError } from './args.ts';
+
+/**
+ * The command line's --proxy URL, --no-proxy and --ca-file (the CLI's and browser mode's): they
+ * win over Settings and the environment. Throws a UsageError saying which flag is wrong and why.
+ */
+export function networkFlags(
+  flags: { proxy?: string | undefined; noProxy: boolean; caFile?: string | undefined },
+  env: NodeJS.ProcessEnv,
+): NetworkOverrides {
+  if (flags.proxy !== undefined && flags.noProxy) {
+    throw new UsageError('--proxy and --no-proxy exclude each other.');
+  }
+  try {
+    if (flags.proxy !== undefined) parseProxyUrl(flags.proxy, '--proxy');
+    if (flags.caFile !== undefined) readCaFile(flags.caFile);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const out: NetworkOverrides = { env };
+  if (flags.proxy !== undefined) out.proxy = { mode: 'manual', url: flags.proxy };
+  if (flags.noProxy) out.proxy = { mode: 'none' };
+  if (flags.caFile !== undefined) out.caFile = flags.caFile;
+  return out;
+}

@@ -1,0 +1,197 @@
+/**
+ * The Electron entry: the only module (with src/desktop/electron/) that imports `electron`. It
+ * starts the plain-Node core, opens the locked-down window and wires the IPC contract to it.
+ */
+import { join } from 'node:path';
+import { app, BrowserWindow, dialog, session } from 'electron';
+import { startCore, type Core } from '../engine/core.ts';
+import { linkFromArgv, readLink } from './deep-link.ts';
+import { demoWorldFromEnv } from '../engine/demo.ts';
+import { connectionFromSettings } from '../engine/startup.ts';
+import { forwardEvents, registerIpc } from './electron/ipc.ts';
+import { handleMediaScheme, registerMediaScheme } from './electron/media-protocol.ts';
+import { helpActions, installMenu } from './electron/menu.ts';
+import { startCrashReporter, watchCrashes } from './electron/crash.ts';
+import { notifyUser } from './electron/notifications.ts';
+import { showDownloadsOnTaskbar } from './electron/taskbar.ts';
+import { closeBeforeQuit, type Quitting } from './electron/quit.ts';
+import { askBeforeQuit, startBackground, type Background } from './electron/background.ts';
+import { desktopBridge } from './electron/desktop.ts';
+import { desktopUpdates } from './electron/updater.ts';
+import { keepRunningOnUncaught } from './electron/uncaught.ts';
+import { cliArguments, runCli } from './electron/cli.ts';
+import { createMainWindow, isTrustedFrame, lockDownSession } from './electron/window.ts';
+import { createLog, logsDirOf, type Log } from '../engine/log.ts';
+import { kioskStart } from './kiosk.ts';
+import { savedSettings } from './tray/start-settings.ts';
+import { defaultDataDir } from '../engine/paths.ts';
+
+let core: Core | undefined;
+/** The core as it starts: quitting waits for it to finish starting, then closes it. */
+let startingCore: Promise<Core> | undefined;
+/** Lines logged before the log file opens (a refused link in argv): written to it then. */
+const early: string[] = [];
+let log: Log = (line) => {
+  console.error(line);
+  if (early.length < 100) early.push(line);
+};
+/** The tray, and what closing the window does while downloads run. */
+let background: Background | undefined;
+let quitting: Quitting | undefined;
+/** A roadcam:// link that arrived before the window could show it. */
+let pendingRoute: string | null = routeOf(linkFromArgv(process.argv));
+
+/** A link's route; a link refused (malformed, too long, not Roadcam's) is logged in words. */
+function routeOf(link: string | null): string | null {
+  if (link === null) return null;
+  const reading = readLink(link);
+  if ('route' in reading) return reading.route;
+  log(`refused a roadcam:// link: ${reading.refused}`, 'warn');
+  return null;
+}
+
+/** Shows a roadcam:// link's route in the window (or keeps it for the window to come). */
+function openLink(link: string | null): void {
+  const route = routeOf(link);
+  const window = BrowserWindow.getAllWindows()[0];
+  if (window) {
+    if (window.isMinimized()) window.restore();
+    window.show(); // it may be waiting in the tray
+    window.focus();
+    if (route) showRoute(route);
+  } else if (route) {
+    pendingRoute = route;
+  }
+}
+
+/**
+ * Sends a route to the page; while the core is still starting (a first demo start builds its
+ * world) the route waits for it. A core that fails to start says so itself.
+ */
+function showRoute(route: string): void {
+  if (core) return core.hub.emit('app.openRoute', { route });
+  startingCore?.then(
+    (ready) => ready.hub.emit('app.openRoute', { route }),
+    () => {},
+  );
+}
+
+const cli = cliArguments(process.argv, process.defaultApp === true);
+if (cli) {
+  // out/main/index.js -> out/cli/main.js (vite.cli.config.ts builds it beside the app).
+  runCli(cli, join(import.meta.dirname, '../cli/main.js'), (code) => app.exit(code));
+} else if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  keepRunningOnUncaught(() => log);
+  startCrashReporter(process.env.ROADCAM_DATA_DIR ?? app.getPath('userData'));
+  watchCrashes(
+    () => log,
+    (notice) => core?.diagnostics.windowReloaded(notice),
+  );
+  registerMediaScheme();
+  app.setAsDefaultProtocolClient('roadcam');
+  // Windows and Linux start a second instance with the link; macOS sends open-url.
+  app.on('second-instance', (_event, argv) => openLink(linkFromArgv(argv)));
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    openLink(url);
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  quitting = closeBeforeQuit(
+    app,
+    async () => {
+      const ready = await startingCore?.catch(() => undefined);
+      await ready?.close();
+    },
+    (line) => log(line),
+    // Downloads running: the user is asked first, and a Cancel keeps everything running.
+    { confirm: () => askBeforeQuit(background?.running() ?? 0) },
+  );
+  void app.whenReady().then(start);
+}
+
+function start(): void {
+  const dataDir = process.env.ROADCAM_DATA_DIR ?? app.getPath('userData') ?? defaultDataDir();
+  log = createLog(dataDir);
+  for (const line of early.splice(0)) log(`before the start: ${line}`);
+  lockDownSession();
+  // Demo mode until an account is chosen in Settings. The window opens at once; calls wait for
+  // the core (the first demo start builds a world). An account that cannot be used (its secret
+  // gone from the keychain) falls back to demo mode rather than leaving the app unusable.
+  const demo = demoWorldFromEnv(process.env.ROADCAM_DEMO_WORLD);
+  if (demo.problem) log(demo.problem, 'warn');
+  const connection = connectionFromSettings(dataDir, demo.world);
+  const desktop = desktopBridge();
+  // The system's proxy settings, PAC included, as Chromium resolves them for this session.
+  const network = { systemProxy: (url: string) => session.defaultSession.resolveProxy(url) };
+  // electron-updater where this copy replaces itself; the core's own reader for a deb or rpm.
+  const updates = desktopUpdates(log);
+  const starting = startCore({ dataDir, connection, log, desktop, network, updates }).catch(
+    (error: Error) => {
+      if (connection.kind === 'demo') throw error;
+      log(`could not use the chosen account (${error.message}); starting in demo mode`);
+      const fallback = { kind: 'demo' as const, world: demo.world };
+      return startCore({ dataDir, connection: fallback, log, desktop, network, updates });
+    },
+  );
+  startingCore = starting;
+  registerIpc(starting, isTrustedFrame);
+  handleMediaScheme(starting);
+  starting.then(
+    (ready) => {
+      core = ready;
+      notifyUser(ready, (route) => ready.hub.emit('app.openRoute', { route }));
+      showDownloadsOnTaskbar(ready);
+      background?.follow(ready);
+      // Settings chose another account or demo mode: a fresh start switches cleanly.
+      ready.hub.on('app.restartRequested', () => {
+        setTimeout(() => {
+          app.relaunch();
+          quitting?.quitWithoutAsking();
+        }, 500);
+      });
+    },
+    (error: Error) => {
+      log(`core failed to start: ${error.message}`);
+      dialog.showErrorBox('Roadcam could not start', error.message);
+      app.quit();
+    },
+  );
+  installMenu(
+    (route) => core?.hub.emit('app.openRoute', { route }),
+    helpActions(() => core, logsDirOf(dataDir)),
+  );
+  // --kiosk: the first window opens full screen on a wall tour (kiosk.ts decides).
+  const kiosk = kioskStart(process.argv, pendingRoute, savedSettings(dataDir).lastTour);
+  if (kiosk?.problem) log(`kiosk: ${kiosk.problem}`);
+  if (kiosk) pendingRoute = kiosk.route;
+  let opened = 0;
+  const openWindow = () => {
+    const first = opened++ === 0;
+    const window = createMainWindow(dataDir, pendingRoute, {
+      // Hidden (started at login) or minimised applies to the first window only.
+      start: first ? (kiosk ? 'fullScreen' : started.start) : 'shown',
+      closing: () => started.closing(),
+    });
+    pendingRoute = null;
+    void starting.then((ready) => {
+      const stop = forwardEvents(ready, window.webContents);
+      window.on('closed', stop);
+    });
+  };
+  const showWindow = () => {
+    const window = BrowserWindow.getAllWindows()[0];
+    if (!window) return openWindow();
+    if (window.isMinimized()) window.restore();
+    window.show();
+    window.focus();
+  };
+  const started = startBackground({ dataDir, quitting: quitting!, log, showWindow });
+  background = started;
+  openWindow();
+  // The dock icon (macOS): the window again, from the tray or after a close.
+  app.on('activate', showWindow);
+}

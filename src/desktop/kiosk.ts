@@ -1,0 +1,39 @@
+import { readTourQuery, tourQuery, type Tour } from '../shared/tour.ts';
+
+/** The desktop app's start option for a screen on a control room's wall. */
+export const KIOSK_FLAG = '--kiosk';
+
+export interface KioskStart {
+  /** The route the window opens on. */
+  route: string;
+  /** Why the window shows no tour, in words, or null when it starts one. */
+  problem: string | null;
+}
+
+/**
+ * `--kiosk`: the window starts full screen on a wall tour, the one a `roadcam://wall?tour=...`
+ * link names (`linkRoute`, from deep-link.ts) or else the last tour the user started or kept
+ * (never one a link alone started: tour.svelte.ts). Null without the flag. A link with a wrong
+ * tour still opens (the wall says what is wrong with it).
+ */
+export function kioskStart(
+  argv: readonly string[],
+  linkRoute: string | null,
+  lastTour: Tour | null,
+): KioskStart | null {
+  if (!argv.includes(KIOSK_FLAG)) return null;
+  const [path, search = ''] = (linkRoute ?? '').split('?', 2);
+  const query = Object.fromEntries(new URLSearchParams(search));
+  if (path === '/wall' && query['tour'] !== undefined) {
+    const read = readTourQuery(query);
+    return { route: linkRoute!, problem: read.ok ? null : read.problems.join(' ') };
+  }
+  const last = lastTour ? `/wall?${tourQuery(lastTour)}` : null;
+  const problem =
+    linkRoute !== null
+      ? `${KIOSK_FLAG} starts a wall tour, and the link opens ${path} instead: it was opened as it is.`
+      : last === null
+        ? `${KIOSK_FLAG} needs a roadcam://wall?tour=... link, or a tour started once in the app's Tour form (a link's tour counts once kept with "Keep this tour for --kiosk").`
+        : null;
+  return { route: linkRoute ?? last ?? '/wall', problem };
+}
