@@ -3,12 +3,21 @@ import globals from 'globals';
 import svelte from 'eslint-plugin-svelte';
 import tseslint from 'typescript-eslint';
 import svelteConfig from './svelte.config.js';
+import layers from './scripts/eslint-layers.js';
 
-const nodeOnly = ['src/main/**', 'src/service/**', 'src/sqlite/**', 'src/cli/**', 'src/preload/**'];
+const nodeOnly = [
+  'src/engine/**',
+  'src/desktop/**',
+  'src/web/**',
+  'src/service/**',
+  'src/sqlite/**',
+  'src/cli/**',
+  'src/preload/**',
+];
 
 /**
- * What the renderer may not import: Node, Electron, the other layers, and each imperative
- * library outside its one wrapper. `allowed` names the library the calling block's files wrap.
+ * What the renderer may not import of packages: Node, Electron, and each imperative library
+ * outside its one wrapper (the other layers of src/ are the `layers` rule's). `allowed` names the library the calling block's files wrap.
  */
 function rendererImports(allowed) {
   const wrapped = [
@@ -29,25 +38,20 @@ function rendererImports(allowed) {
       regex: '^electron$',
       message: 'The renderer talks to the main process only through window.api.',
     },
-    {
-      regex: '/(main|service|preload|cli)/',
-      message: 'The renderer imports only src/shared and itself.',
-    },
     ...wrapped
       .filter((w) => w.library !== allowed)
       .map(({ regex, message }) => ({ regex, message })),
   ];
 }
 
-/** What plain-Node code (the core, the CLI, the service) may not import. */
+/** What plain-Node code (the engine, browser mode, the CLI, the service) may not import. */
 const nodeImports = [
   {
-    // electron-updater imports electron: it belongs to the Electron entry as much.
+    // electron-updater imports electron: it belongs to the desktop shell as much.
     regex: '^electron(-updater)?$',
     message:
-      'Only the Electron entry (src/desktop/index.ts, src/desktop/electron/) imports electron and electron-updater.',
+      'Only the desktop shell (src/desktop/) and the preload import electron and electron-updater.',
   },
-  { regex: '/renderer/', message: 'The main process never imports the renderer.' },
 ];
 
 export default tseslint.config(
@@ -91,7 +95,9 @@ export default tseslint.config(
   { files: ['src/renderer/**'], languageOptions: { globals: globals.browser } },
   // House style: a source file stays small enough to read whole; a longer one is two pieces.
   { files: ['src/**'], rules: { 'max-lines': ['error', { max: 350 }] } },
-  // Layer boundaries (house style 1): each layer imports only what may run where it runs.
+  // Layers: each folder of src/ imports only the folders below it (scripts/eslint-layers.js),
+  // and only packages that can run where it runs.
+  { files: ['src/**'], plugins: { layers }, rules: { 'layers/layers': 'error' } },
   {
     files: ['src/shared/**'],
     rules: {
@@ -104,10 +110,6 @@ export default tseslint.config(
               regex: '^(electron|better-sqlite3|keytar|ws|sharp)$',
               message: 'src/shared is pure.',
             },
-            {
-              regex: '/(main|renderer|service|preload|cli)/',
-              message: 'src/shared imports no other layer.',
-            },
           ],
         },
       ],
@@ -117,8 +119,9 @@ export default tseslint.config(
     files: ['src/renderer/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: rendererImports() }] },
   },
-  // Each imperative library lives in one place (house style 9). Flat config replaces a rule's
-  // options for the files a later block matches, so these blocks repeat the renderer's rules.
+  // Each imperative library (Leaflet, hls.js) is imported in one place, which wraps it for the
+  // rest of the renderer. Flat config replaces a rule's options for the files a later block
+  // matches, so these blocks repeat the renderer's rules.
   {
     files: ['src/renderer/map/leaflet/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: rendererImports('leaflet') }] },
@@ -128,26 +131,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: rendererImports('hls.js') }] },
   },
   {
-    files: ['src/main/**', 'src/cli/**'],
-    ignores: ['src/desktop/index.ts', 'src/desktop/electron/**'],
+    files: ['src/engine/**', 'src/web/**', 'src/cli/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: nodeImports }] },
   },
-  // The service is the provider's stand-in: it must not lean on the client it is tested with.
   {
     files: ['src/service/**', 'src/sqlite/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ...nodeImports,
-            {
-              regex: '/(main|cli|preload)/',
-              message: 'The service and src/sqlite import only src/shared, src/sqlite and Node.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: nodeImports }] },
   },
 );

@@ -4,10 +4,18 @@
  */
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, session } from 'electron';
-import { startCore, type Core } from '../engine/core.ts';
+import {
+  connectionFromSettings,
+  type Core,
+  createLog,
+  defaultDataDir,
+  demoWorldFromEnv,
+  type Log,
+  logsDirOf,
+  savedSettings,
+  startCore,
+} from '../engine/index.ts';
 import { linkFromArgv, readLink } from './deep-link.ts';
-import { demoWorldFromEnv } from '../engine/demo.ts';
-import { connectionFromSettings } from '../engine/startup.ts';
 import { forwardEvents, registerIpc } from './electron/ipc.ts';
 import { handleMediaScheme, registerMediaScheme } from './electron/media-protocol.ts';
 import { helpActions, installMenu } from './electron/menu.ts';
@@ -21,10 +29,7 @@ import { desktopUpdates } from './electron/updater.ts';
 import { keepRunningOnUncaught } from './electron/uncaught.ts';
 import { cliArguments, runCli } from './electron/cli.ts';
 import { createMainWindow, isTrustedFrame, lockDownSession } from './electron/window.ts';
-import { createLog, logsDirOf, type Log } from '../engine/log.ts';
 import { kioskStart } from './kiosk.ts';
-import { savedSettings } from './tray/start-settings.ts';
-import { defaultDataDir } from '../engine/paths.ts';
 
 let core: Core | undefined;
 /** The core as it starts: quitting waits for it to finish starting, then closes it. */

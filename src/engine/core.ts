@@ -4,7 +4,7 @@ import type { Api } from '../shared/ipc.ts';
 import { ApiClient } from './api/client.ts';
 import { openCache, type Cache } from './cache/open.ts';
 import { StoredPrefix } from './collections/prefix.ts';
-import { Connection } from './connection.ts';
+import { Connection } from './connection/state.ts';
 import { askInDialog, ConsentGate, refuseInBrowserMode, type AskConsent } from './consent/gate.ts';
 import { POLICY_FILE, readPolicy } from './consent/policy.ts';
 import { CredentialStore } from './credentials/store.ts';

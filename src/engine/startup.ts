@@ -1,23 +1,33 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { defaultSettings, type Settings } from '../shared/settings.ts';
 import type { ConnectionOptions } from './target.ts';
 import { openDatabase } from './db/database.ts';
 import { SettingsStore } from './db/settings-store.ts';
 import type { DemoWorld } from './demo.ts';
 
 /**
+ * The settings as saved, read before the core has started: the desktop window opens at once,
+ * hidden or minimised as they say, while the core may still be building a demo world. The first
+ * start has no database yet: the defaults.
+ */
+export function savedSettings(dataDir: string): Settings {
+  const file = join(dataDir, 'roadcam.sqlite');
+  if (!existsSync(file)) return defaultSettings;
+  const db = openDatabase(file);
+  try {
+    return new SettingsStore(db).get();
+  } finally {
+    db.close();
+  }
+}
+
+/**
  * What the app connects to at start, as chosen in Settings: demo mode (the first start, with no
  * account), or the active account profile.
  */
 export function connectionFromSettings(dataDir: string, world?: DemoWorld): ConnectionOptions {
-  const file = join(dataDir, 'roadcam.sqlite');
-  if (!existsSync(file)) return { kind: 'demo', world };
-  const db = openDatabase(file);
-  try {
-    const settings = new SettingsStore(db).get();
-    if (settings.demoMode || settings.activeProfile === null) return { kind: 'demo', world };
-    return { kind: 'profile', profile: settings.activeProfile };
-  } finally {
-    db.close();
-  }
+  const settings = savedSettings(dataDir);
+  if (settings.demoMode || settings.activeProfile === null) return { kind: 'demo', world };
+  return { kind: 'profile', profile: settings.activeProfile };
 }

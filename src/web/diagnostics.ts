@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import { diagnosticsFileName } from '../engine/diagnostics/bundle.ts';
-import type { Diagnostics } from '../engine/features/diagnostics.ts';
+import { type Diagnostics, diagnosticsFileName } from '../engine/index.ts';
 import { CRASH_DUMPS_PARAM } from '../shared/ipc/diagnostics.ts';
 
 /**

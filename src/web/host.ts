@@ -4,8 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Core } from '../engine/core.ts';
-import { safeMediaHeaders } from '../engine/media/safe-headers.ts';
+import { type Core, safeMediaHeaders } from '../engine/index.ts';
 import { WebGate } from './security.ts';
 import { attachSocket } from './socket.ts';
 import { serveDiagnostics } from './diagnostics.ts';

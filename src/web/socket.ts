@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import type { Core } from '../engine/core.ts';
+import type { Core } from '../engine/index.ts';
 
 /** Client -> host: a call. Host -> client: its response, or an event. */
 export type ClientMessage = { id: number; channel: string; input: unknown };

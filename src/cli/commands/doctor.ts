@@ -1,4 +1,4 @@
-import { checkConnection } from '../../engine/net/doctor.ts';
+import { checkConnection } from '../../engine/connection/check.ts';
 import { appVersion } from '../../engine/version.ts';
 import { checkFlags } from '../argv.ts';
 import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';

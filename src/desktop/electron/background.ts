@@ -1,9 +1,7 @@
 import { app, BrowserWindow, dialog, powerMonitor } from 'electron';
-import type { Core } from '../../engine/core.ts';
-import type { Log } from '../../engine/log.ts';
+import { type Core, type Log, savedSettings } from '../../engine/index.ts';
 import { decideClose, quitQuestion, TRAY_EXPLANATION } from '../tray/close.ts';
 import { autostartFile, loginPlan, startMode, syncAutostart } from '../tray/login.ts';
-import { savedSettings } from '../tray/start-settings.ts';
 import type { Quitting } from './quit.ts';
 import { showNotification } from './notifications.ts';
 import { createAppTray } from './tray.ts';

@@ -4,7 +4,7 @@
  * The decisions (the words, whether to reload) are in diagnostics/crashes.ts, tested in Node.
  */
 import { app, BrowserWindow, crashReporter, type WebContents } from 'electron';
-import { crashDumpsDir } from '../../engine/diagnostics/crash-dumps.ts';
+import { crashDumpsDir, type Log } from '../../engine/index.ts';
 import {
   childGoneLine,
   gpuGoneNotice,
@@ -12,8 +12,7 @@ import {
   reloadsWindow,
   windowGoneLine,
   windowGoneNotice,
-} from '../../engine/diagnostics/crashes.ts';
-import type { Log } from '../../engine/log.ts';
+} from '../crashes.ts';
 
 /** Before the app is ready, so that a crash at start-up is kept too. */
 export function startCrashReporter(dataDir: string): void {

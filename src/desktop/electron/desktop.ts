@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, shell } from 'electron';
-import type { ConsentQuestion } from '../../engine/consent/gate.ts';
-import type { DesktopBridge } from '../../engine/desktop.ts';
+import type { ConsentQuestion, DesktopBridge } from '../../engine/index.ts';
 
 /** A native open dialog over the app's window (or free-standing without one); null if canceled. */
 async function pickOne(options: Electron.OpenDialogOptions): Promise<string | null> {

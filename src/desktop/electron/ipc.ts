@@ -1,6 +1,6 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { channelNames, type Channel } from '../../shared/ipc.ts';
-import type { Core } from '../../engine/core.ts';
+import type { Core } from '../../engine/index.ts';
 
 const registered = new Set<Channel>();
 

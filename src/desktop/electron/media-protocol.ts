@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { protocol } from 'electron';
-import type { Core } from '../../engine/core.ts';
-import { safeMediaHeaders } from '../../engine/media/safe-headers.ts';
+import { type Core, safeMediaHeaders } from '../../engine/index.ts';
 
 export const MEDIA_SCHEME = 'roadcam-media';
 

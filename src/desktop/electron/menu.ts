@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { app, dialog, Menu, shell, type MenuItemConstructorOptions } from 'electron';
-import type { Core } from '../../engine/core.ts';
+import type { Core } from '../../engine/index.ts';
 import { linkCommand, osascriptElevate } from './shell-command.ts';
 
 const views = [

@@ -1,6 +1,6 @@
 import { Notification } from 'electron';
 import { changeLabel, changeWords } from '../../shared/condition-changes.ts';
-import type { Core } from '../../engine/core.ts';
+import type { Core } from '../../engine/index.ts';
 
 export interface NotificationText {
   title: string;

@@ -1,6 +1,6 @@
 import { app, BrowserWindow } from 'electron';
-import type { Core } from '../../engine/core.ts';
-import { TaskbarProgress, type TaskbarState } from '../../engine/downloads/taskbar.ts';
+import type { Core } from '../../engine/index.ts';
+import { TaskbarProgress, type TaskbarState } from '../tray/taskbar.ts';
 
 /**
  * The downloads on the taskbar or dock: one progress bar over every unfinished batch (paused

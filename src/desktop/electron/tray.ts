@@ -1,7 +1,7 @@
 /// <reference types="electron-vite/node" />
 import { readFileSync } from 'node:fs';
 import { Menu, nativeImage, Tray, type MenuItemConstructorOptions } from 'electron';
-import type { Core } from '../../engine/core.ts';
+import type { Core } from '../../engine/index.ts';
 import {
   TrayProgress,
   type TrayAction,

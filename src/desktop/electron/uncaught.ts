@@ -5,7 +5,7 @@
  * once per error, that something went wrong and where support finds it.
  */
 import { app, dialog } from 'electron';
-import type { Log } from '../../engine/log.ts';
+import type { Log } from '../../engine/index.ts';
 import { showNotification } from './notifications.ts';
 
 export const UNCAUGHT_NOTICE = {

@@ -9,11 +9,14 @@ import { join } from 'node:path';
 import { app } from 'electron';
 // electron-updater is CommonJS whose exports are getters: its default import is module.exports.
 import electronUpdater from 'electron-updater';
-import type { UpdatesOptions } from '../../engine/features/updates.ts';
-import type { Log } from '../../engine/log.ts';
-import type { CheckPlan, UpdateEngine } from '../../engine/updates/engine.ts';
-import type { FeedRelease } from '../../engine/updates/feed.ts';
-import { detectInstall } from '../../engine/updates/install.ts';
+import {
+  type CheckPlan,
+  detectInstall,
+  type FeedRelease,
+  type Log,
+  type UpdateEngine,
+  type UpdatesOptions,
+} from '../../engine/index.ts';
 
 /** How this copy was installed, and the engine that fits it. */
 export function desktopUpdates(log: Log): UpdatesOptions {

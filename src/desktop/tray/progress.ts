@@ -10,7 +10,7 @@ import type {
   DownloadsSnapshot,
   DownloadsUpdate,
 } from '../../shared/ipc/downloads.ts';
-import { TaskbarProgress, type TaskbarState } from '../../engine/downloads/taskbar.ts';
+import { TaskbarProgress, type TaskbarState } from './taskbar.ts';
 
 export type TrayAction = 'pauseAll' | 'resumeAll' | 'open' | 'quit';
 

@@ -1,8 +1,8 @@
+import type { Credentials } from '../api/requester.ts';
 import type { StoredToken, TokenStore } from '../api/token.ts';
 import type { CredentialStore } from '../credentials/store.ts';
 import type { SettingsStore } from '../db/settings-store.ts';
 import { proxyPasswordFor } from '../net/choice.ts';
-import type { Target } from '../target.ts';
 
 /** The most secrets remembered: a token an hour for six weeks; the oldest is forgotten first. */
 export const SECRETS_REMEMBERED = 1000;
@@ -54,7 +54,7 @@ export function rememberingTokenStore(store: TokenStore, seen: SeenSecrets): Tok
  * been written anywhere by this run either.
  */
 export async function heldSecrets(
-  target: Pick<Target, 'credentials' | 'tokenStore'>,
+  target: { credentials: () => Promise<Credentials>; tokenStore: Pick<TokenStore, 'read'> },
   settings: Pick<SettingsStore, 'get'>,
   credentials: Pick<CredentialStore, 'proxyPassword'>,
   seen = new SeenSecrets(),

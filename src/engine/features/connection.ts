@@ -1,4 +1,4 @@
-import { checkConnection } from '../net/doctor.ts';
+import { checkConnection } from '../connection/check.ts';
 import { appVersion } from '../version.ts';
 import type { CoreParts, Feature } from './feature.ts';
 

@@ -10,7 +10,7 @@ import { startupLine, versionFacts } from '../diagnostics/versions.ts';
 import { batchSummary, pageErrorLine, ServiceWatch } from '../diagnostics/summaries.ts';
 import type { DownloadManager } from '../downloads/manager.ts';
 import { flushLog, logsDirOf } from '../log.ts';
-import { checkConnection } from '../net/doctor.ts';
+import { checkConnection } from '../connection/check.ts';
 import { appVersion } from '../version.ts';
 import { Disposables } from './disposables.ts';
 import type { ChannelsIn, CoreParts, Feature } from './feature.ts';

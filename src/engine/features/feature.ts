@@ -2,7 +2,7 @@ import type { Channel } from '../../shared/ipc.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { Cache } from '../cache/open.ts';
 import type { ConsentGate } from '../consent/gate.ts';
-import type { Connection } from '../connection.ts';
+import type { Connection } from '../connection/state.ts';
 import type { CredentialStore } from '../credentials/store.ts';
 import type { Db } from '../db/database.ts';
 import type { SettingsStore } from '../db/settings-store.ts';

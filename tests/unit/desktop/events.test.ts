@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RELOADS_ALLOWED } from '../../../src/engine/diagnostics/crashes.ts';
+import { RELOADS_ALLOWED } from '../../../src/desktop/crashes.ts';
 import { platformText } from '../../../src/desktop/electron/notifications.ts';
 import { UNCAUGHT_NOTICE } from '../../../src/desktop/electron/uncaught.ts';
 import { call, electron, startShell, stopShell } from '../../helpers/desktop-shell.ts';

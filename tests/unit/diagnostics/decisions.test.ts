@@ -9,7 +9,7 @@ import {
   reloadsWindow,
   windowGoneLine,
   windowGoneNotice,
-} from '../../../src/engine/diagnostics/crashes.ts';
+} from '../../../src/desktop/crashes.ts';
 import { LineBudget } from '../../../src/engine/diagnostics/rate-limit.ts';
 import { redactSecrets } from '../../../src/engine/diagnostics/redact.ts';
 import { batchSummary, ServiceWatch } from '../../../src/engine/diagnostics/summaries.ts';

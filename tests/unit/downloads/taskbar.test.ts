@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TaskbarProgress } from '../../../src/engine/downloads/taskbar.ts';
+import { TaskbarProgress } from '../../../src/desktop/tray/taskbar.ts';
 import type { DownloadBatchView } from '../../../src/shared/ipc/downloads.ts';
 import { batchView } from '../../helpers/batch-view.ts';
 

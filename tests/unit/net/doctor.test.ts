@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
 import type { Core } from '../../../src/engine/core.ts';
-import { checkConnection } from '../../../src/engine/net/doctor.ts';
+import { checkConnection } from '../../../src/engine/connection/check.ts';
 import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import { startAccountCore, tempDir } from '../../helpers/core.ts';
 import { direct, runRoadcam, secretEnv } from '../../helpers/cli.ts';

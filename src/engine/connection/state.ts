@@ -1,8 +1,8 @@
-import type { AppStatus } from '../shared/ipc.ts';
-import type { ServiceClock } from './api/clock.ts';
-import { NetworkError } from './api/errors.ts';
-import type { Fetcher } from './api/http.ts';
-import type { EventHub } from './events.ts';
+import type { AppStatus } from '../../shared/ipc.ts';
+import type { ServiceClock } from '../api/clock.ts';
+import { NetworkError } from '../api/errors.ts';
+import type { Fetcher } from '../api/http.ts';
+import type { EventHub } from '../events.ts';
 
 export interface ConnectionTarget {
   mode: AppStatus['mode'];

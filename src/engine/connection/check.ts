@@ -11,7 +11,7 @@ import tls from 'node:tls';
 import type { ApiClient } from '../api/client.ts';
 import { redact, safeUrl } from '../api/errors.ts';
 import type { ConnectionFinding, ConnectionReport } from '../../shared/ipc/app.ts';
-import type { Network } from './network.ts';
+import type { Network } from '../net/network.ts';
 import { formatDuration } from '../../shared/format.ts';
 
 export interface DoctorDeps {
