@@ -8,7 +8,7 @@ import type { RequestContext } from '../../http/router.ts';
 import { encodeTile, type TileAddress, type TileLayer, type TilePoint } from '../../media/mvt.ts';
 import { observationId } from '../../search/observations.ts';
 import { ParamReader } from '../../search/reader.ts';
-import { isoSeconds } from '../../search/times.ts';
+import { isoFromSeconds } from '../../search/times.ts';
 import { inTile, TILE_TYPE, tileAddress } from '../tiles.ts';
 import { cachedTile } from '../tileCache.ts';
 import { markProperties, rowsAtMark, type MarkRow } from './rows.ts';
@@ -46,7 +46,7 @@ function otherObservationLayers(rows: MarkRow[]): TileLayer[] {
     lat: o.lat,
     properties: {
       camera_id: o.id,
-      time: isoSeconds(o.time),
+      time: isoFromSeconds(o.time),
       name: o.description,
       city: o.city,
       state: o.state,
