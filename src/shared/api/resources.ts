@@ -24,7 +24,7 @@ export interface MultiPolygonGeometry {
 export type AreaGeometry = PolygonGeometry | MultiPolygonGeometry;
 
 /** The polygons of an area, each as its rings (the outer ring first, then its holes). */
-export function polygonsOf(area: AreaGeometry): LonLat[][][] {
+export function lonLatPolygonsOf(area: AreaGeometry): LonLat[][][] {
   return area.type === 'Polygon' ? [area.coordinates] : area.coordinates;
 }
 

@@ -19,7 +19,7 @@ import type {
   RecordingProperties,
   SensorReading,
 } from '../../../shared/api/index.ts';
-import { polygonsOf, RECORDING_FORMATS } from '../../../shared/api/index.ts';
+import { lonLatPolygonsOf, RECORDING_FORMATS } from '../../../shared/api/index.ts';
 import { SENSOR_TYPES } from '../../../shared/sensors.ts';
 import { normaliseTime } from '../times.ts';
 import {
@@ -105,7 +105,7 @@ function area(value: unknown, bbox: Box | undefined): AreaGeometry | undefined {
 }
 
 function boxOf(geometry: AreaGeometry): Box {
-  const points = polygonsOf(geometry).flat(2);
+  const points = lonLatPolygonsOf(geometry).flat(2);
   const lons = points.map((p) => p[0]);
   const lats = points.map((p) => p[1]);
   return [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)];
