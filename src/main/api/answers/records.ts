@@ -11,7 +11,7 @@ import type {
   Camera,
   CameraProperties,
   Collection,
-  Feature,
+  GeoJsonFeature,
   Observation,
   ObservationProperties,
   PointGeometry,
@@ -131,7 +131,7 @@ function featureBase<G>(
 }
 
 function featureReader<P>(read: (properties: Json, odd: Oddities, raw: Json) => P) {
-  return (raw: unknown, odd: Oddities): Feature<P> | undefined => {
+  return (raw: unknown, odd: Oddities): GeoJsonFeature<P> | undefined => {
     const base = featureBase(raw, odd, point);
     if (!base) return undefined;
     const rest = { ...base.raw };
