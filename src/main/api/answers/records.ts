@@ -25,7 +25,7 @@ import { normaliseTime } from '../times.ts';
 import {
   fields,
   finite,
-  flag,
+  bool,
   idOf,
   isObject,
   knownOf,
@@ -153,7 +153,7 @@ const cameraProperties = fields<CameraProperties>({
   city: text,
   provider: text,
   description: text,
-  video: flag,
+  video: bool,
 });
 export const readCamera: RecordReader<Camera> = featureReader((p, odd) =>
   cameraProperties(p, odd, 'properties.'),
