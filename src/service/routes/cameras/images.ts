@@ -48,7 +48,7 @@ export function imageTimes(s: ServiceContext, ctx: RequestContext) {
   return { json: { total, times } };
 }
 
-export function showImage(s: ServiceContext, ctx: RequestContext) {
+export function showArchivedImage(s: ServiceContext, ctx: RequestContext) {
   const m = mediaOf(s);
   requireNoParams(ctx.params, 'an archived image');
   const camera = cameraOr404(m, ctx.pathParams['id']!);

@@ -34,7 +34,7 @@ function requireImage(s: ServiceContext, num: number, name: string): string {
   return stored;
 }
 
-export function showImage(s: ServiceContext, ctx: RequestContext) {
+export function showCollectionImage(s: ServiceContext, ctx: RequestContext) {
   requireNoParams(ctx.params, 'a collection image');
   const num = collectionNum(s.world, ctx.pathParams['id']!, s.clock.nowS());
   const name = ctx.pathParams['name']!;

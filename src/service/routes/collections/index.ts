@@ -11,7 +11,7 @@ import { collectionNum, searchCollections, showCollection } from '../../search/c
 import { registerSearch } from '../search-and-show.ts';
 import { signedFile, storedFile } from '../signed.ts';
 import { addImage } from './add-image.ts';
-import { empty, preview, removeImage, showImage } from './images.ts';
+import { empty, preview, removeImage, showCollectionImage } from './images.ts';
 import { create, destroy, update } from './write.ts';
 
 export function registerCollectionRoutes(router: Router, s: ServiceContext): void {
@@ -24,7 +24,7 @@ export function registerCollectionRoutes(router: Router, s: ServiceContext): voi
     if (paths !== 'bare') router.add(method, `/v1${path}`, handler);
     if (paths !== 'v1') router.add(method, path, handler);
   };
-  imagesRoute('GET', '/collections/:id/images/:name', (ctx) => showImage(s, ctx));
+  imagesRoute('GET', '/collections/:id/images/:name', (ctx) => showCollectionImage(s, ctx));
   imagesRoute('POST', '/collections/:id/images', (ctx) => addImage(s, ctx));
   imagesRoute('DELETE', '/collections/:id/images/:name', (ctx) => removeImage(s, ctx));
   imagesRoute('GET', '/collections/:id/preview', (ctx) => preview(s, ctx));
