@@ -57,7 +57,7 @@ function checkAvailable(s: ServiceContext, t: number, text: string): void {
   if (t < first) throw unavailable(`the service keeps snapshots from ${isoFromSeconds(first)} on.`);
 }
 
-export function snapshotRoute(s: ServiceContext, kind: SnapshotKind): Handler {
+export function snapshotHandler(s: ServiceContext, kind: SnapshotKind): Handler {
   return async (ctx) => {
     requireNoParams(ctx.params, 'a snapshot');
     const text = ctx.pathParams['time']!;

@@ -11,7 +11,7 @@ import { frameFile, imageTimes, showArchivedImage } from './images.ts';
 import { liveFile, liveImage } from './live.ts';
 import { cameraTile } from './tile.ts';
 
-export function registerCameraRoutes(router: Router, s: ServiceContext): void {
+export function registerCameraEndpoints(router: Router, s: ServiceContext): void {
   registerSearch(router, s, '/v1/cameras', (world, params) => searchCameras(world, params));
   registerShow(router, s, '/v1/cameras', 'camera', (world, id) => showCamera(world, id));
   // Before the tile: /v1/cameras/:id/live/:file and /v1/cameras/:z/:x/:y.mvt are equally

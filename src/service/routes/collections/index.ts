@@ -14,7 +14,7 @@ import { addImage } from './add-image.ts';
 import { empty, preview, removeImage, showCollectionImage } from './images.ts';
 import { create, destroy, update } from './write.ts';
 
-export function registerCollectionRoutes(router: Router, s: ServiceContext): void {
+export function registerCollectionEndpoints(router: Router, s: ServiceContext): void {
   registerSearch(router, s, '/v1/collections', searchCollections);
   router.get('/v1/collections/:id', (ctx) => ({ json: show(s, ctx) }));
   router.post('/v1/collections', (ctx) => create(s, ctx));
