@@ -77,7 +77,7 @@ export function collectionNum(world: SearchStore, id: string, nowS: number): num
  * page after it; any other marker (a partial name) starts at the first name at or after it in
  * name order, so a prefix starts at the first image that begins with it.
  */
-export function showCollection(
+export function showCollectionPage(
   world: SearchStore,
   id: string,
   bag: ParamBag,
