@@ -29,7 +29,7 @@ export function mediaCacheWindow(nowS: number): { first: number; last: number } 
   return { first: last - MEDIA_CACHE_HOURS * 3600 + MINUTE, last };
 }
 
-export function imageTimes(s: ServiceContext, ctx: RequestContext) {
+export function listImageTimes(s: ServiceContext, ctx: RequestContext) {
   const m = mediaOf(s);
   const r = new ParamReader(ctx.params, ['time', 'limit']);
   cameraOr404(m, ctx.pathParams['id']!);

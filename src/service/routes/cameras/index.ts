@@ -7,7 +7,7 @@ import type { Router } from '../../http/router.ts';
 import { searchCameras, showCamera } from '../../search/cameras.ts';
 import { registerSearch, registerShow } from '../search-and-show.ts';
 import { signedFile } from '../signed.ts';
-import { frameFile, imageTimes, showArchivedImage } from './images.ts';
+import { frameFile, listImageTimes, showArchivedImage } from './images.ts';
 import { liveFile, liveImage } from './live.ts';
 import { cameraTile } from './tile.ts';
 
@@ -18,7 +18,7 @@ export function registerCameraEndpoints(router: Router, s: ServiceContext): void
   // specific, and the router takes the first registered of a tie.
   router.get('/v1/cameras/:id/live', (ctx) => liveImage(s, ctx));
   router.get('/v1/cameras/:id/live/:file', (ctx) => liveFile(s, ctx));
-  router.get('/v1/cameras/:id/images', (ctx) => imageTimes(s, ctx));
+  router.get('/v1/cameras/:id/images', (ctx) => listImageTimes(s, ctx));
   router.get('/v1/cameras/:id/images/:time', (ctx) => showArchivedImage(s, ctx));
   router.get('/v1/cameras/:z/:x/:y.mvt', (ctx) => cameraTile(s, ctx));
 }
