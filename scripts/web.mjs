@@ -29,12 +29,12 @@ if (sourcesAt > builtAt) {
   await build({ ...rendererConfig, configFile: false, logLevel: 'warn' });
 }
 
-const { main, usage, UsageError } = await import('../src/cli/web.ts');
+const { main, webUsage, UsageError } = await import('../src/cli/web.ts');
 try {
   await main(process.argv.slice(2), outDir);
 } catch (error) {
   if (error instanceof UsageError) {
-    process.stderr.write(`${error.message}\n\n${usage}`);
+    process.stderr.write(`${error.message}\n\n${webUsage}`);
     process.exit(2);
   }
   throw error;

@@ -107,7 +107,10 @@ export interface RunOptions {
   readSecret?: () => Promise<string>;
 }
 
-export async function run(args: readonly string[], options: RunOptions = {}): Promise<number> {
+export async function runCommandLine(
+  args: readonly string[],
+  options: RunOptions = {},
+): Promise<number> {
   const io = options.io ?? { stdout: process.stdout, stderr: process.stderr };
   try {
     const argv = tokenise(args);
@@ -130,7 +133,7 @@ export async function run(args: readonly string[], options: RunOptions = {}): Pr
     }
     return await dispatch(ctx);
   } catch (error) {
-    return report(io, error);
+    return reportError(io, error);
   }
 }
 
@@ -176,7 +179,7 @@ function dispatch(ctx: Context): Promise<number> {
 }
 
 /** Prints the error for a person and maps it to the exit code. */
-export function report(io: Io, error: unknown): number {
+export function reportError(io: Io, error: unknown): number {
   // An error may quote the service (its error body, a name): printed for a person, so plain.
   const message = plainText(error instanceof Error ? error.message : String(error));
   if (error instanceof UsageError) {

@@ -16,6 +16,6 @@ export async function run(args: readonly string[], options: RunOptions = {}): Pr
   // Node's own cache folder (NODE_COMPILE_CACHE, else the temporary folder); it is keyed by
   // each file's content, and NODE_DISABLE_COMPILE_CACHE=1 turns it off.
   enableCompileCache?.();
-  const { run: dispatch } = await import('./dispatch.ts');
-  return dispatch(args, options);
+  const { runCommandLine } = await import('./dispatch.ts');
+  return runCommandLine(args, options);
 }

@@ -23,7 +23,7 @@ function networkFromFlags(flags: ReturnType<typeof parseFlags>): NetworkOverride
   );
 }
 
-const usage = `Usage: npm run web -- [--port N] [--data-dir DIR] [--base-url URL --client-id ID]
+const webUsage = `Usage: npm run web -- [--port N] [--data-dir DIR] [--base-url URL --client-id ID]
 
   --port N          port on 127.0.0.1 (default 0: any free port)
   --data-dir DIR    app data folder (default: ROADCAM_DATA_DIR or the platform's usual place)
@@ -47,7 +47,7 @@ export async function main(argv: readonly string[], staticDir: string): Promise<
     switches: ['help', 'no-proxy'],
   });
   if (flags.switches.has('help')) {
-    process.stdout.write(usage);
+    process.stdout.write(webUsage);
     return;
   }
   const dataDir = resolve(lastValue(flags, 'data-dir') ?? defaultDataDir());
@@ -107,4 +107,4 @@ function connectionFrom(flags: ReturnType<typeof parseFlags>, dataDir: string): 
   return { kind: 'remote', baseUrl, clientId, clientSecret };
 }
 
-export { usage, UsageError };
+export { webUsage, UsageError };

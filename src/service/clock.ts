@@ -4,13 +4,13 @@
  * tests can fix, and can be set or advanced; listeners hear of every jump.
  */
 
-export interface ServiceClock {
+export interface SettableClock {
   now(): Date;
   set(t: Date | string): void;
   advance(ms: number): void;
 }
 
-export class Clock implements ServiceClock {
+export class Clock implements SettableClock {
   #offsetMs: number;
   readonly #listeners = new Set<() => void>();
 

@@ -4,10 +4,10 @@
  */
 import type { AddressInfo } from 'node:net';
 import { ClientRegistry } from './auth/clients.ts';
-import { Clock, type ServiceClock } from './clock.ts';
+import { Clock, type SettableClock } from './clock.ts';
 import type { ServiceContext } from './context.ts';
 import { createControl, type ServiceControl } from './control.ts';
-import { attachMedia, type MediaOptions } from './media/services.ts';
+import { attachMedia, type MediaServiceOptions } from './media/services.ts';
 import { createHttpServer } from './http/server.ts';
 import { createRouter, signedFilesListener } from './routes/index.ts';
 import { ResponseCache } from './search/cache.ts';
@@ -16,7 +16,7 @@ import { prepareTls, validateTlsOption, type TlsOption } from './tls.ts';
 import { resolveVariant, type ServiceChoices, type VariantName } from './variants/index.ts';
 import { World } from './world/world.ts';
 
-export type { ServiceClock } from './clock.ts';
+export type { SettableClock } from './clock.ts';
 export type { ServiceControl } from './control.ts';
 export type { TlsOption } from './tls.ts';
 export { VARIANT_NAMES, type ServiceVariant, type VariantName } from './variants/index.ts';
@@ -50,7 +50,7 @@ export interface ServiceOptions {
   /** default: silent */
   log?: (line: string) => void;
   /** live encoder cap and idle time */
-  media?: MediaOptions;
+  media?: MediaServiceOptions;
   /**
    * default 0: searches run on the main thread. N > 0 runs them in N worker threads with
    * their own read connections, so that every core serves searches (`npm run service` uses
@@ -79,7 +79,7 @@ export interface RunningService {
   /** ... and the file it is in */
   caCertFile?: string;
   /** the one clock all expiry and ten-minute logic uses */
-  clock: ServiceClock;
+  clock: SettableClock;
   /** test controls: clock, offline cameras, stalled streams, alerts, download faults */
   control: ServiceControl;
   /** stops the HTTP server, timers, closes SQLite */

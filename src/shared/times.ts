@@ -53,9 +53,9 @@ function formatFor(zone: string, style: TimeStyle, locale: string | undefined, n
   return f;
 }
 
-/** A time as UTC ISO 8601 to the second ("2026-11-27T10:42:00Z"): as the service writes and reads times. */
-export function isoSeconds(t: number): string {
-  return new Date(Math.floor(t / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+/** A time in milliseconds as UTC ISO 8601 to the second ("2026-11-27T10:42:00Z"): as the service writes and reads times. */
+export function isoFromMs(ms: number): string {
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
 
 /** A time as a number, or null when the service gave none or gave one nobody can read. */

@@ -5,20 +5,20 @@
  * it) and not the query (a media URL's query belongs to the service's playlists, and relative
  * names inside an HLS playlist keep the path, so every file of a stream carries the token).
  */
-export type TokenRoute = 'media' | 'diagnostics';
+export type TokenPathKind = 'media' | 'diagnostics';
 
-const ROUTES: readonly string[] = ['media', 'diagnostics'] satisfies TokenRoute[];
+const ROUTES: readonly string[] = ['media', 'diagnostics'] satisfies TokenPathKind[];
 
 /** `/media/<token>/cameras/C1/live` for `('media', token, 'cameras/C1/live')`. */
-export function tokenPath(route: TokenRoute, token: string, rest = ''): string {
+export function tokenPath(route: TokenPathKind, token: string, rest = ''): string {
   return `/${route}/${encodeURIComponent(token)}/${rest.replace(/^\/+/, '')}`;
 }
 
 /** The parts of a token route's path (still percent-encoded), or null for any other path. */
 export function readTokenPath(
   pathname: string,
-): { route: TokenRoute; token: string; rest: string } | null {
+): { route: TokenPathKind; token: string; rest: string } | null {
   const match = /^\/([a-z]+)\/([^/]*)(?:\/(.*))?$/s.exec(pathname);
   if (!match || !ROUTES.includes(match[1]!)) return null;
-  return { route: match[1] as TokenRoute, token: match[2]!, rest: match[3] ?? '' };
+  return { route: match[1] as TokenPathKind, token: match[2]!, rest: match[3] ?? '' };
 }

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/service/store/db.ts';
+import { openStoreDatabase } from '../../src/service/store/db.ts';
 import { MIGRATIONS } from '../../src/service/store/migrations/index.ts';
 import { countCode } from '../../src/service/world/observation-counts.ts';
 import { migrate, NewerDatabaseError } from '../../src/sqlite/migrate.ts';
@@ -100,8 +100,8 @@ describe('the service database', () => {
     const db = new Database(file);
     db.pragma('user_version = 99999');
     db.close();
-    expect(() => openDatabase(file)).toThrow(NewerDatabaseError);
-    expect(() => openDatabase(file)).toThrow(
+    expect(() => openStoreDatabase(file)).toThrow(NewerDatabaseError);
+    expect(() => openStoreDatabase(file)).toThrow(
       /service database was written by a newer version of Roadcam \(schema 99999, this version knows 30\)\. Use another data directory/,
     );
   });

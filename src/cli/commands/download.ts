@@ -151,7 +151,7 @@ export async function followBatch(
   try {
     const opened = await open();
     batchId = opened.batchId;
-    show = report(ctx, core.hub, batchId);
+    show = reportProgress(ctx, core.hub, batchId);
     await opened.add?.();
     const end = await finished.ended;
     show.stop();
@@ -210,7 +210,7 @@ export function waitFor(
 }
 
 /** A progress line on a terminal; NDJSON events with --json. */
-export function report(ctx: Context, hub: Hub, batchId: number): { stop(): void } {
+export function reportProgress(ctx: Context, hub: Hub, batchId: number): { stop(): void } {
   const line = progressLine(ctx.io);
   const states = new Map<number, string>();
   const off = hub.on('downloads.update', (u) => {

@@ -4,7 +4,7 @@
  * recordings are followed until made and downloaded as one batch, as `roadcam download` does.
  * Exit code 1 when any camera or file failed.
  */
-import { isoSeconds } from '../../shared/times.ts';
+import { isoFromMs } from '../../shared/times.ts';
 import { resolve } from 'node:path';
 import type { CreatedRecording } from '../../shared/ipc/recordings.ts';
 import type { Core } from '../../engine/core.ts';
@@ -67,8 +67,8 @@ async function downloadBatch(
   const code = await followBatch(ctx, core, async () => {
     const made = await core.api.invoke('recordings.createMany', {
       cameraIds: many.cameraIds,
-      start: isoSeconds(startMs),
-      stop: isoSeconds(startMs + (many.duration ?? DEFAULT_DURATION_S) * 1000),
+      start: isoFromMs(startMs),
+      stop: isoFromMs(startMs + (many.duration ?? DEFAULT_DURATION_S) * 1000),
       formats,
       folder,
     });

@@ -8,7 +8,7 @@
  */
 import { SEEN_AGGREGATIONS, type AggregatingKind } from '../../shared/api/index.ts';
 import { ServiceError } from './errors.ts';
-import type { Log } from './http.ts';
+import type { Log } from '../log.ts';
 
 /** The `aggs` of a search's parameters as a list of names. */
 function aggsOf(params: { aggs?: unknown }): string[] {

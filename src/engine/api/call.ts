@@ -6,7 +6,8 @@
 import type { Readable } from 'node:stream';
 import type { ServiceThrottle } from '../../shared/ipc/app.ts';
 import type { Network } from '../net/network.ts';
-import type { Log, RetryPolicy } from './http.ts';
+import type { RetryPolicy } from './http.ts';
+import type { Log } from '../log.ts';
 import type { LeanBody } from '../net/http1/client.ts';
 import type { TokenStore } from './token.ts';
 

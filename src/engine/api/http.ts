@@ -9,6 +9,7 @@
  * whole deadline, and a service that slow is seldom quick a moment later.
  */
 import { ApiError, NetworkError } from './errors.ts';
+import type { Log } from '../log.ts';
 import { NetProblem } from '../net/problem.ts';
 import { AnswerDeadlinePassed, underDeadline, type Deadline } from './answer-deadline.ts';
 
@@ -67,8 +68,6 @@ export interface Exchange {
   /** How long each attempt may take, and whether that covers the whole body; none without. */
   deadline?: Deadline | undefined;
 }
-
-export type Log = (line: string) => void;
 
 /** Sends the request, retrying what may be retried; returns the final response, whatever its status. */
 export function exchange(

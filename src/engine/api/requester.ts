@@ -13,9 +13,9 @@ import {
   exchange,
   parseRetryAfter,
   type Fetcher,
-  type Log,
   type RetryPolicy,
 } from './http.ts';
+import type { Log } from '../log.ts';
 import type { Network } from '../net/network.ts';
 import { ThrottleWatch } from './throttle.ts';
 import { ServiceClock } from './clock.ts';

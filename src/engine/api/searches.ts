@@ -10,7 +10,7 @@ import type { Bbox } from '../../shared/geo.ts';
 import { AggregationFallback } from './aggs.ts';
 import type { CallOptions } from './call.ts';
 import { SEARCH_ANSWERS } from './answers/features.ts';
-import type { Log } from './http.ts';
+import type { Log } from '../log.ts';
 import type { FeatureOf, GeoKind, ParamsOf } from './kinds.ts';
 import {
   pageThrough,

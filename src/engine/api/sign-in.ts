@@ -8,7 +8,8 @@ import { readAnswer, tokenAnswer } from './answers/answers.ts';
 import type { Credentials } from './call.ts';
 import type { ServiceClock } from './clock.ts';
 import { AuthError, safeUrl, type ServiceError } from './errors.ts';
-import { exchange, type Fetcher, type Log, type RetryPolicy } from './http.ts';
+import { exchange, type Fetcher, type RetryPolicy } from './http.ts';
+import type { Log } from '../log.ts';
 import type { StoredToken } from './token.ts';
 import { tokenExpiry } from './token-expiry.ts';
 

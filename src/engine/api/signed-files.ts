@@ -9,7 +9,8 @@ import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import type { FileFetcher } from '../net/files.ts';
 import type { ByteRange, MediaResponse, SignedStream } from './call.ts';
 import type { ServiceError } from './errors.ts';
-import { exchange, retrying, type Fetcher, type Log, type RetryPolicy } from './http.ts';
+import { exchange, retrying, type Fetcher, type RetryPolicy } from './http.ts';
+import type { Log } from '../log.ts';
 import type { LeanResponse } from '../net/http1/client.ts';
 import type { ThrottleWatch } from './throttle.ts';
 

@@ -47,7 +47,7 @@ export interface ManifestEntry {
   sha256: string;
 }
 
-export async function exportCollection(r: ExportRequest): Promise<ExportResult> {
+export async function writeCollectionExport(r: ExportRequest): Promise<ExportResult> {
   await mkdir(r.into, { recursive: true });
   const base = freeName(r.into, exportName(r.collection), r.as === 'zip' ? '.zip' : '');
   const final = join(r.into, base);

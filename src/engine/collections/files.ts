@@ -51,5 +51,3 @@ export function serviceFolder(service: string): string {
 export function collectionFolder(dataDir: string, service: string, id: string): string {
   return join(dataDir, 'collections', serviceFolder(service), idFileName(id));
 }
-
-export const partOf = (path: string): string => `${path}.part`;

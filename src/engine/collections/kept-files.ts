@@ -4,7 +4,7 @@
  */
 import { readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { partOf } from './files.ts';
+import { partOf } from '../downloads/part-files.ts';
 import type { KeptImage, KeptStore } from './store.ts';
 
 /** Files named before image files were hashed take their new names (migration 0590). */

@@ -3,7 +3,7 @@
  * every recording of a query (searchAll, past the 4,100 paging limit), or pasted ids (looked up
  * for their names); new recordings of cameras' periods are record-cameras.ts's.
  */
-import { isoSeconds } from '../../shared/times.ts';
+import { isoFromMs } from '../../shared/times.ts';
 import type {
   Recording,
   RecordingFormat,
@@ -204,7 +204,7 @@ export function splitPeriod(startIso: string, stopIso: string): [string, number]
   const parts: [string, number][] = [];
   for (let t = start; t < stop; t += MAX_RECORDING_S * 1000) {
     const duration = Math.min(MAX_RECORDING_S, Math.ceil((stop - t) / 1000));
-    parts.push([isoSeconds(t), duration]);
+    parts.push([isoFromMs(t), duration]);
   }
   return parts;
 }

@@ -4,7 +4,7 @@ import type {
   collectionsChannels,
   ImageSource,
 } from '../../shared/ipc/collections.ts';
-import { exportCollection } from '../collections/export.ts';
+import { writeCollectionExport } from '../collections/export.ts';
 import { RecordingFrames } from '../collections/frames.ts';
 import { CollectionsService } from '../collections/service.ts';
 import { KeptStore } from '../collections/store.ts';
@@ -139,7 +139,7 @@ export function collectionsFeature(
     'collections.recordingFrames': ({ recordingId }) => frames.list(recordingId),
     'collections.export': async ({ id, as, operationId }) => {
       const { collection, names } = await collections.names(id);
-      const result = await exportCollection({
+      const result = await writeCollectionExport({
         collection,
         names,
         as,

@@ -1,4 +1,4 @@
-import { isoSeconds } from '../../shared/times.ts';
+import { isoFromMs } from '../../shared/times.ts';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
@@ -200,5 +200,5 @@ function periodOf(
   if (input.lastMinutes === undefined) return { start: input.start!, stop: input.stop! };
   // Whole seconds: the service reads its times to the second.
   const stop = Math.floor(serviceNow / 1000) * 1000;
-  return { start: isoSeconds(stop - input.lastMinutes * 60_000), stop: isoSeconds(stop) };
+  return { start: isoFromMs(stop - input.lastMinutes * 60_000), stop: isoFromMs(stop) };
 }

@@ -1,4 +1,4 @@
-import { isoSeconds } from '../../shared/times.ts';
+import { isoFromMs } from '../../shared/times.ts';
 import type { recordingsChannels } from '../../shared/ipc/recordings.ts';
 import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
 
@@ -13,7 +13,7 @@ export function recordingsFeature(
     'recordings.create': async ({ cameraId, duration, start: given, last, tags }) => {
       // The service's clock, not this computer's: the recording is built from its archive.
       const start = last
-        ? isoSeconds((await ctx.client.serviceNowKnown()) - duration * 1000)
+        ? isoFromMs((await ctx.client.serviceNowKnown()) - duration * 1000)
         : given;
       const answer = await ctx.client.recordings.create({
         camera_id: cameraId,

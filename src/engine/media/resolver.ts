@@ -7,7 +7,7 @@ import type { MediaResponse } from '../api/requester.ts';
 import { ApiError, NetworkError, ServiceError } from '../api/errors.ts';
 import type { MediaCache, MediaEntry } from '../cache/media.ts';
 import type { Log } from '../log.ts';
-import { mediaRoute, type MediaRoute } from './routes.ts';
+import { readMediaPath, type MediaPath } from './routes.ts';
 
 /** What a transport sends back for a media URL: an HTTP-like answer with a streamed body. */
 export interface MediaAnswer {
@@ -83,7 +83,7 @@ export class MediaResolver {
     const q = pathAndQuery.indexOf('?');
     const path = q < 0 ? pathAndQuery : pathAndQuery.slice(0, q);
     const query = q < 0 ? undefined : pathAndQuery.slice(q + 1);
-    const route = mediaRoute(path, { tileUrl: this.#tileUrl(), query });
+    const route = readMediaPath(path, { tileUrl: this.#tileUrl(), query });
     if (!route) return text(404, `No such media: ${path}. Media paths look like cameras/ID/live.`);
     const local = this.#localFile(route);
     if (local) return fromFile(local, IMMUTABLE);
@@ -99,7 +99,7 @@ export class MediaResolver {
     }
   }
 
-  #localFile(route: MediaRoute): MediaEntry | null {
+  #localFile(route: MediaPath): MediaEntry | null {
     const image = route.collectionImage;
     const file = image && this.#ext.collectionFile?.(image.collectionId, image.name);
     if (!file) return null;
@@ -109,8 +109,8 @@ export class MediaResolver {
 
   /** Made from the image on disk (kept offline, or cached), fetching the image only if needed. */
   async #thumbnail(
-    route: MediaRoute,
-    of: NonNullable<MediaRoute['thumbnailOf']>,
+    route: MediaPath,
+    of: NonNullable<MediaPath['thumbnailOf']>,
     signal: AbortSignal,
   ): Promise<MediaAnswer> {
     if (!this.#ext.thumbnail) return text(501, `${route.label}: thumbnails are not available.`);
@@ -129,7 +129,7 @@ export class MediaResolver {
     return fromFile(entry, IMMUTABLE);
   }
 
-  async #fetch(route: MediaRoute, signal: AbortSignal): Promise<MediaAnswer> {
+  async #fetch(route: MediaPath, signal: AbortSignal): Promise<MediaAnswer> {
     const response = await route.fetch(this.#client, signal);
     if (!route.cacheKey) {
       const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
@@ -155,7 +155,7 @@ export class MediaResolver {
   }
 
   /** Offline or refused: the last copy on disk if there is one, else the reason in words. */
-  #fallback(route: MediaRoute, error: unknown): MediaAnswer {
+  #fallback(route: MediaPath, error: unknown): MediaAnswer {
     const cached = route.cacheKey ? this.#cache.get(route.cacheKey) : null;
     if (cached && !(error instanceof ServiceError && error.status === 404)) {
       const answer = fromFile(cached, 'no-store');
@@ -176,7 +176,7 @@ export class MediaResolver {
  * The answer's body as a Node stream that fails with AnswerTooLarge past the route's cap (a
  * playlist's, whatever its name, when labelled as one); a declared length past it fails at once.
  */
-function cappedBody(route: MediaRoute, response: MediaResponse): Readable {
+function cappedBody(route: MediaPath, response: MediaResponse): Readable {
   const playlist = /mpegurl/i.test(response.contentType ?? '');
   const cap = playlist ? Math.min(route.cap, ANSWER_CAPS.playlist) : route.cap;
   if (response.contentLength !== null && response.contentLength > cap) {

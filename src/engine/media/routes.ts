@@ -10,7 +10,7 @@ import { fetchTile } from './tile-fetch.ts';
  * reach the renderer by URL through the media scheme (Electron) or `/media/` (browser mode):
  * the main process adds the token and follows signed redirects, so the token never reaches it.
  */
-export interface MediaRoute {
+export interface MediaPath {
   /** What the user would call it, for error messages: "camera C1 live image". */
   label: string;
   /**
@@ -25,8 +25,8 @@ export interface MediaRoute {
   fetch(client: ApiClient, signal: AbortSignal): Promise<MediaResponse>;
   /** A collection's image: served from disk when the collection is kept offline. */
   collectionImage?: { collectionId: string; name: string };
-  /** A thumbnail: made in the main process from this route's image, `width` pixels wide. */
-  thumbnailOf?: { route: MediaRoute; width: number };
+  /** A thumbnail: made in the main process from this path's image, `width` pixels wide. */
+  thumbnailOf?: { route: MediaPath; width: number };
 }
 
 /** Width of the thumbnails of `collections/ID/thumbs/NAME`: a grid cell at 2x pixel ratio. */
@@ -52,15 +52,15 @@ const imageName = /^(?!\.{1,2}$)[^\p{Cc}/\\]{1,300}$/u;
 const time = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
 const tileName = /^(\d{1,2})-(\d{1,8})-(\d{1,8})\.mvt$/;
 
-export interface MediaRouteOptions {
+export interface MediaPathOptions {
   /** The base map's tile URL template (settings). */
   tileUrl?: string;
   /** The query of the media URL, without '?': kept for live video files only. */
   query?: string;
 }
 
-/** Parses `cameras/C1/live` and friends; null when the path is not a media route. */
-export function mediaRoute(path: string, options: MediaRouteOptions = {}): MediaRoute | null {
+/** Parses `cameras/C1/live` and friends; null when the path is not a media path. */
+export function readMediaPath(path: string, options: MediaPathOptions = {}): MediaPath | null {
   const parts = path.split('/').map((part) => safeDecode(part));
   if (parts.some((part) => part === null)) return null;
   const [group, a, b, c, ...rest] = parts as string[];
@@ -171,7 +171,7 @@ function basemapTile(
   x: string,
   yFile: string | undefined,
   template: string,
-): MediaRoute | null {
+): MediaPath | null {
   const match = /^(\d{1,8})\.png$/.exec(yFile ?? '');
   if (!template || !match || !/^\d{1,2}$/.test(z) || !/^\d{1,8}$/.test(x)) return null;
   const [zn, xn, yn] = [Number(z), Number(x), Number(match[1])];
@@ -192,7 +192,7 @@ function basemapTile(
   };
 }
 
-function collectionImage(collectionId: string, name: string): MediaRoute {
+function collectionImage(collectionId: string, name: string): MediaPath {
   return {
     label: `collection ${collectionId} image ${name}`,
     cacheKey: `collection-image:${collectionId}:${name}`,

@@ -13,17 +13,17 @@ import type { ProxyChoice } from './proxy.ts';
 import { bodyOfStream } from './stream-body.ts';
 
 /** What the fetcher takes of its network (network.ts): the route to a URL, and the TLS context. */
-export interface Routes {
+export interface FetcherNetwork {
   dispatcherFor(url: string): Promise<{ dispatcher: Dispatcher; choice: ProxyChoice }>;
   readonly secureContext: SecureContext;
 }
 
 export class FileFetcher {
-  readonly #network: Routes;
+  readonly #network: FetcherNetwork;
   #lean: LeanHttp | undefined;
   #leanContext: SecureContext | undefined;
 
-  constructor(network: Routes) {
+  constructor(network: FetcherNetwork) {
     this.#network = network;
   }
 

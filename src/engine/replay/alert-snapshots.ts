@@ -38,7 +38,7 @@ export function compactAlerts(
 ): AlertSnapshot {
   const alerts: ReplayAlert[] = [];
   for (const f of features) {
-    const polygons = polygonsOf(f.geometry);
+    const polygons = latLonPolygonsOf(f.geometry);
     if (polygons.length === 0) continue;
     const p = f.properties;
     alerts.push({
@@ -64,7 +64,7 @@ function wordsOf(value: unknown): string {
 }
 
 /** Polygon or MultiPolygon as [lat, lon] rings; anything else (null, a point) as none. */
-export function polygonsOf(geometry: unknown): [number, number][][][] {
+export function latLonPolygonsOf(geometry: unknown): [number, number][][][] {
   if (typeof geometry !== 'object' || geometry === null) return [];
   const { type, coordinates } = geometry as { type?: unknown; coordinates?: unknown };
   if (!Array.isArray(coordinates)) return [];

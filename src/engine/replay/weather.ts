@@ -2,7 +2,7 @@
  * Weather over time for the map: a camera's sensor history for its chart, and the worldwide
  * ten-minute snapshots (observations/_all) in a compact column form for the replay slider.
  */
-import type { Feature } from '../../shared/api/index.ts';
+import type { GeoJsonFeature } from '../../shared/api/index.ts';
 import type { CameraTimeline } from '../../shared/ipc/cameras.ts';
 import type { WeatherSnapshot } from '../../shared/ipc/replay.ts';
 import type { ApiClient } from '../api/client.ts';
@@ -161,7 +161,7 @@ export async function weatherSnapshot(
 export function compactSnapshot(
   mark: string,
   time: string,
-  features: readonly Feature<SnapshotObservationProperties>[],
+  features: readonly GeoJsonFeature<SnapshotObservationProperties>[],
 ): WeatherSnapshot {
   const out: WeatherSnapshot = {
     mark,

@@ -38,7 +38,7 @@ export const noFilters: AlertFilters = {
 };
 
 /** One page of the service's alerts: 100 at most, as the service allows. */
-export const PAGE = 100;
+export const ALERT_PAGE = 100;
 
 /** A datetime-local value ("2026-11-20T10:30") as the UTC instant the view labels it. */
 function utc(value: string): string | undefined {
@@ -71,7 +71,12 @@ export function parseArea(text: string): AlertSearch['bbox'] | string | undefine
 
 /** The search parameters of the filters, for the page starting at `skip`; or an input error. */
 export function alertParams(f: AlertFilters, skip = 0): AlertSearch | string {
-  const params: AlertSearch = { limit: PAGE, sort: 'severity', sort_dir: 'desc', aggs: ['event'] };
+  const params: AlertSearch = {
+    limit: ALERT_PAGE,
+    sort: 'severity',
+    sort_dir: 'desc',
+    aggs: ['event'],
+  };
   if (skip > 0) params.skip = skip;
   if (f.period !== 'current') params.expired = f.period === 'expired' ? 'true' : 'any';
   if (f.severity) params.severity = f.severity;

@@ -4,7 +4,7 @@
  * same page twice; a name already shown is never shown again, and the end is the first page
  * shorter than asked for.
  */
-export interface Page<T> {
+export interface MarkerPage<T> {
   items: T[];
   /** The marker of the next page, or null at the end. */
   next: string | null;
@@ -15,10 +15,10 @@ export class MarkerPager<T> {
   #seen = new Set<string>();
   #marker: string | null = '';
   #loading: Promise<boolean> | null = null;
-  readonly #fetch: (marker: string) => Promise<Page<T>>;
+  readonly #fetch: (marker: string) => Promise<MarkerPage<T>>;
   readonly #key: (item: T) => string;
 
-  constructor(fetch: (marker: string) => Promise<Page<T>>, key: (item: T) => string) {
+  constructor(fetch: (marker: string) => Promise<MarkerPage<T>>, key: (item: T) => string) {
     this.#fetch = fetch;
     this.#key = key;
   }

@@ -3,7 +3,7 @@
  * carry no zone, read in the zone the app shows times in (Settings: the computer's own or UTC),
  * so that the times typed are the times the app shows everywhere else.
  */
-import { isoSeconds } from '../../shared/times.ts';
+import { isoFromMs } from '../../shared/times.ts';
 
 /** The zone's offset from UTC at an instant, in ms (Berlin in winter: +3,600,000). */
 function offsetAt(t: number, zone: string): number {
@@ -34,7 +34,7 @@ export function zonedToIso(local: string, zone: string): string | null {
   // The offset at the guess, then at the answer: right on both sides of a clock change.
   const guess = wall - offsetAt(wall, zone);
   const t = wall - offsetAt(guess, zone);
-  return isoSeconds(t);
+  return isoFromMs(t);
 }
 
 /** An instant as a `datetime-local` value in `zone` (to fill the inputs). */

@@ -2,12 +2,12 @@
 // No window here: the router is imported, and reads a route, without one (it used to read the
 // window's location as it was imported).
 import { expect, test } from 'vitest';
-import { Router, parseRoute, router } from './router.svelte.ts';
+import { ViewRouter, parseViewAddress, router } from './router.svelte.ts';
 
 test('is imported where there is no window, and uses a source it is given', () => {
   expect(typeof window).toBe('undefined');
   expect(router.href('wall')).toBe('#/wall');
-  expect(parseRoute('#/wall/w1?cameras=A,B')).toEqual({
+  expect(parseViewAddress('#/wall/w1?cameras=A,B')).toEqual({
     view: 'wall',
     rest: ['w1'],
     query: { cameras: 'A,B' },
@@ -17,5 +17,5 @@ test('is imported where there is no window, and uses a source it is given', () =
     addEventListener() {},
     removeEventListener() {},
   };
-  expect(new Router(source).route).toEqual({ view: 'alerts', rest: ['a1'], query: {} });
+  expect(new ViewRouter(source).address).toEqual({ view: 'alerts', rest: ['a1'], query: {} });
 });

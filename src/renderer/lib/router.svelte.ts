@@ -1,6 +1,6 @@
 import { createSubscriber } from 'svelte/reactivity';
 
-/** The views of the navigation, in order; a route is `#/<view>[/<rest>][?query]`. */
+/** The views of the navigation, in order; a view's address is `#/<view>[/<rest>][?query]`. */
 export const views = [
   'map',
   'route',
@@ -22,25 +22,25 @@ export const viewLabels: Record<View, string> = {
   settings: 'Settings',
 };
 
-export interface Route {
+export interface ViewAddress {
   view: View;
   /** Path segments after the view, e.g. a collection id. */
   rest: string[];
   query: Record<string, string>;
 }
 
-export function parseRoute(hash: string): Route {
+export function parseViewAddress(hash: string): ViewAddress {
   const [path = '', search = ''] = hash.replace(/^#\/?/, '').split('?', 2);
   const [first = '', ...rest] = path.split('/').filter(Boolean).map(decodeURIComponent);
   const view = (views as readonly string[]).includes(first) ? (first as View) : 'map';
-  // A throwaway parser, not reactive state: the route object is replaced whole on each change.
+  // A throwaway parser, not reactive state: the address object is replaced whole on each change.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   const query = Object.fromEntries(new URLSearchParams(search));
   return { view, rest, query };
 }
 
 /**
- * Where the route lives: the window in the app; in a test, anything with a location whose hash
+ * Where the address lives: the window in the app; in a test, anything with a location whose hash
  * can be read and written and that sends `hashchange`.
  */
 export interface HashSource {
@@ -49,7 +49,7 @@ export interface HashSource {
   removeEventListener(type: 'hashchange', listener: () => void): void;
 }
 
-export class Router {
+export class ViewRouter {
   readonly #source: () => HashSource;
   readonly #follow: () => void;
 
@@ -66,15 +66,15 @@ export class Router {
     });
   }
 
-  /** The route shown; a template or effect that reads it follows every change of the hash. */
-  get route(): Route {
+  /** The address shown; a template or effect that reads it follows every change of the hash. */
+  get address(): ViewAddress {
     this.#follow();
-    return parseRoute(this.#source().location.hash);
+    return parseViewAddress(this.#source().location.hash);
   }
 
-  /** Shows a route such as `/wall?cameras=A,B` (links from outside the app arrive so). */
-  go(route: string): void {
-    this.#source().location.hash = `#${route}`;
+  /** Shows an address such as `/wall?cameras=A,B` (links from outside the app arrive so). */
+  go(address: string): void {
+    this.#source().location.hash = `#${address}`;
   }
 
   href(view: View): string {
@@ -82,4 +82,4 @@ export class Router {
   }
 }
 
-export const router = new Router();
+export const router = new ViewRouter();

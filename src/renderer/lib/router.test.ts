@@ -1,7 +1,7 @@
 import { flushSync } from 'svelte';
 import { expect, test } from 'vitest';
 import { watch } from '../testing/watch.svelte.ts';
-import { Router, router as appRouter, type HashSource } from './router.svelte.ts';
+import { ViewRouter, router as appRouter, type HashSource } from './router.svelte.ts';
 
 /** A window's location and its hashchange as a browser has them: the event comes after. */
 class FakeWindow implements HashSource {
@@ -44,19 +44,19 @@ const settled = async () => {
 };
 
 test('reads the route from its source, and an unknown view is the map', () => {
-  expect(new Router(new FakeWindow('#/collections/c%2F1?sort=name')).route).toEqual({
+  expect(new ViewRouter(new FakeWindow('#/collections/c%2F1?sort=name')).address).toEqual({
     view: 'collections',
     rest: ['c/1'],
     query: { sort: 'name' },
   });
-  expect(new Router(new FakeWindow('#/nowhere')).route.view).toBe('map');
-  expect(new Router(new FakeWindow('')).route.view).toBe('map');
+  expect(new ViewRouter(new FakeWindow('#/nowhere')).address.view).toBe('map');
+  expect(new ViewRouter(new FakeWindow('')).address.view).toBe('map');
 });
 
 test('an effect that reads the route follows every hash change, its own and others', async () => {
   const source = new FakeWindow('#/map');
-  const router = new Router(source);
-  const seen = watch(() => router.route);
+  const router = new ViewRouter(source);
+  const seen = watch(() => router.address);
   expect(source.listening).toBe(1);
 
   router.go('/alerts/a1');
@@ -77,14 +77,14 @@ test('an effect that reads the route follows every hash change, its own and othe
   router.go('/settings');
   await settled();
   expect(seen.values).toHaveLength(3);
-  expect(router.route.view).toBe('settings');
+  expect(router.address.view).toBe('settings');
 });
 
 test("the app's router is on the window, found at first use", async () => {
   appRouter.go('/downloads?batch=3');
   expect(window.location.hash).toBe('#/downloads?batch=3');
-  expect(appRouter.route).toEqual({ view: 'downloads', rest: [], query: { batch: '3' } });
-  const seen = watch(() => appRouter.route.view);
+  expect(appRouter.address).toEqual({ view: 'downloads', rest: [], query: { batch: '3' } });
+  const seen = watch(() => appRouter.address.view);
   window.location.hash = '#/alerts';
   await new Promise((resolve) => window.addEventListener('hashchange', resolve, { once: true }));
   flushSync();

@@ -1,4 +1,4 @@
-import { tokenPath, type TokenRoute } from '../../shared/web-paths.ts';
+import { tokenPath, type TokenPathKind } from '../../shared/web-paths.ts';
 
 const KEY = 'roadcam.token';
 /** Where the token is kept when this tab's storage cannot be used (storage turned off). */
@@ -36,7 +36,7 @@ export function socketUrl(): string {
 }
 
 /** A path of the host that needs the token (`/media/<token>/cameras/C1/live`). */
-export function webPath(route: TokenRoute, rest = ''): string {
+export function webPath(route: TokenPathKind, rest = ''): string {
   return tokenPath(route, pageToken(), rest);
 }
 

@@ -10,7 +10,7 @@ import { parseRouteFile } from '../../shared/route-file.ts';
 import { DEFAULT_BUFFER_KM, parseRouteQuery, routeLink } from '../../shared/route-link.ts';
 import { contextSlot } from '../lib/context.ts';
 import { Operation } from '../lib/operation.svelte.ts';
-import type { Route } from '../lib/router.svelte.ts';
+import type { ViewAddress } from '../lib/router.svelte.ts';
 
 export interface RouteNotice {
   text: string;
@@ -44,7 +44,7 @@ export class RouteState {
   }
 
   /** Opens what the view's route names: a route from a link, or the saved routes. */
-  async show(route: Route): Promise<void> {
+  async show(route: ViewAddress): Promise<void> {
     await this.loadSaved();
     const key = JSON.stringify(route.query);
     if (Object.keys(route.query).length === 0 || key === this.#openedLink) return;

@@ -10,21 +10,21 @@ export type Answers = {
   [C in Channel]?: (input: Input<C>) => Result<C> | Promise<Result<C>>;
 };
 
-export interface Call {
+export interface ChannelCall {
   channel: Channel;
   input: unknown;
 }
 
 export interface FakeApi extends Api {
   /** Every invoke, in order. */
-  readonly calls: Call[];
+  readonly calls: ChannelCall[];
   /** The inputs of the calls to one channel. */
   inputsOf<C extends Channel>(channel: C): Input<C>[];
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
 }
 
 export function fakeApi(answers: Answers = {}): FakeApi {
-  const calls: Call[] = [];
+  const calls: ChannelCall[] = [];
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   return {
     calls,

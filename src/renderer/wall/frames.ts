@@ -1,5 +1,5 @@
 /** Archived frames for rewind: the time nearest a chosen moment, found by binary search. */
-import { isoSeconds } from '../../shared/times.ts';
+import { isoFromMs } from '../../shared/times.ts';
 
 /** The element of `times` (ascending) nearest `t`; null when there are none. */
 export function nearestTime(times: readonly number[], t: number): number | null {
@@ -30,5 +30,5 @@ export function rewindRange(
 
 /** The media path of an archived frame: the listed time, so the disk cache can keep it. */
 export function framePath(cameraId: string, time: number): string {
-  return `cameras/${encodeURIComponent(cameraId)}/images/${isoSeconds(time)}`;
+  return `cameras/${encodeURIComponent(cameraId)}/images/${isoFromMs(time)}`;
 }

@@ -11,7 +11,7 @@ import { MAX_WALL_TILES } from '../../shared/ipc/wall.ts';
 import type { Api } from '../../shared/ipc.ts';
 import { contextSlot } from '../lib/context.ts';
 import { Operation } from '../lib/operation.svelte.ts';
-import type { Route } from '../lib/router.svelte.ts';
+import type { ViewAddress } from '../lib/router.svelte.ts';
 import { router } from '../lib/router.svelte.ts';
 import { capacity, layoutFor, moveItem, parseWallLink } from './layout.ts';
 
@@ -54,7 +54,7 @@ export class WallState {
   #routeKey = '';
 
   /** Shows what a route asks for: `/wall`, `/wall/<id>`, `/wall?cameras=...`, `/wall?add=ID`. */
-  async show(route: Route): Promise<void> {
+  async show(route: ViewAddress): Promise<void> {
     const key = JSON.stringify([route.rest, route.query]);
     if (key === this.#routeKey) return;
     this.#routeKey = key;
@@ -63,7 +63,7 @@ export class WallState {
     void this.refreshSensors();
   }
 
-  async #open(route: Route): Promise<void> {
+  async #open(route: ViewAddress): Promise<void> {
     const link = parseWallLink(route.query);
     const add = route.query['add'];
     const id = Number(route.rest[0]);

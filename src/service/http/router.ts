@@ -1,5 +1,5 @@
 /**
- * A small router: routes are registered per resource group (routes/*.ts) with a method and a
+ * A small router: endpoints are registered per resource group (routes/*.ts) with a method and a
  * path pattern (:name captures one segment or part of one, as in /v1/recordings/:id.:format).
  * The most specific pattern that matches the path wins; if it does not accept the method the
  * answer is 405 with an Allow header.
@@ -45,18 +45,18 @@ export interface RequestContext {
   body: ParamBag;
   /** query and body merged (a parameter may be given in one only), without access_token */
   params: ParamBag;
-  /** the authenticated client; absent only on routes with auth: false */
+  /** the authenticated client; absent only on endpoints with auth: false */
   auth: Auth | undefined;
 }
 
 export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;
 
-export interface RouteOptions {
-  /** default true: the route needs an access token */
+export interface EndpointOptions {
+  /** default true: the endpoint needs an access token */
   auth?: boolean;
 }
 
-interface Route {
+interface Endpoint {
   method: Method;
   pattern: string;
   regex: RegExp;
@@ -73,10 +73,10 @@ export interface Match {
 }
 
 export class Router {
-  readonly #routes: Route[] = [];
+  readonly #endpoints: Endpoint[] = [];
 
-  add(method: Method, pattern: string, handler: Handler, options: RouteOptions = {}): this {
-    if (this.#routes.some((r) => r.method === method && r.pattern === pattern)) {
+  add(method: Method, pattern: string, handler: Handler, options: EndpointOptions = {}): this {
+    if (this.#endpoints.some((r) => r.method === method && r.pattern === pattern)) {
       throw new Error(`Route ${method} ${pattern} is registered twice`);
     }
     const names: string[] = [];
@@ -92,7 +92,7 @@ export class Router {
         return literal!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       },
     );
-    this.#routes.push({
+    this.#endpoints.push({
       method,
       pattern,
       regex: new RegExp(`^${source}$`),
@@ -104,40 +104,40 @@ export class Router {
     return this;
   }
 
-  get(pattern: string, handler: Handler, options?: RouteOptions): this {
+  get(pattern: string, handler: Handler, options?: EndpointOptions): this {
     return this.add('GET', pattern, handler, options);
   }
-  post(pattern: string, handler: Handler, options?: RouteOptions): this {
+  post(pattern: string, handler: Handler, options?: EndpointOptions): this {
     return this.add('POST', pattern, handler, options);
   }
-  put(pattern: string, handler: Handler, options?: RouteOptions): this {
+  put(pattern: string, handler: Handler, options?: EndpointOptions): this {
     return this.add('PUT', pattern, handler, options);
   }
-  patch(pattern: string, handler: Handler, options?: RouteOptions): this {
+  patch(pattern: string, handler: Handler, options?: EndpointOptions): this {
     return this.add('PATCH', pattern, handler, options);
   }
-  delete(pattern: string, handler: Handler, options?: RouteOptions): this {
+  delete(pattern: string, handler: Handler, options?: EndpointOptions): this {
     return this.add('DELETE', pattern, handler, options);
   }
 
-  /** Finds the route for a request, or throws 404 / 405. HEAD is answered as GET. */
+  /** Finds the endpoint for a request, or throws 404 / 405. HEAD is answered as GET. */
   match(method: string, path: string): Match {
-    let best: { route: Route; m: RegExpExecArray }[] = [];
+    let best: { endpoint: Endpoint; m: RegExpExecArray }[] = [];
     let bestScore = -1;
-    for (const route of this.#routes) {
-      const m = route.regex.exec(path);
+    for (const endpoint of this.#endpoints) {
+      const m = endpoint.regex.exec(path);
       if (!m) continue;
-      if (route.specificity > bestScore) {
-        bestScore = route.specificity;
-        best = [{ route, m }];
-      } else if (route.specificity === bestScore) best.push({ route, m });
+      if (endpoint.specificity > bestScore) {
+        bestScore = endpoint.specificity;
+        best = [{ endpoint, m }];
+      } else if (endpoint.specificity === bestScore) best.push({ endpoint, m });
     }
     if (best.length === 0)
       throw new RequestError(404, 'not_found', `There is no operation at ${path}.`);
     const wanted = method === 'HEAD' ? 'GET' : method;
-    const hit = best.find((b) => b.route.method === wanted);
+    const hit = best.find((b) => b.endpoint.method === wanted);
     if (!hit) {
-      const allow = [...new Set(best.map((b) => b.route.method))].sort().join(', ');
+      const allow = [...new Set(best.map((b) => b.endpoint.method))].sort().join(', ');
       throw new RequestError(
         405,
         'method_not_allowed',
@@ -147,7 +147,7 @@ export class Router {
       );
     }
     const pathParams: Record<string, string> = {};
-    hit.route.names.forEach((name, i) => {
+    hit.endpoint.names.forEach((name, i) => {
       try {
         pathParams[name] = decodeURIComponent(hit.m[i + 1]!);
       } catch {
@@ -158,6 +158,6 @@ export class Router {
         );
       }
     });
-    return { handler: hit.route.handler, pathParams, auth: hit.route.auth };
+    return { handler: hit.endpoint.handler, pathParams, auth: hit.endpoint.auth };
   }
 }

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { link, mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RECORDING_FORMATS, type RecordingFormat } from '../../shared/api/index.ts';
-import type { Db } from '../store/db.ts';
+import type { StoreDb } from '../store/db.ts';
 import { setRecordingStatus } from '../store/recordings.ts';
 import type { FrameRenderer } from '../media/frames.ts';
 import type { MediaWorld } from '../media/world-view.ts';
@@ -39,7 +39,7 @@ interface RecordingRow {
 const RECHECK_MS = 30_000;
 
 export interface RecordingJobsOptions {
-  db: Db;
+  db: StoreDb;
   world: MediaWorld;
   renderer: FrameRenderer;
   clock: JobClock;
@@ -52,7 +52,7 @@ export interface RecordingJobsOptions {
 }
 
 export class RecordingJobs {
-  readonly #db: Db;
+  readonly #db: StoreDb;
   readonly #world: MediaWorld;
   readonly #renderer: FrameRenderer;
   readonly #clock: JobClock;

@@ -10,7 +10,7 @@ const TILE_BUFFER = 16;
 
 export type TileValue = string | number | boolean;
 
-export interface TilePoint {
+export interface LonLatTilePoint {
   id?: number;
   lon: number;
   lat: number;
@@ -19,7 +19,7 @@ export interface TilePoint {
 
 export interface TileLayer {
   name: string;
-  features: TilePoint[];
+  features: LonLatTilePoint[];
 }
 
 export interface TileAddress {

@@ -18,10 +18,10 @@ export interface FileToSend {
   modifiedMs?: number;
 }
 
-export type ByteRange = { start: number; end: number } | 'unsatisfiable' | undefined;
+export type ParsedRange = { start: number; end: number } | 'unsatisfiable' | undefined;
 
 /** Parses one `bytes=` range against the size; several ranges are answered whole (200). */
-export function parseRange(header: string | undefined, size: number): ByteRange {
+export function parseRange(header: string | undefined, size: number): ParsedRange {
   if (!header) return undefined;
   const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!m || (m[1] === '' && m[2] === '')) return undefined;

@@ -17,7 +17,7 @@ import { SignedFileHost, SignedRequestCounter } from './signed-host.ts';
 import { UrlSigner } from './signing.ts';
 import { StoreMediaWorld, type MediaCamera } from './world-view.ts';
 
-export interface MediaOptions {
+export interface MediaServiceOptions {
   /** Live video encoders allowed at once (default 20). */
   maxEncoders?: number;
   /** An encoder with no viewer stops after this long (default 30 s). */
@@ -40,7 +40,7 @@ export class MediaServices {
   /** The CDN of variant signedHost 'cdn' (signed-host.ts), once started. */
   #signedHost: SignedFileHost | undefined;
 
-  constructor(s: ServiceContext, dataDir: string, o: MediaOptions = {}) {
+  constructor(s: ServiceContext, dataDir: string, o: MediaServiceOptions = {}) {
     this.#s = s;
     this.dir = join(dataDir, 'media');
     this.world = new StoreMediaWorld(s.world.db, s.world.seed);
@@ -150,7 +150,11 @@ export function liveImageMode(cameraId: string): LiveImageMode {
 
 const attached = new WeakMap<ServiceContext, MediaServices>();
 
-export function attachMedia(s: ServiceContext, dataDir: string, o?: MediaOptions): MediaServices {
+export function attachMedia(
+  s: ServiceContext,
+  dataDir: string,
+  o?: MediaServiceOptions,
+): MediaServices {
   const m = new MediaServices(s, dataDir, o);
   attached.set(s, m);
   return m;

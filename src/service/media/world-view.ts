@@ -4,7 +4,7 @@
  * conditions are the stored observation of that ten-minute slot, so images agree with the
  * sensors; before it (old recordings) they are read off the same weather field.
  */
-import type { Db } from '../store/db.ts';
+import type { StoreDb } from '../store/db.ts';
 import {
   fieldAt,
   fogAt,
@@ -50,12 +50,12 @@ export function isNight(t: number, lon: number): boolean {
 }
 
 export class StoreMediaWorld implements MediaWorld {
-  readonly #db: Db;
+  readonly #db: StoreDb;
   readonly #seed: number;
   readonly #cameras = new Map<string, MediaCamera | undefined>();
   readonly #fields = new Map<number, FieldAt>();
 
-  constructor(db: Db, seed: number) {
+  constructor(db: StoreDb, seed: number) {
     this.#db = db;
     this.#seed = seed;
   }

@@ -15,7 +15,7 @@ import { mediaOf } from '../media/services.ts';
 import { ParamReader } from '../search/reader.ts';
 import { cameraOr404 } from './cameras/images.ts';
 
-export function registerAdminRoutes(router: Router, s: ServiceContext): void {
+export function registerAdminEndpoints(router: Router, s: ServiceContext): void {
   const open = { auth: false };
   router.get('/_admin/stats', () => ({ json: stats(s) }), open);
   router.post(

@@ -5,13 +5,13 @@ import type { ParamBag } from '../http/params.ts';
 import type { Router } from '../http/router.ts';
 import { searchAlerts, showAlert } from '../search/alerts.ts';
 import { registerSearch, registerShow } from './search-and-show.ts';
-import { snapshotRoute, type SnapshotKind } from './snapshots.ts';
+import { snapshotHandler, type SnapshotKind } from './snapshots.ts';
 
-export function registerAlertRoutes(router: Router, s: ServiceContext): void {
+export function registerAlertEndpoints(router: Router, s: ServiceContext): void {
   const max = s.variant.alertLimitMax;
   registerSearch(router, s, '/v1/alerts', searchAlerts, max === null ? undefined : clampLimit(max));
   registerShow(router, s, '/v1/alerts', 'alert', (world, id) => showAlert(world, id));
-  router.get('/v1/alerts/_all/:time.json', snapshotRoute(s, ALERT_SNAPSHOTS));
+  router.get('/v1/alerts/_all/:time.json', snapshotHandler(s, ALERT_SNAPSHOTS));
 }
 
 /** Alerts in force at t: effective at or before it, expiring after it. */

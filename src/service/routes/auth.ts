@@ -13,7 +13,7 @@ import { otherSession } from '../variants/shapes.ts';
 
 const BASIC_CHALLENGE = { 'WWW-Authenticate': 'Basic realm="roadcam"' };
 
-export function registerAuthRoutes(router: Router, s: ServiceContext): void {
+export function registerAuthEndpoints(router: Router, s: ServiceContext): void {
   router.post('/v1/oauth/token', (ctx) => ({ json: token(s, ctx) }), { auth: false });
   router.get('/v1/session', (ctx) => {
     const auth = ctx.auth!;

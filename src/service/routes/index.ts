@@ -7,25 +7,25 @@ import type { RequestListener } from 'node:http';
 import type { ServiceContext } from '../context.ts';
 import { Router } from '../http/router.ts';
 import { createHttpServer } from '../http/server.ts';
-import { registerAdminRoutes } from './admin.ts';
-import { registerAlertRoutes } from './alerts.ts';
-import { registerAuthRoutes } from './auth.ts';
-import { registerCameraFiles, registerCameraRoutes } from './cameras/index.ts';
-import { registerCollectionFiles, registerCollectionRoutes } from './collections/index.ts';
-import { registerObservationRoutes } from './observations/index.ts';
-import { registerRecordingFiles, registerRecordingRoutes } from './recordings.ts';
+import { registerAdminEndpoints } from './admin.ts';
+import { registerAlertEndpoints } from './alerts.ts';
+import { registerAuthEndpoints } from './auth.ts';
+import { registerCameraFiles, registerCameraEndpoints } from './cameras/index.ts';
+import { registerCollectionFiles, registerCollectionEndpoints } from './collections/index.ts';
+import { registerObservationEndpoints } from './observations/index.ts';
+import { registerRecordingFiles, registerRecordingEndpoints } from './recordings.ts';
 import { registerSnapshotFiles } from './snapshots.ts';
 
 export function createRouter(s: ServiceContext): Router {
   const router = new Router();
-  registerAuthRoutes(router, s);
-  registerObservationRoutes(router, s);
-  registerCameraRoutes(router, s);
-  registerRecordingRoutes(router, s);
-  registerAlertRoutes(router, s);
-  registerCollectionRoutes(router, s);
+  registerAuthEndpoints(router, s);
+  registerObservationEndpoints(router, s);
+  registerCameraEndpoints(router, s);
+  registerRecordingEndpoints(router, s);
+  registerAlertEndpoints(router, s);
+  registerCollectionEndpoints(router, s);
   registerSignedFiles(router, s);
-  if (s.admin) registerAdminRoutes(router, s);
+  if (s.admin) registerAdminEndpoints(router, s);
   return router;
 }
 

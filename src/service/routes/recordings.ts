@@ -130,7 +130,7 @@ async function recordingFile(
   };
 }
 
-export function registerRecordingRoutes(router: Router, s: ServiceContext): void {
+export function registerRecordingEndpoints(router: Router, s: ServiceContext): void {
   registerSearch(router, s, '/v1/recordings', searchRecordings);
   registerShow(router, s, '/v1/recordings', 'recording', showRecording);
   router.post('/v1/recordings', (ctx) => create(s, ctx));

@@ -14,7 +14,7 @@ import { RequestError, invalidParameter, notFound } from '../http/errors.ts';
 import type { Handler, Router } from '../http/router.ts';
 import { mediaOf } from '../media/services.ts';
 import { requireNoParams } from '../search/common.ts';
-import { isoSeconds } from '../search/times.ts';
+import { isoFromSeconds } from '../search/times.ts';
 import { signedFile, storedFile } from './signed.ts';
 
 export interface SnapshotKind {
@@ -50,14 +50,14 @@ function checkAvailable(s: ServiceContext, t: number, text: string): void {
     throw unavailable('snapshots exist for ten-minute marks only (minutes 00, 10, 20, ...).');
   if (t + SLOT_S > nowS) {
     throw unavailable(
-      `a mark becomes available 10 minutes after it, at ${isoSeconds(t + SLOT_S)} for this one.`,
+      `a mark becomes available 10 minutes after it, at ${isoFromSeconds(t + SLOT_S)} for this one.`,
     );
   }
   const first = mediaOf(s).world.archiveStart();
-  if (t < first) throw unavailable(`the service keeps snapshots from ${isoSeconds(first)} on.`);
+  if (t < first) throw unavailable(`the service keeps snapshots from ${isoFromSeconds(first)} on.`);
 }
 
-export function snapshotRoute(s: ServiceContext, kind: SnapshotKind): Handler {
+export function snapshotHandler(s: ServiceContext, kind: SnapshotKind): Handler {
   return async (ctx) => {
     requireNoParams(ctx.params, 'a snapshot');
     const text = ctx.pathParams['time']!;

@@ -23,7 +23,7 @@ export interface CameraPointRow {
   country: string;
 }
 
-export function tileAddress(ctx: RequestContext): TileAddress {
+export function readTileAddress(ctx: RequestContext): TileAddress {
   const [z, x, y] = ['z', 'x', 'y'].map((k) => {
     const v = ctx.pathParams[k]!;
     if (!/^\d{1,8}$/.test(v))

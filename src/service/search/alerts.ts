@@ -18,7 +18,7 @@ import { addAnyOf, addTextQuery, addTimeRanges, Where, type SearchStore } from '
 import { featurePage, readSearch, searchTable, type Table } from './paging.ts';
 import type { ParamReader } from './reader.ts';
 import { candidateBoxes, hasArea, intersectsRing, type SpatialFilter } from './spatial.ts';
-import { isoSeconds } from './times.ts';
+import { isoFromSeconds } from './times.ts';
 
 interface Row {
   num: number;
@@ -83,9 +83,9 @@ function feature(row: Row): Alert {
       states: JSON.parse(row.states) as string[],
       areaDesc: row.area_desc,
       description: row.description,
-      effective: isoSeconds(row.effective),
-      expires: isoSeconds(row.expires),
-      updated: isoSeconds(row.updated),
+      effective: isoFromSeconds(row.effective),
+      expires: isoFromSeconds(row.expires),
+      updated: isoFromSeconds(row.updated),
       urgency: URGENCY_TEXT[row.urgency] ?? 'Unknown',
       severity: SEVERITY_TEXT[row.severity] ?? 'Unknown',
       certainty: CERTAINTY_TEXT[row.certainty] ?? 'Unknown',

@@ -15,7 +15,7 @@ import { addTextQuery, addTimeRanges, Where, type SearchStore } from './common.t
 import { readSearch, searchTable, type Table } from './paging.ts';
 import { ParamReader } from './reader.ts';
 import { expiryCutoff } from './recordings.ts';
-import { isoSeconds } from './times.ts';
+import { isoFromSeconds } from './times.ts';
 
 interface Row {
   num: number;
@@ -42,8 +42,8 @@ function toCollection(row: Row): Collection {
     name: row.name,
     description: row.description,
     tags: JSON.parse(row.tags) as string[],
-    created_at: isoSeconds(row.created_at),
-    updated_at: isoSeconds(row.updated_at),
+    created_at: isoFromSeconds(row.created_at),
+    updated_at: isoFromSeconds(row.updated_at),
   };
 }
 
@@ -77,7 +77,7 @@ export function collectionNum(world: SearchStore, id: string, nowS: number): num
  * page after it; any other marker (a partial name) starts at the first name at or after it in
  * name order, so a prefix starts at the first image that begins with it.
  */
-export function showCollection(
+export function showCollectionPage(
   world: SearchStore,
   id: string,
   bag: ParamBag,

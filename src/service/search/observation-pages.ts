@@ -12,7 +12,7 @@
 import type { Aggs, SortDir } from '../../shared/api/index.ts';
 import type { StatementCache } from '../store/db.ts';
 import { aggBuckets, Where, type AggDef } from './common.ts';
-import { orderBy, type Page } from './paging.ts';
+import { orderBy, type PageWindow } from './paging.ts';
 
 /** The matching observations: camera conditions resolved to nums, the rest on `o.*`. */
 export interface ObservationQuery {
@@ -78,7 +78,7 @@ export function countTotal(st: StatementCache, q: ObservationQuery): number {
 export function pagePieces(
   cameras: readonly number[],
   counts: ReadonlyMap<number, number>,
-  page: Page,
+  page: PageWindow,
 ): { camera: number; offset: number; limit: number }[] {
   const pieces: { camera: number; offset: number; limit: number }[] = [];
   let skip = page.skip;

@@ -30,7 +30,7 @@ import {
 import { featurePage, readPage, readSearch, type AggKey } from './paging.ts';
 import { checkRange, type ParamReader } from './reader.ts';
 import { addSensorFilters } from './sensors.ts';
-import { isoSeconds, parseInstant, parseTimeOfDay } from './times.ts';
+import { isoFromSeconds, parseInstant, parseTimeOfDay } from './times.ts';
 
 interface Row {
   camera_id: string;
@@ -58,7 +58,11 @@ const AGGS: Record<AggKey<'observations'>, AggDef> = {
   city: { key: 'c.city' },
   country: { key: 'c.country' },
   camera_id: { key: 'c.id' },
-  time: { key: 'o.time', order: 'ORDER BY n DESC, k DESC', toKey: (v) => isoSeconds(v as number) },
+  time: {
+    key: 'o.time',
+    order: 'ORDER BY n DESC, k DESC',
+    toKey: (v) => isoFromSeconds(v as number),
+  },
   'sensors.road_weather': { key: 'o.rw', toKey: value },
   'sensors.visibility': { key: 'o.vis', toKey: (v) => (v as number) / 10 },
   'sensors.precip': { key: 'o.pr', toKey: value },

@@ -42,7 +42,7 @@ const SPATIAL: Readonly<Record<Resource, boolean>> = {
   collections: false,
 };
 
-export interface Page {
+export interface PageWindow {
   limit: number;
   skip: number;
 }
@@ -51,7 +51,7 @@ export interface Page {
 export interface SearchRequest<S extends string> {
   r: ParamReader;
   spatial: SpatialFilter;
-  page: Page;
+  page: PageWindow;
   sort: S | undefined;
   dir: SortDir;
   aggNames: string[];
@@ -77,7 +77,7 @@ export function readSearch<R extends Resource>(
   return { r, spatial, page, sort, dir, aggNames };
 }
 
-function parsePage(r: ParamReader, limits: PageLimits): Page {
+function parsePage(r: ParamReader, limits: PageLimits): PageWindow {
   return {
     limit: r.int('limit', { min: 0, max: limits.limitMax }) ?? limits.limitDefault,
     skip: r.int('skip', { min: 0, max: limits.skipMax }) ?? 0,
@@ -180,7 +180,7 @@ export function readPage<Row>(
   st: StatementCache,
   q: PageQuery,
   dir: SortDir,
-  page: Page,
+  page: PageWindow,
   total: number,
 ): Row[] {
   if (page.limit === 0 || page.skip >= total) return [];
@@ -233,7 +233,11 @@ export function searchTable<R extends Resource, Row>(
 }
 
 /** The GeoJSON answer of a search; `bbox` only where the resource has one (points). */
-export function featurePage<F>(features: F[], found: Found, page: Page): FeatureCollection<F> {
+export function featurePage<F>(
+  features: F[],
+  found: Found,
+  page: PageWindow,
+): FeatureCollection<F> {
   return {
     type: 'FeatureCollection',
     ...(found.bbox === undefined ? {} : { bbox: found.bbox }),

@@ -12,7 +12,7 @@ import { Worker } from 'node:worker_threads';
 import { RequestError } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
 
-export interface SearchRequest {
+export interface SearchJob {
   id: number;
   /** the collection path, a key of SEARCHES (registry.ts) */
   base: string;
@@ -84,7 +84,7 @@ export class SearchPool {
     const chosen = slot;
     return new Promise<string>((resolve, reject) => {
       chosen.pending.set(id, { resolve, reject });
-      const request: SearchRequest = { id, base, params, nowS };
+      const request: SearchJob = { id, base, params, nowS };
       chosen.worker.postMessage(request);
     });
   }

@@ -23,7 +23,7 @@ import {
   type SearchStore,
 } from './common.ts';
 import { featurePage, readSearch, searchTable, type Table } from './paging.ts';
-import { isoSeconds } from './times.ts';
+import { isoFromSeconds } from './times.ts';
 
 interface Row {
   id: string;
@@ -89,10 +89,10 @@ function feature(row: Row): Recording {
       status: row.status,
       duration: row.duration,
       rate: row.rate,
-      start: isoSeconds(row.start),
-      stop: isoSeconds(row.stop),
+      start: isoFromSeconds(row.start),
+      stop: isoFromSeconds(row.stop),
       tags: JSON.parse(row.tags) as string[],
-      created_at: isoSeconds(row.created_at),
+      created_at: isoFromSeconds(row.created_at),
       formats: JSON.parse(row.formats) as RecordingFormat[],
     },
   };

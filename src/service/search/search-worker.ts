@@ -12,7 +12,7 @@ import { StatementCache } from '../store/db.ts';
 import type { CameraPoint } from '../world/observations.ts';
 import type { SearchStore } from './common.ts';
 import { SEARCHES } from './registry.ts';
-import type { SearchReply, SearchRequest } from './pool.ts';
+import type { SearchReply, SearchJob } from './pool.ts';
 
 const db = new Database((workerData as { file: string }).file, { fileMustExist: true });
 db.pragma('query_only = ON');
@@ -42,7 +42,7 @@ function toBag(v: ParamValue): ParamValue {
   return bag;
 }
 
-parentPort!.on('message', (m: SearchRequest) => {
+parentPort!.on('message', (m: SearchJob) => {
   let reply: SearchReply;
   try {
     const search = SEARCHES[m.base];

@@ -77,6 +77,7 @@ export function parseTimeOfDay(name: string, text: string): number | undefined {
   return h * 3600 + min * 60 + s;
 }
 
-export function isoSeconds(t: number): string {
-  return new Date(t * 1000).toISOString().replace('.000Z', 'Z');
+/** A time in seconds since 1970 as UTC ISO 8601 to the second ("2026-11-27T10:42:00Z"). */
+export function isoFromSeconds(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
 }

@@ -2,7 +2,7 @@
  * Writes collections and their images, keeping tags and the text index in step. The seed
  * and the collection routes (routes/collections/) use these.
  */
-import type { Db } from './db.ts';
+import type { StoreDb } from './db.ts';
 
 export interface CollectionInput {
   id: string;
@@ -14,7 +14,7 @@ export interface CollectionInput {
   updatedAt: number;
 }
 
-export function insertCollection(db: Db, c: CollectionInput): number {
+export function insertCollection(db: StoreDb, c: CollectionInput): number {
   return db.transaction(() => {
     const info = db
       .prepare(
@@ -22,7 +22,7 @@ export function insertCollection(db: Db, c: CollectionInput): number {
       )
       .run(c.id, c.name, c.description, '[]', c.createdAt, c.updatedAt);
     const num = Number(info.lastInsertRowid);
-    updateCollection(db, num, { tags: c.tags }, c.updatedAt);
+    applyCollectionChanges(db, num, { tags: c.tags }, c.updatedAt);
     return num;
   })();
 }
@@ -34,8 +34,8 @@ export interface CollectionChanges {
 }
 
 /** Applies changes, sets updated_at, and refreshes tags and the text index. */
-export function updateCollection(
-  db: Db,
+export function applyCollectionChanges(
+  db: StoreDb,
   num: number,
   changes: CollectionChanges,
   updatedAt: number,
@@ -68,7 +68,7 @@ export function updateCollection(
 }
 
 export function addCollectionImage(
-  db: Db,
+  db: StoreDb,
   num: number,
   name: string,
   addedAt: number,
@@ -83,7 +83,7 @@ export function addCollectionImage(
 }
 
 /** Removes collections created before `before` (epoch seconds) with all their images. */
-export function pruneCollections(db: Db, before: number): void {
+export function pruneCollections(db: StoreDb, before: number): void {
   db.transaction(() => {
     const nums = db
       .prepare('SELECT num FROM collections WHERE created_at < ?')

@@ -7,10 +7,10 @@ import { haversineMeters } from '../../shared/geo.ts';
 import { migrate } from '../../sqlite/migrate.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 
-export type Db = Database.Database;
+export type StoreDb = Database.Database;
 export type Statement = Database.Statement;
 
-export function openDatabase(file: string): Db {
+export function openStoreDatabase(file: string): StoreDb {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
@@ -30,10 +30,10 @@ export function openDatabase(file: string): Db {
 
 /** Prepared statements for generated SQL, keyed by the SQL text. */
 export class StatementCache {
-  readonly #db: Db;
+  readonly #db: StoreDb;
   readonly #cache = new Map<string, Statement>();
 
-  constructor(db: Db) {
+  constructor(db: StoreDb) {
     this.#db = db;
   }
 
@@ -48,13 +48,13 @@ export class StatementCache {
   }
 }
 
-export function getMeta(db: Db, key: string): string | undefined {
+export function getMeta(db: StoreDb, key: string): string | undefined {
   const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as
     { value: string } | undefined;
   return row?.value;
 }
 
-export function setMeta(db: Db, key: string, value: string | number): void {
+export function setMeta(db: StoreDb, key: string, value: string | number): void {
   db.prepare(
     'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   ).run(key, String(value));

@@ -4,7 +4,7 @@
  * these.
  */
 import type { RecordingFormat, RecordingStatus } from '../../shared/api/index.ts';
-import type { Db } from './db.ts';
+import type { StoreDb } from './db.ts';
 
 export interface RecordingInput {
   id: string;
@@ -20,7 +20,7 @@ export interface RecordingInput {
   createdAt: number;
 }
 
-export function insertRecording(db: Db, r: RecordingInput): number {
+export function insertRecording(db: StoreDb, r: RecordingInput): number {
   return db.transaction(() => {
     const info = db
       .prepare(
@@ -46,7 +46,7 @@ export function insertRecording(db: Db, r: RecordingInput): number {
 }
 
 /** Replaces a recording's tags (deduplicated, order kept) and refreshes its text index. */
-export function setRecordingTags(db: Db, num: number, tags: readonly string[]): string[] {
+export function setRecordingTags(db: StoreDb, num: number, tags: readonly string[]): string[] {
   const unique = [...new Map(tags.map((t) => [t.toLowerCase(), t])).values()];
   db.transaction(() => {
     db.prepare('UPDATE recordings SET tags = ? WHERE num = ?').run(JSON.stringify(unique), num);
@@ -66,7 +66,7 @@ export function setRecordingTags(db: Db, num: number, tags: readonly string[]): 
 }
 
 export function setRecordingStatus(
-  db: Db,
+  db: StoreDb,
   num: number,
   status: RecordingStatus,
   formats: RecordingFormat[],
@@ -79,7 +79,7 @@ export function setRecordingStatus(
 }
 
 /** Removes recordings created before `before` (epoch seconds): they have expired. */
-export function pruneRecordings(db: Db, before: number): void {
+export function pruneRecordings(db: StoreDb, before: number): void {
   db.transaction(() => {
     const nums = db
       .prepare('SELECT num FROM recordings WHERE created_at < ?')

@@ -1,6 +1,6 @@
 /** Writes alerts to the store (the search side reads them in search/alerts.ts). */
 import { bboxOf, type LonLat } from '../../shared/geo.ts';
-import type { Db } from '../store/db.ts';
+import type { StoreDb } from '../store/db.ts';
 import type { EventKind } from './alert-text.ts';
 
 export interface AlertRecord {
@@ -22,7 +22,7 @@ export interface AlertRecord {
 }
 
 /** Inserts an alert unless one with the same id exists; returns whether it did. */
-export function insertAlert(db: Db, a: AlertRecord): boolean {
+export function insertAlert(db: StoreDb, a: AlertRecord): boolean {
   const [minLon, minLat, maxLon, maxLat] = bboxOf(a.ring);
   const info = db
     .prepare(
@@ -63,7 +63,7 @@ export function insertAlert(db: Db, a: AlertRecord): boolean {
 }
 
 /** Extends a still-active alert with the same source; returns false when there is none. */
-export function extendAlert(db: Db, a: AlertRecord, now: number): boolean {
+export function extendAlert(db: StoreDb, a: AlertRecord, now: number): boolean {
   const row = db
     .prepare(
       'SELECT num FROM alerts WHERE source = ? AND expires > ? ORDER BY expires DESC LIMIT 1',
@@ -91,6 +91,6 @@ export function extendAlert(db: Db, a: AlertRecord, now: number): boolean {
 }
 
 /** Forgets alerts that expired long ago. */
-export function pruneAlerts(db: Db, before: number): void {
+export function pruneAlerts(db: StoreDb, before: number): void {
   db.prepare('DELETE FROM alerts WHERE expires < ?').run(before);
 }

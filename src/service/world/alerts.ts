@@ -5,7 +5,7 @@
  * every hour from the stored observations, and extended while the condition lasts.
  */
 import { bboxOf, pointInPolygon, type LonLat } from '../../shared/geo.ts';
-import type { Db } from '../store/db.ts';
+import type { StoreDb } from '../store/db.ts';
 import { EVENTS, nwsDescription, ORIGIN_NWS, type EventKind } from './alert-text.ts';
 import { insertAlert, type AlertRecord } from './alert-store.ts';
 import { gazetteer, gridKey, type Place } from './places.ts';
@@ -182,7 +182,7 @@ function toRecord(seed: number, c: Candidate): AlertRecord | undefined {
 }
 
 /** Inserts the agency alerts that became effective in (from, to]. */
-export function issueAgencyAlerts(db: Db, seed: number, from: number, to: number): number {
+export function issueAgencyAlerts(db: StoreDb, seed: number, from: number, to: number): number {
   const candidates: Candidate[] = [];
   for (const s of stormsBetween(seed, from - 36 * 3600, to))
     if (s.us) candidates.push(...stormCandidates(seed, s));

@@ -4,7 +4,7 @@
  * have expired and are never shown), with every status, several tags and durations.
  */
 import type { RecordingFormat, RecordingStatus } from '../../shared/api/index.ts';
-import type { Db } from '../store/db.ts';
+import type { StoreDb } from '../store/db.ts';
 import { addCollectionImage, insertCollection } from '../store/collections.ts';
 import { insertRecording } from '../store/recordings.ts';
 import { idFrom, rng } from './random.ts';
@@ -45,7 +45,7 @@ export function imageName(cameraId: string, t: number): string {
   return `${cameraId}_${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z.jpg`;
 }
 
-export function seedArchive(db: Db, seed: number, now: number): void {
+export function seedArchive(db: StoreDb, seed: number, now: number): void {
   const cameras = db
     .prepare('SELECT num, id, video FROM cameras ORDER BY idx')
     .all() as CameraRow[];
@@ -99,7 +99,7 @@ const COLLECTIONS: [name: string, description: string, tags: string][] = [
   ['Old survey', 'Created long ago: expired, never shown', 'archive'],
 ];
 
-function seedCollections(db: Db, seed: number, now: number, cameras: CameraRow[]): void {
+function seedCollections(db: StoreDb, seed: number, now: number, cameras: CameraRow[]): void {
   COLLECTIONS.forEach(([name, description, tags], k) => {
     const r = rng(seed, 0xc01, k);
     const created =

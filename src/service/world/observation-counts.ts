@@ -4,7 +4,7 @@
  * costs no second pass), rows about to be deleted or replaced are subtracted with one
  * grouped query over their time range.
  */
-import type { Db } from '../store/db.ts';
+import type { StoreDb } from '../store/db.ts';
 
 /** Sensor values lie in -10..10: five bits each, offset by 16; a missing previous value is 0. */
 export const COUNT_CODE_SQL =
@@ -57,7 +57,7 @@ export class CountTally {
   }
 
   /** Adds the tallied counts of `camera` to the table and starts over. */
-  flush(db: Db, camera: number): void {
+  flush(db: StoreDb, camera: number): void {
     const upsert = db.prepare(UPSERT);
     for (const [code, c] of this.#combos) upsert.run(camera, code, ...c.values, c.n);
     this.#combos.clear();
@@ -65,7 +65,7 @@ export class CountTally {
 }
 
 /** Subtracts the observations with fromT <= time <= toT (call before deleting them). */
-export function subtractCounts(db: Db, fromT: number, toT: number): void {
+export function subtractCounts(db: StoreDb, fromT: number, toT: number): void {
   const { changes } = db
     .prepare(
       `INSERT INTO observation_counts (camera, code, rw, vis, pr, prev_rw, prev_vis, prev_pr, n)

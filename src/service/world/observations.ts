@@ -3,7 +3,7 @@
  * (weather.ts). A reading at (camera, time) is a pure function of the seed, so the history
  * generated at first start, the live ticks and a catch-up after a restart all agree.
  */
-import type { Db } from '../store/db.ts';
+import type { StoreDb } from '../store/db.ts';
 import { CountTally } from './observation-counts.ts';
 import { unit } from './random.ts';
 import {
@@ -76,7 +76,7 @@ function readingFrom(
  * range that were there before (none, unless a catch-up is repeated).
  */
 export function insertObservations(
-  db: Db,
+  db: StoreDb,
   seed: number,
   cameras: readonly CameraPoint[],
   firstT: number,

@@ -4,7 +4,7 @@
  * show the condition, a watch is issued for two hours, or extended when one is still active.
  */
 import { expandBbox, bboxRing, bboxOf, type LonLat } from '../../shared/geo.ts';
-import type { Db } from '../store/db.ts';
+import type { StoreDb } from '../store/db.ts';
 import { EVENTS, ORIGIN_SERVICE, type EventKind } from './alert-text.ts';
 import { extendAlert, insertAlert, type AlertRecord } from './alert-store.ts';
 import { idFrom, stringKey } from './random.ts';
@@ -52,7 +52,7 @@ const CONDITIONS: Condition[] = [
 const CELL_DEG = 2;
 const LIFETIME_S = 2 * 3600;
 
-export function deriveServiceAlerts(db: Db, seed: number, hour: number): void {
+export function deriveServiceAlerts(db: StoreDb, seed: number, hour: number): void {
   const rows = db
     .prepare(
       `SELECT c.lon, c.lat, c.state, c.state_name, c.country, c.city, o.rw, o.vis, o.pr

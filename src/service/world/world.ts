@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESOURCE_LIFETIME_DAYS } from '../../shared/api/index.ts';
-import { getMeta, openDatabase, setMeta, StatementCache, type Db } from '../store/db.ts';
+import { getMeta, openStoreDatabase, setMeta, StatementCache, type StoreDb } from '../store/db.ts';
 import { pruneCollections } from '../store/collections.ts';
 import { pruneRecordings } from '../store/recordings.ts';
 import { issueAgencyAlerts, deriveServiceAlerts } from './alerts.ts';
@@ -34,7 +34,7 @@ export interface WorldOptions {
 }
 
 export class World {
-  readonly db: Db;
+  readonly db: StoreDb;
   readonly statements: StatementCache;
   readonly seed: number;
   readonly cameraCount: number;
@@ -45,7 +45,7 @@ export class World {
   #lastSlot: number;
   #points: CameraPoint[] | undefined;
 
-  private constructor(db: Db) {
+  private constructor(db: StoreDb) {
     this.db = db;
     this.statements = new StatementCache(db);
     this.seed = Number(getMeta(db, 'seed'));
@@ -59,7 +59,7 @@ export class World {
     mkdirSync(o.dataDir, { recursive: true });
     const file = join(o.dataDir, DB_FILE);
     if (existsSync(file)) {
-      const db = openDatabase(file);
+      const db = openStoreDatabase(file);
       const generator = getMeta(db, 'generator');
       if (generator === GENERATOR_VERSION) {
         checkSame(o, 'seed', Number(getMeta(db, 'seed')), o.seed);
@@ -74,7 +74,7 @@ export class World {
       );
       for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
     }
-    const db = openDatabase(file);
+    const db = openStoreDatabase(file);
     build(db, o);
     return new World(db);
   }
@@ -136,13 +136,19 @@ function checkSame(o: WorldOptions, what: string, stored: number, asked: number 
   }
 }
 
-function updateAlerts(db: Db, seed: number, alertsFrom: number, obsFrom: number, to: number): void {
+function updateAlerts(
+  db: StoreDb,
+  seed: number,
+  alertsFrom: number,
+  obsFrom: number,
+  to: number,
+): void {
   issueAgencyAlerts(db, seed, alertsFrom, to);
   const firstHour = Math.ceil(Math.max(alertsFrom + 1, obsFrom) / 3600) * 3600;
   for (let h = firstHour; h <= to; h += 3600) deriveServiceAlerts(db, seed, h);
 }
 
-function build(db: Db, o: WorldOptions): void {
+function build(db: StoreDb, o: WorldOptions): void {
   const started = Date.now();
   const seed = o.seed ?? o.defaults.seed;
   const count = o.cameras ?? o.defaults.cameras;

@@ -24,11 +24,11 @@ export interface MultiPolygonGeometry {
 export type AreaGeometry = PolygonGeometry | MultiPolygonGeometry;
 
 /** The polygons of an area, each as its rings (the outer ring first, then its holes). */
-export function polygonsOf(area: AreaGeometry): LonLat[][][] {
+export function lonLatPolygonsOf(area: AreaGeometry): LonLat[][][] {
   return area.type === 'Polygon' ? [area.coordinates] : area.coordinates;
 }
 
-export interface Feature<P, G = PointGeometry> {
+export interface GeoJsonFeature<P, G = PointGeometry> {
   type: 'Feature';
   id: string;
   bbox?: [number, number, number, number];
@@ -83,7 +83,7 @@ export interface ObservationProperties {
     [type: string]: SensorReading | undefined;
   };
 }
-export type Observation = Feature<ObservationProperties>;
+export type Observation = GeoJsonFeature<ObservationProperties>;
 
 export interface CameraProperties {
   country: string;
@@ -93,7 +93,7 @@ export interface CameraProperties {
   description: string;
   video: boolean;
 }
-export type Camera = Feature<CameraProperties>;
+export type Camera = GeoJsonFeature<CameraProperties>;
 
 export const RECORDING_STATUSES = ['complete', 'submitted', 'failed'] as const;
 export type RecordingStatus = (typeof RECORDING_STATUSES)[number];
@@ -120,7 +120,7 @@ export interface RecordingProperties {
   /** The known formats only: one the client cannot download is not offered (records.ts). */
   formats: RecordingFormat[];
 }
-export type Recording = Feature<RecordingProperties>;
+export type Recording = GeoJsonFeature<RecordingProperties>;
 
 export interface AlertProperties {
   origin: string;
@@ -137,7 +137,7 @@ export interface AlertProperties {
   certainty: string;
   status: string;
 }
-export type Alert = Feature<AlertProperties, AreaGeometry> & {
+export type Alert = GeoJsonFeature<AlertProperties, AreaGeometry> & {
   bbox: [number, number, number, number];
 };
 

@@ -123,7 +123,7 @@ export interface BatchFinished {
 
 const id = z.number().int().positive();
 /** A recording id as the renderer may send it (also the recording detail's channels). */
-export const recordingId = z
+export const recordingIdSchema = z
   .string()
   .trim()
   .min(1)
@@ -146,7 +146,7 @@ export const downloadAddSchema = z
   .object({
     ...downloadDestination,
     /** Chosen recordings, or pasted ids. */
-    recordingIds: z.array(recordingId).max(5000).optional(),
+    recordingIds: z.array(recordingIdSchema).max(5000).optional(),
     /** "Select all N matching": every recording of this search, past the paging limit. */
     query: recordingSearchSchema
       .omit({ limit: true, skip: true, sort: true, sort_dir: true, aggs: true })

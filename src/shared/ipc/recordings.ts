@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { Recording } from '../api/index.ts';
 import { cameraId } from './cameras.ts';
-import { downloadDestination, recordingId, type DownloadBatchView } from './downloads.ts';
+import { downloadDestination, recordingIdSchema, type DownloadBatchView } from './downloads.ts';
 import { type } from './marker.ts';
 
 /** Most cameras one request records (a wall holds 36; a search result list more). */
@@ -100,13 +100,16 @@ export const recordingsChannels = {
   },
   /** GET /v1/recordings/:id. */
   'recordings.show': {
-    input: z.object({ id: recordingId }).strict(),
+    input: z.object({ id: recordingIdSchema }).strict(),
     result: type<Recording>(),
   },
   /** PUT /v1/recordings/:id/tags: adds tags (the old ones stay); the answer has them all. */
   'recordings.addTags': {
     input: z
-      .object({ id: recordingId, tags: z.array(tag).min(1, 'give at least one tag').max(1000) })
+      .object({
+        id: recordingIdSchema,
+        tags: z.array(tag).min(1, 'give at least one tag').max(1000),
+      })
       .strict(),
     result: type<{ tags: string[] }>(),
   },

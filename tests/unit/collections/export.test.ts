@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import { afterAll, describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
 import type { ApiClient } from '../../../src/engine/api/index.ts';
-import { exportCollection, toCsv } from '../../../src/engine/collections/export.ts';
+import { writeCollectionExport, toCsv } from '../../../src/engine/collections/export.ts';
 import { imageFileName } from '../../../src/engine/collections/files.ts';
 import {
   demoClient,
@@ -37,7 +37,7 @@ afterAll(async () => {
 async function run(as: 'folder' | 'zip', name?: string) {
   const shown = { ...(await client.collections.show(collection.id)), ...(name ? { name } : {}) };
   const progress: number[] = [];
-  const result = await exportCollection({
+  const result = await writeCollectionExport({
     collection: shown,
     names: collection.names,
     as,

@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { demoCoreTest as test } from '../../helpers/fixtures.ts';
-import { mediaRoute } from '../../../src/engine/media/routes.ts';
+import { readMediaPath } from '../../../src/engine/media/routes.ts';
 
 // The map's channels through the core's own transport, against the embedded service.
 test.override({ demoWorld: { cameras: 120, hours: 3, now: '2026-11-20T12:00:00Z' } });
@@ -88,11 +88,11 @@ describe('map channels', () => {
 
 describe('tile media routes', () => {
   test('parse z-x-y names and refuse impossible tiles', () => {
-    expect(mediaRoute('tiles/cameras/4-3-6.mvt')?.label).toBe('camera tile 4/3/6');
-    expect(mediaRoute('tiles/observations/0-0-0.mvt')?.cacheKey).toBe('tile:observations:0/0/0');
-    expect(mediaRoute('tiles/cameras/2-4-0.mvt')).toBeNull();
-    expect(mediaRoute('tiles/recordings/1-0-0.mvt')).toBeNull();
-    expect(mediaRoute('tiles/cameras/1-0-0.png')).toBeNull();
+    expect(readMediaPath('tiles/cameras/4-3-6.mvt')?.label).toBe('camera tile 4/3/6');
+    expect(readMediaPath('tiles/observations/0-0-0.mvt')?.cacheKey).toBe('tile:observations:0/0/0');
+    expect(readMediaPath('tiles/cameras/2-4-0.mvt')).toBeNull();
+    expect(readMediaPath('tiles/recordings/1-0-0.mvt')).toBeNull();
+    expect(readMediaPath('tiles/cameras/1-0-0.png')).toBeNull();
   });
 
   test('serve the service tile bytes', async ({ core }) => {

@@ -4,12 +4,16 @@
  * seen again by a new page, renamed and removed, and the wall of the cameras ahead.
  */
 import { describe, expect } from 'vitest';
-import type { Route } from '../../../src/renderer/lib/router.svelte.ts';
+import type { ViewAddress } from '../../../src/renderer/lib/router.svelte.ts';
 import { RouteState } from '../../../src/renderer/route/route.svelte.ts';
 import { routeLinkQuery } from '../../../src/shared/route-link.ts';
 import { test } from '../../helpers/renderer-core.ts';
 
-const route = (query: Record<string, string> = {}): Route => ({ view: 'route', rest: [], query });
+const route = (query: Record<string, string> = {}): ViewAddress => ({
+  view: 'route',
+  rest: [],
+  query,
+});
 
 /** Across the country through Denver, Chicago and New York: the small world's cameras lie near. */
 const ACROSS: [number, number][] = [

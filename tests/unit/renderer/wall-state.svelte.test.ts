@@ -3,14 +3,14 @@
  * opens, what is saved and when, walls from links, and the sensor readings.
  */
 import { describe, expect } from 'vitest';
-import type { Route } from '../../../src/renderer/lib/router.svelte.ts';
+import type { ViewAddress } from '../../../src/renderer/lib/router.svelte.ts';
 import { WallState } from '../../../src/renderer/wall/wall.svelte.ts';
 import type { CameraSummary } from '../../../src/shared/ipc/cameras.ts';
 import type { Api } from '../../../src/shared/ipc.ts';
 import { startOfflineCore } from '../../helpers/core.ts';
 import { test } from '../../helpers/renderer-core.ts';
 
-const route = (rest: string[] = [], query: Record<string, string> = {}): Route => ({
+const route = (rest: string[] = [], query: Record<string, string> = {}): ViewAddress => ({
   view: 'wall',
   rest,
   query,

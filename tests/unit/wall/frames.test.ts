@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediaRoute } from '../../../src/engine/media/routes.ts';
+import { readMediaPath } from '../../../src/engine/media/routes.ts';
 import { framePath, nearestTime, rewindRange } from '../../../src/renderer/wall/frames.ts';
 import { cameraTimeZone } from '../../../src/renderer/wall/timezones.ts';
 
@@ -35,7 +35,7 @@ describe('rewind frames', () => {
   it('names frames with a path the media route serves', () => {
     const path = framePath('US-CO-000042', Date.parse('2026-11-21T10:20:00Z'));
     expect(path).toBe('cameras/US-CO-000042/images/2026-11-21T10:20:00Z');
-    expect(mediaRoute(path)?.cacheKey).toBe('camera-image:US-CO-000042:2026-11-21T10:20:00Z');
+    expect(readMediaPath(path)?.cacheKey).toBe('camera-image:US-CO-000042:2026-11-21T10:20:00Z');
   });
 });
 

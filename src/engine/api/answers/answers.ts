@@ -27,7 +27,7 @@ import {
   type Reader,
 } from './reading.ts';
 import { ApiError } from '../errors.ts';
-import type { Log } from '../http.ts';
+import type { Log } from '../../log.ts';
 import { finite, isObject, number, strings, text, time, Oddities, Unusable } from './liberal.ts';
 import { collectionOf, readCollection } from './records.ts';
 

@@ -3,7 +3,7 @@
  * FeatureCollection with a features array), a show (one Feature) and the snapshot files. Read
  * liberally, record by record (records.ts); see answers.ts for why.
  */
-import type { Feature, FeatureCollection } from '../../../shared/api/index.ts';
+import type { GeoJsonFeature, FeatureCollection } from '../../../shared/api/index.ts';
 import { box, envelopeOf, kindOf, listOf, objectAnswer, readAll, type Reader } from './reading.ts';
 import type { FeatureOf, GeoKind } from '../kinds.ts';
 import { isObject, Unusable } from './liberal.ts';
@@ -91,6 +91,7 @@ export const SEARCH_ANSWERS: { [K in GeoKind]: Reader<FeatureCollection<FeatureO
   alerts: searchPage(readAlert),
 };
 
-export const snapshotObservationsAnswer: Reader<Snapshot<Feature<SnapshotObservationProperties>>> =
-  snapshotOf(readSnapshotObservation);
+export const snapshotObservationsAnswer: Reader<
+  Snapshot<GeoJsonFeature<SnapshotObservationProperties>>
+> = snapshotOf(readSnapshotObservation);
 export const alertSnapshotAnswer: Reader<Snapshot<FeatureOf<'alerts'>>> = snapshotOf(readAlert);

@@ -113,7 +113,7 @@ export const time: Field<string | null> = (value, note) => {
 };
 
 /** A boolean; 'true'/'false' and 1/0 as such; false otherwise. */
-export const flag: Field<boolean> = (value, note) => {
+export const bool: Field<boolean> = (value, note) => {
   if (typeof value === 'boolean') return value;
   if (value === 'true' || value === 1) return true;
   if (value !== 'false' && value !== 0) note(oddness(value, 'a boolean'));

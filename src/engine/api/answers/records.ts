@@ -11,7 +11,7 @@ import type {
   Camera,
   CameraProperties,
   Collection,
-  Feature,
+  GeoJsonFeature,
   Observation,
   ObservationProperties,
   PointGeometry,
@@ -19,13 +19,13 @@ import type {
   RecordingProperties,
   SensorReading,
 } from '../../../shared/api/index.ts';
-import { polygonsOf, RECORDING_FORMATS } from '../../../shared/api/index.ts';
+import { lonLatPolygonsOf, RECORDING_FORMATS } from '../../../shared/api/index.ts';
 import { SENSOR_TYPES } from '../../../shared/sensors.ts';
 import { normaliseTime } from '../times.ts';
 import {
   fields,
   finite,
-  flag,
+  bool,
   idOf,
   isObject,
   knownOf,
@@ -105,7 +105,7 @@ function area(value: unknown, bbox: Box | undefined): AreaGeometry | undefined {
 }
 
 function boxOf(geometry: AreaGeometry): Box {
-  const points = polygonsOf(geometry).flat(2);
+  const points = lonLatPolygonsOf(geometry).flat(2);
   const lons = points.map((p) => p[0]);
   const lats = points.map((p) => p[1]);
   return [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)];
@@ -131,7 +131,7 @@ function featureBase<G>(
 }
 
 function featureReader<P>(read: (properties: Json, odd: Oddities, raw: Json) => P) {
-  return (raw: unknown, odd: Oddities): Feature<P> | undefined => {
+  return (raw: unknown, odd: Oddities): GeoJsonFeature<P> | undefined => {
     const base = featureBase(raw, odd, point);
     if (!base) return undefined;
     const rest = { ...base.raw };
@@ -153,7 +153,7 @@ const cameraProperties = fields<CameraProperties>({
   city: text,
   provider: text,
   description: text,
-  video: flag,
+  video: bool,
 });
 export const readCamera: RecordReader<Camera> = featureReader((p, odd) =>
   cameraProperties(p, odd, 'properties.'),

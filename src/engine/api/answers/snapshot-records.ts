@@ -2,7 +2,7 @@
  * Observations of the worldwide snapshot (interface 2.2, "All"): flat properties, one
  * `sensor.<type>` number per sensor. Read liberally like the search records (records.ts).
  */
-import type { Feature } from '../../../shared/api/index.ts';
+import type { GeoJsonFeature } from '../../../shared/api/index.ts';
 import { fields, finite, isObject, text, time } from './liberal.ts';
 import type { RecordReader } from './records.ts';
 
@@ -43,10 +43,9 @@ const snapshotFields = fields<Omit<SnapshotObservationProperties, SensorKey>>({
   time,
 });
 
-export const readSnapshotObservation: RecordReader<Feature<SnapshotObservationProperties>> = (
-  raw,
-  odd,
-) => {
+export const readSnapshotObservation: RecordReader<
+  GeoJsonFeature<SnapshotObservationProperties>
+> = (raw, odd) => {
   if (!isObject(raw)) return void odd.drop('not an object');
   const p = raw['properties'];
   if (!isObject(p)) return void odd.drop('no properties object');

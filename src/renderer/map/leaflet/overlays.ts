@@ -4,7 +4,7 @@
  * spatial shape. Plain functions over Leaflet layers the Map view owns.
  */
 import L from 'leaflet';
-import { polygonsOf, type Alert, type Recording } from '../../../shared/api/index.ts';
+import { lonLatPolygonsOf, type Alert, type Recording } from '../../../shared/api/index.ts';
 import { circleBbox } from '../../../shared/geo.ts';
 import { formatTimeIn } from '../../../shared/times.ts';
 import { CAMERA_COLOUR, SEVERITY_ORDER, sensorColour, severityColour } from '../colours.ts';
@@ -30,7 +30,7 @@ export function drawAlerts(
   for (const alert of [...alerts].sort((a, b) => rank(b) - rank(a))) {
     const colour = severityColour(alert.properties.severity);
     // Every part of the area, each with its holes (Leaflet's nesting for a multi-polygon).
-    const parts = polygonsOf(alert.geometry).map((rings) =>
+    const parts = lonLatPolygonsOf(alert.geometry).map((rings) =>
       rings.map((ring) => ring.map(([lon, lat]): L.LatLngTuple => [lat, lon])),
     );
     const polygon = L.polygon(parts, {

@@ -7,7 +7,7 @@ import { SENSOR_TYPES, type SensorType } from '../../../shared/sensors.ts';
 import { formatDistance, radiusParam, toKm, type DistanceUnit } from '../../../shared/units.ts';
 import type { CameraSearch, ObservationSearch } from '../../../shared/ipc/searches.ts';
 
-export type SearchKind = 'cameras' | 'observations';
+export type MapSearchKind = 'cameras' | 'observations';
 
 export type Spatial =
   | { type: 'none' }
@@ -61,7 +61,7 @@ export interface SensorForm {
 }
 
 export interface SearchForm {
-  kind: SearchKind;
+  kind: MapSearchKind;
   q: string;
   country: string;
   state: string;
@@ -91,7 +91,7 @@ export const emptySensor = (): SensorForm => ({
   prevMax: '',
 });
 
-export function emptyForm(kind: SearchKind = 'cameras'): SearchForm {
+export function emptyForm(kind: MapSearchKind = 'cameras'): SearchForm {
   return {
     kind,
     q: '',
@@ -131,7 +131,7 @@ export const AGGS = {
 } as const;
 
 /** Page size of the list: the service's maximum. */
-export const PAGE = 100;
+export const SEARCH_PAGE = 100;
 
 const num = (s: string): number | undefined => {
   if (s.trim() === '') return undefined;
@@ -224,7 +224,7 @@ function pageOf<Sort>(form: SearchForm, skip: number) {
   return {
     sort: str(form.sort) as Sort | undefined,
     sort_dir: form.sort ? form.sortDir : undefined,
-    limit: PAGE,
+    limit: SEARCH_PAGE,
     skip,
   };
 }

@@ -12,9 +12,9 @@ import {
   cameraParams,
   emptyForm,
   observationParams,
-  PAGE,
+  SEARCH_PAGE,
   type SearchForm,
-  type SearchKind,
+  type MapSearchKind,
 } from './params.ts';
 
 export type ResultFeature = Camera | Observation;
@@ -31,7 +31,7 @@ export class SearchState {
 
   form = $state<SearchForm>(emptyForm());
   /** The kind of the results shown (the form's kind may have changed since). */
-  kind = $state<SearchKind>('cameras');
+  kind = $state<MapSearchKind>('cameras');
   results = $state.raw<ResultFeature[]>([]);
   total = $state(0);
   aggs = $state.raw<Aggs>({});
@@ -64,7 +64,7 @@ export class SearchState {
     return !this.complete && this.results.length < Math.min(this.total, PAGING_CEILING);
   }
 
-  reset(kind: SearchKind = this.form.kind): void {
+  reset(kind: MapSearchKind = this.form.kind): void {
     this.form = emptyForm(kind);
   }
 
@@ -146,6 +146,6 @@ function strip<T extends { limit?: number; skip?: number; aggs?: unknown }>(para
   return rest;
 }
 
-export { PAGE };
+export { SEARCH_PAGE };
 /** One per page (app-states.ts): the search survives leaving the map and coming back. */
 export const searchContext = contextSlot<SearchState>('map search');

@@ -11,7 +11,7 @@ import { mediaOf, type MediaServices } from '../../media/services.ts';
 import type { MediaCamera } from '../../media/world-view.ts';
 import { requireNoParams } from '../../search/common.ts';
 import { ParamReader } from '../../search/reader.ts';
-import { isoSeconds, parseInstant } from '../../search/times.ts';
+import { isoFromSeconds, parseInstant } from '../../search/times.ts';
 
 export const MEDIA_CACHE_HOURS = 24;
 export const IMAGES_LIMIT = { limitDefault: 100, limitMax: 500 } as const;
@@ -29,7 +29,7 @@ export function mediaCacheWindow(nowS: number): { first: number; last: number } 
   return { first: last - MEDIA_CACHE_HOURS * 3600 + MINUTE, last };
 }
 
-export function imageTimes(s: ServiceContext, ctx: RequestContext) {
+export function listImageTimes(s: ServiceContext, ctx: RequestContext) {
   const m = mediaOf(s);
   const r = new ParamReader(ctx.params, ['time', 'limit']);
   cameraOr404(m, ctx.pathParams['id']!);
@@ -43,12 +43,12 @@ export function imageTimes(s: ServiceContext, ctx: RequestContext) {
       : Math.max(first, Math.ceil(parseInstant('time', time, false) / MINUTE) * MINUTE);
   const total = from > last ? 0 : (last - from) / MINUTE + 1;
   const times = Array.from({ length: Math.min(limit, total) }, (_, i) =>
-    isoSeconds(from + i * MINUTE),
+    isoFromSeconds(from + i * MINUTE),
   );
   return { json: { total, times } };
 }
 
-export function showImage(s: ServiceContext, ctx: RequestContext) {
+export function showArchivedImage(s: ServiceContext, ctx: RequestContext) {
   const m = mediaOf(s);
   requireNoParams(ctx.params, 'an archived image');
   const camera = cameraOr404(m, ctx.pathParams['id']!);

@@ -4,9 +4,14 @@
  */
 import type { ServiceContext } from '../../context.ts';
 import type { RequestContext } from '../../http/router.ts';
-import { encodeTile, type TileAddress, type TileLayer, type TilePoint } from '../../media/mvt.ts';
+import {
+  encodeTile,
+  type TileAddress,
+  type TileLayer,
+  type LonLatTilePoint,
+} from '../../media/mvt.ts';
 import { ParamReader } from '../../search/reader.ts';
-import { inTile, TILE_TYPE, tileAddress, type CameraPointRow } from '../tiles.ts';
+import { inTile, TILE_TYPE, readTileAddress, type CameraPointRow } from '../tiles.ts';
 import { cachedTile } from '../tileCache.ts';
 
 interface CameraRow extends CameraPointRow {
@@ -16,7 +21,7 @@ interface CameraRow extends CameraPointRow {
 
 export function cameraTile(s: ServiceContext, ctx: RequestContext) {
   new ParamReader(ctx.params, []);
-  const tile = tileAddress(ctx);
+  const tile = readTileAddress(ctx);
   const body = cachedTile(s, 'cameras', tile, '', () => encodeTile(tile, cameraLayers(s, tile)));
   return { body, contentType: TILE_TYPE };
 }
@@ -31,7 +36,7 @@ function cameraLayers(s: ServiceContext, tile: TileAddress): TileLayer[] {
     )
     .all(...area.args) as CameraRow[];
   if (s.variant.tiles === 'other') return otherCameraLayers(rows);
-  const features: TilePoint[] = rows.map((c) => ({
+  const features: LonLatTilePoint[] = rows.map((c) => ({
     id: c.num,
     lon: c.lon,
     lat: c.lat,
@@ -54,7 +59,7 @@ function cameraLayers(s: ServiceContext, tile: TileAddress): TileLayer[] {
  * description as `name`. A client that reads only a layer called 'cameras' draws nothing.
  */
 function otherCameraLayers(rows: CameraRow[]): TileLayer[] {
-  const feature = (c: CameraRow): TilePoint => ({
+  const feature = (c: CameraRow): LonLatTilePoint => ({
     id: c.num,
     lon: c.lon,
     lat: c.lat,

@@ -14,7 +14,7 @@ import { showObservation } from '../../search/observations.ts';
 import { ParamReader } from '../../search/reader.ts';
 import { showRecording } from '../../search/recordings.ts';
 import { parseInstant } from '../../search/times.ts';
-import { addCollectionImage, updateCollection } from '../../store/collections.ts';
+import { addCollectionImage, applyCollectionChanges } from '../../store/collections.ts';
 import { cameraOr404, mediaCacheWindow } from '../cameras/images.ts';
 import { storedImage } from './images.ts';
 
@@ -128,7 +128,7 @@ function chooseSet(r: ParamReader): Resolver {
   );
 }
 
-export function addImage(s: ServiceContext, ctx: RequestContext) {
+export function postCollectionImage(s: ServiceContext, ctx: RequestContext) {
   const r = new ParamReader(ctx.params, ALL_KEYS);
   const nowS = s.clock.nowS();
   const num = collectionNum(s.world, ctx.pathParams['id']!, nowS);
@@ -139,7 +139,7 @@ export function addImage(s: ServiceContext, ctx: RequestContext) {
       camera_id: frame.cameraId,
       time: Math.floor(frame.tMs / 1000),
     });
-    updateCollection(s.world.db, num, {}, nowS);
+    applyCollectionChanges(s.world.db, num, {}, nowS);
   })();
   s.world.version++;
   // The interface shows {ok: true}; ours names the image too, a variant does not.

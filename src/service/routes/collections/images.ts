@@ -9,7 +9,7 @@ import { imageNamesOf, parseFrameName, signedFramePath } from '../../media/image
 import { mediaOf } from '../../media/services.ts';
 import { collectionNum } from '../../search/collections.ts';
 import { requireNoParams } from '../../search/common.ts';
-import { updateCollection } from '../../store/collections.ts';
+import { applyCollectionChanges } from '../../store/collections.ts';
 import { contactSheet } from './contact-sheet.ts';
 
 export const EMPTY_BATCH = 1000;
@@ -34,7 +34,7 @@ function requireImage(s: ServiceContext, num: number, name: string): string {
   return stored;
 }
 
-export function showImage(s: ServiceContext, ctx: RequestContext) {
+export function showCollectionImage(s: ServiceContext, ctx: RequestContext) {
   requireNoParams(ctx.params, 'a collection image');
   const num = collectionNum(s.world, ctx.pathParams['id']!, s.clock.nowS());
   const name = ctx.pathParams['name']!;
@@ -44,7 +44,7 @@ export function showImage(s: ServiceContext, ctx: RequestContext) {
   return { redirect: mediaOf(s).signedUrl(ctx.req, signedFramePath(frame.cameraId, frame.tMs)) };
 }
 
-export function removeImage(s: ServiceContext, ctx: RequestContext) {
+export function removeCollectionImage(s: ServiceContext, ctx: RequestContext) {
   requireNoParams(ctx.params, 'removing an image');
   const nowS = s.clock.nowS();
   const num = collectionNum(s.world, ctx.pathParams['id']!, nowS);
@@ -52,7 +52,7 @@ export function removeImage(s: ServiceContext, ctx: RequestContext) {
   s.world.db
     .prepare('DELETE FROM collection_images WHERE collection = ? AND name = ?')
     .run(num, stored);
-  updateCollection(s.world.db, num, {}, nowS);
+  applyCollectionChanges(s.world.db, num, {}, nowS);
   s.world.version++;
   return { json: { ok: true } };
 }
@@ -70,7 +70,7 @@ export function empty(s: ServiceContext, ctx: RequestContext) {
       'DELETE FROM collection_images WHERE collection = ? AND name IN (SELECT name FROM collection_images WHERE collection = ? ORDER BY name LIMIT ?)',
     )
     .run(num, num, EMPTY_BATCH);
-  if (info.changes > 0) updateCollection(s.world.db, num, {}, nowS);
+  if (info.changes > 0) applyCollectionChanges(s.world.db, num, {}, nowS);
   s.world.version++;
   if (s.variant.emptyTotal === 'remaining') {
     const left = s.world.db

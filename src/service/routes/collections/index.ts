@@ -7,14 +7,14 @@
 import type { ServiceContext } from '../../context.ts';
 import type { Handler, Method, RequestContext, Router } from '../../http/router.ts';
 import { imageNamesOf } from '../../media/image-names.ts';
-import { collectionNum, searchCollections, showCollection } from '../../search/collections.ts';
+import { collectionNum, searchCollections, showCollectionPage } from '../../search/collections.ts';
 import { registerSearch } from '../search-and-show.ts';
 import { signedFile, storedFile } from '../signed.ts';
-import { addImage } from './add-image.ts';
-import { empty, preview, removeImage, showImage } from './images.ts';
+import { postCollectionImage } from './add-image.ts';
+import { empty, preview, removeCollectionImage, showCollectionImage } from './images.ts';
 import { create, destroy, update } from './write.ts';
 
-export function registerCollectionRoutes(router: Router, s: ServiceContext): void {
+export function registerCollectionEndpoints(router: Router, s: ServiceContext): void {
   registerSearch(router, s, '/v1/collections', searchCollections);
   router.get('/v1/collections/:id', (ctx) => ({ json: show(s, ctx) }));
   router.post('/v1/collections', (ctx) => create(s, ctx));
@@ -24,9 +24,9 @@ export function registerCollectionRoutes(router: Router, s: ServiceContext): voi
     if (paths !== 'bare') router.add(method, `/v1${path}`, handler);
     if (paths !== 'v1') router.add(method, path, handler);
   };
-  imagesRoute('GET', '/collections/:id/images/:name', (ctx) => showImage(s, ctx));
-  imagesRoute('POST', '/collections/:id/images', (ctx) => addImage(s, ctx));
-  imagesRoute('DELETE', '/collections/:id/images/:name', (ctx) => removeImage(s, ctx));
+  imagesRoute('GET', '/collections/:id/images/:name', (ctx) => showCollectionImage(s, ctx));
+  imagesRoute('POST', '/collections/:id/images', (ctx) => postCollectionImage(s, ctx));
+  imagesRoute('DELETE', '/collections/:id/images/:name', (ctx) => removeCollectionImage(s, ctx));
   imagesRoute('GET', '/collections/:id/preview', (ctx) => preview(s, ctx));
   imagesRoute('DELETE', '/collections/:id/images', (ctx) => empty(s, ctx));
   imagesRoute('DELETE', '/collections/:id', (ctx) => destroy(s, ctx));
@@ -44,7 +44,7 @@ export function registerCollectionFiles(router: Router, s: ServiceContext): void
 function show(s: ServiceContext, ctx: RequestContext) {
   const id = ctx.pathParams['id']!;
   const nowS = s.clock.nowS();
-  const page = showCollection(s.world, id, ctx.params, nowS);
+  const page = showCollectionPage(s.world, id, ctx.params, nowS);
   if (s.variant.imageNames === 'camera-time') return page;
   // Names shown in another form than stored sort otherwise: the marker rule (an exact name
   // starts after it, a partial one at the first name at or after it) applies to the shown

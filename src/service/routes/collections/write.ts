@@ -8,7 +8,7 @@ import type { RequestContext } from '../../http/router.ts';
 import { collectionNum } from '../../search/collections.ts';
 import { requireNoParams } from '../../search/common.ts';
 import { ParamReader } from '../../search/reader.ts';
-import { insertCollection, updateCollection } from '../../store/collections.ts';
+import { insertCollection, applyCollectionChanges } from '../../store/collections.ts';
 import { newRecordId, readTags } from '../records.ts';
 
 const MAX_NAME = 200;
@@ -51,7 +51,7 @@ export function update(s: ServiceContext, ctx: RequestContext) {
   const description =
     'description' in ctx.params ? (text(r, 'description', MAX_DESCRIPTION) ?? '') : undefined;
   const tags = 'tags' in ctx.params ? readTags(r) : undefined;
-  updateCollection(s.world.db, num, { name, description, tags }, s.clock.nowS());
+  applyCollectionChanges(s.world.db, num, { name, description, tags }, s.clock.nowS());
   s.world.version++;
   return { json: { ok: true } };
 }

@@ -10,11 +10,11 @@ import { requireNoParams } from '../../search/common.ts';
 import { searchObservations, showObservation } from '../../search/observations.ts';
 import { flatObservation } from '../../variants/shapes.ts';
 import { registerSearch, registerShow } from '../search-and-show.ts';
-import { snapshotRoute } from '../snapshots.ts';
+import { snapshotHandler } from '../snapshots.ts';
 import { OBSERVATION_SNAPSHOTS } from './snapshot.ts';
 import { observationTile } from './tile.ts';
 
-export function registerObservationRoutes(router: Router, s: ServiceContext): void {
+export function registerObservationEndpoints(router: Router, s: ServiceContext): void {
   registerSearch(router, s, '/v1/observations', (world, params) =>
     searchObservations(world, params),
   );
@@ -25,7 +25,7 @@ export function registerObservationRoutes(router: Router, s: ServiceContext): vo
   );
   router.get('/v1/observations/:id/preview', (ctx) => preview(s, ctx));
   router.get('/v1/observations/:z/:x/:y.mvt', (ctx) => observationTile(s, ctx));
-  router.get('/v1/observations/_all/:time.json', snapshotRoute(s, OBSERVATION_SNAPSHOTS));
+  router.get('/v1/observations/_all/:time.json', snapshotHandler(s, OBSERVATION_SNAPSHOTS));
 }
 
 /** Section 4.2 Preview: a redirect to the signed frame of the observation's camera and time. */

@@ -3,7 +3,7 @@
  * vector tile and the worldwide snapshot both show, read and named once.
  */
 import type { ServiceContext } from '../../context.ts';
-import { isoSeconds } from '../../search/times.ts';
+import { isoFromSeconds } from '../../search/times.ts';
 import type { CameraPointRow } from '../tiles.ts';
 
 export interface MarkRow extends CameraPointRow {
@@ -37,7 +37,7 @@ export function markProperties(o: MarkRow) {
     city: o.city,
     state: o.state,
     country: o.country,
-    time: isoSeconds(o.time),
+    time: isoFromSeconds(o.time),
     'sensor.road_weather': o.rw,
     'sensor.visibility': o.vis / 10,
     'sensor.precip': o.pr,

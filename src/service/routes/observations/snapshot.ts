@@ -5,7 +5,7 @@
  */
 import type { ServiceContext } from '../../context.ts';
 import { observationId } from '../../search/observations.ts';
-import { isoSeconds } from '../../search/times.ts';
+import { isoFromSeconds } from '../../search/times.ts';
 import type { SnapshotKind } from '../snapshots.ts';
 import { markProperties, rowsAtMark } from './rows.ts';
 
@@ -16,7 +16,7 @@ function observationsAt(s: ServiceContext, t: number, base: string): object {
     id: observationId(r.id, t),
     geometry: { type: 'Point', coordinates: [r.lon, r.lat] },
     properties: {
-      image: `${base}/v1/cameras/${encodeURIComponent(r.id)}/images/${isoSeconds(t)}`,
+      image: `${base}/v1/cameras/${encodeURIComponent(r.id)}/images/${isoFromSeconds(t)}`,
       ...markProperties(r),
     },
   }));

@@ -5,18 +5,23 @@
  */
 import type { ServiceContext } from '../../context.ts';
 import type { RequestContext } from '../../http/router.ts';
-import { encodeTile, type TileAddress, type TileLayer, type TilePoint } from '../../media/mvt.ts';
+import {
+  encodeTile,
+  type TileAddress,
+  type TileLayer,
+  type LonLatTilePoint,
+} from '../../media/mvt.ts';
 import { observationId } from '../../search/observations.ts';
 import { ParamReader } from '../../search/reader.ts';
-import { isoSeconds } from '../../search/times.ts';
-import { inTile, TILE_TYPE, tileAddress } from '../tiles.ts';
+import { isoFromSeconds } from '../../search/times.ts';
+import { inTile, TILE_TYPE, readTileAddress } from '../tiles.ts';
 import { cachedTile } from '../tileCache.ts';
 import { markProperties, rowsAtMark, type MarkRow } from './rows.ts';
 
 export function observationTile(s: ServiceContext, ctx: RequestContext) {
   const r = new ParamReader(ctx.params, ['sort_dir']);
   const dir = r.oneOf('sort_dir', ['asc', 'desc'] as const) ?? 'asc';
-  const tile = tileAddress(ctx);
+  const tile = readTileAddress(ctx);
   const body = cachedTile(s, 'observations', tile, dir, () =>
     encodeTile(tile, observationLayers(s, tile, dir)),
   );
@@ -26,7 +31,7 @@ export function observationTile(s: ServiceContext, ctx: RequestContext) {
 function observationLayers(s: ServiceContext, tile: TileAddress, dir: 'asc' | 'desc'): TileLayer[] {
   const rows = rowsAtMark(s, s.world.lastSlot, inTile(tile), `o.time ${dir}, c.id ${dir}`);
   if (s.variant.tiles === 'other') return otherObservationLayers(rows);
-  const features: TilePoint[] = rows.map((o) => ({
+  const features: LonLatTilePoint[] = rows.map((o) => ({
     id: o.num,
     lon: o.lon,
     lat: o.lat,
@@ -40,13 +45,13 @@ function observationLayers(s: ServiceContext, tile: TileAddress, dir: 'asc' | 'd
  * camera id and the time name it), sensor values under their plain names.
  */
 function otherObservationLayers(rows: MarkRow[]): TileLayer[] {
-  const features = rows.map((o): TilePoint => ({
+  const features = rows.map((o): LonLatTilePoint => ({
     id: o.num,
     lon: o.lon,
     lat: o.lat,
     properties: {
       camera_id: o.id,
-      time: isoSeconds(o.time),
+      time: isoFromSeconds(o.time),
       name: o.description,
       city: o.city,
       state: o.state,
