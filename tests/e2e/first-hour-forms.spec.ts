@@ -76,7 +76,10 @@ test('a refused setting is marked at its field in words and not saved; a good on
   await expect(page.getByLabel('Download folder')).toHaveValue('');
 });
 
-test('a new account is checked at its fields before it is sent', async ({ page, roadcam }) => {
+test('a new account is checked at its fields before it is sent', async ({
+  page,
+  roadcam,
+}, testInfo) => {
   await page.goto(`${roadcam.url}#/settings`);
   const form = page.getByRole('form', { name: 'Add an account' });
   const baseUrl = form.getByLabel('Base URL');
@@ -90,6 +93,7 @@ test('a new account is checked at its fields before it is sent', async ({ page, 
   );
   await expect(form.getByRole('status')).toHaveCount(0);
   await expectNoRawRefusal(page);
+  await form.screenshot({ path: testInfo.outputPath('account-refused.png') });
   expect((await seriousViolations(page, form)).join('\n')).toBe('');
 });
 
