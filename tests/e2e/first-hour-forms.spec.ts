@@ -50,6 +50,9 @@ test('a refused setting is marked at its field in words and not saved; a good on
   await expect(refresh).toHaveAttribute('aria-invalid', 'false');
   await refresh.press('Enter');
   await expect(refresh).toHaveAccessibleDescription('Saved.');
+  // Another setting saved meanwhile: the refused value is still there, still marked.
+  await expect(deadline).toHaveValue('-5');
+  await expect(deadline).toHaveAttribute('aria-invalid', 'true');
 
   // Settings that reach the machine are checked at the field too, and stay as typed.
   const storage = page.getByRole('region', { name: 'Storage and downloads' });
