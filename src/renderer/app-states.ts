@@ -9,6 +9,7 @@ import { StatusState, statusContext } from './lib/status.svelte.ts';
 import { MapState, mapStateContext } from './map/map-state.svelte.ts';
 import { SearchState, searchContext } from './map/search/search.svelte.ts';
 import { ThrottleState, throttleContext } from './lib/throttle.svelte.ts';
+import { userUnit } from './lib/units.ts';
 import { RouteState, routeContext } from './route/route.svelte.ts';
 import { ProfilesState, profilesContext } from './settings/profiles.svelte.ts';
 import { SettingsState, settingsContext } from './settings/settings.svelte.ts';
@@ -20,11 +21,12 @@ import { WallState, wallContext } from './wall/wall.svelte.ts';
  * the map and back), created once per page by App.svelte and handed to the views through context.
  */
 export function createAppStates(api: Api) {
+  const settings = new SettingsState(api);
   return {
     api,
     status: new StatusState(api),
     throttle: new ThrottleState(api),
-    settings: new SettingsState(api),
+    settings,
     profiles: new ProfilesState(api),
     downloads: new DownloadsState(api),
     alerts: new AlertsState(api),
@@ -34,7 +36,7 @@ export function createAppStates(api: Api) {
     rewind: new RewindState(api),
     map: new MapState(),
     searchPage: new SearchState(api),
-    route: new RouteState(api),
+    route: new RouteState(api, () => userUnit(settings.current?.distanceUnit)),
   };
 }
 

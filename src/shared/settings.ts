@@ -4,6 +4,9 @@ import { tourSchema } from './tour.ts';
 /** https anywhere, or plain http to a tile server on this computer (tileserver-gl and the like). */
 const tileServer = /^(https:\/\/|http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/)\S+$/;
 
+/** A full path on any platform: /home/..., C:\Users\..., \\server\share. */
+const fullPath = /^(\/|[A-Za-z]:[\\/]|\\\\)/;
+
 /** User settings: plain preferences, never secrets (those live in the OS keychain). */
 export const settingsSchema = z.object({
   liveRefreshSeconds: z.number().int().min(2).max(600),
@@ -32,8 +35,17 @@ export const settingsSchema = z.object({
       (v) => v === '' || (tileServer.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p))),
       'an https URL (or http on this computer) with {z}, {x} and {y}, or empty for no tiles',
     ),
-  /** Empty means the platform's Downloads folder. */
-  downloadFolder: z.string().max(4096),
+  /**
+   * Empty means the platform's Downloads folder; else a full path (a relative one would land
+   * wherever the app happened to start).
+   */
+  downloadFolder: z
+    .string()
+    .max(4096)
+    .refine(
+      (v) => v === '' || fullPath.test(v),
+      'a full path (/..., C:\\..., \\\\server\\...), or empty for the Downloads folder',
+    ),
   /** Demo mode runs on the embedded service; off, the app uses `activeProfile`. */
   demoMode: z.boolean(),
   /** The account profile used when demo mode is off (its secret is in the OS keychain). */

@@ -41,6 +41,18 @@ export function fromKm(km: number, unit: DistanceUnit): number {
   return tidy(unit === 'mi' ? km / KM_PER_MI : km);
 }
 
+/**
+ * A default distance as it reads round in `unit`, back in km: 1 km stays 1 km, and is 0.5 mi
+ * in miles (not 0.62). The nearest of 1, 2, 2.5 and 5 times a power of ten, by ratio.
+ */
+export function roundDistance(km: number, unit: DistanceUnit): number {
+  const value = fromKm(km, unit);
+  const power = 10 ** Math.floor(Math.log10(value));
+  const far = (step: number) => Math.abs(Math.log((step * power) / value));
+  const step = [1, 2, 2.5, 5, 10].reduce((best, s) => (far(s) < far(best) ? s : best));
+  return toKm(tidy(step * power), unit);
+}
+
 /** The service's radius text: the distance in the user's unit with its suffix ("5mi", "2.5km"). */
 export function radiusParam(km: number, unit: DistanceUnit): string {
   return `${Number(fromKm(km, unit).toFixed(4))}${unit}`;

@@ -61,7 +61,7 @@ test("recording search: any status, around the map's view", async ({ page, roadc
   await expect(around).toBeEnabled();
   await around.click();
   await expect(page.getByLabel('Near (lat,lon)')).toHaveValue(/^-?\d+\.\d{4},-?\d+\.\d{4}$/);
-  await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('any');
+  await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('Any');
   await page.getByRole('button', { name: 'Search recordings' }).click();
   await expect(page.getByText(/^[1-9]\d* recordings match\.$/)).toBeVisible();
 });

@@ -72,7 +72,7 @@ test('a setting changed in the UI is saved by the main process and survives a re
   await expect(page.getByLabel('Concurrent downloads')).toHaveValue('7');
 });
 
-test('an invalid setting is refused with the main process validation message', async ({
+test('an invalid setting is refused at its field, in words from its limits', async ({
   page,
   roadcam,
 }) => {
@@ -80,9 +80,11 @@ test('an invalid setting is refused with the main process validation message', a
   const field = page.getByLabel('Concurrent downloads');
   await field.fill('99');
   await field.press('Enter');
-  await expect(page.getByRole('alert')).toContainText(
-    'Invalid input for settings.update: downloadConcurrency',
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(
+    'At most 16 downloads run at a time: type 16 or less.',
   );
+  await expect(page.getByText(/Invalid input/)).toHaveCount(0);
 });
 
 test('a page opened without the token says what to do, and its calls are refused', async ({

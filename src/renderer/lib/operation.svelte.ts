@@ -1,3 +1,5 @@
+import { readable } from './field-rules.ts';
+
 /**
  * What a view shows while it asks the main process for something: whether it is busy, what went
  * wrong (in the main process's words), and how far a long operation got. One instance per form
@@ -64,9 +66,12 @@ export class Operation {
     this.busy = false;
   }
 
-  /** A failure found by the view itself (a field left empty), shown as a refused call would be. */
+  /**
+   * A failure found by the view itself (a field left empty), shown as a refused call would be.
+   * A contract's refusal never shows its insides (the fields' own words say what to fix).
+   */
   fail(message: string, failure?: string): void {
-    this.error = failure ? `${failure}: ${message}` : message;
+    this.error = failure ? `${failure}: ${readable(message)}` : readable(message);
   }
 
   progress(done: number, total: number | null): void {

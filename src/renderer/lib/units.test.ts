@@ -4,6 +4,7 @@ import {
   fromKm,
   parseDistance,
   radiusParam,
+  roundDistance,
   toKm,
   unitLabel,
   userUnit,
@@ -60,4 +61,13 @@ test("the spec's visibility classes read in either unit", () => {
   expect(visibilityRange(1, 'km', 'en-US')).toBe('2.4+ km');
   expect(visibilityRange(0, 'mi', 'en-US')).toBe('0 to 0.3 mi');
   expect(visibilityRange(-1, 'km', 'en-US')).toBeNull();
+});
+
+test('a default reads round in the unit shown, and is kept as shown', () => {
+  expect(roundDistance(1, 'km')).toBe(1);
+  expect(fromKm(roundDistance(1, 'mi'), 'mi')).toBe(0.5);
+  expect(roundDistance(1, 'mi')).toBe(toKm(0.5, 'mi'));
+  expect(fromKm(roundDistance(25, 'mi'), 'mi')).toBe(20);
+  expect(fromKm(roundDistance(0.1, 'mi'), 'mi')).toBe(0.05);
+  expect(roundDistance(2.5, 'km')).toBe(2.5);
 });

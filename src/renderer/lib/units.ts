@@ -10,6 +10,7 @@ export {
   fromKm,
   parseDistance,
   radiusParam,
+  roundDistance,
   toKm,
   unitLabel,
   unitName,

@@ -8,6 +8,7 @@ import type { Api } from '../../shared/ipc.ts';
 import type { RouteShown, SavedRoute } from '../../shared/ipc/routes.ts';
 import { parseRouteFile } from '../../shared/route-file.ts';
 import { DEFAULT_BUFFER_KM, parseRouteQuery, routeLink } from '../../shared/route-link.ts';
+import { roundDistance, type DistanceUnit } from '../lib/units.ts';
 import { contextSlot } from '../lib/context.ts';
 import { Operation } from '../lib/operation.svelte.ts';
 import type { ViewAddress } from '../lib/router.svelte.ts';
@@ -24,7 +25,8 @@ export class RouteState {
   /** The line in driving order; empty until a route is made or opened. */
   line = $state<LonLat[]>([]);
   name = $state('New route');
-  bufferKm = $state(DEFAULT_BUFFER_KM);
+  /** The buffer chosen (typed, or the route's own); null: the default, round in the user's unit. */
+  #bufferKm = $state<number | null>(null);
   /** The saved route shown, or null for one not saved (drawn, typed, imported, from a link). */
   id = $state<number | null>(null);
   shown = $state<RouteShown | null>(null);
@@ -36,11 +38,23 @@ export class RouteState {
   readonly op = new Operation();
 
   readonly #api: Api;
+  /** The unit the user reads distances in, as the settings say now. */
+  readonly #unit: () => DistanceUnit;
   /** The link last opened: the same link seen again (going back to the view) is not reapplied. */
   #openedLink = '';
 
-  constructor(api: Api) {
+  constructor(api: Api, unit: () => DistanceUnit = () => 'km') {
     this.#api = api;
+    this.#unit = unit;
+  }
+
+  /** Kilometres around the line; the default reads round where it is shown (1 km, 0.5 mi). */
+  get bufferKm(): number {
+    return this.#bufferKm ?? roundDistance(DEFAULT_BUFFER_KM, this.#unit());
+  }
+
+  set bufferKm(km: number) {
+    this.#bufferKm = km;
   }
 
   /** Opens what the view's route names: a route from a link, or the saved routes. */

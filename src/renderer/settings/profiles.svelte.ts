@@ -1,6 +1,12 @@
-import type { ConnectionTest, ProfilesView } from '../../shared/ipc/profiles.ts';
+import {
+  profileChannels,
+  type ConnectionTest,
+  type ProfilesView,
+} from '../../shared/ipc/profiles.ts';
 import type { Api } from '../../shared/ipc.ts';
 import { contextSlot } from '../lib/context.ts';
+import { FieldChecks } from '../lib/field-checks.svelte.ts';
+import type { FieldWords } from '../lib/field-rules.ts';
 import { Operation } from '../lib/operation.svelte.ts';
 
 export interface NewProfile {
@@ -9,6 +15,18 @@ export interface NewProfile {
   clientId: string;
   clientSecret: string;
 }
+
+/** Each field of a new account in words (its rules are the contract's, profiles.save). */
+const accountWords: Record<keyof NewProfile, FieldWords> = {
+  name: {
+    form: 'Name the account with letters, digits, ".", "_" or "-" and no spaces (up to 64), such as work.',
+  },
+  baseUrl: {
+    form: "Type the service's address, starting with https:// (or http://), such as https://api.example.com.",
+  },
+  clientId: { empty: 'Type the client id your service gave you.' },
+  clientSecret: { empty: 'Type the client secret that goes with the client id.' },
+};
 
 /** The accounts section of Settings; the secret typed in goes to the main process and no further. */
 export class ProfilesState {
@@ -19,8 +37,15 @@ export class ProfilesState {
   }
 
   state = $state<ProfilesView | null>(null);
-  /** Listing, saving, removing and choosing accounts (a connection test reports on its own). */
+  /** Listing, removing and choosing accounts (a connection test reports on its own). */
   readonly op = new Operation();
+  /** The new account's fields: why one is not right, at the field, as it is typed and on Save. */
+  readonly draft = new FieldChecks<keyof NewProfile>(
+    profileChannels['profiles.save'].input,
+    accountWords,
+  );
+  /** The account just saved, said under the form. */
+  savedName = $state<string | null>(null);
   tests = $state<Record<string, ConnectionTest | 'running'>>({});
   /** Set after a switch: what happens next (restart now, or restart browser mode by hand). */
   switching = $state<string | null>(null);
@@ -30,7 +55,13 @@ export class ProfilesState {
   }
 
   async save(profile: NewProfile): Promise<boolean> {
-    return this.#run(() => this.#api.invoke('profiles.save', profile));
+    this.savedName = null;
+    const state = await this.draft.send(profile, () => this.#api.invoke('profiles.save', profile));
+    if (!state) return false;
+    this.state = state;
+    this.draft.reset();
+    this.savedName = profile.name;
+    return true;
   }
 
   async remove(name: string): Promise<void> {

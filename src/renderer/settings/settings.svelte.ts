@@ -1,19 +1,21 @@
-import type { GuardedSetting, Settings, SettingsPatch } from '../../shared/settings.ts';
+import { settingsPatchSchema, type Settings, type SettingsPatch } from '../../shared/settings.ts';
 import type { Api } from '../../shared/ipc.ts';
 import { contextSlot } from '../lib/context.ts';
+import { FieldChecks } from '../lib/field-checks.svelte.ts';
 import { Operation } from '../lib/operation.svelte.ts';
+import { settingWords } from './setting-words.ts';
 
 /** The user's settings as the main process holds them; every change comes back as an event. */
 export class SettingsState {
   current = $state<Settings | null>(null);
-  /** Reading and saving the settings; its error is the main process's refusal, in its words. */
+  /** Reading the settings. */
   readonly op = new Operation();
-  savedAt = $state<number | null>(null);
   /**
-   * Why the last change of a setting that reaches the machine was not made (Cancel in the
-   * confirmation dialog, browser mode, a value that cannot work), shown at its field.
+   * Each field's note: why its value was not saved (against the setting's rule, found as it is
+   * typed; refused by the engine: Cancel in the confirmation dialog, browser mode), or that it
+   * was. A refused value stays typed in its field until it is corrected.
    */
-  problems = $state<Partial<Record<GuardedSetting, string>>>({});
+  readonly fields = new FieldChecks<keyof Settings>(settingsPatchSchema, settingWords);
 
   readonly #api: Api;
 
@@ -28,44 +30,33 @@ export class SettingsState {
     );
   }
 
+  get problems(): Partial<Record<keyof Settings, string>> {
+    return this.fields.problems;
+  }
+
+  get saved(): Partial<Record<keyof Settings, true>> {
+    return this.fields.saved;
+  }
+
   /** Ends its subscriptions (the page's states end with the page: App.svelte). */
   dispose(): void {
     for (const stop of this.#stops.splice(0)) stop();
   }
 
-  async update(patch: SettingsPatch): Promise<void> {
-    const saved = await this.op.run(() => this.#api.invoke('settings.update', patch));
-    if (!saved) return;
-    this.current = saved;
-    this.savedAt = Date.now();
-  }
-
-  /** Forgets the field's refusal (its value is being typed again). */
-  forget(field: GuardedSetting): void {
-    this.problems = Object.fromEntries(Object.entries(this.problems).filter(([k]) => k !== field));
+  /** A field's value as it is being typed: its rule is said at once. */
+  typing<K extends keyof Settings>(field: K, value: Settings[K]): void {
+    this.fields.typing(field, value);
   }
 
   /**
-   * Changes settings that reach the machine (the main process asks the user first): the answer,
-   * or undefined with the refusal kept for the fields of the patch.
+   * Saves the patch once every field of it keeps its rule: the settings saved, or undefined
+   * with why not at the fields. Settings that reach the machine are asked about first by the
+   * engine (src/engine/consent/), whose refusal comes back in words.
    */
-  async guarded(patch: Partial<Pick<Settings, GuardedSetting>>): Promise<Settings | undefined> {
-    const fields = Object.keys(patch) as GuardedSetting[];
-    const others = Object.entries(this.problems).filter(([k]) => !(fields as string[]).includes(k));
-    try {
-      const saved = await this.#api.invoke('settings.update', patch);
-      this.problems = Object.fromEntries(others);
-      this.current = saved;
-      this.savedAt = Date.now();
-      return saved;
-    } catch (error) {
-      const message = (error as Error).message;
-      this.problems = {
-        ...Object.fromEntries(others),
-        ...Object.fromEntries(fields.map((f) => [f, message])),
-      };
-      return undefined;
-    }
+  async update(patch: SettingsPatch): Promise<Settings | undefined> {
+    const saved = await this.fields.send(patch, () => this.#api.invoke('settings.update', patch));
+    if (saved) this.current = saved;
+    return saved;
   }
 }
 

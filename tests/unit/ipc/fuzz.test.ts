@@ -47,6 +47,10 @@ test.beforeAll(async ({ core }) => {
     [170, -50, -170, 50],
   ];
   known.polygon = ['-125 24, -66 24, -66 50, -125 50, -125 24'];
+  // Settings whose text has a form (a full path, an https address) the JSON Schema cannot say.
+  known.downloadFolder = ['', '/srv/roadcam-fuzz'];
+  known.tileUrl = [''];
+  known.updateFeedUrl = [''];
 }, 120_000);
 
 describe('every IPC channel with input its schema accepts', () => {

@@ -93,8 +93,12 @@ describe.skipIf(skipKeychain)(
         clientSecret: '',
       });
       expect(saved).toBe(false);
-      expect(profiles.op.error).toMatch(/clientSecret: the client secret is empty/);
-      expect(profiles.op.busy).toBe(false);
+      // Said at its field, in words, and not sent: the contract's own text never shows.
+      expect(profiles.draft.problems).toEqual({
+        clientSecret: 'Type the client secret that goes with the client id.',
+      });
+      expect(profiles.op.error).toBeNull();
+      expect(profiles.savedName).toBeNull();
       expect(profiles.state).toBe(shown);
 
       profiles.switching = null;

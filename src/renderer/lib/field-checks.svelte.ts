@@ -1,0 +1,70 @@
+import type { z } from 'zod';
+import { checkField, readable, refusedFields, type FieldWords } from './field-rules.ts';
+
+/**
+ * A form's fields as the contract checks them (lib/field-rules.ts): why each one's value was not
+ * saved, in words, until it is corrected, and which were saved. One per form (Settings' fields,
+ * an account); the form's inputs show both at the field (lib/FieldNote.svelte).
+ */
+export class FieldChecks<K extends string> {
+  problems = $state<Partial<Record<K, string>>>({});
+  /** The fields whose last change the engine confirmed: "Saved." beside them until typed again. */
+  saved = $state<Partial<Record<K, true>>>({});
+
+  readonly #schema: z.ZodObject;
+  readonly #words: Partial<Record<K, FieldWords>>;
+
+  /** `schema`: the contract's input for the form (its fields are its keys). */
+  constructor(schema: z.ZodObject, words: Partial<Record<K, FieldWords>>) {
+    this.#schema = schema;
+    this.#words = words;
+  }
+
+  /** A field's value as it is being typed: its rule is said at once, "Saved." goes. */
+  typing(field: K, value: unknown): void {
+    this.saved = without(this.saved, [field]);
+    const rule = this.#schema.shape[field] as z.ZodType | undefined;
+    const problem = rule ? checkField(rule, value, this.#words[field]) : null;
+    this.problems = problem
+      ? { ...this.problems, [field]: problem }
+      : without(this.problems, [field]);
+  }
+
+  /**
+   * Sends `input` once every field keeps its rule: the answer, or undefined with why not at its
+   * fields (the engine's refusal, in its words, at every field sent).
+   */
+  async send<T>(
+    input: Partial<Record<K, unknown>>,
+    call: () => Promise<T>,
+  ): Promise<T | undefined> {
+    const fields = Object.keys(input) as K[];
+    const rest = without(this.problems, fields);
+    const broken = refusedFields(this.#schema, input, this.#words);
+    this.saved = without(this.saved, fields);
+    if (Object.keys(broken).length > 0) {
+      this.problems = { ...rest, ...broken };
+      return undefined;
+    }
+    try {
+      const answer = await call();
+      this.problems = rest;
+      this.saved = { ...this.saved, ...Object.fromEntries(fields.map((f) => [f, true])) };
+      return answer;
+    } catch (error) {
+      const why = readable((error as Error).message);
+      this.problems = { ...rest, ...Object.fromEntries(fields.map((f) => [f, why])) };
+      return undefined;
+    }
+  }
+
+  /** Forgets every field's note (the form starts again empty). */
+  reset(): void {
+    this.problems = {};
+    this.saved = {};
+  }
+}
+
+function without<T extends object>(record: T, fields: readonly PropertyKey[]): T {
+  return Object.fromEntries(Object.entries(record).filter(([k]) => !fields.includes(k))) as T;
+}

@@ -1,0 +1,92 @@
+/**
+ * The one way a form says what is wrong with a field: the contract's own zod schema checks the
+ * value (as it is typed, and again before it is sent), and each issue is said in the field's
+ * words, built from the limit the schema carries (its minimum, its maximum), so a limit is
+ * written once, in the schema. A refusal that still comes back from the engine is mapped to its
+ * fields the same way; the schema's own text ("Too small: expected number to be >=2") is never
+ * shown.
+ */
+import type { z } from 'zod';
+
+/** How one field's rule reads to a person; every phrase says what to type instead. */
+export interface FieldWords {
+  /** A number below the least: (2) => "Refresh at most every 2 seconds: type 2 or more." */
+  low?: (min: number) => string;
+  /** A number above the most. */
+  high?: (max: number) => string;
+  /** Not a whole number, or no number at all. */
+  whole?: string;
+  /** Text left empty where some is needed. */
+  empty?: string;
+  /** Text of the wrong form (the schema's pattern or check). */
+  form?: string;
+}
+
+type Issue = z.core.$ZodIssue;
+
+/** Thousands as the page's language writes them: 10,000,000. */
+export function readableNumber(n: number): string {
+  return n.toLocaleString();
+}
+
+/** The issue in the field's words; a field without words for it still gets a plain sentence. */
+export function issueWords(issue: Issue, words: FieldWords = {}): string {
+  if (issue.code === 'too_small' && issue.origin === 'number') {
+    return (
+      words.low?.(Number(issue.minimum)) ?? `Type ${readableNumber(Number(issue.minimum))} or more.`
+    );
+  }
+  if (issue.code === 'too_big' && issue.origin === 'number') {
+    return (
+      words.high?.(Number(issue.maximum)) ??
+      `Type ${readableNumber(Number(issue.maximum))} or less.`
+    );
+  }
+  if (issue.code === 'too_small') return words.empty ?? 'Fill this in.';
+  if (issue.code === 'too_big') {
+    return `That is too long: at most ${readableNumber(Number(issue.maximum))} characters.`;
+  }
+  if (issue.code === 'invalid_type' && (issue.expected === 'number' || issue.expected === 'int')) {
+    return words.whole ?? 'Type a whole number.';
+  }
+  return words.form ?? 'Roadcam cannot use this value: check what the field asks for.';
+}
+
+/** Null when the schema takes the value, else its first issue in words. */
+export function checkField(schema: z.ZodType, value: unknown, words?: FieldWords): string | null {
+  const checked = schema.safeParse(value);
+  return checked.success ? null : issueWords(checked.error.issues[0]!, words);
+}
+
+/**
+ * Each field of `input` the schema refuses, with why in words: a refusal of the whole form (a
+ * contract's input sent back as invalid) checked again here, where the fields are known.
+ */
+export function refusedFields<K extends string>(
+  schema: z.ZodType,
+  input: unknown,
+  words: Partial<Record<K, FieldWords>>,
+): Partial<Record<K, string>> {
+  const checked = schema.safeParse(input);
+  const found: Partial<Record<K, string>> = {};
+  for (const issue of checked.success ? [] : checked.error.issues) {
+    const field = issue.path[0] as K | undefined;
+    if (typeof field === 'string' && found[field] === undefined) {
+      found[field] = issueWords(issue, words[field]);
+    }
+  }
+  return found;
+}
+
+/**
+ * The engine's refusal of input that did not match its contract, as the dispatcher words it
+ * (src/engine/ipc/dispatcher.ts); across the desktop app's bridge only the message survives.
+ */
+const CONTRACT_REFUSAL = /^Invalid input for [\w.]+: /;
+
+/** A message a person may read: a contract's refusal becomes a sentence without its insides. */
+export function readable(message: string): string {
+  return CONTRACT_REFUSAL.test(message)
+    ? 'Roadcam could not use a value given here: check the fields and try again.'
+    : message;
+}
