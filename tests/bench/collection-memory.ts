@@ -10,6 +10,7 @@
  * raster tiles, discardable) and the files it maps (RssFile: the Chromium binary's pages).
  */
 import { launchBare, rssMB, type BareChromium, type Cdp } from './bare-chromium.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 export interface Usage {
   rssMB: number;
@@ -47,12 +48,12 @@ export async function bareMemory(
     console.log(`bare Chromium, ${line(samples.at(-1)!)}`);
   };
   try {
-    await until(chromium.page, (s) => !!document.querySelector(s), '[data-testid=collection-card]');
+    await shows(chromium.page, (s) => !!document.querySelector(s), '[data-testid=collection-card]');
     await take('the list of collections', 0, await pageRenderer(chromium));
     await chromium.page.evaluate((hash) => (location.hash = hash), `#/collections/${id}`);
     await keptOffline(chromium.page, frames);
     await chromium.page.send('Page.reload');
-    await until(chromium.page, (s) => !!document.querySelector(s), 'ul.grid img');
+    await shows(chromium.page, (s) => !!document.querySelector(s), 'ul.grid img');
     // A reload may move the page to another renderer process: find it again.
     const pid = await pageRenderer(chromium);
     await take('start', 0, pid);
@@ -64,7 +65,7 @@ export async function bareMemory(
     await chromium.page.evaluate(() =>
       document.querySelector<HTMLElement>('button[aria-label^="Open "]')!.click(),
     );
-    await until(chromium.page, (s) => !!document.querySelector(s), '[data-testid=lightbox-meta]');
+    await shows(chromium.page, (s) => !!document.querySelector(s), '[data-testid=lightbox-meta]');
     for (let viewed = 0; viewed < options.steps;) {
       const batch = Math.min(SAMPLE_EVERY, options.steps - viewed);
       const stepped = await chromium.page.evaluate(stepInPage, batch);
@@ -119,13 +120,13 @@ export function scrollStep(px: number): { top: boolean; end: boolean } {
 
 /** Ticks "Keep offline" unless it is ticked, and waits (at most 30 min) until all is kept. */
 async function keptOffline(page: Cdp, frames: number): Promise<void> {
-  await until(page, (s) => !!document.querySelector(s), '[data-testid=offline-control] input');
+  await shows(page, (s) => !!document.querySelector(s), '[data-testid=offline-control] input');
   await page.evaluate(() => {
     const box = document.querySelector<HTMLInputElement>('[data-testid=offline-control] input')!;
     if (!box.checked) box.click();
   });
   const kept = `Kept offline: ${frames}/${frames}`;
-  await until(
+  await shows(
     page,
     (text) => !!document.querySelector('[data-testid=offline-state]')?.textContent?.includes(text),
     kept,
@@ -230,24 +231,24 @@ function usage(pid: number): Usage {
   };
 }
 
-/** Polls `test(arg)` in the page every 250 ms until it holds (a reload may be under way). */
-async function until<A>(
+/** Waits until `test(arg)` holds in the page, looked at every 250 ms (a reload may be under way). */
+async function shows<A>(
   page: Cdp,
   test: (arg: A) => boolean,
   arg: A,
   timeoutMs = 60_000,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
   let last = '';
-  while (Date.now() < deadline) {
+  const holds = async () => {
     try {
-      if (await page.evaluate(test, arg)) return;
+      return await page.evaluate(test, arg);
     } catch (error) {
       last = ` (last: ${(error as Error).message})`;
+      return false;
     }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the page did not show ${JSON.stringify(arg)} in ${timeoutMs / 1000} s${last}`);
+  };
+  const what = () => `the page to show ${JSON.stringify(arg)}${last}`;
+  await waitFor(holds, { what, timeoutMs, everyMs: 250 });
 }
 
 const mb = (u: Usage) =>

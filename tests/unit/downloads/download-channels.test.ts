@@ -9,7 +9,7 @@ import { demoCoreTest as test } from '../../helpers/fixtures.ts';
 import { startCore } from '../../../src/main/core.ts';
 import type { BatchFinished, DownloadsUpdate } from '../../../src/shared/ipc/downloads.ts';
 import { NOW, tempDir } from '../../helpers/downloads.ts';
-import { until } from '../../helpers/wait.ts';
+import { waitFor } from '../../helpers/wait.ts';
 
 // Where the downloads go (the core's own data lives in the fixture's directory).
 const dir = tempDir('roadcam-dl-core-');
@@ -41,7 +41,10 @@ describe('downloads channels', () => {
       folder,
     });
     expect(batch.items).toBe(3);
-    const done = await until(() => finished.find((f) => f.batchId === batch.id), 60_000);
+    const done = await waitFor(() => finished.find((f) => f.batchId === batch.id), {
+      what: 'the batch to finish',
+      timeoutMs: 60_000,
+    });
     expect(done).toMatchObject({ state: 'failed', completed: 1, failed: 2 });
     expect(done.title).toMatch(/failed/);
     const list = await core.api.invoke('downloads.list', {});

@@ -22,7 +22,7 @@ import {
   type TestManager,
 } from '../../helpers/downloads.ts';
 import { heldFlushes } from '../../helpers/held-flushes.ts';
-import { until } from '../../helpers/wait.ts';
+import { waitFor } from '../../helpers/wait.ts';
 
 const FORMATS: RecordingFormat[] = ['zip', 'mp4', 'jpg'];
 let proxy: FaultProxy;
@@ -158,7 +158,10 @@ describe('the download engine', () => {
     for (const f of files) expect(sizeOf(join(t.folder, f))).toBe(0);
     // Tried again, the file comes whole.
     t.manager.retry({ batchId: batch.id });
-    await until(() => t!.manager.batchView(batch.id)?.state === 'completed', 20_000);
+    await waitFor(() => t!.manager.batchView(batch.id)?.state === 'completed', {
+      what: 'the batch to complete',
+      timeoutMs: 20_000,
+    });
     expectIdentical(t, [id], ['mp4']);
   });
 
@@ -170,7 +173,9 @@ describe('the download engine', () => {
     proxy.bytes = 0;
     const batch = await batchOf(t, [id], ['zip']);
     // Pause part-way, let the service's clock run past the link's 15 minutes, resume.
-    await until(() => (t!.manager.snapshot().items[0]?.bytesDone ?? 0) > size / 5);
+    await waitFor(() => (t!.manager.snapshot().items[0]?.bytesDone ?? 0) > size / 5, {
+      what: 'a fifth of the file to arrive',
+    });
     t.manager.pause({ batchId: batch.id });
     const before = proxy.urlRequests;
     service.control.advanceClock(16 * 60_000);
@@ -210,7 +215,9 @@ describe('the download engine', () => {
       },
     });
     const batch = await batchOf(t, ids.slice(0, 2), ['zip', 'mp4']);
-    await until(() => t!.manager.batchView(batch.id)?.state === 'paused');
+    await waitFor(() => t!.manager.batchView(batch.id)?.state === 'paused', {
+      what: 'the batch to pause',
+    });
     const view = t.manager.batchView(batch.id)!;
     expect(view.message).toMatch(/^Paused: .* free in .*, .* needed .*Free some space there/);
     expect(view.spaceNeeded).toBeGreaterThan(0);
@@ -231,7 +238,7 @@ describe('the download engine', () => {
     t = startManager(client, { disk }, { downloadConcurrency: 2, speedLimitKBps: 0 });
     const batch = await batchOf(t, ids, ['jpg', 'zip']);
     // Two transfers, then two more while the first two wait for their flush, then no more.
-    await until(() => state.held.length === 4);
+    await waitFor(() => state.held.length === 4, { what: '4 held flushes' });
     await new Promise((r) => setTimeout(r, 300));
     expect(state.held.length).toBe(4);
     expect(state.mostOpen).toBe(4);
@@ -254,7 +261,7 @@ describe('the download engine', () => {
     t = startManager(client, { disk }, { downloadConcurrency: 1, speedLimitKBps: 0 });
     const batch = await batchOf(t, ids, ['jpg', 'zip']);
     // The first file waits for its flush, the second runs (a flush gives its slot up).
-    await until(() => state.held.length >= 1);
+    await waitFor(() => state.held.length >= 1, { what: 'a held flush' });
     const items = t.manager.snapshot().items.filter((i) => i.batchId === batch.id);
     const [paused, canceled] = [items[3]!, items[5]!];
     expect([paused.state, canceled.state]).toEqual(['queued', 'queued']);
@@ -262,7 +269,10 @@ describe('the download engine', () => {
     expect(t.manager.cancel({ itemId: canceled.id })).toBe(1);
     const stop = release();
     try {
-      await until(() => t!.manager.batchView(batch.id)?.state === 'paused', 20_000);
+      await waitFor(() => t!.manager.batchView(batch.id)?.state === 'paused', {
+        what: 'the batch to pause',
+        timeoutMs: 20_000,
+      });
       const view = t.manager.batchView(batch.id)!;
       expect([view.counts.completed, view.counts.paused, view.counts.canceled]).toEqual([6, 1, 1]);
       const names = state.opened.map((p) => p.split('/').pop());
@@ -270,7 +280,10 @@ describe('the download engine', () => {
       expect(names).not.toContain(`${paused.name.split('/').pop()}.part`);
       expect(names).not.toContain(`${canceled.name.split('/').pop()}.part`);
       t.manager.resume({ itemId: paused.id });
-      await until(() => t!.manager.batchView(batch.id)?.counts.completed === 7, 20_000);
+      await waitFor(() => t!.manager.batchView(batch.id)?.counts.completed === 7, {
+        what: '7 completed files',
+        timeoutMs: 20_000,
+      });
     } finally {
       stop();
     }
@@ -284,7 +297,9 @@ describe('the download engine', () => {
       },
     });
     const batch = await batchOf(t, [ids[0]!], ['zip']);
-    await until(() => t!.manager.batchView(batch.id)?.state === 'paused');
+    await waitFor(() => t!.manager.batchView(batch.id)?.state === 'paused', {
+      what: 'the batch to pause',
+    });
     expect(t.manager.batchView(batch.id)!.message).toMatch(/^Paused: 1000 B free in .*, .* needed/);
     expect(filesUnder(t.folder)).toEqual([]);
   });

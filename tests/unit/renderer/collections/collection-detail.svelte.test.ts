@@ -8,7 +8,8 @@ import { describe, expect } from 'vitest';
 import { CollectionDetailState } from '../../../../src/renderer/collections/detail.svelte.ts';
 import type { OfflineStatus } from '../../../../src/shared/ipc/collections.ts';
 import type { Api } from '../../../../src/shared/ipc.ts';
-import { test, until } from '../../../helpers/renderer-core.ts';
+import { test } from '../../../helpers/renderer-core.ts';
+import { waitFor } from '../../../helpers/wait.ts';
 import { heldAnswers } from '../held-answers.ts';
 
 /** The service gives at most this many image names a page, and the state asks for that many. */
@@ -126,13 +127,17 @@ describe('a collection shown', () => {
     const heardOther: OfflineStatus[] = [];
     const stopOther = core.api.on('collections.offline', (s) => heardOther.push(s));
     await core.api.invoke('collections.keepOffline', { id: other.id, keep: true });
-    await until(() => heardOther.some((s) => s.collectionId === other.id && s.state === 'synced'));
+    await waitFor(
+      () => heardOther.some((s) => s.collectionId === other.id && s.state === 'synced'),
+      { what: 'the other collection to be synced' },
+    );
     stopOther();
     expect(detail.collection!.offline).toBeNull();
 
     await core.api.invoke('collections.keepOffline', { id, keep: true });
-    const synced = await until(
+    const synced = await waitFor(
       () => detail.collection!.offline?.state === 'synced' && detail.collection!.offline,
+      { what: 'the collection to show as synced' },
     );
     expect(synced).toMatchObject({ collectionId: id, done: 2, total: 2, message: null });
     expect(synced.bytes).toBeGreaterThan(0);

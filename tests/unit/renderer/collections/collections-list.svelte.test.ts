@@ -10,7 +10,8 @@ import {
 } from '../../../../src/renderer/collections/list.svelte.ts';
 import type { OfflineStatus } from '../../../../src/shared/ipc/collections.ts';
 import type { Api } from '../../../../src/shared/ipc.ts';
-import { test, until } from '../../../helpers/renderer-core.ts';
+import { test } from '../../../helpers/renderer-core.ts';
+import { waitFor } from '../../../helpers/wait.ts';
 import { heldAnswers } from '../held-answers.ts';
 
 /** `count` new collections carrying `tag`, named `<tag> 1`, `<tag> 2`, ... */
@@ -105,8 +106,9 @@ describe('the collections list', () => {
     expect(list.page!.results.every((c) => c.offline === null)).toBe(true);
 
     await core.api.invoke('collections.keepOffline', { id: id!, keep: true });
-    const kept = await until(() =>
-      list.page!.results.find((c) => c._id === id && c.offline?.state === 'synced'),
+    const kept = await waitFor(
+      () => list.page!.results.find((c) => c._id === id && c.offline?.state === 'synced'),
+      { what: 'the kept collection to show as synced' },
     );
     expect(kept.offline).toMatchObject({ collectionId: id, done: 0, total: 0, message: null });
     expect(list.page!.results.find((c) => c._id === other)!.offline).toBeNull();
@@ -132,7 +134,9 @@ describe('the collections list', () => {
     const heard: OfflineStatus[] = [];
     const stop = core.api.on('collections.offline', (s) => heard.push(s));
     await core.api.invoke('collections.keepOffline', { id: elsewhere!, keep: true });
-    await until(() => heard.some((s) => s.collectionId === elsewhere && s.state === 'synced'));
+    await waitFor(() => heard.some((s) => s.collectionId === elsewhere && s.state === 'synced'), {
+      what: 'the other collection to be synced',
+    });
     stop();
     expect(list.page).toBe(shown);
     expect(list.page!.results.map((c) => [c._id, c.offline])).toEqual([[shownId, null]]);

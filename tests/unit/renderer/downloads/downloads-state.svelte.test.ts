@@ -5,14 +5,15 @@
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { DownloadsState } from '../../../../src/renderer/downloads/downloads.svelte.ts';
-import { test, until } from '../../../helpers/renderer-core.ts';
+import { test } from '../../../helpers/renderer-core.ts';
+import { waitFor } from '../../../helpers/wait.ts';
 
 describe('the downloads state', () => {
   test('a batch appears, its items follow the main process, and it stays in the queue once done', async ({
     core,
   }) => {
     const downloads = new DownloadsState(core.api);
-    await until(() => downloads.loaded);
+    await waitFor(() => downloads.loaded, { what: 'the downloads to load' });
     expect(downloads.batches).toEqual([]);
 
     const page = await core.api.invoke('recordings.search', {
@@ -27,11 +28,14 @@ describe('the downloads state', () => {
       folder,
     });
     downloads.added(batch);
-    const finished = await until(() =>
-      downloads.batches.find((b) => b.id === batch.id && b.finishedAt !== null),
+    const finished = await waitFor(
+      () => downloads.batches.find((b) => b.id === batch.id && b.finishedAt !== null),
+      { what: 'the batch to finish' },
     );
     expect(finished.state).toBe('failed');
-    await until(() => downloads.itemsOf(batch.id).every((i) => i.state !== 'queued'));
+    await waitFor(() => downloads.itemsOf(batch.id).every((i) => i.state !== 'queued'), {
+      what: 'no item of the batch to be queued',
+    });
     const states = downloads.itemsOf(batch.id).map((i) => [i.recordingId, i.state]);
     expect(states.sort()).toEqual([
       [recording, 'completed'],
@@ -61,12 +65,14 @@ describe('the downloads state', () => {
 
     // The next page (a reload) sees the batch as history.
     const later = new DownloadsState(core.api);
-    await until(() => later.loaded);
+    await waitFor(() => later.loaded, { what: 'the second state to load' });
     expect(later.history.map((b) => b.id)).toEqual([batch.id]);
     expect(later.active).toEqual([]);
 
     await downloads.clear(batch.id);
-    await until(() => !downloads.batches.some((b) => b.id === batch.id));
+    await waitFor(() => !downloads.batches.some((b) => b.id === batch.id), {
+      what: 'the cleared batch to leave the list',
+    });
     expect(downloads.itemsOf(batch.id)).toEqual([]);
   });
 
@@ -74,18 +80,23 @@ describe('the downloads state', () => {
     core,
   }) => {
     const downloads = new DownloadsState(core.api);
-    await until(() => downloads.loaded);
+    await waitFor(() => downloads.loaded, { what: 'the downloads to load' });
     const batch = await core.api.invoke('downloads.add', {
       recordingIds: ['rec_doesnotexist'],
       formats: ['jpg'],
       folder: join(core.dataDir, 'retry'),
     });
     downloads.added(batch);
-    const failed = await until(() => downloads.itemsOf(batch.id).find((i) => i.state === 'failed'));
+    const failed = await waitFor(
+      () => downloads.itemsOf(batch.id).find((i) => i.state === 'failed'),
+      { what: 'the item to fail' },
+    );
     await downloads.act('downloads.retry', { itemId: failed.id });
     expect(downloads.error).toBeNull();
     // It fails again (no such recording), but as a new attempt: the state saw it change.
-    await until(() => downloads.items.get(failed.id) !== failed);
+    await waitFor(() => downloads.items.get(failed.id) !== failed, {
+      what: 'the retried item to change',
+    });
 
     await downloads.open(987654, false);
     expect(downloads.error).toBe('There is no download 987654.');

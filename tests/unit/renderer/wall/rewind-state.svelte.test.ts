@@ -7,7 +7,8 @@
 import { describe, expect } from 'vitest';
 import { RewindState } from '../../../../src/renderer/wall/rewind.svelte.ts';
 import type { Api } from '../../../../src/shared/ipc.ts';
-import { test, until } from '../../../helpers/renderer-core.ts';
+import { test } from '../../../helpers/renderer-core.ts';
+import { waitFor } from '../../../helpers/wait.ts';
 import { heldAnswers } from '../held-answers.ts';
 
 const MINUTE = 60_000;
@@ -119,7 +120,7 @@ describe("the wall's rewind", () => {
     const started = performance.now();
     rewind.play(60);
     expect(rewind.speed).toBe(60);
-    await until(() => rewind.time > from);
+    await waitFor(() => rewind.time > from, { what: 'the rewind to move forward' });
     rewind.pause();
     // A minute of archive a second of playback: never faster than asked for.
     expect(rewind.time - from).toBeLessThanOrEqual((performance.now() - started) * 60);
@@ -135,7 +136,7 @@ describe("the wall's rewind", () => {
 
     rewind.seek(newest - 1000);
     rewind.play(10);
-    await until(() => rewind.speed === 0);
+    await waitFor(() => rewind.speed === 0, { what: 'the rewind to stop at the newest image' });
     expect(rewind.time).toBe(newest);
     rewind.live();
   });

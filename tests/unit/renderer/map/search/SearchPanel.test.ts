@@ -10,6 +10,7 @@ import { fakeApi } from '../../../../../src/renderer/testing/fake-api.ts';
 import { contextOf, provided } from '../../../../../src/renderer/testing/render.ts';
 import { MapState, mapStateContext } from '../../../../../src/renderer/map/map-state.svelte.ts';
 import SearchPanel from '../../../../../src/renderer/map/search/SearchPanel.svelte';
+import { waitFor } from '../../../../helpers/wait.ts';
 import {
   SearchState,
   searchContext,
@@ -57,13 +58,13 @@ function setup() {
     fireEvent.change(screen.getByRole('combobox', { name }), { target: { value } });
   const submit = async () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-    await until(() => !search.loading);
+    await waitFor(() => !search.loading, {
+      what: 'the search to finish',
+      timeoutMs: 1_000,
+      everyMs: 5,
+    });
   };
   return { api, search, type, choose, submit };
-}
-
-async function until(done: () => boolean) {
-  for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 5));
 }
 
 describe('the search form', () => {
