@@ -10,7 +10,7 @@
  * raster tiles, discardable) and the files it maps (RssFile: the Chromium binary's pages).
  */
 import { launchBare, rssMB, type BareChromium, type Cdp } from './bare-chromium.ts';
-import { waitFor } from '../helpers/wait.ts';
+import { sleep, waitFor } from '../helpers/wait.ts';
 
 export interface Usage {
   rssMB: number;
@@ -61,7 +61,7 @@ export async function bareMemory(
     const trip = await scrollTrip(chromium.page, options.pxPerS);
     await take(`after the grid (down ${trip.downS} s, up ${trip.upS} s)`, 0, pid);
 
-    await new Promise((r) => setTimeout(r, 500)); // the rows at the top drawn again
+    await sleep(500); // time for the rows at the top to be drawn again
     await chromium.page.evaluate(() =>
       document.querySelector<HTMLElement>('button[aria-label^="Open "]')!.click(),
     );
@@ -74,7 +74,7 @@ export async function bareMemory(
       await take(`lightbox at ${stepped.position}`, viewed, pid);
     }
     await chromium.browser.send('Memory.simulatePressureNotification', { level: 'critical' });
-    await new Promise((r) => setTimeout(r, 3000));
+    await sleep(3000); // time for Chromium to act on the signal before the sample
     await take('after a critical memory-pressure signal', options.steps, pid);
   } finally {
     chromium.close();
@@ -98,7 +98,7 @@ async function scrollTrip(page: Cdp, pxPerS: number): Promise<{ downS: number; u
       const at = await page.evaluate(scrollStep, dir * pxPerS * (STEP_MS / 1000));
       if (dir === 1 ? at.end : at.top) break;
       if (Date.now() > deadline) throw new Error(`the grid's scroll did not finish in 10 min`);
-      await new Promise((r) => setTimeout(r, STEP_MS));
+      await sleep(STEP_MS); // the scroll's pace
     }
     times.push(Math.round((Date.now() - start) / 100) / 10);
   }

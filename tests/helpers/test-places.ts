@@ -7,6 +7,8 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 
 const SKIPPED = new Set(['node_modules', 'out', 'dist', 'test-results', '.git']);
 const WAIT_HELPERS = /\b(?:function\s*\*?\s*|(?:const|let|var)\s+)(until|waitFor|sleep)\b/g;
+/** A pause made by hand: a timer whose callback is a promise's resolve. */
+const OWN_PAUSE = /setTimeout\(\s*(?:r|resolve)\s*,/;
 /** The one module that may declare a wait helper. */
 export const WAIT_MODULE = 'tests/helpers/wait.ts';
 
@@ -88,8 +90,15 @@ function waitHelperProblems(root: string, files: string[]): string[] {
     .flatMap((path) => {
       const text = readFileSync(join(root, path), 'utf8');
       const names = [...new Set([...text.matchAll(WAIT_HELPERS)].map((m) => m[1]))];
-      if (names.length === 0) return [];
-      return [`${path} declares its own ${names.join(', ')}: import it from ${WAIT_MODULE}`];
+      const found = names.map(
+        (name) => `${path} declares its own ${name}: import it from ${WAIT_MODULE}`,
+      );
+      if (OWN_PAUSE.test(text)) {
+        found.push(
+          `${path} pauses with a timer of its own: use ${WAIT_MODULE} (waitFor, or sleep saying why)`,
+        );
+      }
+      return found;
     });
 }
 

@@ -16,6 +16,7 @@ import {
   signedLocation,
   zipEntries,
 } from '../../helpers/media.ts';
+import { waitFor } from '../../helpers/wait.ts';
 
 let camera: Camera;
 let past: string;
@@ -140,9 +141,11 @@ describe('recording job', () => {
     expect((await show(t, id)).properties.status).toBe('submitted');
     expect((await call(t, 'GET', `/v1/recordings/${id}.zip`)).status).toBe(409);
     t.service.control.advanceClock(5 * 60_000 + 31_000);
-    const deadline = Date.now() + 10_000;
-    while ((await show(t, id)).properties.status === 'submitted' && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 200));
+    await waitFor(async () => (await show(t, id)).properties.status !== 'submitted', {
+      what: 'the recording to leave submitted',
+      timeoutMs: 10_000,
+      everyMs: 200,
+    });
     expect((await show(t, id)).properties.status).toBe('complete');
     t.service.control.setClock(NOW);
   });

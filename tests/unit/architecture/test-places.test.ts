@@ -37,7 +37,7 @@ describe('where a test lives (docs/development.md)', () => {
     expect(testPlaceProblems(root)).toEqual([]);
   });
 
-  it('names a test out of place, a renderer test outside its mirror, a shared name, an own wait helper', () => {
+  it('names a test out of place, a renderer test outside its mirror, a shared name, an own wait', () => {
     const root = tree('bad', {
       'src/renderer/wall/tour.ts': 'export const x = 1;\n',
       'src/renderer/wall/Tile.test.ts': '',
@@ -49,10 +49,12 @@ describe('where a test lives (docs/development.md)', () => {
       'tests/unit/cli/units.test.ts': '',
       'tests/service/cameras.test.ts': declared('const', 'until'),
       'tests/bench/media.ts': declared('function', 'sleep'),
+      'tests/helpers/proxy.ts': `await new Promise((r) => ${'setTimeout'}(r, 5));\n`,
     });
     expect(testPlaceProblems(root)).toEqual([
       'src/renderer/wall/Tile.test.ts is outside the places of tests (tests/unit/<area>/, tests/service/, tests/e2e/)',
       'tests/bench/media.ts declares its own sleep: import it from tests/helpers/wait.ts',
+      'tests/helpers/proxy.ts pauses with a timer of its own: use tests/helpers/wait.ts (waitFor, or sleep saying why)',
       'tests/service/cameras.test.ts declares its own until: import it from tests/helpers/wait.ts',
       'tests/unit/cli/units.test.ts and tests/unit/renderer/wall/units.test.ts share a name: rename them to say what each tests',
       'tests/unit/loose.test.ts sits loose in tests/unit/: put it in the folder of the area it tests',

@@ -22,7 +22,7 @@ import {
   type TestManager,
 } from '../../helpers/downloads.ts';
 import { heldFlushes } from '../../helpers/held-flushes.ts';
-import { waitFor } from '../../helpers/wait.ts';
+import { sleep, waitFor } from '../../helpers/wait.ts';
 
 const FORMATS: RecordingFormat[] = ['zip', 'mp4', 'jpg'];
 let proxy: FaultProxy;
@@ -239,7 +239,7 @@ describe('the download engine', () => {
     const batch = await batchOf(t, ids, ['jpg', 'zip']);
     // Two transfers, then two more while the first two wait for their flush, then no more.
     await waitFor(() => state.held.length === 4, { what: '4 held flushes' });
-    await new Promise((r) => setTimeout(r, 300));
+    await sleep(300); // time for a fifth transfer to start, were it allowed to: none may
     expect(state.held.length).toBe(4);
     expect(state.mostOpen).toBe(4);
     const stop = release();

@@ -7,6 +7,7 @@ import { DownloadQueueStore } from '../../../src/main/downloads/store.ts';
 import type { DownloadsUpdate } from '../../../src/shared/ipc/downloads.ts';
 import { freshDatabases } from '../../helpers/db.ts';
 import { batch } from '../../helpers/queue-batch.ts';
+import { sleep } from '../../helpers/wait.ts';
 
 const freshDb = freshDatabases();
 
@@ -234,7 +235,7 @@ describe('progress updates', () => {
     while (Date.now() - started < 1_000) {
       for (const item of items) tracker.bytes(item.id, id, (chunks + 1) * 1000, 1_000_000);
       chunks++;
-      await new Promise((r) => setTimeout(r, 5));
+      await sleep(5); // the pace of the bytes: a second of progress, a chunk every 5 ms
     }
     const elapsed = Date.now() - started;
     tracker.close();

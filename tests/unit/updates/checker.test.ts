@@ -5,7 +5,7 @@ import type { UpdateEngine } from '../../../src/main/updates/engine.ts';
 import type { InstallKind } from '../../../src/main/updates/install.ts';
 import { feedReader } from '../../../src/main/updates/read-feed.ts';
 import { startFeedServer, type FeedServer } from '../../helpers/update-feed.ts';
-import { waitFor } from '../../helpers/wait.ts';
+import { sleep, waitFor } from '../../helpers/wait.ts';
 
 let feed: FeedServer;
 let checker: UpdateChecker | undefined;
@@ -173,7 +173,7 @@ describe('when the feed is read on its own', () => {
     feed.publish('latest', '0.2.0');
     const { checker } = makeChecker({ prefs: { updateMode: 'never' }, timing: quick });
     checker.start();
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await sleep(400); // time for the quick timing's checks, were any due: none may run
     expect((await checker.check()).state).toBe('off');
     expect(checker.status.nextCheckAt).toBeNull();
     expect(feed.requests).toEqual([]);
@@ -183,7 +183,7 @@ describe('when the feed is read on its own', () => {
     feed.publish('latest', '0.2.0');
     const { checker } = makeChecker({ install: { kind: 'not-installed' }, timing: quick });
     checker.start();
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await sleep(400); // time for the quick timing's checks, were any due: none may run
     expect(feed.requests).toEqual([]);
     const status = await checker.check();
     expect(status.summary).toMatch(/^Roadcam 0.2.0 is available: download it from /);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageAfter } from '../../../../src/main/collections/local.ts';
 import { MarkerPager } from '../../../../src/renderer/collections/pager.ts';
+import { sleep } from '../../../helpers/wait.ts';
 
 const names = Array.from({ length: 53 }, (_, i) => `C_${String(i).padStart(3, '0')}.jpg`);
 
@@ -13,7 +14,7 @@ function service(list: string[], limit: number) {
     },
     fetch: async (marker: string) => {
       calls++;
-      await new Promise((r) => setTimeout(r, 1));
+      await sleep(1); // an answer takes a moment, as the service's does, so calls may overlap
       const items = pageAfter([...list].sort(), marker, limit);
       return { items, next: items.length < limit ? null : items.at(-1)! };
     },

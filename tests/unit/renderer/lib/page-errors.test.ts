@@ -7,6 +7,7 @@ import { createLog, flushLog } from '../../../../src/main/log.ts';
 import { forwardPageErrors } from '../../../../src/renderer/lib/error-forwarding.ts';
 import type { Api } from '../../../../src/shared/ipc.ts';
 import { tempDir } from '../../../helpers/core.ts';
+import { sleep } from '../../../helpers/wait.ts';
 
 const dir = tempDir('roadcam-page-errors-');
 let core: Core | undefined;
@@ -58,7 +59,8 @@ test('uncaught errors and rejections go to the main log, 20 a minute from a page
   page.dispatchEvent(errorEvent(new Error('after the cleanup')));
   expect(sent).toBe(20);
 
-  await new Promise((r) => setTimeout(r, 200));
+  // The page's calls reach the core in the background: time for them, then the log's flush.
+  await sleep(200);
   await flushLog(core.log);
   const log = readFileSync(join(dir.path, 'logs', 'main.log'), 'utf8');
   expect(log).toMatch(

@@ -6,6 +6,7 @@ import {
   router as appRouter,
   type HashSource,
 } from '../../../../src/renderer/lib/router.svelte.ts';
+import { sleep } from '../../../helpers/wait.ts';
 
 /** A window's location and its hashchange as a browser has them: the event comes after. */
 class FakeWindow implements HashSource {
@@ -43,7 +44,7 @@ class FakeWindow implements HashSource {
 }
 
 const settled = async () => {
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await sleep(0); // the source dispatches hashchange as a task of its own, as a window does
   flushSync();
 };
 

@@ -7,6 +7,7 @@ import { contextOf, provided } from '../../../../src/renderer/testing/render.ts'
 import type { MapLayers } from '../../../../src/renderer/map/leaflet/controller.ts';
 import { MapState, mapStateContext } from '../../../../src/renderer/map/map-state.svelte.ts';
 import ReplayBar from '../../../../src/renderer/map/ReplayBar.svelte';
+import { sleep } from '../../../helpers/wait.ts';
 
 // The replay bar's alerts beside its weather: a mark's alert file that fails leaves the weather
 // shown and says so; the toggle stops asking for alerts. The map layer is a stand-in that
@@ -149,8 +150,8 @@ describe('ReplayBar: Play', () => {
     await fireEvent.input(slider, { target: { value: '1' } });
     await fireEvent.input(slider, { target: { value: '0' } });
     await waitFor(() => expect(drawn.weather).toEqual([marks[3], marks[0]]));
-    // The first move's answer comes late, and is dropped.
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // The first move's answer comes late (600 ms), and is dropped: time for it to arrive.
+    await sleep(700);
     await fireEvent.click(screen.getByRole('button', { name: 'Play' }));
     await waitFor(() => expect(drawn.weather.at(-1)).toBe(marks[3]), { timeout: 5000 });
     expect(drawn.weather).toEqual([marks[3], marks[0], marks[1], marks[2], marks[3]]);

@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { MapState, type Selection } from '../../../../src/renderer/map/map-state.svelte.ts';
+import { sleep } from '../../../helpers/wait.ts';
 
 const camera: Selection = { kind: 'camera', id: 'CA-AB-000001' };
 const otherCamera: Selection = { kind: 'camera', id: 'CA-AB-000002' };
@@ -12,7 +13,7 @@ const observation: Selection = { kind: 'observation', id: 'obs_1' };
 const alert: Selection = { kind: 'alert', id: 'alert_1' };
 
 /** The rest of the click's task: every layer has reported its pick by then. */
-const afterTheClick = () => new Promise((resolve) => setTimeout(resolve, 0));
+const afterTheClick = () => sleep(0);
 
 describe('the map selection', () => {
   test('one click on overlapping layers selects the camera, whatever the order the layers report in', async () => {

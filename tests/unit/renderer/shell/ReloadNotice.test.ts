@@ -2,6 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/svelte';
 import { expect, test } from 'vitest';
 import { fakeApi } from '../../../../src/renderer/testing/fake-api.ts';
 import ReloadNotice from '../../../../src/renderer/shell/ReloadNotice.svelte';
+import { sleep } from '../../../helpers/wait.ts';
 
 test('after a reload for a stopped renderer the page says so, until dismissed', async () => {
   const api = fakeApi({
@@ -19,7 +20,7 @@ test('after a reload for a stopped renderer the page says so, until dismissed', 
 test('after an ordinary start it shows nothing', async () => {
   const api = fakeApi({ 'diagnostics.takeNotice': () => null });
   render(ReloadNotice, { props: { api } });
-  await new Promise((r) => setTimeout(r, 20));
+  await sleep(20); // time for a notice to come if there were one: none may
   expect(api.calls).toHaveLength(1);
   expect(screen.queryByRole('alert')).toBeNull();
 });

@@ -8,7 +8,7 @@ import { describe, expect } from 'vitest';
 import { RewindState } from '../../../../src/renderer/wall/rewind.svelte.ts';
 import type { Api } from '../../../../src/shared/ipc.ts';
 import { test } from '../../../helpers/renderer-core.ts';
-import { waitFor } from '../../../helpers/wait.ts';
+import { sleep, waitFor } from '../../../helpers/wait.ts';
 import { heldAnswers } from '../held-answers.ts';
 
 const MINUTE = 60_000;
@@ -126,7 +126,7 @@ describe("the wall's rewind", () => {
     expect(rewind.time - from).toBeLessThanOrEqual((performance.now() - started) * 60);
     expect(rewind.speed).toBe(0);
     const paused = rewind.time;
-    await new Promise((r) => setTimeout(r, 600));
+    await sleep(600); // paused, it must not move while time passes
     expect(rewind.time).toBe(paused);
 
     rewind.play(60);

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Latest } from '../../../../../src/renderer/map/panels/latest.svelte.ts';
+import { sleep } from '../../../../helpers/wait.ts';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -15,7 +16,8 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 0));
+/** The rest of the task: the fake answers, already resolved, have been taken by then. */
+const settle = () => sleep(0);
 
 describe('a panel loading the latest thing', () => {
   it('shows the answer for the current thing, not a later-arriving one for the previous', async () => {
