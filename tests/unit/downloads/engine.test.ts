@@ -8,7 +8,7 @@ import { afterAll, afterEach, describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
 import type { ApiClient } from '../../../src/main/api/index.ts';
 import type { RecordingFormat } from '../../../src/shared/api/index.ts';
-import { DEFAULT_TEMPLATE } from '../../../src/shared/ipc/downloads.ts';
+import { DEFAULT_TEMPLATE, type DownloadBatchView } from '../../../src/shared/ipc/downloads.ts';
 import { chooseByIds } from '../../../src/main/downloads/selection.ts';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.ts';
 import {
@@ -48,6 +48,10 @@ afterEach(async () => {
   proxy.rate = 0;
   proxy.signed.length = 0;
 });
+
+/** Waits until the running manager's view of batch `id` is as `is` says (`what`, in words). */
+const batchIs = (id: number, what: string, is: (v?: DownloadBatchView) => boolean, ms?: number) =>
+  waitFor(() => is(t!.manager.batchView(id)), { what, timeoutMs: ms });
 
 async function batchOf(m: TestManager, recordingIds: string[], formats = FORMATS, extra = {}) {
   const chosen = await chooseByIds(client, recordingIds);
@@ -158,10 +162,7 @@ describe('the download engine', () => {
     for (const f of files) expect(sizeOf(join(t.folder, f))).toBe(0);
     // Tried again, the file comes whole.
     t.manager.retry({ batchId: batch.id });
-    await waitFor(() => t!.manager.batchView(batch.id)?.state === 'completed', {
-      what: 'the batch to complete',
-      timeoutMs: 20_000,
-    });
+    await batchIs(batch.id, 'the batch to complete', (v) => v?.state === 'completed', 20_000);
     expectIdentical(t, [id], ['mp4']);
   });
 
@@ -215,9 +216,7 @@ describe('the download engine', () => {
       },
     });
     const batch = await batchOf(t, ids.slice(0, 2), ['zip', 'mp4']);
-    await waitFor(() => t!.manager.batchView(batch.id)?.state === 'paused', {
-      what: 'the batch to pause',
-    });
+    await batchIs(batch.id, 'the batch to pause', (v) => v?.state === 'paused');
     const view = t.manager.batchView(batch.id)!;
     expect(view.message).toMatch(/^Paused: .* free in .*, .* needed .*Free some space there/);
     expect(view.spaceNeeded).toBeGreaterThan(0);
@@ -269,10 +268,7 @@ describe('the download engine', () => {
     expect(t.manager.cancel({ itemId: canceled.id })).toBe(1);
     const stop = release();
     try {
-      await waitFor(() => t!.manager.batchView(batch.id)?.state === 'paused', {
-        what: 'the batch to pause',
-        timeoutMs: 20_000,
-      });
+      await batchIs(batch.id, 'the batch to pause', (v) => v?.state === 'paused', 20_000);
       const view = t.manager.batchView(batch.id)!;
       expect([view.counts.completed, view.counts.paused, view.counts.canceled]).toEqual([6, 1, 1]);
       const names = state.opened.map((p) => p.split('/').pop());
@@ -280,10 +276,7 @@ describe('the download engine', () => {
       expect(names).not.toContain(`${paused.name.split('/').pop()}.part`);
       expect(names).not.toContain(`${canceled.name.split('/').pop()}.part`);
       t.manager.resume({ itemId: paused.id });
-      await waitFor(() => t!.manager.batchView(batch.id)?.counts.completed === 7, {
-        what: '7 completed files',
-        timeoutMs: 20_000,
-      });
+      await batchIs(batch.id, '7 completed files', (v) => v?.counts.completed === 7, 20_000);
     } finally {
       stop();
     }
@@ -297,9 +290,7 @@ describe('the download engine', () => {
       },
     });
     const batch = await batchOf(t, [ids[0]!], ['zip']);
-    await waitFor(() => t!.manager.batchView(batch.id)?.state === 'paused', {
-      what: 'the batch to pause',
-    });
+    await batchIs(batch.id, 'the batch to pause', (v) => v?.state === 'paused');
     expect(t.manager.batchView(batch.id)!.message).toMatch(/^Paused: 1000 B free in .*, .* needed/);
     expect(filesUnder(t.folder)).toEqual([]);
   });
