@@ -4,11 +4,10 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { assetPaths, electronStandIns } from './tests/helpers/electron/asset-plugin.ts';
 
-// Tests that import the renderer's Svelte code (components, rune state classes) need it compiled
-// for the browser, as the app runs it: the svelte plugin, the `browser` condition, and a DOM.
-// The renderer's component tests sit beside their components; a renderer state tested against a
-// real core (Node: SQLite, the keychain, the embedded service) is named *.svelte.test.ts and sits
-// with the unit tests.
+// The renderer's tests (tests/unit/renderer/, docs/development.md "Where a test lives") import
+// its Svelte code (components, rune state classes), which needs compiling for the browser, as the
+// app runs it: the svelte plugin, the `browser` condition, and a DOM. They still run in Node, so a
+// renderer state can be tested against a real core (SQLite, the keychain, the embedded service).
 //
 // Only Svelte's own entries are taken in their browser build: resolving every package with the
 // `browser` condition would hand the core under test browser stubs (ws has one).
@@ -24,7 +23,7 @@ const svelteBrowserEntries = [
   { find: /^svelte\/store$/, replacement: svelteClient('store/index-client.js') },
   { find: /^svelte\/legacy$/, replacement: svelteClient('legacy/legacy-client.js') },
 ];
-const rendererStateTests = 'tests/unit/**/*.svelte.test.ts';
+const rendererTests = 'tests/unit/renderer/**/*.test.ts';
 
 // The desktop shell runs in Node on a stand-in of Electron (tests/helpers/electron/): the real
 // entry imports `electron`, `electron-updater` and electron-vite's `?asset` icons.
@@ -43,7 +42,7 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['tests/unit/**/*.test.ts', 'tests/service/**/*.test.ts'],
-          exclude: [rendererStateTests],
+          exclude: [rendererTests],
           environment: 'node',
         },
       },
@@ -53,7 +52,7 @@ export default defineConfig({
         resolve: { alias: svelteBrowserEntries },
         test: {
           name: 'renderer',
-          include: ['src/renderer/**/*.test.ts', rendererStateTests],
+          include: [rendererTests],
           environment: 'jsdom',
         },
       },

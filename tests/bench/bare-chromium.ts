@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts';
 import { tempDir } from '../helpers/core.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 const CALL_TIMEOUT_MS = 120_000;
 
@@ -160,14 +161,12 @@ export async function launchBare(
 /** The port Chromium chose, from the file it writes into its profile (within 30 s). */
 async function debuggingPort(profile: string): Promise<number> {
   const file = `${profile}/DevToolsActivePort`;
-  for (let waited = 0; waited < 30_000; waited += 100) {
-    if (existsSync(file)) {
-      const port = Number(readFileSync(file, 'utf8').split('\n')[0]);
-      if (port > 0) return port;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('Chromium did not open its debugging port within 30 s');
+  const port = () => (existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : 0);
+  return waitFor(() => port() > 0 && port(), {
+    what: 'Chromium to open its debugging port',
+    timeoutMs: 30_000,
+    everyMs: 100,
+  });
 }
 
 /**

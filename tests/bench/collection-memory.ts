@@ -10,6 +10,7 @@
  * raster tiles, discardable) and the files it maps (RssFile: the Chromium binary's pages).
  */
 import { launchBare, rssMB, type BareChromium, type Cdp } from './bare-chromium.ts';
+import { sleep, waitFor } from '../helpers/wait.ts';
 
 export interface Usage {
   rssMB: number;
@@ -47,12 +48,12 @@ export async function bareMemory(
     console.log(`bare Chromium, ${line(samples.at(-1)!)}`);
   };
   try {
-    await until(chromium.page, (s) => !!document.querySelector(s), '[data-testid=collection-card]');
+    await shows(chromium.page, (s) => !!document.querySelector(s), '[data-testid=collection-card]');
     await take('the list of collections', 0, await pageRenderer(chromium));
     await chromium.page.evaluate((hash) => (location.hash = hash), `#/collections/${id}`);
     await keptOffline(chromium.page, frames);
     await chromium.page.send('Page.reload');
-    await until(chromium.page, (s) => !!document.querySelector(s), 'ul.grid img');
+    await shows(chromium.page, (s) => !!document.querySelector(s), 'ul.grid img');
     // A reload may move the page to another renderer process: find it again.
     const pid = await pageRenderer(chromium);
     await take('start', 0, pid);
@@ -60,11 +61,11 @@ export async function bareMemory(
     const trip = await scrollTrip(chromium.page, options.pxPerS);
     await take(`after the grid (down ${trip.downS} s, up ${trip.upS} s)`, 0, pid);
 
-    await new Promise((r) => setTimeout(r, 500)); // the rows at the top drawn again
+    await sleep(500); // time for the rows at the top to be drawn again
     await chromium.page.evaluate(() =>
       document.querySelector<HTMLElement>('button[aria-label^="Open "]')!.click(),
     );
-    await until(chromium.page, (s) => !!document.querySelector(s), '[data-testid=lightbox-meta]');
+    await shows(chromium.page, (s) => !!document.querySelector(s), '[data-testid=lightbox-meta]');
     for (let viewed = 0; viewed < options.steps;) {
       const batch = Math.min(SAMPLE_EVERY, options.steps - viewed);
       const stepped = await chromium.page.evaluate(stepInPage, batch);
@@ -73,7 +74,7 @@ export async function bareMemory(
       await take(`lightbox at ${stepped.position}`, viewed, pid);
     }
     await chromium.browser.send('Memory.simulatePressureNotification', { level: 'critical' });
-    await new Promise((r) => setTimeout(r, 3000));
+    await sleep(3000); // time for Chromium to act on the signal before the sample
     await take('after a critical memory-pressure signal', options.steps, pid);
   } finally {
     chromium.close();
@@ -97,7 +98,7 @@ async function scrollTrip(page: Cdp, pxPerS: number): Promise<{ downS: number; u
       const at = await page.evaluate(scrollStep, dir * pxPerS * (STEP_MS / 1000));
       if (dir === 1 ? at.end : at.top) break;
       if (Date.now() > deadline) throw new Error(`the grid's scroll did not finish in 10 min`);
-      await new Promise((r) => setTimeout(r, STEP_MS));
+      await sleep(STEP_MS); // the scroll's pace
     }
     times.push(Math.round((Date.now() - start) / 100) / 10);
   }
@@ -119,13 +120,13 @@ export function scrollStep(px: number): { top: boolean; end: boolean } {
 
 /** Ticks "Keep offline" unless it is ticked, and waits (at most 30 min) until all is kept. */
 async function keptOffline(page: Cdp, frames: number): Promise<void> {
-  await until(page, (s) => !!document.querySelector(s), '[data-testid=offline-control] input');
+  await shows(page, (s) => !!document.querySelector(s), '[data-testid=offline-control] input');
   await page.evaluate(() => {
     const box = document.querySelector<HTMLInputElement>('[data-testid=offline-control] input')!;
     if (!box.checked) box.click();
   });
   const kept = `Kept offline: ${frames}/${frames}`;
-  await until(
+  await shows(
     page,
     (text) => !!document.querySelector('[data-testid=offline-state]')?.textContent?.includes(text),
     kept,
@@ -230,24 +231,24 @@ function usage(pid: number): Usage {
   };
 }
 
-/** Polls `test(arg)` in the page every 250 ms until it holds (a reload may be under way). */
-async function until<A>(
+/** Waits until `test(arg)` holds in the page, looked at every 250 ms (a reload may be under way). */
+async function shows<A>(
   page: Cdp,
   test: (arg: A) => boolean,
   arg: A,
   timeoutMs = 60_000,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
   let last = '';
-  while (Date.now() < deadline) {
+  const holds = async () => {
     try {
-      if (await page.evaluate(test, arg)) return;
+      return await page.evaluate(test, arg);
     } catch (error) {
       last = ` (last: ${(error as Error).message})`;
+      return false;
     }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the page did not show ${JSON.stringify(arg)} in ${timeoutMs / 1000} s${last}`);
+  };
+  const what = () => `the page to show ${JSON.stringify(arg)}${last}`;
+  await waitFor(holds, { what, timeoutMs, everyMs: 250 });
 }
 
 const mb = (u: Usage) =>

@@ -16,10 +16,10 @@ import { FrameRenderer } from '../../src/service/media/frames.ts';
 import type * as FramesModule from '../../src/service/media/frames.ts';
 import type * as ServiceModule from '../../src/service/index.ts';
 import { requestToken } from '../helpers/service.ts';
+import { sleep } from '../helpers/wait.ts';
 
 const NOW = '2026-11-21T12:00:00Z';
 const CLOCK_TICKS = 100;
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** CPU seconds (user + system) a process has used, from /proc. */
 function cpuSeconds(pid: number): number {
@@ -71,7 +71,7 @@ async function watch(url: string, token: string, cams: string[], seconds: number
         w.segments.set(id, seq + count);
       }),
     );
-    await sleep(2000);
+    await sleep(2000); // a player's pace: the next playlist request 2 s later
   }
   return w;
 }

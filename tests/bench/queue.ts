@@ -28,6 +28,7 @@ import { DEFAULT_TEMPLATE } from '../../src/shared/ipc/downloads.ts';
 import { DEMO_CLIENT } from '../../src/service/index.ts';
 import { forkRecordingsService, serveRecordings } from './recordings-service.ts';
 import { testNetwork } from '../helpers/api.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 const TAG = 'queuebench';
 const NOW = '2026-11-21T12:00:00Z';
@@ -127,7 +128,12 @@ async function run(): Promise<void> {
     m.follow(batch.id, { onCompleted: () => completedAt.push(performance.now()) });
   let stopFollowing = follow(q.manager);
   const half = Math.floor(batch.items / 2);
-  while (completedAt.length < half) await sleep(50);
+  // Bounds far above any run seen, so that a stuck queue ends the run in words.
+  await waitFor(() => completedAt.length >= half, {
+    what: `${half} finished files`,
+    timeoutMs: 30 * 60_000,
+    everyMs: 50,
+  });
 
   // A restart half-way: close the queue (transfers stop where they are), open it again.
   stopFollowing();
@@ -137,7 +143,11 @@ async function run(): Promise<void> {
   const before = completedAt.length;
   q = open();
   stopFollowing = follow(q.manager);
-  while (completedAt.length === before) await sleep(5);
+  await waitFor(() => completedAt.length > before, {
+    what: 'a file finished after the restart',
+    timeoutMs: 5 * 60_000,
+    everyMs: 5,
+  });
   const restartMs = completedAt[before]! - reopenedAt;
 
   const done = await q.manager.settled(batch.id);
@@ -165,8 +175,4 @@ async function run(): Promise<void> {
 
 function mb(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

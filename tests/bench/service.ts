@@ -18,6 +18,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { encodePolyline, type LonLat } from '../../src/shared/geo.ts';
+import { sleep } from '../helpers/wait.ts';
 
 const CAMERAS = Number(process.env['BENCH_CAMERAS'] ?? 10_000);
 const DURATION_S = Number(process.env['BENCH_SECONDS'] ?? 8);
@@ -231,7 +232,7 @@ try {
   console.log(`\nload average at the end: ${loadAverage()}`);
 } finally {
   for (const t of targets) t.service.stop();
-  await new Promise((r) => setTimeout(r, 500));
+  await sleep(500); // time for the stopped services to let go of their files
   for (const t of targets) rmSync(t.dataDir, { recursive: true, force: true });
 }
 

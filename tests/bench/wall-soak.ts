@@ -14,6 +14,7 @@ import { loadavg } from 'node:os';
 import { SEGMENT_S } from '../../src/service/media/live-encoder.ts';
 import { launchBare, type BareChromium } from './bare-chromium.ts';
 import { readTiles } from './wall-page.ts';
+import { sleep, waitFor } from '../helpers/wait.ts';
 
 export interface SoakSample {
   minute: number;
@@ -43,7 +44,7 @@ export async function soak(
   try {
     await untilLive(chromium, tiles);
     for (let minute = 0; minute <= minutes; minute++) {
-      if (minute > 0) await new Promise((r) => setTimeout(r, 60_000));
+      if (minute > 0) await sleep(60_000); // a sample a minute
       samples.push(await sample(minute, chromium));
       const s = samples.at(-1)!;
       console.log(
@@ -61,17 +62,15 @@ export async function soak(
 
 /** Waits (at most 90 s) until every tile plays live video. */
 async function untilLive(chromium: BareChromium, tiles: number): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    const live = await chromium.page.evaluate(
+  let live = 0;
+  const allLive = async () => {
+    live = await chromium.page.evaluate(
       () => document.querySelectorAll('[data-kind="video"][data-state="live"]').length,
     );
-    if (live === tiles) return;
-    if (Date.now() - started > 90_000) {
-      throw new Error(`only ${live} of ${tiles} tiles were live after 90 s`);
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
+    return live === tiles;
+  };
+  const what = () => `all ${tiles} tiles to be live (${live} were)`;
+  await waitFor(allLive, { what, timeoutMs: 90_000, everyMs: 500 });
 }
 
 async function sample(minute: number, chromium: BareChromium): Promise<SoakSample> {

@@ -16,7 +16,7 @@ import { vi } from 'vitest';
 import { POLICY_FILE } from '../../src/engine/consent/policy.ts';
 import * as electron from './electron/control.ts';
 import { tempDir } from './core.ts';
-import { until } from './wait.ts';
+import { waitFor } from './wait.ts';
 
 export { electron };
 
@@ -82,12 +82,12 @@ export async function startShell(options: ShellOptions = {}): Promise<Shell> {
     configHome,
     log,
     logged: (pattern) =>
-      until(
+      waitFor(
         () =>
           log()
             .split('\n')
             .find((line) => pattern.test(line)),
-        10_000,
+        { what: () => `a line of the log matching ${pattern}`, timeoutMs: 10_000 },
       ),
     processListeners: (event) => {
       const had = before.get(event) ?? [];
@@ -202,6 +202,9 @@ export async function startRunningBatch(shell: Shell): Promise<{ id: number }> {
     formats: ['jpg', 'mp4'],
     folder: join(shell.dataDir, 'downloaded'),
   });
-  await until(() => electron.tray().tooltip.startsWith('Downloading'), 10_000);
+  await waitFor(() => electron.tray().tooltip.startsWith('Downloading'), {
+    what: 'the tray to say Downloading',
+    timeoutMs: 10_000,
+  });
   return batch;
 }

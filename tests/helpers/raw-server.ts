@@ -17,6 +17,7 @@ import {
   type LeanOptions,
 } from '../../src/engine/net/http1/client.ts';
 import { tempDir } from './core.ts';
+import { sleep } from './wait.ts';
 
 const cleanups: (() => unknown)[] = [];
 
@@ -103,23 +104,13 @@ export const fixed =
   (socket: net.Socket) =>
     socket.write(Buffer.concat([Buffer.from(`${head}\r\n\r\n`, 'latin1'), Buffer.from(body)]));
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Writes each part in its own write, a moment apart, so that they tend to arrive apart. */
 export async function send(socket: net.Socket, ...parts: (string | Buffer)[]): Promise<void> {
   for (const part of parts) {
     if (socket.destroyed) return;
     await new Promise((resolve) => socket.write(part, resolve));
+    // A pause, not a wait: the parts are meant to arrive apart, in separate reads.
     await sleep(2);
-  }
-}
-
-/** Waits until `check()` holds, polling every few milliseconds. */
-export async function waitFor(check: () => boolean, ms = 2_000): Promise<void> {
-  const end = performance.now() + ms;
-  while (!check()) {
-    if (performance.now() > end) throw new Error(`still false after ${ms} ms: ${String(check)}`);
-    await sleep(5);
   }
 }
 

@@ -30,6 +30,3 @@ export const test = base.extend<{ core: Core }>({
     { scope: 'file' },
   ],
 });
-
-/** Waits for what the state shows after the main process's events (polled, as a view re-renders). */
-export { until } from './wait.ts';

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitFor } from './wait.ts';
 
 export interface Tinyproxy {
   /** http://127.0.0.1:PORT/ */
@@ -90,17 +91,18 @@ function freePort(): Promise<number> {
 }
 
 async function waitForPort(port: number, failed: () => string | null): Promise<void> {
-  const until = Date.now() + 10_000;
-  for (;;) {
+  const listening = async () => {
     const why = failed();
     if (why) throw new Error(why);
-    const open = await new Promise<boolean>((resolve) => {
+    return new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1');
       socket.once('connect', () => (socket.destroy(), resolve(true)));
       socket.once('error', () => resolve(false));
     });
-    if (open) return;
-    if (Date.now() > until) throw new Error(`tinyproxy did not listen on ${port} within 10 s`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  };
+  await waitFor(listening, {
+    what: `tinyproxy to listen on ${port}`,
+    timeoutMs: 10_000,
+    everyMs: 50,
+  });
 }

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { useServiceUnderTest } from '../helpers/per-describe.ts';
 import { startServiceUnderTest } from '../helpers/service.ts';
+import { sleep } from '../helpers/wait.ts';
 
 const FORMS = [
   ['json', 'application/json', /"message":"POST is not allowed on \/v1\/session/],
@@ -58,7 +59,7 @@ describe('a rate limit (variant throttle: 3 requests in 1.5 s)', () => {
     });
     expect(token.status).toBe(200);
     // Once the window has passed: 'three' was created, 'four' was not.
-    await new Promise((resolve) => setTimeout(resolve, 1600));
+    await sleep(1600); // the throttle's window passing is the point
     const names = await t.get('/v1/collections', { limit: 100 });
     expect(names.status).toBe(200);
     const made = (names.body.results as { name: string }[]).map((c) => c.name);

@@ -7,6 +7,7 @@ import { serviceTest as test } from '../../helpers/fixtures.ts';
 import type { Camera } from '../../../src/shared/api/index.ts';
 import { type ServiceUnderTest } from '../../helpers/service.ts';
 import { call, ffprobe, isMpegTs } from '../../helpers/media.ts';
+import { sleep } from '../../helpers/wait.ts';
 
 let video: Camera[];
 let still: Camera;
@@ -20,12 +21,12 @@ test.beforeAll(async ({ t }) => {
 
 const segmentsOf = (playlist: string): string[] =>
   playlist.split('\n').filter((l) => l.endsWith('.ts'));
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** Keeps a stream watched (a request a second, as a player would) for `ms`. */
 async function watch(t: ServiceUnderTest, cam: string, ms: number): Promise<string> {
   const end = Date.now() + ms;
   for (;;) {
+    // A player's pace: the next request a second later, whatever the stream does meanwhile.
     await sleep(Math.min(1000, Math.max(0, end - Date.now())));
     const text = (await call(t, 'GET', `/v1/cameras/${cam}/live/playlist.m3u8`)).bytes.toString();
     if (Date.now() >= end) return text;
@@ -77,6 +78,7 @@ describe('4.3 Live Video', () => {
   });
 
   test('stops an encoder after its idle time without requests', async ({ t }) => {
+    // The idle time (2.5 s) must pass with no request: what is tested is time going by.
     await sleep(5000);
     expect(t.service.control.liveEncoders()).toBe(0);
     expect((await call(t, 'GET', `/v1/cameras/${video[2]!.id}/live/playlist.m3u8`)).status).toBe(
@@ -102,6 +104,7 @@ describe('4.3 Live Video', () => {
     const cam = video[2]!.id;
     await watch(t, cam, 2500);
     t.service.control.setStreamStopped(cam, true);
+    // Time for the segment under way to end, so that the playlist read next is the stalled one.
     await sleep(1200);
     const before = segmentsOf(
       (await call(t, 'GET', `/v1/cameras/${cam}/live/playlist.m3u8`)).bytes.toString(),

@@ -4,6 +4,7 @@ import { startCore } from '../../../src/engine/core.ts';
 import { tempDir } from '../../helpers/core.ts';
 import { useDemoCore } from '../../helpers/per-describe.ts';
 import { NOW } from '../../helpers/api.ts';
+import { sleep } from '../../helpers/wait.ts';
 
 describe('the core in demo mode', () => {
   const core = useDemoCore({ cameras: 300, hours: 3, now: NOW });
@@ -48,7 +49,7 @@ describe('a closed core', () => {
       // collection, reading the closed database (it crashed the process before).
       expect(() => core.hub.emit('app.statusChanged', { ...status, online: false })).not.toThrow();
       expect(() => core.hub.emit('app.statusChanged', { ...status, online: true })).not.toThrow();
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await sleep(50); // time for the sync a still-subscribed feature would start: none may
     } finally {
       process.off('uncaughtException', onError);
       process.off('unhandledRejection', onError);

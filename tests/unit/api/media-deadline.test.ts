@@ -15,6 +15,7 @@ import {
   trickle,
   type HostilePeer,
 } from '../../helpers/hostile-peer.ts';
+import { sleep } from '../../helpers/wait.ts';
 
 let peer: HostilePeer;
 beforeAll(async () => (peer = await startHostilePeer()));
@@ -36,7 +37,8 @@ async function readAll(media: MediaResponse, pauseMs = 0): Promise<number> {
     const { done, value } = await reader.read();
     if (done) return size;
     size += value.byteLength;
-    if (first && pauseMs) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    // A slow reader: the pause itself is what the deadline is tested against.
+    if (first && pauseMs) await sleep(pauseMs);
   }
 }
 

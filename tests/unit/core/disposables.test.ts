@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Disposables } from '../../../src/engine/features/disposables.ts';
+import { sleep } from '../../helpers/wait.ts';
 
 describe('a feature’s disposables', () => {
   it('ends everything, last made first, waiting for each', async () => {
@@ -7,7 +8,7 @@ describe('a feature’s disposables', () => {
     const ended: string[] = [];
     d.add(() => void ended.push('subscription'));
     d.add(async () => {
-      await new Promise((r) => setTimeout(r, 20));
+      await sleep(20); // a disposer that takes a while, to be waited for
       ended.push('queue');
     });
     d.add(() => void ended.push('timer'));
@@ -33,15 +34,15 @@ describe('a feature’s disposables', () => {
     const d = new Disposables();
     let ticks = 0;
     d.every(5, () => ticks++);
-    await new Promise((r) => setTimeout(r, 40));
+    await sleep(40); // time for the 5 ms timer to tick
     await d.dispose();
     const seen = ticks;
     expect(seen).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 40));
+    await sleep(40); // time for ticks that must not come
     expect(ticks).toBe(seen);
     let late = false;
     d.add(() => void (late = true));
-    await new Promise((r) => setTimeout(r, 0));
+    await sleep(0); // the rest of the task: an end at once is done by then
     expect(late).toBe(true);
   });
 });

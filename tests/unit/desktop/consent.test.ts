@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, electron, startShell, stopShell } from '../../helpers/desktop-shell.ts';
-import { until } from '../../helpers/wait.ts';
+import { waitFor } from '../../helpers/wait.ts';
 
 afterEach(() => stopShell());
 
@@ -16,7 +16,10 @@ const TILES = 'https://tiles.example.org/{z}/{x}/{y}.png';
 
 /** The message box the core is waiting on, once it is shown. */
 function question() {
-  return until(() => electron.dialogs('messageBox').find((d) => !d.answered), 10_000);
+  return waitFor(() => electron.dialogs('messageBox').find((d) => !d.answered), {
+    what: 'a consent dialog',
+    timeoutMs: 10_000,
+  });
 }
 
 describe('consent in the desktop app', () => {

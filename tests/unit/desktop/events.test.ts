@@ -12,7 +12,7 @@ import { RELOADS_ALLOWED } from '../../../src/desktop/crashes.ts';
 import { platformText } from '../../../src/desktop/electron/notifications.ts';
 import { UNCAUGHT_NOTICE } from '../../../src/desktop/electron/uncaught.ts';
 import { call, electron, startShell, stopShell } from '../../helpers/desktop-shell.ts';
-import { until } from '../../helpers/wait.ts';
+import { waitFor } from '../../helpers/wait.ts';
 
 afterEach(() => stopShell());
 
@@ -55,7 +55,10 @@ describe('notifications', () => {
       folder,
       label: 'Storm <i>',
     });
-    const shown = await until(() => electron.notifications()[0], 30_000);
+    const shown = await waitFor(() => electron.notifications()[0], {
+      what: 'a notification',
+      timeoutMs: 30_000,
+    });
     expect(shown.title).toBe('Downloads complete: Storm <i>');
     expect(shown.body).toBe(
       `1 of 1 files downloaded into ${shell.dataDir}/Storm &amp; &lt;b&gt;co&lt;/b&gt;.`,
@@ -93,7 +96,10 @@ describe('Help > Save Diagnostics…', () => {
     const target = join(shell.dataDir, 'diagnostics.zip');
     electron.answerNext.save(target);
     electron.clickMenu('help', 'Save Diagnostics…');
-    await until(() => electron.calls('shell.showItemInFolder').length > 0, 10_000);
+    await waitFor(() => electron.calls('shell.showItemInFolder').length > 0, {
+      what: 'the saved zip shown in its folder',
+      timeoutMs: 10_000,
+    });
     const [dialog] = electron.dialogs('save');
     expect(dialog!.options).toMatchObject({ title: 'Save diagnostics' });
     expect(electron.calls('shell.showItemInFolder')[0]!.args).toEqual([target]);
@@ -105,7 +111,10 @@ describe('Help > Save Diagnostics…', () => {
     await startShell();
     electron.answerNext.save(null);
     electron.clickMenu('help', 'Save Diagnostics…');
-    await until(() => electron.dialogs('save')[0]?.answered, 10_000);
+    await waitFor(() => electron.dialogs('save')[0]?.answered, {
+      what: 'the Save dialog to be answered',
+      timeoutMs: 10_000,
+    });
     await call('settings.get'); // the menu's call has finished by the time this one answers
     expect(electron.calls('shell.showItemInFolder')).toEqual([]);
     expect(electron.dialogs('error')).toEqual([]);

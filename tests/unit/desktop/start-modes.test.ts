@@ -15,7 +15,7 @@ import {
   stopShell,
   type ShellOptions,
 } from '../../helpers/desktop-shell.ts';
-import { until } from '../../helpers/wait.ts';
+import { waitFor } from '../../helpers/wait.ts';
 
 afterEach(() => stopShell());
 
@@ -103,7 +103,10 @@ describe('an update found by electron-updater', () => {
 
     // Install (the default): downloaded now, installed when the app quits.
     await call('updates.check');
-    await until(async () => (await status()).state === 'ready', 10_000);
+    await waitFor(async () => (await status()).state === 'ready', {
+      what: 'the update to be ready',
+      timeoutMs: 10_000,
+    });
     expect(updater.downloads).toBe(1);
     expect(updater.autoInstallOnAppQuit).toBe(true);
     expect(updater.feed).toMatchObject({ provider: 'generic' });

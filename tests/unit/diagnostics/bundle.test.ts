@@ -13,7 +13,7 @@ import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import { bearerTokens } from '../../helpers/api.ts';
 import { startAccountCore, tempDir } from '../../helpers/core.ts';
 import { apiTest as test } from '../../helpers/fixtures.ts';
-import { until } from '../../helpers/wait.ts';
+import { waitFor } from '../../helpers/wait.ts';
 import { readZip } from '../../helpers/zip.ts';
 import { basicCredential } from '../../../src/engine/diagnostics/secrets.ts';
 
@@ -155,10 +155,13 @@ describe('Save diagnostics', () => {
       folder: join(dir.path, 'downloads'),
     });
     // The log writes in the background: read until the line is there.
-    const line = await until(() => {
-      const log = readFileSync(join(dir.path, 'data', 'logs', 'main.log'), 'utf8');
-      return new RegExp(`^.* WARN download batch ${batch.id} .*$`, 'm').exec(log)?.[0];
-    }, 20_000);
+    const line = await waitFor(
+      () => {
+        const log = readFileSync(join(dir.path, 'data', 'logs', 'main.log'), 'utf8');
+        return new RegExp(`^.* WARN download batch ${batch.id} .*$`, 'm').exec(log)?.[0];
+      },
+      { what: "the batch's line in the log", timeoutMs: 20_000 },
+    );
     expect(line).toMatch(/ failed: 2 files \(1 completed, 1 failed\); [\d.]+ (B|KB|MB) in \d+ s$/);
   });
 });

@@ -17,6 +17,7 @@ import {
   startManager,
   type TestManager,
 } from '../../helpers/downloads.ts';
+import { sleep } from '../../helpers/wait.ts';
 
 let proxy: FaultProxy;
 let client: ApiClient;
@@ -94,7 +95,7 @@ describe('collection images in the download engine', () => {
     // A kept collection's batch is the sync's business: not in the Downloads view at all.
     expect(t.manager.snapshot()).toEqual({ batches: [], items: [] });
     expect(t.manager.batchView(batchId)?.label).toBe('Offline copy of Engine');
-    await new Promise((r) => setTimeout(r, 300));
+    await sleep(300); // time for updates that must not come
     expect(t.updates).toBe(0);
     expect(t.finished).toEqual([]);
     // The next sync reuses the batch; a file gone missing is fetched again.

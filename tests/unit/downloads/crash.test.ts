@@ -17,6 +17,7 @@ import {
   sha256File,
   tempDir,
 } from '../../helpers/downloads.ts';
+import { sleep } from '../../helpers/wait.ts';
 
 const KILLS = 4;
 let proxy: FaultProxy;
@@ -78,7 +79,7 @@ test('survives SIGKILL at random moments: complete, identical, no duplicates, re
     await run.started;
     const ms = 300 + Math.floor(Math.random() * 1500);
     moments.push(ms);
-    await new Promise((r) => setTimeout(r, ms));
+    await sleep(ms); // the kill comes at a random moment of the downloads: time is the point
     run.kill();
     await run.exit;
     const parts = filesUnder(join(work.path, 'out')).filter((f) => f.endsWith('.part'));

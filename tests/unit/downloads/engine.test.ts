@@ -8,7 +8,7 @@ import { afterAll, afterEach, describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
 import type { ApiClient } from '../../../src/engine/api/index.ts';
 import type { RecordingFormat } from '../../../src/shared/api/index.ts';
-import { DEFAULT_TEMPLATE } from '../../../src/shared/ipc/downloads.ts';
+import { DEFAULT_TEMPLATE, type DownloadBatchView } from '../../../src/shared/ipc/downloads.ts';
 import { chooseByIds } from '../../../src/engine/downloads/selection.ts';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.ts';
 import {
@@ -22,7 +22,7 @@ import {
   type TestManager,
 } from '../../helpers/downloads.ts';
 import { heldFlushes } from '../../helpers/held-flushes.ts';
-import { until } from '../../helpers/wait.ts';
+import { sleep, waitFor } from '../../helpers/wait.ts';
 
 const FORMATS: RecordingFormat[] = ['zip', 'mp4', 'jpg'];
 let proxy: FaultProxy;
@@ -48,6 +48,10 @@ afterEach(async () => {
   proxy.rate = 0;
   proxy.signed.length = 0;
 });
+
+/** Waits until the running manager's view of batch `id` is as `is` says (`what`, in words). */
+const batchIs = (id: number, what: string, is: (v?: DownloadBatchView) => boolean, ms?: number) =>
+  waitFor(() => is(t!.manager.batchView(id)), { what, timeoutMs: ms });
 
 async function batchOf(m: TestManager, recordingIds: string[], formats = FORMATS, extra = {}) {
   const chosen = await chooseByIds(client, recordingIds);
@@ -158,7 +162,7 @@ describe('the download engine', () => {
     for (const f of files) expect(sizeOf(join(t.folder, f))).toBe(0);
     // Tried again, the file comes whole.
     t.manager.retry({ batchId: batch.id });
-    await until(() => t!.manager.batchView(batch.id)?.state === 'completed', 20_000);
+    await batchIs(batch.id, 'the batch to complete', (v) => v?.state === 'completed', 20_000);
     expectIdentical(t, [id], ['mp4']);
   });
 
@@ -170,7 +174,9 @@ describe('the download engine', () => {
     proxy.bytes = 0;
     const batch = await batchOf(t, [id], ['zip']);
     // Pause part-way, let the service's clock run past the link's 15 minutes, resume.
-    await until(() => (t!.manager.snapshot().items[0]?.bytesDone ?? 0) > size / 5);
+    await waitFor(() => (t!.manager.snapshot().items[0]?.bytesDone ?? 0) > size / 5, {
+      what: 'a fifth of the file to arrive',
+    });
     t.manager.pause({ batchId: batch.id });
     const before = proxy.urlRequests;
     service.control.advanceClock(16 * 60_000);
@@ -210,7 +216,7 @@ describe('the download engine', () => {
       },
     });
     const batch = await batchOf(t, ids.slice(0, 2), ['zip', 'mp4']);
-    await until(() => t!.manager.batchView(batch.id)?.state === 'paused');
+    await batchIs(batch.id, 'the batch to pause', (v) => v?.state === 'paused');
     const view = t.manager.batchView(batch.id)!;
     expect(view.message).toMatch(/^Paused: .* free in .*, .* needed .*Free some space there/);
     expect(view.spaceNeeded).toBeGreaterThan(0);
@@ -231,8 +237,8 @@ describe('the download engine', () => {
     t = startManager(client, { disk }, { downloadConcurrency: 2, speedLimitKBps: 0 });
     const batch = await batchOf(t, ids, ['jpg', 'zip']);
     // Two transfers, then two more while the first two wait for their flush, then no more.
-    await until(() => state.held.length === 4);
-    await new Promise((r) => setTimeout(r, 300));
+    await waitFor(() => state.held.length === 4, { what: '4 held flushes' });
+    await sleep(300); // time for a fifth transfer to start, were it allowed to: none may
     expect(state.held.length).toBe(4);
     expect(state.mostOpen).toBe(4);
     const stop = release();
@@ -254,7 +260,7 @@ describe('the download engine', () => {
     t = startManager(client, { disk }, { downloadConcurrency: 1, speedLimitKBps: 0 });
     const batch = await batchOf(t, ids, ['jpg', 'zip']);
     // The first file waits for its flush, the second runs (a flush gives its slot up).
-    await until(() => state.held.length >= 1);
+    await waitFor(() => state.held.length >= 1, { what: 'a held flush' });
     const items = t.manager.snapshot().items.filter((i) => i.batchId === batch.id);
     const [paused, canceled] = [items[3]!, items[5]!];
     expect([paused.state, canceled.state]).toEqual(['queued', 'queued']);
@@ -262,7 +268,7 @@ describe('the download engine', () => {
     expect(t.manager.cancel({ itemId: canceled.id })).toBe(1);
     const stop = release();
     try {
-      await until(() => t!.manager.batchView(batch.id)?.state === 'paused', 20_000);
+      await batchIs(batch.id, 'the batch to pause', (v) => v?.state === 'paused', 20_000);
       const view = t.manager.batchView(batch.id)!;
       expect([view.counts.completed, view.counts.paused, view.counts.canceled]).toEqual([6, 1, 1]);
       const names = state.opened.map((p) => p.split('/').pop());
@@ -270,7 +276,7 @@ describe('the download engine', () => {
       expect(names).not.toContain(`${paused.name.split('/').pop()}.part`);
       expect(names).not.toContain(`${canceled.name.split('/').pop()}.part`);
       t.manager.resume({ itemId: paused.id });
-      await until(() => t!.manager.batchView(batch.id)?.counts.completed === 7, 20_000);
+      await batchIs(batch.id, '7 completed files', (v) => v?.counts.completed === 7, 20_000);
     } finally {
       stop();
     }
@@ -284,7 +290,7 @@ describe('the download engine', () => {
       },
     });
     const batch = await batchOf(t, [ids[0]!], ['zip']);
-    await until(() => t!.manager.batchView(batch.id)?.state === 'paused');
+    await batchIs(batch.id, 'the batch to pause', (v) => v?.state === 'paused');
     expect(t.manager.batchView(batch.id)!.message).toMatch(/^Paused: 1000 B free in .*, .* needed/);
     expect(filesUnder(t.folder)).toEqual([]);
   });

@@ -25,7 +25,7 @@ import {
   type TestManager,
 } from '../../helpers/downloads.ts';
 import { mountSmallDisk, smallDiskMissing, type SmallDisk } from '../../helpers/small-disk.ts';
-import { until } from '../../helpers/wait.ts';
+import { waitFor } from '../../helpers/wait.ts';
 
 const FORMATS: RecordingFormat[] = ['zip', 'mp4'];
 const missing = smallDiskMissing();
@@ -117,7 +117,10 @@ describe.skipIf(missing !== null)(
         formats: FORMATS,
         chosen: await chooseByIds(client, ids),
       });
-      await until(() => t!.manager.batchView(batch.id)?.state === 'paused', 60_000);
+      await waitFor(() => t!.manager.batchView(batch.id)?.state === 'paused', {
+        what: 'the batch to pause on the full disk',
+        timeoutMs: 60_000,
+      });
       const paused = t.manager.batchView(batch.id)!;
       expect(paused.message).toMatch(
         new RegExp(`^Paused: [\\d.]+ (B|KB|MB) free in ${folder}, [\\d.]+ (KB|MB) needed`),
@@ -162,11 +165,17 @@ describe.skipIf(missing !== null)(
         formats: FORMATS,
         chosen: await chooseByIds(client, ids),
       });
-      await until(() => onDisk(folder).partBytes > 0, 30_000);
+      await waitFor(() => onDisk(folder).partBytes > 0, {
+        what: 'a part file with bytes',
+        timeoutMs: 30_000,
+      });
       // Another program takes every byte left.
       const filler = join(folder, 'filler.bin');
       fillDisk(filler);
-      await until(() => t!.manager.batchView(batch.id)?.state === 'paused', 60_000);
+      await waitFor(() => t!.manager.batchView(batch.id)?.state === 'paused', {
+        what: 'the batch to pause on the full disk',
+        timeoutMs: 60_000,
+      });
       const paused = t.manager.batchView(batch.id)!;
       expect(paused.message).toMatch(/^Paused: .* free in .*, .* needed/);
       expect(paused.spaceNeeded).toBeGreaterThan(0);

@@ -10,7 +10,7 @@ import { afterAll, expect } from 'vitest';
 import { demoCoreTest as test } from '../../helpers/fixtures.ts';
 import type { BatchFinished } from '../../../src/shared/ipc/downloads.ts';
 import { NOW, tempDir } from '../../helpers/downloads.ts';
-import { until } from '../../helpers/wait.ts';
+import { waitFor } from '../../helpers/wait.ts';
 
 const dir = tempDir('roadcam-dl-retry-');
 const finished: BatchFinished[] = [];
@@ -39,7 +39,10 @@ test('a failed item is retried and completes; a finished batch is cleared, its f
     folder,
     template: '{recording_id}/{recording_id}.{format}',
   });
-  const failed = await until(() => finished.find((f) => f.batchId === batch.id), 60_000);
+  const failed = await waitFor(() => finished.find((f) => f.batchId === batch.id), {
+    what: 'the batch to finish',
+    timeoutMs: 60_000,
+  });
   expect(failed).toMatchObject({ state: 'failed', completed: 0, failed: 1 });
   const before = await core.api.invoke('downloads.list', {});
   const item = before.items.find((i) => i.batchId === batch.id)!;
@@ -48,7 +51,10 @@ test('a failed item is retried and completes; a finished batch is cleared, its f
   rmSync(join(folder, id));
   finished.length = 0;
   expect(await core.api.invoke('downloads.retry', { itemId: item.id })).toEqual({ changed: 1 });
-  const done = await until(() => finished.find((f) => f.batchId === batch.id), 60_000);
+  const done = await waitFor(() => finished.find((f) => f.batchId === batch.id), {
+    what: 'the retried batch to finish',
+    timeoutMs: 60_000,
+  });
   expect(done).toMatchObject({ state: 'completed', completed: 1, failed: 0 });
   const after = await core.api.invoke('downloads.list', {});
   const retried = after.items.find((i) => i.id === item.id)!;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { closeBeforeQuit, type QuittingApp } from '../../../src/desktop/electron/quit.ts';
+import { sleep } from '../../helpers/wait.ts';
 
 /** Electron's app as far as quitting goes: quit() emits before-quit, which may prevent it. */
 function fakeApp() {
@@ -20,7 +21,8 @@ function fakeApp() {
   return app;
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+/** A moment for quitting's chain of promises to run; inside the 20 ms limit one test sets. */
+const tick = () => sleep(5);
 
 describe('quitting the desktop app', () => {
   it('waits for the core to close, then quits once', async () => {
@@ -72,7 +74,7 @@ describe('quitting the desktop app', () => {
     app.quit();
     await tick();
     expect(app.exited).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    await sleep(40); // past the 20 ms limit: time running out is the point
     expect(app.exited).toBe(true);
     expect(lines[0]).toMatch(/did not close within 0.02 s/);
   });

@@ -6,8 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LeanHttpError } from '../../../src/engine/net/http1/client.ts';
 import * as t from '../../helpers/raw-server.ts';
+import { sleep, waitFor } from '../../helpers/wait.ts';
 
-const { failure, fixed, pool, rawServer: raw, readAll, send, sleep, waitFor } = t;
+const { failure, fixed, pool, rawServer: raw, readAll, send } = t;
 
 afterEach(t.cleanUp);
 
@@ -29,6 +30,7 @@ describe('failures', () => {
   it('rejects the body with the error of a sink that throws', async () => {
     const server = await raw(async (socket) => {
       await send(socket, 'HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\n');
+      // The body comes later than the head, in a read of its own, as a slow peer's would.
       await sleep(30);
       socket.write('body');
     });
@@ -37,6 +39,7 @@ describe('failures', () => {
     const piped = response.body.pipe(() => {
       throw failed;
     });
+    // A bound on the race, not a wait: a body that never settles fails the test in 1 s.
     const late = sleep(1_000).then(() => 'still pending after 1 s');
     expect(await Promise.race([piped.catch((error: unknown) => error), late])).toBe(failed);
   });
@@ -45,7 +48,7 @@ describe('failures', () => {
     // The head and the first bytes come first; the rest would follow 300 ms later.
     const server = await raw(async (socket) => {
       await send(socket, 'HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nhello');
-      await sleep(300);
+      await sleep(300); // the rest comes later, after the reader has given the body up
       await send(socket, 'world');
     });
     const response = await pool().get(server.url, {});
@@ -54,6 +57,7 @@ describe('failures', () => {
       setTimeout(() => response.body.destroy(failed), 10);
       return false;
     });
+    // A bound on the race, not a wait: a body that never settles fails the test in 1 s.
     const late = sleep(1_000).then(() => 'still pending after 1 s');
     expect(await Promise.race([piped.catch((error: unknown) => error), late])).toBe(failed);
   });
@@ -63,6 +67,7 @@ describe('failures', () => {
     const server = await raw(fixed('HTTP/1.1 200 OK\r\nContent-Length: 5', 'hello'));
     const http = pool();
     const response = await http.get(server.url, {});
+    // Time for the whole answer to arrive before the reader: nothing to wait for but time.
     await sleep(50);
     const got: string[] = [];
     await response.body.pipe((bytes) => {
@@ -96,7 +101,11 @@ describe('failures', () => {
     expect(error).toBeInstanceOf(LeanHttpError);
     expect(error.code).toBe('EPROTO');
     expect(error.message).toMatch(message);
-    await waitFor(() => server.connections === 1 && server.open.size === 0);
+    await waitFor(() => server.connections === 1 && server.open.size === 0, {
+      what: 'the one connection to close',
+      timeoutMs: 2_000,
+      everyMs: 5,
+    });
   });
 
   it('rejects a head that goes on past 64 KB with EPROTO', async () => {
@@ -130,7 +139,11 @@ describe('failures', () => {
     const error = await failure(readAll(response.body));
     expect(error.code).toBe('EPROTO');
     expect(error.message).toMatch(message);
-    await waitFor(() => server.open.size === 0);
+    await waitFor(() => server.open.size === 0, {
+      what: 'the connection to close',
+      timeoutMs: 2_000,
+      everyMs: 5,
+    });
   });
 
   it('gives up waiting for a head after headTimeoutMs with ETIMEDOUT', async () => {
@@ -141,7 +154,11 @@ describe('failures', () => {
     expect([error.code, error.message]).toEqual(['ETIMEDOUT', 'no answer within 0.2 s']);
     expect(elapsed).toBeGreaterThanOrEqual(190);
     expect(elapsed).toBeLessThan(450);
-    await waitFor(() => server.open.size === 0);
+    await waitFor(() => server.open.size === 0, {
+      what: 'the connection to close',
+      timeoutMs: 2_000,
+      everyMs: 5,
+    });
   });
 
   it('rejects with the reason of a signal aborted before the head, and closes the connection', async () => {
@@ -151,7 +168,11 @@ describe('failures', () => {
     setTimeout(() => abort.abort(reason), 50);
     expect(await failure(pool().get(server.url, {}, abort.signal))).toBe(reason);
     expect(server.connections).toBe(1);
-    await waitFor(() => server.open.size === 0);
+    await waitFor(() => server.open.size === 0, {
+      what: 'the connection to close',
+      timeoutMs: 2_000,
+      everyMs: 5,
+    });
   });
 
   it('rejects the body with the reason of a signal aborted mid-body, and closes the connection', async () => {
@@ -163,16 +184,25 @@ describe('failures', () => {
     const response = await pool().get(server.url, {}, abort.signal);
     let size = 0;
     const piped = failure(response.body.pipe((bytes) => (size += bytes.length) > 0));
-    await waitFor(() => size === 1000);
+    await waitFor(() => size === 1000, {
+      what: 'the first 1000 bytes',
+      timeoutMs: 2_000,
+      everyMs: 5,
+    });
     abort.abort(reason);
     expect(await piped).toBe(reason);
-    await waitFor(() => server.open.size === 0);
+    await waitFor(() => server.open.size === 0, {
+      what: 'the connection to close',
+      timeoutMs: 2_000,
+      everyMs: 5,
+    });
   });
 
   it('does not connect for a signal already aborted', async () => {
     const server = await raw(fixed('HTTP/1.1 200 OK\r\nContent-Length: 0'));
     const reason = new Error('too late');
     expect(await failure(pool().get(server.url, {}, AbortSignal.abort(reason)))).toBe(reason);
+    // Nothing may happen: a connection would have arrived by then.
     await sleep(20);
     expect(server.connections).toBe(0);
   });

@@ -7,8 +7,9 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LeanBody } from '../../../src/engine/net/http1/client.ts';
 import * as t from '../../helpers/raw-server.ts';
+import { sleep, waitFor } from '../../helpers/wait.ts';
 
-const { failure, fixed, listen, pool, rawServer: raw, readAll, send, sha, sleep, waitFor } = t;
+const { failure, fixed, listen, pool, rawServer: raw, readAll, send, sha } = t;
 
 afterEach(t.cleanUp);
 
@@ -89,7 +90,11 @@ describe('bodies', () => {
       expect(response.body.complete).toBe(true);
     }
     expect(server.connections).toBe(2);
-    await waitFor(() => server.open.size === 0);
+    await waitFor(() => server.open.size === 0, {
+      what: 'the connection to close',
+      timeoutMs: 2_000,
+      everyMs: 5,
+    });
   });
 
   it('skips 100 Continue and 103 Early Hints before the answer', async () => {
@@ -134,8 +139,8 @@ describe('backpressure', () => {
       parts.push(Buffer.from(bytes));
       return calls > 1;
     });
-    await waitFor(() => calls > 0);
-    await sleep(150);
+    await waitFor(() => calls > 0, { what: 'the first bytes', timeoutMs: 2_000, everyMs: 5 });
+    await sleep(150); // the pause itself: nothing may reach the sink while it lasts
     expect(calls).toBe(1);
     expect(body.complete).toBe(false);
     body.resume();
@@ -181,7 +186,8 @@ describe('backpressure', () => {
         scheme,
       );
       const response = await pool({ tls: { ca: keys.cert } }).get(server.url, {});
-      // The whole answer and the close come before the reader, which pauses at once.
+      // The whole answer and the close come before the reader, which pauses at once: time to let
+      // them arrive, with nothing to wait for.
       await sleep(100);
       const parts: Buffer[] = [];
       await response.body.pipe((bytes) => {
@@ -221,7 +227,11 @@ describe('keep-alive', () => {
     const server = await listen(httpServer);
     const http = pool();
     expect(await (await http.get(server.url, {})).body.text()).toBe('fine');
-    await waitFor(() => server.open.size === 0);
+    await waitFor(() => server.open.size === 0, {
+      what: 'the connection to close',
+      timeoutMs: 2_000,
+      everyMs: 5,
+    });
     expect(await (await http.get(server.url, {})).body.text()).toBe('fine');
     expect(server.connections).toBe(2);
   });
@@ -233,7 +243,11 @@ describe('keep-alive', () => {
       expect(await (await http.get(server.url, {})).body.text()).toBe('x');
     const start = performance.now();
     expect(server.open.size).toBe(1);
-    await waitFor(() => server.open.size === 0);
+    await waitFor(() => server.open.size === 0, {
+      what: 'the connection to close',
+      timeoutMs: 2_000,
+      everyMs: 5,
+    });
     expect(performance.now() - start).toBeGreaterThanOrEqual(130);
     expect(performance.now() - start).toBeLessThan(1000);
     expect(server.connections).toBe(1);
@@ -253,6 +267,7 @@ describe('keep-alive', () => {
     let output = '';
     child.stdout.on('data', (data: Buffer) => (output += data.toString()));
     const exit = new Promise((resolve) => child.on('exit', resolve));
+    // A bound on the race, not a wait: a child that does not exit fails the test in 4 s.
     expect(await Promise.race([exit, sleep(4_000).then(() => 'still running')])).toBe(0);
     expect(output).toBe('x\n');
     expect(server.connections).toBe(1);
@@ -272,7 +287,11 @@ describe('text', () => {
     expect([response.status, response.headers['content-type']]).toEqual([503, 'application/json']);
     expect(JSON.parse(await response.body.text())).toEqual(JSON.parse(json));
     expect(await (await http.get(server.url, {})).body.text(15)).toBe('abcdefghijabcde');
-    await waitFor(() => server.open.size === 0);
+    await waitFor(() => server.open.size === 0, {
+      what: 'the connection to close',
+      timeoutMs: 2_000,
+      everyMs: 5,
+    });
     expect(server.connections).toBe(1);
   });
 });

@@ -5,7 +5,8 @@
 import { describe, expect } from 'vitest';
 import type { Api } from '../../../src/shared/ipc.ts';
 import { createAppStates, disposeAppStates } from '../../../src/renderer/app-states.ts';
-import { test, until } from '../../helpers/renderer-core.ts';
+import { test } from '../../helpers/renderer-core.ts';
+import { waitFor } from '../../helpers/wait.ts';
 
 /** The core's Api, counting the subscriptions that are still live. */
 function counting(api: Api): { api: Api; live: () => number } {
@@ -27,7 +28,9 @@ describe("the page's states", () => {
   test('end every subscription they made when the page goes', async ({ core }) => {
     const { api, live } = counting(core.api);
     const states = createAppStates(api);
-    await until(() => states.downloads.loaded && states.settings.current !== null);
+    await waitFor(() => states.downloads.loaded && states.settings.current !== null, {
+      what: 'the downloads and the settings to load',
+    });
     expect(live()).toBeGreaterThanOrEqual(8);
     disposeAppStates(states);
     expect(live()).toBe(0);

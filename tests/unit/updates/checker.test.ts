@@ -5,7 +5,7 @@ import type { UpdateEngine } from '../../../src/engine/updates/engine.ts';
 import type { InstallKind } from '../../../src/engine/updates/install.ts';
 import { feedReader } from '../../../src/engine/updates/read-feed.ts';
 import { startFeedServer, type FeedServer } from '../../helpers/update-feed.ts';
-import { until } from '../../helpers/wait.ts';
+import { sleep, waitFor } from '../../helpers/wait.ts';
 
 let feed: FeedServer;
 let checker: UpdateChecker | undefined;
@@ -63,7 +63,7 @@ describe('checking the update feed', () => {
     const { checker, downloads } = makeChecker();
     const found = await checker.check();
     expect(found).toMatchObject({ state: 'downloading', available: '0.2.0', downloadUrl: null });
-    await until(() => checker.status.state === 'ready');
+    await waitFor(() => checker.status.state === 'ready', { what: 'the update to be ready' });
     expect(checker.status.summary).toBe('Roadcam 0.2.0 is available; it installs when you quit.');
     expect(downloads).toHaveLength(1);
   });
@@ -161,7 +161,9 @@ describe('when the feed is read on its own', () => {
     const { checker } = makeChecker({ timing: quick });
     checker.start();
     expect(checker.status.nextCheckAt).not.toBeNull();
-    await until(() => checker.status.state === 'up-to-date');
+    await waitFor(() => checker.status.state === 'up-to-date', {
+      what: 'the check to find it up to date',
+    });
     expect(feed.requests).toHaveLength(1);
     const next = Date.parse(checker.status.nextCheckAt!) - Date.parse(checker.status.checkedAt!);
     expect(next).toBeGreaterThanOrEqual(59_000);
@@ -171,7 +173,7 @@ describe('when the feed is read on its own', () => {
     feed.publish('latest', '0.2.0');
     const { checker } = makeChecker({ prefs: { updateMode: 'never' }, timing: quick });
     checker.start();
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await sleep(400); // time for the quick timing's checks, were any due: none may run
     expect((await checker.check()).state).toBe('off');
     expect(checker.status.nextCheckAt).toBeNull();
     expect(feed.requests).toEqual([]);
@@ -181,7 +183,7 @@ describe('when the feed is read on its own', () => {
     feed.publish('latest', '0.2.0');
     const { checker } = makeChecker({ install: { kind: 'not-installed' }, timing: quick });
     checker.start();
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await sleep(400); // time for the quick timing's checks, were any due: none may run
     expect(feed.requests).toEqual([]);
     const status = await checker.check();
     expect(status.summary).toMatch(/^Roadcam 0.2.0 is available: download it from /);
@@ -196,6 +198,8 @@ describe('when the feed is read on its own', () => {
     prefs.updateChannel = 'beta';
     checker.prefsChanged();
     expect(checker.status).toMatchObject({ state: 'idle', available: null, channel: 'beta' });
-    await until(() => checker.status.available === '0.3.0-beta.1');
+    await waitFor(() => checker.status.available === '0.3.0-beta.1', {
+      what: 'the beta to be available',
+    });
   });
 });

@@ -7,6 +7,7 @@ import WebSocket from 'ws';
 import { startWebHost, type WebHost } from '../../../src/web/host.ts';
 import { tempDir } from '../../helpers/core.ts';
 import { tokenPath } from '../../../src/shared/web-paths.ts';
+import { waitFor } from '../../helpers/wait.ts';
 
 let host: WebHost;
 const files = tempDir();
@@ -58,14 +59,8 @@ function openSocket(
     ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
     ws.once('error', reject);
   });
-  const next = async (match: (f: Frame) => boolean) => {
-    for (let i = 0; i < 200; i++) {
-      const found = frames.find(match);
-      if (found) return found;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    throw new Error('no matching frame');
-  };
+  const next = (match: (f: Frame) => boolean) =>
+    waitFor(() => frames.find(match), { what: 'a matching frame', timeoutMs: 2_000, everyMs: 10 });
   return { ws, opened, next };
 }
 

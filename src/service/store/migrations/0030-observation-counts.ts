@@ -8,7 +8,7 @@
  * in step with `observations` by the world (world/observation-counts.ts).
  *
  * The code expression is written out rather than imported from world/observation-counts.ts:
- * a migration is frozen text, and tests/service/migrations.test.ts checks that the live
+ * a migration is frozen text, and tests/service/service-migrations.test.ts checks that the live
  * COUNT_CODE_SQL still computes the same codes.
  */
 
