@@ -1,13 +1,15 @@
 import { resolve } from 'node:path';
 import { CONNECTION_FLAGS, integerFlag, lastValue, parseFlags, UsageError } from './args.ts';
-import { refuseInBrowserMode } from '../engine/consent/gate.ts';
-import { startCore } from '../engine/core.ts';
-import type { ConnectionOptions } from '../engine/target.ts';
-import { createLog } from '../engine/log.ts';
-import { defaultDataDir } from '../engine/paths.ts';
-import { connectionFromSettings } from '../engine/startup.ts';
+import {
+  connectionFromSettings,
+  createLog,
+  defaultDataDir,
+  refuseInBrowserMode,
+  startCore,
+  type ConnectionOptions,
+  type NetworkOverrides,
+} from '../engine/index.ts';
 import { startWebHost } from '../web/host.ts';
-import type { NetworkOverrides } from '../engine/net/choice.ts';
 import { networkFlags } from './network-flags.ts';
 
 function networkFromFlags(flags: ReturnType<typeof parseFlags>): NetworkOverrides {
