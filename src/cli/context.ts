@@ -110,7 +110,7 @@ export async function withDataFolder<T>(
   ctx: Context,
   work: (engine: CommandLineApi) => Promise<T>,
 ): Promise<T> {
-  const store = openCommandLineStore({
+  const store = await openCommandLineStore({
     dataDir: ctx.dataDir,
     log: logFor(ctx),
     network: networkFrom(ctx),

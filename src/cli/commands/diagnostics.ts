@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { flushLog, saveDiagnostics, standaloneSources } from '../../engine/index.ts';
+import { flushLog, saveStandaloneDiagnostics } from '../../engine/index.ts';
 import { checkFlags, flag, UsageError } from '../argv.ts';
 import { GLOBAL_FLAGS, logFor, withEngine, type Context } from '../context.ts';
 import { invoke } from '../core-call.ts';
@@ -40,8 +40,8 @@ export async function diagnostics(ctx: Context): Promise<number> {
     const log = logFor(ctx);
     log(`diagnostics: Roadcam could not start: ${why}`, 'error');
     await flushLog(log);
-    const sources = standaloneSources(ctx.dataDir, why, [ctx.env.ROADCAM_CLIENT_SECRET]);
-    printSaved(ctx, await saveDiagnostics(sources, out, options));
+    const secrets = [ctx.env.ROADCAM_CLIENT_SECRET];
+    printSaved(ctx, await saveStandaloneDiagnostics(ctx.dataDir, why, secrets, out, options));
     ctx.io.stderr.write(
       `roadcam: Roadcam could not start (${why}); the diagnostics were saved without the connection report.\n`,
     );

@@ -4,7 +4,7 @@
  * --out (or --save DIR); the path written is printed, so scripts can chain.
  */
 import { resolve } from 'node:path';
-import { snapshotTime } from '../../engine/index.ts';
+import { snapshotMarkOf } from '../../engine/index.ts';
 import { checkFlags, flag, intFlag, UsageError } from '../argv.ts';
 import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
 import { invoke, type Engine } from '../core-call.ts';
@@ -107,7 +107,7 @@ export async function snapshot(
   time: string | undefined,
 ): Promise<number> {
   checkFlags(ctx.argv, [...OUT_FLAGS, ...GLOBAL_FLAGS], `roadcam ${kind} snapshot`);
-  const mark = snapshotMark(needWord(time, `${kind} snapshot`, 'a time (2026-11-21T06:00Z)'));
+  const mark = await snapshotMark(needWord(time, `${kind} snapshot`, 'a time (2026-11-21T06:00Z)'));
   const out = flag(ctx.argv, 'out');
   const choice = out === undefined ? null : await checkOut(ctx.argv, out);
   return withEngine(ctx, async (engine) => {
@@ -126,7 +126,7 @@ export async function snapshot(
 
 const MARK = /^\d{8}T\d{4}Z$/;
 
-export function snapshotMark(text: string): string {
+export async function snapshotMark(text: string): Promise<string> {
   if (MARK.test(text)) return text;
   const t = Date.parse(text);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(t)) {
@@ -134,7 +134,7 @@ export function snapshotMark(text: string): string {
       `"${text}" is not a time: give it as 2026-11-21T06:00:00Z (UTC) or as the service's 20262111T0600Z.`,
     );
   }
-  return snapshotTime(new Date(t));
+  return snapshotMarkOf(new Date(t));
 }
 
 /** A vector tile (z/x/y) saved as it comes (MVT). */
