@@ -3,27 +3,24 @@
  * credentials) for the chosen account: --demo, a saved profile, or --base-url/--client-id
  * with the secret in ROADCAM_CLIENT_SECRET (for CI, where no keychain exists).
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  createLog,
+  defaultDataDir,
+  openCommandLineStore,
   startCore,
+  typedByUser,
   type ConnectionOptions,
-  type Core,
+  type Log,
   type NetworkOverrides,
-} from '../engine/core.ts';
-import { CONNECTION_FLAGS } from './args.ts';
-import { typedByUser } from '../engine/consent/gate.ts';
-import { openDatabase, type Db } from '../engine/db/database.ts';
-import { networkOptions, proxyPasswordFor } from '../engine/net/choice.ts';
-import { networkFlags } from './network-flags.ts';
-import { Network } from '../engine/net/network.ts';
-import { CredentialStore } from '../engine/credentials/store.ts';
-import { SettingsStore } from '../engine/db/settings-store.ts';
-import { createLog, type Log } from '../engine/log.ts';
-import { defaultDataDir } from '../engine/paths.ts';
-import { flag, intFlag, UsageError, type Argv } from './argv.ts';
-import type { Io } from './output.ts';
+} from '../engine/index.ts';
+import type { CommandLineApi } from '../shared/ipc/command-line.ts';
 import { settingsSchema } from '../shared/settings.ts';
+import { CONNECTION_FLAGS } from './args.ts';
+import { flag, intFlag, UsageError, type Argv } from './argv.ts';
+import { networkFlags } from './network-flags.ts';
+import type { Io } from './output.ts';
 
 /** Flags every command accepts. */
 export const GLOBAL_FLAGS: readonly string[] = ['profile', ...CONNECTION_FLAGS, 'answer-deadline'];
@@ -52,8 +49,14 @@ export function profileName(ctx: Context): string {
   return flag(ctx.argv, 'profile') ?? ctx.env.ROADCAM_PROFILE ?? 'default';
 }
 
-/** Runs `work` on a started core and always closes it. */
-export async function withCore<T>(ctx: Context, work: (core: Core) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` on a started engine and always closes it: the one way a command reaches the
+ * engine (docs/cli.md, "How a command reaches the engine").
+ */
+export async function withEngine<T>(
+  ctx: Context,
+  work: (engine: CommandLineApi) => Promise<T>,
+): Promise<T> {
   const connection = connectionFrom(ctx);
   if (connection.kind === 'demo' && !existsSync(join(ctx.dataDir, 'demo-service'))) {
     ctx.io.stderr.write('Building the demo world on first use; this takes a little while...\n');
@@ -67,10 +70,12 @@ export async function withCore<T>(ctx: Context, work: (core: Core) => Promise<T>
     network: networkFrom(ctx),
     // The user typed the command: a folder or setting it names is the user's choice.
     consent: typedByUser,
+    // A command starts only what it needs: a search neither takes nor resumes the downloads.
+    startOnDemand: true,
   });
-  const stopNotes = noteThrottling(ctx.io, core);
+  const stopNotes = noteThrottling(ctx.io, core.commandLine);
   try {
-    return await work(core);
+    return await work(core.commandLine);
   } finally {
     stopNotes();
     await core.close();
@@ -84,9 +89,9 @@ const THROTTLE_NOTE_EVERY_MS = 60_000;
  * One line on stderr when the service starts limiting requests (its 429s are waited out and
  * retried, so the command goes on, slower); a burst does not repeat it.
  */
-function noteThrottling(io: Io, core: Core): () => void {
+function noteThrottling(io: Io, engine: CommandLineApi): () => void {
   let last = -Infinity;
-  return core.hub.on('service.throttled', (t) => {
+  return engine.on('service.throttled', (t) => {
     const now = performance.now();
     if (!t.limited || now - last < THROTTLE_NOTE_EVERY_MS) return;
     last = now;
@@ -97,37 +102,24 @@ function noteThrottling(io: Io, core: Core): () => void {
   });
 }
 
-/** The app database alone, for commands that need no service (profiles, login). */
-export function withDatabase<T>(ctx: Context, work: (db: Db) => Promise<T>): Promise<T> {
-  mkdirSync(ctx.dataDir, { recursive: true });
-  const db = openDatabase(join(ctx.dataDir, 'roadcam.sqlite'), logFor(ctx));
-  return work(db).finally(() => db.close());
-}
-
 /**
- * A network of the user's choices (flags, then Settings, then the environment) for work done
- * without a core (`roadcam login` checks a new profile through it); closed after `work`.
+ * Runs `work` on the engine's transport for commands that need no service (settings,
+ * profiles, login, logout): the data folder alone, no core started; always closed.
  */
-export async function withNetwork<T>(
+export async function withDataFolder<T>(
   ctx: Context,
-  work: (network: Network) => Promise<T>,
+  work: (engine: CommandLineApi) => Promise<T>,
 ): Promise<T> {
-  const overrides = networkFrom(ctx);
-  const network = await withDatabase(ctx, async (db) => {
-    const settings = new SettingsStore(db).get();
-    const proxyPassword = overrides.proxy
-      ? null
-      : await proxyPasswordFor(settings, new CredentialStore(db), logFor(ctx));
-    return new Network({
-      env: overrides.env,
-      ...networkOptions(overrides, settings),
-      proxyPassword,
-    });
+  const store = await openCommandLineStore({
+    dataDir: ctx.dataDir,
+    log: logFor(ctx),
+    network: networkFrom(ctx),
+    consent: typedByUser,
   });
   try {
-    return await work(network);
+    return await work(store.api);
   } finally {
-    await network.close();
+    await store.close();
   }
 }
 

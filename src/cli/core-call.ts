@@ -1,32 +1,34 @@
 /**
- * How a command reaches the core. There are two kinds of command, and each kind one way:
- *
- * - Commands of the app (collections add/remove/empty/destroy/offline/export) go through the
- *   app's contract, here: they do what the app's button does (a kept collection follows,
- *   Destroy empties first). `roadcam download` drives the same download manager the Downloads
- *   view's channels drive, on the core itself: it needs what the view has no channel for (a
- *   batch found again by its key when the command is run again, its own concurrency, signed
- *   URLs asked for beside the lookups).
- * - Commands of the interface (searches with the service's own parameters, show, recordings
- *   create and tags, media, tiles, snapshots, session) are one operation each and call the
- *   core's client: their parameters are the interface's names as typed, their answers the
- *   service's as sent, and media go to a file as a stream, which the contract (JSON values)
- *   does not carry.
+ * How a command reaches the engine, the one way (docs/cli.md, "How a command reaches the
+ * engine"): `invoke(engine, channel, input)` on the command line's transport, which
+ * `withEngine` (a started core) or `withDataFolder` (settings and profiles, no service) gives.
+ * The channels are the app's contract (src/shared/ipc.ts), so a command does what the app's
+ * button does, and the command line's own (src/shared/ipc/command-line.ts) for what the app has
+ * no channel for: the interface's parameters as typed and its answers as sent, files written
+ * where the user said, a download batch found again by its key. No command holds the core.
  *
  * The contract's own check of the input speaks for the command line: a value it refuses is a
- * usage error (exit 2), as a wrong flag is.
+ * usage error (exit 2), as a wrong flag is. Other failures arrive as the engine threw them, so
+ * that report() in dispatch.ts maps them to their exit code.
  */
-import type { Core } from '../engine/core.ts';
-import { IpcError, type Channel, type Input, type Result } from '../shared/ipc.ts';
+import { IpcError } from '../shared/ipc.ts';
+import type {
+  CommandLineApi,
+  CommandLineChannel,
+  CommandLineInput,
+  CommandLineResult,
+} from '../shared/ipc/command-line.ts';
 import { UsageError } from './argv.ts';
 
-export async function invoke<C extends Channel>(
-  core: Core,
+export type Engine = CommandLineApi;
+
+export async function invoke<C extends CommandLineChannel>(
+  engine: Engine,
   channel: C,
-  input: Input<C>,
-): Promise<Result<C>> {
+  input: CommandLineInput<C>,
+): Promise<CommandLineResult<C>> {
   try {
-    return await core.api.invoke(channel, input);
+    return await engine.invoke(channel, input);
   } catch (error) {
     if (error instanceof IpcError && error.code === 'invalid_input') {
       throw new UsageError(error.message);

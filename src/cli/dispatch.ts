@@ -4,16 +4,19 @@
  * 0 success, 1 the service or the network failed, 2 the command line is wrong, 3 the
  * credentials (missing, refused, or no keychain to keep them).
  */
-import { AuthError, ApiError } from '../engine/api/index.ts';
-import { KeychainUnavailableError } from '../engine/credentials/keychain.ts';
-import { MissingCredentialsError } from '../engine/credentials/store.ts';
+import {
+  ApiError,
+  appVersion,
+  AuthError,
+  KeychainUnavailableError,
+  MissingCredentialsError,
+} from '../engine/index.ts';
 import { checkFlags, tokenise, UsageError } from './argv.ts';
 import { COMMANDS, switchesOf, type Command } from './commands/table.ts';
 import { completionScript, SHELLS, type Shell } from './completion.ts';
 import { dataDirFrom, type Context } from './context.ts';
 import { plainText, type Io } from './output.ts';
 import { readSecret } from './prompt.ts';
-import { appVersion } from '../engine/version.ts';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, auth: 3 } as const;
 

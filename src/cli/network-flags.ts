@@ -1,6 +1,4 @@
-import { parseProxyUrl } from '../engine/net/proxy.ts';
-import { readCaFile } from '../engine/net/trust.ts';
-import type { NetworkOverrides } from '../engine/net/choice.ts';
+import { parseProxyUrl, readCaFile, type NetworkOverrides } from '../engine/index.ts';
 import { UsageError } from './args.ts';
 
 /**

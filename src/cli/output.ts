@@ -6,7 +6,7 @@
  * bidi overrides that show text in another order than it has. JSON escapes them already.
  */
 import type { Alert, Camera, Observation, Recording } from '../shared/api/index.ts';
-import type { GeoKind } from '../engine/api/index.ts';
+import type { GeoKind } from '../engine/index.ts';
 import { distanceUnit, visibilityRange, type DistanceUnit } from '../shared/units.ts';
 import { formatTimeIn, systemTimeZone, zoneOf, type ZoneChoice } from '../shared/times.ts';
 

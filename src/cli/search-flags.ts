@@ -3,7 +3,7 @@
  * (`--state WA --bbox -125,45,-116,49 --sort_dir desc --sensors[road_weather][min]=6
  * --aggs state,city`), so the spec is the manual.
  */
-import type { GeoKind } from '../engine/api/index.ts';
+import type { GeoKind } from '../engine/index.ts';
 import { PAGE_LIMITS, PAGE_PARAMS, SEARCH_FILTERS, SPATIAL_PARAMS } from '../shared/api/index.ts';
 import type { RecordingSearchParams } from '../shared/api/index.ts';
 import { BracketError, decode, decodePairs, splitKey } from '../shared/brackets.ts';

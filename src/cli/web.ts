@@ -2,12 +2,12 @@ import { resolve } from 'node:path';
 import { CONNECTION_FLAGS, integerFlag, lastValue, parseFlags, UsageError } from './args.ts';
 import {
   connectionFromSettings,
-  type ConnectionOptions,
   createLog,
   defaultDataDir,
-  type NetworkOverrides,
   refuseInBrowserMode,
   startCore,
+  type ConnectionOptions,
+  type NetworkOverrides,
 } from '../engine/index.ts';
 import { startWebHost } from '../web/host.ts';
 import { networkFlags } from './network-flags.ts';
@@ -53,7 +53,7 @@ export async function main(argv: readonly string[], staticDir: string): Promise<
   const dataDir = resolve(lastValue(flags, 'data-dir') ?? defaultDataDir());
   const core = await startCore({
     dataDir,
-    connection: connectionFrom(flags, dataDir),
+    connection: await connectionFrom(flags, dataDir),
     log: createLog(dataDir, { echo: process.env.ROADCAM_LOG === 'stderr' }),
     network: networkFromFlags(flags),
     // The page is all there is: it may not change what reaches the machine (consent/gate.ts).
@@ -81,7 +81,10 @@ export async function main(argv: readonly string[], staticDir: string): Promise<
   process.once('SIGTERM', () => void stop());
 }
 
-function connectionFrom(flags: ReturnType<typeof parseFlags>, dataDir: string): ConnectionOptions {
+async function connectionFrom(
+  flags: ReturnType<typeof parseFlags>,
+  dataDir: string,
+): Promise<ConnectionOptions> {
   const baseUrl = lastValue(flags, 'base-url');
   const clientId = lastValue(flags, 'client-id');
   if (baseUrl === undefined) {

@@ -128,19 +128,18 @@ function start(): void {
   // gone from the keychain) falls back to demo mode rather than leaving the app unusable.
   const demo = demoWorldFromEnv(process.env.ROADCAM_DEMO_WORLD);
   if (demo.problem) log(demo.problem, 'warn');
-  const connection = connectionFromSettings(dataDir, demo.world);
   const desktop = desktopBridge();
   // The system's proxy settings, PAC included, as Chromium resolves them for this session.
   const network = { systemProxy: (url: string) => session.defaultSession.resolveProxy(url) };
   // electron-updater where this copy replaces itself; the core's own reader for a deb or rpm.
   const updates = desktopUpdates(log);
-  const starting = startCore({ dataDir, connection, log, desktop, network, updates }).catch(
-    (error: Error) => {
+  const starting = connectionFromSettings(dataDir, demo.world).then((connection) =>
+    startCore({ dataDir, connection, log, desktop, network, updates }).catch((error: Error) => {
       if (connection.kind === 'demo') throw error;
       log(`could not use the chosen account (${error.message}); starting in demo mode`);
       const fallback = { kind: 'demo' as const, world: demo.world };
       return startCore({ dataDir, connection: fallback, log, desktop, network, updates });
-    },
+    }),
   );
   startingCore = starting;
   registerIpc(starting, isTrustedFrame);

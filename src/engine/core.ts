@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Api } from '../shared/ipc.ts';
+import type { CommandLineApi } from '../shared/ipc/command-line.ts';
 import { ApiClient } from './api/client.ts';
 import { openCache, type Cache } from './cache/open.ts';
 import { StoredPrefix } from './collections/prefix.ts';
@@ -22,7 +23,7 @@ import { connectionFeature } from './features/connection.ts';
 import { diagnosticsFeature, type Diagnostics } from './features/diagnostics.ts';
 import { downloadsFeature } from './features/downloads.ts';
 import type { CoreParts } from './features/feature.ts';
-import { handlersOf, Lifecycle } from './features/lifecycle.ts';
+import { handlersOf, Lifecycle, type AnyFeature } from './features/lifecycle.ts';
 import { profilesFeature } from './features/profiles.ts';
 import { recordingsFeature } from './features/recordings.ts';
 import { replayFeature } from './features/replay.ts';
@@ -31,7 +32,8 @@ import { routesFeature } from './features/routes.ts';
 import { updatesFeature, type UpdatesOptions } from './features/updates.ts';
 import { wallFeature } from './features/wall.ts';
 import { createDirectApi } from './ipc/direct.ts';
-import { createDispatcher, type Dispatch } from './ipc/dispatcher.ts';
+import { commandLineApi } from './ipc/cli-api.ts';
+import { createDispatcher, type Dispatch, type Handlers } from './ipc/dispatcher.ts';
 import { heldSecrets, rememberingTokenStore, SeenSecrets } from './diagnostics/secrets.ts';
 import { createLog, flushLog, type Log } from './log.ts';
 import { MediaResolver } from './media/resolver.ts';
@@ -71,6 +73,11 @@ export interface CoreOptions {
   network?: NetworkOverrides;
   /** The desktop app's updater and how it was installed; elsewhere the feed is read when asked. */
   updates?: UpdatesOptions;
+  /**
+   * The command line's: the download engine and the collections sync start at the first call
+   * that needs them, so that a search neither takes the download queue nor resumes its files.
+   */
+  startOnDemand?: boolean;
 }
 
 /** The main process without Electron: what the desktop app, browser mode and the CLI share. */
@@ -81,6 +88,8 @@ export interface Core {
   readonly dispatch: Dispatch;
   /** The in-process transport of the same contract. */
   readonly api: Api;
+  /** The command line's transport: the contract and its own channels (docs/cli.md). */
+  readonly commandLine: CommandLineApi;
   readonly log: Log;
   /** The service client; holds the token, which never leaves the main process. */
   readonly client: ApiClient;
@@ -88,7 +97,7 @@ export interface Core {
   readonly cache: Cache;
   /** Serves images and video to the renderer by URL (media scheme, or /media/ in browser mode). */
   readonly media: MediaResolver;
-  /** The download engine; `roadcam download` drives it directly. */
+  /** The download engine (the desktop's taskbar, browser mode's files). */
   readonly downloads: DownloadManager;
   /** Where requests leave the machine: proxy, certificates, connection pools. */
   readonly network: Network;
@@ -207,8 +216,13 @@ async function assemble(
     updatesFeature(parts, options.updates),
   ] as const;
   // The type checker insists that every channel of the contract has its feature.
-  const dispatch = createDispatcher(handlersOf(features), log);
-  await lifecycle.start(features);
+  const started = onDemand(
+    handlersOf(features),
+    options.startOnDemand ? [downloads, collections] : [],
+    lifecycle,
+  );
+  const dispatch = createDispatcher(started.handlers, log);
+  await lifecycle.start(features.filter((f) => !started.held.includes(f)));
   log(`core started: ${options.connection.kind} mode on ${service.baseUrl}`);
 
   return {
@@ -216,6 +230,12 @@ async function assemble(
     hub,
     dispatch,
     api: createDirectApi(dispatch, hub),
+    commandLine: commandLineApi(started.handlers, {
+      ...base,
+      diagnostics: diagnostics.diagnostics,
+      manager: downloads.manager,
+      start: started.start,
+    }),
     log,
     client,
     credentials,
@@ -234,6 +254,30 @@ async function assemble(
       }
     },
   };
+}
+
+/**
+ * Holds `held` back from the core's start: they start, in their order, at the first call of one
+ * of their channels (or `start()`), so that work which needs none of them does not pay for them.
+ */
+function onDemand(
+  all: Handlers,
+  held: readonly AnyFeature[],
+  lifecycle: Lifecycle,
+): { handlers: Handlers; held: readonly AnyFeature[]; start: () => Promise<void> } {
+  let starting: Promise<void> | undefined;
+  const start = () => (starting ??= lifecycle.start(held));
+  const handlers: Record<string, (input: never) => unknown> = { ...all };
+  for (const feature of held) {
+    for (const [channel, handler] of Object.entries(feature.handlers)) {
+      const run = handler as (input: never) => unknown;
+      handlers[channel] = async (input) => {
+        await start();
+        return run(input);
+      };
+    }
+  }
+  return { handlers: handlers as Handlers, held, start };
 }
 
 /** The desktop's dialog, or the caller's consent (the CLI: typed by the user); else refused. */

@@ -70,14 +70,15 @@ export async function resolveTarget(
 export function openNetwork(
   overrides: NetworkOverrides | undefined,
   settings: Settings,
-  target: Target,
+  /** Null for work done without a service (`roadcam login` checks a new profile through it). */
+  target: Pick<Target, 'service' | 'embedded'> | null,
   log: Log,
   proxyPassword: string | null,
 ): Network {
   const base: NetworkOptions = {
     systemProxy: overrides?.systemProxy,
     env: overrides?.env,
-    direct: target.embedded ? [new URL(target.service.baseUrl).origin] : [],
+    direct: target?.embedded ? [new URL(target.service.baseUrl).origin] : [],
   };
   try {
     return new Network({ ...base, ...networkOptions(overrides, settings), proxyPassword });

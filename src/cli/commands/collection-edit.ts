@@ -3,11 +3,10 @@
  * app changes it, through the core (core-call.ts), so that a collection kept offline follows.
  */
 import { randomUUID } from 'node:crypto';
-import type { Core } from '../../engine/core.ts';
 import type { ImageSource } from '../../shared/ipc/collections.ts';
 import { checkFlags, flag, UsageError, type Argv } from '../argv.ts';
-import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
-import { invoke } from '../core-call.ts';
+import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
+import { invoke, type Engine } from '../core-call.ts';
 import { printJson, printLines, progress } from '../output.ts';
 
 export const CREATE_FLAGS = ['name', 'description', 'tags'];
@@ -45,8 +44,8 @@ export async function createCollection(ctx: Context): Promise<number> {
   if (name === undefined) throw new UsageError('roadcam collections create needs --name.');
   const description = flag(ctx.argv, 'description');
   const tags = tagsFlag(ctx.argv);
-  return withCore(ctx, async (core) => {
-    const { id } = await invoke(core, 'collections.create', {
+  return withEngine(ctx, async (engine) => {
+    const { id } = await invoke(engine, 'collections.create', {
       name,
       ...(description !== undefined ? { description } : {}),
       ...(tags !== undefined ? { tags } : {}),
@@ -66,8 +65,8 @@ export async function updateCollection(ctx: Context, id: string | undefined): Pr
   if (name === undefined && description === undefined && tags === undefined) {
     throw new UsageError('roadcam collections update needs --name, --description or --tags.');
   }
-  return withCore(ctx, async (core) => {
-    await invoke(core, 'collections.update', {
+  return withEngine(ctx, async (engine) => {
+    await invoke(engine, 'collections.update', {
       id: collection,
       ...(name !== undefined ? { name } : {}),
       ...(description !== undefined ? { description } : {}),
@@ -123,8 +122,8 @@ export async function addImage(ctx: Context, id: string | undefined): Promise<nu
   checkFlags(ctx.argv, [...ADD_FLAGS, ...GLOBAL_FLAGS], 'roadcam collections add');
   const collection = needId(id, 'add');
   const source = imageSource(ctx.argv);
-  return withCore(ctx, async (core) => {
-    const { image } = await invoke(core, 'collections.addImage', { id: collection, source });
+  return withEngine(ctx, async (engine) => {
+    const { image } = await invoke(engine, 'collections.addImage', { id: collection, source });
     if (ctx.json) printJson(ctx.io, { image });
     else if (image !== null) printLines(ctx.io, [image]);
     return 0;
@@ -136,8 +135,8 @@ export async function removeImage(ctx: Context, id: string | undefined): Promise
   const collection = needId(id, 'remove');
   const name = ctx.argv.words[3];
   if (!name) throw new UsageError('roadcam collections remove needs an image name after the id.');
-  return withCore(ctx, async (core) => {
-    await invoke(core, 'collections.removeImage', { id: collection, name });
+  return withEngine(ctx, async (engine) => {
+    await invoke(engine, 'collections.removeImage', { id: collection, name });
     if (ctx.json) printJson(ctx.io, { ok: true });
     return 0;
   });
@@ -159,9 +158,9 @@ async function removeAll(
 ): Promise<number> {
   const verb = channel === 'collections.empty' ? 'empty' : 'destroy';
   checkFlags(ctx.argv, GLOBAL_FLAGS, `roadcam collections ${verb}`);
-  return withCore(ctx, async (core) => {
-    const { removed } = await withProgress(ctx, core, 'removed', (operationId) =>
-      invoke(core, channel, { id, operationId }),
+  return withEngine(ctx, async (engine) => {
+    const { removed } = await withProgress(ctx, engine, 'removed', (operationId) =>
+      invoke(engine, channel, { id, operationId }),
     );
     if (ctx.json) printJson(ctx.io, { removed });
     else
@@ -175,13 +174,13 @@ async function removeAll(
 /** Runs a long collection operation with a progress line from its events (a terminal only). */
 export async function withProgress<T>(
   ctx: Context,
-  core: Core,
+  engine: Engine,
   what: string,
   work: (operationId: string) => Promise<T>,
 ): Promise<T> {
   const operationId = `cli-${randomUUID()}`;
   const line = progress(ctx.io);
-  const stop = core.api.on('collections.progress', (p) => {
+  const stop = engine.on('collections.progress', (p) => {
     if (p.operationId === operationId) line.update(`${p.done} of ${p.total} images ${what}`);
   });
   try {

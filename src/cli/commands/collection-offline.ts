@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdir, rename, rm } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { checkFlags, flag, UsageError } from '../argv.ts';
-import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
+import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
 import { invoke } from '../core-call.ts';
 import { printJson, progress } from '../output.ts';
 import { withProgress } from './collection-edit.ts';
@@ -18,22 +18,22 @@ export async function keepOffline(ctx: Context, id: string | undefined): Promise
   checkFlags(ctx.argv, GLOBAL_FLAGS, 'roadcam collections keep-offline');
   if (!id) throw new UsageError('roadcam collections keep-offline needs a collection id.');
   const keep = !ctx.argv.switches.has('off');
-  return withCore(ctx, async (core) => {
+  return withEngine(ctx, async (engine) => {
     if (!keep) {
-      await invoke(core, 'collections.keepOffline', { id, keep: false });
+      await invoke(engine, 'collections.keepOffline', { id, keep: false });
       if (ctx.json) printJson(ctx.io, { kept: false });
       else
         ctx.io.stderr.write(`Collection ${id} is no longer kept offline; its files are deleted.\n`);
       return 0;
     }
     const line = progress(ctx.io);
-    const stop = core.api.on('collections.offline', (s) => {
+    const stop = engine.on('collections.offline', (s) => {
       if (s.collectionId === id) line.update(`${s.done} of ${s.total} images on disk`);
     });
     let status;
     try {
-      await invoke(core, 'collections.keepOffline', { id, keep: true });
-      status = await invoke(core, 'collections.sync', { id });
+      await invoke(engine, 'collections.keepOffline', { id, keep: true });
+      status = await invoke(engine, 'collections.sync', { id });
     } finally {
       stop();
       line.done();
@@ -60,9 +60,9 @@ export async function exportCollection(ctx: Context, id: string | undefined): Pr
     throw new UsageError(`--as takes folder or zip, not "${as}".`);
   }
   const out = flag(ctx.argv, 'out');
-  return withCore(ctx, async (core) => {
-    const result = await withProgress(ctx, core, 'exported', (operationId) =>
-      invoke(core, 'collections.export', { id, as, operationId }),
+  return withEngine(ctx, async (engine) => {
+    const result = await withProgress(ctx, engine, 'exported', (operationId) =>
+      invoke(engine, 'collections.export', { id, as, operationId }),
     );
     const path = out === undefined ? result.path : await moveInto(result.path, resolve(out));
     if (ctx.json) printJson(ctx.io, { ...result, path });

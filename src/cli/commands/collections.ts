@@ -2,10 +2,10 @@
  * `roadcam collections list|show`. What is fetched is also kept offline, and shown from there
  * (with when it was synced) when the service cannot be reached.
  */
-import { NetworkError } from '../../engine/api/index.ts';
-import type { Collection, CollectionSearchParams } from '../../shared/api/index.ts';
+import type { CollectionSearchParams } from '../../shared/api/index.ts';
 import { checkFlags, flag, intFlag, UsageError, type Argv } from '../argv.ts';
-import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
+import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
+import { invoke } from '../core-call.ts';
 import { note, printJson, printLines, printNdjson, printTable } from '../output.ts';
 
 export const LIST_FLAGS = [
@@ -23,17 +23,11 @@ export const LIST_FLAGS = [
 export async function listCollections(ctx: Context): Promise<number> {
   checkFlags(ctx.argv, [...LIST_FLAGS, ...GLOBAL_FLAGS], 'roadcam collections list');
   const params = listParams(ctx.argv);
-  return withCore(ctx, async (core) => {
-    let results: Collection[];
-    let total: number;
-    try {
-      const page = await core.client.collections.search(params);
-      core.cache.collections.save(page.results);
-      ({ results, total } = page);
-    } catch (error) {
-      if (!(error instanceof NetworkError)) throw error;
-      results = core.cache.collections.list();
-      total = results.length;
+  return withEngine(ctx, async (engine) => {
+    const { results, total, offline } = await invoke(engine, 'cli.collections.list', {
+      params: params as Record<string, unknown>,
+    });
+    if (offline) {
       note(ctx.io, 'The service could not be reached: showing the collections kept offline.');
     }
     if (ctx.json) printNdjson(ctx.io, results);
@@ -58,31 +52,10 @@ export async function listCollections(ctx: Context): Promise<number> {
 export async function showCollection(ctx: Context, id: string | undefined): Promise<number> {
   checkFlags(ctx.argv, GLOBAL_FLAGS, 'roadcam collections show');
   if (!id) throw new UsageError('roadcam collections show needs a collection id.');
-  return withCore(ctx, async (core) => {
-    let collection: Collection & { images: string[] };
-    try {
-      const first = await core.client.collections.show(id, { limit: 1 });
-      const images: string[] = [];
-      for await (const name of core.client.collections.imageNames(id)) images.push(name);
-      const fields: Collection = {
-        _id: first._id,
-        name: first.name,
-        description: first.description,
-        tags: first.tags,
-        created_at: first.created_at,
-        updated_at: first.updated_at,
-      };
-      collection = { ...fields, images };
-      core.cache.collections.save([fields]);
-      core.cache.collections.saveImages(id, images);
-    } catch (error) {
-      const offline = error instanceof NetworkError ? core.cache.collections.get(id) : undefined;
-      if (!offline) throw error;
-      note(
-        ctx.io,
-        `The service could not be reached: showing the copy synced at ${offline.imagesSyncedAt ?? offline.syncedAt}.`,
-      );
-      collection = offline;
+  return withEngine(ctx, async (engine) => {
+    const { collection, syncedAt } = await invoke(engine, 'cli.collections.show', { id });
+    if (syncedAt !== null) {
+      note(ctx.io, `The service could not be reached: showing the copy synced at ${syncedAt}.`);
     }
     if (ctx.json) printJson(ctx.io, collection);
     else {

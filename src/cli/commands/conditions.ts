@@ -12,10 +12,9 @@ import {
 } from '../../shared/condition-changes.ts';
 import { decodePolyline, type LonLat } from '../../shared/geo.ts';
 import type { ConditionTarget, ConditionWatch } from '../../shared/ipc/conditions.ts';
-import type { Core } from '../../engine/core.ts';
 import { checkFlags, flag, intFlag, UsageError, type Argv } from '../argv.ts';
-import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
-import { invoke } from '../core-call.ts';
+import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
+import { invoke, type Engine } from '../core-call.ts';
 import { note, printJson, printNdjson, printTable } from '../output.ts';
 
 const AREA_FLAGS = ['bbox', 'polygon', 'polyline', 'polyline_radius', 'polyline_precision'];
@@ -29,14 +28,14 @@ export async function watchConditions(ctx: Context, name: string | undefined): P
   const on = flag(ctx.argv, 'on');
   const changes = on === undefined ? [...CHANGE_KINDS] : parseChangeKinds(on);
   if (typeof changes === 'string') throw new UsageError(`--on: ${changes}`);
-  return withCore(ctx, async (core) => {
-    const existing = await invoke(core, 'conditions.watches.list', {});
+  return withEngine(ctx, async (engine) => {
+    const existing = await invoke(engine, 'conditions.watches.list', {});
     if (existing.some((w) => w.name === name)) {
       throw new UsageError(
         `A condition watch named "${name}" exists; remove it first or choose another name.`,
       );
     }
-    const list = await invoke(core, 'conditions.watches.add', { name, target, changes });
+    const list = await invoke(engine, 'conditions.watches.add', { name, target, changes });
     const watch = list.filter((w) => w.name === name).at(-1)!;
     if (ctx.json) printJson(ctx.io, watch);
     else {
@@ -49,8 +48,8 @@ export async function watchConditions(ctx: Context, name: string | undefined): P
 
 export async function listConditionWatches(ctx: Context): Promise<number> {
   checkFlags(ctx.argv, GLOBAL_FLAGS, 'roadcam conditions list');
-  return withCore(ctx, async (core) => {
-    const list = await invoke(core, 'conditions.watches.list', {});
+  return withEngine(ctx, async (engine) => {
+    const list = await invoke(engine, 'conditions.watches.list', {});
     if (ctx.json) printNdjson(ctx.io, list);
     else {
       printTable(
@@ -74,9 +73,13 @@ export async function conditionChanges(ctx: Context, name: string | undefined): 
   checkFlags(ctx.argv, [...CHANGES_FLAGS, ...GLOBAL_FLAGS], 'roadcam conditions changes');
   if (!name) throw new UsageError('roadcam conditions changes needs the name of a watch.');
   const hours = intFlag(ctx.argv, 'hours', 1, 48) ?? 48;
-  return withCore(ctx, async (core) => {
-    const watch = await byName(core, name);
-    const found = await invoke(core, 'conditions.changes', { id: watch.id, history: true, hours });
+  return withEngine(ctx, async (engine) => {
+    const watch = await byName(engine, name);
+    const found = await invoke(engine, 'conditions.changes', {
+      id: watch.id,
+      history: true,
+      hours,
+    });
     if (ctx.json) return (printJson(ctx.io, found), 0);
     const history = found.history!;
     // The checks' changes of the same hours: the service's times, as the snapshots' are.
@@ -107,17 +110,17 @@ export async function removeConditionWatch(
 ): Promise<number> {
   checkFlags(ctx.argv, GLOBAL_FLAGS, 'roadcam conditions remove');
   if (!name) throw new UsageError('roadcam conditions remove needs the name of a watch.');
-  return withCore(ctx, async (core) => {
-    const watch = await byName(core, name);
-    await invoke(core, 'conditions.watches.remove', { id: watch.id });
+  return withEngine(ctx, async (engine) => {
+    const watch = await byName(engine, name);
+    await invoke(engine, 'conditions.watches.remove', { id: watch.id });
     if (ctx.json) printJson(ctx.io, { removed: name });
     else note(ctx.io, `No longer watching ${name}.`);
     return 0;
   });
 }
 
-async function byName(core: Core, name: string): Promise<ConditionWatch> {
-  const list = await invoke(core, 'conditions.watches.list', {});
+async function byName(engine: Engine, name: string): Promise<ConditionWatch> {
+  const list = await invoke(engine, 'conditions.watches.list', {});
   const watch = list.find((w) => w.name === name);
   if (!watch) {
     const names = list.map((w) => w.name).join(', ') || 'none yet';

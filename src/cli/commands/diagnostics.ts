@@ -1,9 +1,8 @@
 import { resolve } from 'node:path';
-import { saveDiagnostics } from '../../engine/diagnostics/bundle.ts';
-import { standaloneSources } from '../../engine/diagnostics/standalone.ts';
+import { flushLog, saveStandaloneDiagnostics } from '../../engine/index.ts';
 import { checkFlags, flag, UsageError } from '../argv.ts';
-import { flushLog } from '../../engine/log.ts';
-import { GLOBAL_FLAGS, logFor, withCore, type Context } from '../context.ts';
+import { GLOBAL_FLAGS, logFor, withEngine, type Context } from '../context.ts';
+import { invoke } from '../core-call.ts';
 import { printJson } from '../output.ts';
 import { checkOut } from '../save.ts';
 
@@ -25,9 +24,14 @@ export async function diagnostics(ctx: Context): Promise<number> {
   const options = { ...(await checkOut(ctx.argv, out)), crashDumps };
   let started = false;
   try {
-    return await withCore(ctx, async (core) => {
+    return await withEngine(ctx, async (engine) => {
       started = true;
-      printSaved(ctx, await core.diagnostics.save(out, options));
+      const saved = await invoke(engine, 'cli.diagnostics.save', {
+        out,
+        replace: options.replace,
+        crashDumps,
+      });
+      printSaved(ctx, saved);
       return 0;
     });
   } catch (error) {
@@ -36,8 +40,8 @@ export async function diagnostics(ctx: Context): Promise<number> {
     const log = logFor(ctx);
     log(`diagnostics: Roadcam could not start: ${why}`, 'error');
     await flushLog(log);
-    const sources = standaloneSources(ctx.dataDir, why, [ctx.env.ROADCAM_CLIENT_SECRET]);
-    printSaved(ctx, await saveDiagnostics(sources, out, options));
+    const secrets = [ctx.env.ROADCAM_CLIENT_SECRET];
+    printSaved(ctx, await saveStandaloneDiagnostics(ctx.dataDir, why, secrets, out, options));
     ctx.io.stderr.write(
       `roadcam: Roadcam could not start (${why}); the diagnostics were saved without the connection report.\n`,
     );

@@ -1,7 +1,6 @@
-import { checkConnection } from '../../engine/connection/check.ts';
-import { appVersion } from '../../engine/version.ts';
 import { checkFlags } from '../argv.ts';
-import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
+import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
+import { invoke } from '../core-call.ts';
 import { plainText, printJson } from '../output.ts';
 
 /**
@@ -10,13 +9,9 @@ import { plainText, printJson } from '../output.ts';
  */
 export async function doctor(ctx: Context): Promise<number> {
   checkFlags(ctx.argv, GLOBAL_FLAGS, 'roadcam doctor');
-  return withCore(ctx, async (core) => {
-    const report = await checkConnection({
-      client: core.client,
-      network: core.network,
-      version: appVersion,
-      demo: ctx.argv.switches.has('demo'),
-    });
+  return withEngine(ctx, async (engine) => {
+    // The app's Check connection: the same report, demo mode said when it is the demo service.
+    const report = await invoke(engine, 'app.connectionReport', {});
     if (ctx.json) printJson(ctx.io, report);
     else ctx.io.stdout.write(plainText(report.text));
     return report.ok ? 0 : 1;

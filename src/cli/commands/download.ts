@@ -12,13 +12,12 @@ import {
   EXISTING_POLICIES,
   type BatchFinished,
   type DownloadBatchView,
+  type DownloadsSnapshot,
   type ExistingPolicy,
 } from '../../shared/ipc/downloads.ts';
-import { chooseByQuery, lookUpIds, uniqueIds } from '../../engine/downloads/selection.ts';
-import type { UrlTarget } from '../../engine/downloads/signed-urls.ts';
 import { checkFlags, flag, intFlag, UsageError } from '../argv.ts';
-import type { Core } from '../../engine/core.ts';
-import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
+import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
+import { invoke, type Engine } from '../core-call.ts';
 import { note, printJson } from '../output.ts';
 import { progressLine } from '../progress-line.ts';
 import { checkFailedList, readIdList, writeFailedList } from './id-lists.ts';
@@ -70,67 +69,39 @@ export async function download(ctx: Context): Promise<number> {
     .update(JSON.stringify({ folder, formats, template, existing, ids: [...ids].sort(), query }))
     .digest('hex');
 
-  return withDownloads(ctx, (core) => {
-    const manager = core.downloads;
-    manager.setConcurrency(concurrency);
-    const destination = { key, folder, template, existing, formats };
-    return followBatch(
+  // Ids as the engine counts them: without blanks and repeats.
+  const label = query
+    ? `query ${queryText}`
+    : `${new Set(ids.map((id) => id.trim()).filter(Boolean)).size} recordings`;
+  const chosen = query ? { query: query as Record<string, unknown> } : { ids };
+  const batch = { key, label, folder, template, existing, formats, ...chosen };
+  return withDownloads(ctx, concurrency, (engine) =>
+    followBatch(
       ctx,
-      core,
+      engine,
       async () => {
-        if (query) {
-          const chosen = await chooseByQuery(core.client, query);
-          if (chosen.length === 0) throw new Error('No recording matches: nothing to download.');
-          return {
-            batchId: manager.createBatch({ label: `query ${queryText}`, ...destination, chosen })
-              .id,
-          };
-        }
-        const unique = uniqueIds(ids);
-        if (unique.length === 0) throw new Error('No recording matches: nothing to download.');
+        const { batchId } = await invoke(engine, 'cli.downloads.open', batch);
         // Each recording's files start as soon as its own lookup returns, not after them all.
-        const fill = manager.openBatch({ label: `${unique.length} recordings`, ...destination });
-        const add = async () => {
-          // The first files' signed URLs are asked for beside their lookups, not after them:
-          // a round trip less before the first byte (a URL no file comes to use costs nothing).
-          for (const id of unique.slice(0, concurrency ?? 4)) {
-            for (const format of formats) manager.urls.warm(recordingTarget(id, format));
-          }
-          // Where names can clash (no {recording_id}), the first id given keeps the plain name.
-          const inOrder = !template.includes('{recording_id}');
-          // A lookup that fails (not with a 404) ends the command; the batch keeps what was
-          // added, and running the command again adds the rest (its key finds the batch).
-          await lookUpIds(core.client, unique, (c) => fill.add([c]), { inOrder });
-          fill.done();
-        };
-        return { batchId: fill.batchId, add };
+        const add = async () => void (await invoke(engine, 'cli.downloads.fill', { batchId }));
+        return { batchId, add };
       },
       failedOut,
-    );
-  });
+    ),
+  );
 }
 
 /**
- * Runs `work` on a core whose download engine this process owns (another Roadcam downloading
- * with the same data folder is refused in words), and closes the engine after.
+ * Runs `work` on an engine whose download queue this process owns (another Roadcam downloading
+ * with the same data folder is refused in words); the queue stops with the engine.
  */
 export function withDownloads(
   ctx: Context,
-  work: (core: Core) => Promise<number>,
+  concurrency: number | undefined,
+  work: (engine: Engine) => Promise<number>,
 ): Promise<number> {
-  return withCore(ctx, async (core) => {
-    const manager = core.downloads;
-    try {
-      if (!manager.running) {
-        throw new Error(
-          `Another Roadcam process is downloading with this data folder (${ctx.dataDir}); ` +
-            'let it finish, or use another folder with ROADCAM_DATA_DIR.',
-        );
-      }
-      return await work(core);
-    } finally {
-      await manager.close();
-    }
+  return withEngine(ctx, async (engine) => {
+    await invoke(engine, 'cli.downloads.claim', concurrency === undefined ? {} : { concurrency });
+    return work(engine);
   });
 }
 
@@ -140,30 +111,27 @@ export function withDownloads(
  */
 export async function followBatch(
   ctx: Context,
-  core: Core,
+  engine: Engine,
   open: () => Promise<{ batchId: number; add?: () => Promise<void> }>,
   failedOut?: string,
 ): Promise<number> {
   let batchId = -1;
   // Listens from before the batch exists: one with nothing left to do ends at once.
-  const finished = waitFor(core.hub, core.downloads, () => batchId);
+  const finished = batchEnd(engine, () => batchId);
   let show: { stop(): void } | undefined;
   try {
     const opened = await open();
     batchId = opened.batchId;
-    show = reportProgress(ctx, core.hub, batchId);
+    show = reportProgress(ctx, engine, batchId);
     await opened.add?.();
     const end = await finished.ended;
     show.stop();
-    return await summarise(ctx, core.downloads.snapshot(), batchId, end, failedOut);
+    const snapshot = await invoke(engine, 'downloads.list', {});
+    return await summarise(ctx, snapshot, batchId, end, failedOut);
   } finally {
     finished.stop();
     show?.stop();
   }
-}
-
-function recordingTarget(recordingId: string, format: RecordingFormat): UrlTarget {
-  return { kind: 'recording', recording_id: recordingId, format, collection_id: null, image: null };
 }
 
 export function parseFormats(text: string): RecordingFormat[] {
@@ -175,26 +143,27 @@ export function parseFormats(text: string): RecordingFormat[] {
   return [...new Set(list)] as RecordingFormat[];
 }
 
-type Hub = Core['hub'];
-type Manager = Core['downloads'];
-
 /** Resolves with the batch's end; a batch with nothing left to do ends at once. */
-export function waitFor(
-  hub: Hub,
-  manager: Manager,
+function batchEnd(
+  engine: Engine,
   batchId: () => number,
 ): { ended: Promise<BatchFinished | null>; stop(): void } {
   let stop = () => {};
   const ended = new Promise<BatchFinished | null>((done) => {
     // The manager's timers do not hold a process open; the command waits on purpose.
     const keepAlive = setInterval(() => {
-      const view = manager.batchView(batchId());
-      if (!view) return;
-      // Paused: only its disk pauses a batch of this command (no room, or a failing disk), and
-      // nothing else runs. Waiting would hang; the command ends and is run again.
-      if (view.state === 'paused' || (view.state !== 'active' && view.finishedAt)) finish(null);
+      if (batchId() < 0) return;
+      void invoke(engine, 'cli.downloads.batch', { batchId: batchId() }).then(
+        (view) => {
+          if (!view) return;
+          // Paused: only its disk pauses a batch of this command (no room, or a failing disk),
+          // and nothing else runs. Waiting would hang; the command ends and is run again.
+          if (view.state === 'paused' || (view.state !== 'active' && view.finishedAt)) finish(null);
+        },
+        finish.bind(null, null),
+      );
     }, 1_000);
-    const off = hub.on('downloads.batchFinished', (e) => {
+    const off = engine.on('downloads.batchFinished', (e) => {
       if (e.batchId === batchId()) finish(e);
     });
     stop = () => {
@@ -210,10 +179,10 @@ export function waitFor(
 }
 
 /** A progress line on a terminal; NDJSON events with --json. */
-export function reportProgress(ctx: Context, hub: Hub, batchId: number): { stop(): void } {
+export function reportProgress(ctx: Context, engine: Engine, batchId: number): { stop(): void } {
   const line = progressLine(ctx.io);
   const states = new Map<number, string>();
-  const off = hub.on('downloads.update', (u) => {
+  const off = engine.on('downloads.update', (u) => {
     for (const item of u.items) {
       if (item.batchId !== batchId || states.get(item.id) === item.state) continue;
       states.set(item.id, item.state);
@@ -295,7 +264,7 @@ function pausedForDisk(ctx: Context, batch: DownloadBatchView): number {
 /** The end of a batch in words (or NDJSON); the exit code: 0 only when every file completed. */
 export async function summarise(
   ctx: Context,
-  snapshot: ReturnType<Manager['snapshot']>,
+  snapshot: DownloadsSnapshot,
   batchId: number,
   end: BatchFinished | null,
   failedOut: string | undefined,

@@ -4,7 +4,7 @@
  */
 import { open } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { checkTarget, writeOutputFile } from '../../engine/output-file.ts';
+import { checkTarget, writeOutputFile } from '../../engine/index.ts';
 import { csvText } from '../../shared/csv.ts';
 import { UsageError } from '../argv.ts';
 

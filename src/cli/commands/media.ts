@@ -3,12 +3,13 @@
  * the vector tiles, and the ten-minute snapshots (observations and alerts `_all`). Files go to
  * --out (or --save DIR); the path written is printed, so scripts can chain.
  */
-import { join } from 'node:path';
-import { snapshotTime } from '../../engine/api/groups.ts';
+import { resolve } from 'node:path';
+import { snapshotMarkOf } from '../../engine/index.ts';
 import { checkFlags, flag, intFlag, UsageError } from '../argv.ts';
-import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
+import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
+import { invoke, type Engine } from '../core-call.ts';
 import { printJson, printLines, printNdjson, progress } from '../output.ts';
-import { checkOut, imageExtension, outputChoice, saveBytes, saveMedia } from '../save.ts';
+import { checkOut, outputChoice, saveBytes } from '../save.ts';
 
 export const OUT_FLAGS = ['out'];
 export const IMAGES_FLAGS = ['time', 'limit', 'save'];
@@ -35,9 +36,14 @@ export async function cameraLive(ctx: Context, id: string | undefined): Promise<
   const camera = needWord(id, 'cameras live', 'a camera id');
   const out = needOut(ctx, 'cameras live');
   const choice = await checkOut(ctx.argv, out);
-  return withCore(ctx, async (core) => {
-    const media = await core.client.cameras.live(camera);
-    printSaved(ctx, await saveMedia(media, out, choice), { contentType: media.contentType });
+  return withEngine(ctx, async (engine) => {
+    const source = { kind: 'live' as const, cameraId: camera };
+    const saved = await invoke(engine, 'cli.media.save', {
+      source,
+      out: resolve(out),
+      replace: choice.replace,
+    });
+    printSaved(ctx, saved.path, { contentType: saved.contentType });
     return 0;
   });
 }
@@ -49,8 +55,9 @@ export async function cameraImages(ctx: Context, id: string | undefined): Promis
   const time = flag(ctx.argv, 'time');
   const limit = intFlag(ctx.argv, 'limit', 1, 500);
   const folder = flag(ctx.argv, 'save');
-  return withCore(ctx, async (core) => {
-    const answer = await core.client.cameras.images(camera, {
+  return withEngine(ctx, async (engine) => {
+    const answer = await invoke(engine, 'cli.cameras.images', {
+      id: camera,
       ...(time !== undefined ? { time } : {}),
       ...(limit !== undefined ? { limit } : {}),
     });
@@ -63,10 +70,7 @@ export async function cameraImages(ctx: Context, id: string | undefined): Promis
     const line = progress(ctx.io);
     for (const [i, t] of answer.times.entries()) {
       line.update(`${i} of ${answer.times.length} images saved`);
-      const media = await core.client.cameras.image(camera, t);
-      // The time's colons are not allowed in Windows file names.
-      const name = `${camera}_${t.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}${imageExtension(media.contentType)}`;
-      const path = await saveMedia(media, join(folder, name), outputChoice(ctx.argv));
+      const path = await saveArchived(engine, camera, t, folder, outputChoice(ctx.argv).replace);
       if (ctx.json) printJson(ctx.io, { time: t, path });
       else ctx.io.stdout.write(`${path}\n`);
     }
@@ -80,9 +84,14 @@ export async function observationPreview(ctx: Context, id: string | undefined): 
   const observation = needWord(id, 'observations preview', 'an observation id');
   const out = needOut(ctx, 'observations preview');
   const choice = await checkOut(ctx.argv, out);
-  return withCore(ctx, async (core) => {
-    const media = await core.client.observations.preview(observation);
-    printSaved(ctx, await saveMedia(media, out, choice), { contentType: media.contentType });
+  return withEngine(ctx, async (engine) => {
+    const source = { kind: 'preview' as const, observationId: observation };
+    const saved = await invoke(engine, 'cli.media.save', {
+      source,
+      out: resolve(out),
+      replace: choice.replace,
+    });
+    printSaved(ctx, saved.path, { contentType: saved.contentType });
     return 0;
   });
 }
@@ -98,14 +107,11 @@ export async function snapshot(
   time: string | undefined,
 ): Promise<number> {
   checkFlags(ctx.argv, [...OUT_FLAGS, ...GLOBAL_FLAGS], `roadcam ${kind} snapshot`);
-  const mark = snapshotMark(needWord(time, `${kind} snapshot`, 'a time (2026-11-21T06:00Z)'));
+  const mark = await snapshotMark(needWord(time, `${kind} snapshot`, 'a time (2026-11-21T06:00Z)'));
   const out = flag(ctx.argv, 'out');
   const choice = out === undefined ? null : await checkOut(ctx.argv, out);
-  return withCore(ctx, async (core) => {
-    const collection =
-      kind === 'observations'
-        ? await core.client.observations.snapshot(mark)
-        : await core.client.alerts.snapshot(mark);
+  return withEngine(ctx, async (engine) => {
+    const collection = await invoke(engine, 'cli.snapshot', { kind, mark });
     if (out === undefined) {
       printNdjson(ctx.io, collection.features);
       ctx.io.stderr.write(`${collection.features.length} ${kind} at ${mark}\n`);
@@ -120,7 +126,7 @@ export async function snapshot(
 
 const MARK = /^\d{8}T\d{4}Z$/;
 
-export function snapshotMark(text: string): string {
+export async function snapshotMark(text: string): Promise<string> {
   if (MARK.test(text)) return text;
   const t = Date.parse(text);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(t)) {
@@ -128,7 +134,7 @@ export function snapshotMark(text: string): string {
       `"${text}" is not a time: give it as 2026-11-21T06:00:00Z (UTC) or as the service's 20262111T0600Z.`,
     );
   }
-  return snapshotTime(new Date(t));
+  return snapshotMarkOf(new Date(t));
 }
 
 /** A vector tile (z/x/y) saved as it comes (MVT). */
@@ -149,14 +155,39 @@ export async function tile(
   if (sortDir !== undefined && sortDir !== 'asc' && sortDir !== 'desc') {
     throw new UsageError(`--sort_dir takes asc or desc, not "${sortDir}".`);
   }
-  return withCore(ctx, async (core) => {
-    const bytes =
-      kind === 'cameras'
-        ? await core.client.cameras.tile(z, x, y)
-        : await core.client.observations.tile(z, x, y, sortDir ? { sort_dir: sortDir } : {});
-    printSaved(ctx, await saveBytes(bytes, out, choice), { bytes: bytes.byteLength });
+  return withEngine(ctx, async (engine) => {
+    const saved = await invoke(engine, 'cli.tile.save', {
+      kind,
+      z,
+      x,
+      y,
+      ...(sortDir ? { sortDir } : {}),
+      out: resolve(out),
+      replace: choice.replace,
+    });
+    printSaved(ctx, saved.path, { bytes: saved.bytes });
     return 0;
   });
+}
+
+/** One archived image into `folder`, named by camera and time (the extension by its type). */
+async function saveArchived(
+  engine: Engine,
+  camera: string,
+  time: string,
+  folder: string,
+  replace: boolean,
+): Promise<string> {
+  // The time's colons are not allowed in Windows file names.
+  const stem = `${camera}_${time.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}`;
+  const source = { kind: 'archived' as const, cameraId: camera, time };
+  const saved = await invoke(engine, 'cli.media.save', {
+    source,
+    out: resolve(folder, stem),
+    replace,
+    extensionByType: true,
+  });
+  return saved.path;
 }
 
 export function tileAddress(text: string): [number, number, number] {

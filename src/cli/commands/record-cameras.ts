@@ -7,10 +7,9 @@
 import { isoFromMs } from '../../shared/times.ts';
 import { resolve } from 'node:path';
 import type { CreatedRecording } from '../../shared/ipc/recordings.ts';
-import type { Core } from '../../engine/core.ts';
-import { createPieces } from '../../engine/downloads/record-cameras.ts';
 import { flag, UsageError } from '../argv.ts';
-import { withCore, type Context } from '../context.ts';
+import { withEngine, type Context } from '../context.ts';
+import { invoke, type Engine } from '../core-call.ts';
 import { note, printJson, printLines } from '../output.ts';
 import { followBatch, parseFormats, withDownloads } from './download.ts';
 
@@ -26,13 +25,13 @@ const DEFAULT_DURATION_S = 300;
 
 /** Without --download: creates every camera's recording, a few at a time. */
 export async function createForCameras(ctx: Context, many: ManyCameras): Promise<number> {
-  return withCore(ctx, async (core) => {
-    const pieces = many.cameraIds.map((cameraId) => ({
-      cameraId,
+  return withEngine(ctx, async (engine) => {
+    const made = await invoke(engine, 'cli.recordings.createEach', {
+      cameraIds: many.cameraIds,
       duration: many.duration ?? DEFAULT_DURATION_S,
       ...(many.start === undefined ? {} : { start: many.start }),
-    }));
-    const made = await createPieces(core.client, pieces, { tags: many.tags });
+      ...(many.tags === undefined ? {} : { tags: many.tags }),
+    });
     printCreated(ctx, made);
     return made.some((r) => r.problem !== null) ? 1 : 0;
   });
@@ -47,25 +46,28 @@ export async function recordAndDownload(ctx: Context, many: ManyCameras): Promis
     );
   }
   const formats = parseFormats(flag(ctx.argv, 'format') ?? 'zip,mp4');
-  return withDownloads(ctx, (core) => downloadBatch(ctx, core, many, resolve(out), formats));
+  return withDownloads(ctx, undefined, (engine) =>
+    downloadBatch(ctx, engine, many, resolve(out), formats),
+  );
 }
 
 async function downloadBatch(
   ctx: Context,
-  core: Core,
+  engine: Engine,
   many: ManyCameras,
   folder: string,
   formats: ReturnType<typeof parseFormats>,
 ): Promise<number> {
-  const startMs = many.start === undefined ? core.client.serviceNow() : Date.parse(many.start);
+  const startMs =
+    many.start === undefined ? await invoke(engine, 'cli.serviceNow', {}) : Date.parse(many.start);
   if (!Number.isFinite(startMs)) {
     throw new UsageError(
       `--start ${many.start} is not a time: give UTC ISO 8601, e.g. 2026-11-21T12:00:00Z.`,
     );
   }
   let refused = false;
-  const code = await followBatch(ctx, core, async () => {
-    const made = await core.api.invoke('recordings.createMany', {
+  const code = await followBatch(ctx, engine, async () => {
+    const made = await invoke(engine, 'recordings.createMany', {
       cameraIds: many.cameraIds,
       start: isoFromMs(startMs),
       stop: isoFromMs(startMs + (many.duration ?? DEFAULT_DURATION_S) * 1000),

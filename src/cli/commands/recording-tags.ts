@@ -1,6 +1,7 @@
 /** `roadcam recordings tags ID --tags a,b`: adds tags to a recording (interface 4.4 Add Tags). */
 import { checkFlags, flag, UsageError } from '../argv.ts';
-import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
+import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
+import { invoke } from '../core-call.ts';
 import { printJson, printLines } from '../output.ts';
 
 export const TAGS_FLAGS = ['tags'];
@@ -13,8 +14,8 @@ export async function recordingTags(ctx: Context, id: string | undefined): Promi
     .map((t) => t.trim())
     .filter((t) => t !== '');
   if (tags.length === 0) throw new UsageError('roadcam recordings tags needs --tags a,b.');
-  return withCore(ctx, async (core) => {
-    const answer = await core.client.recordings.addTags(id, tags);
+  return withEngine(ctx, async (engine) => {
+    const answer = await invoke(engine, 'cli.recordings.addTags', { id, tags });
     // The service answers the recording's tags after the change: printed, for scripts.
     if (ctx.json) printJson(ctx.io, { tags: answer.tags });
     else printLines(ctx.io, [answer.tags.join(',')]);

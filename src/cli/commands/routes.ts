@@ -3,32 +3,31 @@
  * (core-call.ts), so a route saved here is the one the Route view shows and the reverse.
  * Distances are in the user's unit (--units, else the settings, else the locale).
  */
-import type { Core } from '../../engine/core.ts';
 import { decodePolyline } from '../../shared/geo.ts';
 import type { RouteCamera, RouteShown } from '../../shared/ipc/routes.ts';
 import { DEFAULT_BUFFER_KM } from '../../shared/route-link.ts';
 import { sensorLabel } from '../../shared/sensors.ts';
 import { formatDistance, parseDistance } from '../../shared/units.ts';
 import { checkFlags, flag, UsageError } from '../argv.ts';
-import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
-import { invoke } from '../core-call.ts';
+import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
+import { invoke, type Engine } from '../core-call.ts';
 import { note, printJson, printNdjson, printTable, tableView, type TableView } from '../output.ts';
 import { unitsFlag } from '../search-flags.ts';
 
 export const ROUTE_SAVE_FLAGS = ['polyline', 'from', 'to', 'buffer', 'units'];
 export const ROUTE_VIEW_FLAGS = ['units'];
 
-async function viewOf(ctx: Context, core: Core): Promise<TableView> {
-  return tableView(unitsFlag(ctx.argv), await core.api.invoke('settings.get', {}), ctx.env);
+async function viewOf(ctx: Context, engine: Engine): Promise<TableView> {
+  return tableView(unitsFlag(ctx.argv), await invoke(engine, 'settings.get', {}), ctx.env);
 }
 
 export async function listRoutes(ctx: Context): Promise<number> {
   checkFlags(ctx.argv, [...ROUTE_VIEW_FLAGS, ...GLOBAL_FLAGS], 'roadcam route list');
-  return withCore(ctx, async (core) => {
-    const routes = await invoke(core, 'routes.list', {});
+  return withEngine(ctx, async (engine) => {
+    const routes = await invoke(engine, 'routes.list', {});
     if (ctx.json) printNdjson(ctx.io, routes);
     else {
-      const view = await viewOf(ctx, core);
+      const view = await viewOf(ctx, engine);
       printTable(
         ctx.io,
         ['name', 'length', 'buffer', 'points', 'updated_at'],
@@ -49,13 +48,13 @@ export async function listRoutes(ctx: Context): Promise<number> {
 export async function showRouteCommand(ctx: Context, name: string | undefined): Promise<number> {
   checkFlags(ctx.argv, [...ROUTE_VIEW_FLAGS, ...GLOBAL_FLAGS], 'roadcam route show');
   if (!name) throw new UsageError('roadcam route show needs the name of a saved route.');
-  return withCore(ctx, async (core) => {
-    const shown = await invoke(core, 'routes.show', { name });
+  return withEngine(ctx, async (engine) => {
+    const shown = await invoke(engine, 'routes.show', { name });
     if (ctx.json) {
       printJson(ctx.io, shown);
       return 0;
     }
-    printShown(ctx, shown, await viewOf(ctx, core));
+    printShown(ctx, shown, await viewOf(ctx, engine));
     return 0;
   });
 }
@@ -120,11 +119,11 @@ export async function saveRoute(ctx: Context, name: string | undefined): Promise
   if (polyline === undefined && (from === undefined || to === undefined)) {
     throw new UsageError('roadcam route save needs both --from and --to.');
   }
-  return withCore(ctx, async (core) => {
-    const view = await viewOf(ctx, core);
+  return withEngine(ctx, async (engine) => {
+    const view = await viewOf(ctx, engine);
     const bufferKm = bufferOf(ctx, view);
-    const line = polyline === undefined ? await placesLine(core, from!, to!) : decoded(polyline);
-    const saved = await invoke(core, 'routes.save', { name, line, bufferKm });
+    const line = polyline === undefined ? await placesLine(engine, from!, to!) : decoded(polyline);
+    const saved = await invoke(engine, 'routes.save', { name, line, bufferKm });
     if (ctx.json) printJson(ctx.io, saved);
     else {
       note(
@@ -157,10 +156,10 @@ function decoded(polyline: string): [number, number][] {
 }
 
 /** The straight line between the first cameras matching each place (the Route view's way). */
-async function placesLine(core: Core, from: string, to: string): Promise<[number, number][]> {
+async function placesLine(engine: Engine, from: string, to: string): Promise<[number, number][]> {
   const [a, b] = await Promise.all([
-    invoke(core, 'routes.place', { q: from }),
-    invoke(core, 'routes.place', { q: to }),
+    invoke(engine, 'routes.place', { q: from }),
+    invoke(engine, 'routes.place', { q: to }),
   ]);
   return [
     [a.camera.lon, a.camera.lat],
@@ -171,8 +170,8 @@ async function placesLine(core: Core, from: string, to: string): Promise<[number
 export async function removeRoute(ctx: Context, name: string | undefined): Promise<number> {
   checkFlags(ctx.argv, GLOBAL_FLAGS, 'roadcam route remove');
   if (!name) throw new UsageError('roadcam route remove needs the name of a saved route.');
-  return withCore(ctx, async (core) => {
-    const { removed } = await invoke(core, 'routes.remove', { name });
+  return withEngine(ctx, async (engine) => {
+    const { removed } = await invoke(engine, 'routes.remove', { name });
     if (!removed) throw new Error(`No saved route named "${name}": see roadcam route list.`);
     if (ctx.json) printJson(ctx.io, { removed: name });
     else note(ctx.io, `Removed ${name}.`);

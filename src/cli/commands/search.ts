@@ -1,9 +1,9 @@
 /** `roadcam <kind> search|show` and `roadcam recordings create` (many cameras: record-cameras.ts). */
-import type { GeoKind } from '../../engine/api/index.ts';
-import { searchWithCache } from '../../engine/cache/index.ts';
-import type { Core } from '../../engine/core.ts';
+import { randomUUID } from 'node:crypto';
+import type { GeoKind } from '../../engine/index.ts';
 import { checkFlags, flag, intFlag, UsageError } from '../argv.ts';
-import { GLOBAL_FLAGS, withCore, type Context } from '../context.ts';
+import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
+import { invoke, type Engine } from '../core-call.ts';
 import {
   featureRows,
   FEATURE_COLUMNS,
@@ -24,10 +24,10 @@ export async function search(ctx: Context, kind: GeoKind): Promise<number> {
   checkFlags(ctx.argv, [...names, ...GLOBAL_FLAGS], `roadcam ${kind} search`);
   const params = searchParams(kind, ctx.argv, names);
   const units = unitsFlag(ctx.argv);
-  return withCore(ctx, async (core) => {
-    const view = tableView(units, await core.api.invoke('settings.get', {}), ctx.env);
-    if (ctx.argv.switches.has('all')) return searchEverything(ctx, core, kind, params, view);
-    const outcome = await searchWithCache(core.client, core.cache.searches, kind, params as never);
+  return withEngine(ctx, async (engine) => {
+    const view = tableView(units, await invoke(engine, 'settings.get', {}), ctx.env);
+    if (ctx.argv.switches.has('all')) return searchEverything(ctx, engine, kind, params, view);
+    const outcome = await invoke(engine, 'cli.search', { kind, params });
     if (outcome.fromCache) {
       note(
         ctx.io,
@@ -41,7 +41,7 @@ export async function search(ctx: Context, kind: GeoKind): Promise<number> {
       if (params.aggs) printJson(ctx.io, { aggs });
       return 0;
     }
-    printTable(ctx.io, FEATURE_COLUMNS[kind].headers, featureRows(kind, features, view));
+    printTable(ctx.io, FEATURE_COLUMNS[kind].headers, featureRows(kind, features as never, view));
     const from = properties.skip + (features.length > 0 ? 1 : 0);
     note(ctx.io, `${from}-${properties.skip + features.length} of ${properties.total} ${kind}`);
     for (const [name, buckets] of Object.entries(aggs)) {
@@ -59,19 +59,26 @@ export async function search(ctx: Context, kind: GeoKind): Promise<number> {
 /** --all: every result past the 4,100 paging ceiling, by splitting the bounding box. */
 async function searchEverything(
   ctx: Context,
-  core: Core,
+  engine: Engine,
   kind: GeoKind,
   params: Record<string, unknown>,
   view: TableView,
 ): Promise<number> {
   const bar = progress(ctx.io);
-  const result = await core.client.searchAll(kind, params as never, {
-    onProgress: ({ found, requests }) => bar.update(`${found} ${kind} found, ${requests} requests`),
+  const operationId = `cli-${randomUUID()}`;
+  const stop = engine.on('cli.progress', (p) => {
+    if (p.operationId === operationId)
+      bar.update(`${p.found} ${kind} found, ${p.requests} requests`);
   });
-  bar.done();
-  core.cache.searches.putAll(kind, params, result.features);
-  if (ctx.json) printNdjson(ctx.io, result.features);
-  else printTable(ctx.io, FEATURE_COLUMNS[kind].headers, featureRows(kind, result.features, view));
+  const result = await invoke(engine, 'cli.searchAll', { kind, params, operationId }).finally(
+    () => {
+      stop();
+      bar.done();
+    },
+  );
+  const features = result.features as never[];
+  if (ctx.json) printNdjson(ctx.io, features);
+  else printTable(ctx.io, FEATURE_COLUMNS[kind].headers, featureRows(kind, features, view));
   note(ctx.io, `${result.features.length} ${kind} in ${result.requests} requests`);
   if (result.incomplete.length > 0) {
     note(
@@ -86,8 +93,8 @@ async function searchEverything(
 export async function show(ctx: Context, kind: GeoKind, id: string | undefined): Promise<number> {
   checkFlags(ctx.argv, GLOBAL_FLAGS, `roadcam ${kind} show`);
   if (!id) throw new UsageError(`roadcam ${kind} show needs an id.`);
-  return withCore(ctx, async (core) => {
-    const feature = await core.client[kind].show(id);
+  return withEngine(ctx, async (engine) => {
+    const feature = await invoke(engine, 'cli.show', { kind, id });
     if (ctx.json) printJson(ctx.io, feature);
     else {
       const rows = [
@@ -142,8 +149,8 @@ export async function createRecording(ctx: Context): Promise<number> {
     throw new UsageError('--format goes with --download DIR: the files to download.');
   }
   if (cameraIds.length > 1) return createForCameras(ctx, many);
-  return withCore(ctx, async (core) => {
-    const created = await core.client.recordings.create(body);
+  return withEngine(ctx, async (engine) => {
+    const created = await invoke(engine, 'cli.recordings.create', body);
     if (ctx.json) printJson(ctx.io, created);
     else printLines(ctx.io, [created.recording_id]);
     return 0;

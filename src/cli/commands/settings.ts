@@ -4,17 +4,10 @@
  * machine (update feed, CA file, proxy, tile address, download folder) needs no other consent:
  * this is how browser mode's user changes them.
  */
-import { join } from 'node:path';
-import { describeIssues } from '../../engine/ipc/dispatcher.ts';
-import { ConsentGate, typedByUser } from '../../engine/consent/gate.ts';
-import { POLICY_FILE } from '../../engine/consent/policy.ts';
-import { CredentialStore } from '../../engine/credentials/store.ts';
-import { SettingsStore } from '../../engine/db/settings-store.ts';
-import { changeSettings } from '../../engine/features/settings-change.ts';
-import { appChannels } from '../../shared/ipc/app.ts';
+import { IpcError } from '../../shared/ipc.ts';
 import { settingsSchema, type Settings } from '../../shared/settings.ts';
 import { checkFlags, UsageError } from '../argv.ts';
-import { logFor, networkFrom, withDatabase, withNetwork, type Context } from '../context.ts';
+import { withDataFolder, type Context } from '../context.ts';
 import { note, plainText, printJson, printLines } from '../output.ts';
 
 const NAMES = Object.keys(settingsSchema.shape) as (keyof Settings)[];
@@ -22,7 +15,7 @@ const NETWORK: readonly (keyof Settings)[] = ['proxyMode', 'proxyUrl', 'caFile']
 
 export async function getSettings(ctx: Context, name: string | undefined): Promise<number> {
   checkFlags(ctx.argv, [], 'roadcam settings get');
-  const settings = await withDatabase(ctx, (db) => Promise.resolve(new SettingsStore(db).get()));
+  const settings = await withDataFolder(ctx, (engine) => engine.invoke('settings.get', {}));
   if (name !== undefined) {
     const value = settings[known(name)];
     if (ctx.json) printJson(ctx.io, value);
@@ -44,22 +37,13 @@ export async function setSetting(ctx: Context, name: string | undefined): Promis
   }
   const key = known(name);
   // The contract's own check: the same rule as a change made in the app's Settings.
-  const patch = appChannels['settings.update'].input.safeParse({ [key]: valueOf(key, raw) });
-  if (!patch.success) throw new UsageError(`Not changed: ${describeIssues(patch.error)}.`);
-  const saved = await withNetwork(ctx, (network) =>
-    withDatabase(ctx, (db) =>
-      changeSettings(
-        {
-          consent: new ConsentGate(typedByUser, {}, join(ctx.dataDir, POLICY_FILE)),
-          credentials: new CredentialStore(db),
-          log: logFor(ctx),
-          network,
-          networkOverrides: networkFrom(ctx),
-          settings: new SettingsStore(db),
-        },
-        patch.data,
-      ),
-    ),
+  const patch = { [key]: valueOf(key, raw) };
+  const saved = await withDataFolder(ctx, (engine) =>
+    engine.invoke('settings.update', patch).catch((error: unknown) => {
+      if (!(error instanceof IpcError && error.code === 'invalid_input')) throw error;
+      const issues = error.message.replace(/^Invalid input for settings\.update: /, '');
+      throw new UsageError(`Not changed: ${issues}.`);
+    }),
   );
   if (ctx.json) printJson(ctx.io, saved[key]);
   else {

@@ -2,7 +2,7 @@
  * The one table of commands: what each runs, how many words it takes and which flags it
  * reads. Dispatch, --help's checks and the shell completion scripts are all read from it.
  */
-import type { GeoKind } from '../../engine/api/index.ts';
+import type { GeoKind } from '../../engine/index.ts';
 import { GLOBAL_FLAGS, type Context } from '../context.ts';
 import { searchFlagNames } from '../search-flags.ts';
 import { LOGIN_FLAGS, login, logout, profiles, session } from './account.ts';

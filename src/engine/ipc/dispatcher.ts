@@ -27,16 +27,11 @@ export function createDispatcher(handlers: Handlers, log: Log = () => {}): Dispa
     if (!isChannel(channel)) {
       return failure('unknown_channel', `Unknown IPC channel ${JSON.stringify(channel)}.`);
     }
-    const parsed = channels[channel].input.safeParse(rawInput ?? {});
-    if (!parsed.success) {
-      return failure(
-        'invalid_input',
-        `Invalid input for ${channel}: ${describeIssues(parsed.error)}`,
-      );
-    }
+    const parsed = checkInput(channels[channel].input, channel, rawInput);
+    if (!parsed.ok) return parsed;
     const handler = handlers[channel] as (input: unknown) => Promise<unknown> | unknown;
     try {
-      return { ok: true, value: await handler(parsed.data) };
+      return { ok: true, value: await handler(parsed.value) };
     } catch (error) {
       if (isBug(error)) {
         log(`ipc ${channel} failed on a bug: ${error.stack ?? error.message}`, 'error');
@@ -50,6 +45,20 @@ export function createDispatcher(handlers: Handlers, log: Log = () => {}): Dispa
       return failure('failed', message);
     }
   };
+}
+
+/**
+ * The input check of every transport (the command line's too): the channel's schema, and a
+ * refusal that names the channel and each wrong field.
+ */
+export function checkInput(
+  schema: z.ZodType,
+  channel: string,
+  rawInput: unknown,
+): IpcResponse<unknown> {
+  const parsed = schema.safeParse(rawInput ?? {});
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return failure('invalid_input', `Invalid input for ${channel}: ${describeIssues(parsed.error)}`);
 }
 
 /**
