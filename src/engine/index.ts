@@ -37,7 +37,7 @@ export { readCaFile } from './net/trust.ts';
 export { checkTarget, writeOutputFile, type OutputOptions } from './output-file.ts';
 
 // The desktop shell's and browser mode's needs.
-export { savedSettings } from './startup.ts';
+export { savedSettings } from './saved-settings.ts';
 export { demoWorldFromEnv } from './demo.ts';
 export { logsDirOf } from './log.ts';
 export { safeMediaHeaders } from './media/safe-headers.ts';

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../../src/shared/settings.ts';
 import { openDatabase } from '../../../src/engine/db/database.ts';
 import { SettingsStore } from '../../../src/engine/db/settings-store.ts';
-import { savedSettings } from '../../../src/engine/startup.ts';
+import { savedSettings } from '../../../src/engine/saved-settings.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
