@@ -12,7 +12,7 @@ export interface WallRoom {
   /** Places the layout shows. */
   places: number;
   full: boolean;
-  /** The layout that would show one camera more; null when none can (custom, or at most). */
+  /** A full preset's next layout, which shows one camera more; null with room left, or none larger. */
   larger: WallLayout | null;
 }
 
