@@ -25,7 +25,8 @@ export abstract class WallEdits {
 
   /** Called after every change: the saved wall is written shortly after. */
   protected abstract changed(): void;
-  abstract refreshSensors(): Promise<void>;
+  /** Called when cameras came: their sensor readings are wanted (while the wall is shown). */
+  protected abstract camerasAdded(): void;
 
   /**
    * Adds a camera in the wall's next empty place. A full wall does not change: the camera waits
@@ -48,7 +49,7 @@ export abstract class WallEdits {
   #place(camera: CameraSummary): void {
     this.tiles = [...this.tiles, { ...camera, colSpan: 1, rowSpan: 1 }];
     this.changed();
-    void this.refreshSensors();
+    this.camerasAdded();
   }
 
   /** The pending camera goes on the wall, which takes the larger layout the choice named. */
@@ -69,7 +70,7 @@ export abstract class WallEdits {
     this.tiles = this.tiles.map((t, i) => (i === index ? { ...t, ...camera } : t));
     this.notice = { text: `Replaced ${old.name} with ${camera.name}.`, error: false };
     this.changed();
-    void this.refreshSensors();
+    this.camerasAdded();
   }
 
   remove(index: number): void {

@@ -53,9 +53,12 @@ export class WallState extends WallEdits {
     (error) => (this.notice = { text: `Could not save the wall: ${error}`, error: true }),
   );
   #routeKey = '';
+  /** The Wall view shows this wall (between `show` and `stopRefreshing`). */
+  #onScreen = false;
 
   /** Shows what a route asks for: `/wall`, `/wall/<id>`, `/wall?cameras=...`, `/wall?add=ID`. */
   async show(route: Route): Promise<void> {
+    this.#onScreen = true;
     const key = JSON.stringify([route.rest, route.query]);
     if (key === this.#routeKey) return;
     this.#routeKey = key;
@@ -154,7 +157,7 @@ export class WallState extends WallEdits {
     const tiles = cameras.slice(0, MAX_WALL_TILES).map((c) => ({ ...c, colSpan: 1, rowSpan: 1 }));
     this.#apply({ id: null, name, layout: layoutFor(tiles.length), columns: 4, tiles });
     this.changed();
-    void this.refreshSensors();
+    this.camerasAdded();
   }
 
   /**
@@ -247,11 +250,18 @@ export class WallState extends WallEdits {
     router.go(target);
   }
 
-  override refreshSensors(): Promise<void> {
+  protected override camerasAdded(): void {
+    // An add from another view (the Map panel) starts no reading for a wall nobody sees.
+    if (this.#onScreen) void this.refreshSensors();
+  }
+
+  refreshSensors(): Promise<void> {
     return this.#sensors.refresh();
   }
 
+  /** The Wall view leaves: no more readings until it shows a wall again. */
   stopRefreshing(): void {
+    this.#onScreen = false;
     this.#sensors.stop();
     this.#routeKey = '';
   }
