@@ -79,7 +79,9 @@ export class WallStore {
           )
           .run(input.name, input.layout, input.columns, stamp, stamp, wallId);
         if (info.changes === 0) {
-          throw new Error(`Wall ${wallId} no longer exists: save it as a new wall.`);
+          throw new Error(
+            'This wall no longer exists (deleted in another window?): choose New wall… to start again.',
+          );
         }
         this.#db.prepare('DELETE FROM wall_tiles WHERE wall_id = ?').run(wallId);
       }

@@ -10,6 +10,7 @@ import {
   type WallLayout,
   type WallTile,
 } from '../../shared/ipc/wall.ts';
+import type { CameraSummary } from '../../shared/ipc/cameras.ts';
 
 /**
  * Video tiles playing at once. Each is a decoder and a media player (Chromium refuses players
@@ -75,6 +76,15 @@ export function parseWallLink(query: Record<string, string>): WallLink | null {
   const spanTexts = (query['spans'] ?? '').split(',');
   const spans = limited.map((_, i) => parseSpan(spanTexts[i]));
   return { cameras: limited, layout, columns, spans };
+}
+
+/** The tiles of a link: its cameras the service knows, in the link's order, with their spans. */
+export function linkTiles(link: WallLink, cameras: readonly CameraSummary[]): WallTile[] {
+  return link.cameras.flatMap((id, i): WallTile[] => {
+    const camera = cameras.find((c) => c.id === id);
+    const [colSpan, rowSpan] = link.spans[i] ?? [1, 1];
+    return camera ? [{ ...camera, colSpan, rowSpan }] : [];
+  });
 }
 
 function parseSpan(text: string | undefined): [number, number] {

@@ -4,6 +4,7 @@
  * ("Picture 14 s old: waiting for the network", "Stalled 40 s ago: reconnecting"). The age
  * counts from the last frame shown (video) or the image's capture time (still images).
  */
+import { clockIn, zoneName } from '../../shared/times.ts';
 import { stateLabels, type TileState, type TileStateKind } from './watchdog.ts';
 
 export interface TileStatus {
@@ -55,4 +56,27 @@ export function tileStatus(state: TileState, now: number): TileStatus {
       ? `Stalled ${age} ago`
       : `Picture ${age} old`;
   return { pill, headline: `${what}: ${why}` };
+}
+
+/** When a still image was taken (or only fetched, when the service did not say). */
+export interface PictureTime {
+  at: number;
+  taken: boolean;
+}
+
+/**
+ * The still image's time under the picture, in the camera's zone: "Taken 14:03:00 MST · 40 s
+ * ago", or on a small tile "14:03 · 40 s ago". Said beside the picture, never over it: cameras
+ * print their own time on the image.
+ */
+export function captionWords(
+  picture: PictureTime,
+  now: number,
+  zone: string,
+  compact: boolean,
+): string {
+  const age = `${ageWords(now - picture.at)} ago`;
+  if (compact) return `${clockIn(picture.at, zone, false)} · ${age}`;
+  const when = `${clockIn(picture.at, zone)} ${zoneName(picture.at, zone)}`;
+  return `${picture.taken ? 'Taken' : 'Fetched'} ${when} · ${age}`;
 }

@@ -1,7 +1,7 @@
 /**
  * Whether tiles can be seen: the page (a minimised window or a background tab is hidden) and
  * each tile's place on screen, through one shared IntersectionObserver. Tiles nobody can see
- * stop loading and decoding.
+ * stop loading and decoding. Their sizes too (one ResizeObserver): small tiles go compact.
  *
  * Nothing here reads the document or starts a timer at import: each listens only while an effect
  * reads it (createSubscriber), so the module can be imported where there is no document.
@@ -35,6 +35,26 @@ export function observeOnScreen(element: Element, listener: (onScreen: boolean) 
   return () => {
     observer?.unobserve(element);
     listeners.delete(element);
+  };
+}
+
+const sizeListeners = new WeakMap<Element, (width: number, height: number) => void>();
+let sizes: ResizeObserver | null = null;
+
+/** Calls `listener` with the element's size now and after each change; returns the cleanup. */
+export function observeSize(element: Element, listener: (width: number, height: number) => void) {
+  // Without one (jsdom in component tests) a tile keeps its full bars.
+  if (typeof ResizeObserver === 'undefined') return () => {};
+  sizes ??= new ResizeObserver((entries) => {
+    for (const entry of entries) {
+      sizeListeners.get(entry.target)?.(entry.contentRect.width, entry.contentRect.height);
+    }
+  });
+  sizeListeners.set(element, listener);
+  sizes.observe(element);
+  return () => {
+    sizes?.unobserve(element);
+    sizeListeners.delete(element);
   };
 }
 

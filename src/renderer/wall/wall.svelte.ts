@@ -4,39 +4,39 @@
  * change, so it is restored after a restart; a wall opened from a link stays unsaved until the
  * user saves it, so following a link never changes a saved wall.
  */
-import type { Wall, WallLayout, WallSummary, WallTile } from '../../shared/ipc/wall.ts';
+import type { Wall, WallSummary } from '../../shared/ipc/wall.ts';
 import type { CameraSummary } from '../../shared/ipc/cameras.ts';
 import type { SensorReadings } from '../../shared/ipc/observations.ts';
+import { WallSensors } from './sensors.svelte.ts';
 import { MAX_WALL_TILES } from '../../shared/ipc/wall.ts';
 import type { Api } from '../../shared/ipc.ts';
 import { contextSlot } from '../lib/context.ts';
 import { Operation } from '../lib/operation.svelte.ts';
 import type { ViewAddress } from '../lib/router.svelte.ts';
 import { router } from '../lib/router.svelte.ts';
-import { capacity, layoutFor, moveItem, parseWallLink } from './layout.ts';
+import { layoutFor, linkTiles, parseWallLink } from './layout.ts';
+import type { WallAddResult } from './room.ts';
+import { WallEdits } from './edits.svelte.ts';
+import { WallSaver } from './saver.ts';
 
-const SAVE_DELAY_MS = 300;
-const SENSORS_EVERY_MS = 120_000;
-
-export class WallState {
+export class WallState extends WallEdits {
   readonly #api: Api;
+  readonly #sensors: WallSensors;
 
   constructor(api: Api) {
+    super();
     this.#api = api;
+    this.#sensors = new WallSensors(api, () => this.shown.map((t) => t.id));
   }
 
   /** The saved wall's id; null for a wall from a link (or a new one) not yet saved. */
   id = $state<number | null>(null);
-  name = $state('My wall');
-  layout = $state<WallLayout>('2x2');
-  columns = $state(4);
-  tiles = $state<WallTile[]>([]);
   /** True for a wall opened from a link: changes are not saved until the user saves. */
   fromLink = $state(false);
   saved = $state<WallSummary[]>([]);
-  sensors = $state<Record<string, SensorReadings>>({});
-  /** A message for the user: what happened, or what failed and what to do. */
-  notice = $state<{ text: string; error: boolean } | null>(null);
+  get sensors(): Record<string, SensorReadings> {
+    return this.#sensors.readings;
+  }
   /** Opening what the route asks for; its failure is also the notice. */
   readonly opening = new Operation();
 
@@ -44,17 +44,21 @@ export class WallState {
     return this.opening.busy;
   }
 
-  /** Tiles the layout shows; the rest wait for a larger layout. */
-  shown = $derived(this.tiles.slice(0, capacity(this.layout)));
-  hiddenCount = $derived(Math.max(0, this.tiles.length - capacity(this.layout)));
-
-  #saveTimer: ReturnType<typeof setTimeout> | undefined;
-  #saving: Promise<unknown> = Promise.resolve();
-  #sensorTimer: ReturnType<typeof setInterval> | undefined;
+  /** A wall was opened or made: adds go to it rather than to a wall not yet read. */
+  #ready = false;
+  /** The person named this wall: saved even before it has a camera. */
+  #named = false;
+  readonly #saver = new WallSaver(
+    () => this.#write(),
+    (error) => (this.notice = { text: `Could not save the wall: ${error}`, error: true }),
+  );
   #routeKey = '';
+  /** The Wall view shows this wall (between `show` and `stopRefreshing`). */
+  #onScreen = false;
 
   /** Shows what a route asks for: `/wall`, `/wall/<id>`, `/wall?cameras=...`, `/wall?add=ID`. */
   async show(route: ViewAddress): Promise<void> {
+    this.#onScreen = true;
     const key = JSON.stringify([route.rest, route.query]);
     if (key === this.#routeKey) return;
     this.#routeKey = key;
@@ -64,6 +68,8 @@ export class WallState {
   }
 
   async #open(route: ViewAddress): Promise<void> {
+    // A change not yet written would be lost under the wall read back.
+    await this.flush();
     const link = parseWallLink(route.query);
     const add = route.query['add'];
     const id = Number(route.rest[0]);
@@ -71,7 +77,10 @@ export class WallState {
     else if (Number.isInteger(id) && id > 0) await this.#openSaved(id);
     else await this.#openSaved(undefined);
     if (add) {
-      await this.addById(add);
+      const result = await this.addById(add);
+      if (result.outcome !== 'wall-full') {
+        this.notice = { text: result.text, error: result.outcome !== 'added' };
+      }
       // The wall now holds the camera: a reload must not add it again.
       await this.flush();
       this.#leaveRoute();
@@ -90,14 +99,7 @@ export class WallState {
 
   async #openLink(link: NonNullable<ReturnType<typeof parseWallLink>>): Promise<void> {
     const { cameras, missing } = await this.#api.invoke('cameras.byIds', { ids: link.cameras });
-    // A lookup for this call only, never kept or changed: nothing to react to.
-    // eslint-disable-next-line svelte/prefer-svelte-reactivity
-    const byId = new Map(cameras.map((c) => [c.id, c]));
-    const tiles = link.cameras.flatMap((id, i): WallTile[] => {
-      const camera = byId.get(id);
-      const [colSpan, rowSpan] = link.spans[i] ?? [1, 1];
-      return camera ? [{ ...camera, colSpan, rowSpan }] : [];
-    });
+    const tiles = linkTiles(link, cameras);
     this.#apply({
       id: null,
       name: 'Shared wall',
@@ -115,7 +117,9 @@ export class WallState {
   }
 
   #apply(wall: Pick<Wall, 'name' | 'layout' | 'columns' | 'tiles'> & { id: number | null }) {
-    clearTimeout(this.#saveTimer);
+    this.#saver.cancel();
+    this.#ready = true;
+    this.#named = false;
     this.id = wall.id;
     this.name = wall.name;
     this.layout = wall.layout;
@@ -128,32 +132,23 @@ export class WallState {
     this.saved = await this.#api.invoke('walls.list', {});
   }
 
-  /** Adds a camera at the end; a new wall's layout grows to show it. */
-  add(camera: CameraSummary): void {
-    if (this.tiles.some((t) => t.id === camera.id)) {
-      this.notice = { text: `${camera.name} is already on this wall.`, error: false };
-      return;
-    }
-    if (this.tiles.length >= MAX_WALL_TILES) {
-      this.notice = {
-        text: `A wall holds at most ${MAX_WALL_TILES} cameras: remove one first, or start a new wall.`,
-        error: true,
-      };
-      return;
-    }
-    this.tiles = [...this.tiles, { ...camera, colSpan: 1, rowSpan: 1 }];
-    if (this.layout !== 'custom' && this.tiles.length > capacity(this.layout)) {
-      this.layout = layoutFor(this.tiles.length);
-    }
-    this.#changed();
-    void this.refreshSensors();
-  }
-
-  async addById(cameraId: string): Promise<void> {
-    const { cameras, missing } = await this.#api.invoke('cameras.byIds', { ids: [cameraId] });
-    for (const camera of cameras) this.add(camera);
-    if (missing.length > 0) {
-      this.notice = { text: `The service has no camera ${missing.join(', ')}.`, error: true };
+  /**
+   * The one way a camera reaches the wall from elsewhere (the Map panel, `#/wall?add=ID`): the
+   * last opened wall is read first when none is on screen yet, and an add is saved at once.
+   */
+  async addById(cameraId: string): Promise<WallAddResult> {
+    try {
+      if (!this.#ready) await this.#openSaved(undefined);
+      const { cameras } = await this.#api.invoke('cameras.byIds', { ids: [cameraId] });
+      const camera = cameras[0];
+      if (!camera) {
+        return { outcome: 'not-found', text: `The service has no camera ${cameraId}.` };
+      }
+      const result = this.add(camera);
+      if (result.outcome === 'added') await this.flush();
+      return result;
+    } catch (error) {
+      return { outcome: 'failed', text: `Could not add the camera: ${(error as Error).message}` };
     }
   }
 
@@ -161,38 +156,28 @@ export class WallState {
   replaceCameras(cameras: CameraSummary[], name: string): void {
     const tiles = cameras.slice(0, MAX_WALL_TILES).map((c) => ({ ...c, colSpan: 1, rowSpan: 1 }));
     this.#apply({ id: null, name, layout: layoutFor(tiles.length), columns: 4, tiles });
-    this.#changed();
-    void this.refreshSensors();
+    this.changed();
+    this.camerasAdded();
   }
 
-  remove(index: number): void {
-    this.tiles = this.tiles.filter((_, i) => i !== index);
-    this.#changed();
-  }
-
-  move(from: number, to: number): void {
-    this.tiles = moveItem(this.tiles, from, to);
-    this.#changed();
-  }
-
-  setSpan(index: number, colSpan: number, rowSpan: number): void {
-    this.tiles = this.tiles.map((t, i) => (i === index ? { ...t, colSpan, rowSpan } : t));
-    this.#changed();
-  }
-
-  setLayout(layout: WallLayout): void {
-    this.layout = layout;
-    this.#changed();
-  }
-
-  setColumns(columns: number): void {
-    this.columns = columns;
-    this.#changed();
-  }
-
-  rename(name: string): void {
-    this.name = name.trim() || 'My wall';
-    this.#changed();
+  /**
+   * Renames the wall and saves it at once: the answer is what the name field says, "Saved" only
+   * once the engine has written it (a new wall without cameras is saved too: it was named).
+   */
+  async rename(name: string): Promise<{ outcome: 'saved' | 'refused' | 'unsaved'; text: string }> {
+    const trimmed = name.trim();
+    if (trimmed === '') return { outcome: 'refused', text: 'A wall needs a name: type one.' };
+    this.name = trimmed;
+    this.#named = true;
+    if (this.fromLink) {
+      return {
+        outcome: 'unsaved',
+        text: 'Not saved: this wall comes from a link. Save it as a wall first.',
+      };
+    }
+    const error = await this.#saver.now();
+    if (error === null) return { outcome: 'saved', text: 'Saved' };
+    return { outcome: 'refused', text: `Not saved: ${error}` };
   }
 
   /** Starts a new, empty wall (saved as soon as it has a camera). */
@@ -224,48 +209,38 @@ export class WallState {
   /** Saves a wall opened from a link as a new saved wall. */
   async saveLinkWall(): Promise<void> {
     this.fromLink = false;
-    await this.#save();
+    const error = await this.#saver.now();
+    if (error !== null) this.notice = { text: `Could not save the wall: ${error}`, error: true };
     if (this.id !== null) this.#leaveRoute();
   }
 
   /** Writes a pending change now (before switching walls). */
-  async flush(): Promise<void> {
-    if (this.#saveTimer !== undefined) {
-      clearTimeout(this.#saveTimer);
-      this.#saveTimer = undefined;
-      await this.#save();
+  flush(): Promise<void> {
+    return this.#saver.flush();
+  }
+
+  protected override changed(): void {
+    if (!this.fromLink) this.#saver.schedule();
+  }
+
+  /** One write of the wall; null once written, else the failure in words. */
+  async #write(): Promise<string | null> {
+    // An untouched new wall is not worth a saved wall; one the person named is.
+    if (this.id === null && this.tiles.length === 0 && !this.#named) return null;
+    try {
+      const wall = await this.#api.invoke('walls.save', {
+        ...(this.id === null ? {} : { id: this.id }),
+        name: this.name,
+        layout: this.layout,
+        columns: this.columns,
+        tiles: $state.snapshot(this.tiles),
+      });
+      this.id = wall.id;
+      await this.refreshList();
+      return null;
+    } catch (error) {
+      return (error as Error).message;
     }
-    await this.#saving;
-  }
-
-  #changed(): void {
-    if (this.fromLink) return;
-    clearTimeout(this.#saveTimer);
-    this.#saveTimer = setTimeout(() => {
-      this.#saveTimer = undefined;
-      void this.#save();
-    }, SAVE_DELAY_MS);
-  }
-
-  /** Saves are chained, so a new wall gets one id however fast the changes come. */
-  #save(): Promise<unknown> {
-    this.#saving = this.#saving.then(async () => {
-      if (this.id === null && this.tiles.length === 0) return;
-      try {
-        const wall = await this.#api.invoke('walls.save', {
-          ...(this.id === null ? {} : { id: this.id }),
-          name: this.name,
-          layout: this.layout,
-          columns: this.columns,
-          tiles: $state.snapshot(this.tiles),
-        });
-        this.id = wall.id;
-        await this.refreshList();
-      } catch (error) {
-        this.notice = { text: `Could not save the wall: ${(error as Error).message}`, error: true };
-      }
-    });
-    return this.#saving;
   }
 
   /** The route becomes plain `/wall` (the last opened wall) without reopening anything. */
@@ -275,23 +250,19 @@ export class WallState {
     router.go(target);
   }
 
-  async refreshSensors(): Promise<void> {
-    clearInterval(this.#sensorTimer);
-    this.#sensorTimer = setInterval(() => void this.refreshSensors(), SENSORS_EVERY_MS);
-    const ids = this.shown.map((t) => t.id);
-    if (ids.length === 0) return;
-    try {
-      const readings = await this.#api.invoke('observations.latest', { ids });
-      const next = { ...this.sensors };
-      for (const reading of readings) next[reading.cameraId] = reading;
-      this.sensors = next;
-    } catch {
-      // Badges keep their last readings; the tile's own state tells when a camera is offline.
-    }
+  protected override camerasAdded(): void {
+    // An add from another view (the Map panel) starts no reading for a wall nobody sees.
+    if (this.#onScreen) void this.refreshSensors();
   }
 
+  refreshSensors(): Promise<void> {
+    return this.#sensors.refresh();
+  }
+
+  /** The Wall view leaves: no more readings until it shows a wall again. */
   stopRefreshing(): void {
-    clearInterval(this.#sensorTimer);
+    this.#onScreen = false;
+    this.#sensors.stop();
     this.#routeKey = '';
   }
 }
