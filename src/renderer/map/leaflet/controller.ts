@@ -122,6 +122,8 @@ export class MapLayers {
     replay.style.zIndex = '455';
     replay.style.pointerEvents = 'none';
     map.createPane('results').style.zIndex = '640';
+    // Recording pins above the results' canvas, which would otherwise take their clicks.
+    map.createPane('recordings').style.zIndex = '650';
   }
 
   setSensor(sensor: SensorType): void {

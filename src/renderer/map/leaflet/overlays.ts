@@ -88,7 +88,7 @@ function recordingPin(recordings: Recording[], zone: string): L.Marker {
     iconAnchor: [many ? 23 : 17, 26],
   });
   const title = many ? `${recordings.length} recordings here` : `Recording ${first.id}`;
-  const marker = L.marker([lat, lon], { icon, title, keyboard: false });
+  const marker = L.marker([lat, lon], { icon, title, keyboard: false, pane: 'recordings' });
   const about = (r: Recording) => {
     const p = r.properties;
     // A service may leave the start out (or in a form the client cannot read): null then.
