@@ -115,6 +115,8 @@ test('searching "Denver" and choosing a result moves the map there', async ({ pa
     await expectInView(page, f.geometry.coordinates);
   }
   await page.screenshot({ path: testInfo.outputPath('denver-all.png') });
+  expect(await seriousViolations(page, page.getByRole('list', { name: 'Results' }))).toEqual([]);
+  expect(await seriousViolations(page, page.locator('.summary'))).toEqual([]);
 });
 
 test('an alert from the list is fitted, and a camera inside it opens up close', async ({
