@@ -7,6 +7,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
+import { decodePolyline } from '../../src/shared/geo.ts';
 import { startOwnService, type OwnService } from './own-service.ts';
 
 let own: OwnService;
@@ -157,6 +158,29 @@ test('an alert from the list is fitted, and a camera inside it opens up close', 
   const id = (await camera.locator('.id').textContent())!.trim().split(/\s/)[0]!;
   await expectMarkerShown(page, id);
   await page.screenshot({ path: testInfo.outputPath('alert-camera.png') });
+});
+
+test('a drawn route, once the map has moved away, is shown whole again', async ({ page }) => {
+  await own.openMap(page);
+  const box = (await map(page).boundingBox())!;
+  await page.getByRole('button', { name: 'Draw route' }).click();
+  for (const [fx, fy] of [
+    [0.3, 0.4],
+    [0.6, 0.55],
+  ] as const) {
+    await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
+    // Apart enough that two clicks never read as a double click (which finishes the shape).
+    await page.waitForTimeout(400);
+  }
+  await page.getByRole('button', { name: 'Finish' }).click();
+  const params = JSON.parse(
+    (await page.getByTestId('spatial').getAttribute('data-params')) ?? '{}',
+  ) as { polyline: string };
+  const line = decodePolyline(params.polyline);
+  await wheelBurst(page, -300, 6);
+  await dragMap(page, 300, 200);
+  await page.getByRole('button', { name: 'Show on map' }).click();
+  for (const point of line) await expectInView(page, point);
 });
 
 /** Spins the wheel over the map's centre, faster than the map can follow. */
