@@ -5,6 +5,7 @@
  */
 import { Operation } from '../lib/operation.svelte.ts';
 import type { Alert } from '../../shared/api/index.ts';
+import type { Bbox, LonLat } from '../../shared/geo.ts';
 import type { SensorType } from '../../shared/sensors.ts';
 import { contextSlot } from '../lib/context.ts';
 
@@ -12,6 +13,9 @@ export type Selection =
   | { kind: 'camera'; id: string }
   | { kind: 'observation'; id: string }
   | { kind: 'alert'; id: string };
+
+/** A place the map is asked to show: a point up close, or an area fitted with a margin. */
+export type MapPlace = { kind: 'point'; at: LonLat } | { kind: 'area'; bbox: Bbox };
 
 const PRIORITY: Record<Selection['kind'], number> = { camera: 3, observation: 2, alert: 1 };
 
@@ -27,6 +31,11 @@ export class MapState {
   /** How many cameras are drawn on the map now (also a test hook through a data attribute). */
   camerasDrawn = $state(0);
   replayOpen = $state(false);
+  /**
+   * Where the map is asked to go next; taken (set back to null) by the map once it has gone
+   * there, so a view that asks before the map exists is served when the map is made.
+   */
+  placeWanted = $state.raw<MapPlace | null>(null);
   #pending: Selection | null = null;
 
   /** Picks of one click arrive from several layers in the same task; the best one wins. */
@@ -42,8 +51,15 @@ export class MapState {
     }
   }
 
-  select(selection: Selection | null): void {
+  /** Selects; with a place, the map also goes there (a pick on the map itself gives none). */
+  select(selection: Selection | null, place?: MapPlace | null): void {
     this.selection = selection;
+    if (place) this.show(place);
+  }
+
+  show(place: MapPlace): void {
+    // A new object each time: asking for the same place again moves the map back to it.
+    this.placeWanted = { ...place };
   }
 }
 

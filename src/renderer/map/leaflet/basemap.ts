@@ -87,3 +87,36 @@ class OutlineTiles extends L.GridLayer {
 export function offlineBasemap(pane: string): L.GridLayer {
   return new OutlineTiles({ pane, tileSize: TILE_SIZE, updateWhenZooming: false, keepBuffer: 4 });
 }
+
+/**
+ * Without raster tiles only the outlines show, and closer than this they show a county or less
+ * of plain land: the map is kept at this zoom or further out. Close-up camera markers (zoom 12,
+ * controller.ts) stay within reach.
+ */
+export const OUTLINE_MAX_ZOOM = 12;
+
+/**
+ * Watches whether the raster tiles load: a view whose tiles all failed (offline, a blocked or
+ * wrong tile server) means the outlines are all there is, so the zoom is held to what they can
+ * show until a view's tiles load again. `onChange` hears each change once, not each tile.
+ */
+export function watchRasterTiles(
+  tiles: L.TileLayer,
+  map: L.Map,
+  onChange: (failing: boolean) => void,
+): void {
+  const normalMax = map.getMaxZoom();
+  let loaded = 0;
+  let failed = 0;
+  let failing = false;
+  tiles.on('loading', () => (loaded = failed = 0));
+  tiles.on('tileload', () => loaded++);
+  tiles.on('tileerror', () => failed++);
+  tiles.on('load', () => {
+    const now = failed > 0 && loaded === 0;
+    if (now === failing) return;
+    failing = now;
+    map.setMaxZoom(failing ? Math.min(normalMax, OUTLINE_MAX_ZOOM) : normalMax);
+    onChange(failing);
+  });
+}

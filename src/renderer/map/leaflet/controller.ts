@@ -74,6 +74,8 @@ export class MapLayers {
   #markers: ResultMarkers = { byId: new Map() };
   #handlers: LayerHandlers;
   #sensor: SensorType = 'road_weather';
+  /** The recordings drawn and their zone: regrouped at each zoom (pins that overlap merge). */
+  #recordings: { list: readonly Recording[]; zone: string } = { list: [], zone: 'UTC' };
   map: L.Map | null = null;
 
   constructor(handlers: LayerHandlers, search: PickSearch) {
@@ -106,6 +108,8 @@ export class MapLayers {
     this.map = map;
     this.#results.addTo(map);
     this.#spatial.addTo(map);
+    map.on('zoomend', () => this.#drawRecordings());
+    this.#drawRecordings();
   }
 
   static makePanes(map: L.Map): void {
@@ -118,6 +122,8 @@ export class MapLayers {
     replay.style.zIndex = '455';
     replay.style.pointerEvents = 'none';
     map.createPane('results').style.zIndex = '640';
+    // Recording pins above the results' canvas, which would otherwise take their clicks.
+    map.createPane('recordings').style.zIndex = '650';
   }
 
   setSensor(sensor: SensorType): void {
@@ -131,7 +137,14 @@ export class MapLayers {
 
   /** `zone`: the IANA zone the pins' start times are given in (the user's, or UTC). */
   setRecordings(recordings: readonly Recording[], zone: string): void {
-    drawRecordings(this.overlays.Recordings, recordings, zone);
+    this.#recordings = { list: recordings, zone };
+    this.#drawRecordings();
+  }
+
+  #drawRecordings(): void {
+    const map = this.map;
+    const project = map ? (lat: number, lon: number) => map.project([lat, lon]) : undefined;
+    drawRecordings(this.overlays.Recordings, this.#recordings.list, this.#recordings.zone, project);
   }
 
   setResults(results: readonly ResultFeature[]): void {

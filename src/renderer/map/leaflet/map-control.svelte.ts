@@ -7,6 +7,9 @@ import type L from 'leaflet';
 import type { Bbox, LonLat } from '../../../shared/geo.ts';
 import type { Api } from '../../../shared/ipc.ts';
 import type { DrawMode } from '../search/params.ts';
+import type { MapPlace } from '../map-state.svelte.ts';
+import { extentOfWorldTile } from '../tiles/extent.ts';
+import { mediaUrl } from '../../lib/media.ts';
 import { channelSearch, MapLayers, type LayerHandlers } from './controller.ts';
 import { DrawTool } from './draw-tool.ts';
 
@@ -74,18 +77,62 @@ export class MapControl {
     return [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()];
   }
 
-  panTo([lon, lat]: LonLat): void {
-    this.#map?.panTo([lat, lon]);
-  }
-
-  /** Shows a whole area, not closer than zoom 9 (a small alert stays in its surroundings). */
-  fitBbox([w, s, e, n]: Bbox): void {
-    this.#map?.fitBounds(
-      [
+  /**
+   * Goes to a place: a point (a camera) at street level, or closer if the map already is, as
+   * far as the map can show; an area whole, with a margin, and not so close that a small one
+   * loses its surroundings.
+   */
+  show(place: MapPlace): void {
+    const map = this.#map;
+    if (!map) return;
+    // A panel that opened with the choice narrowed the map: centre in what is left of it.
+    map.invalidateSize({ pan: false });
+    if (place.kind === 'point') {
+      const [lon, lat] = place.at;
+      const zoom = Math.min(Math.max(map.getZoom(), CAMERA_ZOOM), map.getMaxZoom());
+      map.setView([lat, lon], zoom);
+    } else {
+      const [w, s, e, n] = place.bbox;
+      const bounds: L.LatLngBoundsExpression = [
         [s, w],
         [n, e],
-      ],
-      { maxZoom: 9, padding: [20, 20] },
-    );
+      ];
+      map.fitBounds(bounds, {
+        padding: [40, 40],
+        maxZoom: Math.min(AREA_MAX_ZOOM, map.getMaxZoom()),
+      });
+    }
   }
+
+  /** A few steps out at once: one step from a street rarely reaches the next camera. */
+  zoomOut(): void {
+    this.#map?.zoomOut(3);
+  }
+
+  /** Fits every camera of the service; the whole world when where they are cannot be read. */
+  async showAllCameras(): Promise<void> {
+    const extent = await worldCameraExtent().catch((error: unknown) => {
+      console.warn(`Could not read where the cameras are: ${(error as Error).message}`);
+      return null;
+    });
+    if (extent) this.show({ kind: 'area', bbox: extent });
+    else this.#map?.setView([20, 0], this.#map.getMinZoom());
+  }
+}
+
+/** Street level: a camera's markers (from zoom 12) with the roads around it. */
+const CAMERA_ZOOM = 15;
+/** An alert or a route is fitted no closer than this. */
+const AREA_MAX_ZOOM = 11;
+
+/** A tile is a few megabytes at most; a service that does not answer in this time is offline. */
+const WORLD_TILE_TIMEOUT_MS = 20_000;
+
+/** The extent of the cameras of the world's tile (zoom 0), kept by the media route offline. */
+async function worldCameraExtent(): Promise<Bbox | null> {
+  const response = await fetch(mediaUrl('tiles/cameras/0-0-0.mvt'), {
+    signal: AbortSignal.timeout(WORLD_TILE_TIMEOUT_MS),
+  });
+  if (!response.ok) throw new Error(await response.text());
+  return extentOfWorldTile(await response.arrayBuffer());
 }

@@ -11,6 +11,7 @@ import { CAMERA_COLOUR, SEVERITY_ORDER, sensorColour, severityColour } from '../
 import type { Spatial } from '../search/params.ts';
 import type { ResultFeature } from '../search/search.svelte.ts';
 import type { SensorType } from '../../../shared/sensors.ts';
+import { groupOverlapping, type ScreenPoint } from './pin-groups.ts';
 
 const rank = (a: Alert) => {
   const i = (SEVERITY_ORDER as readonly string[]).indexOf(a.properties.severity.toLowerCase());
@@ -50,34 +51,83 @@ export function drawAlerts(
   }
 }
 
+/** A recording pin's size in pixels; pins closer than this are one pin with a count. */
+const REC_PIN = { width: 34, height: 16 };
+/** How many recordings a grouped pin's tooltip names; its popup lists them all. */
+const REC_NAMED = 6;
+
+/**
+ * The recordings' "●REC" pins. `project` places a position on screen at the map's zoom: with
+ * it, pins that would overlap become one pin with a count, whose click lists them.
+ */
 export function drawRecordings(
   group: L.LayerGroup,
   recordings: readonly Recording[],
   zone: string,
+  project?: (lat: number, lon: number) => ScreenPoint,
 ) {
   group.clearLayers();
-  for (const r of recordings) {
-    const [lon, lat] = r.geometry.coordinates;
-    const icon = L.divIcon({
-      className: `recording-pin status-${r.properties.status}`,
-      html: '<span aria-hidden="true">●REC</span>',
-      iconSize: [34, 16],
-      iconAnchor: [17, 26],
-    });
-    const marker = L.marker([lat, lon], { icon, title: `Recording ${r.id}`, keyboard: false });
+  const placed = project
+    ? groupOverlapping(
+        recordings,
+        (r) => project(r.geometry.coordinates[1], r.geometry.coordinates[0]),
+        REC_PIN,
+      )
+    : recordings.map((r) => [r]);
+  for (const pins of placed) group.addLayer(recordingPin(pins, zone));
+}
+
+function recordingPin(recordings: Recording[], zone: string): L.Marker {
+  const first = recordings[0]!;
+  const [lon, lat] = first.geometry.coordinates;
+  const many = recordings.length > 1;
+  const icon = L.divIcon({
+    className: `recording-pin status-${first.properties.status}${many ? ' many' : ''}`,
+    html: `<span aria-hidden="true">●REC${many ? ` ${recordings.length}` : ''}</span>`,
+    iconSize: [many ? 46 : REC_PIN.width, REC_PIN.height],
+    iconAnchor: [many ? 23 : 17, 26],
+  });
+  const title = many ? `${recordings.length} recordings here` : `Recording ${first.id}`;
+  const marker = L.marker([lat, lon], { icon, title, keyboard: false, pane: 'recordings' });
+  const about = (r: Recording) => {
     const p = r.properties;
-    marker.bindTooltip(
-      lines([
-        p.description,
-        // A service may leave the start out (or in a form the client cannot read): null then.
-        `${p.status}, ${Math.round(p.duration / 60)} min from ${formatTimeIn(p.start, zone, { fallback: 'an unknown start' })}`,
-        p.tags.join(', '),
-      ]),
-    );
+    // A service may leave the start out (or in a form the client cannot read): null then.
+    return `${p.status}, ${Math.round(p.duration / 60)} min from ${formatTimeIn(p.start, zone, { fallback: 'an unknown start' })}`;
+  };
+  if (!many) {
+    const p = first.properties;
+    marker.bindTooltip(lines([p.description, about(first), p.tags.join(', ')]));
     // The recording's detail lives under Downloads (its tags, frame and files).
-    marker.on('click', () => (location.hash = `#/downloads/recording/${encodeURIComponent(r.id)}`));
-    group.addLayer(marker);
+    marker.on('click', () => (location.hash = recordingHash(first.id)));
+    return marker;
   }
+  const named = recordings
+    .slice(0, REC_NAMED)
+    .map((r) => `${r.properties.description || r.id}: ${about(r)}`);
+  const more = recordings.length - named.length;
+  marker.bindTooltip(
+    lines([title, ...named, ...(more > 0 ? [`and ${more} more: click to list them`] : [])]),
+  );
+  marker.bindPopup(() => recordingLinks(recordings, about));
+  return marker;
+}
+
+const recordingHash = (id: string) => `#/downloads/recording/${encodeURIComponent(id)}`;
+
+/** A grouped pin's list: each recording a link to its detail (text nodes: service words). */
+function recordingLinks(recordings: Recording[], about: (r: Recording) => string): HTMLElement {
+  const list = document.createElement('ul');
+  list.className = 'recording-list';
+  list.setAttribute('aria-label', 'Recordings here');
+  for (const r of recordings) {
+    const link = document.createElement('a');
+    link.href = recordingHash(r.id);
+    link.textContent = r.properties.description || r.id;
+    const item = document.createElement('li');
+    item.append(link, ` ${about(r)}`);
+    list.append(item);
+  }
+  return list;
 }
 
 export interface ResultMarkers {

@@ -2,7 +2,14 @@
  * The search form as the user fills it, and its translation into the service's parameters
  * (interface 2.1 and 4.2/4.3). Pure, so that the translation is unit-tested.
  */
-import { encodePolyline, type Bbox, type LonLat } from '../../../shared/geo.ts';
+import {
+  bboxOf,
+  circleBbox,
+  encodePolyline,
+  expandBbox,
+  type Bbox,
+  type LonLat,
+} from '../../../shared/geo.ts';
 import { SENSOR_TYPES, type SensorType } from '../../../shared/sensors.ts';
 import { formatDistance, radiusParam, toKm, type DistanceUnit } from '../../../shared/units.ts';
 import type { CameraSearch, ObservationSearch } from '../../../shared/ipc/searches.ts';
@@ -279,4 +286,13 @@ export function describeSpatial(spatial: Spatial, unit: DistanceUnit = 'km'): st
     default:
       return 'Anywhere';
   }
+}
+
+/** The box around the search's area, for showing it whole on the map; null for none. */
+export function spatialBbox(spatial: Spatial): Bbox | null {
+  if (spatial.type === 'bbox') return spatial.bbox;
+  if (spatial.type === 'polygon') return bboxOf(spatial.ring);
+  if (spatial.type === 'radius') return circleBbox(spatial.center, spatial.radiusKm * 1000);
+  if (spatial.type === 'route') return expandBbox(bboxOf(spatial.line), spatial.radiusKm * 1000);
+  return null;
 }

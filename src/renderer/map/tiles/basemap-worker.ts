@@ -1,5 +1,6 @@
 /**
- * Off the main thread: the offline base map's outlines (world-atlas, us-atlas) built once and
+ * Off the main thread: the offline base map's outlines (world-atlas, us-atlas: countries,
+ * states, and US counties from zoom 7, where states alone leave plain land) built once and
  * drawn into tiles on an OffscreenCanvas, handed back as bitmaps. Drawing a tile of 1:50m
  * outlines takes several milliseconds; a zoom makes twenty at once, which on the page's thread
  * was the longest task of every zoom (docs/benchmarks.md, "Map").
@@ -33,6 +34,8 @@ interface Countries {
 
 /** Up to this zoom the 1:110m outlines are drawn: 1:50m detail would be below a pixel. */
 const COARSE_MAX_ZOOM = 4;
+/** From this zoom county lines are drawn: further out they would crowd the state lines. */
+const COUNTY_MIN_ZOOM = 7;
 
 const scope = self as unknown as {
   onmessage: ((e: MessageEvent<BasemapRequest>) => void) | null;
@@ -41,7 +44,7 @@ const scope = self as unknown as {
 
 // Each set is built on the first tile that needs it, the 1:50m one (a few hundred milliseconds)
 // only once the map is zoomed in, so that it does not compete with the first cameras drawn.
-const built: { coarse?: Countries; fine?: Countries; states?: Ring[] } = {};
+const built: { coarse?: Countries; fine?: Countries; states?: Ring[]; counties?: Ring[] } = {};
 /** Tiles asked for and not yet drawn; a tile dropped before its turn is never drawn. */
 const queue = new Map<string, Extract<BasemapRequest, { type: 'draw' }>>();
 let draining = false;
@@ -62,6 +65,8 @@ async function drain(): Promise<void> {
   for (let next = first(); next; next = first()) {
     queue.delete(next.key);
     try {
+      // The county file (800 KB) is a chunk of its own, read the first time a tile needs it.
+      if (next.coords.z >= COUNTY_MIN_ZOOM) await loadCounties();
       const bitmap = drawTile(next.coords, next.size, next.ratio);
       scope.postMessage({ type: 'tile', key: next.key, bitmap }, [bitmap]);
     } catch (error) {
@@ -87,6 +92,14 @@ function stateLines(): Ring[] {
   return (built.states ??= mesh(topo, topo.objects.states, (a, b) => a !== b).coordinates.map(
     ring,
   ));
+}
+
+async function loadCounties(): Promise<void> {
+  if (built.counties) return;
+  const topo = (await import('us-atlas/counties-10m.json')).default as unknown as Topology<{
+    counties: GeometryCollection;
+  }>;
+  built.counties = mesh(topo, topo.objects.counties, (a, b) => a !== b).coordinates.map(ring);
 }
 
 function countries(json: unknown): Countries {
@@ -172,6 +185,15 @@ function drawTile(coords: TileCoords, size: number, ratio: number) {
   ctx.beginPath();
   world.borders.filter(visible).forEach(trace);
   ctx.stroke();
+
+  if (coords.z >= COUNTY_MIN_ZOOM && built.counties) {
+    ctx.strokeStyle = '#cdc6b8';
+    ctx.lineWidth = 0.8;
+    ctx.setLineDash([]);
+    ctx.beginPath();
+    built.counties.filter(visible).forEach(trace);
+    ctx.stroke();
+  }
 
   if (coords.z >= 3) {
     ctx.strokeStyle = '#b7b0a4';

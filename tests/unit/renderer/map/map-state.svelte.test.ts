@@ -71,4 +71,19 @@ describe('the map selection', () => {
     map.select(null);
     expect(map.selection).toBeNull();
   });
+
+  test('a choice with a place asks the map to go there, each time anew; a pick on the map does not', () => {
+    const map = new MapState();
+    map.select({ kind: 'camera', id: 'c1' }, null);
+    expect(map.placeWanted).toBeNull();
+    const place = { kind: 'point', at: [-104.99, 39.74] } as const;
+    map.select({ kind: 'camera', id: 'c1' }, place);
+    expect(map.selection).toEqual({ kind: 'camera', id: 'c1' });
+    const first = map.placeWanted;
+    expect(first).toEqual(place);
+    // The same place asked again is a new request: the map goes back there after a pan.
+    map.show(place);
+    expect(map.placeWanted).toEqual(place);
+    expect(map.placeWanted).not.toBe(first);
+  });
 });

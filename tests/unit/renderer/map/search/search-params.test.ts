@@ -5,6 +5,7 @@ import {
   observationSearchSchema,
 } from '../../../../../src/shared/ipc/searches.ts';
 import {
+  spatialBbox,
   cameraParams,
   drawnSpatial,
   emptyForm,
@@ -125,5 +126,28 @@ describe('search form to service parameters', () => {
       center: ring[1],
       radiusKm: 7,
     });
+  });
+
+  it('gives the box to show a search area whole: a route with its buffer, a circle, a polygon', () => {
+    const line: [number, number][] = [
+      [-105, 39.5],
+      [-104, 40],
+    ];
+    const [w, s, e, n] = spatialBbox({ type: 'route', line, radiusKm: 11.1 })!;
+    // 11.1 km is 0.1° of latitude.
+    expect(s).toBeCloseTo(39.4, 2);
+    expect(n).toBeCloseTo(40.1, 2);
+    expect(w).toBeLessThan(-105.1);
+    expect(e).toBeGreaterThan(-103.9);
+    const ring: [number, number][] = [
+      [1, 2],
+      [3, 1],
+      [2, 5],
+    ];
+    expect(spatialBbox({ type: 'polygon', ring })).toEqual([1, 1, 3, 5]);
+    const [, cs, , cn] = spatialBbox({ type: 'radius', center: [0, 0], radiusKm: 111.2 })!;
+    expect(cs).toBeCloseTo(-1, 2);
+    expect(cn).toBeCloseTo(1, 2);
+    expect(spatialBbox({ type: 'none' })).toBeNull();
   });
 });
