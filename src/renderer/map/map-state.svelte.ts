@@ -5,6 +5,7 @@
  */
 import { Operation } from '../lib/operation.svelte.ts';
 import type { Alert } from '../../shared/api/index.ts';
+import type { Bbox } from '../../shared/geo.ts';
 import type { SensorType } from '../../shared/sensors.ts';
 import { contextSlot } from '../lib/context.ts';
 
@@ -27,6 +28,8 @@ export class MapState {
   /** How many cameras are drawn on the map now (also a test hook through a data attribute). */
   camerasDrawn = $state(0);
   replayOpen = $state(false);
+  /** What the map showed when last moved, [west, south, east, north] (Downloads' area filter). */
+  viewBbox = $state.raw<Bbox | null>(null);
   #pending: Selection | null = null;
 
   /** Picks of one click arrive from several layers in the same task; the best one wins. */
