@@ -4,6 +4,7 @@ import { expect, test } from 'vitest';
 import { defaultSettings, type Settings } from '../../shared/settings.ts';
 import { apiContext } from '../lib/context.ts';
 import { SearchState, searchContext } from '../map/search/search.svelte.ts';
+import { MapState, mapStateContext } from '../map/map-state.svelte.ts';
 import { SettingsState, settingsContext } from '../settings/settings.svelte.ts';
 import { fakeApi } from '../testing/fake-api.ts';
 import { contextOf, provided } from '../testing/render.ts';
@@ -27,6 +28,7 @@ async function searchWith(unit: Settings['distanceUnit'], near: string, within: 
     props: { selected: new SvelteSet<string>(), allMatching: null, onAllMatching: () => {} },
     context: contextOf(
       provided(apiContext, api),
+      provided(mapStateContext, new MapState()),
       provided(settingsContext, settings),
       provided(searchContext, new SearchState(api)),
     ),

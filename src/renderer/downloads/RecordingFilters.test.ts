@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { encodePolyline } from '../../shared/geo.ts';
 import { apiContext } from '../lib/context.ts';
 import { SearchState, searchContext } from '../map/search/search.svelte.ts';
+import { MapState, mapStateContext } from '../map/map-state.svelte.ts';
 import { SettingsState, settingsContext } from '../settings/settings.svelte.ts';
 import { fakeApi } from '../testing/fake-api.ts';
 import { contextOf, provided } from '../testing/render.ts';
@@ -29,6 +30,7 @@ function setup() {
     props: { selected: new SvelteSet<string>(), allMatching: null, onAllMatching: () => {} },
     context: contextOf(
       provided(apiContext, api),
+      provided(mapStateContext, new MapState()),
       provided(settingsContext, new SettingsState(api)),
       provided(searchContext, searchPage),
     ),
