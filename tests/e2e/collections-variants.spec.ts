@@ -42,7 +42,9 @@ for (const variant of ['stranger-a', 'stranger-b'] as const) {
       const name = await frame.inputValue();
       await page.getByRole('button', { name: 'Add', exact: true }).click();
       // Named although the answer was {ok: true} alone (the names before and after).
-      await expect(page.getByText(`Added ${name} (1 so far).`)).toBeVisible();
+      await expect(page.getByText(`Added frame ${name} of the recording of `)).toContainText(
+        '(1 so far).',
+      );
       await page.getByLabel("A camera's current image").check();
       await chooseFound(page, 'Find a camera', cameraId);
       await page.getByRole('button', { name: 'Add', exact: true }).click();
