@@ -5,7 +5,13 @@
 import { joinParts } from '../../shared/format.ts';
 import type { Api } from '../../shared/ipc.ts';
 import { duration, utcTime } from '../downloads/recording.ts';
-import type { SearchChoice } from './SearchPick.svelte';
+
+/** One thing found: what the list shows, and its id for the caller. */
+export interface SearchChoice {
+  id: string;
+  name: string;
+  detail: string;
+}
 
 /** Answers listed per search: enough to choose from; more words narrow it. */
 const LISTED = 20;
