@@ -76,7 +76,7 @@ test('an alert opens on the map fitted to its area, and lists the cameras inside
     }
   }
   if (!cameras) throw new Error('None of the first ten alerts has a camera inside.');
-  await expect(cameras.first()).toBeVisible();
+  await cameras.first().scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('alert-detail.png') });
   await expectNoSeriousViolations(page, detail);
 
@@ -111,6 +111,7 @@ test('an alert opens on the map fitted to its area, and lists the cameras inside
   const cameraPanel = page.getByTestId('camera-panel');
   await expect(cameraPanel.getByRole('heading', { name })).toBeVisible();
   const cameraId = (await cameraPanel.locator('.id').textContent())!.trim().split(/\s/)[0]!;
+  await page.screenshot({ path: testInfo.outputPath('camera-panel.png') });
   await cameraPanel.getByRole('button', { name: 'Recordings of this camera' }).click();
   await expect(page).toHaveURL(/#\/downloads$/);
   await expect(page.getByLabel('Camera', { exact: true })).toHaveValue(cameraId);
@@ -131,6 +132,8 @@ test('a recording plays on its page and its preview goes into a collection', asy
   await page.getByRole('link', { name: /^rec_/ }).first().click();
   const id = decodeURIComponent(new URL(page.url()).hash.split('/')[3]!);
 
+  await expect(page.getByRole('img', { name: `Preview frame of recording ${id}` })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('recording-page.png') });
   await page.getByRole('button', { name: '▶ Play recording' }).click();
   const video = page.getByLabel(`Video of recording ${id}`);
   // Playing: the service made the mp4, and the page decodes and advances it.
