@@ -21,7 +21,10 @@ test("an alert's area is searched by the outer ring of each part with three corn
 });
 
 test('the links to the Map open what they name, and the Map reads them back', () => {
-  const camera = { id: 'US-CO-000042', geometry: { coordinates: [-104.99, 39.74] } } as Camera;
+  const camera = {
+    id: 'US-CO-000042',
+    geometry: { coordinates: [-104.99, 39.74] },
+  } as unknown as Camera;
   const href = cameraMapHref(camera);
   expect(href).toBe('#/map?at=39.74000,-104.99000,14&camera=US-CO-000042');
   const query = Object.fromEntries(new URLSearchParams(href.split('?')[1]));
