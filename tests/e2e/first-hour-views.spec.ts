@@ -111,6 +111,8 @@ test('an alert opens on the map fitted to its area, and lists the cameras inside
   const cameraPanel = page.getByTestId('camera-panel');
   await expect(cameraPanel.getByRole('heading', { name })).toBeVisible();
   const cameraId = (await cameraPanel.locator('.id').textContent())!.trim().split(/\s/)[0]!;
+  // The map is where the camera is, close enough to show it among its neighbours.
+  await expect(page.getByTestId('cameras-drawn')).toHaveAttribute('data-count', /^[1-9]\d*$/);
   await page.screenshot({ path: testInfo.outputPath('camera-panel.png') });
   await cameraPanel.getByRole('button', { name: 'Recordings of this camera' }).click();
   await expect(page).toHaveURL(/#\/downloads$/);
