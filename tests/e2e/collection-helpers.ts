@@ -32,3 +32,13 @@ export async function browseAll(page: Page, expected: number): Promise<void> {
   }
   await expect(page.getByText(`All ${expected} images shown.`)).toBeVisible();
 }
+
+/** In the Add an image dialog: the words typed in a finder (`label`), its first answer chosen. */
+export async function chooseFound(page: Page, label: string, words: string): Promise<void> {
+  await page.getByLabel(label, { exact: true }).fill(words);
+  await page
+    .getByRole('radiogroup', { name: `${label}: results` })
+    .getByRole('radio')
+    .first()
+    .check();
+}

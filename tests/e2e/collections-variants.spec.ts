@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ApiClient } from '../../src/engine/api/index.ts';
 import { DEMO_CLIENT, DEMO_SEED, startService } from '../../src/service/index.ts';
 import { smallDemo, startRoadcam, test, expect, type RoadcamHost } from './fixtures.ts';
-import { browseAll } from './collection-helpers.ts';
+import { browseAll, chooseFound } from './collection-helpers.ts';
 import { testNetwork } from '../helpers/api.ts';
 
 // Against services that serve the image operations without /v1 only (stranger-a) or with it
@@ -34,8 +34,7 @@ for (const variant of ['stranger-a', 'stranger-b'] as const) {
 
       await page.getByRole('button', { name: 'Add images' }).click();
       await page.getByLabel('A named frame of a recording').check();
-      await page.getByLabel('Recording id').fill(recordingId);
-      await page.getByRole('button', { name: 'Load frames' }).click();
+      await chooseFound(page, 'Find a recording', recordingId);
       await expect(page.getByText(/^\d+ frames$/)).toBeVisible({ timeout: 60_000 });
       // The service's own names, read from the recording's zip: nothing like ours.
       const frame = page.getByLabel('Frame name (editable)');
@@ -43,9 +42,11 @@ for (const variant of ['stranger-a', 'stranger-b'] as const) {
       const name = await frame.inputValue();
       await page.getByRole('button', { name: 'Add', exact: true }).click();
       // Named although the answer was {ok: true} alone (the names before and after).
-      await expect(page.getByText(`Added ${name} (1 so far).`)).toBeVisible();
+      await expect(page.getByText(`Added frame ${name} of the recording of `)).toContainText(
+        '(1 so far).',
+      );
       await page.getByLabel("A camera's current image").check();
-      await page.getByLabel('Camera id').fill(cameraId);
+      await chooseFound(page, 'Find a camera', cameraId);
       await page.getByRole('button', { name: 'Add', exact: true }).click();
       await expect(page.getByText('(2 so far)')).toBeVisible();
       await page.screenshot({ path: testInfo.outputPath(`${variant}-add-frame.png`) });

@@ -6,7 +6,7 @@ import { ApiClient } from '../../src/engine/api/index.ts';
 import { RecordingFrames } from '../../src/engine/collections/frames.ts';
 import { startService } from '../../src/service/index.ts';
 import { startRoadcam, test, expect, type RoadcamHost } from './fixtures.ts';
-import { browseAll, cellAt } from './collection-helpers.ts';
+import { browseAll, cellAt, chooseFound } from './collection-helpers.ts';
 import { testNetwork } from '../helpers/api.ts';
 
 // The Collections view in browser mode against a service the test owns, so that it can build
@@ -65,7 +65,7 @@ test('builds a collection from several sources, keeps it offline', async ({ page
   const cameras = (await client.cameras.search({ limit: 6, sort: 'city' })).features;
   const observation = (await client.observations.search({ limit: 1 })).features[0]!;
   await page.getByRole('button', { name: 'Add images' }).click();
-  await page.getByLabel('Camera id').fill(cameras[0]!.id);
+  await chooseFound(page, 'Find a camera', cameras[0]!.id);
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByText('(1 so far)')).toBeVisible();
   await page.getByLabel("An observation's preview").check();
@@ -74,8 +74,7 @@ test('builds a collection from several sources, keeps it offline', async ({ page
   await expect(page.getByText('(2 so far)')).toBeVisible();
   // An archived frame chosen on the scrubber.
   await page.getByLabel("A camera's archived image at a time").check();
-  await page.getByLabel('Camera id').fill(cameras[1]!.id);
-  await page.getByRole('button', { name: 'Load archived times' }).click();
+  await chooseFound(page, 'Find a camera', cameras[1]!.id);
   await page.getByLabel('Archived image time').fill('400');
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByText('(3 so far)')).toBeVisible();

@@ -32,6 +32,11 @@ export const ANSWER_CAPS = {
    */
   image: 64 * MB,
   /**
+   * A recording's mp4 played in the page (streamed, never held whole): the interface caps a
+   * recording at 30 minutes, which at 20 Mbit/s is 4.5 GB.
+   */
+  recordingVideo: 5 * 1024 * MB,
+  /**
    * A recording zip's central directory: 46 bytes and a name per frame, some 6 MB for 1800 s
    * (interface 8) at 60 frames a second with long names; also the most of a whole zip read to find
    * it when its host ignores Range.

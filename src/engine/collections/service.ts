@@ -20,6 +20,7 @@ import type { CollectionImageSource } from '../api/collections.ts';
 import { NetworkError } from '../api/errors.ts';
 import type { OfflineCollections } from '../cache/collections.ts';
 import { pageAfter, searchLocal } from './local.ts';
+import { addImageFailure } from './add-image-failure.ts';
 import { allImageNames } from './names.ts';
 import type { KeptStore } from './store.ts';
 
@@ -204,7 +205,11 @@ export class CollectionsService {
    */
   async addImage(id: string, source: ImageSource): Promise<string | null> {
     const before = this.#answersNames ? undefined : await this.#namesOf(id);
-    const answer = await this.#d.client.collections.addImage(id, toParams(source));
+    const answer = await this.#d.client.collections
+      .addImage(id, toParams(source))
+      .catch((error: unknown) => {
+        throw addImageFailure(error, source);
+      });
     this.#answersNames = answer.image !== undefined;
     let image = answer.image ?? null;
     if (image === null && before) {

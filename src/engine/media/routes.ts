@@ -134,6 +134,16 @@ export function readMediaPath(path: string, options: MediaPathOptions = {}): Med
       fetch: (client, signal) => client.recordings.download(a, 'jpg', { signal }),
     };
   }
+  if (group === 'recordings' && b === 'video.mp4' && c === undefined) {
+    return {
+      label: `recording ${a} video`,
+      // Streamed to the page as it comes: a video is too large for the media cache.
+      cacheKey: null,
+      live: false,
+      cap: ANSWER_CAPS.recordingVideo,
+      fetch: (client, signal) => client.recordings.download(a, 'mp4', { signal }),
+    };
+  }
   if (group === 'collections' && b === 'preview' && c === undefined) {
     return {
       label: `collection ${a} preview`,

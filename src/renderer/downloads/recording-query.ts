@@ -93,6 +93,18 @@ function numbers(text: string, count: number, message: string): number[] {
 }
 
 /**
+ * The Area field's text for a box (the map's view): west, south, east, north to 4 decimals
+ * (about 10 m), rounded outwards so the whole view is inside, and kept on the globe.
+ */
+export function boxText([w, s, e, n]: readonly [number, number, number, number]): string {
+  const out = (v: number, down: boolean, limit: number) =>
+    (Math.max(-limit, Math.min(limit, (down ? Math.floor : Math.ceil)(v * 1e4) / 1e4)) + 0).toFixed(
+      4,
+    );
+  return [out(w, true, 180), out(s, true, 90), out(e, false, 180), out(n, false, 90)].join(',');
+}
+
+/**
  * "Near" and "Within" for the map's last view (saved in Settings as centre and zoom, not as a
  * box): the centre, and about half the width a 1000-pixel-wide map shows at that zoom.
  */

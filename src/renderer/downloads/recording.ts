@@ -30,3 +30,8 @@ export function typedTags(text: string): string[] {
   }
   return out;
 }
+
+/** Downloads' recording search for one camera (`/downloads?camera=ID`, for router.go). */
+export function recordingsOfCameraRoute(cameraId: string): string {
+  return `/downloads?camera=${encodeURIComponent(cameraId)}`;
+}

@@ -36,6 +36,8 @@ export class MapState {
    * there, so a view that asks before the map exists is served when the map is made.
    */
   placeWanted = $state.raw<MapPlace | null>(null);
+  /** What the map showed when last moved, [west, south, east, north] (Downloads' area filter). */
+  viewBbox = $state.raw<Bbox | null>(null);
   #pending: Selection | null = null;
 
   /** Picks of one click arrive from several layers in the same task; the best one wins. */

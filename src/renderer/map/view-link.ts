@@ -16,3 +16,15 @@ export function viewFromLink(at: string | undefined): MapView | null {
   const parsed = viewSchema.safeParse({ lat, lon, zoom });
   return parsed.success ? parsed.data : null;
 }
+
+/**
+ * What a map link opens: `#/map?camera=ID` a camera's panel, `#/map?alert=ID` an alert's (the
+ * map then fits its area). Ids are checked by the panels' own calls; an empty one opens nothing.
+ */
+export function selectionFromLink(
+  query: Record<string, string>,
+): { kind: 'camera' | 'alert'; id: string } | null {
+  if (query['camera']) return { kind: 'camera', id: query['camera'] };
+  if (query['alert']) return { kind: 'alert', id: query['alert'] };
+  return null;
+}

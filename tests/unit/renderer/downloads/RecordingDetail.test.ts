@@ -108,4 +108,40 @@ describe('RecordingDetail', () => {
       /Could not show recording rec_abc: No recording rec_abc/,
     );
   });
+
+  test('names its camera, plays its mp4 and adds its preview to a collection', async () => {
+    history.replaceState(null, '', '/?token=page-token');
+    const api = setup({
+      'recordings.show': () => recording(),
+      'cameras.byIds': ({ ids }) => ({
+        cameras: ids.map((id) => ({ ...place, id, name: 'I-25 at 6th Ave' })),
+        missing: [],
+      }),
+      'collections.search': () => ({ ...noCollections, results: [storms], total: 1 }),
+      'collections.addImage': () => ({ image: 'rec_abc.jpg' }),
+    });
+    expect(await screen.findByText('I-25 at 6th Ave')).toBeTruthy();
+
+    await fireEvent.click(screen.getByRole('button', { name: '▶ Play recording' }));
+    const video = screen.getByLabelText<HTMLVideoElement>('Video of recording rec_abc');
+    expect(video.getAttribute('src')).toBe('/media/page-token/recordings/rec_abc/video.mp4');
+
+    await fireEvent.click(screen.getByRole('button', { name: 'Add to collection…' }));
+    await screen.findByRole('option', { name: 'Storms' });
+    await fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText("The recording's preview frame added to Storms.")).toBeTruthy();
+    expect(api.inputsOf('collections.addImage')).toEqual([
+      { id: 'col_1', source: { kind: 'recording', recordingId: 'rec_abc' } },
+    ]);
+  });
 });
+
+const place = { video: false, lon: -105, lat: 39.7, country: 'US', state: 'CO', city: 'Denver' };
+const storms = {
+  ...{ _id: 'col_1', name: 'Storms', description: '', tags: [] },
+  ...{ created_at: '2026-11-20T00:00:00Z', updated_at: '2026-11-20T00:00:00Z' },
+  ...{ expiresAt: '2027-02-18T00:00:00Z', daysLeft: 80, offline: null },
+};
+const noCollections = {
+  ...{ results: [], total: 0, skip: 0, limit: 100, tags: [], offline: false, message: null },
+};

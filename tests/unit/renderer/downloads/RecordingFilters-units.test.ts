@@ -4,6 +4,7 @@ import { expect, test } from 'vitest';
 import { defaultSettings, type Settings } from '../../../../src/shared/settings.ts';
 import { apiContext } from '../../../../src/renderer/lib/context.ts';
 import { SearchState, searchContext } from '../../../../src/renderer/map/search/search.svelte.ts';
+import { MapState, mapStateContext } from '../../../../src/renderer/map/map-state.svelte.ts';
 import {
   SettingsState,
   settingsContext,
@@ -30,6 +31,7 @@ async function searchWith(unit: Settings['distanceUnit'], near: string, within: 
     props: { selected: new SvelteSet<string>(), allMatching: null, onAllMatching: () => {} },
     context: contextOf(
       provided(apiContext, api),
+      provided(mapStateContext, new MapState()),
       provided(settingsContext, settings),
       provided(searchContext, new SearchState(api)),
     ),

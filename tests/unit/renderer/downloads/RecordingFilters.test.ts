@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { encodePolyline } from '../../../../src/shared/geo.ts';
 import { apiContext } from '../../../../src/renderer/lib/context.ts';
 import { SearchState, searchContext } from '../../../../src/renderer/map/search/search.svelte.ts';
+import { MapState, mapStateContext } from '../../../../src/renderer/map/map-state.svelte.ts';
 import {
   SettingsState,
   settingsContext,
@@ -32,6 +33,7 @@ function setup() {
     props: { selected: new SvelteSet<string>(), allMatching: null, onAllMatching: () => {} },
     context: contextOf(
       provided(apiContext, api),
+      provided(mapStateContext, new MapState()),
       provided(settingsContext, new SettingsState(api)),
       provided(searchContext, searchPage),
     ),

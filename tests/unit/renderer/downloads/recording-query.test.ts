@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { encodePolyline } from '../../../../src/shared/geo.ts';
 import { areaFromMap } from '../../../../src/renderer/downloads/recording-area.ts';
 import {
+  boxText,
   emptyFilters,
   nearView,
   recordingQuery,
@@ -186,4 +187,14 @@ test("the map's drawn polygon or route become the form's fields; other areas do 
   expect(areaFromMap({ type: 'none' })).toBeNull();
   expect(areaFromMap({ type: 'bbox', bbox: [1, 2, 3, 4] })).toBeNull();
   expect(areaFromMap({ type: 'radius', center: [1, 2], radiusKm: 3 })).toBeNull();
+});
+
+test("the map's view becomes an Area the search reads, the whole view inside, on the globe", () => {
+  const text = boxText([-105.123456, 39.654321, -104.5, 40.00001]);
+  expect(text).toBe('-105.1235,39.6543,-104.5000,40.0001');
+  expect(recordingQuery({ ...emptyFilters(), bbox: text }).bbox).toEqual([
+    -105.1235, 39.6543, -104.5, 40.0001,
+  ]);
+  // A map zoomed out past the whole world shows more than the globe: the box stops at its edges.
+  expect(boxText([-250.5, -95, 230, 91])).toBe('-180.0000,-90.0000,180.0000,90.0000');
 });
