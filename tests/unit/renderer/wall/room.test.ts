@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { sensorBadges } from '../../../src/renderer/wall/badges.ts';
-import { fullResult, fullWords, wallRoom } from '../../../src/renderer/wall/room.ts';
-import { isCompact } from '../../../src/renderer/wall/tile-size.ts';
-import { captionWords } from '../../../src/renderer/wall/tile-status.ts';
+import { sensorBadges } from '../../../../src/renderer/wall/badges.ts';
+import { fullResult, fullWords, wallRoom } from '../../../../src/renderer/wall/room.ts';
+import { isCompact } from '../../../../src/renderer/wall/tile-size.ts';
+import { captionWords } from '../../../../src/renderer/wall/tile-status.ts';
 
 describe('how full a wall is', () => {
   it('a preset is full at its places, and names the layout that shows one more', () => {

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
-import type { Alert, Camera } from '../../shared/api/index.ts';
-import { selectionFromLink } from '../map/view-link.ts';
-import { alertMapRoute, alertRings, cameraMapHref } from './alert-cameras.ts';
+import type { Alert, Camera } from '../../../../src/shared/api/index.ts';
+import { selectionFromLink } from '../../../../src/renderer/map/view-link.ts';
+import { alertMapRoute, alertRings, cameraMapHref } from '../../../../src/renderer/alerts/alert-cameras.ts';
 
 const square = (x: number): [number, number][] => [
   [x, 0],

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { groupOverlapping } from './pin-groups.ts';
+import { groupOverlapping } from '../../../../../src/renderer/map/leaflet/pin-groups.ts';
 
 const box = { width: 34, height: 16 };
 const at = (p: { x: number; y: number }) => p;

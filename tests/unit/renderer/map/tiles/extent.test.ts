@@ -3,8 +3,8 @@
  * extent.ts): the tile's points, read back as degrees within the tile's resolution.
  */
 import { describe, expect, it } from 'vitest';
-import { extentOfWorldTile } from '../../../src/renderer/map/tiles/extent.ts';
-import { encodeTile } from '../../../src/service/media/mvt.ts';
+import { extentOfWorldTile } from '../../../../../src/renderer/map/tiles/extent.ts';
+import { encodeTile } from '../../../../../src/service/media/mvt.ts';
 
 /** The world tile (zoom 0) of cameras at these places. */
 function worldTile(places: [number, number][]): ArrayBuffer {

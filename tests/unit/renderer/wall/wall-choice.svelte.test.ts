@@ -4,10 +4,10 @@
  * rename answers whether the engine saved it.
  */
 import { describe, expect } from 'vitest';
-import { WallState } from '../../../src/renderer/wall/wall.svelte.ts';
-import type { CameraSummary } from '../../../src/shared/ipc/cameras.ts';
-import type { Api } from '../../../src/shared/ipc.ts';
-import { test } from '../../helpers/renderer-core.ts';
+import { WallState } from '../../../../src/renderer/wall/wall.svelte.ts';
+import type { CameraSummary } from '../../../../src/shared/ipc/cameras.ts';
+import type { Api } from '../../../../src/shared/ipc.ts';
+import { test } from '../../../helpers/renderer-core.ts';
 
 const wallRoute = { view: 'wall' as const, rest: [], query: {} };
 
