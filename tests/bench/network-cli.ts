@@ -29,7 +29,14 @@ function newest(path: string): number {
  */
 export async function bundleOf(checkout: string): Promise<string> {
   const bundle = join(checkout, 'out', 'cli', 'main.js');
-  const inputs = ['src/cli', 'src/engine', 'src/web', 'src/shared', 'vite.cli.config.ts', 'package.json'];
+  const inputs = [
+    'src/cli',
+    'src/engine',
+    'src/web',
+    'src/shared',
+    'vite.cli.config.ts',
+    'package.json',
+  ];
   const sources = Math.max(...inputs.map((p) => newest(join(checkout, p))));
   if (!existsSync(bundle) || statSync(bundle).mtimeMs < sources) {
     console.log(`building ${bundle} (missing or older than its sources)...`);

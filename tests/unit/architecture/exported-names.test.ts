@@ -69,7 +69,9 @@ describe('exported names', () => {
     expect(programOf('src/sqlite/migrate.ts')).toEqual(['client', 'service']);
     expect(programOf('src/shared/times.ts')).toEqual(['client', 'service']);
     expect(
-      ['src/engine/log.ts', 'src/engine/log.ts', 'src/cli/main.ts', 'src/web/host.ts'].map(programOf),
+      ['src/engine/log.ts', 'src/engine/log.ts', 'src/cli/main.ts', 'src/web/host.ts'].map(
+        programOf,
+      ),
     ).toEqual(Array(4).fill(['client']));
   });
 

@@ -1,7 +1,11 @@
 import { expect, test } from 'vitest';
 import type { Alert, Camera } from '../../../../src/shared/api/index.ts';
 import { selectionFromLink } from '../../../../src/renderer/map/view-link.ts';
-import { alertMapRoute, alertRings, cameraMapHref } from '../../../../src/renderer/alerts/alert-cameras.ts';
+import {
+  alertMapRoute,
+  alertRings,
+  cameraMapHref,
+} from '../../../../src/renderer/alerts/alert-cameras.ts';
 
 const square = (x: number): [number, number][] => [
   [x, 0],

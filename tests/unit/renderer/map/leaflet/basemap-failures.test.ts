@@ -1,6 +1,9 @@
 import L from 'leaflet';
 import { expect, test } from 'vitest';
-import { OUTLINE_MAX_ZOOM, watchRasterTiles } from '../../../../../src/renderer/map/leaflet/basemap.ts';
+import {
+  OUTLINE_MAX_ZOOM,
+  watchRasterTiles,
+} from '../../../../../src/renderer/map/leaflet/basemap.ts';
 
 /** Leaflet's events of one view's raster tiles: each tile loaded or failed, then `load`. */
 function view(tiles: L.TileLayer, outcomes: ('ok' | 'fail')[]) {
