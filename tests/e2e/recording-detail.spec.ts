@@ -19,7 +19,7 @@ test("open a recording's detail from a search result, add a tag, see it saved af
 
   await expect(page).toHaveURL(new RegExp(`#/downloads/recording/${id}$`));
   await expect(page.getByRole('heading', { name: `Recording ${id}` })).toBeVisible();
-  await expect(page.getByTestId('recording-status')).toHaveText('complete');
+  await expect(page.getByTestId('recording-status')).toHaveText('Complete');
   await expect(page.getByText(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/).first()).toBeVisible();
   const frame = page.getByRole('img', { name: `Preview frame of recording ${id}` });
   await expect

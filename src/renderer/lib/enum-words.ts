@@ -82,3 +82,15 @@ export const SORT_KEY_WORDS: Record<SortKey, string> = {
 export function valueWords(words: Record<string, string>, value: string): string {
   return words[value] ?? words[value.toLowerCase()] ?? value;
 }
+
+/**
+ * The words for a value a service sent, which may be outside the interface's list or spelt
+ * otherwise ("Severe"): the value itself when the list has no words for it, a dash when empty.
+ */
+export function wordsFor(
+  words: Readonly<Record<string, string>>,
+  value: string | null | undefined,
+) {
+  if (!value) return '—';
+  return words[value] ?? words[value.toLowerCase()] ?? value;
+}

@@ -45,7 +45,7 @@ describe('RecordingDetail', () => {
     history.replaceState(null, '', '/?token=page-token'); // as browser mode opens the page
     setup({ 'recordings.show': () => recording() });
     expect(await screen.findByText('US-CO-000042')).toBeTruthy();
-    expect(screen.getByTestId('recording-status').textContent).toBe('complete');
+    expect(screen.getByTestId('recording-status').textContent).toBe('Complete');
     expect(screen.getByText('2026-11-20 10:00:00 UTC')).toBeTruthy();
     expect(screen.getByText('2026-11-20 10:05:30 UTC')).toBeTruthy();
     expect(screen.getByText('5 min 30 s')).toBeTruthy();
@@ -57,7 +57,7 @@ describe('RecordingDetail', () => {
 
   test('has no frame for a recording still submitted', async () => {
     setup({ 'recordings.show': () => recording({ status: 'submitted', formats: [] }) });
-    expect(await screen.findByText(/No preview frame: the recording is submitted/)).toBeTruthy();
+    expect(await screen.findByText(/No preview frame: the recording is being made/)).toBeTruthy();
     expect(screen.queryByRole('img')).toBeNull();
   });
 
