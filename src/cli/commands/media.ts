@@ -34,18 +34,7 @@ function printSaved(ctx: Context, path: string, extra: object = {}): void {
 export async function cameraLive(ctx: Context, id: string | undefined): Promise<number> {
   checkFlags(ctx.argv, [...OUT_FLAGS, ...GLOBAL_FLAGS], 'roadcam cameras live');
   const camera = needWord(id, 'cameras live', 'a camera id');
-  const out = needOut(ctx, 'cameras live');
-  const choice = await checkOut(ctx.argv, out);
-  return withEngine(ctx, async (engine) => {
-    const source = { kind: 'live' as const, cameraId: camera };
-    const saved = await invoke(engine, 'cli.media.save', {
-      source,
-      out: resolve(out),
-      replace: choice.replace,
-    });
-    printSaved(ctx, saved.path, { contentType: saved.contentType });
-    return 0;
-  });
+  return saveToOut(ctx, 'cameras live', { kind: 'live', cameraId: camera });
 }
 
 /** Lists a camera's archived image times; with --save DIR, saves each image too. */
@@ -82,10 +71,18 @@ export async function cameraImages(ctx: Context, id: string | undefined): Promis
 export async function observationPreview(ctx: Context, id: string | undefined): Promise<number> {
   checkFlags(ctx.argv, [...OUT_FLAGS, ...GLOBAL_FLAGS], 'roadcam observations preview');
   const observation = needWord(id, 'observations preview', 'an observation id');
-  const out = needOut(ctx, 'observations preview');
+  return saveToOut(ctx, 'observations preview', { kind: 'preview', observationId: observation });
+}
+
+/** One file of the service (a live image, a preview) saved to --out; its path is printed. */
+async function saveToOut(
+  ctx: Context,
+  command: string,
+  source: { kind: 'live'; cameraId: string } | { kind: 'preview'; observationId: string },
+): Promise<number> {
+  const out = needOut(ctx, command);
   const choice = await checkOut(ctx.argv, out);
   return withEngine(ctx, async (engine) => {
-    const source = { kind: 'preview' as const, observationId: observation };
     const saved = await invoke(engine, 'cli.media.save', {
       source,
       out: resolve(out),
