@@ -84,9 +84,20 @@ export function refusedFields<K extends string>(
  */
 const CONTRACT_REFUSAL = /^Invalid input for [\w.]+: /;
 
-/** A message a person may read: a contract's refusal becomes a sentence without its insides. */
+/** zod's own words for a refusal ("Too small: expected number to be >=2"): the program's insides. */
+const ZOD_WORDS = /^(Invalid|Too (small|big)|Unrecognized|Expected)\b|\bexpected\b/;
+
+/**
+ * A message a person may read. A contract's refusal keeps its sentences when the contract says
+ * them in words of its own ("Dates look like 2026-11-21.", without the parameter's name); one
+ * in zod's words or in a fragment becomes a sentence without its insides.
+ */
 export function readable(message: string): string {
-  return CONTRACT_REFUSAL.test(message)
-    ? 'Roadcam could not use a value given here: check the fields and try again.'
-    : message;
+  const refusal = CONTRACT_REFUSAL.exec(message);
+  if (!refusal) return message;
+  const issues = message.slice(refusal[0].length).split('; ');
+  const words = issues.map((issue) => issue.replace(/^[\w.]+: /, ''));
+  return words.every((w) => /^[A-Z].*[.!?]$/.test(w) && !ZOD_WORDS.test(w))
+    ? words.join(' ')
+    : 'Roadcam could not use a value given here: check the fields and try again.';
 }

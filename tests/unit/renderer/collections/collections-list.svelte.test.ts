@@ -67,7 +67,7 @@ describe('the collections list', () => {
 
     const shown = list.page;
     await list.search({ created_at_min: '21 November' });
-    expect(list.searching.error).toMatch(/created_at_min: Dates look like 2026-11-21/);
+    expect(list.searching.error).toMatch(/Dates look like 2026-11-21/);
     expect(list.searching.busy).toBe(false);
     expect(list.page).toBe(shown);
 

@@ -70,6 +70,18 @@ test("a contract's refusal never reaches a person as it is; other messages are k
       'Invalid input for settings.update: liveRefreshSeconds: Too small: expected number to be >=2',
     ),
   ).toBe('Roadcam could not use a value given here: check the fields and try again.');
+  // A refusal the contract words itself keeps its sentences; zod's words or a fragment do not.
+  expect(
+    readable('Invalid input for collections.list: created_at_min: Dates look like 2026-11-21.'),
+  ).toBe('Dates look like 2026-11-21.');
+  expect(readable('Invalid input for profiles.save: baseUrl: an http(s) URL')).toBe(
+    'Roadcam could not use a value given here: check the fields and try again.',
+  );
+  expect(
+    readable(
+      'Invalid input for collections.list: created_at_min: Dates look like 2026-11-21.; limit: Too big: expected number to be <=100',
+    ),
+  ).toBe('Roadcam could not use a value given here: check the fields and try again.');
   expect(readable('Not changed: you declined the change.')).toBe(
     'Not changed: you declined the change.',
   );
