@@ -70,7 +70,7 @@ test(`a batch of ${FOUND + MISSING} files: its list scrolls to a late row, draws
   // Every failure counted in the filter once the batch is done; the filter lists only them.
   await expect(batch).toHaveAttribute('data-state', 'failed', { timeout: 90_000 });
   const filter = page.getByLabel('Filter by state');
-  await expect(filter.locator('option[value="failed"]')).toHaveText(`failed (${MISSING})`);
+  await expect(filter.locator('option[value="failed"]')).toHaveText(`Failed (${MISSING})`);
   await expect(page.getByTestId('failures')).toContainText(`${MISSING} failed`);
   await filter.selectOption('failed');
   await expect(list.getByRole('listitem').first()).toHaveAttribute('aria-setsize', String(MISSING));

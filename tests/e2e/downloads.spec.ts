@@ -188,7 +188,7 @@ test('failures stay listed: counted in the filter, retried all at once, saved as
   const failures = page.getByTestId('failures');
   await expect(failures).toContainText('1 failed, each listed with its reason.');
   await expect(page.getByLabel('Filter by state').locator('option[value="failed"]')).toHaveText(
-    'failed (1)',
+    'Failed (1)',
   );
 
   const saved = page.waitForEvent('download');
