@@ -253,6 +253,9 @@ test("a camera's live video plays in its panel; adding it to the wall says so an
 
 /** `lower` starts below the bottom of `upper`: neither covers the other. */
 async function expectBelow(lower: Locator, upper: Locator) {
+  // The status line comes once the picture's age is known: wait for both to be drawn.
+  await expect(upper).toBeVisible();
+  await expect(lower).toBeVisible();
   const a = (await upper.boundingBox())!;
   const b = (await lower.boundingBox())!;
   expect(b.y).toBeGreaterThanOrEqual(a.y + a.height);
