@@ -14,19 +14,46 @@
  * Then the same comparison on the largest files the service makes (4 recordings of its longest
  * duration, 1800 s: 8 files of tens of MB), for the engine's peak RSS whatever the file sizes.
  *
+ * The engine is measured against the durable floor (the raw writer with SHA-256 and an fsync
+ * before each rename; target <= 1.05 x) on both. BENCH_BASELINE=DIR also runs another
+ * checkout's engine in the same rounds (old and new alternated; ratios hold under load);
+ * BENCH_DOWNLOADS_PROFILE=1 profiles this checkout's engine and prints its busiest functions.
+ *
  * The service's data folder is kept in .cache/bench-downloads so that the recordings are built
  * once (a few minutes) and reused by later runs.
  */
-import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { ApiClient } from '../../src/engine/api/index.ts';
 import { DEMO_CLIENT, startService } from '../../src/service/index.ts';
 import { testNetwork } from '../helpers/api.ts';
+import { topSelfTime } from './downloads-profile.ts';
+import {
+  curlRun,
+  engineRun,
+  referenceRuns,
+  runReference,
+  type CurlRun,
+  type EngineRun,
+  type Timing,
+} from './downloads-runs.ts';
+import { MachineLoad, ratioLine } from './lib/machine-load.ts';
 
+const load = new MachineLoad();
 const COUNT = 100;
+const BASELINE = process.env.BENCH_BASELINE;
+/** BENCH_DOWNLOADS_PROFILE=1: profiles in a folder removed at the end; =DIR: kept in DIR. */
+const KEEP_PROFILES = process.env.BENCH_DOWNLOADS_PROFILE !== '1';
+const PROFILE = !process.env.BENCH_DOWNLOADS_PROFILE
+  ? undefined
+  : KEEP_PROFILES
+    ? resolve(process.env.BENCH_DOWNLOADS_PROFILE)
+    : mkdtempSync(join(tmpdir(), 'bench-downloads-profile-'));
+if (PROFILE) {
+  mkdirSync(PROFILE, { recursive: true });
+  process.env.BENCH_DOWNLOADS_PROFILE = PROFILE;
+}
 const ROUNDS = Number(process.env.BENCH_DOWNLOADS_ROUNDS ?? 5);
 const root = resolve(import.meta.dirname, '../..');
 const serviceDir = join(root, '.cache', 'bench-downloads');
@@ -78,265 +105,141 @@ async function recordings(count: number, duration: number): Promise<string[]> {
   return found.slice(0, count);
 }
 
-/**
- * Writes every dirty page to the disk before a timed run, so that no run pays for the
- * writeback of the files the runs before it left (each run writes 111 MB).
- */
-const settle = () => promisify(execFile)('sync');
-
-interface CurlRun {
-  /** Asking for the signed URLs (zip and mp4 of each recording), 4 at a time. */
-  urlMs: number;
-  /** curl fetching them. */
-  ms: number;
-  /** curl fetching them, then `sync` writing them to the disk, as the engine's files are before
-   * it calls them complete (an fsync each before the rename); curl leaves that to the kernel,
-   * after its clock stops. */
-  syncedMs: number;
-  /** The run's folder (the caller removes it), and in it the URLs as "URL<TAB>name" lines. */
-  dir: string;
-  urlsFile: string;
-}
-
-interface ReferenceRuns {
-  /** The least Node can do with them (downloads-bare.ts), and the same with SHA-256 + fsync. */
-  bare: Timing;
-  durable: Timing;
-  /** The leanest Node writer (downloads-raw.ts): plainly, hashing, flushing, and both. */
-  raw: Timing;
-  rawHash: Timing;
-  rawFsync: Timing;
-  rawDurable: Timing;
-}
-
-interface Timing {
-  wallMs: number;
-  cpuMs: number;
-}
-
-/** The signed URLs of `ids` are asked for (4 at a time), then curl fetches them. */
-async function curlRun(ids: string[]): Promise<CurlRun> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-curl-'));
-  const files = ids.flatMap((id) => (['zip', 'mp4'] as const).map((format) => ({ id, format })));
-  const lines: string[] = new Array(files.length);
-  const u0 = performance.now();
-  let next = 0;
-  await Promise.all(
-    [0, 1, 2, 3].map(async () => {
-      while (next < files.length) {
-        const i = next++;
-        const { id, format } = files[i]!;
-        const url = await client.recordings.downloadUrl(id, format);
-        lines[i] = `url = "${url}"\noutput = "${join(dir, `${id}.${format}`)}"`;
-      }
-    }),
-  );
-  const urlMs = performance.now() - u0;
-  writeFileSync(join(dir, 'curl.cfg'), lines.join('\n'));
-  await settle();
-  const t0 = performance.now();
-  await promisify(execFile)('curl', [
-    '--silent',
-    '--fail',
-    '--parallel',
-    '--parallel-max',
-    '4',
-    '-K',
-    join(dir, 'curl.cfg'),
-  ]);
-  const ms = performance.now() - t0;
-  await settle();
-  const syncedMs = performance.now() - t0;
-  const urlsFile = join(dir, 'urls.tsv');
-  writeFileSync(
-    urlsFile,
-    lines
-      .map((l, i) => `${/url = "(.*)"/.exec(l)![1]}\t${files[i]!.id}.${files[i]!.format}`)
-      .join('\n'),
-  );
-  return { urlMs, ms, syncedMs, dir, urlsFile };
-}
-
-/** The Node references on the URLs of a curl run, each into a folder of its own. */
-async function referenceRuns({ dir, urlsFile }: CurlRun): Promise<ReferenceRuns> {
-  const nodeRun = async (script: string, mode: string) => {
-    const out = join(dir, `${script}-${mode}`);
-    await settle();
-    const { stdout } = await promisify(execFile)(process.execPath, [
-      join(import.meta.dirname, script),
-      out,
-      urlsFile,
-      mode,
-    ]);
-    rmSync(out, { recursive: true, force: true });
-    return JSON.parse(stdout.trim()) as Timing;
-  };
-  const bare = await nodeRun('downloads-bare.ts', 'plain');
-  const durable = await nodeRun('downloads-bare.ts', 'durable');
-  const raw = await nodeRun('downloads-raw.ts', 'plain');
-  const rawHash = await nodeRun('downloads-raw.ts', 'hash');
-  const rawFsync = await nodeRun('downloads-raw.ts', 'fsync');
-  const rawDurable = await nodeRun('downloads-raw.ts', 'durable');
-  return { bare, durable, raw, rawHash, rawFsync, rawDurable };
-}
-
-async function engineRun(
-  ids: string[],
-  mode: 'ready' | 'ids',
-): Promise<{
-  wallMs: number;
-  cpuMs: number;
-  maxRssMB: number;
-  loopDelayMs: { p50: number; p99: number; max: number };
-  files: number;
-  state: string;
-}> {
-  await settle();
-  const dir = mkdtempSync(join(tmpdir(), 'bench-engine-'));
-  const child = spawn(process.execPath, [
-    ...(process.env.BENCH_ENGINE_NODE_ARGS?.split(' ') ?? []),
-    join(import.meta.dirname, 'downloads-engine.ts'),
-    service.url,
-    dir,
-    join(dir, 'out'),
-    ids.join(','),
-    mode,
-  ]);
-  let out = '';
-  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr.on('data', (c: Buffer) => process.stderr.write(c));
-  return new Promise((done, fail) =>
-    child.on('exit', (code) => {
-      rmSync(dir, { recursive: true, force: true });
-      if (code !== 0) return fail(new Error(`engine exited with ${code}: ${out}`));
-      done(JSON.parse(out.trim().split('\n').at(-1)!));
-    }),
-  );
-}
-
 const ids = await recordings(COUNT, 60);
 /** The largest files the service makes: recordings of its longest duration, 1800 s. */
 const LARGE = 4;
 const largeIds = await recordings(LARGE, 1800);
 
-/** A curl run whose files are dropped: it warms the service's file cache for the runs after. */
-const warm = async (of: string[]) =>
-  rmSync((await curlRun(of)).dir, { recursive: true, force: true });
-await warm(ids);
-const curl: number[] = [];
-const curlSynced: number[] = [];
-const curlWithUrls: number[] = [];
-const bare: number[] = [];
-const durable: number[] = [];
-const raw: number[] = [];
-const rawHash: number[] = [];
-const rawFsync: number[] = [];
-const rawDurable: number[] = [];
-const ready: number[] = [];
-const fromIds: number[] = [];
+/** Each figure's runs, by name, for their medians at the end. */
+const runs = new Map<string, number[]>();
+const note = (name: string, ms: number) => runs.set(name, [...(runs.get(name) ?? []), ms]);
+const median = (name: string) => {
+  const xs = [...(runs.get(name) ?? [NaN])].sort((a, b) => a - b);
+  return xs[Math.floor(xs.length / 2)]!;
+};
 let rss = 0;
+let largeRss = 0;
 /** The worst of the engine runs' event-loop delays (p99, max). */
 let loopP99 = 0;
 let loopMax = 0;
 const t = (x: Timing) => `${x.wallMs.toFixed(0)} ms (CPU ${x.cpuMs.toFixed(0)} ms)`;
-for (let round = 0; round < ROUNDS; round++) {
-  const c = await curlRun(ids);
-  const r = await referenceRuns(c);
-  rmSync(c.dir, { recursive: true, force: true });
-  curl.push(c.ms);
-  curlSynced.push(c.syncedMs);
-  curlWithUrls.push(c.ms + c.urlMs);
-  bare.push(r.bare.wallMs);
-  durable.push(r.durable.wallMs);
-  raw.push(r.raw.wallMs);
-  rawHash.push(r.rawHash.wallMs);
-  rawFsync.push(r.rawFsync.wallMs);
-  rawDurable.push(r.rawDurable.wallMs);
-  const times: Record<string, number> = {};
-  const cpus: Record<string, number> = {};
-  for (const mode of ['ready', 'ids'] as const) {
-    const e = await engineRun(ids, mode);
-    if (e.files !== COUNT * 2 || e.state !== 'completed')
+
+/** The engine (this checkout's as `name`, the baseline's as `name`-old) on the same files. */
+async function engines(name: string, of: string[], mode: 'ready' | 'ids'): Promise<string> {
+  const check = (e: EngineRun) => {
+    if (e.files !== of.length * 2 || e.state !== 'completed')
       throw new Error(`engine: ${JSON.stringify(e)}`);
-    (mode === 'ready' ? ready : fromIds).push(e.wallMs);
-    times[mode] = e.wallMs;
-    cpus[mode] = e.cpuMs;
-    rss = Math.max(rss, e.maxRssMB);
     loopP99 = Math.max(loopP99, e.loopDelayMs.p99);
     loopMax = Math.max(loopMax, e.loopDelayMs.max);
-  }
+    return e;
+  };
+  const e = check(await engineRun(service.url, of, mode));
+  note(name, e.wallMs);
+  if (of === ids) rss = Math.max(rss, e.maxRssMB);
+  else largeRss = Math.max(largeRss, e.maxRssMB);
+  if (!BASELINE) return `engine ${name} ${t(e)}`;
+  const old = check(await engineRun(service.url, of, mode, BASELINE));
+  note(`${name}-old`, old.wallMs);
+  return `engine ${name} ${t(e)}, baseline ${t(old)}`;
+}
+
+/** A curl run whose files are dropped: it warms the service's file cache for the runs after. */
+const warm = async (of: string[]) =>
+  rmSync((await curlRun(client, of)).dir, { recursive: true, force: true });
+await warm(ids);
+for (let round = 0; round < ROUNDS; round++) {
+  const c = await curlRun(client, ids);
+  const r = await referenceRuns(c);
+  rmSync(c.dir, { recursive: true, force: true });
+  note('curl', c.ms);
+  note('curl+sync', c.syncedMs);
+  note('curl+urls', c.ms + c.urlMs);
+  for (const [name, x] of Object.entries(r)) note(name, x.wallMs);
+  const ready = await engines('ready', ids, 'ready');
+  const fromIds = await engines('ids', ids, 'ids');
   console.log(
-    `round ${round + 1}: curl ${c.ms.toFixed(0)} ms (${c.syncedMs.toFixed(0)} ms with sync; + ${c.urlMs.toFixed(0)} ms for its URLs), raw Node ${t(r.raw)}, hashing ${t(r.rawHash)}, flushing ${t(r.rawFsync)}, both ${t(r.rawDurable)}, bare Node ${t(r.bare)}, durably ${t(r.durable)}, engine ${times.ready!.toFixed(0)} ms from the same URLs (CPU ${cpus.ready!.toFixed(0)} ms), ${times.ids!.toFixed(0)} ms from the ids (CPU ${cpus.ids!.toFixed(0)} ms)`,
+    `round ${round + 1}: curl ${c.ms.toFixed(0)} ms (${c.syncedMs.toFixed(0)} ms with sync; + ${c.urlMs.toFixed(0)} ms for its URLs), raw Node ${t(r.raw)}, hashing ${t(r.rawHash)}, flushing ${t(r.rawFsync)}, both ${t(r.rawDurable)}, bare Node ${t(r.bare)}, durably ${t(r.durable)}; ${ready}; ${fromIds}`,
   );
 }
 
-// The largest files: curl and the engine (from the same signed URLs) alternately.
+// The largest files: curl, the durable floor and the engine (same signed URLs) alternately.
 await warm(largeIds);
-const largeCurl: number[] = [];
-const largeCurlSynced: number[] = [];
-const largeEngine: number[] = [];
 let largeBytes = 0;
-let largeRss = 0;
 for (let round = 0; round < ROUNDS; round++) {
-  const c = await curlRun(largeIds);
+  const c: CurlRun = await curlRun(client, largeIds);
   largeBytes = readdirSync(c.dir)
     .filter((name) => !/\.(cfg|tsv)$/.test(name))
     .reduce((sum, name) => sum + statSync(join(c.dir, name)).size, 0);
+  const floor = await runReference(c, 'downloads-raw.ts', 'durable');
   rmSync(c.dir, { recursive: true, force: true });
-  const e = await engineRun(largeIds, 'ready');
-  if (e.files !== LARGE * 2 || e.state !== 'completed')
-    throw new Error(`engine: ${JSON.stringify(e)}`);
-  largeCurl.push(c.ms);
-  largeCurlSynced.push(c.syncedMs);
-  largeEngine.push(e.wallMs);
-  largeRss = Math.max(largeRss, e.maxRssMB);
-  loopP99 = Math.max(loopP99, e.loopDelayMs.p99);
-  loopMax = Math.max(loopMax, e.loopDelayMs.max);
+  note('large-curl', c.ms);
+  note('large-curl+sync', c.syncedMs);
+  note('large-floor', floor.wallMs);
+  const e = await engines('large', largeIds, 'ready');
   console.log(
-    `largest files, round ${round + 1}: curl ${c.ms.toFixed(0)} ms (${c.syncedMs.toFixed(0)} ms with sync), engine ${t(e)}, peak RSS ${e.maxRssMB.toFixed(0)} MB`,
+    `largest files, round ${round + 1}: curl ${c.ms.toFixed(0)} ms (${c.syncedMs.toFixed(0)} ms with sync), durable floor ${t(floor)}, ${e}`,
   );
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const ms = (name: string) => `${median(name).toFixed(0)} ms`;
+const vs = (name: string, peer: string) =>
+  `${ms(name)} (${(median(name) / median(peer)).toFixed(2)} x ${peer})`;
 console.log(`\n${COUNT} recordings, ${COUNT * 2} files, concurrency 4, loopback, medians:`);
-console.log(`curl --parallel --parallel-max 4:        ${median(curl).toFixed(0)} ms`);
-const vsCurl = (xs: number[]) =>
-  `${median(xs).toFixed(0)} ms (${(median(xs) / median(curl)).toFixed(2)} x curl)`;
-console.log(`raw Node writer (the floor):            ${vsCurl(raw)}`);
-console.log(`  + SHA-256 per file:                   ${vsCurl(rawHash)}`);
-console.log(`  + fsync before each rename:           ${vsCurl(rawFsync)}`);
-console.log(`  + both (the engine's durability):     ${vsCurl(rawDurable)}`);
-console.log(`bare Node downloader (node:http):       ${vsCurl(bare)}`);
-console.log(`  + SHA-256 and fsync per file:         ${vsCurl(durable)}`);
-console.log(`engine, from the same signed URLs:       ${median(ready).toFixed(0)} ms`);
-console.log(
-  `ratio engine / curl:                     ${(median(ready) / median(curl)).toFixed(2)} (target <= 1.10)`,
-);
-console.log(`curl, then sync (its files on the disk):  ${median(curlSynced).toFixed(0)} ms`);
-console.log(
-  `ratio engine / (curl + sync):            ${(median(ready) / median(curlSynced)).toFixed(2)}`,
-);
-console.log(`curl + asking for the 200 signed URLs:   ${median(curlWithUrls).toFixed(0)} ms`);
-console.log(`engine, from the recording ids:          ${median(fromIds).toFixed(0)} ms`);
-console.log(
-  `ratio engine / (URLs + curl):            ${(median(fromIds) / median(curlWithUrls)).toFixed(2)}`,
-);
+console.log(`curl --parallel --parallel-max 4:        ${ms('curl')}`);
+console.log(`curl, then sync (its files on the disk): ${ms('curl+sync')}`);
+console.log(`raw Node writer:                         ${vs('raw', 'curl')}`);
+console.log(`  + SHA-256 per file:                    ${vs('rawHash', 'curl')}`);
+console.log(`  + fsync before each rename:            ${vs('rawFsync', 'curl')}`);
+console.log(`  + both (the durable floor):            ${vs('rawDurable', 'curl')}`);
+console.log(`bare Node downloader (node:http):        ${vs('bare', 'curl')}`);
+console.log(`  + SHA-256 and fsync per file:          ${vs('durable', 'curl')}`);
+console.log(`engine, from the same signed URLs:       ${vs('ready', 'curl')}`);
+if (BASELINE) console.log(`baseline engine, same signed URLs:       ${vs('ready-old', 'curl')}`);
+console.log(`curl + asking for the 200 signed URLs:   ${ms('curl+urls')}`);
+console.log(`engine, from the recording ids:          ${vs('ids', 'curl+urls')}`);
+if (BASELINE) console.log(`baseline engine, from the ids:           ${vs('ids-old', 'curl+urls')}`);
 console.log(`engine peak RSS: ${rss.toFixed(0)} MB (target < 200 MB)`);
 console.log(
   `\n${LARGE} recordings of 1800 s, ${LARGE * 2} files, ${(largeBytes / 1e6).toFixed(0)} MB, concurrency 4, medians:`,
 );
-console.log(`curl --parallel --parallel-max 4:        ${median(largeCurl).toFixed(0)} ms`);
-console.log(`curl, then sync:                         ${median(largeCurlSynced).toFixed(0)} ms`);
-console.log(
-  `engine, from the same signed URLs:       ${median(largeEngine).toFixed(0)} ms (${(median(largeEngine) / median(largeCurl)).toFixed(2)} x curl, ${(median(largeEngine) / median(largeCurlSynced)).toFixed(2)} x curl + sync)`,
-);
+console.log(`curl --parallel --parallel-max 4:        ${ms('large-curl')}`);
+console.log(`curl, then sync:                         ${ms('large-curl+sync')}`);
+console.log(`raw Node + SHA-256 + fsync (the floor):  ${vs('large-floor', 'large-curl')}`);
+console.log(`engine, from the same signed URLs:       ${vs('large', 'large-curl')}`);
+if (BASELINE)
+  console.log(`baseline engine:                         ${vs('large-old', 'large-curl')}`);
 console.log(`engine peak RSS: ${largeRss.toFixed(0)} MB (target < 200 MB)`);
 console.log(
-  `\nengine's event loop while downloading (what the app's other work waits): p99 ${loopP99.toFixed(1)} ms, max ${loopMax.toFixed(1)} ms over every run`,
+  `\nengine's event loop while downloading (what the app's other work waits): p99 ${loopP99.toFixed(1)} ms, max ${loopMax.toFixed(1)} ms over every run\n`,
+);
+const floorTarget = 1.05;
+console.log(
+  ratioLine(
+    'engine / durable floor, 200 small files',
+    median('ready'),
+    median('rawDurable'),
+    floorTarget,
+  ),
 );
 console.log(
-  `machine load average: ${loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}`,
+  ratioLine(
+    'engine / durable floor, 8 large files',
+    median('large'),
+    median('large-floor'),
+    floorTarget,
+  ),
 );
+if (BASELINE) {
+  console.log(
+    ratioLine('engine / baseline engine, small files', median('ready'), median('ready-old'), 1),
+  );
+  console.log(
+    ratioLine('engine / baseline engine, large files', median('large'), median('large-old'), 1),
+  );
+}
+if (PROFILE) {
+  console.log(`\n${topSelfTime(PROFILE).join('\n')}`);
+  if (!KEEP_PROFILES) rmSync(PROFILE, { recursive: true, force: true });
+}
+console.log(load.line());
 await service.close();
