@@ -17,8 +17,8 @@
  * The service's data is kept in .cache/bench-network (its recordings are built once).
  */
 import { execFile, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { ApiClient } from '../../src/engine/api/index.ts';
@@ -34,7 +34,11 @@ import {
   type Account,
 } from './network-cli.ts';
 import { testNetwork } from '../helpers/api.ts';
+import { MachineLoad, ratioLine } from './lib/machine-load.ts';
+import { phaseTable } from './network-phases.ts';
+import { aria2, curl, timed } from './network-tools.ts';
 
+const load = new MachineLoad();
 const RTT = Number(process.env.BENCH_NET_RTT_MS ?? 80);
 const MBPS = Number(process.env.BENCH_NET_MBPS ?? 50);
 const ROUNDS = Number(process.env.BENCH_NET_ROUNDS ?? 3);
@@ -97,55 +101,12 @@ async function signedUrls(ids: string[]): Promise<{ url: string; name: string }[
   return out;
 }
 
-/** Runs `work` in a fresh folder, then `sync`; returns the wall time in ms. */
-async function timed(work: (dir: string) => Promise<unknown>): Promise<number> {
-  await run('sync');
-  const dir = mkdtempSync(join(tmpdir(), 'bench-net-'));
-  const t0 = performance.now();
-  await work(dir);
-  await run('sync');
-  const ms = performance.now() - t0;
-  rmSync(dir, { recursive: true, force: true });
-  return ms;
-}
-
-const curl = (files: { url: string; name: string }[]) => (dir: string) => {
-  const cfg = files.map((f) => `url = "${f.url}"\noutput = "${join(dir, f.name)}"`).join('\n');
-  writeFileSync(join(dir, 'curl.cfg'), cfg);
-  return run('curl', [
-    '--silent',
-    '--show-error',
-    '--fail',
-    '--parallel',
-    '--parallel-max',
-    '4',
-    '--config',
-    join(dir, 'curl.cfg'),
-  ]);
-};
-
-const aria2 = (files: { url: string; name: string }[]) => (dir: string) => {
-  const list = files.map((f) => `${f.url}\n  out=${f.name}`).join('\n');
-  writeFileSync(join(dir, 'aria2.txt'), list);
-  return run('aria2c', [
-    '-q',
-    '-j4',
-    '-x1',
-    '--allow-overwrite=true',
-    '--file-allocation=none',
-    '-d',
-    dir,
-    '-i',
-    join(dir, 'aria2.txt'),
-  ]);
-};
-
 /**
  * The app's engine in its own process (downloads-engine.ts), its URLs asked for before its
- * clock starts as the others' are; its own wall time (process start and sign-in left out, its
- * files fsynced) plus the `sync` after it.
+ * clock starts as the others' are (`ready`) or as it goes (`ids`); its own wall time (process
+ * start and sign-in left out, its files fsynced) plus the `sync` after it.
  */
-async function engineRun(ids: string[]): Promise<number> {
+async function engineRun(ids: string[], mode: 'ready' | 'ids'): Promise<number> {
   await run('sync');
   const dir = mkdtempSync(join(tmpdir(), 'bench-net-engine-'));
   const out = await new Promise<string>((done, fail) => {
@@ -155,7 +116,7 @@ async function engineRun(ids: string[]): Promise<number> {
       dir,
       join(dir, 'out'),
       ids.join(','),
-      'ready',
+      mode,
     ]);
     let text = '';
     child.stdout.on('data', (c: Buffer) => (text += c.toString()));
@@ -176,7 +137,6 @@ async function engineRun(ids: string[]): Promise<number> {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const hasAria2 = !spawnSync('aria2c', ['--version']).error;
 
-const loadBefore = loadavg()[0]!;
 const ids = await recordings();
 const files = await signedUrls(ids);
 /**
@@ -197,7 +157,13 @@ async function timeCommand(name: string, checkout: string, sources: string): Pro
 await timeCommand('cli', root, join(root, 'bin', 'roadcam.mjs'));
 if (BESIDE) await timeCommand('beside', resolve(dirname(BESIDE), '..'), BESIDE);
 if (keychainProblem) console.log(`no keychain (${keychainProblem}): no profile runs`);
-const times: Record<string, number[]> = { engine: [], curl: [], aria2c: [] };
+const times: Record<string, number[]> = {
+  engine: [],
+  engineIds: [],
+  start: [],
+  curl: [],
+  aria2c: [],
+};
 /** `roadcam session` of each command, in the same rounds. */
 const sessions: Record<string, number[]> = {};
 for (const name of Object.keys(clis)) {
@@ -218,7 +184,12 @@ await timed(async (dir) => {
 // Node's compile cache, as after a user's first start (the commands and the core compiled once).
 for (const { bin } of Object.values(clis)) await run(process.execPath, [bin, '--version']);
 for (let round = 0; round < ROUNDS; round++) {
-  times.engine!.push(await engineRun(ids));
+  times.engine!.push(await engineRun(ids, 'ready'));
+  times.engineIds!.push(await engineRun(ids, 'ids'));
+  // Node's start and the bundle loaded: the part of every command that is not its work.
+  const t0 = performance.now();
+  await run(process.execPath, [clis.cli!.bin, '--version']);
+  times.start!.push(performance.now() - t0);
   for (const [name, { bin, account }] of Object.entries(clis)) {
     times[name]!.push(await cliRun(ids, bin, account, link.url));
     for (let i = 0; i < 3; i++) sessions[name]!.push(await sessionRun(bin, account, link.url));
@@ -243,10 +214,6 @@ for (let round = 0; round < ROUNDS; round++) {
 
 console.log(
   `bench:network ${new Date().toISOString().slice(0, 10)}, ${cpus().length} x ${cpus()[0]?.model}, Node ${process.versions.node}`,
-);
-// A noisy machine (other jobs running) shows here: compare figures of quiet runs only.
-console.log(
-  `load average (1 min): ${loadBefore.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end`,
 );
 console.log(
   `link: ${RTT} ms round trip, ${MBPS} Mbit/s shared; ${files.length} files; ${ROUNDS} rounds (median)`,
@@ -277,8 +244,30 @@ for (const [name, xs] of Object.entries(times)) {
   if (xs.length > 0)
     console.log(`rounds ${name.padEnd(10)} ${xs.map((x) => x.toFixed(0)).join(' ')} ms`);
 }
+{
+  const whole = median(times.cli!);
+  const peer = hasAria2 ? a : c;
+  console.log(
+    phaseTable(
+      {
+        peer,
+        peerName: hasAria2 ? 'aria2c -j4' : 'curl --parallel-max 4',
+        engineReady: e,
+        engineIds: median(times.engineIds!),
+        start: median(times.start!),
+        session: median(sessions.cli!),
+        whole,
+      },
+      100,
+    ).join('\n'),
+  );
+  console.log(
+    ratioLine(`roadcam download / (${hasAria2 ? 'aria2c' : 'curl'} + sync)`, whole, peer, 1.05),
+  );
+}
 console.log(`map: first camera page with sign-in over the link ${median(mapTimes).toFixed(0)} ms`);
 console.log(`link stats: ${JSON.stringify(link.stats())}`);
 for (const { bin, account } of Object.values(clis)) await logoutProfile(bin, account);
+console.log(load.line());
 await link.close();
 await service.close();
