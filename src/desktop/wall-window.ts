@@ -1,0 +1,38 @@
+/**
+ * A saved wall in a window of its own, asked for by a link: `roadcam://wall?wall=ID&display=N`
+ * (or `roadcam://wall/ID?display=N`), `&kiosk=1` for a kiosk window rather than full screen.
+ * The display number is checked against the displays where the window opens (displays.ts).
+ */
+import { WALL_ONLY_QUERY } from '../shared/wall-screens.ts';
+
+export interface WallWindowRequest {
+  wallId: number;
+  /** The display's number as the link gave it. */
+  display: string;
+  kiosk: boolean;
+}
+
+/** A request, a refusal in words, or null for a route that asks for no window of its own. */
+export type WallWindowReading = { request: WallWindowRequest } | { refused: string } | null;
+
+export function wallWindowRequest(route: string): WallWindowReading {
+  const [path = '', search = ''] = route.split('?', 2);
+  const query = new URLSearchParams(search);
+  const display = query.get('display');
+  if (display === null || !/^\/wall(\/|$)/.test(path)) return null;
+  const idText = path.split('/')[2] ?? query.get('wall') ?? '';
+  const wallId = /^\d{1,9}$/.test(idText) ? Number(idText) : 0;
+  if (wallId === 0) {
+    return {
+      refused:
+        'a link with display=N opens a saved wall on that display: it needs the wall too ' +
+        `(wall=ID, the number in the wall's own link), and ${JSON.stringify(idText.slice(0, 20))} is not one`,
+    };
+  }
+  return { request: { wallId, display, kiosk: ['1', 'true'].includes(query.get('kiosk') ?? '') } };
+}
+
+/** The address of a window that shows wall `wallId` and nothing else. */
+export function wallOnlyRoute(wallId: number): string {
+  return `/wall/${wallId}?${WALL_ONLY_QUERY}`;
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** A screen's place on the desktop, in Electron's device-independent pixels. */
+export const screenBoundsSchema = z
+  .object({
+    x: z.number().int(),
+    y: z.number().int(),
+    width: z.number().int().min(1).max(100_000),
+    height: z.number().int().min(1).max(100_000),
+  })
+  .strict();
+export type ScreenBounds = z.infer<typeof screenBoundsSchema>;
+
+/**
+ * A saved wall shown in its own window on a display, remembered for the next start: the
+ * display's id first, and its bounds when the id changed (a display plugged into another port).
+ */
+export const wallScreenSchema = z
+  .object({
+    wallId: z.number().int().positive(),
+    displayId: z.number().int(),
+    displayBounds: screenBoundsSchema,
+    /** Kiosk: no window frame nor way out but the keyboard; else full screen. */
+    kiosk: z.boolean(),
+  })
+  .strict();
+export type WallScreen = z.infer<typeof wallScreenSchema>;
+
+/** Control rooms have a handful of screens; more windows than this are one mistake repeated. */
+export const MAX_WALL_SCREENS = 16;
+
+export const wallScreensSchema = z.array(wallScreenSchema).max(MAX_WALL_SCREENS);
+
+/** The query flag of a window that shows one wall and nothing else (no navigation, no status). */
+export const WALL_ONLY_QUERY = 'window=only';
