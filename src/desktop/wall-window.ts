@@ -3,8 +3,6 @@
  * (or `roadcam://wall/ID?display=N`), `&kiosk=1` for a kiosk window rather than full screen.
  * The display number is checked against the displays where the window opens (displays.ts).
  */
-import { WALL_ONLY_QUERY } from '../shared/wall-screens.ts';
-
 export interface WallWindowRequest {
   wallId: number;
   /** The display's number as the link gave it. */
@@ -30,9 +28,4 @@ export function wallWindowRequest(route: string): WallWindowReading {
     };
   }
   return { request: { wallId, display, kiosk: ['1', 'true'].includes(query.get('kiosk') ?? '') } };
-}
-
-/** The address of a window that shows wall `wallId` and nothing else. */
-export function wallOnlyRoute(wallId: number): string {
-  return `/wall/${wallId}?${WALL_ONLY_QUERY}`;
 }

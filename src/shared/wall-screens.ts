@@ -31,5 +31,15 @@ export const MAX_WALL_SCREENS = 16;
 
 export const wallScreensSchema = z.array(wallScreenSchema).max(MAX_WALL_SCREENS);
 
-/** The query flag of a window that shows one wall and nothing else (no navigation, no status). */
-export const WALL_ONLY_QUERY = 'window=only';
+/**
+ * The address of a window that shows wall `wallId` and nothing else (no navigation, no status
+ * bar): a display's window in the desktop app, "Open in a new window" in browser mode.
+ */
+export function wallOnlyRoute(wallId: number): string {
+  return `/wall/${wallId}?window=only`;
+}
+
+/** Whether an address (a view and its query) is a wall-only window's. */
+export function isWallOnlyAddress(view: string, query: Record<string, string>): boolean {
+  return view === 'wall' && query['window'] === 'only';
+}

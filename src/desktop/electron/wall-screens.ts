@@ -8,9 +8,9 @@
  */
 import { screen, type BrowserWindow, type Display } from 'electron';
 import type { Core, Log } from '../../engine/index.ts';
-import { MAX_WALL_SCREENS, type WallScreen } from '../../shared/wall-screens.ts';
+import { MAX_WALL_SCREENS, wallOnlyRoute, type WallScreen } from '../../shared/wall-screens.ts';
 import { displayByNumber, displayGone, placeWall } from '../displays.ts';
-import { wallOnlyRoute, type WallWindowRequest } from '../wall-window.ts';
+import type { WallWindowRequest } from '../wall-window.ts';
 import { forwardEvents } from './ipc.ts';
 import { showNotification } from './notifications.ts';
 import { loadRoute, lockedWindow } from './window.ts';

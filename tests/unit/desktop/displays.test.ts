@@ -11,7 +11,8 @@ import {
   displaysLeftToRight,
   placeWall,
 } from '../../../src/desktop/displays.ts';
-import { wallOnlyRoute, wallWindowRequest } from '../../../src/desktop/wall-window.ts';
+import { wallWindowRequest } from '../../../src/desktop/wall-window.ts';
+import { wallOnlyRoute } from '../../../src/shared/wall-screens.ts';
 import { routeFromLink } from '../../../src/desktop/deep-link.ts';
 
 const left = { id: 7, bounds: { x: -1920, y: 0, width: 1920, height: 1080 } };
