@@ -75,6 +75,13 @@ describe('a saved wall on a display', () => {
     expect(window.webContents.openHandler?.({ url: 'https://example.com/' } as never)).toEqual({
       action: 'deny',
     });
+    // Its page is the app's own: the contract answers it, events reach it.
+    const opened = await electron.invoke(
+      'walls.open',
+      { id },
+      { frameUrl: window.webContents.url },
+    );
+    expect(opened).toMatchObject({ ok: true, value: { id, name: 'North' } });
     await waitFor(async () => (await remembered()).length === 1, {
       what: 'the wall remembered',
       timeoutMs: 10_000,
@@ -82,6 +89,17 @@ describe('a saved wall on a display', () => {
     expect(await remembered()).toEqual([
       { wallId: id, displayId: 22, displayBounds: right.bounds, kiosk: false },
     ]);
+  });
+
+  it('a link given at the start opens its wall window beside the main window', async () => {
+    const first = await startShell(twoDisplays);
+    const id = await saveWall('North');
+    await stopShell({ keepData: true });
+    const args = [`roadcam://wall/${id}?display=1`];
+    await startShell({ ...twoDisplays, args, dataDir: first.dataDir });
+    const window = await wallWindow();
+    expect(window.options).toMatchObject(main.bounds);
+    expect(electron.mainWindow().loaded?.hash).toBe('');
   });
 
   it('a wrong display number is refused in words, with the displays there are', async () => {
