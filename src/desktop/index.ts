@@ -168,7 +168,11 @@ function start(): void {
   );
   startingCore = starting;
   walls = starting.then((ready) => {
-    const shown = startWallScreens(ready, log, () => quitting?.confirmed ?? false);
+    const shown = startWallScreens(ready, {
+      log,
+      quitting: () => quitting?.confirmed ?? false,
+      confirm: (question) => desktop.confirm(question),
+    });
     void shown.restore();
     return shown;
   });

@@ -7,7 +7,7 @@
  * runs its own tour. The decisions are in displays.ts and wall-window.ts, tested in Node.
  */
 import { screen, type BrowserWindow, type Display } from 'electron';
-import type { Core, Log } from '../../engine/index.ts';
+import type { ConsentQuestion, Core, Log } from '../../engine/index.ts';
 import { MAX_WALL_SCREENS, wallOnlyRoute, type WallScreen } from '../../shared/wall-screens.ts';
 import { displayByNumber, displayGone, placeWall } from '../displays.ts';
 import type { WallWindowRequest } from '../wall-window.ts';
@@ -29,8 +29,16 @@ interface Shown {
   name: string;
 }
 
-/** `quitting`: windows closing now close for a quit, and stay remembered. */
-export function startWallScreens(core: Core, log: Log, quitting: () => boolean): WallScreens {
+export interface WallScreensOptions {
+  log: Log;
+  /** Windows closing now close for a quit, and stay remembered. */
+  quitting(): boolean;
+  /** The desktop's warning box (desktop.ts): true when the user agreed. */
+  confirm(question: ConsentQuestion): Promise<boolean>;
+}
+
+export function startWallScreens(core: Core, options: WallScreensOptions): WallScreens {
+  const { log, quitting } = options;
   const shown = new Map<BrowserWindow, Shown>();
   const tell = (text: string) => {
     log(`walls on displays: ${text}`, 'warn');
@@ -108,6 +116,11 @@ export function startWallScreens(core: Core, log: Log, quitting: () => boolean):
           `The wall was not opened: there is no saved wall ${request.wallId}. Copy the link again from the wall.`,
         );
       }
+      // Any web page can open a link: the person at the screen agrees before it takes one and
+      // before it comes back at every start (a link's tour is never kept alone either).
+      if (!(await options.confirm(wallQuestion(name, request)))) {
+        return log(`walls on displays: declined to open wall ${request.wallId} from a link`);
+      }
       const { id, bounds } = choice.display;
       const saved = {
         wallId: request.wallId,
@@ -118,5 +131,18 @@ export function startWallScreens(core: Core, log: Log, quitting: () => boolean):
       show(saved, choice.display, name);
       await remember();
     },
+  };
+}
+
+function wallQuestion(name: string, request: WallWindowRequest): ConsentQuestion {
+  const how = request.kiosk ? 'as a kiosk' : 'full screen';
+  return {
+    title: `Show ${name} on display ${request.display}?`,
+    detail:
+      `A link asks to show ${name} ${how} on display ${request.display} (numbered from the left), ` +
+      'and again at every start of Roadcam until its window is closed.',
+    agree: 'Show it there',
+    declined: 'The wall was not opened.',
+    unasked: 'The wall was not opened: no one could be asked.',
   };
 }

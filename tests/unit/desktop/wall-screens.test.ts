@@ -32,6 +32,16 @@ function link(query: string): void {
   electron.emitApp('second-instance', ['/opt/Roadcam/roadcam', `roadcam://wall?${query}`]);
 }
 
+/** Answers the question a link's wall asks (1: Show it there, 0: Cancel); its words. */
+async function answer(button: 0 | 1): Promise<string> {
+  const question = await waitFor(() => electron.dialogs('messageBox').find((d) => !d.answered), {
+    what: 'the question before a link opens a wall',
+    timeoutMs: 10_000,
+  });
+  question.answer(button);
+  return `${String(question.options['message'])} ${String(question.options['detail'])}`;
+}
+
 async function wallWindow(count = 2) {
   await waitFor(() => electron.windows().length === count, {
     what: `${count} windows`,
@@ -61,6 +71,9 @@ describe('a saved wall on a display', () => {
     await startShell(twoDisplays);
     const id = await saveWall('North');
     link(`wall=${id}&display=2`);
+    expect(await answer(1)).toBe(
+      'Show the wall “North” on display 2? A link asks to show the wall “North” full screen on display 2 (numbered from the left), and again at every start of Roadcam until its window is closed.',
+    );
     const window = await wallWindow();
     expect(window.loaded?.hash).toBe(`/wall/${id}?window=only`);
     expect(window.options).toMatchObject({ ...right.bounds, fullscreen: true, kiosk: false });
@@ -97,6 +110,7 @@ describe('a saved wall on a display', () => {
     await stopShell({ keepData: true });
     const args = [`roadcam://wall/${id}?display=1`];
     await startShell({ ...twoDisplays, args, dataDir: first.dataDir });
+    await answer(1);
     const window = await wallWindow();
     expect(window.options).toMatchObject(main.bounds);
     expect(electron.mainWindow().loaded?.hash).toBe('');
@@ -111,12 +125,24 @@ describe('a saved wall on a display', () => {
     // As the platform shows it (Linux escapes the quotes of a notification's body).
     expect(await notices()).toBe(platformText({ title: '', body: words }).body);
     expect(electron.windows()).toHaveLength(1);
+    expect(electron.dialogs()).toEqual([]);
+  });
+
+  it('a link is only a question: Cancel opens nothing and remembers nothing', async () => {
+    const shell = await startShell(twoDisplays);
+    const id = await saveWall('North');
+    link(`wall=${id}&display=2&kiosk=1`);
+    expect(await answer(0)).toContain('as a kiosk on display 2');
+    await shell.logged(/declined to open wall \d+ from a link/);
+    expect(electron.windows()).toHaveLength(1);
+    expect(await remembered()).toEqual([]);
   });
 
   it('comes back on its display at the next start; kiosk=1 opens a kiosk', async () => {
     const first = await startShell(twoDisplays);
     const id = await saveWall('North');
     link(`wall=${id}&display=2&kiosk=1`);
+    await answer(1);
     await wallWindow();
     await waitFor(async () => (await remembered()).length === 1, {
       what: 'the wall remembered',
@@ -133,6 +159,7 @@ describe('a saved wall on a display', () => {
     const first = await startShell(twoDisplays);
     const id = await saveWall('North');
     link(`wall=${id}&display=2`);
+    await answer(1);
     await wallWindow();
     await waitFor(async () => (await remembered()).length === 1, {
       what: 'the wall remembered',
@@ -153,6 +180,7 @@ describe('a saved wall on a display', () => {
     await startShell(twoDisplays);
     const id = await saveWall('North');
     link(`wall=${id}&display=2`);
+    await answer(1);
     const window = await wallWindow();
     electron.removeDisplay(22);
     expect(window.getBounds()).toEqual(main.bounds);
@@ -164,6 +192,7 @@ describe('a saved wall on a display', () => {
     await startShell(twoDisplays);
     const id = await saveWall('North');
     link(`wall=${id}&display=2`);
+    await answer(1);
     const window = await wallWindow();
     await waitFor(async () => (await remembered()).length === 1, {
       what: 'the wall remembered',
