@@ -2,13 +2,19 @@
  * A saved wall in a window of its own, asked for by a link: `roadcam://wall?wall=ID&display=N`
  * (or `roadcam://wall/ID?display=N`), `&kiosk=1` for a kiosk window rather than full screen.
  * The display number is checked against the displays where the window opens (displays.ts).
+ * A tour link's parameters (`&tour=favourites&dwell=20`) go with it: that window runs that tour.
  */
 export interface WallWindowRequest {
   wallId: number;
   /** The display's number as the link gave it. */
   display: string;
   kiosk: boolean;
+  /** The link's tour (`tour=favourites&dwell=20&mode=page`), run by the window; '' for none. */
+  tour: string;
 }
+
+/** The parameters of a tour link (docs/wall.md, "Tour"): the window runs the tour they name. */
+const TOUR_PARAMETERS = ['tour', 'dwell', 'mode', 'layout'];
 
 /** A request, a refusal in words, or null for a route that asks for no window of its own. */
 export type WallWindowReading = { request: WallWindowRequest } | { refused: string } | null;
@@ -27,5 +33,13 @@ export function wallWindowRequest(route: string): WallWindowReading {
         `(wall=ID, the number in the wall's own link), and ${JSON.stringify(idText.slice(0, 20))} is not one`,
     };
   }
-  return { request: { wallId, display, kiosk: ['1', 'true'].includes(query.get('kiosk') ?? '') } };
+  const tour = new URLSearchParams();
+  if (query.has('tour')) {
+    for (const name of TOUR_PARAMETERS) {
+      const value = query.get(name);
+      if (value !== null) tour.set(name, value);
+    }
+  }
+  const kiosk = ['1', 'true'].includes(query.get('kiosk') ?? '');
+  return { request: { wallId, display, kiosk, tour: tour.toString() } };
 }

@@ -22,6 +22,8 @@ export const wallScreenSchema = z
     displayBounds: screenBoundsSchema,
     /** Kiosk: no window frame nor way out but the keyboard; else full screen. */
     kiosk: z.boolean(),
+    /** The tour the window runs, as a link's query (`tour=favourites&dwell=20`); absent: none. */
+    tour: z.string().max(4000).optional(),
   })
   .strict();
 export type WallScreen = z.infer<typeof wallScreenSchema>;
@@ -33,10 +35,11 @@ export const wallScreensSchema = z.array(wallScreenSchema).max(MAX_WALL_SCREENS)
 
 /**
  * The address of a window that shows wall `wallId` and nothing else (no navigation, no status
- * bar): a display's window in the desktop app, "Open in a new window" in browser mode.
+ * bar): a display's window in the desktop app, "Open in a new window" in browser mode. Each
+ * such window runs its own tour, `tourQuery`'s (tour.ts reads it) when it has one.
  */
-export function wallOnlyRoute(wallId: number): string {
-  return `/wall/${wallId}?window=only`;
+export function wallOnlyRoute(wallId: number, tourQuery = ''): string {
+  return `/wall/${wallId}?window=only${tourQuery ? `&${tourQuery}` : ''}`;
 }
 
 /** Whether an address (a view and its query) is a wall-only window's. */

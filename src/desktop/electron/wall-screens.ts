@@ -60,7 +60,7 @@ export function startWallScreens(core: Core, options: WallScreensOptions): WallS
       kiosk: saved.kiosk,
     });
     shown.set(window, { saved, displayId: display.id, name });
-    loadRoute(window, wallOnlyRoute(saved.wallId));
+    loadRoute(window, wallOnlyRoute(saved.wallId, saved.tour));
     window.once('ready-to-show', () => window.show());
     const stop = forwardEvents(core, window.webContents);
     window.on('closed', () => {
@@ -122,11 +122,12 @@ export function startWallScreens(core: Core, options: WallScreensOptions): WallS
         return log(`walls on displays: declined to open wall ${request.wallId} from a link`);
       }
       const { id, bounds } = choice.display;
-      const saved = {
+      const saved: WallScreen = {
         wallId: request.wallId,
         displayId: id,
         displayBounds: bounds,
         kiosk: request.kiosk,
+        ...(request.tour ? { tour: request.tour } : {}),
       };
       show(saved, choice.display, name);
       await remember();
@@ -135,7 +136,7 @@ export function startWallScreens(core: Core, options: WallScreensOptions): WallS
 }
 
 function wallQuestion(name: string, request: WallWindowRequest): ConsentQuestion {
-  const how = request.kiosk ? 'as a kiosk' : 'full screen';
+  const how = `${request.kiosk ? 'as a kiosk' : 'full screen'}${request.tour ? ' on a tour' : ''}`;
   return {
     title: `Show ${name} on display ${request.display}?`,
     detail:

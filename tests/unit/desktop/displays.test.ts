@@ -69,12 +69,34 @@ describe('links that put a wall on a display', () => {
   test('wall=ID or /wall/ID, with display=N and kiosk=1', () => {
     const route = routeFromLink('roadcam://wall?wall=12&display=2')!;
     expect(wallWindowRequest(route)).toEqual({
-      request: { wallId: 12, display: '2', kiosk: false },
+      request: { wallId: 12, display: '2', kiosk: false, tour: '' },
     });
     expect(wallWindowRequest(routeFromLink('roadcam://wall/12?display=x&kiosk=1')!)).toEqual({
-      request: { wallId: 12, display: 'x', kiosk: true },
+      request: { wallId: 12, display: 'x', kiosk: true, tour: '' },
     });
     expect(wallOnlyRoute(12)).toBe('/wall/12?window=only');
+  });
+
+  test("a tour link's parameters go with the wall: its window runs that tour", () => {
+    const route = routeFromLink(
+      'roadcam://wall?wall=12&display=2&dwell=20&tour=favourites&mode=page&layout=2x2&x=1',
+    )!;
+    const reading = wallWindowRequest(route);
+    expect(reading).toEqual({
+      request: {
+        wallId: 12,
+        display: '2',
+        kiosk: false,
+        tour: 'tour=favourites&dwell=20&mode=page&layout=2x2',
+      },
+    });
+    expect(wallOnlyRoute(12, 'tour=favourites&dwell=20')).toBe(
+      '/wall/12?window=only&tour=favourites&dwell=20',
+    );
+    // Without a tour, a layout is the saved wall's own business.
+    expect(wallWindowRequest('/wall/12?display=2&layout=3x3')).toMatchObject({
+      request: { tour: '' },
+    });
   });
 
   test('without display=, nothing to do here; without a saved wall, refused in words', () => {

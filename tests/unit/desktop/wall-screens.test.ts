@@ -138,10 +138,10 @@ describe('a saved wall on a display', () => {
     expect(await remembered()).toEqual([]);
   });
 
-  it('comes back on its display at the next start; kiosk=1 opens a kiosk', async () => {
+  it("comes back on its display at the next start, with a link's kiosk and tour", async () => {
     const first = await startShell(twoDisplays);
     const id = await saveWall('North');
-    link(`wall=${id}&display=2&kiosk=1`);
+    link(`wall=${id}&display=2&kiosk=1&tour=favourites&dwell=20`);
     await answer(1);
     await wallWindow();
     await waitFor(async () => (await remembered()).length === 1, {
@@ -151,7 +151,7 @@ describe('a saved wall on a display', () => {
     await stopShell({ keepData: true });
     await startShell({ ...twoDisplays, dataDir: first.dataDir });
     const window = await wallWindow();
-    expect(window.loaded?.hash).toBe(`/wall/${id}?window=only`);
+    expect(window.loaded?.hash).toBe(`/wall/${id}?window=only&tour=favourites&dwell=20`);
     expect(window.options).toMatchObject({ ...right.bounds, kiosk: true, fullscreen: false });
   });
 
