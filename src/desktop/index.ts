@@ -3,7 +3,7 @@
  * starts the plain-Node core, opens the locked-down window and wires the IPC contract to it.
  */
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, session } from 'electron';
+import { app, BrowserWindow, dialog, screen, session } from 'electron';
 import {
   connectionFromSettings,
   type Core,
@@ -29,7 +29,10 @@ import { desktopUpdates } from './electron/updater.ts';
 import { keepRunningOnUncaught } from './electron/uncaught.ts';
 import { cliArguments, runCli } from './electron/cli.ts';
 import { createMainWindow, isTrustedFrame, lockDownSession } from './electron/window.ts';
-import { kioskStart } from './kiosk.ts';
+import { displayArgument, kioskStart } from './kiosk.ts';
+import { displayByNumber } from './displays.ts';
+import { wallWindowRequest, type WallWindowRequest } from './wall-window.ts';
+import { startWallScreens, type WallScreens } from './electron/wall-screens.ts';
 
 let core: Core | undefined;
 /** The core as it starts: quitting waits for it to finish starting, then closes it. */
@@ -43,6 +46,8 @@ let log: Log = (line) => {
 /** The tray, and what closing the window does while downloads run. */
 let background: Background | undefined;
 let quitting: Quitting | undefined;
+/** Saved walls in windows of their own (once the core has started). */
+let walls: Promise<WallScreens> | undefined;
 /** A roadcam:// link that arrived before the window could show it. */
 let pendingRoute: string | null = routeOf(linkFromArgv(process.argv));
 
@@ -58,6 +63,7 @@ function routeOf(link: string | null): string | null {
 /** Shows a roadcam:// link's route in the window (or keeps it for the window to come). */
 function openLink(link: string | null): void {
   const route = routeOf(link);
+  if (route !== null && openOnDisplay(route)) return;
   const window = BrowserWindow.getAllWindows()[0];
   if (window) {
     if (window.isMinimized()) window.restore();
@@ -67,6 +73,25 @@ function openLink(link: string | null): void {
   } else if (route) {
     pendingRoute = route;
   }
+}
+
+/**
+ * A link that puts a saved wall on a display (`&display=N`) opens its window, or is refused in
+ * words; true when the link was one.
+ */
+function openOnDisplay(route: string): boolean {
+  const reading = wallWindowRequest(route);
+  if (reading === null) return false;
+  if ('refused' in reading) log(`refused a roadcam:// link: ${reading.refused}`, 'warn');
+  else void openWall(reading.request);
+  return true;
+}
+
+function openWall(request: WallWindowRequest): Promise<void> | undefined {
+  return walls?.then(
+    (ready) => ready.open(request),
+    () => {},
+  );
 }
 
 /**
@@ -142,6 +167,16 @@ function start(): void {
     }),
   );
   startingCore = starting;
+  walls = starting.then((ready) => {
+    const shown = startWallScreens(ready, {
+      log,
+      quitting: () => quitting?.confirmed ?? false,
+      confirm: (question) => desktop.confirm(question),
+    });
+    void shown.restore();
+    return shown;
+  });
+  if (pendingRoute !== null && openOnDisplay(pendingRoute)) pendingRoute = null;
   registerIpc(starting, isTrustedFrame);
   handleMediaScheme(starting);
   starting.then(
@@ -172,6 +207,7 @@ function start(): void {
   const kiosk = kioskStart(process.argv, pendingRoute, savedSettings(dataDir).lastTour);
   if (kiosk?.problem) log(`kiosk: ${kiosk.problem}`);
   if (kiosk) pendingRoute = kiosk.route;
+  const kioskDisplay = kiosk ? displayOfArgument() : undefined;
   let opened = 0;
   const openWindow = () => {
     const first = opened++ === 0;
@@ -179,6 +215,7 @@ function start(): void {
       // Hidden (started at login) or minimised applies to the first window only.
       start: first ? (kiosk ? 'fullScreen' : started.start) : 'shown',
       closing: () => started.closing(),
+      ...(first && kioskDisplay ? { display: kioskDisplay } : {}),
     });
     pendingRoute = null;
     void starting.then((ready) => {
@@ -198,4 +235,14 @@ function start(): void {
   openWindow();
   // The dock icon (macOS): the window again, from the tray or after a close.
   app.on('activate', showWindow);
+}
+
+/** `--kiosk --display N`: that display's bounds; a wrong number is logged with the displays. */
+function displayOfArgument(): Electron.Rectangle | undefined {
+  const number = displayArgument(process.argv);
+  if (number === null) return undefined;
+  const choice = displayByNumber(screen.getAllDisplays(), number);
+  if ('display' in choice) return choice.display.bounds;
+  log(`kiosk: --display: ${choice.refused} The main display is used.`, 'warn');
+  return undefined;
 }

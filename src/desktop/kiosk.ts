@@ -2,6 +2,16 @@ import { readTourQuery, tourQuery, type Tour } from '../shared/tour.ts';
 
 /** The desktop app's start option for a screen on a control room's wall. */
 export const KIOSK_FLAG = '--kiosk';
+/** With --kiosk: the display it opens on, by number from the left (displays.ts). */
+export const DISPLAY_FLAG = '--display';
+
+/** `--display N` or `--display=N`: the number as typed, '' when the flag has none, or null. */
+export function displayArgument(argv: readonly string[]): string | null {
+  const at = argv.indexOf(DISPLAY_FLAG);
+  if (at !== -1) return argv[at + 1] ?? '';
+  const joined = argv.find((arg) => arg.startsWith(`${DISPLAY_FLAG}=`));
+  return joined === undefined ? null : joined.slice(DISPLAY_FLAG.length + 1);
+}
 
 export interface KioskStart {
   /** The route the window opens on. */

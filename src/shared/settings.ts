@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tourSchema } from './tour.ts';
+import { wallScreensSchema } from './wall-screens.ts';
 
 /** https anywhere, or plain http to a tile server on this computer (tileserver-gl and the like). */
 const tileServer = /^(https:\/\/|http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/)\S+$/;
@@ -107,6 +108,8 @@ export const settingsSchema = z.object({
     .nullable(),
   /** The last wall tour started: what `--kiosk` starts without a tour link. */
   lastTour: tourSchema.nullable(),
+  /** Saved walls shown in their own windows, and on which display: restored at the start. */
+  wallScreens: wallScreensSchema,
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -139,6 +142,7 @@ export const defaultSettings: Settings = {
   timeZone: 'local',
   mapView: null,
   lastTour: null,
+  wallScreens: [],
 };
 
 /**

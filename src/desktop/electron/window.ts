@@ -22,6 +22,8 @@ export interface WindowBehaviour {
   start: 'hidden' | 'minimised' | 'shown' | 'fullScreen';
   /** `hide`: to the tray; `quit`: the app quits instead (asking first); `close`: closes. */
   closing(): 'hide' | 'close' | 'quit';
+  /** The display it opens on (`--kiosk --display N`), rather than where it was last. */
+  display?: Electron.Rectangle;
 }
 
 const ordinary: WindowBehaviour = { start: 'shown', closing: () => 'close' };
@@ -32,35 +34,22 @@ export function createMainWindow(
   behaviour: WindowBehaviour = ordinary,
 ): BrowserWindow {
   const saved = loadWindowState(dataDir);
-  const usable =
-    saved &&
-    isOnScreen(
-      saved,
-      screen.getAllDisplays().map((d) => d.workArea),
-    )
+  const usable = behaviour.display
+    ? { ...behaviour.display, maximized: false }
+    : saved &&
+        isOnScreen(
+          saved,
+          screen.getAllDisplays().map((d) => d.workArea),
+        )
       ? saved
       : null;
-  const window = new BrowserWindow({
+  const window = lockedWindow({
     ...(usable
       ? { x: usable.x, y: usable.y, width: usable.width, height: usable.height }
       : { width: 1360, height: 860 }),
     minWidth: 900,
     minHeight: 600,
-    title: 'Roadcam',
-    show: false,
-    webPreferences: {
-      preload,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      webviewTag: false,
-      spellcheck: false,
-      // Middle-click would otherwise open links in a new window, around the window-open handler.
-      disableBlinkFeatures: 'Auxclick',
-    },
   });
-  lockDown(window);
   window.once('ready-to-show', () => {
     // Started at login: the window waits in the tray until Open Roadcam (maximize would show it).
     if (behaviour.start === 'hidden') return;
@@ -81,11 +70,40 @@ export function createMainWindow(
     window.once('leave-full-screen', () => window.hide());
     window.setFullScreen(false);
   });
-  const devServer = process.env.ELECTRON_RENDERER_URL;
-  const hash = initialRoute ?? '';
-  if (devServer) void window.loadURL(`${devServer}#${hash}`);
-  else void window.loadFile(join(rendererDir, 'index.html'), { hash });
+  loadRoute(window, initialRoute ?? '');
   return window;
+}
+
+/**
+ * A window of the app's page, locked down as every one of them is: the same web preferences,
+ * navigation guards and content security policy (the page's own) whatever it shows.
+ */
+export function lockedWindow(options: Electron.BrowserWindowConstructorOptions): BrowserWindow {
+  const window = new BrowserWindow({
+    title: 'Roadcam',
+    show: false,
+    ...options,
+    webPreferences: {
+      preload,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+      spellcheck: false,
+      // Middle-click would otherwise open links in a new window, around the window-open handler.
+      disableBlinkFeatures: 'Auxclick',
+    },
+  });
+  lockDown(window);
+  return window;
+}
+
+/** Loads the app's page at a route (`/wall/3?window=only`): the built file, or the dev server. */
+export function loadRoute(window: BrowserWindow, route: string): void {
+  const devServer = process.env.ELECTRON_RENDERER_URL;
+  if (devServer) void window.loadURL(`${devServer}#${route}`);
+  else void window.loadFile(join(rendererDir, 'index.html'), { hash: route });
 }
 
 /** No navigation away, no new windows, no webviews; https links open in the system browser. */

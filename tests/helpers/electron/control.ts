@@ -4,7 +4,7 @@
  *
  *   resetElectron(script?)   clears windows, handlers, calls, dialogs, answers; `script` sets
  *                            singleInstanceLock, packaged, openedAtLogin, notificationsSupported,
- *                            autoReady (a plain Node run: ready by itself, exit on quit)
+ *                            autoReady (a plain Node run: ready by itself, exit on quit), displays
  *   ready()                  app.whenReady resolves, 'ready' is emitted
  *   whenReady()              resolves after the entry's own whenReady callbacks have run
  *   ended() / endedCode()    the app ended (a quit that went through, or app.exit): its code
@@ -40,7 +40,14 @@ import { app, fireReady, powerMonitor } from './app.ts';
 import { autoUpdater } from './electron-updater.ts';
 import { trustedEvent } from './ipc.ts';
 import { electronEvent, resetState, state, type Call, type ShownDialog } from './state.ts';
-import type { Menu, Notification, Tray } from './surfaces.ts';
+import {
+  screen,
+  standInDisplay,
+  type DisplayRemoved,
+  type Menu,
+  type Notification,
+  type Tray,
+} from './surfaces.ts';
 import { allWindows, type BrowserWindow, type Sent } from './window.ts';
 
 export interface Script {
@@ -50,11 +57,14 @@ export interface Script {
   notificationsSupported?: boolean;
   /** Ready fires by itself once the entry waits for it (a plain Node run). */
   autoReady?: boolean;
+  /** The displays, the first the primary (setDisplays); by default one 1920×1080. */
+  displays?: { id: number; bounds: Electron.Rectangle }[];
 }
 
-export function resetElectron(script: Script = {}): void {
+export function resetElectron({ displays, ...script }: Script = {}): void {
   const fresh = resetState();
   Object.assign(fresh, script);
+  if (displays) setDisplays(displays);
   autoUpdater.reset();
 }
 
@@ -190,6 +200,19 @@ export const permissionHandlers = () => ({
   request: state().permissionRequest,
   check: state().permissionCheck,
 });
+
+export function setDisplays(list: { id: number; bounds: Electron.Rectangle }[]): void {
+  state().displays = list.map((d) => standInDisplay(d.id, d.bounds));
+}
+
+export function removeDisplay(id: number): void {
+  const all = state().displays as Electron.Display[];
+  const gone = all.find((d) => d.id === id);
+  if (!gone) throw new Error(`No display ${id}`);
+  state().displays = all.filter((d) => d !== gone);
+  const args: DisplayRemoved = [electronEvent() as unknown as Electron.Event, gone];
+  screen.emit('display-removed', ...args);
+}
 
 export const updater = autoUpdater;
 export type { BrowserWindow, Sent, ShownDialog };

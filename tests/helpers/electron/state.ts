@@ -48,6 +48,8 @@ export interface StandInState {
   permissionRequest: ((...args: never[]) => unknown) | null;
   permissionCheck: ((...args: never[]) => unknown) | null;
   emitters: EventEmitter[];
+  /** screen.getAllDisplays(), the first the primary (surfaces.ts's Electron.Display). */
+  displays: unknown[];
 }
 
 const key = Symbol.for('roadcam.electron-stand-in');
@@ -85,6 +87,7 @@ function fresh(emitters: EventEmitter[]): StandInState {
     permissionRequest: null,
     permissionCheck: null,
     emitters,
+    displays: [],
   };
   return state;
 }

@@ -191,22 +191,57 @@ export const nativeImage = {
   createFromPath: (path: string) => new StandInImage(path),
 };
 
-const display = {
-  id: 1,
-  bounds: { x: 0, y: 0, width: 1920, height: 1080 },
-  workArea: { x: 0, y: 0, width: 1920, height: 1040 },
-  scaleFactor: 1,
-};
+/** A display as Electron describes one, at `bounds` (its work area leaves 40 px for a panel). */
+export function standInDisplay(id: number, bounds: Electron.Rectangle): Electron.Display {
+  return {
+    id,
+    label: `Display ${id}`,
+    bounds,
+    workArea: { ...bounds, height: bounds.height - 40 },
+    size: { width: bounds.width, height: bounds.height },
+    workAreaSize: { width: bounds.width, height: bounds.height - 40 },
+    scaleFactor: 1,
+    rotation: 0,
+    internal: false,
+    monochrome: false,
+    accelerometerSupport: 'unknown',
+    colorDepth: 24,
+    colorSpace: '',
+    depthPerComponent: 8,
+    detected: true,
+    displayFrequency: 60,
+    maximumCursorSize: { width: 0, height: 0 },
+    nativeOrigin: { x: bounds.x, y: bounds.y },
+    touchSupport: 'unknown',
+  } as Electron.Display;
+}
 
+/**
+ * The displays (control.ts's setDisplays; one 1920×1080 by default), the first the primary.
+ * removeDisplay emits 'display-removed' as Electron does, with the display that went.
+ */
 class StandInScreen
   extends EventEmitter
   implements Pick<Screen, 'getAllDisplays' | 'getPrimaryDisplay'>
 {
   getAllDisplays(): Electron.Display[] {
-    return [display as Electron.Display];
+    return displays();
   }
   getPrimaryDisplay(): Electron.Display {
-    return display as Electron.Display;
+    return displays()[0]!;
   }
 }
+
+const onlyDisplay = standInDisplay(1, { x: 0, y: 0, width: 1920, height: 1080 });
+function displays(): Electron.Display[] {
+  const set = state().displays as Electron.Display[];
+  return set.length > 0 ? [...set] : [onlyDisplay];
+}
 export const screen = longLived('screen', () => new StandInScreen());
+
+/** A 'display-removed' listener's arguments: Electron's own (the check below fails otherwise). */
+export type DisplayRemoved = [event: Electron.Event, oldDisplay: Electron.Display];
+export const displayRemovedIsElectrons = (
+  on: Screen,
+  listener: (...args: DisplayRemoved) => void,
+) => on.on('display-removed', listener);

@@ -79,6 +79,10 @@ type WindowMembers =
   | 'isVisible'
   | 'isFullScreen'
   | 'setFullScreen'
+  | 'setKiosk'
+  | 'isKiosk'
+  | 'setBounds'
+  | 'getBounds'
   | 'getNormalBounds'
   | 'setProgressBar'
   | 'setThumbnailToolTip'
@@ -98,6 +102,8 @@ export class BrowserWindow extends EventEmitter implements Pick<ElectronWindow, 
   minimised = false;
   maximised = false;
   fullScreen = false;
+  kiosk = false;
+  bounds: Electron.Rectangle;
   focused = false;
   destroyed = false;
   progress: { value: number; options?: Electron.ProgressBarOptions } | null = null;
@@ -106,6 +112,10 @@ export class BrowserWindow extends EventEmitter implements Pick<ElectronWindow, 
     super();
     this.id = state().nextId++;
     this.options = options;
+    this.fullScreen = options.fullscreen ?? false;
+    this.kiosk = options.kiosk ?? false;
+    const { x = 10, y = 10, width = 800, height = 600 } = options;
+    this.bounds = { x, y, width, height };
     this.webContents = new StandInWebContents(this.id);
     state().windows.push(this);
     record('new BrowserWindow', options);
@@ -182,6 +192,20 @@ export class BrowserWindow extends EventEmitter implements Pick<ElectronWindow, 
     if (flag) this.visible = true; // as in Electron: a hidden window goes full screen shown
     if (was && !flag) setImmediate(() => this.emit('leave-full-screen'));
     if (!was && flag) setImmediate(() => this.emit('enter-full-screen'));
+  }
+  setKiosk(flag: boolean): void {
+    record('window.setKiosk', this.id, flag);
+    this.kiosk = flag;
+  }
+  isKiosk(): boolean {
+    return this.kiosk;
+  }
+  setBounds(bounds: Partial<Electron.Rectangle>): void {
+    record('window.setBounds', this.id, bounds);
+    this.bounds = { ...this.bounds, ...bounds };
+  }
+  getBounds(): Electron.Rectangle {
+    return this.bounds;
   }
   getNormalBounds(): Electron.Rectangle {
     return { x: 10, y: 10, width: 1360, height: 860 };

@@ -3,7 +3,7 @@
  * one a link names or else the last one started; without one it says why in words.
  */
 import { describe, expect, test } from 'vitest';
-import { kioskStart } from '../../../src/desktop/kiosk.ts';
+import { displayArgument, kioskStart } from '../../../src/desktop/kiosk.ts';
 import { routeFromLink } from '../../../src/desktop/deep-link.ts';
 import type { Tour } from '../../../src/shared/tour.ts';
 
@@ -44,5 +44,14 @@ describe('--kiosk', () => {
       problem:
         '--kiosk starts a wall tour, and the link opens /map instead: it was opened as it is.',
     });
+  });
+});
+
+describe('--display N', () => {
+  test('the number as typed, in either form; absent, null', () => {
+    expect(displayArgument(['roadcam', '--kiosk', '--display', '2'])).toBe('2');
+    expect(displayArgument(['roadcam', '--display=3', '--kiosk'])).toBe('3');
+    expect(displayArgument(['roadcam', '--kiosk', '--display'])).toBe('');
+    expect(displayArgument(['roadcam', '--kiosk'])).toBeNull();
   });
 });
