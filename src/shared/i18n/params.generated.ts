@@ -2,9 +2,18 @@
 // parameters (the build does); do not edit by hand.
 /* eslint-disable */
 export interface MessageParams {
+  'app.viewFailed': { view: string | number; reason: string | number };
+  'common.loading': {};
+  'common.no': {};
+  'common.yes': {};
   'count.cameras': { count: number };
   'language.hint': {};
   'language.label': {};
+  'language.name.de': {};
+  'language.name.en': {};
+  'language.name.en-XA': {};
+  'language.name.es': {};
+  'language.name.fr': {};
   'language.system': { language: string | number };
   'nav.label': {};
   'net.answerStalled': { operation: string | number; rate: number; seconds: number };
@@ -27,6 +36,29 @@ export interface MessageParams {
   'sensor.visibility.hazy': {};
   'sensor.visibility.poor': {};
   'sensor.visibility.reduced': {};
+  'settings.concurrency': {};
+  'settings.connection': {};
+  'settings.connection.address': {};
+  'settings.connection.demo': {};
+  'settings.connection.reachable': {};
+  'settings.connection.service': {};
+  'settings.liveRefresh': {};
+  'settings.preferences': {};
+  'settings.reserve': {};
+  'settings.reservePlaceholder': {};
+  'settings.speedLimit': {};
+  'settings.stall': {};
+  'settings.subtitle': {};
+  'settings.title': {};
+  'settings.units': {};
+  'settings.units.automatic': { unit: string };
+  'settings.units.distances': {};
+  'settings.units.km': {};
+  'settings.units.local': { zone: string | number };
+  'settings.units.mi': {};
+  'settings.units.note': {};
+  'settings.units.times': {};
+  'settings.units.utc': {};
   'view.alerts': {};
   'view.collections': {};
   'view.downloads': {};

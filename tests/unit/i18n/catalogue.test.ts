@@ -7,7 +7,7 @@ import {
   readCatalogue,
 } from '../../../scripts/i18n-types.ts';
 import { loadTranslator } from '../../../src/shared/i18n/catalogues.ts';
-import { LANGUAGES } from '../../../src/shared/i18n/languages.ts';
+import { LANGUAGES, PSEUDO, type CatalogueLanguage } from '../../../src/shared/i18n/languages.ts';
 import { pseudoMessage } from '../../../src/shared/i18n/pseudo.ts';
 
 const english = readCatalogue('.', 'en');
@@ -26,18 +26,21 @@ describe('the catalogue', () => {
     expect(readFileSync(PARAMS_FILE, 'utf8')).toBe(messageParamsSource(english));
   });
 
-  it.each(LANGUAGES)('every %s message formats with its parameters', async (lang) => {
-    const translator = await loadTranslator(lang);
-    const samples = { number: 3, text: 'x', date: 0, choice: 'other' } as const;
-    for (const [key, message] of Object.entries(english)) {
-      const params = Object.fromEntries(
-        [...messageParameters(message)].map(([name, kind]) => [name, samples[kind]]),
-      );
-      const said = translator.say({ code: key, params } as never);
-      expect(said, `${lang} ${key}`).not.toMatch(/[{}]/);
-      expect(said.length).toBeGreaterThan(0);
-    }
-  });
+  it.each<CatalogueLanguage>([...LANGUAGES, PSEUDO])(
+    'every %s message formats with its parameters',
+    async (lang) => {
+      const translator = await loadTranslator(lang);
+      const samples = { number: 3, text: 'x', date: 0, choice: 'other' } as const;
+      for (const [key, message] of Object.entries(english)) {
+        const params = Object.fromEntries(
+          [...messageParameters(message)].map(([name, kind]) => [name, samples[kind]]),
+        );
+        const said = translator.say({ code: key, params } as never);
+        expect(said, `${lang} ${key}`).not.toMatch(/[{}]/);
+        expect(said.length).toBeGreaterThan(0);
+      }
+    },
+  );
 });
 
 describe('plurals and numbers follow the language', () => {
