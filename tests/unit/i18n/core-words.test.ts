@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { errorWords } from '../../../src/cli/error-words.ts';
 import { AnswerDeadlinePassed } from '../../../src/engine/api/answer-deadline.ts';
-import { createDispatcher, type Handlers } from '../../../src/engine/ipc/dispatcher.ts';
+import { createDispatcher } from '../../../src/engine/ipc/dispatcher.ts';
 import { IpcError, unwrap } from '../../../src/shared/ipc.ts';
 import { demoClient } from '../../helpers/api.ts';
 import { silent, startHostilePeer, type HostilePeer } from '../../helpers/hostile-peer.ts';
