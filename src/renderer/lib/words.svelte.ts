@@ -11,7 +11,12 @@ import {
   type CatalogueLanguage,
   type LanguageChoice,
 } from '../../shared/i18n/languages.ts';
-import type { MessageKey, ParamsOf, Said, Translator } from '../../shared/i18n/translator.ts';
+import type {
+  MessageKey,
+  MessageParamsOf,
+  Said,
+  Translator,
+} from '../../shared/i18n/translator.ts';
 
 /** The page's languages, most wanted first: the browser's, which in the desktop app are the system's. */
 export function systemLanguages(): readonly string[] {
@@ -41,7 +46,7 @@ class Words {
     return this.use(resolveLanguage(choice, systemLanguages()));
   }
 
-  t<K extends MessageKey>(key: K, ...params: ParamsOf<K>): string {
+  t<K extends MessageKey>(key: K, ...params: MessageParamsOf<K>): string {
     return this.#translator.t(key, ...params);
   }
 
@@ -53,6 +58,6 @@ class Words {
 export const words = new Words();
 
 /** `words.t`, short for templates. */
-export function t<K extends MessageKey>(key: K, ...params: ParamsOf<K>): string {
+export function t<K extends MessageKey>(key: K, ...params: MessageParamsOf<K>): string {
   return words.t(key, ...params);
 }

@@ -10,7 +10,7 @@ import type { MessageParams } from './params.generated.ts';
 
 export type MessageKey = keyof MessageParams;
 /** A message's parameters as `t`'s rest argument: none for a message without any. */
-export type ParamsOf<K extends MessageKey> = keyof MessageParams[K] extends never
+export type MessageParamsOf<K extends MessageKey> = keyof MessageParams[K] extends never
   ? []
   : [MessageParams[K]];
 export type Catalogue = Readonly<Record<MessageKey, string>>;
@@ -32,7 +32,7 @@ export class Translator {
     this.messages = messages;
   }
 
-  t<K extends MessageKey>(key: K, ...params: ParamsOf<K>): string {
+  t<K extends MessageKey>(key: K, ...params: MessageParamsOf<K>): string {
     return this.#format(key, params[0] as Record<string, unknown> | undefined);
   }
 
