@@ -15,6 +15,7 @@ import { checkFlags, tokenise, UsageError } from './argv.ts';
 import { COMMANDS, switchesOf, type Command } from './commands/table.ts';
 import { completionScript, SHELLS, type Shell } from './completion.ts';
 import { dataDirFrom, type Context } from './context.ts';
+import { errorWords } from './error-words.ts';
 import { plainText, type Io } from './output.ts';
 import { readSecret } from './prompt.ts';
 
@@ -115,9 +116,9 @@ export async function runCommandLine(
   options: RunOptions = {},
 ): Promise<number> {
   const io = options.io ?? { stdout: process.stdout, stderr: process.stderr };
+  const env = options.env ?? process.env;
   try {
     const argv = tokenise(args);
-    const env = options.env ?? process.env;
     const ctx: Context = {
       io,
       argv,
@@ -136,7 +137,7 @@ export async function runCommandLine(
     }
     return await dispatch(ctx);
   } catch (error) {
-    return reportError(io, error);
+    return reportError(io, error, await errorWords(error, env));
   }
 }
 
@@ -182,9 +183,9 @@ function dispatch(ctx: Context): Promise<number> {
 }
 
 /** Prints the error for a person and maps it to the exit code. */
-export function reportError(io: Io, error: unknown): number {
+export function reportError(io: Io, error: unknown, words = errorText(error)): number {
   // An error may quote the service (its error body, a name): printed for a person, so plain.
-  const message = plainText(error instanceof Error ? error.message : String(error));
+  const message = plainText(words);
   if (error instanceof UsageError) {
     io.stderr.write(`roadcam: ${message}\nRun roadcam --help for the commands and options.\n`);
     return EXIT.usage;
@@ -200,4 +201,8 @@ export function reportError(io: Io, error: unknown): number {
   if (error instanceof ApiError || error instanceof RangeError) return EXIT.failed;
   if (process.env.ROADCAM_DEBUG && error instanceof Error) io.stderr.write(`${error.stack}\n`);
   return EXIT.failed;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -7,6 +7,7 @@
  * renderer is untrusted); results and payloads must be plain JSON values, because the browser-mode
  * transport carries them as JSON.
  */
+import type { Said } from './i18n/translator.ts';
 import type { z } from 'zod';
 import { appChannels, appEvents } from './ipc/app.ts';
 import { profileChannels, profileEvents } from './ipc/profiles.ts';
@@ -102,7 +103,10 @@ export function isEventName(name: unknown): name is EventName {
 export interface IpcErrorValue {
   /** `internal`: the main process met a bug (a TypeError, say) rather than a failure it knows. */
   code: 'invalid_input' | 'unknown_channel' | 'failed' | 'internal';
+  /** English, for logs; a front end shows `said` in its user's language when there is one. */
   message: string;
+  /** What the core meant, as a catalogue code and parameters (errors converted to it). */
+  said?: Said | undefined;
 }
 
 export type IpcResponse<T> = { ok: true; value: T } | { ok: false; error: IpcErrorValue };
@@ -117,11 +121,13 @@ export interface Api {
 /** Thrown by every transport's `invoke` when the main process answers `{ ok: false }`. */
 export class IpcError extends Error {
   readonly code: IpcErrorValue['code'];
+  readonly said: Said | undefined;
 
   constructor(value: IpcErrorValue) {
     super(value.message);
     this.name = 'IpcError';
     this.code = value.code;
+    this.said = value.said;
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './i18n/languages.ts';
 import { tourSchema } from './tour.ts';
 import { wallScreensSchema } from './wall-screens.ts';
 
@@ -99,6 +100,8 @@ export const settingsSchema = z.object({
   distanceUnit: z.enum(['km', 'mi']).nullable(),
   /** Times shown in the user's time zone or in UTC; every time shown says which. */
   timeZone: z.enum(['local', 'utc']),
+  /** The language of the app's words: the system's (its first with a catalogue), or one chosen. */
+  language: z.enum(['system', ...LANGUAGES]),
   mapView: z
     .object({
       lat: z.number().min(-90).max(90),
@@ -140,6 +143,7 @@ export const defaultSettings: Settings = {
   startMinimised: false,
   distanceUnit: null,
   timeZone: 'local',
+  language: 'system',
   mapView: null,
   lastTour: null,
   wallScreens: [],

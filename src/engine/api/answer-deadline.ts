@@ -10,6 +10,8 @@
  * STREAM_RATE bytes a second, counted while its reader waits for them.
  */
 import { ANSWER_CAPS, readBytesCapped, readCut } from './capped-read.ts';
+import { english } from '../../shared/i18n/english.ts';
+import type { Said } from '../../shared/i18n/translator.ts';
 import { ApiError } from './errors.ts';
 
 /** The answer deadline unless Settings say otherwise (Settings › Network). */
@@ -40,15 +42,11 @@ export class AnswerDeadlinePassed extends ApiError {
 
   constructor(operation: string, ms: number, what: 'complete' | 'stalled') {
     const seconds = Math.round(ms / 100) / 10;
-    const said =
+    const said: Said =
       what === 'complete'
-        ? `the service sent no complete answer within ${seconds} s`
-        : `the service sent less than ${STREAM_RATE} bytes a second for ${seconds} s`;
-    super(
-      operation,
-      `${operation} failed: ${said} (the answer deadline in Settings › Network). The service or ` +
-        'the network is too slow; try again later, or raise the deadline.',
-    );
+        ? { code: 'net.answerTimeout', params: { operation, seconds } }
+        : { code: 'net.answerStalled', params: { operation, seconds, rate: STREAM_RATE } };
+    super(operation, english.say(said), { said });
     this.name = 'AnswerDeadlinePassed';
     this.ms = ms;
   }

@@ -3,6 +3,8 @@
  * br, layer on layer: a 2 MB answer may decode to gigabytes). An answer past its cap is an
  * error in words; an error body past its cap is cut, since only its first words are read.
  */
+import { english } from '../../shared/i18n/english.ts';
+import type { Said } from '../../shared/i18n/translator.ts';
 import { ApiError } from './errors.ts';
 
 const MB = 1024 * 1024;
@@ -44,19 +46,20 @@ export const ANSWER_CAPS = {
   zipDirectory: 64 * MB,
 } as const;
 
+/** Who sent an answer: the service, or the tile server the map's background comes from. */
+export type AnswerSender = 'service' | 'tiles';
+
 /** An answer larger than any real one of its kind: reading stopped, the connection closed. */
 export class AnswerTooLarge extends ApiError {
   readonly cap: number;
 
   /** `sender`: who sent it, when not the service (a tile server). */
-  constructor(operation: string, cap: number, sender = 'the service') {
-    super(
-      operation,
-      `${operation} failed: ${sender} sent more than ${sizeWords(cap)} for one answer, far ` +
-        'more than any real answer of this kind, so Roadcam stopped reading it. ' +
-        `${sender[0]!.toUpperCase()}${sender.slice(1)}, or something in front of it (a proxy, ` +
-        'a gateway), is misbehaving: check its address in Settings, or try again later.',
-    );
+  constructor(operation: string, cap: number, sender: AnswerSender = 'service') {
+    const said: Said = {
+      code: 'net.answerTooLarge',
+      params: { operation, sender, size: sizeWords(cap) },
+    };
+    super(operation, english.say(said), { said });
     this.name = 'AnswerTooLarge';
     this.cap = cap;
   }
@@ -107,7 +110,7 @@ export function cappedStream(
   operation: string,
   body: ReadableStream<Uint8Array>,
   cap: number,
-  sender?: string,
+  sender?: AnswerSender,
 ): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   let size = 0;

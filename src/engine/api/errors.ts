@@ -4,17 +4,24 @@
  * reports.
  */
 import type { ApiErrorCode } from '../../shared/api/index.ts';
+import type { Said } from '../../shared/i18n/translator.ts';
 import { NetProblem } from '../net/problem.ts';
 import { wordsOfBody, wordsOfJson, type BodyWords } from './error-body.ts';
 
 /** Base of every error the client throws; `operation` names what was attempted ("cameras search"). */
 export class ApiError extends Error {
   readonly operation: string;
+  /**
+   * What went wrong as a catalogue code and its parameters, for errors converted to the
+   * catalogue: a front end says it in its user's language; `message` is its English, for logs.
+   */
+  readonly said: Said | undefined;
 
-  constructor(operation: string, message: string, options?: { cause?: unknown }) {
+  constructor(operation: string, message: string, options?: { cause?: unknown; said?: Said }) {
     super(message, options);
     this.name = 'ApiError';
     this.operation = operation;
+    this.said = options?.said;
   }
 }
 

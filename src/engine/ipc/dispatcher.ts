@@ -8,6 +8,7 @@ import {
   type ParsedInput,
   type Result,
 } from '../../shared/ipc.ts';
+import type { Said } from '../../shared/i18n/translator.ts';
 import type { Log } from '../log.ts';
 
 /** The main-process implementation of every channel, fed only validated input. */
@@ -42,7 +43,7 @@ export function createDispatcher(handlers: Handlers, log: Log = () => {}): Dispa
       }
       const message = error instanceof Error ? error.message : String(error);
       log(`ipc ${channel} failed: ${message}`, 'warn');
-      return failure('failed', message);
+      return failure('failed', message, (error as { said?: Said } | null)?.said);
     }
   };
 }
@@ -73,8 +74,8 @@ function isBug(error: unknown): error is Error {
   );
 }
 
-function failure(code: IpcErrorValue['code'], message: string): IpcResponse<never> {
-  return { ok: false, error: { code, message } };
+function failure(code: IpcErrorValue['code'], message: string, said?: Said): IpcResponse<never> {
+  return { ok: false, error: said ? { code, message, said } : { code, message } };
 }
 
 /** "downloadConcurrency: Too big: expected number to be <=16; extra: unknown key 'x'" */

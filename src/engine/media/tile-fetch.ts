@@ -22,6 +22,7 @@ export interface TileImage {
 
 const OPERATION = 'map tile';
 const SENDER = 'the tile server';
+const SENDER_KIND = 'tiles';
 const FIX = 'Check the map tiles URL in Settings.';
 const TILE_SERVER: Redirector = {
   name: SENDER,
@@ -118,9 +119,9 @@ async function image(url: string, response: Response): Promise<TileImage> {
   // Capped here so that a refusal names the tile server, not the service.
   if (length !== null && length > ANSWER_CAPS.tile) {
     await response.body.cancel();
-    throw new AnswerTooLarge(OPERATION, ANSWER_CAPS.tile, SENDER);
+    throw new AnswerTooLarge(OPERATION, ANSWER_CAPS.tile, SENDER_KIND);
   }
-  const body = cappedStream(OPERATION, response.body, ANSWER_CAPS.tile, SENDER);
+  const body = cappedStream(OPERATION, response.body, ANSWER_CAPS.tile, SENDER_KIND);
   const bytes = new Uint8Array(await new Response(body).arrayBuffer());
   if (!isImage(bytes)) throw notImage(url, `labelled its answer ${contentType}, but it is not one`);
   return {

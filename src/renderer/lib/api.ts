@@ -1,4 +1,5 @@
-import type { Api } from '../../shared/ipc.ts';
+import { IpcError, type Api, type Channel, type Input } from '../../shared/ipc.ts';
+import { words } from './words.svelte.ts';
 import { createSocketApi } from './ws-transport.ts';
 import { socketUrl } from './web-token.ts';
 import { transport } from './transport.svelte.ts';
@@ -13,7 +14,24 @@ import { transport } from './transport.svelte.ts';
 export function connect(): Api {
   if (window.api) {
     transport.set('electron', true);
-    return window.api;
+    return inUserWords(window.api);
   }
-  return createSocketApi(socketUrl(), (state) => transport.set('websocket', state.connected));
+  const api = createSocketApi(socketUrl(), (state) => transport.set('websocket', state.connected));
+  return inUserWords(api);
+}
+
+/**
+ * The Api whose failures read in the user's language: an error the core said as a code and its
+ * parameters gets the catalogue's words in the language in force (its English stays for logs).
+ */
+export function inUserWords(api: Api): Api {
+  return {
+    invoke: <C extends Channel>(channel: C, input: Input<C>) =>
+      api.invoke(channel, input).catch((error: unknown) => {
+        if (!(error instanceof IpcError) || !error.said) throw error;
+        const { code, said } = error;
+        throw new IpcError({ code, message: words.say(said), said });
+      }),
+    on: (event, listener) => api.on(event, listener),
+  };
 }

@@ -1,4 +1,5 @@
 import { createSubscriber } from 'svelte/reactivity';
+import { t } from './words.svelte.ts';
 
 /** The views of the navigation, in order; a view's address is `#/<view>[/<rest>][?query]`. */
 export const views = [
@@ -12,15 +13,10 @@ export const views = [
 ] as const;
 export type View = (typeof views)[number];
 
-export const viewLabels: Record<View, string> = {
-  map: 'Map',
-  route: 'My route',
-  wall: 'Wall',
-  downloads: 'Downloads',
-  collections: 'Collections',
-  alerts: 'Alerts',
-  settings: 'Settings',
-};
+/** A view's name in the user's language. */
+export function viewName(view: View): string {
+  return t(`view.${view}`);
+}
 
 export interface ViewAddress {
   view: View;
