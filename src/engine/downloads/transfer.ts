@@ -84,17 +84,24 @@ export async function transfer(t: TransferContext): Promise<TransferResult> {
       const needed = left.bytes + room.reserve;
       throw outOfSpace(t.batch.folder, { ...room, free: Math.max(0, room.free), needed }, error);
     }
-    throw t.item.kind === 'recording' ? failure : forImage(failure, error, what);
+    throw t.item.kind === 'recording' ? failure : forImage(failure, error, what, t.item.kind);
   }
 }
 
-/** The recording-specific readings of 404 and 409 do not fit an image of a collection. */
-function forImage(failure: DownloadFailure, error: unknown, what: string): DownloadFailure {
+/** The recording-specific readings of 404 and 409 do not fit an image (a collection's, a preview). */
+function forImage(
+  failure: DownloadFailure,
+  error: unknown,
+  what: string,
+  kind: ItemRow['kind'],
+): DownloadFailure {
   if (!(error instanceof ServiceError)) return failure;
   if (error.status === 404) {
     return new DownloadFailure(
       'permanent',
-      `${what} is no longer in the collection on the service; the next sync drops it.`,
+      kind === 'observation-preview'
+        ? `${what}: the service has no preview image for this observation.`
+        : `${what} is no longer in the collection on the service; the next sync drops it.`,
     );
   }
   if (failure.kind === 'not-ready') return new DownloadFailure('transient', error.message);
@@ -151,7 +158,11 @@ async function fetchInto(
   let response: SignedStream;
   try {
     response = await t.client.requester.streamSigned(
-      item.kind === 'recording' ? `recording ${what}` : `image ${item.image}`,
+      item.kind === 'recording'
+        ? `recording ${what}`
+        : item.kind === 'observation-preview'
+          ? `preview of observation ${item.image}`
+          : `image ${item.image}`,
       url,
       offset > 0 ? { start: offset } : undefined,
       signal,
