@@ -47,7 +47,9 @@ function datasetRequestOf(ctx: Context) {
   if (!out) throw new UsageError('roadcam dataset export needs --out DIR: where the dataset goes.');
   const label = flag(ctx.argv, 'label');
   if (!label) {
-    throw new UsageError(`roadcam dataset export needs --label: one of ${SENSOR_TYPES.join(', ')}.`);
+    throw new UsageError(
+      `roadcam dataset export needs --label: one of ${SENSOR_TYPES.join(', ')}.`,
+    );
   }
   if (!(SENSOR_TYPES as readonly string[]).includes(label)) {
     throw new UsageError(`--label is one of ${SENSOR_TYPES.join(', ')}, not "${label}".`);
@@ -74,7 +76,8 @@ function datasetRequestOf(ctx: Context) {
 function optionalNumber<K extends string>(key: K, ctx: Context, name: string) {
   const raw = flag(ctx.argv, name);
   if (raw === undefined) return {};
-  if (!/^-?\d+$/.test(raw.trim())) throw new UsageError(`--${name} is a whole number, not "${raw}".`);
+  if (!/^-?\d+$/.test(raw.trim()))
+    throw new UsageError(`--${name} is a whole number, not "${raw}".`);
   return { [key]: Number(raw) } as Record<K, number>;
 }
 

@@ -69,8 +69,10 @@ export async function chooseObservations(
 
 /** The query's own parameters, without paging, sorting or aggregations of the caller's. */
 function baseQuery(o: DatasetOptions): ObservationSearchParams {
-  const { limit: _l, skip: _s, sort: _o, sort_dir: _d, aggs: _a, ...query } = o.query;
-  return query as ObservationSearchParams;
+  const callers = new Set(['limit', 'skip', 'sort', 'sort_dir', 'aggs']);
+  return Object.fromEntries(
+    Object.entries(o.query).filter(([name]) => !callers.has(name)),
+  ) as ObservationSearchParams;
 }
 
 /** Matches per label value: the aggregation, or one search per class where it is missing. */

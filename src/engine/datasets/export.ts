@@ -5,11 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type {
-  DatasetOptions,
-  DatasetProgress,
-  DatasetResult,
-} from '../../shared/ipc/datasets.ts';
+import type { DatasetOptions, DatasetProgress, DatasetResult } from '../../shared/ipc/datasets.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { DownloadManager } from '../downloads/manager.ts';
 import type { Log } from '../log.ts';
@@ -17,7 +13,7 @@ import { chooseObservations } from './choose.ts';
 import { datasheetText } from './datasheet.ts';
 import { manifestRow, writeManifests, writeWhole, type ManifestRow } from './manifest.ts';
 import { fingerprintOf, makePlan, readPlan, writePlan, type DatasetPlan } from './plan.ts';
-import { summarise } from './summary.ts';
+import { summariseDataset } from './summary.ts';
 
 interface FetchedImages {
   rows: ManifestRow[];
@@ -50,7 +46,7 @@ export async function exportDataset(
   }
   const { rows, failures } = await fetchImages(deps, o, plan, fingerprint, say, signal);
   say('writing', 0, 1);
-  const result = summarise(o, plan, rows, failures, earlier !== null);
+  const result = summariseDataset(o, plan, rows, failures, earlier !== null);
   await writeManifests(o.folder, rows);
   await writeWhole(join(o.folder, 'README.md'), datasheetText(o, result));
   say('writing', 1, 1);
@@ -114,7 +110,10 @@ async function fetchImages(
   for (const image of plan.images) {
     const item = byName.get(image.file);
     if (item?.state === 'completed') rows.push(await manifestRow(o.folder, image, item.sha256));
-    else failures.push(`${image.file}: ${item?.message ?? `not fetched (${item?.state ?? 'not queued'})`}`);
+    else
+      failures.push(
+        `${image.file}: ${item?.message ?? `not fetched (${item?.state ?? 'not queued'})`}`,
+      );
   }
   return { rows, failures };
 }

@@ -52,7 +52,7 @@ export interface DatasetPlan {
 
 /** What decides the dataset's content: the same fingerprint, the same images and files. */
 export function fingerprintOf(o: DatasetOptions): string {
-  const { folder: _f, exportId: _e, ...choices } = o;
+  const choices = [o.query, o.label, o.perClass, o.split, o.seed, o.layout, o.includeNoReport];
   return createHash('sha256').update(JSON.stringify(choices)).digest('hex').slice(0, 32);
 }
 
@@ -109,14 +109,15 @@ export async function readPlan(folder: string, fingerprint: string): Promise<Dat
     text = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new Error(`Cannot read ${path} (${(error as NodeJS.ErrnoException).code}).`);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(`Cannot read ${path} (${code}): choose another folder.`, { cause: error });
   }
   if (text.length > PLAN_MAX_BYTES) throw unreadable(path);
   let plan: DatasetPlan;
   try {
     plan = JSON.parse(text) as DatasetPlan;
-  } catch {
-    throw unreadable(path);
+  } catch (error) {
+    throw unreadable(path, error);
   }
   if (!Array.isArray(plan.images) || !Array.isArray(plan.classes)) throw unreadable(path);
   if (plan.fingerprint !== fingerprint) {
@@ -128,8 +129,11 @@ export async function readPlan(folder: string, fingerprint: string): Promise<Dat
   return plan;
 }
 
-function unreadable(path: string): Error {
-  return new Error(`${path} is not a dataset plan this app can read: remove it or choose another folder.`);
+function unreadable(path: string, cause?: unknown): Error {
+  return new Error(
+    `${path} is not a dataset plan this app can read: remove it or choose another folder.`,
+    { cause },
+  );
 }
 
 /** Written whole or not at all: a killed run leaves the old plan or none, never half of one. */

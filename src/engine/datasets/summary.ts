@@ -13,7 +13,7 @@ import type { DatasetPlan } from './plan.ts';
 /** Failures named one by one in the datasheet at most; the rest are counted. */
 const FAILURES_NAMED = 20;
 
-export function summarise(
+export function summariseDataset(
   o: DatasetOptions,
   plan: DatasetPlan,
   rows: readonly ManifestRow[],
@@ -88,8 +88,12 @@ function leftOut(
     }
   }
   if (failures.length > 0) {
-    const named = failures.slice(0, FAILURES_NAMED).map((f) => `\n  - ${f}`).join('');
-    const more = failures.length > FAILURES_NAMED ? `\n  - and ${failures.length - FAILURES_NAMED} more` : '';
+    const named = failures
+      .slice(0, FAILURES_NAMED)
+      .map((f) => `\n  - ${f}`)
+      .join('');
+    const more =
+      failures.length > FAILURES_NAMED ? `\n  - and ${failures.length - FAILURES_NAMED} more` : '';
     out.push({
       reason: 'failed',
       count: failures.length,

@@ -32,6 +32,19 @@ export function describeTarget(t: UrlTarget): string {
   return `image ${t.image} of collection ${t.collection_id}`;
 }
 
+/** A request for the file, as messages name it: "recording r1.mp4", "image NAME". */
+export function operationOf(t: UrlTarget, what: string): string {
+  if (t.kind === 'recording') return `recording ${what}`;
+  return t.kind === 'observation-preview' ? describeTarget(t) : `image ${t.image}`;
+}
+
+/** Why a file other than a recording is gone (the service answered 404). */
+export function goneWords(t: UrlTarget, what: string): string {
+  return t.kind === 'observation-preview'
+    ? `${what}: the service has no preview image for this observation.`
+    : `${what} is no longer in the collection on the service; the next sync drops it.`;
+}
+
 export class SignedUrls {
   readonly #client: ApiClient;
   readonly #urls = new Map<string, { url: string; at: number }>();

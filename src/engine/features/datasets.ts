@@ -25,7 +25,9 @@ export function datasetsFeature(
         // Before the folder is made: a folder the user did not choose is not even created.
         await ctx.consent.batch(folder, 'skip', ctx.folders().downloads);
         await mkdir(folder, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
-          throw new Error(`Cannot create the folder ${folder} (${error.code}): choose another one.`);
+          throw new Error(
+            `Cannot create the folder ${folder} (${error.code}): choose another one.`,
+          );
         });
         return exportDataset(
           {

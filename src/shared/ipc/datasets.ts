@@ -26,7 +26,10 @@ export const MAX_DATASET_ITEMS = 20_000;
  */
 export const MAX_CLASS_CANDIDATES = 4_100;
 
-const ratio = z.number().min(0, 'A split ratio is 0 or more.').max(1, 'A split ratio is 1 at most.');
+const ratio = z
+  .number()
+  .min(0, 'A split ratio is 0 or more.')
+  .max(1, 'A split ratio is 1 at most.');
 
 export const datasetRequestSchema = z
   .object({
@@ -45,7 +48,8 @@ export const datasetRequestSchema = z
     split: z
       .tuple([ratio, ratio, ratio])
       .refine((r) => Math.abs(r[0] + r[1] + r[2] - 1) < 1e-6, {
-        message: 'The three split ratios (train, validation, test) must add up to 1, e.g. 0.8,0.1,0.1.',
+        message:
+          'The three split ratios (train, validation, test) must add up to 1, e.g. 0.8,0.1,0.1.',
       })
       .default(DEFAULT_DATASET_SPLIT),
     seed: z

@@ -32,7 +32,10 @@ test('wrong flags are refused in words, before anything is fetched', async ({ se
   const cases: [string[], RegExp][] = [
     [['--label', 'road_weather'], /needs --out DIR/],
     [['--out', 'x'], /needs --label: one of road_weather, visibility, precip/],
-    [['--out', 'x', '--label', 'snow'], /--label is one of road_weather, visibility, precip, not "snow"/],
+    [
+      ['--out', 'x', '--label', 'snow'],
+      /--label is one of road_weather, visibility, precip, not "snow"/,
+    ],
     [[...EXPORT, '--out', 'x', '--split', '0.8,0.2'], /three ratios .* add up to 1/],
     [[...EXPORT, '--out', 'x', '--split', '0.5,0.5,0.5'], /must add up to 1/],
     [[...EXPORT, '--out', 'x', '--per-class', '0'], /Images per class is 1 or more/],

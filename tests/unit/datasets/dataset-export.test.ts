@@ -101,9 +101,7 @@ test('no camera is in two splits', async () => {
   expect(new Set(rowsOf('splits').map((r) => r.split))).toEqual(
     new Set(['train', 'validation', 'test']),
   );
-  expect(result.cameras.train + result.cameras.validation + result.cameras.test).toBe(
-    splitOf.size,
-  );
+  expect(result.cameras.train + result.cameras.validation + result.cameras.test).toBe(splitOf.size);
 });
 
 test('one manifest row per file, with the file’s SHA-256, size and pixel size', async () => {
@@ -119,7 +117,9 @@ test('one manifest row per file, with the file’s SHA-256, size and pixel size'
     expect(r.width).toBeGreaterThan(0);
   }
   // The CSV holds the same rows, a negative longitude as a number.
-  const csv = readFileSync(join(work.path, 'balanced', 'manifest.csv'), 'utf8').trim().split('\r\n');
+  const csv = readFileSync(join(work.path, 'balanced', 'manifest.csv'), 'utf8')
+    .trim()
+    .split('\r\n');
   expect(csv).toHaveLength(rows.length + 1);
   expect(csv[1]).toContain(`,${rows[0]!.longitude},`);
   expect(csv[1]).toContain(`,${rows[0]!.road_weather_meaning},`);
@@ -139,7 +139,10 @@ test('the same seed chooses the same images; another seed others; flat puts them
   await exportTo('seed-a');
   await exportTo('seed-b', { layout: 'flat' });
   await exportTo('seed-c', { seed: 7 });
-  const ids = (folder: string) => rowsOf(folder).map((r) => `${r.id} ${r.split}`).sort();
+  const ids = (folder: string) =>
+    rowsOf(folder)
+      .map((r) => `${r.id} ${r.split}`)
+      .sort();
   expect(ids('seed-b')).toEqual(ids('seed-a'));
   expect(ids('seed-c')).not.toEqual(ids('seed-a'));
   expect(imagesIn('seed-b').every((f) => !f.includes('/'))).toBe(true);
