@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { isAbsolute } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import type { datasetsChannels } from '../../shared/ipc/datasets.ts';
 import { exportDataset } from '../datasets/export.ts';
+import { PLAN_FILE } from '../datasets/plan.ts';
 import type { DownloadManager } from '../downloads/manager.ts';
 import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
 
@@ -11,7 +13,7 @@ import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
  * the download queue, so the feature runs nothing of its own in the background.
  */
 export function datasetsFeature(
-  ctx: Pick<CoreParts, 'client' | 'consent' | 'folders' | 'hub' | 'log'>,
+  ctx: Pick<CoreParts, 'client' | 'consent' | 'desktop' | 'folders' | 'hub' | 'log'>,
   manager: DownloadManager,
 ): Feature<ChannelsIn<typeof datasetsChannels>> {
   return {
@@ -38,6 +40,16 @@ export function datasetsFeature(
           },
           input,
         );
+      },
+      'datasets.open': async ({ folder }) => {
+        // Only a dataset's folder: the page may not open any path it names.
+        if (!isAbsolute(folder) || !existsSync(join(folder, PLAN_FILE))) {
+          throw new Error(`${folder} holds no dataset: export one there first.`);
+        }
+        if (!ctx.desktop) return { opened: false, path: folder };
+        const problem = await ctx.desktop.openPath(folder);
+        if (problem) throw new Error(`Could not open ${folder}: ${problem}`);
+        return { opened: true, path: folder };
       },
     },
   };

@@ -113,6 +113,14 @@ export interface DatasetResult {
 
 export const datasetsChannels = {
   'datasets.export': { input: datasetRequestSchema, result: type<DatasetResult>() },
+  /**
+   * Opens a dataset's folder in the desktop's file manager (only a folder holding a dataset);
+   * in browser mode nothing opens and the path is returned for the dialog to show.
+   */
+  'datasets.open': {
+    input: z.object({ folder: z.string().min(1).max(4096) }).strict(),
+    result: type<{ opened: boolean; path: string }>(),
+  },
 } as const;
 
 export const datasetsEvents = {
