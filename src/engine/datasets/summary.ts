@@ -62,7 +62,7 @@ function leftOut(
     out.push({
       reason: 'no-report',
       count: plan.noReport,
-      words: `${plan.noReport} observations with no report (-1: image quality or content) are left out; include them with "no report" (--include-no-report).`,
+      words: `${plan.noReport} observations with no report (-1: image quality or content) are left out; include them as a class with "Include no report" (--include-no-report on the command line).`,
     });
   }
   for (const c of plan.classes) {
