@@ -20,6 +20,7 @@ export const SWITCHES = [
   'off',
   'force',
   'include-crash-dumps',
+  'include-no-report',
 ] as const;
 
 export type Argv = ReadArgs;

@@ -75,6 +75,12 @@ Commands:
                                Road conditions); the first check is its baseline
   conditions list              conditions remove NAME
   conditions changes NAME [--hours 48]   what changed, from checks and snapshots
+  dataset export --out DIR --label road_weather|visibility|precip [--per-class N]
+          [--split 0.8,0.1,0.1] [--seed N] [--layout folders|flat] [--include-no-report]
+          [observation search flags: --bbox, --polygon, --polyline, --time_min, --q,
+          --sensors[TYPE]=V ...]
+                               a labelled dataset of preview images with its manifest
+                               and datasheet (docs/datasets.md); run it again to resume
   download --out DIR [--format zip,mp4] [--template T] [--concurrency N]
            [--existing skip|rename|overwrite] [--failed-out FILE]
            <ID ... | --ids-from FILE|- | --query 'state=CO&status=complete'>

@@ -19,6 +19,7 @@ import { camerasFeature } from './features/cameras.ts';
 import { appFeature } from './features/app.ts';
 import { collectionsFeature } from './features/collections.ts';
 import { conditionsFeature } from './features/conditions.ts';
+import { datasetsFeature } from './features/datasets.ts';
 import { connectionFeature } from './features/connection.ts';
 import { diagnosticsFeature, type Diagnostics } from './features/diagnostics.ts';
 import { downloadsFeature } from './features/downloads.ts';
@@ -181,6 +182,7 @@ async function assemble(
   };
   const downloads = downloadsFeature(base);
   const collections = collectionsFeature(base, downloads.manager);
+  const datasets = datasetsFeature(base, downloads.manager);
   const media = new MediaResolver(
     client,
     cache.media,
@@ -207,6 +209,7 @@ async function assemble(
     recordingsFeature(parts),
     routesFeature(parts),
     collections,
+    datasets,
     alertsFeature(parts, options.watchIntervalMs ?? 120_000),
     conditionsFeature(parts),
     connectionFeature(
@@ -218,7 +221,7 @@ async function assemble(
   // The type checker insists that every channel of the contract has its feature.
   const started = onDemand(
     handlersOf(features),
-    options.startOnDemand ? [downloads, collections] : [],
+    options.startOnDemand ? [downloads, collections, datasets] : [],
     lifecycle,
   );
   const dispatch = createDispatcher(started.handlers, log);

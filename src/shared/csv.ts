@@ -6,7 +6,8 @@
  */
 export function csvCell(value: string | number | null): string {
   const s = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) return `"'${s.replace(/"/g, '""')}"`;
+  // A number is written as one (-116.4 is a longitude, not a formula).
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) return `"'${s.replace(/"/g, '""')}"`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

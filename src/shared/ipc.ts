@@ -24,6 +24,7 @@ import { routesChannels } from './ipc/routes.ts';
 import { diagnosticsChannels } from './ipc/diagnostics.ts';
 import { updatesChannels, updatesEvents } from './ipc/updates.ts';
 import { conditionsChannels, conditionsEvents } from './ipc/conditions.ts';
+import { datasetsChannels, datasetsEvents } from './ipc/datasets.ts';
 
 export type { AppStatus, ServiceThrottle } from './ipc/app.ts';
 
@@ -50,6 +51,7 @@ export const channels = merge(
   diagnosticsChannels,
   updatesChannels,
   conditionsChannels,
+  datasetsChannels,
 );
 
 export const events = merge(
@@ -62,6 +64,7 @@ export const events = merge(
   collectionsEvents,
   updatesEvents,
   conditionsEvents,
+  datasetsEvents,
 );
 
 function merge<T extends object[]>(...groups: T): UnionToIntersection<T[number]> {

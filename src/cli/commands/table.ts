@@ -27,6 +27,7 @@ import {
   WATCH_FLAGS,
   watchConditions,
 } from './conditions.ts';
+import { DATASET_FLAGS, exportDatasetCommand } from './dataset.ts';
 import { DIAGNOSTICS_FLAGS, diagnostics } from './diagnostics.ts';
 import { doctor } from './doctor.ts';
 import { DOWNLOAD_FLAGS, download } from './download.ts';
@@ -153,6 +154,12 @@ export const COMMANDS: Record<string, Command> = {
   'settings get': { words: 3, flags: [], offline: true, run: getSettings },
   'settings set': { words: 4, flags: [], offline: true, run: setSetting },
   download: { words: 100_000, flags: DOWNLOAD_FLAGS, run: download },
+  'dataset export': {
+    words: 2,
+    flags: DATASET_FLAGS,
+    switches: ['include-no-report'],
+    run: exportDatasetCommand,
+  },
 };
 
 /** Every flag a command accepts, for completion: its own, then the connection's. */

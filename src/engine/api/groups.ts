@@ -109,6 +109,12 @@ export class ObservationsApi extends GeoGroup<'observations'> {
     const path = `/v1/observations/${segment(id, 'observation id')}/preview`;
     return this.requester.media(get('observation preview', path, options), options.range);
   }
+
+  /** A fresh signed URL of the preview (a dataset's file, fetched by the download engine). */
+  async previewUrl(id: string, options: CallOptions = {}): Promise<string> {
+    const path = `/v1/observations/${segment(id, 'observation id')}/preview`;
+    return this.requester.signedUrl(get(`observation ${id} preview`, path, options));
+  }
 }
 
 export class CamerasApi extends GeoGroup<'cameras'> {

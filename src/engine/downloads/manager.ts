@@ -27,6 +27,14 @@ import { BatchWatchers, type BatchListener } from './watchers.ts';
 
 export type { ManagerOptions } from './scheduler.ts';
 
+/** A dataset's images: one batch, found again by `key` when the export is run again. */
+export interface PreviewsRequest {
+  key: string;
+  label: string;
+  folder: string;
+  previews: readonly { observationId: string; name: string }[];
+}
+
 /** A batch being filled as its recordings' lookups return (DownloadManager.openBatch). */
 export interface BatchFill {
   readonly batchId: number;
@@ -174,6 +182,35 @@ export class DownloadManager {
     this.store.replaceImages(batchId, request.collectionId, names);
     this.store.reopen(batchId);
     this.#progress.changed(null, batchId);
+    this.#scheduler.checkBatch(batchId);
+    this.#scheduler.wake(0);
+    return batchId;
+  }
+
+  /**
+   * Queues observations' preview images (a dataset's files) as one batch found again by its
+   * key: run again, it adds what it lacks and queues again what failed, while completed files
+   * are not fetched twice. Each file is named by the caller (a path under the folder).
+   */
+  enqueuePreviews(request: PreviewsRequest): number {
+    const batchId = this.store.batchFor(
+      {
+        service: this.#o.service,
+        key: request.key,
+        label: request.label,
+        folder: request.folder,
+        // The dataset chose each file's name: the engine uses it as it is.
+        template: '{dataset file name}',
+        existing: 'overwrite',
+      },
+      request.previews.map((p) => ({
+        observationId: p.observationId,
+        name: sanitisePath(p.name),
+        state: 'queued' as const,
+      })),
+    );
+    this.#progress.changed(null, batchId);
+    for (const item of this.store.itemsOfBatch(batchId)) this.#progress.changed(item.id, batchId);
     this.#scheduler.checkBatch(batchId);
     this.#scheduler.wake(0);
     return batchId;

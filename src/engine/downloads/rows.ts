@@ -24,7 +24,7 @@ export interface BatchRow {
 
 /** 'offline': a kept collection's sync, kept out of the Downloads view. */
 export type BatchPurpose = 'download' | 'offline';
-export type ItemKind = 'recording' | 'collection-image';
+export type ItemKind = 'recording' | 'collection-image' | 'observation-preview';
 
 export interface ItemRow {
   id: number;
@@ -58,9 +58,14 @@ export interface NewBatch {
   purpose?: BatchPurpose;
 }
 
-/** A recording file, or (with collectionId and image) an image of a collection. */
+/**
+ * A recording file, (with collectionId and image) an image of a collection, or (with
+ * observationId) an observation's preview image, stored with the id in `image`.
+ */
 export type NewItem = (
-  { recordingId: string; format: RecordingFormat } | { collectionId: string; image: string }
+  | { recordingId: string; format: RecordingFormat }
+  | { collectionId: string; image: string }
+  | { observationId: string }
 ) & {
   name: string;
   state: 'queued' | 'waiting' | 'failed';

@@ -3,7 +3,8 @@
  * one is reused for resumes and retries, and a new one is asked for when it is older than that
  * or when the signed host refuses it (403: expired by the service's clock). A recording file's
  * URL comes from /v1/recordings/ID.FORMAT, a kept collection image's from
- * [/v1]/collections/ID/images/NAME (the collections API's, under the prefix it learned).
+ * [/v1]/collections/ID/images/NAME (the collections API's, under the prefix it learned), an
+ * observation's preview from /v1/observations/ID/preview.
  */
 import type { ApiClient } from '../api/client.ts';
 import type { ItemRow } from './rows.ts';
@@ -26,9 +27,22 @@ export type UrlTarget = Pick<
 
 /** "r1.mp4", or "image NAME of collection ID": for keys and messages. */
 export function describeTarget(t: UrlTarget): string {
-  return t.kind === 'recording'
-    ? `${t.recording_id}.${t.format}`
-    : `image ${t.image} of collection ${t.collection_id}`;
+  if (t.kind === 'recording') return `${t.recording_id}.${t.format}`;
+  if (t.kind === 'observation-preview') return `preview of observation ${t.image}`;
+  return `image ${t.image} of collection ${t.collection_id}`;
+}
+
+/** A request for the file, as messages name it: "recording r1.mp4", "image NAME". */
+export function operationOf(t: UrlTarget, what: string): string {
+  if (t.kind === 'recording') return `recording ${what}`;
+  return t.kind === 'observation-preview' ? describeTarget(t) : `image ${t.image}`;
+}
+
+/** Why a file other than a recording is gone (the service answered 404). */
+export function goneWords(t: UrlTarget, what: string): string {
+  return t.kind === 'observation-preview'
+    ? `${what}: the service has no preview image for this observation.`
+    : `${what} is no longer in the collection on the service; the next sync drops it.`;
 }
 
 export class SignedUrls {
@@ -72,6 +86,9 @@ export class SignedUrls {
   #ask(t: UrlTarget, signal?: AbortSignal): Promise<string> {
     if (t.kind === 'recording') {
       return this.#client.recordings.downloadUrl(t.recording_id!, t.format!, { signal });
+    }
+    if (t.kind === 'observation-preview') {
+      return this.#client.observations.previewUrl(t.image!, { signal });
     }
     // Under the prefix the collections API learned for this service (with or without /v1).
     return this.#client.collections.imageUrl(t.collection_id!, t.image!, { signal });

@@ -76,7 +76,9 @@ export class DownloadQueueStore extends QueueReads {
         const key =
           'recordingId' in i
             ? ['recording', i.recordingId, i.format, null, null]
-            : ['collection-image', null, null, i.collectionId, i.image];
+            : 'observationId' in i
+              ? ['observation-preview', null, null, null, i.observationId]
+              : ['collection-image', null, null, i.collectionId, i.image];
         // Nothing comes back for an item the batch already had.
         const row = insert.get(batchId, ...key, i.state, i.name, i.message ?? null, at);
         if (row) added.push((row as { id: number }).id);

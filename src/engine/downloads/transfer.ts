@@ -27,7 +27,7 @@ import { classify, DownloadFailure, outOfSpace } from './failures.ts';
 import { isShortfall, type Claim, type FreeSpace } from './free-space.ts';
 import type { SpeedLimiter } from './limiter.ts';
 import { insideFolder } from './naming.ts';
-import { describeTarget, type SignedUrls } from './signed-urls.ts';
+import { describeTarget, goneWords, operationOf, type SignedUrls } from './signed-urls.ts';
 import type { BatchRow, ItemRow } from './rows.ts';
 import type { DownloadQueueStore } from './store.ts';
 
@@ -84,19 +84,14 @@ export async function transfer(t: TransferContext): Promise<TransferResult> {
       const needed = left.bytes + room.reserve;
       throw outOfSpace(t.batch.folder, { ...room, free: Math.max(0, room.free), needed }, error);
     }
-    throw t.item.kind === 'recording' ? failure : forImage(failure, error, what);
+    throw t.item.kind === 'recording' ? failure : forImage(failure, error, goneWords(t.item, what));
   }
 }
 
-/** The recording-specific readings of 404 and 409 do not fit an image of a collection. */
-function forImage(failure: DownloadFailure, error: unknown, what: string): DownloadFailure {
+/** The recording-specific readings of 404 and 409 do not fit an image (a collection's, a preview). */
+function forImage(failure: DownloadFailure, error: unknown, gone: string): DownloadFailure {
   if (!(error instanceof ServiceError)) return failure;
-  if (error.status === 404) {
-    return new DownloadFailure(
-      'permanent',
-      `${what} is no longer in the collection on the service; the next sync drops it.`,
-    );
-  }
+  if (error.status === 404) return new DownloadFailure('permanent', gone);
   if (failure.kind === 'not-ready') return new DownloadFailure('transient', error.message);
   return failure;
 }
@@ -151,7 +146,7 @@ async function fetchInto(
   let response: SignedStream;
   try {
     response = await t.client.requester.streamSigned(
-      item.kind === 'recording' ? `recording ${what}` : `image ${item.image}`,
+      operationOf(item, what),
       url,
       offset > 0 ? { start: offset } : undefined,
       signal,

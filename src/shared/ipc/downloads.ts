@@ -43,8 +43,11 @@ export const TEMPLATE_FIELDS = [
 export interface DownloadItemView {
   id: number;
   batchId: number;
-  /** A recording file, or an image of a kept collection (those batches are not listed). */
-  kind: 'recording' | 'collection-image';
+  /**
+   * A recording file, an image of a kept collection (those batches are not listed), or an
+   * observation's preview image (a dataset's file; its observation id in `image`).
+   */
+  kind: 'recording' | 'collection-image' | 'observation-preview';
   /** Null for a collection image. */
   recordingId: string | null;
   format: RecordingFormat | null;

@@ -81,9 +81,10 @@ describe('migration 0520-download-item-kinds', () => {
       )
       .pluck()
       .all();
-    // 0520 makes its two indexes again; 0530 adds the queue-order one.
+    // 0520 makes its two indexes again; 0530 adds the queue-order one; 0620 the previews' key.
     expect(indexes.sort()).toEqual([
       'download_items_batch',
+      'download_items_preview',
       'download_items_queue',
       'download_items_state',
     ]);

@@ -25,6 +25,7 @@ const LEFT_OUT: Partial<Record<Channel, string>> = {
   'recordings.createMany': 'writes files into whatever folder it is given',
   'downloads.open': 'opens files with the desktop shell',
   'collections.export': 'writes a file wherever it is told',
+  'datasets.export': 'writes a dataset into whatever folder it is given',
   'recordings.create': "builds up to 30 minutes of frames per call on the service's side",
 };
 

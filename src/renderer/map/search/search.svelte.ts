@@ -5,7 +5,11 @@
  */
 import type { Aggs, Camera, Observation } from '../../../shared/api/index.ts';
 import type { Api } from '../../../shared/ipc.ts';
-import type { SearchPage, SearchAllAnswer } from '../../../shared/ipc/searches.ts';
+import type {
+  ObservationSearch,
+  SearchPage,
+  SearchAllAnswer,
+} from '../../../shared/ipc/searches.ts';
 import { contextSlot } from '../../lib/context.ts';
 import { Operation } from '../../lib/operation.svelte.ts';
 import {
@@ -124,6 +128,11 @@ export class SearchState {
         `${answer.incompleteAreas} spots hold more than 4,100 results each at one point; only their first 4,100 are listed.`,
       );
     }
+  }
+
+  /** The observation query of the results shown, without paging (Export as dataset). */
+  observationQuery(): ObservationSearch {
+    return strip(observationParams(this.#form));
   }
 
   cancelFetchAll(): void {

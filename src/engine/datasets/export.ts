@@ -1,0 +1,119 @@
+/**
+ * One dataset export: the plan (made, or read from an earlier run in the folder), its images
+ * queued as one batch of the download engine (resume, retries, disk reserve, failures kept),
+ * then, once the batch settles, the manifests and the datasheet of the files on disk.
+ */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { DatasetOptions, DatasetProgress, DatasetResult } from '../../shared/ipc/datasets.ts';
+import type { ApiClient } from '../api/client.ts';
+import type { DownloadManager } from '../downloads/manager.ts';
+import type { Log } from '../log.ts';
+import { chooseObservations } from './choose.ts';
+import { datasheetText } from './datasheet.ts';
+import { manifestRow, writeManifests, writeWhole, type ManifestRow } from './manifest.ts';
+import { fingerprintOf, makePlan, readPlan, writePlan, type DatasetPlan } from './plan.ts';
+import { summariseDataset } from './summary.ts';
+
+interface FetchedImages {
+  rows: ManifestRow[];
+  /** "file: why", for each planned image without its file. */
+  failures: string[];
+}
+
+export interface DatasetDeps {
+  client: ApiClient;
+  manager: DownloadManager;
+  log: Log;
+  progress: (p: DatasetProgress) => void;
+}
+
+export async function exportDataset(
+  deps: DatasetDeps,
+  o: DatasetOptions,
+  signal?: AbortSignal,
+): Promise<DatasetResult> {
+  const say = (phase: DatasetProgress['phase'], done: number, total: number) =>
+    deps.progress({ exportId: o.exportId, phase, done, total });
+  const fingerprint = fingerprintOf(o);
+  const earlier = await readPlan(o.folder, fingerprint);
+  const plan = earlier ?? (await newPlan(deps.client, o, say, signal));
+  if (plan.images.length === 0) {
+    throw new RangeError(
+      'No observation matches the query with a class to learn: widen the area or the time, ' +
+        (o.includeNoReport ? 'or drop a sensor filter.' : 'or include "no report".'),
+    );
+  }
+  const { rows, failures } = await fetchImages(deps, o, plan, fingerprint, say, signal);
+  say('writing', 0, 1);
+  const result = summariseDataset(o, plan, rows, failures, earlier !== null);
+  await writeManifests(o.folder, rows);
+  await writeWhole(join(o.folder, 'README.md'), datasheetText(o, result));
+  say('writing', 1, 1);
+  deps.log(`dataset exported: ${result.files} images, ${result.failed} failed, in ${o.folder}`);
+  return result;
+}
+
+async function newPlan(
+  client: ApiClient,
+  o: DatasetOptions,
+  say: (phase: DatasetProgress['phase'], done: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<DatasetPlan> {
+  const choice = await chooseObservations(
+    client,
+    o,
+    { counting: (d, t) => say('counting', d, t), choosing: (d, t) => say('choosing', d, t) },
+    signal,
+  );
+  const plan = makePlan(o, choice);
+  // Before any image: a run killed from here on finds the same images again.
+  if (plan.images.length > 0) await writePlan(o.folder, plan);
+  return plan;
+}
+
+/** Queues the plan's images (found again by the batch's key) and waits for the batch. */
+async function fetchImages(
+  deps: DatasetDeps,
+  o: DatasetOptions,
+  plan: DatasetPlan,
+  fingerprint: string,
+  say: (phase: DatasetProgress['phase'], done: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<FetchedImages> {
+  const { manager } = deps;
+  const key = `dataset:${createHash('sha256').update(`${o.folder}\n${fingerprint}`).digest('hex')}`;
+  const batchId = manager.enqueuePreviews({
+    key,
+    label: `Dataset (${o.label}, ${plan.images.length} images)`,
+    folder: o.folder,
+    previews: plan.images.map((i) => ({ observationId: i.id, name: i.file })),
+  });
+  if (!manager.running) {
+    throw new Error(
+      'Another Roadcam is running the download queue: the images are queued there. ' +
+        'Run the export again once it has finished them, to write the manifest.',
+    );
+  }
+  const total = plan.images.length;
+  let done = manager.store.itemsOfBatch(batchId).filter((i) => i.state === 'completed').length;
+  say('images', done, total);
+  const stop = manager.follow(batchId, { onCompleted: () => say('images', ++done, total) });
+  try {
+    await manager.settled(batchId, signal);
+  } finally {
+    stop();
+  }
+  const byName = new Map(manager.store.itemsOfBatch(batchId).map((i) => [i.name, i]));
+  const rows: ManifestRow[] = [];
+  const failures: string[] = [];
+  for (const image of plan.images) {
+    const item = byName.get(image.file);
+    if (item?.state === 'completed') rows.push(await manifestRow(o.folder, image, item.sha256));
+    else
+      failures.push(
+        `${image.file}: ${item?.message ?? `not fetched (${item?.state ?? 'not queued'})`}`,
+      );
+  }
+  return { rows, failures };
+}

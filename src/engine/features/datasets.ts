@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
+import type { datasetsChannels } from '../../shared/ipc/datasets.ts';
+import { exportDataset } from '../datasets/export.ts';
+import { PLAN_FILE } from '../datasets/plan.ts';
+import type { DownloadManager } from '../downloads/manager.ts';
+import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
+
+/**
+ * Labelled datasets of observation previews (docs/datasets.md): the one way the CLI's
+ * `roadcam dataset export` and the Map's "Export as dataset" make one. Its images go through
+ * the download queue, so the feature runs nothing of its own in the background.
+ */
+export function datasetsFeature(
+  ctx: Pick<CoreParts, 'client' | 'consent' | 'desktop' | 'folders' | 'hub' | 'log'>,
+  manager: DownloadManager,
+): Feature<ChannelsIn<typeof datasetsChannels>> {
+  return {
+    name: 'datasets',
+    handlers: {
+      'datasets.export': async (input) => {
+        const folder = input.folder;
+        if (!isAbsolute(folder)) {
+          throw new RangeError(`The dataset's folder must be a full path, not "${folder}".`);
+        }
+        // Before the folder is made: a folder the user did not choose is not even created.
+        await ctx.consent.batch(folder, 'skip', ctx.folders().downloads);
+        await mkdir(folder, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+          throw new Error(
+            `Cannot create the folder ${folder} (${error.code}): choose another one.`,
+          );
+        });
+        return exportDataset(
+          {
+            client: ctx.client,
+            manager,
+            log: ctx.log,
+            progress: (p) => ctx.hub.emit('datasets.progress', p),
+          },
+          input,
+        );
+      },
+      'datasets.open': async ({ folder }) => {
+        // Only a dataset's folder: the page may not open any path it names.
+        if (!isAbsolute(folder) || !existsSync(join(folder, PLAN_FILE))) {
+          throw new Error(`${folder} holds no dataset: export one there first.`);
+        }
+        if (!ctx.desktop) return { opened: false, path: folder };
+        const problem = await ctx.desktop.openPath(folder);
+        if (problem) throw new Error(`Could not open ${folder}: ${problem}`);
+        return { opened: true, path: folder };
+      },
+    },
+  };
+}
