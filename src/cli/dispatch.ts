@@ -66,7 +66,7 @@ Commands:
   route list                   saved routes (the app's Route view)
   route show NAME              cameras along it in driving order: distance along,
                                direction, road, visibility, precip; alerts on it
-  route save NAME --polyline ENC | --from PLACE --to PLACE [--buffer 2km]
+  route save NAME --polyline ENC | --from PLACE --to PLACE [--via PLACE] [--buffer 2km]
   route remove NAME
   conditions watch NAME --bbox W,S,E,N | --polygon "LON LAT,..." | --polyline ENC
                   [--polyline_radius KM] | --camera_id A,B

@@ -9,6 +9,10 @@ const tileServer = /^(https:\/\/|http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/)\S+$
 /** A full path on any platform: /home/..., C:\Users\..., \\server\share. */
 const fullPath = /^(\/|[A-Za-z]:[\\/]|\\\\)/;
 
+/** The routing services a route may be drawn by (Settings > Route). */
+export const ROUTING_SERVICES = ['none', 'osrm', 'valhalla', 'graphhopper'] as const;
+export type RoutingService = (typeof ROUTING_SERVICES)[number];
+
 /** User settings: plain preferences, never secrets (those live in the OS keychain). */
 export const settingsSchema = z.object({
   liveRefreshSeconds: z.number().int().min(2).max(600),
@@ -113,6 +117,19 @@ export const settingsSchema = z.object({
   lastTour: tourSchema.nullable(),
   /** Saved walls shown in their own windows, and on which display: restored at the start. */
   wallScreens: wallScreensSchema,
+  /**
+   * The routing service that draws a route along the roads (its GraphHopper key is kept in the
+   * keychain); `none`: a straight line between the places.
+   */
+  routingService: z.enum(ROUTING_SERVICES),
+  /** The routing service's address; the route's points are sent there. */
+  routingUrl: z
+    .string()
+    .max(500)
+    .refine(
+      (v) => v === '' || /^https?:\/\/[^\s/]+(\/\S*)?$/.test(v),
+      'an http(s) address of the routing service, such as https://router.example.org, or empty',
+    ),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -147,6 +164,8 @@ export const defaultSettings: Settings = {
   mapView: null,
   lastTour: null,
   wallScreens: [],
+  routingService: 'none',
+  routingUrl: '',
 };
 
 /**

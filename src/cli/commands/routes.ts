@@ -4,7 +4,12 @@
  * Distances are in the user's unit (--units, else the settings, else the locale).
  */
 import { decodePolyline } from '../../shared/geo.ts';
-import type { RouteCamera, RouteShown } from '../../shared/ipc/routes.ts';
+import {
+  MAX_ROUTE_STOPS,
+  type RouteCamera,
+  type RoutePlace,
+  type RouteShown,
+} from '../../shared/ipc/routes.ts';
 import { DEFAULT_BUFFER_KM } from '../../shared/route-link.ts';
 import { sensorLabel } from '../../shared/sensors.ts';
 import { formatDistance, parseDistance } from '../../shared/units.ts';
@@ -14,7 +19,7 @@ import { invoke, type Engine } from '../core-call.ts';
 import { note, printJson, printNdjson, printTable, tableView, type TableView } from '../output.ts';
 import { unitsFlag } from '../search-flags.ts';
 
-export const ROUTE_SAVE_FLAGS = ['polyline', 'from', 'to', 'buffer', 'units'];
+export const ROUTE_SAVE_FLAGS = ['polyline', 'from', 'to', 'via', 'buffer', 'units'];
 export const ROUTE_VIEW_FLAGS = ['units'];
 
 async function viewOf(ctx: Context, engine: Engine): Promise<TableView> {
@@ -119,16 +124,32 @@ export async function saveRoute(ctx: Context, name: string | undefined): Promise
   if (polyline === undefined && (from === undefined || to === undefined)) {
     throw new UsageError('roadcam route save needs both --from and --to.');
   }
+  const via = ctx.argv.flags.filter(([n]) => n === 'via').map(([, value]) => value);
+  if (via.length > MAX_ROUTE_STOPS) {
+    throw new UsageError(`roadcam route save takes at most ${MAX_ROUTE_STOPS} --via stops.`);
+  }
+  if (via.length > 0 && polyline !== undefined) {
+    throw new UsageError('--via goes with --from and --to, not with --polyline.');
+  }
   return withEngine(ctx, async (engine) => {
     const view = await viewOf(ctx, engine);
     const bufferKm = bufferOf(ctx, view);
-    const line = polyline === undefined ? await placesLine(engine, from!, to!) : decoded(polyline);
-    const saved = await invoke(engine, 'routes.save', { name, line, bufferKm });
+    const road =
+      polyline === undefined
+        ? await placesRoad(engine, [from!, ...via, to!], bufferKm)
+        : { line: decoded(polyline), routedBy: null };
+    const saved = await invoke(engine, 'routes.save', { name, line: road.line, bufferKm });
     if (ctx.json) printJson(ctx.io, saved);
     else {
+      const along =
+        polyline !== undefined
+          ? ''
+          : road.routedBy
+            ? `, along the roads (${road.routedBy})`
+            : ', a straight line between the places (no routing service in Settings: roadcam settings set routingService osrm)';
       note(
         ctx.io,
-        `Saved ${saved.name}: ${formatDistance(saved.lengthKm, view.unit, view.locale)}, ${saved.line.length} points.`,
+        `Saved ${saved.name}: ${formatDistance(saved.lengthKm, view.unit, view.locale)}, ${saved.line.length} points${along}.`,
       );
     }
     return 0;
@@ -155,16 +176,30 @@ function decoded(polyline: string): [number, number][] {
   }
 }
 
-/** The straight line between the first cameras matching each place (the Route view's way). */
-async function placesLine(engine: Engine, from: string, to: string): Promise<[number, number][]> {
-  const [a, b] = await Promise.all([
-    invoke(engine, 'routes.place', { q: from }),
-    invoke(engine, 'routes.place', { q: to }),
-  ]);
-  return [
-    [a.camera.lon, a.camera.lat],
-    [b.camera.lon, b.camera.lat],
-  ];
+/**
+ * The line through the typed places (start, stops, end): each found as the Route view finds it
+ * (coordinates, a city, a camera); a name several cities share is refused with the list.
+ */
+async function placesRoad(
+  engine: Engine,
+  typed: string[],
+  bufferKm: number,
+): Promise<{ line: [number, number][]; routedBy: string | null }> {
+  const found = await Promise.all(typed.map((q) => invoke(engine, 'routes.place', { q })));
+  const points = found.map(({ q, place, choices }): [number, number] => {
+    if (place) return [place.lon, place.lat];
+    throw new UsageError(
+      `"${q}" is the name of several places: ${choices.map(placeWords).join('; ')}. Type the one you mean with its state or country ("${choices[0]!.name}"), or "lat,lon".`,
+    );
+  });
+  const road = await invoke(engine, 'routes.road', { points, bufferKm });
+  return { line: road.line.map(([lon, lat]) => [lon, lat]), routedBy: road.routedBy };
+}
+
+function placeWords(place: RoutePlace): string {
+  return place.population === null
+    ? place.name
+    : `${place.name} (${place.population.toLocaleString('en-US')} people)`;
 }
 
 export async function removeRoute(ctx: Context, name: string | undefined): Promise<number> {

@@ -153,7 +153,21 @@ export class CredentialStore {
     if (password === null) await this.#keychain.delete(account);
     else await this.#keychain.set(account, password);
   }
+
+  /** The routing service's API key (Settings > Route), from the keychain. */
+  routerKey(): Promise<string | null> {
+    return this.#keychain.get(ROUTER_KEY_ACCOUNT);
+  }
+
+  /** Keeps (or, with null, forgets) the routing service's API key in the keychain. */
+  async saveRouterKey(key: string | null): Promise<void> {
+    if (key === null) await this.#keychain.delete(ROUTER_KEY_ACCOUNT);
+    else await this.#keychain.set(ROUTER_KEY_ACCOUNT, key);
+  }
 }
+
+/** One routing key: a user changing the service keeps it for the next one that wants a key. */
+const ROUTER_KEY_ACCOUNT = 'routing/api-key';
 
 function secretAccount(profile: string): string {
   return `${profile}/client-secret`;

@@ -48,23 +48,24 @@ export function rememberingTokenStore(store: TokenStore, seen: SeenSecrets): Tok
 
 /**
  * The secrets the core holds now, read where they live (the client's credentials, the token's
- * store, the keychain's proxy password), with every one held before: Save diagnostics cuts each
- * one wherever it appears. The Basic credentials sent with them (`id:secret` in base64, for the
+ * store, the keychain's proxy password and routing key), with every one held before: Save
+ * diagnostics cuts each one wherever it appears. The Basic credentials sent with them (`id:secret` in base64, for the
  * sign-in and the proxy) are cut as they are. One that cannot be read (no keychain) cannot have
  * been written anywhere by this run either.
  */
 export async function heldSecrets(
   target: { credentials: () => Promise<Credentials>; tokenStore: Pick<TokenStore, 'read'> },
   settings: Pick<SettingsStore, 'get'>,
-  credentials: Pick<CredentialStore, 'proxyPassword'>,
+  credentials: Pick<CredentialStore, 'proxyPassword' | 'routerKey'>,
   seen = new SeenSecrets(),
 ): Promise<string[]> {
-  const [client, token, proxyPassword] = await Promise.all([
+  const [client, token, proxyPassword, routerKey] = await Promise.all([
     target.credentials().catch(() => null),
     target.tokenStore.read().catch(() => null),
     proxyPasswordFor(settings.get(), credentials, () => {}),
+    credentials.routerKey().catch(() => null),
   ]);
-  seen.remember(client?.clientSecret, token?.accessToken, proxyPassword);
+  seen.remember(client?.clientSecret, token?.accessToken, proxyPassword, routerKey);
   if (client) seen.remember(basicCredential(client.clientId, client.clientSecret));
   if (proxyPassword) seen.remember(basicCredential(proxyUser(settings), proxyPassword));
   return seen.all();

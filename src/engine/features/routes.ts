@@ -1,23 +1,29 @@
 import type { routesChannels } from '../../shared/ipc/routes.ts';
 import { showRoute } from '../routes/show.ts';
 import { RouteStore } from '../routes/store.ts';
-import { cameraSummary } from '../../shared/ipc/cameras.ts';
+import { findPlace } from '../routes/places.ts';
+import { chosenRouter, roadThrough } from '../routes/road.ts';
 import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
 
 /**
- * Saved routes and the cameras along a route in driving order. Nothing runs in the background;
+ * Saved routes, the places and roads a route is made of (a routing service the user chose
+ * draws the road), and the cameras along a route in driving order. Nothing runs in the background;
  * `routes.show` is the one way to a route's cameras, for the Route view, the CLI and any feature
  * that takes a route as its source.
  */
 export function routesFeature({
   cache,
   client,
+  credentials,
   db,
   log,
+  network,
   service,
-}: Pick<CoreParts, 'cache' | 'client' | 'db' | 'log' | 'service'>): Feature<
-  ChannelsIn<typeof routesChannels>
-> {
+  settings,
+}: Pick<
+  CoreParts,
+  'cache' | 'client' | 'credentials' | 'db' | 'log' | 'network' | 'service' | 'settings'
+>): Feature<ChannelsIn<typeof routesChannels>> {
   const store = new RouteStore(db, service.key);
   const saved = (key: { id: number } | { name: string }) => {
     const route = store.get(key);
@@ -42,14 +48,16 @@ export function routesFeature({
             : saved(input);
         return showRoute(client, cache.searches, route);
       },
-      'routes.place': async ({ q }) => {
-        const found = (await client.cameras.search({ q, limit: 1 })).features[0];
-        if (!found) {
-          throw new Error(
-            `No camera matches "${q}": type a city, a road or a camera's name, or draw the route.`,
-          );
-        }
-        return { q, camera: cameraSummary(found) };
+      'routes.place': ({ q }) => findPlace(client, q),
+      'routes.road': async ({ points, bufferKm }) => {
+        const router = await chosenRouter(settings.get(), () => credentials.routerKey());
+        const road = await roadThrough(network, router, points, bufferKm);
+        if (road.routedBy) log(`route found by ${road.routedBy}: ${road.line.length} points`);
+        return road;
+      },
+      'routes.routerKey': async ({ key }) => {
+        await credentials.saveRouterKey(key);
+        return { saved: key !== null };
       },
     },
   };

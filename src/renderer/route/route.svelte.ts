@@ -5,7 +5,7 @@
  */
 import type { LonLat } from '../../shared/geo.ts';
 import type { Api } from '../../shared/ipc.ts';
-import type { RouteShown, SavedRoute } from '../../shared/ipc/routes.ts';
+import type { RoutePlace, RouteShown, SavedRoute } from '../../shared/ipc/routes.ts';
 import { parseRouteFile } from '../../shared/route-file.ts';
 import { DEFAULT_BUFFER_KM, parseRouteQuery, routeLink } from '../../shared/route-link.ts';
 import { roundDistance, type DistanceUnit } from '../lib/units.ts';
@@ -32,6 +32,8 @@ export class RouteState {
   shown = $state<RouteShown | null>(null);
   saved = $state<SavedRoute[]>([]);
   notice = $state<RouteNotice | null>(null);
+  /** A typed name several places share: the user picks one before the route is found. */
+  choice = $state<{ q: string; choices: RoutePlace[] } | null>(null);
   /** Finding the cameras along the route. */
   readonly showing = new Operation();
   /** Saving, renaming, removing, finding places. */
@@ -88,29 +90,38 @@ export class RouteState {
     await this.refresh();
   }
 
-  /** The straight line between the first cameras matching two typed places. */
-  async places(from: string, to: string): Promise<void> {
+  /**
+   * The route through typed places (start, stops, end): along the roads when Settings name a
+   * routing service, else straight. A name several cities share stops here with `choice` set.
+   */
+  async places(typed: string[]): Promise<void> {
+    this.choice = null;
     const found = await this.op.run(
-      () =>
-        Promise.all([
-          this.#api.invoke('routes.place', { q: from }),
-          this.#api.invoke('routes.place', { q: to }),
-        ]),
+      () => Promise.all(typed.map((q) => this.#api.invoke('routes.place', { q }))),
       'Could not find the places',
     );
     if (!found) return;
-    const [a, b] = found;
-    this.#use(
-      [
-        [a.camera.lon, a.camera.lat],
-        [b.camera.lon, b.camera.lat],
-      ],
-      `${from} to ${to}`,
-      null,
-      this.bufferKm,
+    const unclear = found.find((f) => f.place === null);
+    if (unclear) {
+      this.choice = { q: unclear.q, choices: unclear.choices };
+      return;
+    }
+    const places = found.map((f) => f.place!);
+    const road = await this.op.run(
+      () =>
+        this.#api.invoke('routes.road', {
+          points: places.map((p) => [p.lon, p.lat] as [number, number]),
+          bufferKm: this.bufferKm,
+        }),
+      'Could not find the route',
     );
+    if (!road) return;
+    const [from, to] = [places[0]!.name, places.at(-1)!.name];
+    this.#use(road.line, `${typed[0]} to ${typed.at(-1)}`, null, this.bufferKm);
     this.notice = {
-      text: `A straight line from ${a.camera.name} to ${b.camera.name}: draw on the map to follow the road.`,
+      text: road.routedBy
+        ? `Along the roads from ${from} to ${to}, as ${road.routedBy} drew it.`
+        : `A straight line from ${from} to ${to}: choose a routing service in Settings > Route to follow the roads, or draw on the map.`,
       error: false,
     };
     await this.refresh();

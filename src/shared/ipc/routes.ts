@@ -63,6 +63,37 @@ export interface RouteShown {
   alerts: RouteAlert[];
 }
 
+/** A typed place found: a city of the offline list, a camera matching it, or coordinates. */
+export interface RoutePlace {
+  /** As the user reads it: "Denver, CO, US", a camera's name, "39.7392, -104.9903". */
+  name: string;
+  lon: number;
+  lat: number;
+  kind: 'city' | 'camera' | 'coordinates';
+  /** A city's people; null for the other kinds. */
+  population: number | null;
+}
+
+/** A typed place: the one meant, or (a name several cities share) the ones to choose from. */
+export interface PlaceFound {
+  q: string;
+  place: RoutePlace | null;
+  /** Filled when `place` is null: the largest first. */
+  choices: RoutePlace[];
+}
+
+/** The line between places: along the roads by the chosen routing service, else straight. */
+export interface RoadFound {
+  line: LonLat[];
+  /** Who drew it ("OSRM at router.example.org"); null: no routing service is set. */
+  routedBy: string | null;
+  /** The routed line's points before it was simplified; null when it was kept whole. */
+  simplifiedFrom: number | null;
+}
+
+/** Stops between the start and the end of a route at most. */
+export const MAX_ROUTE_STOPS = 3;
+
 /** Cameras one answer carries at most (the first from the start), each with its readings. */
 export const MAX_ROUTE_CAMERAS = 200;
 
@@ -90,9 +121,33 @@ export const routesChannels = {
     input: z.union([byIdOrName, z.object({ line, bufferKm, name: routeName.optional() }).strict()]),
     result: type<RouteShown>(),
   },
-  /** A typed place ("Denver", "I-70 Exit 12"): the position of the first camera matching it. */
+  /**
+   * A typed place: "lat,lon"; a city of the offline list ("Denver", "Springfield, MO"), or the
+   * cities of that name to choose from; else the first camera whose text matches it.
+   */
   'routes.place': {
     input: z.object({ q: z.string().trim().min(1).max(200) }).strict(),
-    result: type<{ q: string; camera: CameraSummary }>(),
+    result: type<PlaceFound>(),
+  },
+  /**
+   * The line through the places (start, stops, end): along the roads when Settings name a
+   * routing service (the points are sent to it), simplified within half the buffer.
+   */
+  'routes.road': {
+    input: z
+      .object({
+        points: z
+          .array(lonLat)
+          .min(2, 'A route needs a start and an end.')
+          .max(MAX_ROUTE_STOPS + 2, `A route has at most ${MAX_ROUTE_STOPS} stops.`),
+        bufferKm,
+      })
+      .strict(),
+    result: type<RoadFound>(),
+  },
+  /** Keeps (or, with null, forgets) the routing service's API key in the system keychain. */
+  'routes.routerKey': {
+    input: z.object({ key: z.string().trim().min(1).max(500).nullable() }).strict(),
+    result: type<{ saved: boolean }>(),
   },
 } as const;

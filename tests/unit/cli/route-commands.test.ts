@@ -6,9 +6,10 @@
 import { afterAll, describe, expect } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
 import { tempDir } from '../../helpers/core.ts';
-import { demoClient, type TestService } from '../../helpers/api.ts';
+import { type TestService } from '../../helpers/api.ts';
 import { direct, runRoadcam, secretEnv, type Outcome } from '../../helpers/cli.ts';
 import { encodePolyline } from '../../../src/shared/geo.ts';
+import { startRoutingStandIn } from '../../helpers/routing-standins.ts';
 import type { RouteShown, SavedRoute } from '../../../src/shared/ipc/routes.ts';
 
 const dataDir = tempDir('roadcam-cli-routes-');
@@ -35,6 +36,12 @@ async function ok(service: TestService, args: string[]): Promise<string> {
   const out = await roadcam(service, args);
   expect(out.code, out.stderr).toBe(0);
   return out.stdout;
+}
+
+/** `roadcam settings set`: of the data folder, with no service to reach. */
+async function setting(name: string, value: string): Promise<void> {
+  const out = await runRoadcam(dataDir.path, ['settings', 'set', name, value]);
+  expect(out.code, out.stderr).toBe(0);
 }
 
 describe('roadcam route', () => {
@@ -83,31 +90,79 @@ describe('roadcam route', () => {
     expect(again.stderr).toContain('No saved route named "Coast": see roadcam route list.');
   });
 
-  test('saves the straight line between two typed places, found by the cameras search', async ({
+  test('saves the line through typed places: straight, or along the roads of the routing service set', async ({
     service,
   }) => {
-    await ok(service, [
+    const places = ['--from', 'Denver', '--via', '39.37,-104.86', '--to', 'Colorado Springs'];
+    const straight = await roadcam(service, ['route', 'save', 'Front', ...places, '--buffer', '1']);
+    expect(straight.code, straight.stderr).toBe(0);
+    expect(straight.stdout + straight.stderr).toContain(
+      'a straight line between the places (no routing service in Settings: roadcam settings set routingService osrm)',
+    );
+    const saved = async () =>
+      (await ok(service, ['route', 'list', '--json']))
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as SavedRoute)
+        .find((r) => r.name === 'Front')!;
+    const front = await saved();
+    expect(front.line).toEqual([
+      [-104.9847, 39.73915],
+      [-104.86, 39.37],
+      [-104.82136, 38.83388],
+    ]);
+    // A bare --buffer is in the user's unit: miles here.
+    expect(front.bufferKm).toBeCloseTo(1.609344, 6);
+
+    const osrm = await startRoutingStandIn('osrm');
+    try {
+      await setting('routingService', 'osrm');
+      await setting('routingUrl', osrm.url);
+      const routed = await roadcam(service, ['route', 'save', 'Front', ...places]);
+      expect(routed.code, routed.stderr).toBe(0);
+      expect(routed.stdout + routed.stderr).toContain(
+        `along the roads (OSRM at ${new URL(osrm.url).host})`,
+      );
+      expect(osrm.asks.at(-1)!.points).toEqual(front.line);
+      expect((await saved()).line.length).toBeGreaterThan(3);
+    } finally {
+      await setting('routingService', 'none');
+      await osrm.close();
+    }
+  }, 120_000);
+
+  test('a place several cities share is answered with the list and how to be precise', async ({
+    service,
+  }) => {
+    const out = await roadcam(service, [
       'route',
       'save',
-      'Valley',
+      'X',
       '--from',
-      'San Diego',
+      'Denver',
       '--to',
-      'San Jose',
-      '--buffer',
-      '10',
+      'Springfield',
     ]);
-    const client = demoClient(service.url);
-    const first = async (q: string) =>
-      (await client.cameras.search({ q, limit: 1 })).features[0]!.geometry.coordinates;
-    const [route] = (await ok(service, ['route', 'list', '--json']))
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as SavedRoute)
-      .filter((r) => r.name === 'Valley');
-    expect(route!.line).toEqual([await first('San Diego'), await first('San Jose')]);
-    // A bare --buffer is in the user's unit: miles here.
-    expect(route!.bufferKm).toBeCloseTo(16.09344, 6);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain(
+      '"Springfield" is the name of several places: Springfield, MO, US (166,810 people); Springfield, MA, US (154,341 people); Springfield, IL, US (116,565 people);',
+    );
+    expect(out.stderr).toContain(
+      'Type the one you mean with its state or country ("Springfield, MO, US"), or "lat,lon".',
+    );
+    const many = ['--via', 'Pueblo', '--via', 'Pueblo', '--via', 'Pueblo', '--via', 'Pueblo'];
+    const tooMany = await roadcam(service, [
+      'route',
+      'save',
+      'X',
+      '--from',
+      'Denver',
+      '--to',
+      'Pueblo',
+      ...many,
+    ]);
+    expect(tooMany.code).toBe(2);
+    expect(tooMany.stderr).toContain('roadcam route save takes at most 3 --via stops.');
   });
 
   test('refuses a malformed polyline, an unknown route and missing places in words', async ({
@@ -134,6 +189,6 @@ describe('roadcam route', () => {
       'Denver',
     ]);
     expect(nowhere.code).toBe(1);
-    expect(nowhere.stderr).toContain('No camera matches "zzqxv"');
+    expect(nowhere.stderr).toContain('No city or camera matches "zzqxv"');
   });
 });

@@ -27,16 +27,20 @@ test('an earlier token is still cut after the token was renewed, and the Basic c
       tokenStore,
     },
     { get: () => ({ ...defaultSettings, proxyMode: 'manual', proxyUrl: 'http://roadie@px:3128' }) },
-    { proxyPassword: () => Promise.resolve('hunter2-pass') },
+    {
+      proxyPassword: () => Promise.resolve('hunter2-pass'),
+      routerKey: () => Promise.resolve('gh-key-0a9f3'),
+    },
     seen,
   );
   const line = [
     'echoed opaque-token-of-monday and opaque-token-of-tuesday',
+    'routing with gh-key-0a9f3',
     `sign-in ${basicCredential('fleet', 'client-s3cret')}`,
     `proxy ${basicCredential('roadie', 'hunter2-pass')}`,
   ].join('; ');
   expect(redactSecrets(line, secrets)).toBe(
-    'echoed [redacted] and [redacted]; sign-in [redacted]; proxy [redacted]',
+    'echoed [redacted] and [redacted]; routing with [redacted]; sign-in [redacted]; proxy [redacted]',
   );
 });
 

@@ -110,12 +110,12 @@ describe('the routes channels', () => {
       'No saved route named "Nowhere": see the saved routes (roadcam route list).',
     );
     await expect(core.api.invoke('routes.place', { q: 'zzqxv' })).rejects.toThrow(
-      'No camera matches "zzqxv": type a city, a road or a camera\'s name, or draw the route.',
+      'No city or camera matches "zzqxv": type a city ("Denver", "Springfield, MO"), a road or a camera\'s name, or "lat,lon".',
     );
     await expect(core.api.invoke('routes.show', { line: [[0, 0]], bufferKm: 1 })).rejects.toThrow(
       /A route needs at least two points/,
     );
-    const place = await core.api.invoke('routes.place', { q: 'San Jose' });
-    expect(place.camera.city).toBe('San Jose');
+    const place = await core.api.invoke('routes.place', { q: 'San Jose, CA' });
+    expect(place.place).toMatchObject({ name: 'San Jose, CA, US', kind: 'city' });
   });
 });

@@ -64,18 +64,38 @@ describe('the route state', () => {
     expect(state.notice?.text).toMatch(/^big\.gpx is 6\.0 MB; a route file may be at most 5 MB/);
   });
 
-  test('makes a straight line between two typed places', async ({ core }) => {
-    const [a, b] = (await core.client.cameras.search({ limit: 2, sort: 'city' })).features;
+  test('makes a straight line between typed places when no routing service is set', async ({
+    core,
+  }) => {
     const state = new RouteState(core.api);
-    await state.places(a!.properties.city, b!.properties.city);
-    const first = async (q: string) =>
-      (await core.client.cameras.search({ q, limit: 1 })).features[0]!.geometry.coordinates;
-    expect(state.line).toEqual([await first(a!.properties.city), await first(b!.properties.city)]);
-    expect(state.shown).not.toBeNull();
-    await state.places('zzqxv', b!.properties.city);
-    expect(state.op.error).toBe(
-      'Could not find the places: No camera matches "zzqxv": type a city, a road or a camera\'s name, or draw the route.',
+    await state.places(['Denver', '39.5, -104.9', 'Colorado Springs']);
+    expect(state.line).toEqual([
+      [-104.9847, 39.73915],
+      [-104.9, 39.5],
+      [-104.82136, 38.83388],
+    ]);
+    expect(state.notice?.text).toBe(
+      'A straight line from Denver, CO, US to Colorado Springs, CO, US: choose a routing service in Settings > Route to follow the roads, or draw on the map.',
     );
+    expect(state.shown).not.toBeNull();
+    await state.places(['zzqxv', 'Denver']);
+    expect(state.op.error).toBe(
+      'Could not find the places: No city or camera matches "zzqxv": type a city ("Denver", "Springfield, MO"), a road or a camera\'s name, or "lat,lon".',
+    );
+  });
+
+  test('a name several places share asks which one, and the line waits', async ({ core }) => {
+    const state = new RouteState(core.api);
+    await state.places(['Springfield', 'Denver']);
+    expect(state.choice?.q).toBe('Springfield');
+    expect(state.choice?.choices[0]).toMatchObject({ name: 'Springfield, MO, US' });
+    expect(state.line).toEqual([]);
+    await state.places(['Springfield, MO, US', 'Denver']);
+    expect(state.choice).toBeNull();
+    expect(state.line).toEqual([
+      [-93.29824, 37.21533],
+      [-104.9847, 39.73915],
+    ]);
   });
 
   test('opens a route from a link, saves it, and a new page lists it; rename and remove', async ({

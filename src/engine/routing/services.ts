@@ -1,0 +1,152 @@
+/**
+ * The three routing services a user may choose, each in its own documented dialect: how the
+ * question is asked (points in, a driving route wanted) and how the answer is read (its encoded
+ * line, or its own shape of "no route"). OSRM and Valhalla encode with 6 digits; GraphHopper
+ * with 5 unless its answer names another multiplier.
+ */
+import { decodePolyline, type LonLat } from '../../shared/geo.ts';
+import type { RoutingService } from '../../shared/settings.ts';
+import type { FetchInit } from '../net/network.ts';
+
+export type RouterKind = Exclude<RoutingService, 'none'>;
+
+export const ROUTER_NAMES: Record<RouterKind, string> = {
+  osrm: 'OSRM',
+  valhalla: 'Valhalla',
+  graphhopper: 'GraphHopper',
+};
+
+/** A refusal of the routing service, in words the user can act on. */
+export class RoutingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RoutingError';
+  }
+}
+
+export interface RouteAsk {
+  url: string;
+  init: FetchInit;
+}
+
+/** The request for a driving route through `points` (2 to a few: start, stops, end). */
+export function routeAsk(
+  kind: RouterKind,
+  base: string,
+  points: readonly LonLat[],
+  key: string | null,
+): RouteAsk {
+  const root = base.replace(/\/+$/, '');
+  if (kind === 'osrm') {
+    const where = points.map(([lon, lat]) => `${lon},${lat}`).join(';');
+    return {
+      url: `${root}/route/v1/driving/${where}?overview=full&geometries=polyline6`,
+      init: { method: 'GET' },
+    };
+  }
+  if (kind === 'valhalla') {
+    const locations = points.map(([lon, lat]) => ({ lon, lat }));
+    return {
+      url: `${root}/route`,
+      init: {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ locations, costing: 'auto', directions_type: 'none' }),
+      },
+    };
+  }
+  const query = new URLSearchParams(
+    points.map(([lon, lat]): [string, string] => ['point', `${lat},${lon}`]),
+  );
+  query.set('profile', 'car');
+  query.set('points_encoded', 'true');
+  query.set('instructions', 'false');
+  if (key) query.set('key', key);
+  return { url: `${root}/route?${query}`, init: { method: 'GET' } };
+}
+
+type Json = Record<string, unknown>;
+
+/** The route's line from the service's answer; its refusal (or a broken answer) as RoutingError. */
+export function routeLine(kind: RouterKind, status: number, body: unknown): LonLat[] {
+  const name = ROUTER_NAMES[kind];
+  const answer = (typeof body === 'object' && body !== null ? body : {}) as Json;
+  if (kind === 'graphhopper' && (status === 401 || status === 403)) {
+    throw new RoutingError(
+      `${name} refused the API key (HTTP ${status}): check the key in Settings > Route, or get one from the service.`,
+    );
+  }
+  const refusal = refusalOf(kind, status, answer);
+  if (refusal !== null) throw new RoutingError(refusal);
+  const encoded = encodedLines(kind, answer);
+  if (encoded === null) {
+    throw new RoutingError(
+      `${name} answered without a route line: check that the address in Settings > Route is a ${name} service.`,
+    );
+  }
+  const line: LonLat[] = [];
+  try {
+    for (const { text, precision } of encoded) {
+      const part = decodePolyline(text, precision);
+      line.push(...(line.length > 0 ? part.slice(1) : part));
+    }
+  } catch {
+    throw new RoutingError(`${name} answered with a route line that does not decode.`);
+  }
+  if (line.length < 2) throw new RoutingError(`${name} answered with a route of one point.`);
+  return line;
+}
+
+/** The service's own words for "no route" and other refusals; null for a route. */
+function refusalOf(kind: RouterKind, status: number, answer: Json): string | null {
+  const name = ROUTER_NAMES[kind];
+  const said = (text: unknown) => (typeof text === 'string' ? text.slice(0, 200) : null);
+  if (kind === 'osrm') {
+    if (answer.code === 'Ok' && status < 400) return null;
+    const words = said(answer.message) ?? `HTTP ${status}`;
+    if (answer.code === 'NoRoute' || answer.code === 'NoSegment') {
+      return `${name} found no road between the places (${words}): choose places on or near roads.`;
+    }
+    return `${name} refused the route (${said(answer.code) ?? 'no code'}: ${words}).`;
+  }
+  if (kind === 'valhalla') {
+    if (status < 400 && answer.trip !== undefined) return null;
+    const words = said(answer.error) ?? `HTTP ${status}`;
+    // 442: no path; 171: no suitable edges near a location (Valhalla's error codes).
+    if (answer.error_code === 442 || answer.error_code === 171) {
+      return `${name} found no road between the places (${words}): choose places on or near roads.`;
+    }
+    return `${name} refused the route (${words}).`;
+  }
+  if (status < 400 && Array.isArray(answer.paths)) return null;
+  const words = said(answer.message) ?? `HTTP ${status}`;
+  if (/not found|cannot find/i.test(words)) {
+    return `${name} found no road between the places (${words}): choose places on or near roads.`;
+  }
+  return `${name} refused the route (${words}).`;
+}
+
+function encodedLines(
+  kind: RouterKind,
+  answer: Json,
+): { text: string; precision: number }[] | null {
+  const first = (list: unknown) =>
+    Array.isArray(list) ? (list[0] as Json | undefined) : undefined;
+  if (kind === 'osrm') {
+    const geometry = first(answer.routes)?.geometry;
+    return typeof geometry === 'string' ? [{ text: geometry, precision: 6 }] : null;
+  }
+  if (kind === 'valhalla') {
+    const legs = (answer.trip as Json | undefined)?.legs;
+    if (!Array.isArray(legs) || legs.length === 0) return null;
+    const shapes = legs.map((leg) => (leg as Json | null)?.shape);
+    if (!shapes.every((s) => typeof s === 'string')) return null;
+    return shapes.map((text) => ({ text: text as string, precision: 6 }));
+  }
+  const path = first(answer.paths);
+  if (typeof path?.points !== 'string') return null;
+  const multiplier = path.points_encoded_multiplier;
+  const precision = typeof multiplier === 'number' ? Math.round(Math.log10(multiplier)) : 5;
+  if (precision < 1 || precision > 7) return null;
+  return [{ text: path.points, precision }];
+}

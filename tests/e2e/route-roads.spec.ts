@@ -1,0 +1,72 @@
+/**
+ * A route along the roads in a real Chromium on browser mode: a stand-in OSRM chosen in
+ * Settings > Route, then From "Denver" To "Colorado Springs" finds the stand-in's road (not a
+ * straight line) and the cameras along it; a name several cities share asks which one, and the
+ * one picked makes the route. axe-core checks the view with its choice and its strip.
+ */
+import { decodePolyline } from '../../src/shared/geo.ts';
+import { startRoutingStandIn } from '../helpers/routing-standins.ts';
+import { seriousViolations } from './axe.ts';
+import { expect, openView, test } from './fixtures.ts';
+
+test("From Denver To Colorado Springs follows the routing service's road; Springfield asks which", async ({
+  page,
+  roadcam,
+}) => {
+  test.setTimeout(180_000);
+  const osrm = await startRoutingStandIn('osrm');
+  try {
+    await openView(page, roadcam.url, '#/settings');
+    await page.getByRole('radio', { name: 'OSRM' }).check();
+    const address = page.getByLabel('Routing service address');
+    await address.fill(osrm.url);
+    await address.press('Enter');
+    await address.blur();
+    await expect(page.locator('#routing-url-saved')).toHaveText('Saved.');
+
+    await openView(page, roadcam.url, '#/route');
+    // The default buffer (half a mile): the stand-in's road, 2 miles off the straight line at
+    // its middle, is kept as a road; a buffer wider than that would keep only its ends.
+    await page.getByLabel('From', { exact: true }).fill('Denver');
+    await page.getByLabel('To', { exact: true }).fill('Colorado Springs');
+    await page.getByRole('button', { name: 'Find the route' }).click();
+    const host = new URL(osrm.url).host;
+    await expect(
+      page.getByText(
+        `Along the roads from Denver, CO, US to Colorado Springs, CO, US, as OSRM at ${host} drew it.`,
+      ),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: /cameras along Denver to Colorado Springs/ }),
+    ).toBeVisible();
+    expect(osrm.asks.at(-1)!.points).toEqual([
+      [-104.9847, 39.73915],
+      [-104.82136, 38.83388],
+    ]);
+    // The route kept is the stand-in's bowed road, not the two places' straight line.
+    const link = new URL(await page.getByLabel('Link to this route').inputValue());
+    const line = decodePolyline(link.searchParams.get('line')!);
+    expect(line.length).toBeGreaterThan(5);
+    // Halfway, the straight line is at 104.90° W; the stand-in's road bows 3 km east of it.
+    const middle = line[Math.floor(line.length / 2)]!;
+    expect(middle[0]).toBeGreaterThan(-104.89);
+
+    await page.getByLabel('To', { exact: true }).fill('Springfield');
+    await page.getByRole('button', { name: 'Add a stop' }).click();
+    await page.getByLabel('Stop 1').fill('Pueblo');
+    await page.getByRole('button', { name: 'Find the route' }).click();
+    await expect(page.getByRole('heading', { name: 'Which Springfield?' })).toBeVisible();
+    expect((await seriousViolations(page)).join('\n')).toBe('');
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.screenshot({ path: 'docs/screenshots/route-roads.png', fullPage: true });
+    await page.getByRole('button', { name: /^Springfield, MO, US \(166,810 people\)/ }).click();
+    await expect(page.getByLabel('To', { exact: true })).toHaveValue('Springfield, MO, US');
+    await expect(
+      page.getByText(/^Along the roads from Denver, CO, US to Springfield, MO, US/),
+    ).toBeVisible();
+    expect(osrm.asks.at(-1)!.points).toHaveLength(3);
+    expect((await seriousViolations(page)).join('\n')).toBe('');
+  } finally {
+    await osrm.close();
+  }
+});
