@@ -46,8 +46,8 @@ export const ANSWER_CAPS = {
   zipDirectory: 64 * MB,
 } as const;
 
-/** Who sent an answer: the service, or the tile server the map's background comes from. */
-export type AnswerSender = 'service' | 'tiles';
+/** Who sent an answer: the service, the tile server the map's background comes from, or the routing service. */
+export type AnswerSender = 'service' | 'tiles' | 'routing';
 
 /** An answer larger than any real one of its kind: reading stopped, the connection closed. */
 export class AnswerTooLarge extends ApiError {

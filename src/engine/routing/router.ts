@@ -59,7 +59,7 @@ export async function routeAlongRoads(
       );
     }
     if (error instanceof AnswerTooLarge)
-      throw new AnswerTooLarge('Finding the route', error.cap, where);
+      throw new AnswerTooLarge(`Asking ${where} for the route`, error.cap, 'routing');
     // The fetch's own words name the host and port, not the address with its key; cut it anyway.
     const cause = router.key
       ? (error as Error).message.replaceAll(router.key, '(key)')

@@ -77,7 +77,7 @@ describe.each(['osrm', 'valhalla', 'graphhopper'] as const)('a %s routing servic
   test('stops reading an answer past its cap', async () => {
     standIn.behave('huge');
     await expect(ask([DENVER, COLORADO_SPRINGS])).rejects.toThrow(
-      `${where()} sent more than 1 MB for one answer`,
+      `Asking ${where()} for the route failed: the routing service sent more than 1 MB for one answer`,
     );
   });
 
