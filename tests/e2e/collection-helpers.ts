@@ -5,8 +5,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
-/** The server's thumbnails are this wide; a cell decodes no more than it shows. */
-const THUMBNAIL_WIDTH = 256;
+/** The widest thumbnail the app makes (THUMBNAIL_WIDTHS); a cell decodes no more than it shows. */
+const THUMBNAIL_WIDTH = 768;
 
 /**
  * How many pixels wide an image of the collections' views (DecodedImage: a canvas in a box of
@@ -35,7 +35,7 @@ export async function browseAll(page: Page, expected: number): Promise<void> {
   for (let i = 0; i < expected; i++) {
     const img = (await cellAt(page, i)).getByRole('img');
     await img.scrollIntoViewIfNeeded();
-    // Decoded at the cell's size on this screen, never wider than the server's thumbnail.
+    // Made and decoded at the cell's size on this screen.
     const fits = () =>
       img.evaluate((el: HTMLElement, most) => {
         const shown = Math.min(most, el.getBoundingClientRect().width * devicePixelRatio);
