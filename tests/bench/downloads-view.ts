@@ -132,7 +132,7 @@ async function queueBatch(page: Page, url: string, dataDir: string): Promise<voi
   const started = Date.now();
   await page.getByRole('button', { name: 'Download all matching' }).click();
   const rows = page.getByTestId('download-item');
-  await rows.first().waitFor({ timeout: 120_000 });
+  await rows.first().waitFor({ timeout: 300_000 });
   console.log(`queued ${ITEMS} files; first row drawn ${Date.now() - started} ms after the click`);
 }
 
