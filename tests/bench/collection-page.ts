@@ -181,9 +181,12 @@ export function comparePages(outcomes: Map<string, PageOutcome[]>): void {
   for (const name of outcomes.keys()) {
     const p95 = of(name, (o) => o.gridP95Ms);
     const rss = of(name, (o) => o.pageRssPeakMB);
+    // --memory measures no frames.
+    const grid = Number.isNaN(p95)
+      ? 'grid frames not measured (--memory)'
+      : `grid frame p95 ${p95} ms (target < ${FRAME_MS.toFixed(1)} ms: ${met(p95 < FRAME_MS)})`;
     console.log(
-      `${name} page, median of ${outcomes.get(name)!.length}: grid frame p95 ${p95} ms ` +
-        `(target < ${FRAME_MS.toFixed(1)} ms: ${met(p95 < FRAME_MS)}); the page's renderer at ` +
+      `${name} page, median of ${outcomes.get(name)!.length}: ${grid}; the page's renderer at ` +
         `most ${rss} MB RSS, bare (target < ${RENDERER_MB} MB: ${met(rss < RENDERER_MB)})`,
     );
   }
