@@ -53,7 +53,11 @@ export async function bareMemory(
     await chromium.page.evaluate((hash) => (location.hash = hash), `#/collections/${id}`);
     await keptOffline(chromium.page, frames);
     await chromium.page.send('Page.reload');
-    await shows(chromium.page, (s) => !!document.querySelector(s), 'ul.grid img');
+    await shows(
+      chromium.page,
+      (s) => !!document.querySelector(s),
+      'ul.grid [role=img], ul.grid img',
+    );
     // A reload may move the page to another renderer process: find it again.
     const pid = await pageRenderer(chromium);
     await take('start', 0, pid);
@@ -145,17 +149,26 @@ export function stepInPage(steps: number): Promise<{ position: string; failed: n
     const dialog = document.querySelector('dialog.lightbox')!;
     let failed = 0;
     for (let i = 0; i < steps; i++) {
-      const before = dialog.querySelector('img')?.src;
+      // The frame shown: a canvas named after its image (DecodedImage), or an older build's img.
+      const shown = () => dialog.querySelector<HTMLElement>('figure [role=img], figure img');
+      const nameOf = (el: HTMLElement | null) =>
+        el && (el instanceof HTMLImageElement ? el.src : el.getAttribute('aria-label'));
+      const before = nameOf(shown());
       const key = { key: 'ArrowRight', bubbles: true, cancelable: true };
       dialog.dispatchEvent(new KeyboardEvent('keydown', key));
       const deadline = performance.now() + 10_000;
-      let img = dialog.querySelector('img');
-      while ((!img || img.src === before) && performance.now() < deadline) {
+      const drawn = (el: HTMLElement | null) =>
+        el instanceof HTMLImageElement ? true : el?.dataset['loaded'] !== undefined;
+      let frame = shown();
+      while ((nameOf(frame) === before || !drawn(frame)) && performance.now() < deadline) {
         await nextFrame();
-        img = dialog.querySelector('img');
+        frame = shown();
       }
-      if (!img || img.src === before) throw new Error(`ArrowRight showed no new frame (${i})`);
-      await img.decode().catch(() => failed++);
+      if (!frame || nameOf(frame) === before) {
+        throw new Error(`ArrowRight showed no new frame (${i})`);
+      }
+      if (frame instanceof HTMLImageElement) await frame.decode().catch(() => failed++);
+      else if (!drawn(frame)) failed++;
       await nextFrame();
     }
     return { position: dialog.querySelector('.position')?.textContent ?? '', failed };

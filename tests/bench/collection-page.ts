@@ -160,3 +160,40 @@ export async function rendererRss(
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
+
+/** One frame at 60 Hz: the target for the grid's frame p95. */
+const FRAME_MS = 1000 / 60;
+/** The target for the page's renderer's RSS, at any point of the run. */
+const RENDERER_MB = 300;
+
+/** What one run of one page (bench:collection) gives for the comparison. */
+export interface PageOutcome {
+  gridP95Ms: number;
+  pageRssPeakMB: number;
+}
+
+/** The medians of each page, against the targets and, with a baseline, the old page. */
+export function comparePages(outcomes: Map<string, PageOutcome[]>): void {
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const of = (name: string, f: (o: PageOutcome) => number) => median(outcomes.get(name)!.map(f));
+  const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  console.log('');
+  for (const name of outcomes.keys()) {
+    const p95 = of(name, (o) => o.gridP95Ms);
+    const rss = of(name, (o) => o.pageRssPeakMB);
+    // --memory measures no frames.
+    const grid = Number.isNaN(p95)
+      ? 'grid frames not measured (--memory)'
+      : `grid frame p95 ${p95} ms (target < ${FRAME_MS.toFixed(1)} ms: ${met(p95 < FRAME_MS)})`;
+    console.log(
+      `${name} page, median of ${outcomes.get(name)!.length}: ${grid}; the page's renderer at ` +
+        `most ${rss} MB RSS, bare (target < ${RENDERER_MB} MB: ${met(rss < RENDERER_MB)})`,
+    );
+  }
+  if (!outcomes.has('old')) return;
+  const ratio = (f: (o: PageOutcome) => number) => (of('new', f) / of('old', f)).toFixed(2);
+  console.log(
+    `new / old: grid frame p95 ${ratio((o) => o.gridP95Ms)} x, the page's renderer's ` +
+      `highest RSS ${ratio((o) => o.pageRssPeakMB)} x`,
+  );
+}

@@ -17,9 +17,15 @@
  *   npm run bench:collection                     # 5,000 frames, 60 s of each
  *   npm run bench:collection -- --frames 1000 --seconds 10
  *   npm run bench:collection -- --memory --steps 1000   # only the bare Chromium memory phase
+ *
+ * With BENCH_BASELINE=DIR (an older checkout with its renderer built in DIR/out/renderer) the
+ * old page runs beside this one, in alternated rounds (`--rounds N`: new, old, old, new, ...),
+ * each on a host and data folder of its own against the same service; the medians of the grid's
+ * frame p95 and of the page renderer's highest RSS are compared at the end.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
@@ -29,8 +35,16 @@ import type { ProxyCounts } from '../helpers/counting-proxy.ts';
 import { rendererConfig } from '../../vite.renderer.config.ts';
 import { bareMemory, memoryReport } from './collection-memory.ts';
 import { rssMB } from './bare-chromium.ts';
-import { heapAfterGc, rendererRss, scrollGrid, stepLightbox } from './collection-page.ts';
+import {
+  comparePages,
+  heapAfterGc,
+  rendererRss,
+  scrollGrid,
+  stepLightbox,
+  type PageOutcome,
+} from './collection-page.ts';
 import { serveCollection } from './collection-service.ts';
+import { MachineLoad } from './lib/machine-load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -39,6 +53,7 @@ const { values } = parseArgs({
     /** Only the memory phase in bare Chromium (no frame times), viewing `steps` frames. */
     memory: { type: 'boolean', default: false },
     steps: { type: 'string', default: '1000' },
+    rounds: { type: 'string', default: '1' },
     serve: { type: 'boolean', default: false },
     host: { type: 'string' },
     static: { type: 'string' },
@@ -49,6 +64,7 @@ const FRAMES = Number(values.frames);
 const SECONDS = Number(values.seconds);
 /** A fast flick of the wheel, held: one trip through 5,000 frames in about 20 s. */
 const SCROLL_PX_PER_S = 5000;
+const BASELINE = process.env['BENCH_BASELINE'];
 
 if (values.serve) await serveCollection(FRAMES);
 else if (values.host) await runHost(values.host, values.static!, values.data!);
@@ -89,8 +105,8 @@ function counts(service: ChildProcess, reset = false) {
 }
 
 async function run(): Promise<void> {
+  const load = new MachineLoad();
   const staticDir = tempDir('roadcam-collection-bench-renderer-');
-  const dataDir = tempDir('roadcam-collection-bench-');
   await build({
     ...rendererConfig,
     configFile: false,
@@ -99,27 +115,56 @@ async function run(): Promise<void> {
   });
   const seeded = Date.now();
   const service = await child<{ url: string; id: string }>(['--serve', '--frames', `${FRAMES}`]);
-  const { url: serviceUrl, id } = service.first;
   console.log(`service with a collection of ${FRAMES} frames in ${Date.now() - seeded} ms`);
+  const pages: [string, string][] = [['new', staticDir.path]];
+  if (BASELINE) pages.push(['old', join(resolve(BASELINE), 'out/renderer')]);
+  const outcomes = new Map<string, PageOutcome[]>(pages.map(([name]) => [name, []]));
+  try {
+    for (let round = 0; round < Number(values.rounds); round++) {
+      // Alternated, so that neither page always runs while the machine is the busier.
+      for (const [name, dir] of round % 2 === 0 ? pages : [...pages].reverse()) {
+        console.log(`\n== the ${name} page (${dir}) ==`);
+        outcomes.get(name)!.push(await runPage(dir, service.first, service.process));
+      }
+    }
+  } finally {
+    service.process.disconnect();
+    staticDir.remove();
+  }
+  comparePages(outcomes);
+  console.log(load.line());
+}
+
+/** One page's run: a host of its own on a new data folder, then the phases. */
+async function runPage(
+  staticDir: string,
+  service: { url: string; id: string },
+  serviceProcess: ChildProcess,
+): Promise<PageOutcome> {
+  const dataDir = tempDir('roadcam-collection-bench-');
   const host = await child<{ url: string }>([
-    ...['--host', serviceUrl, '--static', staticDir.path, '--data', dataDir.path],
+    ...['--host', service.url, '--static', staticDir, '--data', dataDir.path],
   ]);
   let mainPeak = 0;
   const sampler = setInterval(() => (mainPeak = Math.max(mainPeak, rssMB(host.process.pid!))), 250);
   try {
-    if (!values.memory) await underPlaywright(host.first.url, id, service.process, () => mainPeak);
-    const samples = await bareMemory(host.first.url, encodeURIComponent(id), FRAMES, {
+    const appUrl = host.first.url;
+    const grid = values.memory
+      ? NaN
+      : await underPlaywright(appUrl, service.id, serviceProcess, () => mainPeak);
+    const samples = await bareMemory(appUrl, encodeURIComponent(service.id), FRAMES, {
       ...{ pxPerS: SCROLL_PX_PER_S, steps: Number(values.steps) },
     });
     console.log(`\n${memoryReport(samples)}\nload average ${loadavg().join(' ')}`);
+    // The highest before the memory-pressure signal, which gives the caches back.
+    const before = samples.filter((s) => !s.at.includes('pressure'));
+    return { gridP95Ms: grid, pageRssPeakMB: Math.max(...before.map((s) => s.page.rssMB)) };
   } finally {
     clearInterval(sampler);
     const exited = new Promise((r) => host.process.once('exit', r));
     host.process.kill('SIGTERM');
     await exited;
-    service.process.disconnect();
     dataDir.remove();
-    staticDir.remove();
   }
 }
 
@@ -129,7 +174,7 @@ async function underPlaywright(
   id: string,
   service: ChildProcess,
   mainPeak: () => number,
-): Promise<void> {
+): Promise<number> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS],
@@ -181,6 +226,7 @@ async function underPlaywright(
       ...{ keepS, keep, mainAfterKeep, mainPeak: mainPeak(), scroll, afterScroll },
       ...{ lightbox, afterLightbox, rendererPeak, idle },
     });
+    return scroll.p95Ms;
   } finally {
     clearInterval(rendererSampler);
     await browser.close();

@@ -2,8 +2,19 @@
  * The collection grid in browser mode as a user scrolls it: the grid renders only the rows near
  * the view.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
+
+/** The widest thumbnail the app makes (THUMBNAIL_WIDTHS); a cell decodes no more than it shows. */
+const THUMBNAIL_WIDTH = 768;
+
+/**
+ * How many pixels wide an image of the collections' views (DecodedImage: a canvas in a box of
+ * role img, which says it) was decoded, once it is drawn; 0 before.
+ */
+export function decodedWidth(image: Locator): Promise<number> {
+  return image.evaluate((el: HTMLElement) => Number(el.dataset['loaded'] ?? 0));
+}
 
 /**
  * The cell of image `index` (from 0), scrolled to with the wheel: the grid renders only the
@@ -22,13 +33,16 @@ export async function cellAt(page: Page, index: number) {
 /** Scrolls through the grid until the end is reached, each thumbnail loaded on the way. */
 export async function browseAll(page: Page, expected: number): Promise<void> {
   for (let i = 0; i < expected; i++) {
-    const img = (await cellAt(page, i)).locator('img');
+    const img = (await cellAt(page, i)).getByRole('img');
     await img.scrollIntoViewIfNeeded();
-    await expect
-      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), {
-        message: `thumbnail ${i + 1} loads`,
-      })
-      .toBe(256);
+    // Made and decoded at the cell's size on this screen.
+    const fits = () =>
+      img.evaluate((el: HTMLElement, most) => {
+        const shown = Math.min(most, el.getBoundingClientRect().width * devicePixelRatio);
+        // Within a pixel: the grid computes the cell's width, layout rounds it to 1/64 px.
+        return Math.abs(Number(el.dataset['loaded'] ?? 0) - shown) <= 1;
+      }, THUMBNAIL_WIDTH);
+    await expect.poll(fits, { message: `thumbnail ${i + 1} loads` }).toBe(true);
   }
   await expect(page.getByText(`All ${expected} images shown.`)).toBeVisible();
 }

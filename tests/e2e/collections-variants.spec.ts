@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ApiClient } from '../../src/engine/api/index.ts';
 import { DEMO_CLIENT, DEMO_SEED, startService } from '../../src/service/index.ts';
 import { smallDemo, startRoadcam, test, expect, type RoadcamHost } from './fixtures.ts';
-import { browseAll, chooseFound } from './collection-helpers.ts';
+import { browseAll, chooseFound, decodedWidth } from './collection-helpers.ts';
 import { testNetwork } from '../helpers/api.ts';
 
 // Against services that serve the image operations without /v1 only (stranger-a) or with it
@@ -53,15 +53,13 @@ for (const variant of ['stranger-a', 'stranger-b'] as const) {
       await page.getByRole('button', { name: 'Done' }).click();
 
       await browseAll(page, 2);
-      await expect(page.getByTestId('thumb').locator(`img[alt="${name}"]`)).toHaveCount(1);
+      await expect(page.getByTestId('thumb').getByRole('img', { name, exact: true })).toHaveCount(
+        1,
+      );
       await page.getByTestId('thumb').first().getByRole('button', { name: /^Open/ }).click();
       await expect(page.getByTestId('lightbox-meta')).toContainText('not given by the service');
       await expect
-        .poll(() =>
-          page
-            .locator('dialog.lightbox figure img')
-            .evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth),
-        )
+        .poll(() => decodedWidth(page.locator('dialog.lightbox figure').getByRole('img')))
         .toBe(640);
       await page.screenshot({ path: testInfo.outputPath(`${variant}-lightbox.png`) });
       await page.keyboard.press('Escape');

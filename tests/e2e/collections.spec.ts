@@ -6,7 +6,7 @@ import { ApiClient } from '../../src/engine/api/index.ts';
 import { RecordingFrames } from '../../src/engine/collections/frames.ts';
 import { startService } from '../../src/service/index.ts';
 import { startRoadcam, test, expect, type RoadcamHost } from './fixtures.ts';
-import { browseAll, cellAt, chooseFound } from './collection-helpers.ts';
+import { browseAll, cellAt, chooseFound, decodedWidth } from './collection-helpers.ts';
 import { testNetwork } from '../helpers/api.ts';
 
 // The Collections view in browser mode against a service the test owns, so that it can build
@@ -219,11 +219,10 @@ test('offline: the kept collection is listed and browsed from disk', async ({ pa
   await page.screenshot({ path: testInfo.outputPath('offline-grid.png'), fullPage: true });
 
   const meta = page.getByTestId('lightbox-meta');
-  const shown = page.locator('dialog.lightbox figure img');
-  const loaded = () => shown.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth);
+  const loaded = () => decodedWidth(page.locator('dialog.lightbox figure').getByRole('img'));
   for (const index of [0, 14, total - 1]) {
     const cell = await cellAt(page, index);
-    const name = await cell.locator('img').getAttribute('alt');
+    const name = await cell.getByRole('img').getAttribute('aria-label');
     await cell.getByRole('button', { name: /^Open/ }).click();
     await expect(meta).toContainText(name!);
     await expect(meta).toContainText('Camera');

@@ -85,6 +85,7 @@ export class MediaResolver {
     const query = q < 0 ? undefined : pathAndQuery.slice(q + 1);
     const route = readMediaPath(path, { tileUrl: this.#tileUrl(), query });
     if (!route) return text(404, `No such media: ${path}. Media paths look like cameras/ID/live.`);
+    if (route.refusal) return text(400, route.refusal);
     const local = this.#localFile(route);
     if (local) return fromFile(local, IMMUTABLE);
     if (route.cacheKey && !route.live) {

@@ -27,10 +27,19 @@ export interface MediaPath {
   collectionImage?: { collectionId: string; name: string };
   /** A thumbnail: made in the main process from this path's image, `width` pixels wide. */
   thumbnailOf?: { route: MediaPath; width: number };
+  /** The path is one, its query is not: the answer is this sentence (400), nothing fetched. */
+  refusal?: string;
 }
 
-/** Width of the thumbnails of `collections/ID/thumbs/NAME`: a grid cell at 2x pixel ratio. */
+/** Width of the thumbnails of `collections/ID/thumbs/NAME` when the page asks no width. */
 export const THUMBNAIL_WIDTH = 256;
+/**
+ * The widths a thumbnail is made at (`?w=N` asks for the smallest at least N): a grid cell's
+ * width at its pixel ratio gets no more than it shows, and each image has at most this many
+ * thumbnails in the media cache, whatever widths pages ask.
+ */
+export const THUMBNAIL_WIDTHS = [128, 192, 256, 384, 512, 768] as const;
+const MAX_THUMBNAIL_ASK = 4096;
 
 const id = /^[\w.:-]{1,200}$/;
 /**
@@ -159,16 +168,36 @@ export function readMediaPath(path: string, options: MediaPathOptions = {}): Med
   }
   if (group === 'collections' && b === 'thumbs' && c !== undefined && imageName.test(c)) {
     const source = collectionImage(a, c);
+    const width = thumbnailWidth(options.query);
     return {
       label: `thumbnail of collection ${a} image ${c}`,
-      cacheKey: `thumb:${THUMBNAIL_WIDTH}:collection-image:${a}:${c}`,
+      cacheKey: `thumb:${width}:collection-image:${a}:${c}`,
       live: false,
       cap: ANSWER_CAPS.image,
       fetch: source.fetch,
-      thumbnailOf: { route: source, width: THUMBNAIL_WIDTH },
+      thumbnailOf: { route: source, width: typeof width === 'number' ? width : THUMBNAIL_WIDTH },
+      ...(typeof width === 'string' && { refusal: width }),
     };
   }
   return null;
+}
+
+/**
+ * The width a thumbnail's query asks (`w=N`, N pixels), as one of THUMBNAIL_WIDTHS (the
+ * smallest at least N, the largest past it); the default without a query; a sentence for a
+ * query that is not one.
+ */
+export function thumbnailWidth(query: string | undefined): number | string {
+  if (query === undefined || query === '') return THUMBNAIL_WIDTH;
+  const asked = /^w=(\d{1,4})$/.exec(query)?.[1];
+  const n = Number(asked);
+  if (asked === undefined || n < 1 || n > MAX_THUMBNAIL_ASK) {
+    return (
+      `A thumbnail's width is asked as ?w=N, N a whole number of pixels from 1 to ` +
+      `${MAX_THUMBNAIL_ASK} (got "?${query.slice(0, 40)}").`
+    );
+  }
+  return THUMBNAIL_WIDTHS.find((w) => w >= n) ?? THUMBNAIL_WIDTHS.at(-1)!;
 }
 
 /**

@@ -15,6 +15,8 @@ export const OVERSCAN_ROWS = 3;
 
 export interface GridLayout {
   columns: number;
+  /** How wide a cell is (its thumbnail is decoded at this width, times the pixel ratio). */
+  cellWidth: number;
   /** The height of a cell's thumbnail, and of a whole row (thumbnail and caption). */
   imageHeight: number;
   rowHeight: number;
@@ -27,7 +29,7 @@ export function gridLayout(width: number): GridLayout {
   const cellWidth = Math.max(CELL_MIN_WIDTH, (width - GAP * (columns - 1)) / columns);
   const imageHeight = Math.round((cellWidth * 9) / 16);
   const rowHeight = imageHeight + CAPTION_HEIGHT;
-  return { columns, imageHeight, rowHeight, pitch: rowHeight + GAP };
+  return { columns, cellWidth, imageHeight, rowHeight, pitch: rowHeight + GAP };
 }
 
 /** The part of the grid in view: `top` is how far the viewport's top is below the grid's. */
