@@ -17,6 +17,7 @@ import { migration as downloadSpaceWaits } from './0580-download-space-waits.ts'
 import { migration as keptImageFiles } from './0590-kept-image-files.ts';
 import { migration as routes } from './0600-routes.ts';
 import { migration as conditionWatches } from './0610-condition-watches.ts';
+import { migration as wallLayouts } from './0620-wall-layouts.ts';
 
 /** Every migration, in order. Add new ones at the end with a higher version number. */
 export const migrations: readonly Migration[] = [
@@ -38,4 +39,5 @@ export const migrations: readonly Migration[] = [
   keptImageFiles,
   routes,
   conditionWatches,
+  wallLayouts,
 ];
