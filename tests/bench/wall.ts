@@ -149,11 +149,14 @@ async function run(browser: Browser, label: string, worker: boolean): Promise<Ru
   }, worker);
   const cameras = videoIds.map(encodeURIComponent).join(',');
   await page.goto(`${host.url}#/wall?cameras=${cameras}&layout=${LAYOUT}`);
-  await page.waitForFunction(
-    (n) => document.querySelectorAll('[data-kind="video"][data-state="live"]').length === n,
-    TILES,
-    { timeout: 90_000 },
-  );
+  // A busy machine may not bring every tile up: the run goes on and says how many were live.
+  await page
+    .waitForFunction(
+      (n) => document.querySelectorAll('[data-kind="video"][data-state="live"]').length === n,
+      TILES,
+      { timeout: 120_000 },
+    )
+    .catch(() => console.log(`${label}: not every tile was live after 120 s; measuring anyway`));
   await page.waitForTimeout(WARMUP_S * 1000);
 
   const cdp = await context.newCDPSession(page);
