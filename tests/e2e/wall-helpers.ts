@@ -11,8 +11,8 @@ export interface AdminService {
   url: string;
   /** Stops (true) or resumes one camera's live stream: its playlist stops growing. */
   setStreamStopped(cameraId: string, stopped: boolean): Promise<void>;
-  /** Camera ids with and without video, as the service lists them. */
-  cameras(): Promise<{ video: string[]; still: string[] }>;
+  /** Camera ids with and without video, as the service lists them (100 from `skip`). */
+  cameras(skip?: number): Promise<{ video: string[]; still: string[] }>;
   /** Moves the service's clock (by a negative amount: back), as its test control allows. */
   advanceClock(ms: number): Promise<void>;
   /** GET a /v1 path with the demo client's token, parsed. */
@@ -84,8 +84,8 @@ export async function startAdminService(cameras = 200): Promise<AdminService> {
       });
       return (await answer.json()) as T;
     },
-    async cameras() {
-      const answer = await fetch(`${url}/v1/cameras?limit=100`, {
+    async cameras(skip = 0) {
+      const answer = await fetch(`${url}/v1/cameras?limit=100&skip=${skip}`, {
         headers: { Authorization: `Bearer ${await token()}` },
       });
       const page = (await answer.json()) as {

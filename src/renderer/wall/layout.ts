@@ -14,16 +14,18 @@ import type { CameraSummary } from '../../shared/ipc/cameras.ts';
 
 /**
  * Video tiles playing at once. Each is a decoder and a media player (Chromium refuses players
- * past a limit); 16 fill a 4x4 wall, which the benchmark shows this machine class can decode.
- * Cameras past it show refreshing still images instead.
+ * past a limit); 36 fill a 6x6 wall, which the benchmark plays on this machine class with
+ * small tiles' players kept light (player-budget.ts). Cameras past it show still images.
  */
-export const MAX_VIDEO_TILES = 16;
+export const MAX_VIDEO_TILES = 36;
 
 export const layoutLabels: Record<WallLayout, string> = {
   '1x1': '1 camera',
   '2x2': '2 × 2',
   '3x3': '3 × 3',
   '4x4': '4 × 4',
+  '5x5': '5 × 5',
+  '6x6': '6 × 6',
   custom: 'Custom',
 };
 
@@ -47,7 +49,8 @@ export function layoutFor(count: number): WallLayout {
   if (count <= 4) return '2x2';
   if (count <= 9) return '3x3';
   if (count <= 16) return '4x4';
-  return 'custom';
+  if (count <= 25) return '5x5';
+  return '6x6';
 }
 
 export interface WallLink {

@@ -38,9 +38,7 @@ export function fullWords(room: WallRoom): string {
 
 /** "Make it 4 × 4", the button that takes the larger layout. */
 export function growWords(layout: WallLayout): string {
-  return layout === 'custom'
-    ? 'Make it Custom (rows that scroll)'
-    : `Make it ${layoutLabels[layout]}`;
+  return `Make it ${layoutLabels[layout]}`;
 }
 
 /** The answer to an add that met a full wall, for whoever asked from elsewhere. */

@@ -51,7 +51,8 @@ export class MediaServices {
     );
     this.live = new LiveStreams({
       dir: join(this.dir, 'live'),
-      maxEncoders: o.maxEncoders ?? 20,
+      // A 6 × 6 wall of one client, and a few streams more.
+      maxEncoders: o.maxEncoders ?? 40,
       idleMs: o.liveIdleMs ?? 30_000,
       frame: (cameraId, tMs) => this.liveFrame(cameraId, tMs),
       nowMs: () => s.clock.nowMs(),

@@ -4,10 +4,10 @@ import { type } from './marker.ts';
 
 /** Camera ids as the service spells them (`US-CO-000042`). */
 
-export const WALL_LAYOUTS = ['1x1', '2x2', '3x3', '4x4', 'custom'] as const;
+export const WALL_LAYOUTS = ['1x1', '2x2', '3x3', '4x4', '5x5', '6x6', 'custom'] as const;
 export type WallLayout = (typeof WALL_LAYOUTS)[number];
 
-/** Most tiles one wall holds (a 6x6 custom grid); video beyond the tile cap falls back to stills. */
+/** Most tiles one wall holds (a 6x6 grid); video beyond the tile cap falls back to stills. */
 export const MAX_WALL_TILES = 36;
 export const MAX_WALL_COLUMNS = 6;
 export const MAX_TILE_SPAN = 4;

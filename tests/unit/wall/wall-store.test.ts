@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { freshDatabases } from '../../helpers/db.ts';
 import { migration } from '../../../src/engine/db/migrations/0200-walls.ts';
 import { migrations } from '../../../src/engine/db/migrations/index.ts';
+import { migrate } from '../../../src/sqlite/migrate.ts';
 import { WallStore } from '../../../src/engine/wall/store.ts';
 import type { WallSaveInput } from '../../../src/shared/ipc/wall.ts';
 import { wallSaveSchema } from '../../../src/shared/ipc/wall.ts';
@@ -51,6 +52,29 @@ describe('migration 0200 (walls)', () => {
         )
         .run(),
     ).toThrow(/datatype|INTEGER/i);
+  });
+});
+
+describe('migration 0630 (wall layouts)', () => {
+  it('keeps every wall and tile, accepts 5x5 and 6x6, and still removes tiles with their wall', () => {
+    const db = fresh({ migrated: false });
+    migrate(
+      db,
+      migrations.filter((m) => m.version < 630),
+    );
+    const before = new WallStore(db);
+    const kept = before.save(input('Kept', ['C1', 'C2', 'C3'], { layout: '4x4' }));
+    const other = before.save(input('Other', ['C4']));
+    migrate(db, migrations);
+    const store = new WallStore(db);
+    expect(store.open(kept.id)).toEqual(kept);
+    const big = store.save({ ...input('Big', ['C5', 'C6']), id: kept.id, layout: '6x6' });
+    expect(store.open(kept.id)).toMatchObject({ layout: '6x6', tiles: big.tiles });
+    expect(store.save(input('Five', ['C7'], { layout: '5x5' })).layout).toBe('5x5');
+    store.remove(other.id);
+    const orphans = db.prepare('SELECT count(*) AS n FROM wall_tiles WHERE wall_id = ?');
+    expect(orphans.get(other.id)).toEqual({ n: 0 });
+    expect(db.pragma('foreign_key_check')).toEqual([]);
   });
 });
 

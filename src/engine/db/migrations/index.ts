@@ -18,6 +18,7 @@ import { migration as keptImageFiles } from './0590-kept-image-files.ts';
 import { migration as routes } from './0600-routes.ts';
 import { migration as conditionWatches } from './0610-condition-watches.ts';
 import { migration as observationPreviewItems } from './0620-observation-preview-items.ts';
+import { migration as wallLayouts } from './0630-wall-layouts.ts';
 
 /** Every migration, in order. Add new ones at the end with a higher version number. */
 export const migrations: readonly Migration[] = [
@@ -40,4 +41,5 @@ export const migrations: readonly Migration[] = [
   routes,
   conditionWatches,
   observationPreviewItems,
+  wallLayouts,
 ];

@@ -9,6 +9,7 @@ import {
 import { fakeApi } from '../../../../src/renderer/testing/fake-api.ts';
 import { contextOf, provided } from '../../../../src/renderer/testing/render.ts';
 import Tile from '../../../../src/renderer/wall/WallTile.svelte';
+import { playerBudget } from '../../../../src/renderer/wall/player-budget.ts';
 import { stubIntersectionObserver } from '../../../../src/renderer/testing/intersection.ts';
 
 vi.mock(
@@ -37,7 +38,7 @@ test("a tile's caption gives the camera's own clock, then the user's in UTC when
     props: {
       ...{ tile: camera, index: 0, video: false, sensors: undefined, refreshSeconds: 30 },
       ...{ rewindTime: t, rewindTimes: [], spans: false, maximised: false, obscured: false },
-      ...{ focused: false, hlsWorker: false, onAction: () => {}, onFocus: () => {} },
+      ...{ focused: false, budget: playerBudget(1, false), onAction: () => {}, onFocus: () => {} },
     },
     context: contextOf(provided(settingsContext, settings)),
   });

@@ -5,6 +5,7 @@ import type { WallTile } from '../../../../src/shared/ipc/wall.ts';
 import { mediaSources, type MediaSource } from '../../../../src/renderer/testing/media-sources.ts';
 import type { TileState } from '../../../../src/renderer/wall/watchdog.ts';
 import Tile from '../../../../src/renderer/wall/WallTile.svelte';
+import { playerBudget } from '../../../../src/renderer/wall/player-budget.ts';
 import { stubIntersectionObserver } from '../../../../src/renderer/testing/intersection.ts';
 
 // Neither hls.js nor an image can load in jsdom: stand-ins report the states instead.
@@ -50,7 +51,7 @@ function renderTile(
       maximised: false,
       obscured: false,
       focused: false,
-      hlsWorker: false,
+      budget: playerBudget(1, false),
       onAction,
       onFocus: () => {},
     },

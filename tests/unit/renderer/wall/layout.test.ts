@@ -10,7 +10,7 @@ import {
   wallLinks,
   wallQuery,
 } from '../../../../src/renderer/wall/layout.ts';
-import type { WallTile } from '../../../../src/shared/ipc/wall.ts';
+import type { WallLayout, WallTile } from '../../../../src/shared/ipc/wall.ts';
 
 function tile(id: string, video = true, colSpan = 1, rowSpan = 1): WallTile {
   const place = { lon: -105, lat: 39.7, country: 'US', state: 'CO', city: 'Denver' };
@@ -22,15 +22,22 @@ describe('layouts', () => {
     expect([gridColumns('1x1', 5), gridColumns('3x3', 5), gridColumns('custom', 5)]).toEqual([
       1, 3, 5,
     ]);
-    expect([capacity('1x1'), capacity('2x2'), capacity('4x4')]).toEqual([1, 4, 16]);
+    expect(['1x1', '2x2', '4x4', '5x5', '6x6'].map((l) => capacity(l as WallLayout))).toEqual([
+      1, 4, 16, 25, 36,
+    ]);
+    expect([gridColumns('5x5', 2), gridColumns('6x6', 2)]).toEqual([5, 6]);
     expect(capacity('custom')).toBe(36);
-    expect([1, 3, 5, 10, 16, 17].map(layoutFor)).toEqual([
+    // A new wall of many cameras fills a preset up to the most a wall holds; never Custom.
+    expect([1, 3, 5, 10, 16, 17, 25, 26, 36].map(layoutFor)).toEqual([
       '1x1',
       '2x2',
       '3x3',
       '4x4',
       '4x4',
-      'custom',
+      '5x5',
+      '5x5',
+      '6x6',
+      '6x6',
     ]);
   });
 
@@ -45,7 +52,7 @@ describe('layouts', () => {
     const plan = videoPlan(tiles);
     expect(plan[1]).toBe(false);
     expect(plan.filter((p) => p === true)).toHaveLength(MAX_VIDEO_TILES);
-    // Tile 1 is a still camera, so the 16th video tile is tile 16 and tile 17 is the first past the cap.
+    // Tile 1 is a still camera, so the last video tile under the cap is one further along.
     expect(plan[MAX_VIDEO_TILES]).toBe(true);
     expect(plan.slice(MAX_VIDEO_TILES + 1)).toEqual(['capped', 'capped']);
   });
@@ -71,6 +78,9 @@ describe('wall links', () => {
   it('picks a layout that fits when the link names none (or an unknown one)', () => {
     expect(parseWallLink({ cameras: 'A,B,C' })?.layout).toBe('2x2');
     expect(parseWallLink({ cameras: 'A', layout: '9x9' })?.layout).toBe('1x1');
+    expect(parseWallLink({ cameras: 'A', layout: '6x6' })?.layout).toBe('6x6');
+    const thirty = Array.from({ length: 30 }, (_, i) => `C${i}`).join(',');
+    expect(parseWallLink({ cameras: thirty })?.layout).toBe('6x6');
     expect(parseWallLink({ cameras: '' })).toBeNull();
     expect(parseWallLink({})).toBeNull();
   });

@@ -11,7 +11,11 @@ describe('how full a wall is', () => {
     // Cameras hidden by a smaller layout count: the larger layout shows them all.
     expect(wallRoom('2x2', 9)).toMatchObject({ full: true, larger: '4x4' });
     expect(wallRoom('1x1', 1)).toMatchObject({ full: true, larger: '2x2' });
-    expect(wallRoom('4x4', 16)).toMatchObject({ full: true, larger: 'custom' });
+    expect(wallRoom('4x4', 16)).toMatchObject({ full: true, larger: '5x5' });
+    expect(wallRoom('5x5', 25)).toEqual({ used: 25, places: 25, full: true, larger: '6x6' });
+    expect(wallRoom('6x6', 35)).toEqual({ used: 35, places: 36, full: false, larger: null });
+    // A full 6 × 6 holds the most a wall holds: only replacing is left.
+    expect(wallRoom('6x6', 36)).toMatchObject({ full: true, larger: null });
   });
 
   it('custom has room up to the most a wall holds, and nothing larger', () => {
@@ -24,7 +28,13 @@ describe('how full a wall is', () => {
       'The wall is full (9 of 9). Make it 4 × 4, or replace a camera?',
     );
     expect(fullWords(wallRoom('4x4', 16))).toBe(
-      'The wall is full (16 of 16). Make it Custom (rows that scroll), or replace a camera?',
+      'The wall is full (16 of 16). Make it 5 × 5, or replace a camera?',
+    );
+    expect(fullWords(wallRoom('5x5', 25))).toBe(
+      'The wall is full (25 of 25). Make it 6 × 6, or replace a camera?',
+    );
+    expect(fullWords(wallRoom('6x6', 36))).toBe(
+      'The wall is full (36 of 36). Replace a camera, or remove one first?',
     );
     expect(fullWords(wallRoom('custom', 36))).toBe(
       'The wall is full (36 of 36). Replace a camera, or remove one first?',
