@@ -102,7 +102,7 @@ describe('wall channels', () => {
     });
     expect((await core.api.invoke('walls.open', {}))?.id).toBe(wall.id);
     await expect(
-      core.api.invoke('walls.save', { name: 'x', layout: '5x5' as '3x3', columns: 1, tiles: [] }),
+      core.api.invoke('walls.save', { name: 'x', layout: '7x7' as '3x3', columns: 1, tiles: [] }),
     ).rejects.toThrow(/Invalid input for walls.save: layout/);
   });
 });
