@@ -63,7 +63,7 @@ export async function exchangeOn(
     const body = decoded(answer.body, headers.get('content-encoding'));
     return new Response(webStreamOf(body), { status, statusText, headers });
   } catch (error) {
-    answer.body.destroy();
+    dropped(answer.body);
     throw error;
   }
 }
@@ -83,10 +83,15 @@ function webStreamOf(body: Readable): ReadableStream<Uint8Array> {
         if (done) controller.close();
         else controller.enqueue(value);
       },
-      cancel: () => void body.destroy(),
+      cancel: () => dropped(body),
     },
     { highWaterMark: 0 },
   );
+}
+
+/** Closes the body's connection; undici then errors the body, which no one reads any more. */
+function dropped(body: Readable): void {
+  body.on('error', () => undefined).destroy();
 }
 
 /** The request's headers, with fetch's defaults where the caller gave none. */
