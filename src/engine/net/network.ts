@@ -3,8 +3,9 @@
  * same proxy and certificate settings, and it is closed with its owner (the core, a CLI
  * command, a test). Two HTTP clients sit under it:
  *
- * - undici (the library under Node's fetch), through `fetch`: API calls, media, raster tiles,
- *   and every request through a proxy;
+ * - undici (the library under Node's fetch): the API client's calls through `exchange`
+ *   (undici's `request`, not its `fetch`: exchange.ts says why), the status check and raster
+ *   tiles through `fetch`, and every request through a proxy;
  * - the lean HTTP/1.1 client (`http1/`), through `files` (files.ts): the download engine's
  *   signed file GETs on direct connections. It reads each connection into one lent buffer;
  *   undici costs 2.2 times its wall time and CPU for the same bytes (`npm run bench:http-stacks`,
