@@ -1,33 +1,40 @@
 /**
- * bench:queue: one batch of many recordings (10,000 by default) through the download engine,
- * the way "Download all N results" and `roadcam download --query` queue it. The service runs in
- * a child process (its memory is not the engine's), on a world of short recordings added for
- * the run (ServiceControl.seedRecordings). Prints:
+ * bench:queue: one batch of many recordings through the download engine, the way "Download all
+ * N results" and `roadcam download --query` queue it, at two sizes (10,000 and 50,000 by
+ * default), each in a process of its own. The service runs in a child process (its memory is not
+ * the engine's), on a world of short recordings added for the run
+ * (ServiceControl.seedRecordings). The measured process loads the engine only (not the service,
+ * not the test helpers), from this checkout or, with BENCH_BASELINE=DIR, from another one beside
+ * it: the same bench, two engines, alternated. Prints, for each run:
  * - the time to queue them all (search every page, plan the names, insert the items), and the
  *   longest the main process's event loop waited meanwhile (what a window would feel);
  * - the engine's memory: the process's peak RSS, and the heap per queued item beyond the base;
  * - files per second near the start (items 100-300) and near the end (the last 10%);
- * - a restart half-way: the time from opening the queue again to the next finished file.
- * Targets: queue < 10 s, RSS < 300 MB, < 5 KB per item, throughput at the end no worse than at
- * the start, restart < 5 s.
+ * - a restart half-way: the time from opening the queue again to the next finished file;
+ * then the peak RSS of every size, the largest size's over the smallest's, and the load.
+ * Targets: queue < 10 s, peak RSS < 150 MB and flat in the items (50,000 within 10% of 10,000),
+ * < 5 KB per item, throughput at the end no worse than at the start, restart < 5 s.
  *
- *   npm run bench:queue                      # 10,000 jpg files
- *   npm run bench:queue -- --items 2000 --concurrency 8
- *   BENCH_TRACE=1 npm run bench:queue        # memory every second as it runs
+ *   npm run bench:queue                                 # 10,000 then 50,000 jpg files
+ *   BENCH_QUEUE_ITEMS=2000 npm run bench:queue -- --concurrency 8
+ *   BENCH_BASELINE=/work/wt/base npm run bench:queue    # the engine of another checkout too
+ *   BENCH_ROUNDS=3                                      # each run 3 times, medians
+ *   BENCH_TRACE=1 npm run bench:queue                   # memory every second as it runs
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { ApiClient } from '../../src/engine/api/index.ts';
-import { openDatabase } from '../../src/engine/db/database.ts';
-import { DownloadManager } from '../../src/engine/downloads/manager.ts';
-import { chooseByQuery } from '../../src/engine/downloads/selection.ts';
+import type * as Api from '../../src/engine/api/index.ts';
+import type * as Database from '../../src/engine/db/database.ts';
+import type * as Manager from '../../src/engine/downloads/manager.ts';
+import type * as Selection from '../../src/engine/downloads/selection.ts';
+import type * as Net from '../../src/engine/net/network.ts';
 import { DEFAULT_TEMPLATE } from '../../src/shared/ipc/downloads.ts';
-import { DEMO_CLIENT } from '../../src/service/index.ts';
+import { MachineLoad, ratioLine } from './lib/machine-load.ts';
 import { forkRecordingsService, serveRecordings } from './recordings-service.ts';
-import { testNetwork } from '../helpers/api.ts';
 import { waitFor } from '../helpers/wait.ts';
 
 const TAG = 'queuebench';
@@ -40,23 +47,103 @@ const { values } = parseArgs({
   },
 });
 const items = Number(values.items);
+/** Set in a measured run: the checkout whose engine it loads. */
+const ENGINE_ROOT = process.env['BENCH_QUEUE_ROOT'];
 
 if (values.serve) {
   // The child: the service, with the run's recordings, until the parent ends.
   await serveRecordings(items, TAG, NOW);
+} else if (ENGINE_ROOT) {
+  await run(ENGINE_ROOT);
 } else {
-  await run();
+  await compare();
 }
 
-async function run(): Promise<void> {
+/** One measured process per size and engine, alternated; the summary with the load. */
+async function compare(): Promise<void> {
+  const load = new MachineLoad();
+  const sizes = (process.env['BENCH_QUEUE_ITEMS'] ?? '10000,50000').split(',').map(Number);
+  const rounds = Number(process.env['BENCH_ROUNDS'] ?? 1);
+  const here = resolve(dirname(import.meta.filename), '../..');
+  const baseline = process.env['BENCH_BASELINE'];
+  const engines = baseline ? { new: here, old: resolve(baseline) } : { new: here };
+  const peaks = new Map<string, number[]>();
+  for (let round = 0; round < rounds; round++) {
+    const order = Object.entries(engines);
+    if (round % 2 === 1) order.reverse();
+    for (const size of sizes) {
+      for (const [name, root] of order) {
+        console.log(`-- ${name} engine (${root}), ${size} items, round ${round + 1} of ${rounds}`);
+        const peak = await measuredRun(root, size);
+        peaks.set(`${name} ${size}`, [...(peaks.get(`${name} ${size}`) ?? []), peak]);
+      }
+    }
+  }
+  console.log('\nsummary (peak RSS of the measured process, median of the rounds):');
+  for (const name of Object.keys(engines)) {
+    const of = (size: number) => median(peaks.get(`${name} ${size}`)!);
+    console.log(`  ${name} engine: ${sizes.map((n) => `${n} items ${of(n)} MB`).join(', ')}`);
+    const [small, large] = [sizes[0]!, sizes.at(-1)!];
+    if (large !== small) {
+      console.log(
+        `  ${ratioLine(`${name} engine, ${large} over ${small}`, of(large), of(small), 1.1)}`,
+      );
+    }
+  }
+  console.log(load.line());
+}
+
+/** Runs this script on `root`'s engine for `size` items; resolves with its peak RSS in MB. */
+function measuredRun(root: string, size: number): Promise<number> {
+  const args = ['--expose-gc', import.meta.filename, '--items', String(size)];
+  args.push('--concurrency', values.concurrency);
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, BENCH_QUEUE_ROOT: root },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // A bound far above any run seen (50,000 files at 50 a second is 17 minutes).
+  const timer = setTimeout(() => child.kill(), 60 * 60_000);
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    out += chunk.toString();
+  });
+  return new Promise((done, fail) => {
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      const peak = /peak RSS (\d+) MB/.exec(out)?.[1];
+      if (code === 0 && peak) done(Number(peak));
+      else fail(new Error(`the run of ${size} items on ${root} ended with ${code}, no peak RSS`));
+    });
+  });
+}
+
+function median(list: number[]): number {
+  const sorted = [...list].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** The engine's modules, from the checkout being measured (typed as this checkout's). */
+async function engineOf(root: string) {
+  const from = (path: string) => import(join(root, 'src/engine', path)) as Promise<unknown>;
+  return {
+    ...((await from('api/index.ts')) as typeof Api),
+    ...((await from('db/database.ts')) as typeof Database),
+    ...((await from('downloads/manager.ts')) as typeof Manager),
+    ...((await from('downloads/selection.ts')) as typeof Selection),
+    ...((await from('net/network.ts')) as typeof Net),
+  };
+}
+
+async function run(root: string): Promise<void> {
+  const { ApiClient, DownloadManager, Network, chooseByQuery, openDatabase } = await engineOf(root);
   const service = await forkRecordingsService(import.meta.filename, items);
-  const url = service.url;
+  const { url, client: demo } = service;
   const dir = mkdtempSync(join(tmpdir(), 'roadcam-queue-bench-'));
   const client = new ApiClient({
-    network: testNetwork(),
+    network: new Network(),
     baseUrl: url,
-    credentials: () =>
-      Promise.resolve({ clientId: DEMO_CLIENT.id, clientSecret: DEMO_CLIENT.secret }),
+    credentials: () => Promise.resolve({ clientId: demo.id, clientSecret: demo.secret }),
   });
   const concurrency = Number(values.concurrency);
   let peakRss = 0;
@@ -124,7 +211,7 @@ async function run(): Promise<void> {
       `heap ${(perItem / 1024).toFixed(2)} KB per queued item beyond the base (RSS ${mb(queued.rss)} after, ${mb(base.rss)} before)`,
   );
 
-  const follow = (m: DownloadManager) =>
+  const follow = (m: InstanceType<typeof DownloadManager>) =>
     m.follow(batch.id, { onCompleted: () => completedAt.push(performance.now()) });
   let stopFollowing = follow(q.manager);
   const half = Math.floor(batch.items / 2);

@@ -7,14 +7,15 @@ import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startService } from '../../src/service/index.ts';
 
 /** The child's half: run when the script was started with `--serve`. */
 export async function serveRecordings(items: number, tag: string, now?: string): Promise<void> {
+  // Loaded here, in the child only: the measuring parent holds none of the service's code.
+  const { DEMO_CLIENT, startService } = await import('../../src/service/index.ts');
   const dir = mkdtempSync(join(tmpdir(), 'roadcam-bench-recordings-'));
   const service = await startService({ dataDir: dir, cameras: 300, hours: 2, now });
   await service.control.seedRecordings(items, { durationS: 2, tag, formats: ['jpg'] });
-  process.send!({ url: service.url });
+  process.send!({ url: service.url, client: DEMO_CLIENT });
   process.on('disconnect', () => {
     void service.close().finally(() => {
       rmSync(dir, { recursive: true, force: true });
@@ -23,15 +24,23 @@ export async function serveRecordings(items: number, tag: string, now?: string):
   });
 }
 
+/** The service's demo account, whose credentials the parent signs in with. */
+export interface DemoClient {
+  id: string;
+  secret: string;
+}
+
 /** The parent's half: starts `script --serve --items N` and waits for its service's URL. */
 export async function forkRecordingsService(
   script: string,
   items: number,
-): Promise<{ url: string; stop(): void }> {
+): Promise<{ url: string; client: DemoClient; stop(): void }> {
   const child = fork(script, ['--serve', '--items', String(items)]);
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('message', (m) => resolve((m as { url: string }).url));
-    child.once('exit', (code) => reject(new Error(`the service exited with ${code}`)));
-  });
-  return { url, stop: () => child.disconnect() };
+  const { url, client } = await new Promise<{ url: string; client: DemoClient }>(
+    (resolve, reject) => {
+      child.once('message', (m) => resolve(m as { url: string; client: DemoClient }));
+      child.once('exit', (code) => reject(new Error(`the service exited with ${code}`)));
+    },
+  );
+  return { url, client, stop: () => child.disconnect() };
 }

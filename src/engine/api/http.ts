@@ -11,10 +11,14 @@
 import { ApiError, NetworkError } from './errors.ts';
 import type { Log } from '../log.ts';
 import { NetProblem } from '../net/problem.ts';
+import type { ExchangeInit } from '../net/exchange.ts';
 import { AnswerDeadlinePassed, underDeadline, type Deadline } from './answer-deadline.ts';
 
-/** How a request leaves the machine: the core's Network (src/engine/net), or Node's fetch. */
-export type Fetcher = (url: string, init: RequestInit) => Promise<Response>;
+/**
+ * How a request leaves the machine: the core's Network (src/engine/net: `exchange`, which
+ * follows no redirect), or Node's fetch.
+ */
+export type Fetcher = (url: string, init: ExchangeInit) => Promise<Response>;
 
 export interface RetryPolicy {
   /** Total tries for network errors and 5xx, the first included (429s are not counted). */

@@ -64,7 +64,8 @@ export class Requester {
     this.#now = options.now ?? Date.now;
     this.throttle = new ThrottleWatch(options.onThrottle ?? (() => {}));
     this.network = options.network;
-    this.#fetch = (url, init) => this.network.fetch(url, init);
+    // Not fetch: a call a file while a batch downloads (net/exchange.ts says why).
+    this.#fetch = (url, init) => this.network.exchange(url, init);
     const deadline = options.answerDeadlineMs ?? DEFAULT_ANSWER_DEADLINE_MS;
     this.#deadlineMs = typeof deadline === 'number' ? () => deadline : deadline;
     this.#redirects = new RedirectGuard(this.baseUrl);

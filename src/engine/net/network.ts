@@ -3,8 +3,9 @@
  * same proxy and certificate settings, and it is closed with its owner (the core, a CLI
  * command, a test). Two HTTP clients sit under it:
  *
- * - undici (the library under Node's fetch), through `fetch`: API calls, media, raster tiles,
- *   and every request through a proxy;
+ * - undici (the library under Node's fetch): the API client's calls through `exchange`
+ *   (undici's `request`, not its `fetch`: exchange.ts says why), the status check and raster
+ *   tiles through `fetch`, and every request through a proxy;
  * - the lean HTTP/1.1 client (`http1/`), through `files` (files.ts): the download engine's
  *   signed file GETs on direct connections. It reads each connection into one lent buffer;
  *   undici costs 2.2 times its wall time and CPU for the same bytes (`npm run bench:http-stacks`,
@@ -22,6 +23,7 @@ import {
   type SystemProxy,
 } from './proxy.ts';
 import { FileFetcher } from './files.ts';
+import { exchangeOn, type ExchangeInit } from './exchange.ts';
 import { NetProblem, explain, proxyWantsPassword } from './problem.ts';
 import { loadTrust, type Trust } from './trust.ts';
 import { SYSTEM_POLICY, publicOnlyLookup, type AddressPolicy } from './address-policy.ts';
@@ -174,21 +176,42 @@ export class Network {
    * the very look-up the connection uses (address-policy.ts).
    */
   async fetch(url: string, init: FetchInit = {}, publicOnly = false): Promise<Response> {
+    return this.#answer(url, publicOnly, async (dispatcher) => {
+      const response = await undiciFetch(url, {
+        ...(init as Parameters<typeof undiciFetch>[1]),
+        dispatcher,
+      });
+      // undici's Response is the one Node's fetch returns: the same class, other typings.
+      return response as unknown as Response;
+    });
+  }
+
+  /**
+   * One exchange whose redirects are not followed, on the same pools, proxy and certificates
+   * as `fetch` but without it (exchange.ts says why): the API client's calls, a few hundred a
+   * second while a batch downloads.
+   */
+  exchange(url: string, init: ExchangeInit = {}): Promise<Response> {
+    return this.#answer(url, false, (dispatcher) => exchangeOn(dispatcher, url, init));
+  }
+
+  /** `send` on the dispatcher for `url`, its failures put in words (a proxy's 407 among them). */
+  async #answer(
+    url: string,
+    publicOnly: boolean,
+    send: (dispatcher: Dispatcher) => Promise<Response>,
+  ): Promise<Response> {
     const found = await this.dispatcherFor(url);
     const { choice } = found;
     const dispatcher =
       publicOnly && choice.proxy === null ? this.#publicOnlyAgent() : found.dispatcher;
     try {
-      const response = await undiciFetch(url, {
-        ...(init as Parameters<typeof undiciFetch>[1]),
-        dispatcher,
-      });
+      const response = await send(dispatcher);
       if (response.status === 407 && choice.proxy) {
         await response.body?.cancel();
         throw new NetProblem(proxyWantsPassword(choice), { cause: new Error('HTTP 407') });
       }
-      // undici's Response is the one Node's fetch returns: the same class, other typings.
-      return response as unknown as Response;
+      return response;
     } catch (error) {
       throw explain(error, new URL(url), choice);
     }
