@@ -170,8 +170,8 @@ export const defaultSettings: Settings = {
 
 /**
  * The settings that reach the machine: where updates are installed from, which certificates are
- * trusted, the way out to the network, the address the main process fetches map tiles from, and
- * where downloads write. They change only with the user's consent (src/engine/consent/).
+ * trusted, the way out to the network, the addresses the main process fetches map tiles from and
+ * sends routes to, and where downloads write. They change only with the user's consent (src/engine/consent/).
  */
 export const GUARDED_SETTINGS = [
   'updateFeedUrl',
@@ -179,6 +179,7 @@ export const GUARDED_SETTINGS = [
   'proxyMode',
   'proxyUrl',
   'tileUrl',
+  'routingUrl',
   'downloadFolder',
 ] as const satisfies readonly (keyof Settings)[];
 export type GuardedSetting = (typeof GUARDED_SETTINGS)[number];

@@ -1,28 +1,28 @@
 /**
- * A route along the roads in a real Chromium on browser mode: a stand-in OSRM chosen in
- * Settings > Route, then From "Denver" To "Colorado Springs" finds the stand-in's road (not a
+ * A route along the roads in a real Chromium on browser mode: a stand-in OSRM's address set as
+ * its user does (`roadcam settings set`) and OSRM chosen in Settings > Route, then From "Denver" To "Colorado Springs" finds the stand-in's road (not a
  * straight line) and the cameras along it; a name several cities share asks which one, and the
  * one picked makes the route. axe-core checks the view with its choice and its strip.
  */
 import { decodePolyline } from '../../src/shared/geo.ts';
 import { startRoutingStandIn } from '../helpers/routing-standins.ts';
 import { seriousViolations } from './axe.ts';
-import { expect, openView, test } from './fixtures.ts';
+import { expect, openView, startRoadcam, test } from './fixtures.ts';
 
 test("From Denver To Colorado Springs follows the routing service's road; Springfield asks which", async ({
   page,
-  roadcam,
 }) => {
   test.setTimeout(180_000);
   const osrm = await startRoutingStandIn('osrm');
+  // The address is where routes are sent, so the page of browser mode cannot set it: its user
+  // sets it with `roadcam settings set routingUrl URL`, and the page chooses the kind.
+  const roadcam = await startRoadcam(smallDemo, {}, { settings: { routingUrl: osrm.url } });
   try {
     await openView(page, roadcam.url, '#/settings');
+    await expect(page.getByLabel('Routing service address')).toHaveValue(osrm.url);
     await page.getByRole('radio', { name: 'OSRM' }).check();
-    const address = page.getByLabel('Routing service address');
-    await address.fill(osrm.url);
-    await address.press('Enter');
-    await address.blur();
-    await expect(page.locator('#routing-url-saved')).toHaveText('Saved.');
+    // Saved: the address field, which waits for a service, is open.
+    await expect(page.getByLabel('Routing service address')).toBeEnabled();
 
     await openView(page, roadcam.url, '#/route');
     // The default buffer (half a mile): the stand-in's road, 2 miles off the straight line at
@@ -67,6 +67,7 @@ test("From Denver To Colorado Springs follows the routing service's road; Spring
     expect(osrm.asks.at(-1)!.points).toHaveLength(3);
     expect((await seriousViolations(page)).join('\n')).toBe('');
   } finally {
+    await roadcam.stop();
     await osrm.close();
   }
 });

@@ -59,6 +59,12 @@ const GUARDS: Record<GuardedSetting, Guarded> = {
     shown: quoted('none (outlines only)'),
     effect: 'Roadcam will fetch map tiles from this address, which may be on your network.',
   },
+  routingUrl: {
+    label: 'Routing service address',
+    shown: quoted('none (straight lines)'),
+    effect:
+      "Roadcam will send your routes' places to this address, which may be on your network, to draw them along the roads.",
+  },
   downloadFolder: {
     label: 'Download folder',
     shown: quoted('your Downloads folder'),

@@ -45,6 +45,11 @@ function guardedChanges(dataDir: string): { patch: SettingsPatch; shown: RegExp 
         /^Map tiles URL: from https:\/\/tile\.openstreetmap\.org\/.* to http:\/\/127\.0\.0\.1:8080\//m,
     },
     {
+      patch: { routingUrl: 'http://192.168.1.20:5000' },
+      shown:
+        /^Routing service address: from none \(straight lines\) to http:\/\/192\.168\.1\.20:5000$/m,
+    },
+    {
       patch: { downloadFolder: join(dataDir, 'elsewhere') },
       shown: /^Download folder: from your Downloads folder to .*elsewhere$/m,
     },
@@ -68,7 +73,7 @@ describe('the desktop app asks in its own dialog', () => {
       expect(question.detail).toMatch(shown);
       expect(question.agree).toBe('Change');
       expect(question.title).toMatch(
-        /^Change the (update feed|extra CA certificates|proxy|proxy address|map tiles URL|download folder)\?$/,
+        /^Change the (update feed|extra CA certificates|proxy|proxy address|map tiles URL|routing service address|download folder)\?$/,
       );
       expect(pick(await core.api.invoke('settings.get', {}), patch)).toEqual(pick(before, patch));
     }
