@@ -7,7 +7,7 @@
 import { decodePolyline } from '../../src/shared/geo.ts';
 import { startRoutingStandIn } from '../helpers/routing-standins.ts';
 import { seriousViolations } from './axe.ts';
-import { expect, openView, startRoadcam, test } from './fixtures.ts';
+import { expect, openView, smallDemo, startRoadcam, test } from './fixtures.ts';
 
 test("From Denver To Colorado Springs follows the routing service's road; Springfield asks which", async ({
   page,
