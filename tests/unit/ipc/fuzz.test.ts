@@ -52,6 +52,7 @@ test.beforeAll(async ({ core }) => {
   known.downloadFolder = ['', '/srv/roadcam-fuzz'];
   known.tileUrl = [''];
   known.updateFeedUrl = [''];
+  known.routingUrl = ['', 'https://router.example.org'];
 }, 120_000);
 
 describe('every IPC channel with input its schema accepts', () => {
