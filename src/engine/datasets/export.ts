@@ -4,6 +4,7 @@
  * then, once the batch settles, the manifests and the datasheet of the files on disk.
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatasetOptions, DatasetProgress, DatasetResult } from '../../shared/ipc/datasets.ts';
 import type { ApiClient } from '../api/client.ts';
@@ -37,6 +38,7 @@ export async function exportDataset(
     deps.progress({ exportId: o.exportId, phase, done, total });
   const fingerprint = fingerprintOf(o);
   const earlier = await readPlan(o.folder, fingerprint);
+  if (earlier === null) refuseFilesOfOthers(o.folder);
   const plan = earlier ?? (await newPlan(deps.client, o, say, signal));
   if (plan.images.length === 0) {
     throw new RangeError(
@@ -52,6 +54,19 @@ export async function exportDataset(
   say('writing', 1, 1);
   deps.log(`dataset exported: ${result.files} images, ${result.failed} failed, in ${o.folder}`);
   return result;
+}
+
+/** The files an export writes whole; a rerun replaces its own, never someone else's. */
+const WRITTEN = ['README.md', 'manifest.csv', 'manifest.jsonl'];
+
+/** A new export into a folder that already holds a file of those names (not one of ours). */
+function refuseFilesOfOthers(folder: string): void {
+  const taken = WRITTEN.filter((name) => existsSync(join(folder, name)));
+  if (taken.length > 0) {
+    throw new RangeError(
+      `${folder} already holds ${taken.join(', ')}, which an export would replace: choose an empty folder.`,
+    );
+  }
 }
 
 async function newPlan(

@@ -4,7 +4,7 @@
  * size and pixel size, the same seed choosing the same images, and a second run that completes
  * the folder without one request.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect } from 'vitest';
 import type { Core } from '../../../src/engine/core.ts';
@@ -153,4 +153,14 @@ test('a folder holding another dataset is refused, in words', async () => {
   await expect(exportTo('other', { label: 'visibility' })).rejects.toThrow(
     /holds a dataset made with other choices .* choose an empty folder/,
   );
+});
+
+test("a folder with someone else's README.md is refused, and the file is left as it was", async () => {
+  const folder = join(work.path, 'notes');
+  mkdirSync(folder);
+  writeFileSync(join(folder, 'README.md'), 'my notes\n');
+  await expect(exportTo('notes')).rejects.toThrow(
+    /already holds README\.md, which an export would replace: choose an empty folder/,
+  );
+  expect(readFileSync(join(folder, 'README.md'), 'utf8')).toBe('my notes\n');
 });
