@@ -4,24 +4,16 @@
  * rename into place. The `.part` on disk is the truth about what was received: a crash loses
  * nothing that reached it, and the next run resumes from its size.
  */
-import { createHash, type Hash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { rename, truncate } from 'node:fs/promises';
-import {
-  finishedBeforeCrash,
-  hashFile,
-  hashInto,
-  inDir,
-  partOf,
-  resolveName,
-} from './part-files.ts';
+import { finishedBeforeCrash, hashFile, inDir, partOf, resolveName } from './part-files.ts';
 import { dirname } from 'node:path';
 import type { ApiClient } from '../api/client.ts';
 import { ServiceError } from '../api/errors.ts';
 import type { SignedStream } from '../api/requester.ts';
 import { formatBytes } from '../../shared/format.ts';
 import type { BottleneckMeter } from './bottleneck.ts';
-import type { DiskOps } from './disk.ts';
+import type { DiskOps, PartFile } from './disk.ts';
 import { BodyWatch } from './body-watch.ts';
 import { classify, DownloadFailure, outOfSpace } from './failures.ts';
 import { isShortfall, type Claim, type FreeSpace } from './free-space.ts';
@@ -189,14 +181,11 @@ async function fetchInto(
     const part = partOf(target);
     left.bytes = total - offset;
     const claim = await claimSpace(t, total - offset);
-    let written: number;
+    const file = await inDir(dirname(part), () =>
+      t.disk.openPart(part, offset > 0 ? offset : null),
+    );
     try {
-      const hash = createHash('sha256');
-      if (offset > 0) {
-        await truncate(part, offset);
-        await hashInto(hash, part);
-      }
-      written = await stream(t, response, part, offset, total, hash, stall, claim, what);
+      const written = await stream(t, response, file, offset, total, stall, claim, what);
       if (written !== total) {
         throw new DownloadFailure(
           'transient',
@@ -204,8 +193,12 @@ async function fetchInto(
         );
       }
       left.bytes = 0;
-      sha256 = hash.digest('hex');
+      sha256 = await file.sync();
+      // Recorded before the rename: a crash between the two is recognised on the next run.
+      t.store.saveProgress(new Map([[item.id, total]]));
+      await file.finish(target);
     } catch (error) {
+      await file.close();
       if (error instanceof TooLong) {
         // What arrived may not be the file: none of it is kept.
         t.store.setHeaders(item.id, null, null, 0);
@@ -215,9 +208,6 @@ async function fetchInto(
     } finally {
       claim.release();
     }
-    // Recorded before the rename: a crash between the two is recognised on the next run.
-    t.store.saveProgress(new Map([[item.id, total]]));
-    await rename(part, target);
     return { bytesTotal: total, sha256, skipped: false };
   } finally {
     // Gives the connection up unless the body was read to the end (then it is reused).
@@ -272,15 +262,13 @@ class TooLong extends DownloadFailure {
 async function stream(
   t: TransferContext,
   response: SignedStream,
-  part: string,
+  file: PartFile,
   offset: number,
   total: number,
-  hash: Hash,
   stall: AbortController,
   claim: Claim,
   what: string,
 ): Promise<number> {
-  const file = await inDir(dirname(part), () => t.disk.openPart(part, offset === 0));
   const body = response.body;
   let done = offset;
   const watch = new BodyWatch({
@@ -292,13 +280,12 @@ async function stream(
     claim,
   });
   try {
-    // The bytes are lent by the connection: the hash and the file's queue copy what they need.
+    // The bytes are lent by the connection: the file's queue copies what it needs.
     let waiting: Promise<unknown> | undefined;
     let failed: { error: unknown } | undefined;
     await body.pipe((lent) => {
       // Bytes past the declared length are never written: the file is cut there.
       const chunk = done + lent.length > total ? lent.subarray(0, total - done) : lent;
-      hash.update(chunk);
       const written = file.write(chunk);
       done += chunk.length;
       claim.wrote(chunk.length);
@@ -331,13 +318,11 @@ async function stream(
     await waiting;
     if (failed) throw failed.error;
     if (done === total) t.onReceived?.();
-    await file.sync();
     return done;
   } catch (error) {
     if (stall.signal.aborted && !t.signal.aborted) throw stall.signal.reason;
     throw error;
   } finally {
     watch.close();
-    await file.close();
   }
 }

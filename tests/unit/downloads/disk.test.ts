@@ -41,7 +41,7 @@ describe('a part file', () => {
   it('keeps every byte in order though the caller reuses one buffer for every chunk', async () => {
     const data = randomBytes(5 * 1024 * 1024 + 123);
     const path = join(tempDir(), 'x.part');
-    const file = await realDisk.openPart(path, true);
+    const file = await realDisk.openPart(path, null);
     const lent = Buffer.alloc(70_000);
     let waits = 0;
     for (let at = 0; at < data.length; at += lent.length) {
@@ -66,19 +66,19 @@ describe('a part file', () => {
     writeFileSync(victim, 'mine');
     const linked = join(dir, 'linked.part');
     symlinkSync(victim, linked);
-    await expect(realDisk.openPart(linked, false)).rejects.toThrow(
+    await expect(realDisk.openPart(linked, 0)).rejects.toThrow(
       /linked\.part is a symbolic link, and Roadcam does not write through links\. Remove it, then retry/,
     );
-    const refusal = await realDisk.openPart(linked, false).catch((error: unknown) => error);
+    const refusal = await realDisk.openPart(linked, 0).catch((error: unknown) => error);
     expect(classify(refusal, 'rec_1.mp4', dir).kind).toBe('permanent');
-    const fresh = await realDisk.openPart(linked, true);
+    const fresh = await realDisk.openPart(linked, null);
     await fresh.write(Buffer.from('download'));
     await fresh.close();
     expect(lstatSync(linked).isSymbolicLink()).toBe(false);
     // A hard link to another file at the name: the fresh part is a new file, not that one.
     const hard = join(dir, 'hard.part');
     linkSync(victim, hard);
-    const again = await realDisk.openPart(hard, true);
+    const again = await realDisk.openPart(hard, null);
     await again.write(Buffer.from('download'));
     await again.close();
     expect(readFileSync(victim, 'utf8')).toBe('mine');
@@ -87,10 +87,10 @@ describe('a part file', () => {
 
   it('appends to what a resumed part holds', async () => {
     const path = join(tempDir(), 'y.part');
-    const first = await realDisk.openPart(path, true);
+    const first = await realDisk.openPart(path, null);
     await first.write(Buffer.from('hello '));
     await first.close();
-    const again = await realDisk.openPart(path, false);
+    const again = await realDisk.openPart(path, 6);
     await again.write(Buffer.from('world'));
     await again.sync();
     await again.close();
