@@ -62,12 +62,14 @@ class ThreadFile implements PartFile {
   }
 
   async sync(): Promise<string> {
+    if (this.#error) throw this.#error;
     this.seal();
     this.#thread.send({ op: 'sync', file: this.id });
     return this.answer('synced');
   }
 
   async finish(target: string): Promise<void> {
+    if (this.#error) throw this.#error;
     this.#over = true;
     this.#thread.send({ op: 'finish', file: this.id, target });
     await this.answer('finished');
