@@ -2,7 +2,7 @@
  * The main thread's side of the file writer (disk-worker.ts): the bytes of every running
  * transfer are copied into slabs that move to the writer's thread (transferred, not copied)
  * and come back once written; each turn of the event loop sends what it gathered in one
- * message. The main thread keeps the network, the database and the events; hashing and every
+ * message. A file's bytes go as soon as its last slab is written, else once a slab is full. The main thread keeps the network, the database and the events; hashing and every
  * file call run on the writer's thread, so a file costs the main thread no trip through
  * libuv's thread pool.
  */
@@ -11,12 +11,16 @@ import type { DiskCommand, DiskReply } from './disk-worker.ts';
 import type { PartFile } from './disk.ts';
 
 /** Bytes waiting for the disk beyond which a transfer stops reading from the network. */
-const HIGH_WATER = 1024 * 1024;
-/** The slabs' size, and how many written ones are kept for the next bytes. */
-const SLAB = 256 * 1024;
-const SPARE_SLABS = 32;
+const HIGH_WATER = 2 * 1024 * 1024;
+/**
+ * The slabs' size, and how many written ones are kept for the next bytes. While the writer is
+ * busy with a file, its bytes gather into a slab of up to half a megabyte: one message and one
+ * write for many network reads.
+ */
+const SLAB = 512 * 1024;
+const SPARE_SLABS = 16;
 
-type Awaited = 'opened' | 'synced' | 'finished' | 'closed';
+type Awaited = 'synced' | 'finished' | 'closed';
 
 /** A `.part` open on the writer's thread. */
 class ThreadFile implements PartFile {
@@ -27,12 +31,11 @@ class ThreadFile implements PartFile {
   #used = 0;
   /** Bytes handed to `write` that the writer has not yet reported written. */
   #pending = 0;
+  /** Slabs sent and not yet written: while there are, the next bytes gather in a slab. */
+  #writing = 0;
   #error: Error | undefined;
   #waiters: { below: number; resolve: () => void; reject: (e: Error) => void }[] = [];
-  readonly #answers = new Map<
-    Awaited,
-    { resolve: (sha: string) => void; reject: (e: Error) => void }
-  >();
+  readonly #answers = new Map<Awaited, { resolve: () => void; reject: (e: Error) => void }>();
   #over = false;
 
   constructor(thread: DiskThread, id: number) {
@@ -41,7 +44,7 @@ class ThreadFile implements PartFile {
   }
 
   /** Resolves once the writer answers `op`; rejects with the file's failure. */
-  answer(op: Awaited): Promise<string> {
+  answer(op: Awaited): Promise<void> {
     if (this.#error && op !== 'closed') return Promise.reject(this.#error);
     return new Promise((resolve, reject) => this.#answers.set(op, { resolve, reject }));
   }
@@ -55,13 +58,15 @@ class ThreadFile implements PartFile {
       this.#used += n;
       at += n;
       if (this.#used === SLAB) this.seal();
-      else this.#thread.later(this);
     }
     this.#pending += chunk.length;
+    // An idle writer takes the bytes at the end of this turn: every byte received reaches the
+    // `.part` soon (a crash loses little), and a busy one gets them gathered into full slabs.
+    if (this.#writing === 0 && this.#fill) this.#thread.later(this);
     return this.#pending > HIGH_WATER ? this.#until(HIGH_WATER) : null;
   }
 
-  async sync(): Promise<string> {
+  async sync(): Promise<void> {
     if (this.#error) throw this.#error;
     this.seal();
     this.#thread.send({ op: 'sync', file: this.id });
@@ -89,6 +94,7 @@ class ThreadFile implements PartFile {
     if (this.#used > 0) {
       const bytes = new Uint8Array(this.#fill, 0, this.#used);
       this.#thread.send({ op: 'write', file: this.id, bytes }, this.#fill);
+      this.#writing++;
     } else this.#thread.spare(this.#fill);
     this.#fill = undefined;
     this.#used = 0;
@@ -98,6 +104,7 @@ class ThreadFile implements PartFile {
   settle(r: DiskReply): void {
     if (r.op === 'wrote') {
       this.#pending -= r.bytes;
+      if (--this.#writing === 0 && this.#fill) this.#thread.later(this);
       this.#waiters = this.#waiters.filter((w) => {
         if (this.#pending > w.below) return true;
         w.resolve();
@@ -105,10 +112,10 @@ class ThreadFile implements PartFile {
       });
     } else if (r.op === 'failed') {
       this.fail(Object.assign(new Error(r.message), { code: r.code }));
-    } else {
+    } else if (r.op !== 'opened') {
       const answer = this.#answers.get(r.op);
       this.#answers.delete(r.op);
-      answer?.resolve(r.op === 'synced' ? r.sha256 : '');
+      answer?.resolve();
     }
   }
 
@@ -119,7 +126,7 @@ class ThreadFile implements PartFile {
     for (const [op, answer] of this.#answers) {
       if (op === 'closed' && !gone) continue;
       this.#answers.delete(op);
-      if (op === 'closed') answer.resolve('');
+      if (op === 'closed') answer.resolve();
       else answer.reject(this.#error);
     }
     if (gone) this.#over = true;
@@ -140,19 +147,30 @@ export class DiskThread {
   #outbox: DiskCommand[] = [];
   #moved: ArrayBuffer[] = [];
   #spare: ArrayBuffer[] = [];
-  /** Files with bytes in a slab not yet full: sent at the end of this turn. */
-  readonly #filling = new Set<ThreadFile>();
   #scheduled = false;
+  /** Files whose slab goes to the writer at the end of this turn, however full. */
+  readonly #filling = new Set<ThreadFile>();
 
-  /** Opens `path` on the writer: fresh (`offset` null) or resumed from `offset` bytes. */
-  async open(path: string, offset: number | null): Promise<PartFile> {
+  /**
+   * Opens `path` on the writer: fresh (`offset` null) or resumed from `offset` bytes. Returns
+   * at once: the bytes follow the open in order, and a failed open is told by the file's
+   * next wait (a write's, `sync`), so a transfer never waits for the thread before its body.
+   */
+  open(path: string, offset: number | null): PartFile {
     const file = new ThreadFile(this, this.#nextId++);
     this.#files.set(file.id, file);
     // The thread keeps the process alive only while a file is open on it (#receive).
     this.#start().ref();
     this.send({ op: 'open', file: file.id, path, offset });
-    await file.answer('opened');
     return file;
+  }
+
+  /**
+   * Starts the thread before the first file: a new thread loads its own Node (a few dozen ms of
+   * CPU), better done while the queue starts than while a file waits. It keeps no process alive.
+   */
+  warm(): void {
+    if (!this.#worker && this.#files.size === 0) this.#start().unref();
   }
 
   /** Ends the writer's thread; its files fail as they would if it died. */
@@ -168,7 +186,7 @@ export class DiskThread {
     if (this.#spare.length < SPARE_SLABS) this.#spare.push(slab);
   }
 
-  /** The file's slab goes with this turn's message (unless it fills first). */
+  /** The file's slab, however full, goes with this turn's message. */
   later(file: ThreadFile): void {
     this.#filling.add(file);
     this.#schedule();

@@ -1,30 +1,30 @@
 /**
  * The thread that writes the downloads' files (disk-thread.ts starts it): opens each `.part`,
- * appends and hashes the bytes it is sent, and at the end flushes it to the device, closes it
- * and renames it into place. Its file calls are blocking ones: on this thread they cost no
+ * appends the bytes it is sent, and at the end flushes it to the device, closes it and renames
+ * it into place. Its file calls are blocking ones: on this thread they cost no
  * trip through libuv's thread pool and hold up nothing of the app. The flush alone is
  * asynchronous, so that one file's fsync does not hold up the other files' writes.
  */
-import { createHash, type Hash } from 'node:crypto';
 import {
   closeSync,
   constants,
   fsync,
   ftruncateSync,
+  mkdirSync,
   openSync,
-  readSync,
   renameSync,
   unlinkSync,
   writeSync,
 } from 'node:fs';
+import { dirname } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 
 export type DiskCommand =
-  /** `offset` null: a fresh file; else the `.part` is cut to `offset` and what it holds hashed. */
+  /** `offset` null: a fresh file; else the `.part` is cut to `offset` and appended to. */
   | { op: 'open'; file: number; path: string; offset: number | null }
   /** `bytes` views a transferred slab, sent back with the reply for the next bytes. */
   | { op: 'write'; file: number; bytes: Uint8Array }
-  /** Flush to the device; answered with the SHA-256 of every byte the file holds. */
+  /** Flush to the device. */
   | { op: 'sync'; file: number }
   /** Close and rename to `target` (after a sync): the file is final. */
   | { op: 'finish'; file: number; target: string }
@@ -35,7 +35,7 @@ export type DiskReply =
   | { op: 'opened'; file: number }
   /** `bytes`: how many were handled (written, or dropped after a failure). */
   | { op: 'wrote'; file: number; bytes: number; slab: ArrayBuffer }
-  | { op: 'synced'; file: number; sha256: string }
+  | { op: 'synced'; file: number }
   | { op: 'finished'; file: number }
   | { op: 'closed'; file: number }
   /** A command of the file failed; its writes after that are dropped until its close. */
@@ -44,7 +44,6 @@ export type DiskReply =
 interface OpenFile {
   fd: number;
   path: string;
-  hash: Hash;
   /** A failed command: nothing more is written, the `.part` keeps what reached it. */
   failed: boolean;
   /** An fsync under way, and a close asked for meanwhile (done once the fsync returns). */
@@ -57,7 +56,7 @@ interface OpenFile {
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 /** A fresh `.part` is a new file: never an existing one (a hard link to another file). */
 const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW;
-const RESUME = constants.O_RDWR | constants.O_CREAT | constants.O_APPEND | NO_FOLLOW;
+const RESUME = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | NO_FOLLOW;
 
 const files = new Map<number, OpenFile>();
 let outbox: DiskReply[] = [];
@@ -78,11 +77,37 @@ function send(): void {
   parentPort!.postMessage(out, moved);
 }
 
+/**
+ * Opens the `.part` as `open` below says, making its folder again if someone removed it since
+ * the transfer made it; a symbolic link at its name is refused in words.
+ */
+function openPart(path: string, offset: number | null): OpenFile {
+  try {
+    return open(path, offset);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // ELOOP (EMLINK on FreeBSD) from O_NOFOLLOW.
+    if (code === 'ELOOP' || code === 'EMLINK') throw linkRefused(path, error);
+    if (code !== 'ENOENT') throw error;
+    mkdirSync(dirname(path), { recursive: true });
+    return open(path, offset);
+  }
+}
+
+function linkRefused(path: string, cause: unknown): Error {
+  return Object.assign(
+    new Error(
+      `${path} is a symbolic link, and Roadcam does not write through links. Remove it, then retry the download.`,
+      { cause },
+    ),
+    { code: 'LINK_REFUSED' },
+  );
+}
+
 function open(path: string, offset: number | null): OpenFile {
   const file = (fd: number): OpenFile => ({
     fd,
     path,
-    hash: createHash('sha256'),
     failed: false,
     syncing: false,
     closing: false,
@@ -101,7 +126,6 @@ function open(path: string, offset: number | null): OpenFile {
   const f = file(openSync(path, RESUME, 0o666));
   try {
     ftruncateSync(f.fd, offset);
-    hashHeld(f, offset);
     return f;
   } catch (error) {
     closeSync(f.fd);
@@ -109,20 +133,8 @@ function open(path: string, offset: number | null): OpenFile {
   }
 }
 
-/** What a resumed `.part` already holds goes into its hash first. */
-function hashHeld(f: OpenFile, size: number): void {
-  const buffer = Buffer.allocUnsafe(1024 * 1024);
-  for (let at = 0; at < size;) {
-    const n = readSync(f.fd, buffer, 0, Math.min(buffer.length, size - at), at);
-    if (n === 0) break;
-    f.hash.update(buffer.subarray(0, n));
-    at += n;
-  }
-}
-
 function write(f: OpenFile, bytes: Uint8Array): void {
   for (let at = 0; at < bytes.length;) at += writeSync(f.fd, bytes, at, bytes.length - at);
-  f.hash.update(bytes);
 }
 
 /** The file's command after `open`; a failure is told and the file written no more. */
@@ -137,7 +149,7 @@ function use(c: Exclude<DiskCommand, { op: 'open' }>, f: OpenFile): void {
     fsync(f.fd, (error) => {
       f.syncing = false;
       if (error) failedOn(c.file, f, error);
-      else reply({ op: 'synced', file: c.file, sha256: f.hash.digest('hex') });
+      else reply({ op: 'synced', file: c.file });
       if (f.closing) closeNow(c.file, f);
     });
     return;
@@ -176,7 +188,7 @@ function run(c: DiskCommand): void {
   // Already closed (a failed finish closes the file): nothing is left to let go.
   if (c.op === 'close' && !f) return reply({ op: 'closed', file: c.file });
   try {
-    if (c.op === 'open') files.set(c.file, open(c.path, c.offset));
+    if (c.op === 'open') files.set(c.file, openPart(c.path, c.offset));
     else if (!f) throw new Error('the file is not open');
     // A close during the flush waits for it: the descriptor stays valid for the fsync.
     else if (c.op === 'close' && f.syncing) f.closing = true;

@@ -9,14 +9,11 @@ export interface PartFile {
   /**
    * Appends a copy of `chunk` (the caller may reuse its memory at once), in order. Returns
    * null when more may follow at once, else a promise to wait for: it resolves once no more
-   * than a megabyte waits for the disk, and rejects with a failed write.
+   * than two megabytes wait for the disk, and rejects with a failed write.
    */
   write(chunk: Uint8Array): Promise<void> | null;
-  /**
-   * Writes what waits and flushes it to the device; resolves with the SHA-256 (hex) of every
-   * byte the file holds, what a resumed one held before included.
-   */
-  sync(): Promise<string>;
+  /** Writes what waits, then flushes to the device before the rename makes the file final. */
+  sync(): Promise<void>;
   /** After `sync`: closes the `.part` and renames it to `target`, the file's final name. */
   finish(target: string): Promise<void>;
   /** Writes what waits (the `.part` keeps every byte received), then closes; once `finish`ed, nothing. */
@@ -34,9 +31,12 @@ export interface DiskOps {
   space(dir: string): Promise<DiskSpace>;
   /**
    * Opens a `.part` file: a new one when `offset` is null, else the one there cut to `offset`
-   * bytes, for appending to (and hashing) what it holds.
+   * bytes, for appending to what it holds. Its folder is made again if someone
+   * removed it. A failed open may be told by the file's first wait instead (a write's, `sync`).
    */
   openPart(path: string, offset: number | null): Promise<PartFile>;
+  /** Gets ready to write, so that the first file does not wait for it (the writer's thread). */
+  warm?(): void;
 }
 
 /** The disk, its files written by `writer`'s thread (disk-thread.ts). */
@@ -46,28 +46,13 @@ export function diskOn(writer: DiskThread): DiskOps {
       const s = await statfs(dir);
       return { free: s.bavail * s.bsize, size: s.blocks * s.bsize };
     },
-    openPart: (path, offset) =>
-      writer.open(path, offset).catch((error: unknown) => {
-        throw linkRefused(error, path);
-      }),
+    openPart: (path, offset) => Promise.resolve(writer.open(path, offset)),
+    warm: () => writer.warm(),
   };
 }
 
 /** The process's disk: one writer thread for every transfer. */
 export const realDisk = diskOn(new DiskThread());
-
-/** ELOOP (EMLINK on FreeBSD) from O_NOFOLLOW: the `.part` is a symbolic link, said in words. */
-function linkRefused(error: unknown, path: string): unknown {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code !== 'ELOOP' && code !== 'EMLINK') return error;
-  return Object.assign(
-    new Error(
-      `${path} is a symbolic link, and Roadcam does not write through links. Remove it, then retry the download.`,
-      { cause: error },
-    ),
-    { code: 'LINK_REFUSED' },
-  );
-}
 
 /** A `.part` found to be a symbolic link: nothing changes by retrying until the user removes it. */
 export function isLinkRefused(error: unknown): boolean {

@@ -132,6 +132,7 @@ export class QueueScheduler {
 
   /** Takes the queue's lock, resumes what a crash or a restart interrupted, and starts. */
   start(): void {
+    (this.#o.disk ?? realDisk).warm?.();
     this.#tryLock();
     this.wake(0);
   }

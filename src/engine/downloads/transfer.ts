@@ -6,7 +6,15 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { rename, truncate } from 'node:fs/promises';
-import { finishedBeforeCrash, hashFile, inDir, partOf, resolveName } from './part-files.ts';
+import { createHash, type Hash } from 'node:crypto';
+import {
+  finishedBeforeCrash,
+  hashFile,
+  hashInto,
+  inDir,
+  partOf,
+  resolveName,
+} from './part-files.ts';
 import { dirname } from 'node:path';
 import type { ApiClient } from '../api/client.ts';
 import { ServiceError } from '../api/errors.ts';
@@ -185,7 +193,10 @@ async function fetchInto(
       t.disk.openPart(part, offset > 0 ? offset : null),
     );
     try {
-      const written = await stream(t, response, file, offset, total, stall, claim, what);
+      const hash = createHash('sha256');
+      // What a resumed `.part` holds first (the writer only appends past it meanwhile).
+      await hashInto(hash, part, offset);
+      const written = await stream(t, response, file, hash, offset, total, stall, claim, what);
       if (written !== total) {
         throw new DownloadFailure(
           'transient',
@@ -193,7 +204,8 @@ async function fetchInto(
         );
       }
       left.bytes = 0;
-      sha256 = await file.sync();
+      sha256 = hash.digest('hex');
+      await file.sync();
       // Recorded before the rename: a crash between the two is recognised on the next run.
       t.store.saveProgress(new Map([[item.id, total]]));
       await file.finish(target);
@@ -263,6 +275,7 @@ async function stream(
   t: TransferContext,
   response: SignedStream,
   file: PartFile,
+  hash: Hash,
   offset: number,
   total: number,
   stall: AbortController,
@@ -280,12 +293,13 @@ async function stream(
     claim,
   });
   try {
-    // The bytes are lent by the connection: the file's queue copies what it needs.
+    // The bytes are lent by the connection: the hash and the file's queue copy what they need.
     let waiting: Promise<unknown> | undefined;
     let failed: { error: unknown } | undefined;
     await body.pipe((lent) => {
       // Bytes past the declared length are never written: the file is cut there.
       const chunk = done + lent.length > total ? lent.subarray(0, total - done) : lent;
+      hash.update(chunk);
       const written = file.write(chunk);
       done += chunk.length;
       claim.wrote(chunk.length);

@@ -41,7 +41,7 @@ describe('the writer thread', () => {
     dirs.push(dir);
     const thread = newThread();
     const part = join(dir.path, 'a.bin.part');
-    const file = await thread.open(part, null);
+    const file = thread.open(part, null);
     await file.write(Buffer.alloc(100_000, 7));
     await file.sync(); // what was written reached the file
     void file.write(Buffer.alloc(50_000, 8));
@@ -56,9 +56,9 @@ describe('the writer thread', () => {
         .every((b) => b === 7),
     ).toBe(true);
 
-    const again = await thread.open(join(dir.path, 'b.bin.part'), null);
+    const again = thread.open(join(dir.path, 'b.bin.part'), null);
     await again.write(Buffer.from('whole'));
-    expect(await again.sync()).toMatch(/^[0-9a-f]{64}$/);
+    await again.sync();
     await again.finish(join(dir.path, 'b.bin'));
     expect(readFileSync(join(dir.path, 'b.bin'), 'utf8')).toBe('whole');
   });

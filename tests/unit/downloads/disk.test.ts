@@ -66,10 +66,13 @@ describe('a part file', () => {
     writeFileSync(victim, 'mine');
     const linked = join(dir, 'linked.part');
     symlinkSync(victim, linked);
-    await expect(realDisk.openPart(linked, 0)).rejects.toThrow(
+    // The open goes on without waiting: its refusal is told by the file's next wait.
+    const resumed = await realDisk.openPart(linked, 0);
+    await expect(resumed.sync()).rejects.toThrow(
       /linked\.part is a symbolic link, and Roadcam does not write through links\. Remove it, then retry/,
     );
-    const refusal = await realDisk.openPart(linked, 0).catch((error: unknown) => error);
+    const refusal = await resumed.sync().catch((error: unknown) => error);
+    await resumed.close();
     expect(classify(refusal, 'rec_1.mp4', dir).kind).toBe('permanent');
     const fresh = await realDisk.openPart(linked, null);
     await fresh.write(Buffer.from('download'));
