@@ -9,20 +9,14 @@ export async function heldFlushes() {
   const state = { held: [] as (() => void)[], opened: [] as string[], open: 0, mostOpen: 0 };
   const disk: DiskOps = {
     space: () => Promise.resolve({ free: 10 ** 12, size: 10 ** 13 }),
-    async openPart(path, offset) {
+    async openPart(path, fresh) {
       state.opened.push(path);
-      const real = await realDisk.openPart(path, offset);
+      const real = await realDisk.openPart(path, fresh);
       state.mostOpen = Math.max(state.mostOpen, ++state.open);
-      let open = true;
-      const closed = () => {
-        if (open) state.open--;
-        open = false;
-      };
       return {
         write: (chunk) => real.write(chunk),
         sync: () => new Promise<void>((go) => state.held.push(go)).then(() => real.sync()),
-        finish: (target) => real.finish(target).finally(closed),
-        close: () => real.close().finally(closed),
+        close: () => real.close().finally(() => state.open--),
       };
     },
   };

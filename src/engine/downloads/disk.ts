@@ -2,21 +2,22 @@
  * The file operations a transfer needs, behind one interface so that tests can fill the disk
  * (ENOSPC) without a full disk. How much room there is for files: free-space.ts.
  */
+import { close, closeSync, constants, fsync, open, writev } from 'node:fs';
+import { unlink } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { statfs } from 'node:fs/promises';
-import { DiskThread } from './disk-thread.ts';
 
 export interface PartFile {
   /**
-   * Appends a copy of `chunk` (the caller may reuse its memory at once), in order. Returns
-   * null when more may follow at once, else a promise to wait for: it resolves once no more
-   * than two megabytes wait for the disk, and rejects with a failed write.
+   * Appends a copy of `chunk` (the caller may reuse its memory at once). Writes run one at a
+   * time, in order, and the bytes that arrive meanwhile go out together in the next one.
+   * Returns null when more may follow at once, else a promise to wait for: it resolves once
+   * no more than a megabyte waits for the disk, and rejects with a failed write.
    */
   write(chunk: Uint8Array): Promise<void> | null;
   /** Writes what waits, then flushes to the device before the rename makes the file final. */
   sync(): Promise<void>;
-  /** After `sync`: closes the `.part` and renames it to `target`, the file's final name. */
-  finish(target: string): Promise<void>;
-  /** Writes what waits (the `.part` keeps every byte received), then closes; once `finish`ed, nothing. */
+  /** Writes what waits (the `.part` keeps every byte received), then closes. */
   close(): Promise<void>;
 }
 
@@ -29,30 +30,191 @@ export interface DiskSpace {
 export interface DiskOps {
   /** The file system holding `dir`. */
   space(dir: string): Promise<DiskSpace>;
-  /**
-   * Opens a `.part` file: a new one when `offset` is null, else the one there cut to `offset`
-   * bytes, for appending to what it holds. Its folder is made again if someone
-   * removed it. A failed open may be told by the file's first wait instead (a write's, `sync`).
-   */
-  openPart(path: string, offset: number | null): Promise<PartFile>;
-  /** Gets ready to write, so that the first file does not wait for it (the writer's thread). */
-  warm?(): void;
+  /** Opens a `.part` file: empty when `fresh`, else for appending to what it holds. */
+  openPart(path: string, fresh: boolean): Promise<PartFile>;
 }
 
-/** The disk, its files written by `writer`'s thread (disk-thread.ts). */
-export function diskOn(writer: DiskThread): DiskOps {
-  return {
-    async space(dir) {
-      const s = await statfs(dir);
-      return { free: s.bavail * s.bsize, size: s.blocks * s.bsize };
-    },
-    openPart: (path, offset) => Promise.resolve(writer.open(path, offset)),
-    warm: () => writer.warm(),
-  };
+// The file descriptor calls (not FileHandle): `writev` below needs the plain descriptor.
+const openFd = promisify(open);
+const fsyncFd = promisify(fsync);
+const closeFd = promisify(close);
+
+/** Bytes waiting for the disk beyond which a transfer stops reading from the network. */
+const HIGH_WATER = 1024 * 1024;
+
+/**
+ * The bytes waiting for the disk are copied into slabs that are used again once written: a
+ * few megabytes that live as long as the process, instead of a new buffer per network read
+ * for the garbage collector to find (docs/benchmarks.md, downloads).
+ */
+const SLAB = 256 * 1024;
+const spareSlabs: Buffer[] = [];
+const takeSlab = () => spareSlabs.pop() ?? Buffer.allocUnsafe(SLAB);
+const giveSlab = (slab: Buffer) => {
+  if (spareSlabs.length < 32) spareSlabs.push(slab);
+};
+
+/** Part of a slab, waiting for the disk. */
+interface Piece {
+  slab: Buffer;
+  bytes: Buffer;
 }
 
-/** The process's disk: one writer thread for every transfer. */
-export const realDisk = diskOn(new DiskThread());
+class QueuedFile implements PartFile {
+  readonly #fd: number;
+  /** Filled slabs' bytes, in the file's order, not yet handed to a write. */
+  #queue: Piece[] = [];
+  /** The slab being filled, and how much of it is. */
+  #fill: Buffer | undefined;
+  #used = 0;
+  /** Bytes not yet on the disk: queued or being written. */
+  #pending = 0;
+  #writing = false;
+  #error: Error | undefined;
+  #waiters: { below: number; resolve: () => void; reject: (e: Error) => void }[] = [];
+  /** Every byte reached the device: closing has nothing left to write. */
+  #synced = false;
+
+  constructor(fd: number) {
+    this.#fd = fd;
+  }
+
+  write(chunk: Uint8Array): Promise<void> | null {
+    if (this.#error) return Promise.reject(this.#error);
+    for (let at = 0; at < chunk.length;) {
+      if (!this.#fill || this.#used === SLAB) {
+        this.#seal();
+        this.#fill = takeSlab();
+      }
+      const n = Math.min(chunk.length - at, SLAB - this.#used);
+      this.#fill.set(chunk.subarray(at, at + n), this.#used);
+      this.#used += n;
+      at += n;
+    }
+    this.#pending += chunk.length;
+    this.#next();
+    return this.#pending > HIGH_WATER ? this.#until(HIGH_WATER) : null;
+  }
+
+  async sync(): Promise<void> {
+    await this.#until(0);
+    await fsyncFd(this.#fd);
+    this.#synced = true;
+  }
+
+  async close(): Promise<void> {
+    await this.#until(0).catch(() => undefined);
+    if (this.#fill) giveSlab(this.#fill);
+    this.#fill = undefined;
+    // After an fsync, close only lets the descriptor go: no trip through the thread pool.
+    if (this.#synced) closeSync(this.#fd);
+    else await closeFd(this.#fd);
+  }
+
+  /** Resolves once at most `below` bytes wait for the disk. */
+  #until(below: number): Promise<void> {
+    if (this.#error) return Promise.reject(this.#error);
+    if (this.#pending <= below) return Promise.resolve();
+    return new Promise((resolve, reject) => this.#waiters.push({ below, resolve, reject }));
+  }
+
+  /** The slab being filled joins the queue; the next bytes go into another. */
+  #seal(): void {
+    if (this.#fill && this.#used > 0) {
+      this.#queue.push({ slab: this.#fill, bytes: this.#fill.subarray(0, this.#used) });
+      this.#fill = undefined;
+    }
+    this.#used = 0;
+  }
+
+  #next(): void {
+    if (this.#writing || this.#error) return;
+    this.#seal();
+    if (this.#queue.length === 0) return;
+    const pieces = this.#queue;
+    this.#queue = [];
+    this.#writing = true;
+    writev(
+      this.#fd,
+      pieces.map((p) => p.bytes),
+      (error, written) => {
+        this.#writing = false;
+        if (error) {
+          this.#error = error;
+          for (const w of this.#waiters.splice(0)) w.reject(error);
+          return;
+        }
+        this.#pending -= written;
+        // A short write: what was not written goes first in the next one.
+        this.#queue.unshift(...unwritten(pieces, written));
+        this.#waiters = this.#waiters.filter((w) => {
+          if (this.#pending > w.below) return true;
+          w.resolve();
+          return false;
+        });
+        this.#next();
+      },
+    );
+  }
+}
+
+/** The pieces a short write left, in order; the slabs written whole are used again. */
+function unwritten(pieces: Piece[], written: number): Piece[] {
+  const rest: Piece[] = [];
+  for (const piece of pieces) {
+    if (written >= piece.bytes.length) {
+      written -= piece.bytes.length;
+      giveSlab(piece.slab);
+    } else {
+      rest.push(written > 0 ? { ...piece, bytes: piece.bytes.subarray(written) } : piece);
+      written = 0;
+    }
+  }
+  return rest;
+}
+
+// A `.part` is never opened through a symbolic link (ELOOP): one planted at its name would make
+// the download write wherever it points. Not on Windows, where an ordinary user plants none.
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+/** A fresh `.part` is a new file: never an existing one (a hard link to another file). */
+const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW;
+const APPEND = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | NO_FOLLOW;
+
+export const realDisk: DiskOps = {
+  async space(dir) {
+    const s = await statfs(dir);
+    return { free: s.bavail * s.bsize, size: s.blocks * s.bsize };
+  },
+  async openPart(path, fresh) {
+    try {
+      if (!fresh) return new QueuedFile(await openFd(path, APPEND, 0o666));
+      return new QueuedFile(
+        await openFd(path, CREATE_NEW, 0o666).catch(async (error) => {
+          // A `.part` left from before, started over: removed (the name, never what a link
+          // points to), then made anew.
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+          await unlink(path);
+          return openFd(path, CREATE_NEW, 0o666);
+        }),
+      );
+    } catch (error) {
+      throw linkRefused(error, path);
+    }
+  },
+};
+
+/** ELOOP (EMLINK on FreeBSD) from O_NOFOLLOW: the `.part` is a symbolic link, said in words. */
+function linkRefused(error: unknown, path: string): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code !== 'ELOOP' && code !== 'EMLINK') return error;
+  return Object.assign(
+    new Error(
+      `${path} is a symbolic link, and Roadcam does not write through links. Remove it, then retry the download.`,
+      { cause: error },
+    ),
+    { code: 'LINK_REFUSED' },
+  );
+}
 
 /** A `.part` found to be a symbolic link: nothing changes by retrying until the user removes it. */
 export function isLinkRefused(error: unknown): boolean {

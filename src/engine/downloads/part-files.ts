@@ -32,11 +32,8 @@ export async function inDir<T>(dir: string, use: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Hashes the file's first `bytes` (all of it by default), whatever is appended meanwhile. */
-export async function hashInto(hash: Hash, path: string, bytes = Infinity): Promise<void> {
-  if (bytes === 0) return;
-  for await (const chunk of createReadStream(path, { end: bytes - 1 }))
-    hash.update(chunk as Buffer);
+export async function hashInto(hash: Hash, path: string): Promise<void> {
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
 }
 
 export async function hashFile(path: string): Promise<string> {

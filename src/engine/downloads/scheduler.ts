@@ -132,7 +132,6 @@ export class QueueScheduler {
 
   /** Takes the queue's lock, resumes what a crash or a restart interrupted, and starts. */
   start(): void {
-    (this.#o.disk ?? realDisk).warm?.();
     this.#tryLock();
     this.wake(0);
   }

@@ -4,9 +4,9 @@
  * rename into place. The `.part` on disk is the truth about what was received: a crash loses
  * nothing that reached it, and the next run resumes from its size.
  */
+import { createHash, type Hash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { rename, truncate } from 'node:fs/promises';
-import { createHash, type Hash } from 'node:crypto';
 import {
   finishedBeforeCrash,
   hashFile,
@@ -21,7 +21,7 @@ import { ServiceError } from '../api/errors.ts';
 import type { SignedStream } from '../api/requester.ts';
 import { formatBytes } from '../../shared/format.ts';
 import type { BottleneckMeter } from './bottleneck.ts';
-import type { DiskOps, PartFile } from './disk.ts';
+import type { DiskOps } from './disk.ts';
 import { BodyWatch } from './body-watch.ts';
 import { classify, DownloadFailure, outOfSpace } from './failures.ts';
 import { isShortfall, type Claim, type FreeSpace } from './free-space.ts';
@@ -189,14 +189,14 @@ async function fetchInto(
     const part = partOf(target);
     left.bytes = total - offset;
     const claim = await claimSpace(t, total - offset);
-    const file = await inDir(dirname(part), () =>
-      t.disk.openPart(part, offset > 0 ? offset : null),
-    );
+    let written: number;
     try {
       const hash = createHash('sha256');
-      // What a resumed `.part` holds first (the writer only appends past it meanwhile).
-      await hashInto(hash, part, offset);
-      const written = await stream(t, response, file, hash, offset, total, stall, claim, what);
+      if (offset > 0) {
+        await truncate(part, offset);
+        await hashInto(hash, part);
+      }
+      written = await stream(t, response, part, offset, total, hash, stall, claim, what);
       if (written !== total) {
         throw new DownloadFailure(
           'transient',
@@ -205,12 +205,7 @@ async function fetchInto(
       }
       left.bytes = 0;
       sha256 = hash.digest('hex');
-      await file.sync();
-      // Recorded before the rename: a crash between the two is recognised on the next run.
-      t.store.saveProgress(new Map([[item.id, total]]));
-      await file.finish(target);
     } catch (error) {
-      await file.close();
       if (error instanceof TooLong) {
         // What arrived may not be the file: none of it is kept.
         t.store.setHeaders(item.id, null, null, 0);
@@ -220,6 +215,9 @@ async function fetchInto(
     } finally {
       claim.release();
     }
+    // Recorded before the rename: a crash between the two is recognised on the next run.
+    t.store.saveProgress(new Map([[item.id, total]]));
+    await rename(part, target);
     return { bytesTotal: total, sha256, skipped: false };
   } finally {
     // Gives the connection up unless the body was read to the end (then it is reused).
@@ -274,14 +272,15 @@ class TooLong extends DownloadFailure {
 async function stream(
   t: TransferContext,
   response: SignedStream,
-  file: PartFile,
-  hash: Hash,
+  part: string,
   offset: number,
   total: number,
+  hash: Hash,
   stall: AbortController,
   claim: Claim,
   what: string,
 ): Promise<number> {
+  const file = await inDir(dirname(part), () => t.disk.openPart(part, offset === 0));
   const body = response.body;
   let done = offset;
   const watch = new BodyWatch({
@@ -332,11 +331,13 @@ async function stream(
     await waiting;
     if (failed) throw failed.error;
     if (done === total) t.onReceived?.();
+    await file.sync();
     return done;
   } catch (error) {
     if (stall.signal.aborted && !t.signal.aborted) throw stall.signal.reason;
     throw error;
   } finally {
     watch.close();
+    await file.close();
   }
 }

@@ -41,7 +41,7 @@ describe('a part file', () => {
   it('keeps every byte in order though the caller reuses one buffer for every chunk', async () => {
     const data = randomBytes(5 * 1024 * 1024 + 123);
     const path = join(tempDir(), 'x.part');
-    const file = await realDisk.openPart(path, null);
+    const file = await realDisk.openPart(path, true);
     const lent = Buffer.alloc(70_000);
     let waits = 0;
     for (let at = 0; at < data.length; at += lent.length) {
@@ -66,22 +66,19 @@ describe('a part file', () => {
     writeFileSync(victim, 'mine');
     const linked = join(dir, 'linked.part');
     symlinkSync(victim, linked);
-    // The open goes on without waiting: its refusal is told by the file's next wait.
-    const resumed = await realDisk.openPart(linked, 0);
-    await expect(resumed.sync()).rejects.toThrow(
+    await expect(realDisk.openPart(linked, false)).rejects.toThrow(
       /linked\.part is a symbolic link, and Roadcam does not write through links\. Remove it, then retry/,
     );
-    const refusal = await resumed.sync().catch((error: unknown) => error);
-    await resumed.close();
+    const refusal = await realDisk.openPart(linked, false).catch((error: unknown) => error);
     expect(classify(refusal, 'rec_1.mp4', dir).kind).toBe('permanent');
-    const fresh = await realDisk.openPart(linked, null);
+    const fresh = await realDisk.openPart(linked, true);
     await fresh.write(Buffer.from('download'));
     await fresh.close();
     expect(lstatSync(linked).isSymbolicLink()).toBe(false);
     // A hard link to another file at the name: the fresh part is a new file, not that one.
     const hard = join(dir, 'hard.part');
     linkSync(victim, hard);
-    const again = await realDisk.openPart(hard, null);
+    const again = await realDisk.openPart(hard, true);
     await again.write(Buffer.from('download'));
     await again.close();
     expect(readFileSync(victim, 'utf8')).toBe('mine');
@@ -90,10 +87,10 @@ describe('a part file', () => {
 
   it('appends to what a resumed part holds', async () => {
     const path = join(tempDir(), 'y.part');
-    const first = await realDisk.openPart(path, null);
+    const first = await realDisk.openPart(path, true);
     await first.write(Buffer.from('hello '));
     await first.close();
-    const again = await realDisk.openPart(path, 6);
+    const again = await realDisk.openPart(path, false);
     await again.write(Buffer.from('world'));
     await again.sync();
     await again.close();

@@ -9,7 +9,6 @@ import { apiTest as test } from '../../helpers/fixtures.ts';
 import type { ApiClient } from '../../../src/engine/api/index.ts';
 import type { RecordingFormat } from '../../../src/shared/api/index.ts';
 import { DEFAULT_TEMPLATE, type DownloadBatchView } from '../../../src/shared/ipc/downloads.ts';
-import { realDisk } from '../../../src/engine/downloads/disk.ts';
 import { chooseByIds } from '../../../src/engine/downloads/selection.ts';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.ts';
 import {
@@ -196,8 +195,10 @@ describe('the download engine', () => {
     t = startManager(client, {
       disk: {
         space: () => Promise.resolve({ free: 10 ** 12, size: 10 ** 13 }),
-        async openPart(path, offset) {
-          const real = await realDisk.openPart(path, offset);
+        async openPart(path, fresh) {
+          const real = await (
+            await import('../../../src/engine/downloads/disk.ts')
+          ).realDisk.openPart(path, fresh);
           return {
             async write(chunk) {
               if (written + chunk.length > limit) {
@@ -209,7 +210,6 @@ describe('the download engine', () => {
               await real.write(chunk);
             },
             sync: () => real.sync(),
-            finish: (target) => real.finish(target),
             close: () => real.close(),
           };
         },
