@@ -92,7 +92,11 @@ async function encodeLoop(dir: string, look: LoopLook): Promise<void> {
     `-f image2pipe -framerate 1 -c:v mjpeg -i pipe:0 -vf fps=${LIVE_FPS},format=yuv420p ${LIVE_X264} ` +
     `-frames:v ${LOOP_SEGMENTS * SEGMENT_S * LIVE_FPS} -f hls -hls_time ${SEGMENT_S} -hls_list_size 0 ` +
     `-hls_segment_type mpegts -hls_segment_filename`;
-  const child = spawnFfmpeg([...args.split(' '), join(dir, 'loop_%02d.ts'), join(dir, 'loop.m3u8')]);
+  const child = spawnFfmpeg([
+    ...args.split(' '),
+    join(dir, 'loop_%02d.ts'),
+    join(dir, 'loop.m3u8'),
+  ]);
   child.stdin.on('error', () => undefined);
   const killer = setTimeout(() => child.kill('SIGKILL'), ENCODE_TIMEOUT_MS);
   const done = ffmpegDone(child);
