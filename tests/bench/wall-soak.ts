@@ -72,8 +72,8 @@ function summary(samples: readonly SoakSample[]): string {
   const first = samples[0]!;
   const last = samples.at(-1)!;
   const stalls = last.stalls - first.stalls;
-  const frames = last.frames - first.frames;
-  const dropped = last.dropped - first.dropped;
+  const frames = grown(samples, 'frames');
+  const dropped = grown(samples, 'dropped');
   const cpu = samples.slice(1).map((s) => s.rendererCpuPct);
   const meanCpu = cpu.reduce((a, b) => a + b, 0) / Math.max(1, cpu.length);
   const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
@@ -85,6 +85,20 @@ function summary(samples: readonly SoakSample[]): string {
     `at most (target < 50%: ${mark(meanCpu < 50)}), renderer memory ${first.rendererMB} → ` +
     `${last.rendererMB} MB`
   );
+}
+
+/**
+ * A frame counter's growth over the samples. A recreated player's video element counts from 0
+ * again, so a counter that went down grew by at least its new value that minute.
+ */
+function grown(samples: readonly SoakSample[], key: 'frames' | 'dropped'): number {
+  let sum = 0;
+  for (let i = 1; i < samples.length; i++) {
+    const before = samples[i - 1]![key];
+    const now = samples[i]![key];
+    sum += now >= before ? now - before : now;
+  }
+  return sum;
 }
 
 /** The renderer processes' CPU time between calls, as % of one core. */

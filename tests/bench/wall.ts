@@ -3,7 +3,8 @@
  * mode (HTTP/1.1, so at most 6 connections to the host for all tiles): 4x4 (16 tiles, about
  * 700x440 each), or `WALL_TILES=25` (5x5) and `WALL_TILES=36` (6x6). Two runs side by side:
  * hls.js transmuxing in its worker (the default) and on the page; `WALL_SHORT=1` for
- * development: the worker run only, 10 s after a 5 s warm-up.
+ * development: the worker run only, 10 s after a 5 s warm-up; `WALL_SCREENSHOT=FILE.png` saves
+ * the page (worker run) at the end of its measurement.
  *
  * Per run: dropped-frame ratio (getVideoPlaybackQuality), stalls (tile state changes to
  * buffering, stalled or reconnecting after the warm-up), renderer CPU (SystemInfo cpuTime of
@@ -39,7 +40,7 @@ if (![16, 25, 36].includes(TILES)) {
 const LAYOUT = `${SIDE}x${SIDE}`;
 const SHORT = process.env['WALL_SHORT'] === '1';
 const WARMUP_S = SHORT ? 5 : 15;
-const MEASURE_S = SHORT ? 10 : Number(process.env['WALL_BENCH_SECONDS'] ?? 60);
+const MEASURE_S = Number(process.env['WALL_BENCH_SECONDS'] ?? (SHORT ? 10 : 60));
 const load = new MachineLoad();
 
 interface RunResult {
@@ -168,6 +169,8 @@ async function run(browser: Browser, label: string, worker: boolean): Promise<Ru
   const end = await sample(page);
   const cpuEnd = await rendererCpu(browserCdp);
   const seconds = (Date.now() - startedAt) / 1000;
+  const shot = process.env['WALL_SCREENSHOT'];
+  if (shot && worker) await page.screenshot({ path: shot });
   await cdp.send('HeapProfiler.collectGarbage');
   const heap = await cdp.send('Runtime.getHeapUsage');
 

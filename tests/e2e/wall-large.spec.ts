@@ -3,8 +3,8 @@
  * (none past the video cap) in Chromium against the service with its test controls. Each
  * tile's title, state and bars must fit its small box, whatever state it is in; the screenshot
  * is the wall's picture in docs/wall.md. Whether 36 streams play on a machine is a question of
- * its cores (the service encodes each stream on the same ones): `WALL_TILES=36 npm run
- * bench:wall` measures it, this test does not wait for it.
+ * its cores (the page decodes 36 streams): `WALL_TILES=36 npm run bench:wall` measures it,
+ * this test does not wait for it.
  */
 import { expect, test } from '@playwright/test';
 import { type RoadcamHost } from './fixtures.ts';

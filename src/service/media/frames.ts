@@ -24,12 +24,14 @@ export interface FrameRequest {
   conditions: FrameConditions;
   /** UTC time of the frame, epoch milliseconds */
   tMs: number;
+  /** false: no burnt-in time (a frame of a looped live stream, which repeats). */
+  clock?: boolean;
 }
 
 const BACKGROUNDS_KEPT = 96;
 const JPEG_QUALITY = 78;
 
-function conditionsKey(c: FrameConditions): string {
+export function conditionsKey(c: FrameConditions): string {
   return `${c.roadWeather}_${c.visibility}_${c.precip}_${c.night ? 'n' : 'd'}`;
 }
 
@@ -51,7 +53,7 @@ export class FrameRenderer {
   async render(req: FrameRequest, format: ImageFormat = 'jpeg'): Promise<Buffer> {
     const key = stringKey(req.camera.id);
     const pixels = Buffer.from(await this.#background(req.camera, req.conditions, key));
-    await paintOverlay(pixels, FRAME_WIDTH, req.conditions, key, req.tMs);
+    await paintOverlay(pixels, FRAME_WIDTH, req.conditions, key, req.tMs, req.clock ?? true);
     const image = sharp(pixels, {
       raw: { width: FRAME_WIDTH, height: FRAME_HEIGHT, channels: 3 },
     });

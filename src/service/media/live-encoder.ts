@@ -5,7 +5,7 @@
  * The input is paced by wall time, so output timestamps advance in real time. A few frames
  * of the last seconds are sent at once so the first segments exist almost immediately.
  */
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ffmpegDone, spawnFfmpeg } from './ffmpeg.ts';
 
@@ -13,6 +13,10 @@ export const LIVE_FPS = 15;
 export const SEGMENT_S = 2;
 export const PLAYLIST_SIZE = 6;
 export const MEDIA_PLAYLIST = 'index.m3u8';
+/** x264 as every live segment is encoded: a key frame starts each two-second segment. */
+export const LIVE_X264 =
+  `-c:v libx264 -preset ultrafast -tune zerolatency -profile:v baseline ` +
+  `-g ${LIVE_FPS * SEGMENT_S} -keyint_min ${LIVE_FPS * SEGMENT_S} -sc_threshold 0`;
 const PREROLL_S = 5;
 const MAX_CATCH_UP = 3;
 
@@ -38,10 +42,8 @@ export class LiveEncoder {
 
   private constructor(o: LiveEncoderOptions) {
     this.#o = o;
-    const gop = String(LIVE_FPS * SEGMENT_S);
     const args =
-      `-f image2pipe -framerate 1 -c:v mjpeg -i pipe:0 -vf fps=${LIVE_FPS},format=yuv420p ` +
-      `-c:v libx264 -preset ultrafast -tune zerolatency -profile:v baseline -g ${gop} -keyint_min ${gop} -sc_threshold 0 ` +
+      `-f image2pipe -framerate 1 -c:v mjpeg -i pipe:0 -vf fps=${LIVE_FPS},format=yuv420p ${LIVE_X264} ` +
       `-f hls -hls_time ${SEGMENT_S} -hls_list_size ${PLAYLIST_SIZE} -hls_flags delete_segments+temp_file+omit_endlist ` +
       `-hls_segment_type mpegts -hls_segment_filename`;
     this.#child = spawnFfmpeg([
@@ -75,6 +77,18 @@ export class LiveEncoder {
 
   get paused(): boolean {
     return this.#paused;
+  }
+
+  /** The playlist ffmpeg writes, once it exists. */
+  async playlistFile(): Promise<string | undefined> {
+    const path = join(this.#o.dir, MEDIA_PLAYLIST);
+    return (await isFile(path)) ? path : undefined;
+  }
+
+  /** The segment file, when ffmpeg wrote it and has not yet deleted it. */
+  async segmentFile(name: string): Promise<string | undefined> {
+    const path = join(this.#o.dir, name);
+    return (await isFile(path)) ? path : undefined;
   }
 
   async #tick(): Promise<void> {
@@ -115,5 +129,13 @@ export class LiveEncoder {
     await this.done;
     clearTimeout(killer);
     await rm(this.#o.dir, { recursive: true, force: true });
+  }
+}
+
+export async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
   }
 }

@@ -66,6 +66,7 @@ export async function paintOverlay(
   c: FrameConditions,
   cameraKey: number,
   tMs: number,
+  clock = true,
 ): Promise<void> {
   const glyphs = await glyphAtlas();
   const canvas = new RgbCanvas(pixels, width, FRAME_HEIGHT);
@@ -91,6 +92,8 @@ export async function paintOverlay(
       canvas.ellipse(x, y, 1.1, 1.1, WHITE, 0.6);
     } else canvas.line(x, y, x - 4, y + 16, 1, STREAK, 0.6);
   }
+  // A looped live stream shows no time: its playlist's PROGRAM-DATE-TIME gives it.
+  if (!clock) return;
   const top = FRAME_HEIGHT - BOX_HEIGHT;
   for (let y = top; y < FRAME_HEIGHT; y++)
     for (let x = 0; x < BOX_WIDTH; x++) canvas.blend(x, y, BLACK, 0.6);

@@ -10,9 +10,10 @@ import type { ServiceContext } from '../context.ts';
 import { RecordingJobs } from '../jobs/recording-jobs.ts';
 import { stringKey } from '../world/random.ts';
 import { FaultInjector } from './faults.ts';
-import { FrameRenderer, type ImageFormat } from './frames.ts';
+import { conditionsKey, FrameRenderer, safeName, type ImageFormat } from './frames.ts';
 import { imageNamesOf } from './image-names.ts';
-import { LiveStreams } from './live-streams.ts';
+import { LiveStreams, type LiveMode } from './live-streams.ts';
+import type { LoopLook } from './live-loop.ts';
 import { SignedFileHost, SignedRequestCounter } from './signed-host.ts';
 import { UrlSigner } from './signing.ts';
 import { StoreMediaWorld, type MediaCamera } from './world-view.ts';
@@ -22,6 +23,8 @@ export interface MediaServiceOptions {
   maxEncoders?: number;
   /** An encoder with no viewer stops after this long (default 30 s). */
   liveIdleMs?: number;
+  /** Live video from loops encoded ahead (default) or from an encoder per stream. */
+  live?: LiveMode;
 }
 
 export class MediaServices {
@@ -51,10 +54,13 @@ export class MediaServices {
     );
     this.live = new LiveStreams({
       dir: join(this.dir, 'live'),
+      loopsDir: join(this.dir, 'live-loops'),
+      mode: o.live ?? 'loop',
       // A 6 × 6 wall of one client, and a few streams more.
       maxEncoders: o.maxEncoders ?? 40,
       idleMs: o.liveIdleMs ?? 30_000,
       frame: (cameraId, tMs) => this.liveFrame(cameraId, tMs),
+      look: (cameraId) => this.liveLook(cameraId),
       nowMs: () => s.clock.nowMs(),
       log: s.log,
     });
@@ -119,6 +125,20 @@ export class MediaServices {
       conditions: this.world.conditionsAt(camera, Math.floor(tMs / 1000)),
       tMs,
     });
+  }
+
+  /**
+   * A camera's look now, the input of its live loop: frames of its scene under the conditions
+   * of this moment, without a burnt-in time. The key names the loop for as long as they hold.
+   */
+  liveLook(cameraId: string): LoopLook {
+    const camera = this.world.camera(cameraId);
+    if (!camera) throw new Error(`no camera ${cameraId}`);
+    const conditions = this.world.conditionsAt(camera, this.#s.clock.nowS());
+    return {
+      key: `${safeName(camera.id)}-${conditionsKey(conditions)}-v1`,
+      frame: (i) => this.renderer.render({ camera, conditions, tMs: i * 1000, clock: false }),
+    };
   }
 
   /** The cached frame file of a camera at an epoch millisecond. */

@@ -1,5 +1,6 @@
 /** Spec 4.3 Live Video (HLS): playlists, H.264 MPEG-TS segments, encoder lifecycle and cap. */
 /* eslint-disable @typescript-eslint/no-explicit-any -- reply bodies are JSON checked by the assertions, not by types */
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
@@ -18,6 +19,14 @@ test.beforeAll(async ({ t }) => {
   video = all.filter((c) => c.properties.video);
   still = all.find((c) => !c.properties.video)!;
 });
+
+/** ffmpeg processes this process started that are still running. */
+function ffmpegChildren(): string[] {
+  const found = spawnSync('pgrep', ['-P', String(process.pid), '-x', 'ffmpeg'], {
+    encoding: 'utf8',
+  });
+  return found.stdout.split('\n').filter(Boolean);
+}
 
 const segmentsOf = (playlist: string): string[] =>
   playlist.split('\n').filter((l) => l.endsWith('.ts'));
@@ -84,6 +93,29 @@ describe('4.3 Live Video', () => {
     expect((await call(t, 'GET', `/v1/cameras/${video[2]!.id}/live/playlist.m3u8`)).status).toBe(
       200,
     );
+  });
+
+  test('a looped stream: no encoder runs while it is watched, dates follow the service clock', async ({
+    t,
+  }) => {
+    const cam = video[3]!.id;
+    const first = await call(t, 'GET', `/v1/cameras/${cam}/live/playlist.m3u8`);
+    expect(first.status).toBe(200);
+    const text = await watch(t, cam, 2500);
+    expect(ffmpegChildren()).toEqual([]);
+    const dates = [...text.matchAll(/^#EXT-X-PROGRAM-DATE-TIME:(.+)$/gm)].map((m) =>
+      Date.parse(m[1]!),
+    );
+    expect(dates).toHaveLength(segmentsOf(text).length);
+    const now = t.service.control.now().getTime();
+    // The newest segment is complete: it began between one and two segments ago.
+    expect(now - dates.at(-1)!).toBeGreaterThanOrEqual(2000);
+    expect(now - dates.at(-1)!).toBeLessThan(4000 + 1000);
+    const newest = Number(/seg_(\d+)/.exec(segmentsOf(text).at(-1)!)![1]);
+    const ahead = `seg_${String(newest + 3).padStart(6, '0')}.ts`;
+    const refused = await call(t, 'GET', `/v1/cameras/${cam}/live/${ahead}`);
+    expect(refused.status).toBe(404);
+    expect(refused.json().error.message).toMatch(/not yet\) in the live window/);
   });
 
   test('answers 404 with a clear message for a camera without video', async ({ t }) => {
