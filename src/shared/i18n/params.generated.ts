@@ -93,4 +93,9 @@ export interface MessageParams {
   'view.route': {};
   'view.settings': {};
   'view.wall': {};
+  'wallDisplays.display': { number: number; width: number; height: number; primary: string };
+  'wallDisplays.hint': {};
+  'wallDisplays.kiosk': {};
+  'wallDisplays.open': {};
+  'wallDisplays.shown': { number: number };
 }
