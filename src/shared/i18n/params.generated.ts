@@ -96,6 +96,9 @@ export interface MessageParams {
   'wallDisplays.display': { number: number; width: number; height: number; primary: string };
   'wallDisplays.hint': {};
   'wallDisplays.kiosk': {};
+  'wallDisplays.newWindow': {};
+  'wallDisplays.newWindowBlocked': {};
+  'wallDisplays.newWindowHint': {};
   'wallDisplays.open': {};
   'wallDisplays.shown': { number: number };
 }
