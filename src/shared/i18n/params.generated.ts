@@ -47,6 +47,12 @@ export interface MessageParams {
   'net.answerTimeout': { operation: string | number; seconds: number };
   'net.answerTooLarge': { operation: string | number; sender: string; size: string | number };
   'net.internalAddress': { host: string | number; address: string | number; range: string | number };
+  'routeSettings.address': {};
+  'routeSettings.heading': {};
+  'routeSettings.key': {};
+  'routeSettings.legend': {};
+  'routeSettings.none': {};
+  'routeSettings.privacy': {};
   'sensor.no_report': {};
   'sensor.precip': {};
   'sensor.precip.heavy': {};
