@@ -32,7 +32,7 @@ import { createMainWindow, isTrustedFrame, lockDownSession } from './electron/wi
 import { displayArgument, kioskStart } from './kiosk.ts';
 import { displayByNumber } from './displays.ts';
 import { wallWindowRequest, type WallWindowRequest } from './wall-window.ts';
-import { startWallScreens, type WallScreens } from './electron/wall-screens.ts';
+import { numberedDisplays, startWallScreens, type WallScreens } from './electron/wall-screens.ts';
 
 let core: Core | undefined;
 /** The core as it starts: quitting waits for it to finish starting, then closes it. */
@@ -153,7 +153,15 @@ function start(): void {
   // gone from the keychain) falls back to demo mode rather than leaving the app unusable.
   const demo = demoWorldFromEnv(process.env.ROADCAM_DEMO_WORLD);
   if (demo.problem) log(demo.problem, 'warn');
-  const desktop = desktopBridge();
+  const desktop = {
+    ...desktopBridge(),
+    // The wall's "Open on display": the displays, and a wall put on one (wall-screens.ts).
+    wallDisplays: numberedDisplays,
+    showWallOnDisplay: async (wallId: number, display: number, kiosk: boolean) => {
+      if (!walls) throw new Error('Roadcam is still starting: try again in a moment.');
+      await (await walls).place({ wallId, display: String(display), kiosk, tour: '' });
+    },
+  };
   // The system's proxy settings, PAC included, as Chromium resolves them for this session.
   const network = { systemProxy: (url: string) => session.defaultSession.resolveProxy(url) };
   // electron-updater where this copy replaces itself; the core's own reader for a deb or rpm.

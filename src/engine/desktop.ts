@@ -1,3 +1,4 @@
+import type { WallDisplay } from '../shared/ipc/wall.ts';
 import type { ConsentQuestion } from './consent/gate.ts';
 
 /**
@@ -29,4 +30,8 @@ export interface DesktopBridge {
    * true only when the user chose to go ahead. Guards the settings that reach the machine.
    */
   confirm(question: ConsentQuestion): Promise<boolean>;
+  /** The displays a saved wall can go on (wall-screens.ts). */
+  wallDisplays?(): WallDisplay[];
+  /** A saved wall on display N (1..), full screen or kiosk, remembered; rejects in words. */
+  showWallOnDisplay?(wallId: number, display: number, kiosk: boolean): Promise<void>;
 }

@@ -28,6 +28,8 @@ test('Export as dataset writes the images, one manifest row each, and a datashee
   const done = dialog.getByTestId('dataset-result');
   await expect(done).toContainText(`images in ${folder}`, { timeout: 120_000 });
   await page.screenshot({ path: testInfo.outputPath('dataset-export.png') });
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await dialog.screenshot({ path: 'docs/screenshots/dataset-export.png' });
 
   const rows = readFileSync(join(folder, 'manifest.jsonl'), 'utf8')
     .trim()
@@ -47,4 +49,29 @@ test('Export as dataset writes the images, one manifest row each, and a datashee
   // Browser mode opens nothing on the server's desktop: the dialog says where the folder is.
   await done.getByRole('button', { name: 'Open folder' }).click();
   await expect(done).toContainText(`The dataset is in ${folder}.`);
+});
+
+// Cancel while the images come: the dialog says what was kept and that running the same export
+// again completes it, and the form is there to do so.
+test('Cancel stops a running export, saying what it kept', async ({ page, roadcam }) => {
+  test.setTimeout(240_000);
+  const folder = join(roadcam.dataDir, 'canceled');
+  await page.goto(`${roadcam.url}#/map?at=39.5,-98.35,4`);
+  await page.getByText('Observations', { exact: true }).first().click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByTestId('result-total')).not.toHaveText('0');
+  await page.getByRole('button', { name: 'Export as dataset' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export as dataset' });
+  // Every observation (hundreds of images): the cancel comes long before the end.
+  await dialog.getByLabel('Images per class (empty: all)').fill('');
+  await dialog.getByLabel('Folder').fill(folder);
+  await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect(dialog.getByRole('status')).toContainText(/Images: [1-9]\d* of \d+/, {
+    timeout: 120_000,
+  });
+  await dialog.getByRole('button', { name: 'Cancel the export' }).click();
+  await expect(dialog.getByRole('alert')).toContainText(
+    /The export was canceled: \d+ of \d+ images are kept in .*canceled\. Run the same export again to complete it/,
+  );
+  await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeEnabled();
 });

@@ -4,6 +4,8 @@
  * straight line) and the cameras along it; a name several cities share asks which one, and the
  * one picked makes the route. axe-core checks the view with its choice and its strip.
  */
+import { DEMO_SEED } from '../../src/service/index.ts';
+import { generateCameras } from '../../src/service/world/cameras.ts';
 import { decodePolyline } from '../../src/shared/geo.ts';
 import { startRoutingStandIn } from '../helpers/routing-standins.ts';
 import { seriousViolations } from './axe.ts';
@@ -14,6 +16,13 @@ test("From Denver To Colorado Springs follows the routing service's road; Spring
 }) => {
   test.setTimeout(180_000);
   const osrm = await startRoutingStandIn('osrm');
+  // The demo world's cameras between the two cities (smallDemo's 200): the stand-in's road
+  // passes them, north to south, as the real road past them would.
+  const along = generateCameras(DEMO_SEED, 200)
+    .filter((c) => c.state === 'CO' && c.lat < 39.7 && c.lat > 38.8 && c.lon > -105)
+    .sort((a, b) => b.lat - a.lat);
+  expect(along.length).toBeGreaterThanOrEqual(2);
+  osrm.passThrough(along.map((c) => [c.lon, c.lat]));
   // The address is where routes are sent, so the page of browser mode cannot set it: its user
   // sets it with `roadcam settings set routingUrl URL`, and the page chooses the kind.
   const roadcam = await startRoadcam(smallDemo, {}, { settings: { routingUrl: osrm.url } });
@@ -37,8 +46,15 @@ test("From Denver To Colorado Springs follows the routing service's road; Spring
       ),
     ).toBeVisible();
     await expect(
-      page.getByRole('heading', { name: /cameras along Denver to Colorado Springs/ }),
+      page.getByRole('heading', {
+        name: new RegExp(`^${along.length} cameras along Denver to Colorado Springs`),
+      }),
     ).toBeVisible();
+    // Each camera the road passes is in the strip, in driving order.
+    const strip = page.locator('[data-along-km]');
+    await expect(strip).toHaveCount(along.length);
+    await expect(strip.first()).toContainText(along[0]!.description);
+    await expect(strip.last()).toContainText(along.at(-1)!.description);
     expect(osrm.asks.at(-1)!.points).toEqual([
       [-104.9847, 39.73915],
       [-104.82136, 38.83388],

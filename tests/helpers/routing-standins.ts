@@ -4,7 +4,8 @@
  * Valhalla's `POST /route` (trip.legs[].shape in polyline6, error_code 442 for no path) and
  * GraphHopper's `GET /route?point=lat,lon` (paths[].points in polyline5, 401 for a bad key).
  * Their road between two points bows to one side (a straight line it is not), one point every
- * few meters as a real answer has. A test chooses how the next answers go with `behave`.
+ * few meters as a real answer has. A test chooses how the next answers go with `behave`, and
+ * with `passThrough` places the road passes on its way (a real road past some cameras).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,6 +25,8 @@ export interface RoutingStandIn {
   /** Every request received, its points read as the service reads them. */
   asks: StandInAsk[];
   behave(how: StandInBehaviour): void;
+  /** The road drawn from the first point asked passes these first, in order, then the rest. */
+  passThrough(points: readonly LonLat[]): void;
   close(): Promise<void>;
 }
 
@@ -48,6 +51,7 @@ export const GRAPHHOPPER_KEY = 'gh-test-key-5b1f0c';
 
 export async function startRoutingStandIn(kind: StandInKind): Promise<RoutingStandIn> {
   let behaviour: StandInBehaviour = 'route';
+  let through: readonly LonLat[] = [];
   const asks: StandInAsk[] = [];
   const held: ServerResponse[] = [];
   const server = createServer((request, response) => {
@@ -55,7 +59,8 @@ export async function startRoutingStandIn(kind: StandInKind): Promise<RoutingSta
       const points = pointsOf(kind, request, body);
       asks.push({ method: request.method ?? '', url: request.url ?? '', points });
       if (behaviour === 'silent') return void held.push(response);
-      answer(kind, behaviour, request, points, response);
+      const drawn = [...points.slice(0, 1), ...through, ...points.slice(1)];
+      answer(kind, behaviour, request, drawn, response);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -64,6 +69,7 @@ export async function startRoutingStandIn(kind: StandInKind): Promise<RoutingSta
     url: `http://127.0.0.1:${port}`,
     asks,
     behave: (how) => void (behaviour = how),
+    passThrough: (points) => void (through = points),
     close: async () => {
       for (const response of held) response.destroy();
       server.closeAllConnections();

@@ -29,10 +29,14 @@ export async function exportDatasetCommand(ctx: Context): Promise<number> {
     const stop = engine.on('datasets.progress', (p) => {
       if (p.exportId === request.exportId) line.update(`${p.phase}: ${p.done} of ${p.total}`);
     });
+    // Ctrl-C cancels: the export stops saying what it kept, and a rerun completes it.
+    const cancel = () => void invoke(engine, 'datasets.cancel', { exportId: request.exportId });
+    process.once('SIGINT', cancel);
     let result: DatasetResult;
     try {
       result = await invoke(engine, 'datasets.export', request);
     } finally {
+      process.removeListener('SIGINT', cancel);
       stop();
       line.done();
     }

@@ -8,8 +8,9 @@
  */
 import { screen, type BrowserWindow, type Display } from 'electron';
 import type { ConsentQuestion, Core, Log } from '../../engine/index.ts';
+import type { WallDisplay } from '../../shared/ipc/wall.ts';
 import { MAX_WALL_SCREENS, wallOnlyRoute, type WallScreen } from '../../shared/wall-screens.ts';
-import { displayByNumber, displayGone, placeWall } from '../displays.ts';
+import { displayByNumber, displayGone, displaysLeftToRight, placeWall } from '../displays.ts';
 import type { WallWindowRequest } from '../wall-window.ts';
 import { forwardEvents } from './ipc.ts';
 import { showNotification } from './notifications.ts';
@@ -20,6 +21,11 @@ export interface WallScreens {
   restore(): Promise<void>;
   /** A link's wall on a display, remembered for the next start. */
   open(request: WallWindowRequest): Promise<void>;
+  /**
+   * The wall's "Open on display" (asked in the app itself, so no question): remembered as a
+   * link's is; rejects with the refusal in words.
+   */
+  place(request: WallWindowRequest): Promise<void>;
 }
 
 interface Shown {
@@ -103,36 +109,68 @@ export function startWallScreens(core: Core, options: WallScreensOptions): WallS
       if (shown.size !== saved.length) await remember();
     },
     async open(request) {
-      if (shown.size >= MAX_WALL_SCREENS) {
-        return tell(
-          `The wall was not opened: ${MAX_WALL_SCREENS} walls are open in windows of their own, the most Roadcam keeps. Close one first.`,
-        );
-      }
-      const choice = displayByNumber(screen.getAllDisplays(), request.display);
-      if ('refused' in choice) return tell(`The wall was not opened: ${choice.refused}`);
-      const name = (await wallNames()).get(request.wallId);
-      if (!name) {
-        return tell(
-          `The wall was not opened: there is no saved wall ${request.wallId}. Copy the link again from the wall.`,
-        );
-      }
+      const checked = await check(request);
+      if ('refused' in checked) return tell(`The wall was not opened: ${checked.refused}`);
       // Any web page can open a link: the person at the screen agrees before it takes one and
       // before it comes back at every start (a link's tour is never kept alone either).
-      if (!(await options.confirm(wallQuestion(name, request)))) {
+      if (!(await options.confirm(wallQuestion(checked.name, request)))) {
         return log(`walls on displays: declined to open wall ${request.wallId} from a link`);
       }
-      const { id, bounds } = choice.display;
-      const saved: WallScreen = {
-        wallId: request.wallId,
-        displayId: id,
-        displayBounds: bounds,
-        kiosk: request.kiosk,
-        ...(request.tour ? { tour: request.tour } : {}),
-      };
-      show(saved, choice.display, name);
-      await remember();
+      await put(request, checked);
+    },
+    async place(request) {
+      const checked = await check(request);
+      if ('refused' in checked) throw new Error(`The wall was not opened: ${checked.refused}`);
+      await put(request, checked);
     },
   };
+
+  /** The display and the wall's name, or why the wall cannot be opened there. */
+  async function check(
+    request: WallWindowRequest,
+  ): Promise<{ display: Display; name: string } | { refused: string }> {
+    const again = [...shown.values()].some((s) => s.saved.wallId === request.wallId);
+    if (shown.size >= MAX_WALL_SCREENS && !again) {
+      return {
+        refused: `${MAX_WALL_SCREENS} walls are open in windows of their own, the most Roadcam keeps. Close one first.`,
+      };
+    }
+    const choice = displayByNumber(screen.getAllDisplays(), request.display);
+    if ('refused' in choice) return choice;
+    const name = (await wallNames()).get(request.wallId);
+    if (!name) {
+      return {
+        refused: `there is no saved wall ${request.wallId}. Copy the link again from the wall.`,
+      };
+    }
+    return { display: choice.display, name };
+  }
+
+  async function put(
+    request: WallWindowRequest,
+    { display, name }: { display: Display; name: string },
+  ): Promise<void> {
+    const saved: WallScreen = {
+      wallId: request.wallId,
+      displayId: display.id,
+      displayBounds: display.bounds,
+      kiosk: request.kiosk,
+      ...(request.tour ? { tour: request.tour } : {}),
+    };
+    show(saved, display, name);
+    await remember();
+  }
+}
+
+/** The displays, numbered as links and --display do, with their size. */
+export function numberedDisplays(): WallDisplay[] {
+  const primary = screen.getPrimaryDisplay().id;
+  return displaysLeftToRight(screen.getAllDisplays()).map((d, i) => ({
+    number: i + 1,
+    width: d.bounds.width,
+    height: d.bounds.height,
+    primary: d.id === primary,
+  }));
 }
 
 function wallQuestion(name: string, request: WallWindowRequest): ConsentQuestion {

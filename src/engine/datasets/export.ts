@@ -15,6 +15,7 @@ import { datasheetText } from './datasheet.ts';
 import { manifestRow, writeManifests, writeWhole, type ManifestRow } from './manifest.ts';
 import { fingerprintOf, makePlan, readPlan, writePlan, type DatasetPlan } from './plan.ts';
 import { summariseDataset } from './summary.ts';
+import { changedFiles } from './verify.ts';
 
 interface FetchedImages {
   rows: ManifestRow[];
@@ -29,9 +30,39 @@ export interface DatasetDeps {
   progress: (p: DatasetProgress) => void;
 }
 
+/** The images of the plan, and how many of them are on disk: what a cancel says it kept. */
+interface Tally {
+  done: number;
+  total: number;
+}
+
 export async function exportDataset(
   deps: DatasetDeps,
   o: DatasetOptions,
+  signal?: AbortSignal,
+): Promise<DatasetResult> {
+  const tally: Tally = { done: 0, total: 0 };
+  try {
+    return await exportOnce(deps, o, tally, signal);
+  } catch (error) {
+    if (!signal?.aborted) throw error;
+    deps.log(`dataset export canceled: ${tally.done} of ${tally.total} images kept in ${o.folder}`);
+    throw new Error(canceledWords(o.folder, tally), { cause: error });
+  }
+}
+
+function canceledWords(folder: string, { done, total }: Tally): string {
+  if (total === 0) return 'The export was canceled before any image was chosen: nothing was kept.';
+  return (
+    `The export was canceled: ${done} of ${total} images are kept in ${folder}. ` +
+    'Run the same export again to complete it; nothing is fetched twice.'
+  );
+}
+
+async function exportOnce(
+  deps: DatasetDeps,
+  o: DatasetOptions,
+  tally: Tally,
   signal?: AbortSignal,
 ): Promise<DatasetResult> {
   const say = (phase: DatasetProgress['phase'], done: number, total: number) =>
@@ -46,7 +77,7 @@ export async function exportDataset(
         (o.includeNoReport ? 'or drop a sensor filter.' : 'or include "no report".'),
     );
   }
-  const { rows, failures } = await fetchImages(deps, o, plan, fingerprint, say, signal);
+  const { rows, failures } = await fetchImages(deps, o, plan, { fingerprint, tally, say }, signal);
   say('writing', 0, 1);
   const result = summariseDataset(o, plan, rows, failures, earlier !== null);
   await writeManifests(o.folder, rows);
@@ -92,30 +123,42 @@ async function fetchImages(
   deps: DatasetDeps,
   o: DatasetOptions,
   plan: DatasetPlan,
-  fingerprint: string,
-  say: (phase: DatasetProgress['phase'], done: number, total: number) => void,
+  run: {
+    fingerprint: string;
+    tally: Tally;
+    say: (phase: DatasetProgress['phase'], done: number, total: number) => void;
+  },
   signal?: AbortSignal,
 ): Promise<FetchedImages> {
   const { manager } = deps;
-  const key = `dataset:${createHash('sha256').update(`${o.folder}\n${fingerprint}`).digest('hex')}`;
+  const { tally, say } = run;
+  const key = `dataset:${createHash('sha256').update(`${o.folder}\n${run.fingerprint}`).digest('hex')}`;
   const batchId = manager.enqueuePreviews({
     key,
     label: `Dataset (${o.label}, ${plan.images.length} images)`,
     folder: o.folder,
     previews: plan.images.map((i) => ({ observationId: i.id, name: i.file })),
   });
+  // A file an earlier run completed and the user deleted or changed since is fetched again.
+  manager.refetch(await changedFiles(o.folder, manager.store.itemsOfBatch(batchId)));
   if (!manager.running) {
     throw new Error(
       'Another Roadcam is running the download queue: the images are queued there. ' +
         'Run the export again once it has finished them, to write the manifest.',
     );
   }
-  const total = plan.images.length;
-  let done = manager.store.itemsOfBatch(batchId).filter((i) => i.state === 'completed').length;
-  say('images', done, total);
-  const stop = manager.follow(batchId, { onCompleted: () => say('images', ++done, total) });
+  tally.total = plan.images.length;
+  tally.done = manager.store.itemsOfBatch(batchId).filter((i) => i.state === 'completed').length;
+  say('images', tally.done, tally.total);
+  const stop = manager.follow(batchId, {
+    onCompleted: () => say('images', ++tally.done, tally.total),
+  });
   try {
     await manager.settled(batchId, signal);
+  } catch (error) {
+    // Canceled: the queue stops fetching; what is on disk stays for the rerun to complete.
+    if (signal?.aborted) manager.cancel({ batchId });
+    throw error;
   } finally {
     stop();
   }

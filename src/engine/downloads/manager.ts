@@ -253,6 +253,14 @@ export class DownloadManager {
     return this.#scheduler.act(scope, ['paused'], 'queued');
   }
 
+  /** Completed items whose file went missing or changed are fetched again (over the file). */
+  refetch(itemIds: readonly number[]): number {
+    let changed = 0;
+    for (const itemId of itemIds)
+      changed += this.#scheduler.act({ itemId }, ['completed'], 'queued');
+    return changed;
+  }
+
   cancel(scope: DownloadScope): number {
     return this.#scheduler.act(
       scope,

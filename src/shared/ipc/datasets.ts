@@ -117,6 +117,14 @@ export const datasetsChannels = {
    * Opens a dataset's folder in the desktop's file manager (only a folder holding a dataset);
    * in browser mode nothing opens and the path is returned for the dialog to show.
    */
+  /**
+   * Stops a running export (by its exportId): the images fetched stay, and running the same
+   * export again completes it. False when no export of that id is running.
+   */
+  'datasets.cancel': {
+    input: z.object({ exportId: z.string().min(1).max(100) }).strict(),
+    result: type<boolean>(),
+  },
   'datasets.open': {
     input: z.object({ folder: z.string().min(1).max(4096) }).strict(),
     result: type<{ opened: boolean; path: string }>(),

@@ -64,6 +64,15 @@ export const wallSaveSchema = z
   .strict();
 export type WallSaveInput = z.infer<typeof wallSaveSchema>;
 
+/** A display a wall can go on, as the desktop app numbers them (1.., left to right). */
+export interface WallDisplay {
+  number: number;
+  width: number;
+  height: number;
+  /** The main display (where the app's own window opens). */
+  primary: boolean;
+}
+
 const none = z.object({}).strict();
 const byId = z.object({ id: z.number().int().positive() }).strict();
 
@@ -78,6 +87,22 @@ export const wallChannels = {
   /** Creates (no id) or replaces a saved wall; it becomes the last opened one. */
   'walls.save': { input: wallSaveSchema, result: type<Wall>() },
   'walls.remove': { input: byId, result: type<{ removed: boolean }>() },
+  /** The displays of the computer, numbered as links and --display do (desktop app only). */
+  'walls.displays': { input: none, result: type<WallDisplay[]>() },
+  /**
+   * Puts a saved wall in a window of its own on display N, full screen or kiosk, remembered for
+   * the next start as a link's is (desktop app only); refused in words.
+   */
+  'walls.showOnDisplay': {
+    input: z
+      .object({
+        wallId: z.number().int().positive(),
+        display: z.number().int().min(1).max(64),
+        kiosk: z.boolean(),
+      })
+      .strict(),
+    result: type<{ shown: boolean }>(),
+  },
 } as const;
 
 export const wallEvents = {} as const;

@@ -1,7 +1,8 @@
 /**
  * `roadcam dataset export` in child processes against the embedded service: wrong flags
  * refused in words (exit 2), and an export killed half-way, run again, ends complete and
- * correct without fetching twice what the killed run finished; a third run fetches nothing.
+ * correct without fetching twice what the killed run finished; a third run fetches nothing;
+ * Ctrl-C stops an export saying what it kept and that a rerun completes it.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
@@ -115,5 +116,35 @@ test(
     expect(readFileSync(join(out, 'manifest.jsonl'), 'utf8').trim().split('\n')).toHaveLength(
       rows.length,
     );
+  },
+);
+
+test(
+  'Ctrl-C stops the export, saying what was kept and that a rerun completes it',
+  { timeout: 120_000 },
+  async () => {
+    const dataDir = join(work.path, 'data-interrupted');
+    const out = join(work.path, 'interrupted');
+    const args = [...EXPORT, '--per-class', '8', '--out', out, ...direct(proxy.url)];
+    const images = () => filesUnder(out).filter((f) => f.endsWith('.jpg'));
+    const child = spawn(process.execPath, [resolve('bin/roadcam.mjs'), ...args], {
+      env: { ...process.env, ...secretEnv, ROADCAM_DATA_DIR: dataDir },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((done) => child.on('exit', done));
+    await waitFor(() => images().length >= 2, { what: 'two images of the dataset on disk' });
+    child.kill('SIGINT');
+    const code = await exited;
+    expect(code, stderr).toBe(1);
+    const kept =
+      /The export was canceled: (\d+) of (\d+) images are kept in (.*)\. Run the same export again to complete it; nothing is fetched twice\./.exec(
+        stderr,
+      );
+    expect(kept, stderr).not.toBeNull();
+    expect(Number(kept![1])).toBe(images().length);
+    expect(Number(kept![1])).toBeLessThan(Number(kept![2]));
+    expect(kept![3]).toBe(out);
   },
 );

@@ -3,7 +3,8 @@
  * on the Electron stand-in's screen: a link puts a wall on display N in a window of its own,
  * locked down as the main window is; which wall is on which display comes back at the next
  * start; a display gone (at the start or unplugged) leaves its wall on the main one with a
- * notice; a wrong display number is refused with the displays there are; --kiosk --display N.
+ * notice; a wrong display number is refused with the displays there are; --kiosk --display N;
+ * the wall's own "Open on display" (the displays listed, a wall put on one, no question asked).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Settings } from '../../../src/shared/settings.ts';
@@ -203,6 +204,34 @@ describe('a saved wall on a display', () => {
       what: 'the wall forgotten',
       timeoutMs: 10_000,
     });
+  });
+});
+
+describe("the wall's Open on display", () => {
+  it('lists the displays from the left with their size, and puts the wall on the one chosen', async () => {
+    // The system lists the right-hand display first, as its main one: numbers go by place.
+    await startShell({ script: { displays: [right, main] } });
+    expect(await call('walls.displays')).toEqual([
+      { number: 1, width: 1920, height: 1080, primary: false },
+      { number: 2, width: 2560, height: 1440, primary: true },
+    ]);
+    const id = await saveWall('North');
+    // Chosen in the app itself: no question, as a link's would ask.
+    expect(await call('walls.showOnDisplay', { wallId: id, display: 2, kiosk: true })).toEqual({
+      shown: true,
+    });
+    const window = await wallWindow();
+    expect(electron.dialogs()).toEqual([]);
+    expect(window.loaded?.hash).toBe(`/wall/${id}?window=only`);
+    expect(window.options).toMatchObject({ ...right.bounds, kiosk: true, fullscreen: false });
+    expect(await remembered()).toEqual([
+      { wallId: id, displayId: 22, displayBounds: right.bounds, kiosk: true },
+    ]);
+    await expect(
+      call('walls.showOnDisplay', { wallId: id, display: 3, kiosk: false }),
+    ).rejects.toThrow(
+      'The wall was not opened: display "3" does not exist: this computer has 2 displays',
+    );
   });
 });
 
