@@ -84,7 +84,8 @@ function recordingPin(recordings: Recording[], zone: string): L.Marker {
   const many = recordings.length > 1;
   const icon = L.divIcon({
     className: `recording-pin status-${first.properties.status}${many ? ' many' : ''}`,
-    html: `<span aria-hidden="true">●REC${many ? ` ${recordings.length}` : ''}</span>`,
+    // "REC" is the sign a recorder shows in every language, not a word to translate.
+    html: `<span aria-hidden="true" data-verbatim>●REC${many ? ` ${recordings.length}` : ''}</span>`,
     iconSize: [many ? 46 : REC_PIN.width, REC_PIN.height],
     iconAnchor: [many ? 23 : 17, 26],
   });
