@@ -53,6 +53,22 @@ async function expectAllWordsOurs(area: Locator) {
   await expect(area).toBeVisible();
   expect(await wordsNotFromCatalogue(area, LEAFLET)).toEqual([]);
   expect(await textCutOff(area)).toEqual([]);
+  expect(await controlsOutside(area.page().locator('.sidebar'))).toEqual([]);
+}
+
+/**
+ * The sidebar's buttons and fields that stick out of it: the search form scrolls, so a line
+ * made too wide by longer words is hidden by the form rather than cut off inside a box.
+ */
+async function controlsOutside(sidebar: Locator): Promise<string[]> {
+  if ((await sidebar.count()) === 0) return [];
+  return sidebar.evaluate((element) => {
+    const right = element.getBoundingClientRect().right;
+    return [...element.querySelectorAll('button, input, select')]
+      .filter((el) => el.getClientRects().length > 0)
+      .filter((el) => el.getBoundingClientRect().right > right + 1)
+      .map((el) => el.textContent?.trim() || el.getAttribute('aria-label') || el.tagName);
+  });
 }
 
 /** The map with the search run (results and facets), one area searched, and the replay open. */
@@ -149,6 +165,7 @@ test.describe('in German', () => {
     await expect(area).toBeVisible();
     expect((await seriousViolations(page, area)).join('\n')).toBe('');
     expect(await textCutOff(area)).toEqual([]);
+    expect(await controlsOutside(page.locator('.sidebar'))).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/${name}.png` });
   }
 
