@@ -64,10 +64,13 @@ async function controlsOutside(sidebar: Locator): Promise<string[]> {
   if ((await sidebar.count()) === 0) return [];
   return sidebar.evaluate((element) => {
     const right = element.getBoundingClientRect().right;
-    return [...element.querySelectorAll('button, input, select')]
-      .filter((el) => el.getClientRects().length > 0)
-      .filter((el) => el.getBoundingClientRect().right > right + 1)
-      .map((el) => el.textContent?.trim() || el.getAttribute('aria-label') || el.tagName);
+    return (
+      [...element.querySelectorAll('button, input, select')]
+        // Shown: the kind toggle's radio buttons are see-through, their labels are the controls.
+        .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).opacity !== '0')
+        .filter((el) => el.getBoundingClientRect().right > right + 1)
+        .map((el) => el.textContent?.trim() || el.getAttribute('aria-label') || el.outerHTML)
+    );
   });
 }
 
