@@ -114,16 +114,30 @@ const VISIBILITY_MILES: Record<number, [number, number | null]> = {
 };
 
 /**
+ * A visibility class's range in the user's unit, [low, high], high null for the open class
+ * ("1.5+ miles"); null for a value that is not a class (no report).
+ */
+export function visibilityBounds(
+  value: number,
+  unit: DistanceUnit,
+): [number, number | null] | null {
+  const range = VISIBILITY_MILES[value];
+  if (!range) return null;
+  const [low, high] = range.map((mi) => (mi === null ? null : fromKm(toKm(mi, 'mi'), unit)));
+  return [low!, high ?? null];
+}
+
+/**
  * A visibility class's range in the user's unit: "0.7 to 1.5 miles", "1.13 to 2.41 km",
  * "2.41+ km"; null for a value that is not a class (no report).
  */
 export function visibilityRange(value: number, unit: DistanceUnit, locale?: string): string | null {
-  const range = VISIBILITY_MILES[value];
-  if (!range) return null;
-  const [low, high] = range.map((mi) => (mi === null ? null : fromKm(toKm(mi, 'mi'), unit)));
+  const bounds = visibilityBounds(value, unit);
+  if (!bounds) return null;
+  const [low, high] = bounds;
   const n = new Intl.NumberFormat(locale, { maximumSignificantDigits: 2 });
   const name = unitLabel(unit, locale);
   return high === null
-    ? `${n.format(low!)}+ ${name}`
-    : `${n.format(low!)} to ${n.format(high)} ${name}`;
+    ? `${n.format(low)}+ ${name}`
+    : `${n.format(low)} to ${n.format(high)} ${name}`;
 }

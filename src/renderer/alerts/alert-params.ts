@@ -1,4 +1,5 @@
 import type { AlertSearch } from '../../shared/ipc/searches.ts';
+import { t } from '../lib/words.svelte.ts';
 
 export type Period = 'current' | 'expired' | 'any';
 
@@ -54,7 +55,7 @@ export function parseArea(text: string): AlertSearch['bbox'] | string | undefine
   if (!text.trim()) return undefined;
   const numbers = text.split(',').map((part) => Number(part.trim()));
   if (numbers.length !== 4 || numbers.some((n) => !Number.isFinite(n))) {
-    return 'Area: give four numbers, west,south,east,north in degrees (e.g. -105,37,-102,41).';
+    return t('alerts.area.fourNumbers');
   }
   const [west, south, east, north] = numbers as [number, number, number, number];
   if (
@@ -63,9 +64,9 @@ export function parseArea(text: string): AlertSearch['bbox'] | string | undefine
     Math.abs(south) > 90 ||
     Math.abs(north) > 90
   ) {
-    return 'Area: longitudes go from -180 to 180 and latitudes from -90 to 90.';
+    return t('alerts.area.range');
   }
-  if (south >= north) return 'Area: the south edge must be below the north edge.';
+  if (south >= north) return t('alerts.area.southNorth');
   return [west, south, east, north];
 }
 

@@ -1,4 +1,5 @@
 import { MAX_WATCHED_CAMERAS, type ConditionTarget } from '../../shared/ipc/conditions.ts';
+import { t } from '../lib/words.svelte.ts';
 
 /**
  * What the Road conditions form's one field names: camera ids ("A,B"), or a box in degrees
@@ -10,12 +11,12 @@ export function targetFromForm(text: string): ConditionTarget | string {
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean);
-  if (parts.length === 0) return 'Name the cameras (their ids, comma-separated) or a box.';
+  if (parts.length === 0) return t('alerts.target.empty');
   const numbers = parts.map(Number);
   if (parts.length === 4 && numbers.every(Number.isFinite)) {
     const [w, s, e, n] = numbers as [number, number, number, number];
     if (w < -180 || e > 180 || s < -90 || n > 90 || w >= e || s >= n) {
-      return 'A box is west,south,east,north in degrees, west below east and south below north.';
+      return t('alerts.target.box');
     }
     return {
       area: {
@@ -29,7 +30,7 @@ export function targetFromForm(text: string): ConditionTarget | string {
     };
   }
   if (parts.length > MAX_WATCHED_CAMERAS) {
-    return `A watch takes up to ${MAX_WATCHED_CAMERAS} cameras (each is searched every ten minutes); ${parts.length} were given.`;
+    return t('alerts.target.tooMany', { max: MAX_WATCHED_CAMERAS, count: parts.length });
   }
   return { cameraIds: parts };
 }

@@ -11,30 +11,32 @@ import type {
 } from '../../shared/api/index.ts';
 import type { SORT_KEYS } from '../../shared/api/index.ts';
 import type { DownloadState } from '../../shared/ipc/downloads.ts';
+import type { MessageKey } from '../../shared/i18n/translator.ts';
+import { t } from './words.svelte.ts';
 
-export const URGENCY_WORDS: Record<AlertUrgency, string> = {
-  past: 'Past',
-  future: 'Future',
-  expected: 'Expected soon',
-  immediate: 'Immediate',
-  unknown_urgency: 'Urgency not given',
+export const URGENCY_WORDS: Record<AlertUrgency, MessageKey> = {
+  past: 'alerts.urgency.past',
+  future: 'alerts.urgency.future',
+  expected: 'alerts.urgency.expected',
+  immediate: 'alerts.urgency.immediate',
+  unknown_urgency: 'alerts.urgency.unknown',
 };
 
 /** "uknown_severity" is the interface's own spelling. */
-export const SEVERITY_WORDS: Record<AlertSeverity, string> = {
-  minor: 'Minor',
-  moderate: 'Moderate',
-  severe: 'Severe',
-  extreme: 'Extreme',
-  uknown_severity: 'Severity not given',
+export const SEVERITY_WORDS: Record<AlertSeverity, MessageKey> = {
+  minor: 'alerts.severity.minor',
+  moderate: 'alerts.severity.moderate',
+  severe: 'alerts.severity.severe',
+  extreme: 'alerts.severity.extreme',
+  uknown_severity: 'alerts.severity.unknown',
 };
 
-export const CERTAINTY_WORDS: Record<AlertCertainty, string> = {
-  unlikely: 'Unlikely',
-  possible: 'Possible',
-  likely: 'Likely',
-  observed: 'Observed',
-  unknown_certainty: 'Certainty not given',
+export const CERTAINTY_WORDS: Record<AlertCertainty, MessageKey> = {
+  unlikely: 'alerts.certainty.unlikely',
+  possible: 'alerts.certainty.possible',
+  likely: 'alerts.certainty.likely',
+  observed: 'alerts.certainty.observed',
+  unknown_certainty: 'alerts.certainty.unknown',
 };
 
 export const RECORDING_STATUS_WORDS: Record<RecordingStatus, string> = {
@@ -55,27 +57,27 @@ export const DOWNLOAD_STATE_WORDS: Record<DownloadState, string> = {
 
 type SortKey = (typeof SORT_KEYS)[keyof typeof SORT_KEYS][number];
 
-export const SORT_KEY_WORDS: Record<SortKey, string> = {
-  country: 'Country',
-  state: 'State',
-  city: 'City',
-  region: 'Region',
-  time: 'Time',
-  distance: 'Distance',
-  direction: 'Direction',
-  status: 'Status',
-  duration: 'Duration',
-  start: 'Start',
-  stop: 'End',
-  event: 'Event',
-  effective: 'Effective from',
-  expires: 'Expires',
-  urgency: 'Urgency',
-  severity: 'Severity',
-  certainty: 'Certainty',
-  name: 'Name',
-  created_at: 'Created',
-  updated_at: 'Last updated',
+export const SORT_KEY_WORDS: Record<SortKey, MessageKey> = {
+  country: 'search.sort.country',
+  state: 'search.sort.state',
+  city: 'search.sort.city',
+  region: 'search.sort.region',
+  time: 'search.sort.time',
+  distance: 'search.sort.distance',
+  direction: 'search.sort.direction',
+  status: 'search.sort.status',
+  duration: 'search.sort.duration',
+  start: 'search.sort.start',
+  stop: 'search.sort.stop',
+  event: 'search.sort.event',
+  effective: 'search.sort.effective',
+  expires: 'search.sort.expires',
+  urgency: 'search.sort.urgency',
+  severity: 'search.sort.severity',
+  certainty: 'search.sort.certainty',
+  name: 'search.sort.name',
+  created_at: 'search.sort.created_at',
+  updated_at: 'search.sort.updated_at',
 };
 
 /** A value's words from `words` (the service may send it capitalised), else the value itself. */
@@ -93,4 +95,17 @@ export function wordsFor(
 ) {
   if (!value) return '—';
   return words[value] ?? words[value.toLowerCase()] ?? value;
+}
+
+/**
+ * A value's words from the catalogue through `keys` (the service may send it capitalised): the
+ * value itself when the list has no key for it, a dash when empty.
+ */
+export function sayValue(
+  keys: Readonly<Record<string, MessageKey>>,
+  value: string | null | undefined,
+): string {
+  if (!value) return '—';
+  const key = keys[value] ?? keys[value.toLowerCase()];
+  return key ? t(key) : value;
 }

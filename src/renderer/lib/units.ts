@@ -14,6 +14,7 @@ export {
   toKm,
   unitLabel,
   unitName,
+  visibilityBounds,
   visibilityRange,
   type DistanceUnit,
 } from '../../shared/units.ts';

@@ -2,6 +2,7 @@
  * Colours of sensor values and alert severities, shared by the map layers and their legends so
  * that a legend always matches what is drawn.
  */
+import type { MessageKey } from '../../shared/i18n/translator.ts';
 import { SENSOR_VALUES, type SensorType } from '../../shared/sensors.ts';
 
 const NO_REPORT = '#9aa3ab';
@@ -36,13 +37,16 @@ export function sensorLegend(type: SensorType) {
   return SENSOR_VALUES[type].map((v) => ({ ...v, colour: sensorColour(type, v.value) }));
 }
 
-export const SENSOR_NAMES: Record<SensorType, string> = {
-  road_weather: 'Road weather',
-  visibility: 'Visibility',
-  precip: 'Precipitation',
-};
-
 export const SEVERITY_ORDER = ['extreme', 'severe', 'moderate', 'minor', 'unknown'] as const;
+
+/** The legends' names of the severities drawn, "unknown" being any the service did not give. */
+export const SEVERITY_LEGEND_WORDS: Record<(typeof SEVERITY_ORDER)[number], MessageKey> = {
+  extreme: 'alerts.severity.extreme',
+  severe: 'alerts.severity.severe',
+  moderate: 'alerts.severity.moderate',
+  minor: 'alerts.severity.minor',
+  unknown: 'map.legend.unknownSeverity',
+};
 
 const SEVERITY_COLOURS: Record<string, string> = {
   extreme: '#6a1b9a',

@@ -6,6 +6,7 @@
 import type { Recording } from '../../shared/api/index.ts';
 import type { Api } from '../../shared/ipc.ts';
 import { Operation } from '../lib/operation.svelte.ts';
+import { t } from '../lib/words.svelte.ts';
 import type { MapState } from './map-state.svelte.ts';
 import { placeParams, type SearchForm } from './search/params.ts';
 
@@ -28,7 +29,7 @@ export class MapData {
   async loadAlerts(): Promise<void> {
     const answer = await this.#mapState.alertsOp.latest(
       () => this.#api.invoke('alerts.all', {}),
-      'Could not load the alerts',
+      t('map.alertsFailed'),
     );
     if (answer) this.#mapState.alerts = answer.features;
   }
@@ -38,7 +39,7 @@ export class MapData {
     const params = placeParams(form);
     const answer = await this.recordingsOp.latest(
       () => this.#api.invoke('recordings.search', { ...params, limit: RECORDINGS_SHOWN }),
-      'Could not load the recordings',
+      t('map.recordingsFailed'),
     );
     if (answer) this.recordings = answer.features;
     else if (!this.recordingsOp.busy && this.recordingsOp.error) this.recordings = [];

@@ -9,6 +9,7 @@ import type { Spatial } from '../search/params.ts';
 import type { ResultFeature } from '../search/search.svelte.ts';
 import type { Api } from '../../../shared/ipc.ts';
 import type { TileFeature } from '../tiles/mvt.ts';
+import { t } from '../../lib/words.svelte.ts';
 import {
   drawAlerts,
   drawRecordings,
@@ -55,8 +56,11 @@ export function cameraMarker(feature: TileFeature, at: L.LatLng): L.Marker {
     iconSize: [18, 18],
     iconAnchor: [9, 9],
   });
-  const name = feature.id ?? feature.cameraId ?? 'at this place';
-  const title = `Camera ${name}${video ? ' (live video)' : ''}: ${feature.description ?? ''}`;
+  const title = t('map.marker.camera', {
+    id: feature.id ?? feature.cameraId ?? t('map.marker.here'),
+    video: String(video ?? false),
+    description: feature.description ?? '',
+  });
   return L.marker(at, { icon, title, riseOnHover: true });
 }
 

@@ -12,6 +12,7 @@ import type { Spatial } from '../search/params.ts';
 import type { ResultFeature } from '../search/search.svelte.ts';
 import type { SensorType } from '../../../shared/sensors.ts';
 import { groupOverlapping, type ScreenPoint } from './pin-groups.ts';
+import { t } from '../../lib/words.svelte.ts';
 
 const rank = (a: Alert) => {
   const i = (SEVERITY_ORDER as readonly string[]).indexOf(a.properties.severity.toLowerCase());
@@ -83,16 +84,24 @@ function recordingPin(recordings: Recording[], zone: string): L.Marker {
   const many = recordings.length > 1;
   const icon = L.divIcon({
     className: `recording-pin status-${first.properties.status}${many ? ' many' : ''}`,
-    html: `<span aria-hidden="true">●REC${many ? ` ${recordings.length}` : ''}</span>`,
+    // "REC" is the sign a recorder shows in every language, not a word to translate.
+    html: `<span aria-hidden="true" data-verbatim>●REC${many ? ` ${recordings.length}` : ''}</span>`,
     iconSize: [many ? 46 : REC_PIN.width, REC_PIN.height],
     iconAnchor: [many ? 23 : 17, 26],
   });
-  const title = many ? `${recordings.length} recordings here` : `Recording ${first.id}`;
+  const title = many
+    ? t('map.recording.many', { count: recordings.length })
+    : t('map.recording.one', { id: first.id });
   const marker = L.marker([lat, lon], { icon, title, keyboard: false, pane: 'recordings' });
   const about = (r: Recording) => {
     const p = r.properties;
     // A service may leave the start out (or in a form the client cannot read): null then.
-    return `${p.status}, ${Math.round(p.duration / 60)} min from ${formatTimeIn(p.start, zone, { fallback: 'an unknown start' })}`;
+    const fallback = t('map.recording.unknownStart');
+    return t('map.recording.about', {
+      status: p.status,
+      minutes: Math.round(p.duration / 60),
+      start: formatTimeIn(p.start, zone, { fallback }),
+    });
   };
   if (!many) {
     const p = first.properties;
@@ -106,7 +115,7 @@ function recordingPin(recordings: Recording[], zone: string): L.Marker {
     .map((r) => `${r.properties.description || r.id}: ${about(r)}`);
   const more = recordings.length - named.length;
   marker.bindTooltip(
-    lines([title, ...named, ...(more > 0 ? [`and ${more} more: click to list them`] : [])]),
+    lines([title, ...named, ...(more > 0 ? [t('map.recording.more', { count: more })] : [])]),
   );
   marker.bindPopup(() => recordingLinks(recordings, about));
   return marker;
@@ -118,7 +127,7 @@ const recordingHash = (id: string) => `#/downloads/recording/${encodeURIComponen
 function recordingLinks(recordings: Recording[], about: (r: Recording) => string): HTMLElement {
   const list = document.createElement('ul');
   list.className = 'recording-list';
-  list.setAttribute('aria-label', 'Recordings here');
+  list.setAttribute('aria-label', t('map.recording.here'));
   for (const r of recordings) {
     const link = document.createElement('a');
     link.href = recordingHash(r.id);

@@ -6,6 +6,7 @@
 import L from 'leaflet';
 import type { LonLat } from '../../../shared/geo.ts';
 import { DrawTool } from './draw-tool.ts';
+import { t } from '../../lib/words.svelte.ts';
 
 export class RouteLayers {
   readonly #line = L.layerGroup();
@@ -39,7 +40,7 @@ export class RouteLayers {
     const latlngs = line.map(([lon, lat]) => L.latLng(lat, lon));
     L.polyline(latlngs, { color: '#1f6feb', weight: 4, interactive: false }).addTo(this.#line);
     L.circleMarker(latlngs[0]!, { radius: 6, color: '#1a7f37', fillOpacity: 1 })
-      .bindTooltip('Start')
+      .bindTooltip(t('map.route.start'))
       .addTo(this.#line);
     this.#map.fitBounds(L.latLngBounds(latlngs), { padding: [20, 20], maxZoom: 12 });
   }

@@ -11,7 +11,7 @@ import {
   type LonLat,
 } from '../../../shared/geo.ts';
 import { SENSOR_TYPES, type SensorType } from '../../../shared/sensors.ts';
-import { formatDistance, radiusParam, toKm, type DistanceUnit } from '../../../shared/units.ts';
+import { radiusParam, toKm, type DistanceUnit } from '../../../shared/units.ts';
 import type { CameraSearch, ObservationSearch } from '../../../shared/ipc/searches.ts';
 
 export type MapSearchKind = 'cameras' | 'observations';
@@ -270,22 +270,6 @@ export function placeParams(form: SearchForm) {
     ...placeOf(form),
     camera_id: form.kind === 'observations' ? str(form.cameraId) : undefined,
   });
-}
-
-/** The spatial filter in words, for the search panel, distances in the user's unit. */
-export function describeSpatial(spatial: Spatial, unit: DistanceUnit = 'km'): string {
-  switch (spatial.type) {
-    case 'bbox':
-      return `In the map area ${spatial.bbox.map((v) => v.toFixed(2)).join(', ')}`;
-    case 'polygon':
-      return `In a polygon of ${spatial.ring.length} points`;
-    case 'route':
-      return `Along a route of ${spatial.line.length} points, ${formatDistance(spatial.radiusKm, unit)} either side`;
-    case 'radius':
-      return `Within ${formatDistance(spatial.radiusKm, unit)} of ${spatial.center[1].toFixed(3)}, ${spatial.center[0].toFixed(3)}`;
-    default:
-      return 'Anywhere';
-  }
 }
 
 /** The box around the search's area, for showing it whole on the map; null for none. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { describeSpatial } from '../../../../../src/renderer/map/search/spatial-words.ts';
 import {
-  describeSpatial,
   drawnSpatial,
   emptyForm,
   observationParams,
