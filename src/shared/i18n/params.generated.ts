@@ -3,10 +3,21 @@
 /* eslint-disable */
 export interface MessageParams {
   'app.viewFailed': { view: string | number; reason: string | number };
+  'cli.download.failedListed': { count: number; file: string | number };
+  'cli.download.itemState': { state: string };
+  'cli.download.more': { count: number; listed: string };
+  'cli.download.paused': {};
+  'cli.download.runAgain': {};
+  'cli.download.soFar': { completed: number; items: number };
   'cli.needsValue': { name: string | number };
   'cli.noOption': { where: string | number; name: string | number; options: string | number };
   'cli.noSwitch': { command: string | number; name: string | number };
   'cli.notAnOption': { arg: string | number };
+  'cli.progress.bytes': { done: string | number; total: string | number };
+  'cli.progress.failed': { failed: number };
+  'cli.progress.files': { done: number; total: number };
+  'cli.progress.left': { time: string | number };
+  'cli.progress.speed': { speed: string | number };
   'cli.runHelp': {};
   'cli.takesNoValue': { name: string | number };
   'cli.unexpectedWord': { word: string | number; command: string | number };
