@@ -3,6 +3,10 @@
 /* eslint-disable */
 export interface MessageParams {
   'app.viewFailed': { view: string | number; reason: string | number };
+  'auth.noKeychain': { detail: string | number; platform: string };
+  'auth.noProfile': { name: string | number };
+  'auth.noSecret': { name: string | number; baseUrl: string | number; clientId: string | number };
+  'auth.refused': { operation: string | number; message: string | number; status: string | number; code: string; parameter: string; advice: string; wait: string; seconds: number; minutes: number };
   'cli.download.failedListed': { count: number; file: string | number };
   'cli.download.itemState': { state: string };
   'cli.download.more': { count: number; listed: string };
@@ -124,6 +128,7 @@ export interface MessageParams {
   'sensor.visibility.hazy': {};
   'sensor.visibility.poor': {};
   'sensor.visibility.reduced': {};
+  'service.failed': { operation: string | number; message: string | number; status: string | number; code: string; parameter: string; wait: string; seconds: number; minutes: number };
   'settings.concurrency': {};
   'settings.connection': {};
   'settings.connection.address': {};
