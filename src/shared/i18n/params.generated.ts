@@ -7,6 +7,11 @@ export interface MessageParams {
   'auth.noProfile': { name: string | number };
   'auth.noSecret': { name: string | number; baseUrl: string | number; clientId: string | number };
   'auth.refused': { operation: string | number; message: string | number; status: string | number; code: string; parameter: string; advice: string; wait: string; seconds: number; minutes: number };
+  'cli.account.none': {};
+  'cli.account.removed': { name: string | number };
+  'cli.collections.count': { shown: number; total: number };
+  'cli.collections.offline': {};
+  'cli.collections.offlineCopy': { syncedAt: string | number };
   'cli.download.failedListed': { count: number; file: string | number };
   'cli.download.itemState': { state: string };
   'cli.download.more': { count: number; listed: string };
@@ -23,6 +28,9 @@ export interface MessageParams {
   'cli.progress.left': { time: string | number };
   'cli.progress.speed': { speed: string | number };
   'cli.runHelp': {};
+  'cli.search.all': { count: number; kind: string; requests: number };
+  'cli.search.incomplete': { count: number };
+  'cli.search.page': { from: number; to: number; total: number; kind: string };
   'cli.takesNoValue': { name: string | number };
   'cli.unexpectedWord': { word: string | number; command: string | number };
   'cli.unknownCommand': { command: string | number };

@@ -58,7 +58,7 @@ test('an error and its hint in German with LANG=de_DE.UTF-8; English with LANG=C
   ]);
 });
 
-test('a download’s summary in French with LANG=fr_FR.UTF-8', async ({ service }) => {
+test('a download’s and a search’s summary in French with LANG=fr_FR.UTF-8', async ({ service }) => {
   const ids = await makeRecordings(service, demoClient(service.url), 1, 20);
   const out = join(dataDir.path, 'files');
   const args = ['download', '--format', 'jpg', '--out', out, ...ids, ...direct(service.url)];
@@ -66,6 +66,9 @@ test('a download’s summary in French with LANG=fr_FR.UTF-8', async ({ service 
   const french = await runRoadcam(dataDir.path, args, { env });
   expect(french.code, french.stderr).toBe(0);
   expect(lines(french.stderr).at(-1)).toBe(`1 sur 1 fichier téléchargé dans ${out}.`);
+  const search = ['cameras', 'search', '--limit', '3', ...direct(service.url)];
+  const found = await runRoadcam(dataDir.path, search, { env });
+  expect(lines(found.stderr).at(-1)).toBe('1-3 sur 60 caméras');
   // Machine output never translates.
   const json = await runRoadcam(dataDir.path, [...args, '--json'], { env });
   expect(lines(json.stdout).at(-1)).toContain('"event":"finished"');
