@@ -240,6 +240,8 @@ function progressOf(b: DownloadBatchView) {
   };
 }
 
+const soFar = (b: DownloadBatchView) => ({ completed: b.counts.completed, items: b.items });
+
 /** Exit code of a batch paused for its disk: run again later, unlike a failure. */
 export const PAUSED_FOR_DISK = 4;
 
@@ -252,13 +254,9 @@ function pausedForDisk(ctx: Context, batch: DownloadBatchView): number {
       spaceNeeded: batch.spaceNeeded,
     });
   } else {
-    const t = ctx.words;
-    note(
-      ctx.io,
-      t.t('cli.download.soFar', { completed: batch.counts.completed, items: batch.items }),
-    );
-    note(ctx.io, batch.message ?? t.t('cli.download.paused'));
-    note(ctx.io, t.t('cli.download.runAgain'));
+    note(ctx.io, ctx.words.t('cli.download.soFar', soFar(batch)));
+    note(ctx.io, batch.message ?? ctx.words.t('cli.download.paused'));
+    note(ctx.io, ctx.words.t('cli.download.runAgain'));
   }
   return PAUSED_FOR_DISK;
 }
@@ -286,17 +284,15 @@ export async function summarise(
   if (ctx.json) printJson(ctx.io, { event: 'finished', ...progressOf(batch) });
   else {
     const t = ctx.words;
-    const counts = { completed: batch.counts.completed, items: batch.items };
-    note(ctx.io, end ? t.say(batchFinishedSaid(end).body) : t.t('cli.download.soFar', counts));
+    const body = end ? batchFinishedSaid(end).body : null;
+    note(ctx.io, body ? t.say(body) : t.t('cli.download.soFar', soFar(batch)));
     for (const i of problems.slice(0, LISTED_PROBLEMS)) {
       const state = t.t('cli.download.itemState', { state: i.state });
       note(ctx.io, `${i.name}: ${state}${i.message ? `: ${i.message}` : ''}`);
     }
-    if (problems.length > LISTED_PROBLEMS) {
-      const more = problems.length - LISTED_PROBLEMS;
-      const listed = failedOut === undefined ? 'no' : 'yes';
-      note(ctx.io, t.t('cli.download.more', { count: more, listed }));
-    }
+    const listed = failedOut === undefined ? 'no' : 'yes';
+    const more = { count: problems.length - LISTED_PROBLEMS, listed };
+    if (more.count > 0) note(ctx.io, t.t('cli.download.more', more));
   }
   return problems.length === 0 ? 0 : 1;
 }
