@@ -4,6 +4,8 @@
  * repeats kept in order, and a clear error for anything wrong.
  */
 import { parseArgs } from 'node:util';
+import { english } from '../shared/i18n/english.ts';
+import type { Said } from '../shared/i18n/translator.ts';
 
 export interface FlagSpec {
   /** Flags that take a value. */
@@ -33,10 +35,16 @@ export const CONNECTION_FLAGS = [
   'ca-file',
 ] as const;
 
+/**
+ * A command line that cannot run as typed. Given what it said as a catalogue code, the CLI says
+ * it in the user's language; `message` stays its English (for logs).
+ */
 export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
+  readonly said: Said | undefined;
+  constructor(message: string | Said) {
+    super(typeof message === 'string' ? message : english.say(message));
     this.name = 'UsageError';
+    this.said = typeof message === 'string' ? undefined : message;
   }
 }
 
@@ -89,13 +97,15 @@ export function readArgs(
     const name = token.name;
     check(name, args[token.index]!);
     if (switches.includes(name)) {
-      if (token.inlineValue) throw new UsageError(`--${name} takes no value.`);
+      if (token.inlineValue) {
+        throw new UsageError({ code: 'cli.takesNoValue', params: { name } });
+      }
       out.switches.add(name);
       continue;
     }
     const value = token.value;
     if (value === undefined || (!token.inlineValue && value.startsWith('--'))) {
-      throw new UsageError(`--${name} needs a value.`);
+      throw new UsageError({ code: 'cli.needsValue', params: { name } });
     }
     out.flags.push([name, value]);
   }
@@ -106,7 +116,8 @@ export function readArgs(
 export function parseFlags(argv: readonly string[], spec: FlagSpec): ParsedFlags {
   const known = [...(spec.values ?? []), ...(spec.switches ?? [])];
   const read = readArgs(argv, spec.switches ?? [], (name) => {
-    if (!known.includes(name)) throw new UsageError(`Unknown option --${name}.`);
+    if (!known.includes(name))
+      throw new UsageError({ code: 'cli.unknownOption', params: { name } });
   });
   const values = new Map<string, string[]>();
   for (const [name, value] of read.flags) values.set(name, [...(values.get(name) ?? []), value]);
@@ -131,9 +142,8 @@ export function integerFlag(
 export function wholeNumber(name: string, raw: string, min: number, max: number): number {
   const value = Number(raw);
   if (!/^-?\d+$/.test(raw) || value < min || value > max) {
-    throw new UsageError(
-      `--${name} must be a whole number from ${min} to ${max}, not ${JSON.stringify(raw)}.`,
-    );
+    const params = { name, min, max, raw: JSON.stringify(raw) };
+    throw new UsageError({ code: 'cli.wholeNumber', params });
   }
   return value;
 }

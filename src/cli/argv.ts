@@ -29,7 +29,7 @@ const FLAG_NAME = /^[a-z][a-z0-9_-]*(\[[a-z0-9_]*\])*$/;
 
 export function tokenise(args: readonly string[]): Argv {
   return readArgs(args, SWITCHES, (name, arg) => {
-    if (!FLAG_NAME.test(name)) throw new UsageError(`"${arg}" is not an option.`);
+    if (!FLAG_NAME.test(name)) throw new UsageError({ code: 'cli.notAnOption', params: { arg } });
   });
 }
 
@@ -43,9 +43,8 @@ export function baseName(flag: string): string {
 export function checkFlags(argv: Argv, accepted: readonly string[], where: string): void {
   for (const [name] of argv.flags) {
     if (!accepted.includes(baseName(name))) {
-      throw new UsageError(
-        `${where} has no option --${name}. Options: ${accepted.map((a) => `--${a}`).join(' ')}`,
-      );
+      const options = accepted.map((a) => `--${a}`).join(' ');
+      throw new UsageError({ code: 'cli.noOption', params: { where, name, options } });
     }
   }
 }

@@ -16,6 +16,7 @@ import {
   type NetworkOverrides,
 } from '../engine/index.ts';
 import type { CommandLineApi } from '../shared/ipc/command-line.ts';
+import type { Translator } from '../shared/i18n/translator.ts';
 import { settingsSchema } from '../shared/settings.ts';
 import { CONNECTION_FLAGS } from './args.ts';
 import { flag, intFlag, UsageError, type Argv } from './argv.ts';
@@ -32,6 +33,8 @@ export interface Context {
   /** --json: NDJSON for lists, one JSON value otherwise. */
   json: boolean;
   dataDir: string;
+  /** The command line's words: LANG's language (cliWords), English by default. */
+  words: Translator;
   /** Reads the secret for `login` (a no-echo prompt, or stdin when piped). */
   readSecret(): Promise<string>;
 }

@@ -15,8 +15,9 @@ import { checkFlags, tokenise, UsageError } from './argv.ts';
 import { COMMANDS, switchesOf, type Command } from './commands/table.ts';
 import { completionScript, SHELLS, type Shell } from './completion.ts';
 import { dataDirFrom, type Context } from './context.ts';
-import { errorWords } from './error-words.ts';
+import { cliWords, sayError } from './error-words.ts';
 import { plainText, type Io } from './output.ts';
+import { english } from '../shared/i18n/english.ts';
 import { readSecret } from './prompt.ts';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, auth: 3 } as const;
@@ -123,12 +124,14 @@ export async function runCommandLine(
 ): Promise<number> {
   const io = options.io ?? { stdout: process.stdout, stderr: process.stderr };
   const env = options.env ?? process.env;
+  const words = await cliWords(env);
   try {
     const argv = tokenise(args);
     const ctx: Context = {
       io,
       argv,
       env,
+      words,
       json: argv.switches.has('json'),
       dataDir: dataDirFrom(env),
       readSecret: options.readSecret ?? (() => readSecret()),
@@ -143,7 +146,7 @@ export async function runCommandLine(
     }
     return await dispatch(ctx);
   } catch (error) {
-    return reportError(io, error, await errorWords(error, env));
+    return reportError(io, error, sayError(words, error), words.t('cli.runHelp'));
   }
 }
 
@@ -171,29 +174,40 @@ function dispatch(ctx: Context): Promise<number> {
   const command = name === 'completion' ? COMPLETION : lookup(name);
   if (!command) {
     const subs = Object.keys(COMMANDS).filter((c) => c.startsWith(`${words[0]} `));
-    if (subs.length > 0)
-      throw new UsageError(`Use one of: ${subs.map((c) => `roadcam ${c}`).join(', ')}.`);
-    throw new UsageError(`Unknown command "${words[0]}". Run roadcam --help.`);
+    if (subs.length > 0) {
+      const commands = subs.map((c) => `roadcam ${c}`).join(', ');
+      throw new UsageError({ code: 'cli.useOneOf', params: { commands } });
+    }
+    throw new UsageError({ code: 'cli.unknownCommand', params: { command: words[0]! } });
   }
   if (words.length > command.words) {
-    throw new UsageError(`Unexpected "${words[command.words]}" after "roadcam ${name}".`);
+    const params = { word: words[command.words]!, command: name };
+    throw new UsageError({ code: 'cli.unexpectedWord', params });
   }
   // A switch another command takes (--all, --off) would otherwise be ignored in silence.
   const switches = switchesOf(command);
   for (const given of ctx.argv.switches) {
     if (!switches.includes(given)) {
-      throw new UsageError(`roadcam ${name} has no switch --${given}.`);
+      throw new UsageError({ code: 'cli.noSwitch', params: { command: name, name: given } });
     }
   }
   return command.run(ctx, words[2]);
 }
 
-/** Prints the error for a person and maps it to the exit code. */
-export function reportError(io: Io, error: unknown, words = errorText(error)): number {
+/**
+ * Prints the error for a person (`words`: in their language) and maps it to the exit code; a
+ * command line that cannot run gets `runHelp`, the hint to --help.
+ */
+export function reportError(
+  io: Io,
+  error: unknown,
+  words = errorText(error),
+  runHelp = english.t('cli.runHelp'),
+): number {
   // An error may quote the service (its error body, a name): printed for a person, so plain.
   const message = plainText(words);
   if (error instanceof UsageError) {
-    io.stderr.write(`roadcam: ${message}\nRun roadcam --help for the commands and options.\n`);
+    io.stderr.write(`roadcam: ${message}\n${runHelp}\n`);
     return EXIT.usage;
   }
   io.stderr.write(`roadcam: ${message}\n`);

@@ -4,6 +4,8 @@
  * 10,000 files holds a few hundred lines, not one per file.
  */
 import { formatBytes, timeLeft } from '../shared/format.ts';
+import { english } from '../shared/i18n/english.ts';
+import type { Translator } from '../shared/i18n/translator.ts';
 import type { Io } from './output.ts';
 
 export interface Progress {
@@ -20,14 +22,15 @@ export interface Progress {
 
 const BAR = 24;
 
-/** "412/10,000 files · 37 failed · 1.2 GB of 3.4 GB · 12.3 MB/s · 4 min left" */
-export function progressText(p: Progress): string {
-  const parts = [`${p.done.toLocaleString('en-US')}/${p.total.toLocaleString('en-US')} files`];
-  if (p.failed > 0) parts.push(`${p.failed.toLocaleString('en-US')} failed`);
-  parts.push(`${formatBytes(p.bytesDone)} of ${formatBytes(p.bytesTotal)}`);
-  if (p.speed > 0) parts.push(`${formatBytes(p.speed)}/s`);
+/** "412/10,000 files · 37 failed · 1.2 GB of 3.4 GB · 12.3 MB/s · 4 min left", in `words`. */
+export function progressText(p: Progress, words: Translator = english): string {
+  const parts = [words.t('cli.progress.files', { done: p.done, total: p.total })];
+  if (p.failed > 0) parts.push(words.t('cli.progress.failed', { failed: p.failed }));
+  const bytes = { done: formatBytes(p.bytesDone), total: formatBytes(p.bytesTotal) };
+  parts.push(words.t('cli.progress.bytes', bytes));
+  if (p.speed > 0) parts.push(words.t('cli.progress.speed', { speed: formatBytes(p.speed) }));
   const left = timeLeft(p.etaSeconds);
-  if (left) parts.push(left);
+  if (left) parts.push(words.t('cli.progress.left', { time: left }));
   return parts.join(' · ');
 }
 
@@ -44,10 +47,15 @@ export interface ProgressLine {
 }
 
 /** On a terminal: the bar in place. Otherwise: a plain line at most every `everyMs`. */
-export function progressLine(io: Io, everyMs = 10_000, now = () => Date.now()): ProgressLine {
+export function progressLine(
+  io: Io,
+  everyMs = 10_000,
+  now = () => Date.now(),
+  words: Translator = english,
+): ProgressLine {
   if (io.stderr.isTTY) {
     return {
-      update: (p) => io.stderr.write(`\r\x1b[2K${progressBar(p)}  ${progressText(p)}`),
+      update: (p) => io.stderr.write(`\r\x1b[2K${progressBar(p)}  ${progressText(p, words)}`),
       done: () => io.stderr.write('\r\x1b[2K'),
     };
   }
@@ -55,7 +63,7 @@ export function progressLine(io: Io, everyMs = 10_000, now = () => Date.now()): 
   let last = '';
   return {
     update(p) {
-      const text = progressText(p);
+      const text = progressText(p, words);
       if (now() - lastAt < everyMs || text === last) return;
       lastAt = now();
       last = text;

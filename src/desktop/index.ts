@@ -27,6 +27,7 @@ import { askBeforeQuit, startBackground, type Background } from './electron/back
 import { desktopBridge } from './electron/desktop.ts';
 import { desktopUpdates } from './electron/updater.ts';
 import { keepRunningOnUncaught } from './electron/uncaught.ts';
+import { agreeWithPage, errorInWords, followLanguage, shellWords } from './electron/language.ts';
 import { cliArguments, runCli } from './electron/cli.ts';
 import { createMainWindow, isTrustedFrame, lockDownSession } from './electron/window.ts';
 import { displayArgument, kioskStart } from './kiosk.ts';
@@ -120,6 +121,7 @@ if (cli) {
     (notice) => core?.diagnostics.windowReloaded(notice),
   );
   registerMediaScheme();
+  agreeWithPage();
   app.setAsDefaultProtocolClient('roadcam');
   // Windows and Linux start a second instance with the link; macOS sends open-url.
   app.on('second-instance', (_event, argv) => openLink(linkFromArgv(argv)));
@@ -175,6 +177,8 @@ function start(): void {
     }),
   );
   startingCore = starting;
+  // The menu and tray are drawn at once (English until the catalogue loads), then again.
+  void followLanguage(savedSettings(dataDir).language, starting);
   walls = starting.then((ready) => {
     const shown = startWallScreens(ready, {
       log,
@@ -203,7 +207,7 @@ function start(): void {
     },
     (error: Error) => {
       log(`core failed to start: ${error.message}`);
-      dialog.showErrorBox('Roadcam could not start', error.message);
+      dialog.showErrorBox(shellWords.words().t('desktop.start.failed'), errorInWords(error));
       app.quit();
     },
   );

@@ -19,12 +19,12 @@ export function joinParts(parts: readonly (string | null | undefined)[], separat
   return parts.filter((p): p is string => typeof p === 'string' && p.trim() !== '').join(separator);
 }
 
-/** A time left in words: "40 s left", "4 min left", "2 h 5 min left"; '' when unknown. */
+/** A time left, its units the same in every language: "40 s", "4 min", "2 h 5 min"; '' when unknown. */
 export function timeLeft(seconds: number | null): string {
   if (seconds === null) return '';
-  if (seconds < 60) return `${seconds} s left`;
-  if (seconds < 3600) return `${Math.ceil(seconds / 60)} min left`;
-  return `${Math.floor(seconds / 3600)} h ${Math.ceil((seconds % 3600) / 60)} min left`;
+  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 3600) return `${Math.ceil(seconds / 60)} min`;
+  return `${Math.floor(seconds / 3600)} h ${Math.ceil((seconds % 3600) / 60)} min`;
 }
 
 /**

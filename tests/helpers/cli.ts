@@ -22,7 +22,10 @@ export function runRoadcam(
   });
 }
 
-/** Runs a command to its end with this process's environment plus env; never throws. */
+/**
+ * Runs a command to its end with this process's environment plus env; never throws. Its
+ * language is English (LANG=C) whatever the machine's, unless env names one.
+ */
 export function runCommand(
   command: string,
   args: string[],
@@ -31,7 +34,7 @@ export function runCommand(
   return new Promise<Outcome>((done) => {
     const child = spawn(command, args, {
       cwd: options.cwd,
-      env: { ...process.env, ...options.env },
+      env: { ...process.env, LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8', ...options.env },
     });
     let stdout = '';
     let stderr = '';

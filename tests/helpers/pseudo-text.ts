@@ -22,7 +22,7 @@ export async function wordsNotFromCatalogue(
 ): Promise<Finding[]> {
   return root.evaluate((element, ignore) => {
     const skipped = ['[data-verbatim]', 'script', 'style', 'template', 'svg', ...ignore].join(',');
-    // Brackets nest when a message's parameter is another message: take the innermost first.
+    // The rule of pseudo-words.ts's plainWords, here again: the page cannot import it.
     const plain = (text: string) => {
       let rest = text;
       for (let before = ''; before !== rest;)

@@ -43,7 +43,7 @@ export async function logout(ctx: Context): Promise<number> {
     invoke(engine, 'cli.profiles.remove', { name }),
   );
   if (!removed) throw new UsageError(`There is no profile "${name}".`);
-  note(ctx.io, `Profile "${name}" removed, with its secret and token.`);
+  note(ctx.io, ctx.words.t('cli.account.removed', { name }));
   return 0;
 }
 
@@ -52,8 +52,7 @@ export async function profiles(ctx: Context): Promise<number> {
   // Listing reads SQLite only: it works without a keychain.
   const list = await withDataFolder(ctx, (engine) => invoke(engine, 'cli.profiles.list', {}));
   if (ctx.json) printNdjson(ctx.io, list);
-  else if (list.length === 0)
-    note(ctx.io, 'No profiles yet. Add one with: roadcam login --base-url URL --client-id ID');
+  else if (list.length === 0) note(ctx.io, ctx.words.t('cli.account.none'));
   else {
     printTable(
       ctx.io,

@@ -28,7 +28,7 @@ export async function listCollections(ctx: Context): Promise<number> {
       params: params as Record<string, unknown>,
     });
     if (offline) {
-      note(ctx.io, 'The service could not be reached: showing the collections kept offline.');
+      note(ctx.io, ctx.words.t('cli.collections.offline'));
     }
     if (ctx.json) printNdjson(ctx.io, results);
     else {
@@ -43,7 +43,7 @@ export async function listCollections(ctx: Context): Promise<number> {
           description: c.description,
         })),
       );
-      note(ctx.io, `${results.length} of ${total} collections`);
+      note(ctx.io, ctx.words.t('cli.collections.count', { shown: results.length, total }));
     }
     return 0;
   });
@@ -55,7 +55,7 @@ export async function showCollection(ctx: Context, id: string | undefined): Prom
   return withEngine(ctx, async (engine) => {
     const { collection, syncedAt } = await invoke(engine, 'cli.collections.show', { id });
     if (syncedAt !== null) {
-      note(ctx.io, `The service could not be reached: showing the copy synced at ${syncedAt}.`);
+      note(ctx.io, ctx.words.t('cli.collections.offlineCopy', { syncedAt }));
     }
     if (ctx.json) printJson(ctx.io, collection);
     else {

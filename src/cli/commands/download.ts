@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { RECORDING_FORMATS, type RecordingFormat } from '../../shared/api/index.ts';
+import { batchFinishedSaid } from '../../shared/batch-finished.ts';
 import {
   DEFAULT_TEMPLATE,
   EXISTING_POLICIES,
@@ -180,7 +181,7 @@ function batchEnd(
 
 /** A progress line on a terminal; NDJSON events with --json. */
 export function reportProgress(ctx: Context, engine: Engine, batchId: number): { stop(): void } {
-  const line = progressLine(ctx.io);
+  const line = progressLine(ctx.io, undefined, undefined, ctx.words);
   const states = new Map<number, string>();
   const off = engine.on('downloads.update', (u) => {
     for (const item of u.items) {
@@ -239,13 +240,12 @@ function progressOf(b: DownloadBatchView) {
   };
 }
 
+const soFar = (b: DownloadBatchView) => ({ completed: b.counts.completed, items: b.items });
+
 /** Exit code of a batch paused for its disk: run again later, unlike a failure. */
 export const PAUSED_FOR_DISK = 4;
 
 function pausedForDisk(ctx: Context, batch: DownloadBatchView): number {
-  const again =
-    'Run the same command again once there is room: it goes on where it stopped and fetches ' +
-    'only what is missing; the files finished so far are complete.';
   if (ctx.json) {
     printJson(ctx.io, {
       event: 'paused',
@@ -254,9 +254,9 @@ function pausedForDisk(ctx: Context, batch: DownloadBatchView): number {
       spaceNeeded: batch.spaceNeeded,
     });
   } else {
-    note(ctx.io, `${batch.counts.completed} of ${batch.items} files downloaded.`);
-    note(ctx.io, batch.message ?? 'Paused.');
-    note(ctx.io, again);
+    note(ctx.io, ctx.words.t('cli.download.soFar', soFar(batch)));
+    note(ctx.io, batch.message ?? ctx.words.t('cli.download.paused'));
+    note(ctx.io, ctx.words.t('cli.download.runAgain'));
   }
   return PAUSED_FOR_DISK;
 }
@@ -276,24 +276,23 @@ export async function summarise(
   if (failedOut !== undefined) {
     await writeFailedList(failedOut, problems);
     if (!ctx.json) {
-      const n = problems.length;
-      note(ctx.io, `${n} file${n === 1 ? '' : 's'} that did not complete listed in ${failedOut}`);
+      const listed = { count: problems.length, file: failedOut };
+      note(ctx.io, ctx.words.t('cli.download.failedListed', listed));
     }
   }
   if (batch.state === 'paused') return pausedForDisk(ctx, batch);
   if (ctx.json) printJson(ctx.io, { event: 'finished', ...progressOf(batch) });
   else {
-    note(ctx.io, end?.body ?? `${batch.counts.completed} of ${batch.items} files downloaded.`);
-    for (const i of problems.slice(0, LISTED_PROBLEMS))
-      note(ctx.io, `${i.name}: ${i.state}${i.message ? `: ${i.message}` : ''}`);
-    if (problems.length > LISTED_PROBLEMS) {
-      note(
-        ctx.io,
-        `and ${problems.length - LISTED_PROBLEMS} more` +
-          (failedOut === undefined ? ' (--failed-out FILE lists them all)' : '') +
-          '.',
-      );
+    const t = ctx.words;
+    const body = end ? batchFinishedSaid(end).body : null;
+    note(ctx.io, body ? t.say(body) : t.t('cli.download.soFar', soFar(batch)));
+    for (const i of problems.slice(0, LISTED_PROBLEMS)) {
+      const state = t.t('cli.download.itemState', { state: i.state });
+      note(ctx.io, `${i.name}: ${state}${i.message ? `: ${i.message}` : ''}`);
     }
+    const listed = failedOut === undefined ? 'no' : 'yes';
+    const more = { count: problems.length - LISTED_PROBLEMS, listed };
+    if (more.count > 0) note(ctx.io, t.t('cli.download.more', more));
   }
   return problems.length === 0 ? 0 : 1;
 }

@@ -43,7 +43,8 @@ export async function search(ctx: Context, kind: GeoKind): Promise<number> {
     }
     printTable(ctx.io, FEATURE_COLUMNS[kind].headers, featureRows(kind, features as never, view));
     const from = properties.skip + (features.length > 0 ? 1 : 0);
-    note(ctx.io, `${from}-${properties.skip + features.length} of ${properties.total} ${kind}`);
+    const page = { from, to: properties.skip + features.length, total: properties.total, kind };
+    note(ctx.io, ctx.words.t('cli.search.page', page));
     for (const [name, buckets] of Object.entries(aggs)) {
       ctx.io.stdout.write(`\n`);
       printTable(
@@ -79,12 +80,10 @@ async function searchEverything(
   const features = result.features as never[];
   if (ctx.json) printNdjson(ctx.io, features);
   else printTable(ctx.io, FEATURE_COLUMNS[kind].headers, featureRows(kind, features, view));
-  note(ctx.io, `${result.features.length} ${kind} in ${result.requests} requests`);
+  const all = { count: result.features.length, kind, requests: result.requests };
+  note(ctx.io, ctx.words.t('cli.search.all', all));
   if (result.incomplete.length > 0) {
-    note(
-      ctx.io,
-      `Warning: ${result.incomplete.length} spot(s) hold more than the service can page through; some results there are missing. Narrow the search with more filters.`,
-    );
+    note(ctx.io, ctx.words.t('cli.search.incomplete', { count: result.incomplete.length }));
     return 1;
   }
   return 0;

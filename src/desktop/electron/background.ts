@@ -1,8 +1,9 @@
 import { app, BrowserWindow, dialog, powerMonitor } from 'electron';
 import { type Core, type Log, savedSettings } from '../../engine/index.ts';
-import { decideClose, quitQuestion, TRAY_EXPLANATION } from '../tray/close.ts';
+import { decideClose, quitQuestion, trayExplanation } from '../tray/close.ts';
 import { autostartFile, loginPlan, startMode, syncAutostart } from '../tray/login.ts';
 import type { Quitting } from './quit.ts';
+import { shellWords } from './language.ts';
 import { showNotification } from './notifications.ts';
 import { createAppTray } from './tray.ts';
 
@@ -41,7 +42,7 @@ export function startBackground(options: BackgroundOptions): Background {
 
   const explain = () => {
     settings = { ...settings, closeToTrayExplained: true };
-    if (!showNotification(TRAY_EXPLANATION, options.showWindow)) {
+    if (!showNotification(trayExplanation(shellWords.words()), options.showWindow)) {
       log('close to tray: no notifications here to say the app keeps downloading');
     }
     core?.api
@@ -84,10 +85,10 @@ export function startBackground(options: BackgroundOptions): Background {
 
 /** The question before quitting with downloads running; true: quit. */
 export async function askBeforeQuit(running: number): Promise<boolean> {
-  const question = quitQuestion(running);
+  const question = quitQuestion(running, shellWords.words());
   if (!question) return true;
   const window = BrowserWindow.getAllWindows().find((w) => w.isVisible());
-  const options = { type: 'question' as const, title: 'Quit Roadcam', ...question };
+  const options = { type: 'question' as const, ...question };
   const { response } = window
     ? await dialog.showMessageBox(window, options)
     : await dialog.showMessageBox(options);

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, shell } from 'electron';
 import type { ConsentQuestion, DesktopBridge } from '../../engine/index.ts';
+import { shellWords } from './language.ts';
 
 /** A native open dialog over the app's window (or free-standing without one); null if canceled. */
 async function pickOne(options: Electron.OpenDialogOptions): Promise<string | null> {
@@ -23,15 +24,22 @@ async function saveAs(options: Electron.SaveDialogOptions): Promise<string | nul
 /**
  * A warning box owned by the main process, over the window when there is one. Cancel is first,
  * the default and what Escape or closing the box answers, so only a deliberate click agrees.
+ * Its buttons are in the shell's language.
  */
 async function confirm(question: ConsentQuestion): Promise<boolean> {
   const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+  const words = shellWords.words();
   const options: Electron.MessageBoxOptions = {
     type: 'warning',
     title: 'Roadcam',
     message: question.title,
     detail: question.detail,
-    buttons: ['Cancel', question.agree],
+    buttons: [
+      words.t('desktop.dialog.cancel'),
+      question.agreeKind
+        ? words.t('desktop.consent.agree', { agree: question.agreeKind })
+        : question.agree,
+    ],
     defaultId: 0,
     cancelId: 0,
     noLink: true,

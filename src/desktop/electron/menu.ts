@@ -1,23 +1,55 @@
 import { join } from 'node:path';
 import { app, dialog, Menu, shell, type MenuItemConstructorOptions } from 'electron';
 import type { Core } from '../../engine/index.ts';
+import type { MessageKey, Translator } from '../../shared/i18n/translator.ts';
+import { errorInWords, shellWords } from './language.ts';
 import { linkCommand, osascriptElevate } from './shell-command.ts';
 
 const views = [
-  ['Map', '/map'],
-  ['Wall', '/wall'],
-  ['Downloads', '/downloads'],
-  ['Collections', '/collections'],
-  ['Alerts', '/alerts'],
-  ['Settings', '/settings'],
-] as const;
+  ['view.map', '/map'],
+  ['view.wall', '/wall'],
+  ['view.downloads', '/downloads'],
+  ['view.collections', '/collections'],
+  ['view.alerts', '/alerts'],
+  ['view.settings', '/settings'],
+] as const satisfies readonly (readonly [MessageKey, string])[];
+
+type Role = NonNullable<MenuItemConstructorOptions['role']>;
+
+/** The roles' own labels are Electron's English: each gets the catalogue's word instead. */
+const roleWords = {
+  about: 'desktop.role.about',
+  services: 'desktop.role.services',
+  hide: 'desktop.role.hide',
+  hideOthers: 'desktop.role.hideOthers',
+  unhide: 'desktop.role.unhide',
+  quit: 'desktop.role.quit',
+  close: 'desktop.role.close',
+  undo: 'desktop.role.undo',
+  redo: 'desktop.role.redo',
+  cut: 'desktop.role.cut',
+  copy: 'desktop.role.copy',
+  paste: 'desktop.role.paste',
+  pasteAndMatchStyle: 'desktop.role.pasteAndMatchStyle',
+  delete: 'desktop.role.delete',
+  selectAll: 'desktop.role.selectAll',
+  resetZoom: 'desktop.role.resetZoom',
+  zoomIn: 'desktop.role.zoomIn',
+  zoomOut: 'desktop.role.zoomOut',
+  togglefullscreen: 'desktop.role.togglefullscreen',
+  toggleDevTools: 'desktop.role.toggleDevTools',
+  minimize: 'desktop.role.minimize',
+  zoom: 'desktop.role.zoom',
+  front: 'desktop.role.front',
+} as const satisfies Partial<Record<Role, MessageKey>>;
 
 /** macOS: /usr/local/bin/roadcam -> the launcher in the bundle (docs/desktop.md). */
 function installShellCommand(): void {
   const launcher = join(process.resourcesPath, 'bin', 'roadcam');
   linkCommand(launcher, '/usr/local/bin/roadcam', osascriptElevate).then(
     (message) => void dialog.showMessageBox({ message }),
-    (error: Error) => dialog.showErrorBox("The 'roadcam' command was not installed", error.message),
+    (error: Error) =>
+      dialog.showErrorBox(shellWords.words().t('desktop.installCommand.failed'), error.message),
   );
 }
 
@@ -32,90 +64,143 @@ export interface HelpActions {
  * the zip); the logs folder opens even while the core is still starting.
  */
 export function helpActions(core: () => Core | undefined, logsDir: string): HelpActions {
+  const t: Translator['t'] = (...args) => shellWords.words().t(...args);
   return {
     showLogs: () =>
       void shell.openPath(logsDir).then((failed) => {
-        if (failed)
-          dialog.showErrorBox('The logs folder could not be opened', `${logsDir}: ${failed}`);
+        if (failed) dialog.showErrorBox(t('desktop.logs.notOpened'), `${logsDir}: ${failed}`);
       }),
     saveDiagnostics: () => {
       const ready = core();
       if (!ready) {
-        dialog.showErrorBox(
-          'Diagnostics not saved',
-          'Roadcam is still starting: try again in a moment.',
-        );
+        dialog.showErrorBox(t('desktop.diagnostics.notSaved'), t('desktop.diagnostics.starting'));
         return;
       }
       ready.api.invoke('diagnostics.save', {}).then(
         (saved) => saved && shell.showItemInFolder(saved.path),
-        (error: Error) => dialog.showErrorBox('Diagnostics not saved', error.message),
+        (error: unknown) =>
+          dialog.showErrorBox(t('desktop.diagnostics.notSaved'), errorInWords(error)),
       );
     },
   };
 }
 
 /**
- * The application menu: the platform's usual File/Edit/View/Window roles (with the app menu on
- * macOS), a Go menu whose CmdOrCtrl+1..6 switch views, and Help.
+ * The application menu, in the shell's language and built again when it changes: the platform's
+ * usual File/Edit/View/Window menus (with the app menu on macOS), a Go menu whose
+ * CmdOrCtrl+1..6 switch views, and Help.
  */
 export function installMenu(openRoute: (route: string) => void, help: HelpActions): void {
+  const build = () =>
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(menuTemplate(shellWords.words(), openRoute, help)),
+    );
+  build();
+  shellWords.onChange(build);
+}
+
+/** The menu's template in `words`: every label the catalogue's, roles included. */
+export function menuTemplate(
+  words: Translator,
+  openRoute: (route: string) => void,
+  help: HelpActions,
+): MenuItemConstructorOptions[] {
   const isMac = process.platform === 'darwin';
-  const go: MenuItemConstructorOptions[] = views.map(([label, route], i) => ({
-    label,
+  const role = (name: keyof typeof roleWords): MenuItemConstructorOptions => ({
+    role: name,
+    label: words.t(roleWords[name]),
+  });
+  const separator: MenuItemConstructorOptions = { type: 'separator' };
+  const go: MenuItemConstructorOptions[] = views.map(([key, route], i) => ({
+    label: words.t(key),
     accelerator: `CmdOrCtrl+${i + 1}`,
     click: () => openRoute(route),
   }));
-  const template: MenuItemConstructorOptions[] = [
-    ...(isMac ? [{ role: 'appMenu' as const }] : []),
+  const appMenu: MenuItemConstructorOptions = {
+    role: 'appMenu',
+    label: app.getName(),
+    submenu: [
+      role('about'),
+      separator,
+      role('services'),
+      separator,
+      role('hide'),
+      role('hideOthers'),
+      role('unhide'),
+      separator,
+      role('quit'),
+    ],
+  };
+  return [
+    ...(isMac ? [appMenu] : []),
     {
-      label: 'File',
+      label: words.t('desktop.menu.file'),
       submenu: [
         // Only a packaged app has the launcher in its resources.
         ...(isMac && app.isPackaged
-          ? [{ label: "Install 'roadcam' Command in PATH", click: installShellCommand }]
+          ? [{ label: words.t('desktop.menu.installCommand'), click: installShellCommand }]
           : []),
         ...(isMac
           ? []
           : [
               {
-                label: 'Settings',
+                label: words.t('view.settings'),
                 accelerator: 'CmdOrCtrl+,',
                 click: () => openRoute('/settings'),
               },
             ]),
-        { type: 'separator' },
-        isMac ? { role: 'close' } : { role: 'quit' },
+        separator,
+        isMac ? role('close') : role('quit'),
       ],
     },
-    { role: 'editMenu' },
     {
-      label: 'View',
+      label: words.t('desktop.menu.edit'),
       submenu: [
-        { role: 'resetZoom' },
-        { role: 'zoomIn' },
-        { role: 'zoomOut' },
-        { type: 'separator' },
-        { role: 'togglefullscreen' },
-        ...(app.isPackaged
-          ? []
-          : [{ type: 'separator' as const }, { role: 'toggleDevTools' as const }]),
+        role('undo'),
+        role('redo'),
+        separator,
+        role('cut'),
+        role('copy'),
+        role('paste'),
+        ...(isMac ? [role('pasteAndMatchStyle')] : []),
+        role('delete'),
+        separator,
+        role('selectAll'),
       ],
     },
-    { label: 'Go', submenu: go },
-    { role: 'windowMenu' },
+    {
+      label: words.t('desktop.menu.view'),
+      submenu: [
+        role('resetZoom'),
+        role('zoomIn'),
+        role('zoomOut'),
+        separator,
+        role('togglefullscreen'),
+        ...(app.isPackaged ? [] : [separator, role('toggleDevTools')]),
+      ],
+    },
+    { label: words.t('desktop.menu.go'), submenu: go },
+    {
+      role: 'windowMenu',
+      label: words.t('desktop.menu.window'),
+      submenu: [
+        role('minimize'),
+        role('zoom'),
+        ...(isMac ? [separator, role('front')] : [role('close')]),
+      ],
+    },
     {
       role: 'help',
+      label: words.t('desktop.menu.help'),
       submenu: [
         {
-          label: 'Roadcam on the web',
+          label: words.t('desktop.menu.web'),
           click: () => void shell.openExternal('https://example.org/roadcam'),
         },
-        { type: 'separator' },
-        { label: 'Show Logs', click: () => help.showLogs() },
-        { label: 'Save Diagnostics…', click: () => help.saveDiagnostics() },
+        separator,
+        { label: words.t('desktop.menu.showLogs'), click: () => help.showLogs() },
+        { label: words.t('desktop.menu.saveDiagnostics'), click: () => help.saveDiagnostics() },
       ],
     },
   ];
-  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }

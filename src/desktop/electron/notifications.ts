@@ -1,6 +1,10 @@
 import { Notification } from 'electron';
-import { changeLabel, changeWords } from '../../shared/condition-changes.ts';
 import type { Core } from '../../engine/index.ts';
+import { batchFinishedSaid } from '../../shared/batch-finished.ts';
+import { changeSensor, type ChangeKind } from '../../shared/condition-changes.ts';
+import type { MessageKey, Translator } from '../../shared/i18n/translator.ts';
+import { sensorWord } from '../../shared/sensors.ts';
+import { shellWords } from './language.ts';
 
 export interface NotificationText {
   title: string;
@@ -39,35 +43,68 @@ export function showNotification(text: NotificationText, onClick: () => void): b
 }
 
 /**
- * Desktop notifications: new alerts in watched areas (a click opens the Alerts view), changed
- * road conditions of a condition watch (a click shows the change, before and after), and
- * download batches that finished (a click opens Downloads at that batch).
+ * Desktop notifications, in the shell's language when each is shown: new alerts in watched areas
+ * (a click opens the Alerts view), changed road conditions of a condition watch (a click shows
+ * the change, before and after), and download batches that finished (a click opens Downloads at
+ * that batch). The service's text (an alert's event and headline, a place) stays as it is.
  */
 export function notifyUser(core: Core, openRoute: (route: string) => void): void {
   if (!Notification.isSupported()) return;
-  core.hub.on('downloads.batchFinished', ({ batchId, title, body }) => {
+  const words = () => shellWords.words();
+  core.hub.on('downloads.batchFinished', (finished) => {
+    const said = batchFinishedSaid(finished);
     // The finished batch itself: Downloads scrolls to it and marks it (DownloadsView.svelte).
-    showNotification({ title, body }, () => openRoute(`/downloads?batch=${batchId}`));
+    showNotification({ title: words().say(said.title), body: words().say(said.body) }, () =>
+      openRoute(`/downloads?batch=${finished.batchId}`),
+    );
   });
   core.hub.on('alerts.watchedNew', ({ areaName, alerts }) => {
     const first = alerts[0];
     if (!first) return;
-    const more = alerts.length > 1 ? ` and ${alerts.length - 1} more` : '';
+    const t = words();
     showNotification(
-      { title: `${first.event} in ${areaName}`, body: `${first.headline}${more}` },
+      {
+        title: t.t('desktop.notify.alertTitle', { event: first.event, area: areaName }),
+        body: t.t('desktop.notify.alertBody', {
+          headline: first.headline,
+          more: alerts.length - 1,
+        }),
+      },
       () => openRoute('/alerts'),
     );
   });
   core.hub.on('conditions.changed', ({ watchId, watchName, changes }) => {
     const first = changes[0];
     if (!first) return;
-    const more = changes.length > 1 ? `, and ${changes.length - 1} more change(s)` : '';
+    const t = words();
+    const value = (v: number) => valueWords(t, first.kind, v);
     showNotification(
       {
-        title: `${changeLabel(first.kind)} on ${watchName}`,
-        body: `${first.place}: ${changeWords(first.kind, first.before, first.after)}${more}`,
+        title: t.t('desktop.notify.changeTitle', {
+          change: t.t(CHANGE_WORDS[first.kind]),
+          watch: watchName,
+        }),
+        body: t.t('desktop.notify.changeBody', {
+          place: first.place,
+          before: value(first.before),
+          after: value(first.after),
+          more: changes.length - 1,
+        }),
       },
       () => openRoute(`/alerts/conditions/${watchId}/${first.id}`),
     );
   });
+}
+
+const CHANGE_WORDS: Readonly<Record<ChangeKind, MessageKey>> = {
+  snow: 'desktop.change.snow',
+  ponding: 'sensor.road_weather.ponding',
+  'poor-visibility': 'desktop.change.poorVisibility',
+  'heavy-precip': 'sensor.precip.heavy',
+};
+
+/** A sensor value in words ("Partial snow"), or the number when the table has no such value. */
+function valueWords(words: Translator, kind: ChangeKind, value: number): string {
+  const key = sensorWord(changeSensor(kind), value);
+  return key ? words.t(key) : String(value);
 }

@@ -2,7 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { Menu, nativeImage, Tray, type MenuItemConstructorOptions } from 'electron';
 import type { Core } from '../../engine/index.ts';
+import type { Translator } from '../../shared/i18n/translator.ts';
 import {
+  alwaysThere,
   TrayProgress,
   type TrayAction,
   type TrayMenuItem,
@@ -12,6 +14,7 @@ import colour from '../tray/icons/tray.png?asset';
 import colour2x from '../tray/icons/tray@2x.png?asset';
 import template from '../tray/icons/trayTemplate.png?asset';
 import template2x from '../tray/icons/trayTemplate@2x.png?asset';
+import { shellWords } from './language.ts';
 
 export interface TrayHandlers {
   /** Shows the window (opening a new one if it was closed). */
@@ -29,11 +32,13 @@ export interface AppTray {
 /**
  * The tray icon (the menu bar on macOS) with the downloads' progress as its tooltip and first
  * menu item, Pause all / Resume all, Open Roadcam and Quit. The figures and the menu come from
- * TrayProgress; this only draws them and runs the chosen item.
+ * TrayProgress; this only draws them, in the shell's language (again when it changes), and runs
+ * the chosen item.
  */
 export function createAppTray(handlers: TrayHandlers): AppTray {
   const tray = new Tray(trayImage());
   let state: TrayState | null = null;
+  let progress: TrayProgress | null = null;
   let core: Core | null = null;
   let shown = '';
   let pending: NodeJS.Timeout | undefined;
@@ -66,17 +71,27 @@ export function createAppTray(handlers: TrayHandlers): AppTray {
     }, 1000);
   };
 
-  draw(startingMenu(), 'Roadcam is starting');
+  const drawStarting = () => {
+    const words = shellWords.words();
+    draw(startingMenu(words), words.t('desktop.tray.startingTooltip'));
+  };
+  drawStarting();
+  shellWords.onChange(() => {
+    if (!progress) return drawStarting();
+    state = progress.state(shellWords.words());
+    redraw();
+  });
   // Windows and most Linux trays: a click opens the window, a right click the menu.
   if (process.platform !== 'darwin') tray.on('click', () => handlers.open());
   return {
     follow(started) {
       core = started;
-      const progress = new TrayProgress(started.downloads.snapshot());
-      state = progress.state();
+      const following = new TrayProgress(started.downloads.snapshot());
+      progress = following;
+      state = following.state(shellWords.words());
       redraw();
       started.hub.on('downloads.update', (update) => {
-        state = progress.update(update);
+        state = following.update(update, shellWords.words());
         redraw();
       });
     },
@@ -93,12 +108,11 @@ function menuItem(
   return { label: item.label, enabled: item.enabled, click: () => run(item.action) };
 }
 
-function startingMenu(): TrayMenuItem[] {
+function startingMenu(words: Translator): TrayMenuItem[] {
   return [
-    { kind: 'status', label: 'Starting…' },
+    { kind: 'status', label: words.t('desktop.tray.starting') },
     { kind: 'separator' },
-    { kind: 'action', action: 'open', label: 'Open Roadcam', enabled: true },
-    { kind: 'action', action: 'quit', label: 'Quit Roadcam', enabled: true },
+    ...alwaysThere(words),
   ];
 }
 

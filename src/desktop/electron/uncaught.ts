@@ -6,14 +6,15 @@
  */
 import { app, dialog } from 'electron';
 import type { Log } from '../../engine/index.ts';
+import { english } from '../../shared/i18n/english.ts';
+import type { Translator } from '../../shared/i18n/translator.ts';
+import { shellWords } from './language.ts';
 import { showNotification } from './notifications.ts';
 
-export const UNCAUGHT_NOTICE = {
-  title: 'Roadcam ran into an unexpected error',
-  body:
-    'It keeps running. If something no longer works, quit and start it again; ' +
-    'Help > Save Diagnostics… collects the details for support.',
-};
+/** What the user is told, once, in `words`. */
+export function uncaughtNotice(words: Translator = english): { title: string; body: string } {
+  return { title: words.t('desktop.uncaught.title'), body: words.t('desktop.uncaught.body') };
+}
 
 /** Installs the process's handlers; returns their removal. */
 export function keepRunningOnUncaught(log: () => Log): () => void {
@@ -24,8 +25,9 @@ export function keepRunningOnUncaught(log: () => Log): () => void {
     if (told) return;
     told = true;
     // Notifications need the app ready; the error box works before it (and is shown once).
-    const shown = app.isReady() && showNotification(UNCAUGHT_NOTICE, () => {});
-    if (!shown) dialog.showErrorBox(UNCAUGHT_NOTICE.title, UNCAUGHT_NOTICE.body);
+    const notice = uncaughtNotice(shellWords.words());
+    const shown = app.isReady() && showNotification(notice, () => {});
+    if (!shown) dialog.showErrorBox(notice.title, notice.body);
   };
   const onException = (error: Error) => report('uncaught exception', error);
   const onRejection = (reason: unknown) => report('unhandled rejection', reason);

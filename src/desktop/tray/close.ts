@@ -5,6 +5,8 @@
  * with downloads running asks first. Plain decisions: src/desktop/electron/window.ts and quit.ts
  * act on them.
  */
+import { english } from '../../shared/i18n/english.ts';
+import type { Translator } from '../../shared/i18n/translator.ts';
 import type { Settings } from '../../shared/settings.ts';
 
 export interface CloseFacts {
@@ -26,10 +28,10 @@ export interface CloseDecision {
   explain: boolean;
 }
 
-export const TRAY_EXPLANATION = {
-  title: 'Roadcam is still downloading',
-  body: 'Roadcam keeps downloading in the tray. Quit from the tray icon to stop.',
-};
+/** The notice, said once, that closing the window left the downloads running in the tray. */
+export function trayExplanation(words: Translator = english): { title: string; body: string } {
+  return { title: words.t('desktop.tray.explainTitle'), body: words.t('desktop.tray.explainBody') };
+}
 
 export function decideClose(facts: CloseFacts): CloseDecision {
   if (facts.quitting || facts.running === 0) return { action: 'close', explain: false };
@@ -42,21 +44,26 @@ export function decideClose(facts: CloseFacts): CloseDecision {
 }
 
 export interface QuitQuestion {
+  title: string;
   message: string;
   detail: string;
-  buttons: ['Quit', 'Cancel'];
+  /** Quit, then Cancel. */
+  buttons: [string, string];
   defaultId: 0;
   cancelId: 1;
 }
 
-/** The question before quitting, or null when nothing runs that a quit would interrupt. */
-export function quitQuestion(running: number): QuitQuestion | null {
+/**
+ * The question before quitting, in `words`, or null when nothing runs that a quit would
+ * interrupt.
+ */
+export function quitQuestion(running: number, words: Translator = english): QuitQuestion | null {
   if (running === 0) return null;
-  const what = running === 1 ? '1 download is running' : `${running} downloads are running`;
   return {
-    message: `${what[0]!.toUpperCase()}${what.slice(1)}. Quit anyway?`,
-    detail: 'Their progress is kept and they resume on the next start.',
-    buttons: ['Quit', 'Cancel'],
+    title: words.t('desktop.role.quit'),
+    message: words.t('desktop.quit.message', { count: running }),
+    detail: words.t('desktop.quit.detail'),
+    buttons: [words.t('desktop.quit.quit'), words.t('desktop.dialog.cancel')],
     defaultId: 0,
     cancelId: 1,
   };

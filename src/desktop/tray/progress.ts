@@ -5,6 +5,8 @@
  * downloads' own views: the Electron glue (src/desktop/electron/tray.ts) builds the menu from it.
  */
 import { formatBytes } from '../../shared/format.ts';
+import { english } from '../../shared/i18n/english.ts';
+import type { Translator } from '../../shared/i18n/translator.ts';
 import type {
   DownloadBatchView,
   DownloadsSnapshot,
@@ -47,17 +49,18 @@ export class TrayProgress {
     for (const batch of snapshot.batches) this.#batches.set(batch.id, batch);
   }
 
-  update(update: DownloadsUpdate): TrayState {
+  update(update: DownloadsUpdate, words: Translator = english): TrayState {
     this.#taskbar.update(update);
     for (const batch of update.batches) this.#batches.set(batch.id, batch);
     for (const id of update.removedBatches) this.#batches.delete(id);
-    return this.state();
+    return this.state(words);
   }
 
-  state(): TrayState {
+  /** The figures and the menu in `words` (the shell's language; English for logs and tests). */
+  state(words: Translator = english): TrayState {
     const batches = [...this.#batches.values()];
     const running = batches.filter(isRunning);
-    const status = statusLine(this.#taskbar.state(), running);
+    const status = statusLine(words, this.#taskbar.state(), running);
     const pausable = running.length > 0;
     const resumable = batches.some(
       (b) => (b.state === 'active' || b.state === 'paused') && b.counts.paused > 0,
@@ -69,39 +72,54 @@ export class TrayProgress {
       menu: [
         { kind: 'status', label: status },
         { kind: 'separator' },
-        { kind: 'action', action: 'pauseAll', label: 'Pause all', enabled: pausable },
-        { kind: 'action', action: 'resumeAll', label: 'Resume all', enabled: resumable },
+        {
+          kind: 'action',
+          action: 'pauseAll',
+          label: words.t('desktop.tray.pauseAll'),
+          enabled: pausable,
+        },
+        {
+          kind: 'action',
+          action: 'resumeAll',
+          label: words.t('desktop.tray.resumeAll'),
+          enabled: resumable,
+        },
         { kind: 'separator' },
-        { kind: 'action', action: 'open', label: 'Open Roadcam', enabled: true },
-        { kind: 'action', action: 'quit', label: 'Quit Roadcam', enabled: true },
+        ...alwaysThere(words),
       ],
     };
   }
 }
 
-function statusLine(taskbar: TaskbarState, running: DownloadBatchView[]): string {
-  if (taskbar.mode === 'none') return 'No downloads';
+/** Open Roadcam and Quit Roadcam: in the menu from the start, before any figure. */
+export function alwaysThere(words: Translator): TrayMenuItem[] {
+  return [
+    { kind: 'action', action: 'open', label: words.t('desktop.tray.open'), enabled: true },
+    { kind: 'action', action: 'quit', label: words.t('desktop.role.quit'), enabled: true },
+  ];
+}
+
+function statusLine(
+  words: Translator,
+  taskbar: TaskbarState,
+  running: DownloadBatchView[],
+): string {
+  if (taskbar.mode === 'none') return words.t('desktop.tray.none');
   // A per cent only when the taskbar knows one: before any file is done it says nothing.
   const percent =
     taskbar.mode === 'indeterminate' || taskbar.fraction === null
       ? null
-      : `${Math.floor(taskbar.fraction * 100)}%`;
+      : words.t('desktop.tray.percent', { fraction: Math.floor(taskbar.fraction * 100) / 100 });
   if (running.length === 0) {
-    const paused = `${batches(taskbar.unfinished)} paused`;
-    return [paused[0]!.toUpperCase() + paused.slice(1), percent, taskbar.note]
-      .filter((part) => part !== null)
-      .join(' · ');
+    const paused = words.t('desktop.tray.paused', { count: taskbar.unfinished });
+    return [paused, percent, taskbar.note].filter((part) => part !== null).join(' · ');
   }
   const speed = running.reduce((total, b) => total + b.speed, 0);
   return [
-    `Downloading ${batches(running.length)}`,
-    percent ?? 'starting',
-    speed > 0 ? `${formatBytes(speed)}/s` : null,
+    words.t('desktop.tray.downloading', { count: running.length }),
+    percent ?? words.t('desktop.tray.percentStarting'),
+    speed > 0 ? words.t('desktop.tray.speed', { speed: formatBytes(speed) }) : null,
   ]
     .filter((part) => part !== null)
     .join(' · ');
-}
-
-function batches(n: number): string {
-  return n === 1 ? '1 batch' : `${n} batches`;
 }

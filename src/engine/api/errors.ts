@@ -4,6 +4,7 @@
  * reports.
  */
 import type { ApiErrorCode } from '../../shared/api/index.ts';
+import { english } from '../../shared/i18n/english.ts';
 import type { Said } from '../../shared/i18n/translator.ts';
 import { NetProblem } from '../net/problem.ts';
 import { wordsOfBody, wordsOfJson, type BodyWords } from './error-body.ts';
@@ -36,9 +37,13 @@ export class ServiceError extends ApiError {
   /** How long the service asked to wait (Retry-After), when it did. */
   readonly retryAfterMs: number | undefined;
 
-  /** `advice` follows the description: what to do about it (by default, for a 429, when). */
-  constructor(operation: string, detail: ServiceErrorDetail, advice = throttleAdvice(detail)) {
-    super(operation, `${describeServiceError(operation, detail)}${advice ? ` ${advice}` : ''}`);
+  /** `said`: what it means, in the catalogue (by default the description and, for a 429, when). */
+  constructor(
+    operation: string,
+    detail: ServiceErrorDetail,
+    said = serviceSaid(operation, detail),
+  ) {
+    super(operation, english.say(said), { said });
     this.name = 'ServiceError';
     this.status = detail.status;
     this.code = detail.code;
@@ -59,7 +64,7 @@ export interface ServiceErrorDetail {
 /** The credentials were refused, the token could not be renewed, or the client is blocked. */
 export class AuthError extends ServiceError {
   constructor(operation: string, detail: ServiceErrorDetail) {
-    super(operation, detail, authAdvice(detail));
+    super(operation, detail, authSaid(operation, detail));
     this.name = 'AuthError';
   }
 }
@@ -79,36 +84,37 @@ export class NetworkError extends ApiError {
   }
 }
 
-function describeServiceError(operation: string, d: ServiceErrorDetail): string {
-  const about = d.parameter ? `, parameter ${d.parameter}` : '';
-  const what = d.code === 'unknown' ? `HTTP ${d.status}` : `HTTP ${d.status} ${d.code}`;
-  return `${operation} failed: ${d.message} (${what}${about}).`;
+/** The parameters every service error says: what failed, the service's words, the status. */
+function described(operation: string, d: ServiceErrorDetail) {
+  return {
+    operation,
+    message: d.message,
+    status: d.status,
+    code: d.code,
+    parameter: d.parameter ?? 'none',
+  };
+}
+
+/** When to try again after a 429, as the catalogue's choice and its figure. */
+function when(ms: number | undefined) {
+  if (ms === undefined) return { wait: 'unknown', seconds: 0, minutes: 0 };
+  const seconds = Math.ceil(ms / 1000);
+  const minutes = Math.ceil(ms / 60_000);
+  return { wait: ms < 120_000 ? 'seconds' : 'minutes', seconds, minutes };
 }
 
 /** A 429 that reaches the user was waited out as long as Roadcam waits (http.ts). */
-function throttleAdvice(d: ServiceErrorDetail): string {
-  if (d.status !== 429) return '';
-  return `The service is limiting requests; try again ${inTime(d.retryAfterMs)}.`;
+function serviceSaid(operation: string, d: ServiceErrorDetail): Said {
+  const wait = d.status === 429 ? when(d.retryAfterMs) : { wait: 'none', seconds: 0, minutes: 0 };
+  return { code: 'service.failed', params: { ...described(operation, d), ...wait } };
 }
 
-function inTime(ms: number | undefined): string {
-  if (ms === undefined) return 'in a few minutes';
-  return ms < 120_000 ? `in ${Math.ceil(ms / 1000)} s` : `in ${Math.ceil(ms / 60_000)} minutes`;
-}
-
-function authAdvice(d: ServiceErrorDetail): string {
-  if (d.code === 'client_blocked') {
-    return 'The service has blocked this client; contact the provider to have it unblocked.';
-  }
-  if (d.status === 429) {
-    // Spec 5.4: asking for too many tokens gets a client blocked; asking again prolongs it.
-    return (
-      'The service refuses new tokens for this client for now (it blocks clients that request ' +
-      'too many). Roadcam does not repeat the request, which would prolong the block: try again ' +
-      `${inTime(d.retryAfterMs)}.`
-    );
-  }
-  return 'Check the client id and secret of this profile (run `roadcam login` again).';
+function authSaid(operation: string, d: ServiceErrorDetail): Said {
+  // Spec 5.4: asking for too many tokens gets a client blocked; asking again prolongs it.
+  const advice =
+    d.code === 'client_blocked' ? 'blocked' : d.status === 429 ? 'throttled' : 'credentials';
+  const params = { ...described(operation, d), advice, ...when(d.retryAfterMs) };
+  return { code: 'auth.refused', params };
 }
 
 function causeText(cause: unknown): string {

@@ -12,6 +12,11 @@ export interface ConsentQuestion {
   detail: string;
   /** The button that agrees; the other one is Cancel, the default. */
   agree: string;
+  /**
+   * Which agreeing word the button says, for a front end to say in its user's language; a
+   * question without one shows `agree` as it is.
+   */
+  agreeKind?: 'change' | 'download';
   /** Said at the field when the user chose Cancel. */
   declined: string;
   /** Said at the field where no one can be asked (browser mode): how to make the change. */
@@ -75,6 +80,7 @@ export class ConsentGate {
         'Change it only if you asked for this change yourself.',
       ].join('\n'),
       agree: 'Change',
+      agreeKind: 'change',
       declined: 'Not changed: you declined the change in the confirmation dialog.',
       unasked:
         `Not changed: in browser mode the page cannot change the ${what}. ` +
@@ -109,6 +115,7 @@ export class ConsentGate {
       title: overwrite ? 'Download and replace existing files?' : 'Download to this folder?',
       detail: [...lines, '', 'Go ahead only if you chose this download yourself.'].join('\n'),
       agree: 'Download',
+      agreeKind: 'download',
       declined: 'Not started: you declined the download in the confirmation dialog.',
       unasked:
         `Not started: in browser mode the page cannot ${inside ? 'overwrite files' : 'download outside the download folder'}. ` +

@@ -5,6 +5,8 @@
  */
 
 import type * as KeytarModule from 'keytar';
+import { english } from '../../shared/i18n/english.ts';
+import type { Said } from '../../shared/i18n/translator.ts';
 
 export const KEYCHAIN_SERVICE = 'roadcam';
 
@@ -18,25 +20,16 @@ export interface Keychain {
 export class KeychainUnavailableError extends Error {
   readonly detail: string;
 
-  constructor(detail: string) {
-    super(
-      `No usable OS keychain for Roadcam's secrets (${detail}). ` +
-        installAdvice() +
-        ' Roadcam does not store secrets in plain text.',
-    );
+  /** What it means with the advice of this platform, for the user's language. */
+  readonly said: Said;
+
+  constructor(detail: string, platform = process.platform) {
+    const said: Said = { code: 'auth.noKeychain', params: { detail, platform } };
+    super(english.say(said));
     this.name = 'KeychainUnavailableError';
     this.detail = detail;
+    this.said = said;
   }
-}
-
-function installAdvice(platform = process.platform): string {
-  if (platform === 'darwin') return 'Check that the login keychain exists and is unlocked.';
-  if (platform === 'win32') return 'Check that Windows Credential Manager is available.';
-  return (
-    'On Linux, install and start a Secret Service provider, for example gnome-keyring ' +
-    '(sudo apt install gnome-keyring libsecret-1-0) or KeePassXC with its Secret Service ' +
-    'integration, and make sure its default keyring exists and is unlocked.'
-  );
 }
 
 type Keytar = typeof KeytarModule;

@@ -6,6 +6,8 @@ import type { Credentials } from '../api/requester.ts';
 import type { StoredToken, TokenStore } from '../api/token.ts';
 import type { Db } from '../db/database.ts';
 import { osKeychain, type Keychain } from './keychain.ts';
+import { english } from '../../shared/i18n/english.ts';
+import type { Said } from '../../shared/i18n/translator.ts';
 
 export interface Profile {
   name: string;
@@ -18,10 +20,13 @@ export interface Profile {
 export type ProfileInput = Pick<Profile, 'name' | 'baseUrl' | 'clientId'>;
 
 /** A profile, or its secret, is missing; the message says how to add it. */
+/** No profile, or no secret for it: `said` for the user's language, `message` its English. */
 export class MissingCredentialsError extends Error {
-  constructor(message: string) {
-    super(message);
+  readonly said: Said;
+  constructor(said: Said) {
+    super(english.say(said));
     this.name = 'MissingCredentialsError';
+    this.said = said;
   }
 }
 
@@ -59,9 +64,7 @@ export class CredentialStore {
   require(name: string): Profile {
     const profile = this.get(name);
     if (!profile) {
-      throw new MissingCredentialsError(
-        `There is no profile "${name}". Add it with: roadcam login --profile ${name} --base-url URL --client-id ID`,
-      );
+      throw new MissingCredentialsError({ code: 'auth.noProfile', params: { name } });
     }
     return profile;
   }
@@ -109,9 +112,9 @@ export class CredentialStore {
       const profile = this.require(name);
       const secret = await this.#keychain.get(secretAccount(name));
       if (secret === null) {
-        throw new MissingCredentialsError(
-          `The keychain holds no client secret for profile "${name}". Run: roadcam login --profile ${name} --base-url ${profile.baseUrl} --client-id ${profile.clientId}`,
-        );
+        const { baseUrl, clientId } = profile;
+        const params = { name, baseUrl, clientId };
+        throw new MissingCredentialsError({ code: 'auth.noSecret', params });
       }
       return { clientId: profile.clientId, clientSecret: secret };
     };

@@ -11,6 +11,8 @@ import type {
   DownloadLimit,
   DownloadsUpdate,
 } from '../../shared/ipc/downloads.ts';
+import { batchFinishedSaid } from '../../shared/batch-finished.ts';
+import { english } from '../../shared/i18n/english.ts';
 import type { BatchRow, BatchTotals, ItemRow } from './rows.ts';
 import { BottleneckMeter } from './bottleneck.ts';
 import type { DownloadQueueStore } from './store.ts';
@@ -223,15 +225,19 @@ export function finishedEvent(
   state: Exclude<BatchState, 'active' | 'paused'>,
 ): BatchFinished {
   const { completed, failed } = totals.counts;
-  const title =
-    state === 'completed'
-      ? `Downloads complete: ${batch.label}`
-      : state === 'failed'
-        ? `Downloads failed: ${batch.label}`
-        : `Downloads canceled: ${batch.label}`;
-  const body =
-    state === 'canceled'
-      ? `${completed} of ${totals.items} files were downloaded before the batch was canceled.`
-      : `${completed} of ${totals.items} files downloaded${failed ? `, ${failed} failed` : ''} into ${batch.folder}.`;
-  return { batchId: batch.id, label: batch.label, state, completed, failed, title, body };
+  const end = {
+    label: batch.label,
+    state,
+    completed,
+    failed,
+    items: totals.items,
+    folder: batch.folder,
+  };
+  const said = batchFinishedSaid(end);
+  return {
+    batchId: batch.id,
+    ...end,
+    title: english.say(said.title),
+    body: english.say(said.body),
+  };
 }

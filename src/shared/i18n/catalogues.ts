@@ -14,9 +14,18 @@ const loaders: Record<Language, () => Promise<{ default: Catalogue }>> = {
   de: () => import('./messages/de.json', { with: { type: 'json' } }),
 };
 
+const loaded = new Set<Language>();
+
+/** The catalogues this program has loaded so far (English's own import, english.ts, aside). */
+export function loadedCatalogues(): ReadonlySet<Language> {
+  return loaded;
+}
+
 export async function loadCatalogue(language: CatalogueLanguage): Promise<Catalogue> {
-  if (language === 'en-XA') return pseudoCatalogue((await loaders.en()).default);
-  return (await loaders[language]()).default;
+  const source = language === 'en-XA' ? 'en' : language;
+  loaded.add(source);
+  const messages = (await loaders[source]()).default;
+  return language === 'en-XA' ? pseudoCatalogue(messages) : messages;
 }
 
 export async function loadTranslator(language: CatalogueLanguage): Promise<Translator> {

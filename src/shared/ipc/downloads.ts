@@ -119,7 +119,10 @@ export interface BatchFinished {
   state: 'completed' | 'failed' | 'canceled';
   completed: number;
   failed: number;
-  /** Ready to show in a desktop notification. */
+  /** Files in the batch, and the folder they went into. */
+  items: number;
+  folder: string;
+  /** In English, for logs; a front end says batchFinishedSaid(this) in its user's language. */
   title: string;
   body: string;
 }

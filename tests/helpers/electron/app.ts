@@ -25,6 +25,8 @@ type AppMembers =
   | 'setBadgeCount'
   | 'getVersion'
   | 'getName'
+  | 'getPreferredSystemLanguages'
+  | 'getLocale'
   | 'isPackaged';
 
 class StandInApp extends EventEmitter implements Pick<App, AppMembers> {
@@ -103,6 +105,17 @@ class StandInApp extends EventEmitter implements Pick<App, AppMembers> {
   getName(): string {
     return 'Roadcam';
   }
+  getPreferredSystemLanguages(): string[] {
+    return [...state().systemLanguages];
+  }
+  /** Chromium's locale: the first system language, else US English (its default). */
+  getLocale(): string {
+    return state().systemLanguages[0] ?? 'en-US';
+  }
+  readonly commandLine: Pick<Electron.CommandLine, 'appendSwitch'> = {
+    appendSwitch: (name: string, value?: string) =>
+      record('app.commandLine.appendSwitch', name, value),
+  };
 }
 
 /** Electron has finished starting: whenReady resolves, 'ready' is emitted (once). */

@@ -4,7 +4,8 @@
  *
  *   resetElectron(script?)   clears windows, handlers, calls, dialogs, answers; `script` sets
  *                            singleInstanceLock, packaged, openedAtLogin, notificationsSupported,
- *                            autoReady (a plain Node run: ready by itself, exit on quit), displays
+ *                            autoReady (a plain Node run: ready by itself, exit on quit), displays,
+ *                            systemLanguages (app.getPreferredSystemLanguages())
  *   ready()                  app.whenReady resolves, 'ready' is emitted
  *   whenReady()              resolves after the entry's own whenReady callbacks have run
  *   ended() / endedCode()    the app ended (a quit that went through, or app.exit): its code
@@ -21,6 +22,7 @@
  *   fetchMedia(request)      the protocol.handle handler of the request's scheme, with a Request
  *   notifications()          shown Notification instances (title, body, click())
  *   tray()                   the tray (tooltip, menu.template, emit('click'))
+ *   menuTemplate()           the application menu's template as last set
  *   clickMenu(...labels)     clicks an application menu item by its labels (a role's name
  *                            stands for its label: 'help' is Help)
  *   dialogs(kind?)           every dialog shown ({ kind, options, answer(value), answered })
@@ -55,6 +57,8 @@ export interface Script {
   packaged?: boolean;
   openedAtLogin?: boolean;
   notificationsSupported?: boolean;
+  /** app.getPreferredSystemLanguages(), most wanted first ('de-DE'); by default none. */
+  systemLanguages?: string[];
   /** Ready fires by itself once the entry waits for it (a plain Node run). */
   autoReady?: boolean;
   /** The displays, the first the primary (setDisplays); by default one 1920×1080. */
@@ -160,6 +164,11 @@ export function tray(): Tray {
   const tray = state().trays[0] as Tray | undefined;
   if (!tray) throw new Error('No tray was made');
   return tray;
+}
+
+/** The application menu's template as last set (Menu.setApplicationMenu), or [] before. */
+export function menuTemplate(): Electron.MenuItemConstructorOptions[] {
+  return (state().applicationMenu as Menu | null)?.template ?? [];
 }
 
 export function clickMenu(...labels: string[]): void {

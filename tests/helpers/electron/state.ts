@@ -31,6 +31,8 @@ export interface StandInState {
   packaged: boolean;
   openedAtLogin: boolean;
   notificationsSupported: boolean;
+  /** app.getPreferredSystemLanguages(), most wanted first; [] as on a system that lists none. */
+  systemLanguages: string[];
   paths: Map<string, string>;
   /** How the app ended: app.quit() that went through, or app.exit(code). */
   ended: { promise: Promise<number>; resolve(code: number): void; code: number | null };
@@ -72,6 +74,7 @@ function fresh(emitters: EventEmitter[]): StandInState {
     packaged: false,
     openedAtLogin: false,
     notificationsSupported: true,
+    systemLanguages: [],
     paths: new Map(),
     ended: { ...ended, code: null },
     windows: [],

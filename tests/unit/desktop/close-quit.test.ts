@@ -4,7 +4,7 @@
  * Cancel keeps everything running; a shutdown quits without asking.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { TRAY_EXPLANATION } from '../../../src/desktop/tray/close.ts';
+import { trayExplanation } from '../../../src/desktop/tray/close.ts';
 import {
   call,
   electron,
@@ -31,7 +31,7 @@ describe('closing the window', () => {
     expect(window.isVisible()).toBe(false);
     expect(electron.endedCode()).toBeNull();
     expect(electron.notifications().map((n) => ({ title: n.title, body: n.body }))).toEqual([
-      TRAY_EXPLANATION,
+      trayExplanation(),
     ]);
     await expect
       .poll(async () => (await call('settings.get')) as object)

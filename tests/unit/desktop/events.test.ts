@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RELOADS_ALLOWED } from '../../../src/desktop/crashes.ts';
 import { platformText } from '../../../src/desktop/electron/notifications.ts';
-import { UNCAUGHT_NOTICE } from '../../../src/desktop/electron/uncaught.ts';
+import { uncaughtNotice } from '../../../src/desktop/electron/uncaught.ts';
 import { call, electron, startShell, stopShell } from '../../helpers/desktop-shell.ts';
 import { waitFor } from '../../helpers/wait.ts';
 
@@ -84,7 +84,7 @@ describe('an error nothing caught in the main process', () => {
     await shell.logged(/unhandled rejection in the main process, kept running: Error: nobody/);
     await shell.logged(/uncaught exception .*and again/);
     const told = electron.notifications().map((n) => ({ title: n.title, body: n.body }));
-    expect(told).toEqual([platformText(UNCAUGHT_NOTICE)]);
+    expect(told).toEqual([platformText(uncaughtNotice())]);
     expect(electron.endedCode()).toBeNull();
     expect(await call('settings.get')).toBeTruthy();
   });
