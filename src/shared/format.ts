@@ -21,10 +21,14 @@ export function joinParts(parts: readonly (string | null | undefined)[], separat
 
 /** A time left in words: "40 s left", "4 min left", "2 h 5 min left"; '' when unknown. */
 export function timeLeft(seconds: number | null): string {
-  if (seconds === null) return '';
-  if (seconds < 60) return `${seconds} s left`;
-  if (seconds < 3600) return `${Math.ceil(seconds / 60)} min left`;
-  return `${Math.floor(seconds / 3600)} h ${Math.ceil((seconds % 3600) / 60)} min left`;
+  return seconds === null ? '' : `${leftDuration(seconds)} left`;
+}
+
+/** The span of a time left, rounded up to the minute past one: "40 s", "4 min", "2 h 5 min". */
+export function leftDuration(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 3600) return `${Math.ceil(seconds / 60)} min`;
+  return `${Math.floor(seconds / 3600)} h ${Math.ceil((seconds % 3600) / 60)} min`;
 }
 
 /**
