@@ -22,6 +22,7 @@ import { textCutOff, wordsNotFromCatalogue } from '../helpers/pseudo-text.ts';
 test.describe.configure({ mode: 'serial' });
 let roadcam: RoadcamHost;
 test.beforeAll(async () => {
+  test.setTimeout(180_000);
   // The lowest speed limit keeps a batch running while its words are read.
   roadcam = await startRoadcam(
     smallDemo,
@@ -145,6 +146,12 @@ test.describe('in German', () => {
       const shots = process.env['I18N_SHOTS'];
       if (shots) await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
     };
+
+  test('Settings passes axe', async ({ page }) => {
+    await openView(page, roadcam.url, '#/settings');
+    await expect(page.locator('#help-heading')).toBeVisible();
+    await accessible(page)('settings', page.locator('main'));
+  });
 
   test('Downloads pass axe', async ({ page }) => {
     test.setTimeout(120_000);
