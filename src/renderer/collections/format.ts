@@ -44,7 +44,7 @@ export function collectionLink(id: string): string {
 }
 
 /** Where an image came from, in words (the lightbox). */
-export function sourceWords(s: ImageSource): string {
+export function imageSourceWords(s: ImageSource): string {
   switch (s.kind) {
     case 'camera':
       return t('collections.source.camera', { camera: s.cameraId });
