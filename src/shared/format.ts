@@ -21,7 +21,11 @@ export function joinParts(parts: readonly (string | null | undefined)[], separat
 
 /** A time left, its units the same in every language: "40 s", "4 min", "2 h 5 min"; '' when unknown. */
 export function timeLeft(seconds: number | null): string {
-  if (seconds === null) return '';
+  return seconds === null ? '' : leftDuration(seconds);
+}
+
+/** The span of a time left, rounded up to the minute past one: "40 s", "4 min", "2 h 5 min". */
+export function leftDuration(seconds: number): string {
   if (seconds < 60) return `${seconds} s`;
   if (seconds < 3600) return `${Math.ceil(seconds / 60)} min`;
   return `${Math.floor(seconds / 3600)} h ${Math.ceil((seconds % 3600) / 60)} min`;

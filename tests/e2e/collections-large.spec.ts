@@ -65,7 +65,7 @@ test('renders only the cells near the view; the last image is reached and opened
 
   // Scrolled down with the wheel until every page is in.
   const grid = page.getByRole('list', { name: 'Images' });
-  const all = page.getByText(`All ${COUNT} images shown.`);
+  const all = page.getByText(`All ${COUNT.toLocaleString('en-US')} images shown.`);
   await expect
     .poll(
       async () => {

@@ -5,6 +5,7 @@
  * the page's thread (createImageBitmap), shown without a copy (a `bitmaprenderer` canvas) and
  * freed the moment its cell or frame leaves. Bounded in time and size like every answer.
  */
+import { t } from '../lib/words.svelte.ts';
 
 /** A collection image larger than this is not one (frames are tens to hundreds of kilobytes). */
 export const MAX_IMAGE_BYTES = 32 * 1024 * 1024;
@@ -27,25 +28,27 @@ export async function decodeImage(
   } catch (error) {
     throw new Error(
       timeout.aborted
-        ? `The image did not arrive within ${IMAGE_TIMEOUT_MS / 1000} s: reopen it to try again.`
-        : `The app's media server did not answer (${(error as Error).message}).`,
+        ? t('collections.image.timeout', { seconds: IMAGE_TIMEOUT_MS / 1000 })
+        : t('collections.image.noServer', { reason: (error as Error).message }),
       { cause: error },
     );
   }
   if (!response.ok) {
     const text = (await response.text().catch(() => '')).trim().split('\n')[0]!.slice(0, 300);
-    throw new Error(text || `The image could not be loaded (HTTP ${response.status}).`);
+    throw new Error(text || t('collections.image.http', { status: String(response.status) }));
   }
   const length = Number(response.headers.get('Content-Length') ?? 0);
   if (length > MAX_IMAGE_BYTES) {
     await response.body?.cancel().catch(() => undefined);
-    throw new Error(`The image is too large to show (${Math.round(length / 1e6)} MB).`);
+    throw new Error(t('collections.image.large', { size: Math.round(length / 1e6) }));
   }
   const blob = await response.blob();
   try {
     return await fitted(await createImageBitmap(blob), width);
   } catch (error) {
-    throw new Error(`The image cannot be shown (${(error as Error).message}).`, { cause: error });
+    throw new Error(t('collections.image.broken', { reason: (error as Error).message }), {
+      cause: error,
+    });
   }
 }
 

@@ -3,6 +3,7 @@
  * carry no zone, read in the zone the app shows times in (Settings: the computer's own or UTC),
  * so that the times typed are the times the app shows everywhere else.
  */
+import { t } from '../lib/words.svelte.ts';
 import { isoFromMs } from '../../shared/times.ts';
 
 /** The zone's offset from UTC at an instant, in ms (Berlin in winter: +3,600,000). */
@@ -53,14 +54,14 @@ export function periodOf(
     const m = choice.minutes;
     return Number.isInteger(m) && m >= 1 && m <= 1440
       ? { lastMinutes: m }
-      : 'Give a whole number of minutes from 1 to 1,440 (a day).';
+      : t('downloads.period.minutes');
   }
   const start = zonedToIso(choice.from, zone);
   const stop = zonedToIso(choice.to, zone);
-  if (start === null || stop === null) return 'Give both the start and the end of the period.';
-  if (Date.parse(stop) <= Date.parse(start)) return 'The period must end after it starts.';
+  if (start === null || stop === null) return t('downloads.period.both');
+  if (Date.parse(stop) <= Date.parse(start)) return t('downloads.period.order');
   if (Date.parse(stop) - Date.parse(start) > 24 * 3600_000) {
-    return 'Record at most 24 hours at a time.';
+    return t('downloads.period.long');
   }
   return { start, stop };
 }

@@ -4,6 +4,7 @@
  * read with errors that say what to fix; and the same shapes taken from the area last drawn on
  * the Map.
  */
+import { t } from '../lib/words.svelte.ts';
 import { decodePolyline, type LonLat } from '../../shared/geo.ts';
 import type { RecordingSearch } from '../../shared/ipc/searches.ts';
 import { spatialParams, type Spatial } from '../map/search/params.ts';
@@ -37,59 +38,54 @@ export function areaQuery(f: AreaFields): RecordingSearch {
 }
 
 function polygonOf(text: string): [number, number][] {
-  const example = 'as -105 39.5, -104.5 39.5, -104.8 40';
-  if (!text.trim())
-    throw new Error(`Polygon needs its corners as "lon lat, lon lat, …", ${example}.`);
+  const example = '-105 39.5, -104.5 39.5, -104.8 40';
+  if (!text.trim()) throw new Error(t('downloads.area.polygonEmpty', { example }));
   const corners = text.split(',').map((pair, i): [number, number] => {
     const parts = pair.trim().split(/\s+/);
     const [lon, lat] = parts.map(Number) as [number, number];
     if (parts.length !== 2 || !Number.isFinite(lon) || !Number.isFinite(lat))
-      throw new Error(
-        `Polygon corner ${i + 1} ("${pair.trim()}") is not "lon lat": two numbers with a space between, corners separated by commas, ${example}.`,
-      );
+      throw new Error(t('downloads.area.cornerForm', { n: i + 1, pair: pair.trim(), example }));
     if (Math.abs(lon) > 180 || Math.abs(lat) > 90)
-      throw new Error(
-        `Polygon corner ${i + 1} ("${pair.trim()}") is out of range: longitude (first) is -180 to 180, latitude -90 to 90.`,
-      );
+      throw new Error(t('downloads.area.cornerRange', { n: i + 1, pair: pair.trim() }));
     return [lon, lat];
   });
   if (new Set(corners.map((c) => c.join())).size < 3)
-    throw new Error('A polygon needs at least three different corners.');
+    throw new Error(t('downloads.area.threeCorners'));
   const [first, last] = [corners[0]!, corners.at(-1)!];
   // The interface closes a ring by repeating its first pair; one typed open is closed here.
   if (first[0] !== last[0] || first[1] !== last[1]) corners.push([...first]);
   if (corners.length > MAX_CORNERS)
-    throw new Error(`The polygon has ${corners.length} corners; at most ${MAX_CORNERS} are sent.`);
+    throw new Error(
+      t('downloads.area.tooManyCorners', { count: corners.length, max: MAX_CORNERS }),
+    );
   return corners;
 }
 
 function routeOf(f: AreaFields): RecordingSearch {
   const text = f.polyline.trim();
-  if (!text)
-    throw new Error(
-      'Route needs an encoded polyline (precision 5 or 6), as a routing service gives it, or use the map’s drawn route.',
-    );
+  if (!text) throw new Error(t('downloads.area.routeEmpty'));
   if (text.length > MAX_POLYLINE)
-    throw new Error(`The route is ${text.length} characters long; at most ${MAX_POLYLINE}.`);
+    throw new Error(t('downloads.area.routeLong', { count: text.length, max: MAX_POLYLINE }));
   let points: LonLat[];
   try {
     points = decodePolyline(text, f.polylinePrecision);
   } catch (error) {
-    throw new Error(
-      `The route does not read as an encoded polyline: ${(error as Error).message}.`,
-      {
-        cause: error,
-      },
-    );
+    throw new Error(t('downloads.area.routeUnread', { reason: (error as Error).message }), {
+      cause: error,
+    });
   }
-  if (points.length < 2) throw new Error('A route needs at least two points.');
+  if (points.length < 2) throw new Error(t('downloads.area.twoPoints'));
   const outside = points.findIndex(([lon, lat]) => Math.abs(lon) > 180 || Math.abs(lat) > 90);
   if (outside >= 0)
     throw new Error(
-      `The route leaves the globe at point ${outside + 1}: is its precision ${f.polylinePrecision === 5 ? 6 : 5} rather than ${f.polylinePrecision}?`,
+      t('downloads.area.offGlobe', {
+        n: outside + 1,
+        other: String(f.polylinePrecision === 5 ? 6 : 5),
+        precision: String(f.polylinePrecision),
+      }),
     );
   if (f.bufferKm !== null && !(f.bufferKm > 0 && f.bufferKm <= MAX_BUFFER_KM))
-    throw new Error(`Buffer is kilometers around the route: above 0, at most ${MAX_BUFFER_KM}.`);
+    throw new Error(t('downloads.area.buffer', { max: MAX_BUFFER_KM }));
   return {
     polyline: text,
     polyline_precision: f.polylinePrecision,

@@ -2,6 +2,7 @@
  * The recording search form's fields, as typed, and the query they make (interface 4.4). Times are
  * typed and sent as UTC, so a search means the same on every machine.
  */
+import { t } from '../lib/words.svelte.ts';
 import { RECORDING_STATUSES, type RecordingStatus } from '../../shared/api/index.ts';
 import type { RecordingSearch } from '../../shared/ipc/searches.ts';
 import { areaQuery, emptyArea, type AreaFields } from './recording-area.ts';
@@ -55,9 +56,8 @@ export function recordingQuery(f: RecordingFilters): RecordingSearch {
   if (f.maxMinutes) out.duration_max = Math.round(f.maxMinutes * 60);
   if (f.bbox.trim()) out.bbox = box(f.bbox);
   if (f.near.trim()) {
-    const [lat, lon] = numbers(f.near, 2, 'Near needs "lat,lon", as 39.74,-104.99.');
-    if (Math.abs(lat) > 90 || Math.abs(lon) > 180)
-      throw new Error('Near is out of range: latitude is -90 to 90, longitude -180 to 180.');
+    const [lat, lon] = numbers(f.near, 2, t('downloads.query.near'));
+    if (Math.abs(lat) > 90 || Math.abs(lon) > 180) throw new Error(t('downloads.query.nearRange'));
     out.lat = lat;
     out.lon = lon;
     out.radius = Math.round((f.radiusKm || 10) * 1000);
@@ -72,11 +72,9 @@ function utc(local: string): string {
 }
 
 function box(text: string): [number, number, number, number] {
-  const [w, s, e, n] = numbers(text, 4, 'Area needs "minLon,minLat,maxLon,maxLat".');
+  const [w, s, e, n] = numbers(text, 4, t('downloads.query.box'));
   if (w < -180 || e > 180 || s < -90 || n > 90 || w >= e || s >= n)
-    throw new Error(
-      'Area is not a box: give west < east (-180 to 180) and south < north (-90 to 90).',
-    );
+    throw new Error(t('downloads.query.notBox'));
   return [w, s, e, n];
 }
 

@@ -11,8 +11,24 @@ import type {
 } from '../../shared/api/index.ts';
 import type { SORT_KEYS } from '../../shared/api/index.ts';
 import type { DownloadState } from '../../shared/ipc/downloads.ts';
-import type { MessageKey } from '../../shared/i18n/translator.ts';
+import type { MessageKey, MessageParamsOf } from '../../shared/i18n/translator.ts';
 import { t } from './words.svelte.ts';
+
+/** A message without parameters. */
+type PlainKey = { [K in MessageKey]: MessageParamsOf<K> extends [] ? K : never }[MessageKey];
+
+/**
+ * Each value's words from its catalogue key, read anew each time: a change of language shows
+ * at once wherever they are read in a template.
+ */
+export function catalogueWords<V extends string>(keys: Record<V, PlainKey>): Record<V, string> {
+  const words = {} as Record<V, string>;
+  const say = t as (key: PlainKey) => string;
+  for (const [value, key] of Object.entries(keys) as [V, PlainKey][]) {
+    Object.defineProperty(words, value, { get: () => say(key), enumerable: true });
+  }
+  return words;
+}
 
 export const URGENCY_WORDS: Record<AlertUrgency, MessageKey> = {
   past: 'alerts.urgency.past',
@@ -39,21 +55,21 @@ export const CERTAINTY_WORDS: Record<AlertCertainty, MessageKey> = {
   unknown_certainty: 'alerts.certainty.unknown',
 };
 
-export const RECORDING_STATUS_WORDS: Record<RecordingStatus, string> = {
-  complete: 'Complete',
-  submitted: 'Being made',
-  failed: 'Failed',
-};
+export const RECORDING_STATUS_WORDS: Record<RecordingStatus, string> = catalogueWords({
+  complete: 'downloads.recording.complete',
+  submitted: 'downloads.recording.submitted',
+  failed: 'downloads.recording.failed',
+});
 
-export const DOWNLOAD_STATE_WORDS: Record<DownloadState, string> = {
-  queued: 'Queued',
-  waiting: 'Waiting',
-  downloading: 'Downloading',
-  paused: 'Paused',
-  completed: 'Completed',
-  failed: 'Failed',
-  canceled: 'Canceled',
-};
+export const DOWNLOAD_STATE_WORDS: Record<DownloadState, string> = catalogueWords({
+  queued: 'downloads.state.queued',
+  waiting: 'downloads.state.waiting',
+  downloading: 'downloads.state.downloading',
+  paused: 'downloads.state.paused',
+  completed: 'downloads.state.completed',
+  failed: 'downloads.state.failed',
+  canceled: 'downloads.state.canceled',
+});
 
 type SortKey = (typeof SORT_KEYS)[keyof typeof SORT_KEYS][number];
 

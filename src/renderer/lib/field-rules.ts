@@ -7,6 +7,7 @@
  * shown.
  */
 import type { z } from 'zod';
+import { t } from './words.svelte.ts';
 
 /** How one field's rule reads to a person; every phrase says what to type instead. */
 export interface FieldWords {
@@ -24,32 +25,24 @@ export interface FieldWords {
 
 type Issue = z.core.$ZodIssue;
 
-/** Thousands as the page's language writes them: 10,000,000. */
-export function readableNumber(n: number): string {
-  return n.toLocaleString();
-}
-
 /** The issue in the field's words; a field without words for it still gets a plain sentence. */
 export function issueWords(issue: Issue, words: FieldWords = {}): string {
   if (issue.code === 'too_small' && issue.origin === 'number') {
-    return (
-      words.low?.(Number(issue.minimum)) ?? `Type ${readableNumber(Number(issue.minimum))} or more.`
-    );
+    const min = Number(issue.minimum);
+    return words.low?.(min) ?? t('common.field.low', { min });
   }
   if (issue.code === 'too_big' && issue.origin === 'number') {
-    return (
-      words.high?.(Number(issue.maximum)) ??
-      `Type ${readableNumber(Number(issue.maximum))} or less.`
-    );
+    const max = Number(issue.maximum);
+    return words.high?.(max) ?? t('common.field.high', { max });
   }
-  if (issue.code === 'too_small') return words.empty ?? 'Fill this in.';
+  if (issue.code === 'too_small') return words.empty ?? t('common.field.empty');
   if (issue.code === 'too_big') {
-    return `That is too long: at most ${readableNumber(Number(issue.maximum))} characters.`;
+    return t('common.field.tooLong', { max: Number(issue.maximum) });
   }
   if (issue.code === 'invalid_type' && (issue.expected === 'number' || issue.expected === 'int')) {
-    return words.whole ?? 'Type a whole number.';
+    return words.whole ?? t('common.field.whole');
   }
-  return words.form ?? 'Roadcam cannot use this value: check what the field asks for.';
+  return words.form ?? t('common.field.form');
 }
 
 /** Null when the schema takes the value, else its first issue in words. */
@@ -99,5 +92,5 @@ export function readable(message: string): string {
   const words = issues.map((issue) => issue.replace(/^[\w.]+: /, ''));
   return words.every((w) => /^[A-Z].*[.!?]$/.test(w) && !ZOD_WORDS.test(w))
     ? words.join(' ')
-    : 'Roadcam could not use a value given here: check the fields and try again.';
+    : t('common.field.refused');
 }

@@ -1,4 +1,5 @@
 import { readable } from './field-rules.ts';
+import { t } from './words.svelte.ts';
 
 /**
  * What a view shows while it asks the main process for something: whether it is busy, what went
@@ -71,7 +72,8 @@ export class Operation {
    * A contract's refusal never shows its insides (the fields' own words say what to fix).
    */
   fail(message: string, failure?: string): void {
-    this.error = failure ? `${failure}: ${readable(message)}` : readable(message);
+    const reason = readable(message);
+    this.error = failure ? t('common.failure', { failure, reason }) : reason;
   }
 
   progress(done: number, total: number | null): void {

@@ -3,6 +3,7 @@
  * which, and a camera's own local time from its position (tz-lookup: offline, no service call).
  */
 import tzLookup from '@photostructure/tz-lookup';
+import { t as words } from './words.svelte.ts';
 import {
   clockIn,
   formatTimeIn,
@@ -45,18 +46,18 @@ export function zoneAt(lat: number, lon: number): string | null {
 export function cameraTime(t: number, lat: number, lon: number): string | null {
   const zone = zoneAt(lat, lon);
   if (zone === null) return null;
-  return `${clockIn(t, zone, false)} at the camera (${zone})`;
+  return words('common.cameraTime', { time: clockIn(t, zone, false), zone });
 }
 
 /** "just now", "42 s ago", "5 min ago", "3 h ago", "2 days ago": the age of data shown. */
 export function formatAge(fromIso: string | number, now = Date.now()): string {
   const from = typeof fromIso === 'number' ? fromIso : Date.parse(fromIso);
   const s = Math.max(0, Math.round((now - from) / 1000));
-  if (s < 5) return 'just now';
-  if (s < 60) return `${s} s ago`;
+  if (s < 5) return words('common.age.now');
+  if (s < 60) return words('common.age.seconds', { count: s });
   const m = Math.round(s / 60);
-  if (m < 60) return `${m} min ago`;
+  if (m < 60) return words('common.age.minutes', { count: m });
   const h = Math.round(m / 60);
-  if (h < 48) return `${h} h ago`;
-  return `${Math.round(h / 24)} days ago`;
+  if (h < 48) return words('common.age.hours', { count: h });
+  return words('common.age.days', { count: Math.round(h / 24) });
 }

@@ -8,6 +8,7 @@ import { contextSlot } from '../lib/context.ts';
 import { FieldChecks } from '../lib/field-checks.svelte.ts';
 import type { FieldWords } from '../lib/field-rules.ts';
 import { Operation } from '../lib/operation.svelte.ts';
+import { t } from '../lib/words.svelte.ts';
 
 export interface NewProfile {
   name: string;
@@ -19,13 +20,25 @@ export interface NewProfile {
 /** Each field of a new account in words (its rules are the contract's, profiles.save). */
 const accountWords: Record<keyof NewProfile, FieldWords> = {
   name: {
-    form: 'Name the account with letters, digits, ".", "_" or "-" and no spaces (up to 64), such as work.',
+    get form() {
+      return t('settings.rule.accountName');
+    },
   },
   baseUrl: {
-    form: "Type the service's address, starting with https:// (or http://), such as https://api.example.com.",
+    get form() {
+      return t('settings.rule.accountUrl');
+    },
   },
-  clientId: { empty: 'Type the client id your service gave you.' },
-  clientSecret: { empty: 'Type the client secret that goes with the client id.' },
+  clientId: {
+    get empty() {
+      return t('settings.rule.clientId');
+    },
+  },
+  clientSecret: {
+    get empty() {
+      return t('settings.rule.clientSecret');
+    },
+  },
 };
 
 /** The accounts section of Settings; the secret typed in goes to the main process and no further. */
@@ -47,8 +60,22 @@ export class ProfilesState {
   /** The account just saved, said under the form. */
   savedName = $state<string | null>(null);
   tests = $state<Record<string, ConnectionTest | 'running'>>({});
-  /** Set after a switch: what happens next (restart now, or restart browser mode by hand). */
-  switching = $state<string | null>(null);
+  /** Set after a switch: where to, and whether the desktop app restarts by itself. */
+  #switched = $state<{ account: string | null; desktop: boolean } | null>(null);
+
+  /** After a switch, what happens next (restart now, or restart browser mode by hand). */
+  get switching(): string | null {
+    if (!this.#switched) return null;
+    const { account, desktop } = this.#switched;
+    const params = { demo: account === null ? 'yes' : 'no', name: account ?? '' };
+    return desktop
+      ? t('settings.accounts.restarting', params)
+      : t('settings.accounts.restartWeb', { ...params, command: 'npm run web' });
+  }
+
+  set switching(value: null) {
+    this.#switched = value;
+  }
 
   async load(): Promise<void> {
     await this.#run(() => this.#api.invoke('profiles.list', {}));
@@ -83,10 +110,7 @@ export class ProfilesState {
   ): Promise<void> {
     const ok = await this.#run(() => this.#api.invoke('profiles.use', choice));
     if (!ok) return;
-    const what = choice.demo ? 'demo mode' : `the account ${choice.name}`;
-    this.switching = desktop
-      ? `Roadcam restarts to switch to ${what}…`
-      : `Saved. Restart \`npm run web\` to switch to ${what}.`;
+    this.#switched = { account: choice.demo ? null : choice.name, desktop };
   }
 
   async #run(call: () => Promise<ProfilesView>): Promise<boolean> {

@@ -1,66 +1,81 @@
 /**
  * Each setting's rule in words, for its field (lib/field-rules.ts). The limits themselves come
  * from the settings' schema (src/shared/settings.ts), handed to these phrases as it refuses.
+ * The phrases are getters, so each is said in the language in force when it is shown.
  */
 import type { Settings } from '../../shared/settings.ts';
-import { readableNumber as n, type FieldWords } from '../lib/field-rules.ts';
-
-const whole = (what: string) => `Type a whole number of ${what}.`;
+import type { FieldWords } from '../lib/field-rules.ts';
+import { t } from '../lib/words.svelte.ts';
 
 export const settingWords: Partial<Record<keyof Settings, FieldWords>> = {
   liveRefreshSeconds: {
-    low: (min) => `Refresh at most every ${n(min)} seconds: type ${n(min)} or more.`,
-    high: (max) => `Refresh at least every ${n(max)} seconds: type ${n(max)} or less.`,
-    whole: whole('seconds'),
+    low: (min) => t('settings.rule.refreshLow', { min }),
+    high: (max) => t('settings.rule.refreshHigh', { max }),
+    get whole() {
+      return t('settings.rule.wholeSeconds');
+    },
   },
   downloadConcurrency: {
-    low: (min) => `At least ${n(min)} download runs at a time: type ${n(min)} or more.`,
-    high: (max) => `At most ${n(max)} downloads run at a time: type ${n(max)} or less.`,
-    whole: whole('downloads'),
+    low: (min) => t('settings.rule.concurrencyLow', { min }),
+    high: (max) => t('settings.rule.concurrencyHigh', { max }),
+    get whole() {
+      return t('settings.rule.wholeDownloads');
+    },
   },
   speedLimitKBps: {
-    low: () => 'Type 0 for no limit, or a speed in KB/s above 0.',
-    high: (max) => `The limit is at most ${n(max)} KB/s: type 0 for no limit.`,
-    whole: whole('KB/s (0 for no limit)'),
+    low: () => t('settings.rule.speedLow'),
+    high: (max) => t('settings.rule.speedHigh', { max }),
+    get whole() {
+      return t('settings.rule.wholeSpeed');
+    },
   },
   downloadReserveMB: {
-    low: (min) => `Keep ${n(min)} MB or more free, or leave the field empty for 5% of the disk.`,
-    high: (max) => `Keep at most ${n(max)} MB free, or leave the field empty for 5% of the disk.`,
-    whole: whole('MB, or leave the field empty'),
+    low: (min) => t('settings.rule.reserveLow', { min }),
+    high: (max) => t('settings.rule.reserveHigh', { max }),
+    get whole() {
+      return t('settings.rule.wholeReserve');
+    },
   },
   downloadStallSeconds: {
-    low: (min) => `Wait at least ${n(min)} seconds before retrying a stalled download.`,
-    high: (max) => `Wait at most ${n(max)} seconds before retrying a stalled download.`,
-    whole: whole('seconds'),
+    low: (min) => t('settings.rule.stallLow', { min }),
+    high: (max) => t('settings.rule.stallHigh', { max }),
+    get whole() {
+      return t('settings.rule.wholeSeconds');
+    },
   },
   cacheSizeMB: {
-    low: (min) => `The media cache needs at least ${n(min)} MB: type ${n(min)} or more.`,
-    high: (max) => `The media cache holds at most ${n(max)} MB: type ${n(max)} or less.`,
-    whole: whole('MB'),
+    low: (min) => t('settings.rule.cacheLow', { min }),
+    high: (max) => t('settings.rule.cacheHigh', { max }),
+    get whole() {
+      return t('settings.rule.wholeMB');
+    },
   },
   answerDeadlineSeconds: {
-    low: (min) => `Give the service at least ${n(min)} seconds to answer: type ${n(min)} or more.`,
-    high: (max) => `Wait at most ${n(max)} seconds for an answer: type ${n(max)} or less.`,
-    whole: whole('seconds'),
+    low: (min) => t('settings.rule.deadlineLow', { min }),
+    high: (max) => t('settings.rule.deadlineHigh', { max }),
+    get whole() {
+      return t('settings.rule.wholeSeconds');
+    },
   },
   tileUrl: {
-    form:
-      'Type an address starting with https:// (or http://localhost/ for a tile server on this ' +
-      'computer) that has {z}, {x} and {y} in it, or leave the field empty for outlines only.',
+    get form() {
+      // The placeholders are the template's own, typed as they are in any language.
+      return t('settings.rule.tileUrl', { z: '{z}', x: '{x}', y: '{y}' });
+    },
   },
   downloadFolder: {
-    form:
-      'Type the full path of a folder, starting with / (or a drive such as C:\\), or leave ' +
-      'the field empty for your Downloads folder.',
+    get form() {
+      return t('settings.rule.folder');
+    },
   },
   proxyUrl: {
-    form:
-      'Type the proxy as http://host:port, or http://user@host:port (the password has its ' +
-      'own field).',
+    get form() {
+      return t('settings.rule.proxy');
+    },
   },
   updateFeedUrl: {
-    form:
-      'Type an https:// address of the folder that holds latest.yml, or leave the field empty ' +
-      'for the built-in feed.',
+    get form() {
+      return t('settings.rule.feed');
+    },
   },
 };

@@ -2,6 +2,7 @@
  * Wall layouts and wall links, as pure functions (tested in Node): which grid a layout draws,
  * how many tiles it shows, and the `wall?cameras=...&layout=...` links that open a wall.
  */
+import { t } from '../lib/words.svelte.ts';
 import {
   MAX_TILE_SPAN,
   MAX_WALL_COLUMNS,
@@ -20,13 +21,17 @@ import type { CameraSummary } from '../../shared/ipc/cameras.ts';
 export const MAX_VIDEO_TILES = 36;
 
 export const layoutLabels: Record<WallLayout, string> = {
-  '1x1': '1 camera',
+  get '1x1'() {
+    return t('wall.layout.one');
+  },
   '2x2': '2 × 2',
   '3x3': '3 × 3',
   '4x4': '4 × 4',
   '5x5': '5 × 5',
   '6x6': '6 × 6',
-  custom: 'Custom',
+  get custom() {
+    return t('wall.layout.custom');
+  },
 };
 
 /** Columns of the grid a wall draws. */

@@ -3,6 +3,7 @@
  * has a fixed number of places, and an add that finds none is a choice for the person (a larger
  * layout, or a camera replaced), never a layout changed behind their back.
  */
+import { t } from '../lib/words.svelte.ts';
 import { MAX_WALL_TILES, type WallLayout } from '../../shared/ipc/wall.ts';
 import { capacity, layoutFor, layoutLabels } from './layout.ts';
 
@@ -31,21 +32,26 @@ export interface WallAddResult {
 
 /** "The wall is full (9 of 9)." and the choice it leaves. */
 export function fullWords(room: WallRoom): string {
-  const count = `The wall is full (${room.used} of ${room.places}).`;
-  if (room.larger === null) return `${count} Replace a camera, or remove one first?`;
-  return `${count} ${growWords(room.larger)}, or replace a camera?`;
+  const count = t('wall.full.count', { used: room.used, places: room.places });
+  if (room.larger === null) return t('wall.full.noLarger', { count });
+  return t('wall.full.larger', { count, grow: growWords(room.larger) });
 }
 
 /** "Make it 4 × 4", the button that takes the larger layout. */
 export function growWords(layout: WallLayout): string {
-  return `Make it ${layoutLabels[layout]}`;
+  return t('wall.full.grow', { layout: layoutLabels[layout] });
 }
 
 /** The answer to an add that met a full wall, for whoever asked from elsewhere. */
 export function fullResult(wallName: string, room: WallRoom, camera: string): WallAddResult {
-  const choice = room.larger === null ? 'replace a camera' : 'make it larger or replace a camera';
   return {
     outcome: 'wall-full',
-    text: `The wall “${wallName}” is full (${room.used} of ${room.places}): open it to ${choice} with ${camera}.`,
+    text: t('wall.full.result', {
+      wall: wallName,
+      used: room.used,
+      places: room.places,
+      larger: room.larger === null ? 'no' : 'yes',
+      camera,
+    }),
   };
 }

@@ -4,6 +4,8 @@
  * ("Picture 14 s old: waiting for the network", "Stalled 40 s ago: reconnecting"). The age
  * counts from the last frame shown (video) or the image's capture time (still images).
  */
+import { catalogueWords } from '../lib/enum-words.ts';
+import { t } from '../lib/words.svelte.ts';
 import { clockIn, zoneName } from '../../shared/times.ts';
 import { stateLabels, type TileState, type TileStateKind } from './watchdog.ts';
 
@@ -25,15 +27,15 @@ export function ageWords(ms: number): string {
 }
 
 /** Why a picture that is not moving is not: the second half of the headline. */
-const WHY: Partial<Record<TileStateKind, string>> = {
-  buffering: 'buffering',
-  network: 'waiting for the network',
-  stalled: 'reloading the stream',
-  reconnecting: 'reconnecting',
-  offline: 'the camera is offline',
-  error: 'the video failed',
-  stale: 'no newer image',
-};
+const WHY: Partial<Record<TileStateKind, string>> = catalogueWords({
+  buffering: 'wall.why.buffering',
+  network: 'wall.why.network',
+  stalled: 'wall.why.stalled',
+  reconnecting: 'wall.why.reconnecting',
+  offline: 'wall.why.offline',
+  error: 'wall.why.error',
+  stale: 'wall.why.stale',
+});
 
 /** Below this a picture is not frozen but stuttering: a frame now and then. */
 const STUTTER_MS = 2000;
@@ -42,7 +44,7 @@ export function tileStatus(state: TileState, now: number): TileStatus {
   const label = stateLabels[state.kind];
   const pill =
     state.kind === 'live' && state.behindS !== undefined
-      ? `${label} · ${state.behindS} s behind`
+      ? t('wall.behind', { state: label, seconds: state.behindS })
       : label;
   const why = WHY[state.kind];
   if (!why || state.pictureAt === undefined) return { pill, headline: null };
@@ -50,12 +52,12 @@ export function tileStatus(state: TileState, now: number): TileStatus {
   const age = ageWords(ageMs);
   const stopped = state.kind === 'stalled' || state.kind === 'reconnecting';
   const stutter = (state.kind === 'buffering' || state.kind === 'network') && ageMs < STUTTER_MS;
-  const what = stutter
-    ? 'Video not keeping up'
+  const headline = stutter
+    ? t('wall.headline.stutter', { why })
     : stopped
-      ? `Stalled ${age} ago`
-      : `Picture ${age} old`;
-  return { pill, headline: `${what}: ${why}` };
+      ? t('wall.headline.stalled', { age, why })
+      : t('wall.headline.old', { age, why });
+  return { pill, headline };
 }
 
 /** When a still image was taken (or only fetched, when the service did not say). */
@@ -75,8 +77,8 @@ export function captionWords(
   zone: string,
   compact: boolean,
 ): string {
-  const age = `${ageWords(now - picture.at)} ago`;
-  if (compact) return `${clockIn(picture.at, zone, false)} · ${age}`;
-  const when = `${clockIn(picture.at, zone)} ${zoneName(picture.at, zone)}`;
-  return `${picture.taken ? 'Taken' : 'Fetched'} ${when} · ${age}`;
+  const age = ageWords(now - picture.at);
+  if (compact) return t('wall.caption.compact', { time: clockIn(picture.at, zone, false), age });
+  const time = `${clockIn(picture.at, zone)} ${zoneName(picture.at, zone)}`;
+  return t('wall.caption', { taken: picture.taken ? 'yes' : 'no', time, age });
 }

@@ -4,6 +4,7 @@
  * stalled for good; the watchdog watches what the user sees: when the picture last changed
  * (picture.ts), not the playback position, which a seek moves without a new picture.
  */
+import { catalogueWords } from '../lib/enum-words.ts';
 
 export type WatchdogAction =
   /** A new picture within the stall time: nothing to do. */
@@ -121,18 +122,18 @@ export interface TileState {
   behindS?: number;
 }
 
-export const stateLabels: Record<TileStateKind, string> = {
-  starting: 'Starting',
-  live: 'Live',
-  buffering: 'Buffering',
-  network: 'Waiting for network',
-  stalled: 'Stalled',
-  reconnecting: 'Reconnecting',
-  offline: 'Offline',
-  error: 'Error',
-  stale: 'Stale',
-  paused: 'Paused',
-};
+export const stateLabels: Record<TileStateKind, string> = catalogueWords({
+  starting: 'wall.state.starting',
+  live: 'wall.state.live',
+  buffering: 'wall.state.buffering',
+  network: 'wall.state.network',
+  stalled: 'wall.state.stalled',
+  reconnecting: 'wall.state.reconnecting',
+  offline: 'wall.state.offline',
+  error: 'wall.state.error',
+  stale: 'wall.state.stale',
+  paused: 'wall.state.paused',
+});
 
 /**
  * Whether two states show the user the same thing: the same kind and words, the same delay,
