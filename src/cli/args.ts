@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { english } from '../shared/i18n/english.ts';
-import type { Said } from '../shared/i18n/translator.ts';
+import { said, type Said } from '../shared/i18n/translator.ts';
 
 export interface FlagSpec {
   /** Flags that take a value. */
@@ -42,9 +42,10 @@ export const CONNECTION_FLAGS = [
 export class UsageError extends Error {
   readonly said: Said | undefined;
   constructor(message: string | Said) {
-    super(typeof message === 'string' ? message : english.say(message));
+    const said = typeof message === 'object' ? (message as Said) : undefined;
+    super(said ? english.say(said) : (message as string));
     this.name = 'UsageError';
-    this.said = typeof message === 'string' ? undefined : message;
+    this.said = said;
   }
 }
 
@@ -98,14 +99,14 @@ export function readArgs(
     check(name, args[token.index]!);
     if (switches.includes(name)) {
       if (token.inlineValue) {
-        throw new UsageError({ code: 'cli.takesNoValue', params: { name } });
+        throw new UsageError(said('cli.takesNoValue', { name }));
       }
       out.switches.add(name);
       continue;
     }
     const value = token.value;
     if (value === undefined || (!token.inlineValue && value.startsWith('--'))) {
-      throw new UsageError({ code: 'cli.needsValue', params: { name } });
+      throw new UsageError(said('cli.needsValue', { name }));
     }
     out.flags.push([name, value]);
   }
@@ -116,8 +117,7 @@ export function readArgs(
 export function parseFlags(argv: readonly string[], spec: FlagSpec): ParsedFlags {
   const known = [...(spec.values ?? []), ...(spec.switches ?? [])];
   const read = readArgs(argv, spec.switches ?? [], (name) => {
-    if (!known.includes(name))
-      throw new UsageError({ code: 'cli.unknownOption', params: { name } });
+    if (!known.includes(name)) throw new UsageError(said('cli.unknownOption', { name }));
   });
   const values = new Map<string, string[]>();
   for (const [name, value] of read.flags) values.set(name, [...(values.get(name) ?? []), value]);
@@ -143,7 +143,7 @@ export function wholeNumber(name: string, raw: string, min: number, max: number)
   const value = Number(raw);
   if (!/^-?\d+$/.test(raw) || value < min || value > max) {
     const params = { name, min, max, raw: JSON.stringify(raw) };
-    throw new UsageError({ code: 'cli.wholeNumber', params });
+    throw new UsageError(said('cli.wholeNumber', params));
   }
   return value;
 }

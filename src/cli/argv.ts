@@ -5,6 +5,7 @@
  * each command checks which names it accepts.
  */
 import { readArgs, UsageError, wholeNumber, type ReadArgs } from './args.ts';
+import { said } from '../shared/i18n/translator.ts';
 
 export { UsageError };
 
@@ -29,7 +30,7 @@ const FLAG_NAME = /^[a-z][a-z0-9_-]*(\[[a-z0-9_]*\])*$/;
 
 export function tokenise(args: readonly string[]): Argv {
   return readArgs(args, SWITCHES, (name, arg) => {
-    if (!FLAG_NAME.test(name)) throw new UsageError({ code: 'cli.notAnOption', params: { arg } });
+    if (!FLAG_NAME.test(name)) throw new UsageError(said('cli.notAnOption', { arg }));
   });
 }
 
@@ -44,7 +45,7 @@ export function checkFlags(argv: Argv, accepted: readonly string[], where: strin
   for (const [name] of argv.flags) {
     if (!accepted.includes(baseName(name))) {
       const options = accepted.map((a) => `--${a}`).join(' ');
-      throw new UsageError({ code: 'cli.noOption', params: { where, name, options } });
+      throw new UsageError(said('cli.noOption', { where, name, options }));
     }
   }
 }

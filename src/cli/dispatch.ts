@@ -19,6 +19,7 @@ import { cliWords, sayError } from './error-words.ts';
 import { plainText, type Io } from './output.ts';
 import { english } from '../shared/i18n/english.ts';
 import { readSecret } from './prompt.ts';
+import { said } from '../shared/i18n/translator.ts';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, auth: 3 } as const;
 
@@ -176,19 +177,19 @@ function dispatch(ctx: Context): Promise<number> {
     const subs = Object.keys(COMMANDS).filter((c) => c.startsWith(`${words[0]} `));
     if (subs.length > 0) {
       const commands = subs.map((c) => `roadcam ${c}`).join(', ');
-      throw new UsageError({ code: 'cli.useOneOf', params: { commands } });
+      throw new UsageError(said('cli.useOneOf', { commands }));
     }
-    throw new UsageError({ code: 'cli.unknownCommand', params: { command: words[0]! } });
+    throw new UsageError(said('cli.unknownCommand', { command: words[0]! }));
   }
   if (words.length > command.words) {
     const params = { word: words[command.words]!, command: name };
-    throw new UsageError({ code: 'cli.unexpectedWord', params });
+    throw new UsageError(said('cli.unexpectedWord', params));
   }
   // A switch another command takes (--all, --off) would otherwise be ignored in silence.
   const switches = switchesOf(command);
   for (const given of ctx.argv.switches) {
     if (!switches.includes(given)) {
-      throw new UsageError({ code: 'cli.noSwitch', params: { command: name, name: given } });
+      throw new UsageError(said('cli.noSwitch', { command: name, name: given }));
     }
   }
   return command.run(ctx, words[2]);

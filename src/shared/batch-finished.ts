@@ -3,7 +3,7 @@
  * said, so each front end says it in its user's language, and the same failure reads the same
  * in both.
  */
-import type { Said } from './i18n/translator.ts';
+import { said, type Said } from './i18n/translator.ts';
 import type { BatchFinished } from './ipc/downloads.ts';
 
 export type BatchEnd = Pick<
@@ -14,7 +14,7 @@ export type BatchEnd = Pick<
 export function batchFinishedSaid(end: BatchEnd): { title: Said; body: Said } {
   const { label, state, completed, failed, items, folder } = end;
   return {
-    title: { code: 'downloads.finished.title', params: { state, label } },
-    body: { code: 'downloads.finished.body', params: { state, completed, failed, items, folder } },
+    title: said('downloads.finished.title', { state, label }),
+    body: said('downloads.finished.body', { state, completed, failed, items, folder }),
   };
 }

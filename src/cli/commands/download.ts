@@ -284,8 +284,9 @@ export async function summarise(
   if (ctx.json) printJson(ctx.io, { event: 'finished', ...progressOf(batch) });
   else {
     const t = ctx.words;
-    const body = end ? batchFinishedSaid(end).body : null;
-    note(ctx.io, body ? t.say(body) : t.t('cli.download.soFar', soFar(batch)));
+    // Two statements, not one conditional: a conditional's type over every message is too big for tsc.
+    if (end) note(ctx.io, t.say(batchFinishedSaid(end).body));
+    else note(ctx.io, t.t('cli.download.soFar', soFar(batch)));
     for (const i of problems.slice(0, LISTED_PROBLEMS)) {
       const state = t.t('cli.download.itemState', { state: i.state });
       note(ctx.io, `${i.name}: ${state}${i.message ? `: ${i.message}` : ''}`);

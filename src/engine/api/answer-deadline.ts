@@ -11,7 +11,7 @@
  */
 import { ANSWER_CAPS, readBytesCapped, readCut } from './capped-read.ts';
 import { english } from '../../shared/i18n/english.ts';
-import type { Said } from '../../shared/i18n/translator.ts';
+import { said, type Said } from '../../shared/i18n/translator.ts';
 import { ApiError } from './errors.ts';
 
 /** The answer deadline unless Settings say otherwise (Settings › Network). */
@@ -42,11 +42,11 @@ export class AnswerDeadlinePassed extends ApiError {
 
   constructor(operation: string, ms: number, what: 'complete' | 'stalled') {
     const seconds = Math.round(ms / 100) / 10;
-    const said: Said =
+    const words: Said =
       what === 'complete'
-        ? { code: 'net.answerTimeout', params: { operation, seconds } }
-        : { code: 'net.answerStalled', params: { operation, seconds, rate: STREAM_RATE } };
-    super(operation, english.say(said), { said });
+        ? said('net.answerTimeout', { operation, seconds })
+        : said('net.answerStalled', { operation, seconds, rate: STREAM_RATE });
+    super(operation, english.say(words), { said: words });
     this.name = 'AnswerDeadlinePassed';
     this.ms = ms;
   }

@@ -4,7 +4,7 @@
  * error in words; an error body past its cap is cut, since only its first words are read.
  */
 import { english } from '../../shared/i18n/english.ts';
-import type { Said } from '../../shared/i18n/translator.ts';
+import { said } from '../../shared/i18n/translator.ts';
 import { ApiError } from './errors.ts';
 
 const MB = 1024 * 1024;
@@ -55,11 +55,8 @@ export class AnswerTooLarge extends ApiError {
 
   /** `sender`: who sent it, when not the service (a tile server). */
   constructor(operation: string, cap: number, sender: AnswerSender = 'service') {
-    const said: Said = {
-      code: 'net.answerTooLarge',
-      params: { operation, sender, size: sizeWords(cap) },
-    };
-    super(operation, english.say(said), { said });
+    const words = said('net.answerTooLarge', { operation, sender, size: sizeWords(cap) });
+    super(operation, english.say(words), { said: words });
     this.name = 'AnswerTooLarge';
     this.cap = cap;
   }

@@ -5,7 +5,7 @@
  */
 import type { ApiErrorCode } from '../../shared/api/index.ts';
 import { english } from '../../shared/i18n/english.ts';
-import type { Said } from '../../shared/i18n/translator.ts';
+import { said, type Said } from '../../shared/i18n/translator.ts';
 import { NetProblem } from '../net/problem.ts';
 import { wordsOfBody, wordsOfJson, type BodyWords } from './error-body.ts';
 
@@ -106,7 +106,7 @@ function when(ms: number | undefined) {
 /** A 429 that reaches the user was waited out as long as Roadcam waits (http.ts). */
 function serviceSaid(operation: string, d: ServiceErrorDetail): Said {
   const wait = d.status === 429 ? when(d.retryAfterMs) : { wait: 'none', seconds: 0, minutes: 0 };
-  return { code: 'service.failed', params: { ...described(operation, d), ...wait } };
+  return said('service.failed', { ...described(operation, d), ...wait });
 }
 
 function authSaid(operation: string, d: ServiceErrorDetail): Said {
@@ -114,7 +114,7 @@ function authSaid(operation: string, d: ServiceErrorDetail): Said {
   const advice =
     d.code === 'client_blocked' ? 'blocked' : d.status === 429 ? 'throttled' : 'credentials';
   const params = { ...described(operation, d), advice, ...when(d.retryAfterMs) };
-  return { code: 'auth.refused', params };
+  return said('auth.refused', params);
 }
 
 function causeText(cause: unknown): string {

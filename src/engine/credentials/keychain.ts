@@ -6,7 +6,7 @@
 
 import type * as KeytarModule from 'keytar';
 import { english } from '../../shared/i18n/english.ts';
-import type { Said } from '../../shared/i18n/translator.ts';
+import { said, type Said } from '../../shared/i18n/translator.ts';
 
 export const KEYCHAIN_SERVICE = 'roadcam';
 
@@ -24,11 +24,11 @@ export class KeychainUnavailableError extends Error {
   readonly said: Said;
 
   constructor(detail: string, platform = process.platform) {
-    const said: Said = { code: 'auth.noKeychain', params: { detail, platform } };
-    super(english.say(said));
+    const words = said('auth.noKeychain', { detail, platform });
+    super(english.say(words));
     this.name = 'KeychainUnavailableError';
     this.detail = detail;
-    this.said = said;
+    this.said = words;
   }
 }
 

@@ -7,7 +7,7 @@ import type { StoredToken, TokenStore } from '../api/token.ts';
 import type { Db } from '../db/database.ts';
 import { osKeychain, type Keychain } from './keychain.ts';
 import { english } from '../../shared/i18n/english.ts';
-import type { Said } from '../../shared/i18n/translator.ts';
+import { said, type Said } from '../../shared/i18n/translator.ts';
 
 export interface Profile {
   name: string;
@@ -64,7 +64,7 @@ export class CredentialStore {
   require(name: string): Profile {
     const profile = this.get(name);
     if (!profile) {
-      throw new MissingCredentialsError({ code: 'auth.noProfile', params: { name } });
+      throw new MissingCredentialsError(said('auth.noProfile', { name }));
     }
     return profile;
   }
@@ -114,7 +114,7 @@ export class CredentialStore {
       if (secret === null) {
         const { baseUrl, clientId } = profile;
         const params = { name, baseUrl, clientId };
-        throw new MissingCredentialsError({ code: 'auth.noSecret', params });
+        throw new MissingCredentialsError(said('auth.noSecret', params));
       }
       return { clientId: profile.clientId, clientSecret: secret };
     };

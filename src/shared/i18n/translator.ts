@@ -19,7 +19,19 @@ export type Catalogue = Readonly<Record<MessageKey, string>>;
  * What the core means, said in no language: a message's key and its parameters. The core sends
  * this beside its English `message` (for logs); each front end says it in its user's language.
  */
-export type Said = { [K in MessageKey]: { code: K; params: MessageParams[K] } }[MessageKey];
+export interface Said {
+  readonly code: MessageKey;
+  readonly params: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A `Said`, its parameters checked against its message's. Said itself is one shape for every
+ * message, not a union of one per message: a union of a thousand members makes tsc give up on
+ * expressions that narrow it.
+ */
+export function said<K extends MessageKey>(code: K, ...params: MessageParamsOf<K>): Said {
+  return { code, params: (params[0] ?? {}) as Readonly<Record<string, unknown>> };
+}
 
 export class Translator {
   readonly #formats = new Map<MessageKey, IntlMessageFormat>();
