@@ -123,11 +123,7 @@ export interface SearchAllOptions<F = unknown> {
   onProgress?: (progress: { found: number; requests: number }) => void;
   /** The service's count of the results, told once from the first pages (before any feature). */
   onTotal?: (total: number) => void;
-  /**
-   * Takes each page's features not seen before, as they arrive; then the result's `features`
-   * stay empty and only their ids are kept (for a batch of 50,000 recordings queued page by
-   * page, the search holds no list of them all).
-   */
+  /** Each page's features not seen before, as they arrive: then `features` stays empty. */
   onFeatures?: (features: F[]) => void;
 }
 
@@ -178,13 +174,10 @@ export async function searchAll<F extends Feature>(
   const maxBoxes = options.maxBoxes ?? MAX_BOXES;
   let boxes = 0;
   const hand = (fresh: F[]) => {
-    if (!options.onFeatures) for (const f of fresh) kept.push(f);
-    else if (fresh.length > 0) options.onFeatures(fresh);
+    if (options.onFeatures) return void (fresh.length > 0 && options.onFeatures(fresh));
+    for (const f of fresh) kept.push(f);
   };
-  /**
-   * A page, of which only its count and size are kept: its new features are handed over
-   * (unless `held` takes them: the first pages), so no page outlives its turn.
-   */
+  /** A page's count and size; its new features go to `hand` (or `held`: the first pages). */
   const fetchPage = async (box: Bbox, skip: number, held?: F[][]): Promise<Counted> => {
     options.signal?.throwIfAborted();
     result.requests++;
@@ -196,7 +189,6 @@ export async function searchAll<F extends Feature>(
     options.onProgress?.({ found: seen.size, requests: result.requests });
     return { total: page.properties.total, size: page.features.length };
   };
-
   /**
    * The pages of a box after its first, several at once at the first page's size; a page that
    * comes back shorter than that leaves a gap, which is then paged through by what returns.

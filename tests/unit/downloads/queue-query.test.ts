@@ -25,7 +25,11 @@ test('queues each recording once, labelled with the count, and downloads them al
   });
   const client = demoClient(service.url, { paging: { limit: 20 } });
   t = startManager(client);
-  const destination = { folder: t.folder, template: '{recording_id}.{format}', existing: 'skip' };
+  const destination = {
+    folder: t.folder,
+    template: '{recording_id}.{format}',
+    existing: 'skip' as const,
+  };
   const request = { ...destination, formats: ['jpg'], query: { q: 'by-query' } } as const;
   const batchId = (await queueByQuery(t.manager, client, request))!;
   const finished = await t.whenFinished(batchId, 60_000);
