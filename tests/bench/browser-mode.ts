@@ -1,12 +1,13 @@
 /**
  * The app in browser mode for a benchmark: `scripts/web.mjs` (or, for a renderer built
  * elsewhere, the same CLI serving that folder) in a process of its own, against `serviceUrl`
- * with the demo client and a fresh data folder.
+ * with the demo client and a fresh data folder, into which batches may go.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { POLICY_FILE } from '../../src/engine/consent/policy.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -23,6 +24,11 @@ export async function startBrowserMode(
   rendererDir = join(root, 'out/renderer'),
 ): Promise<BrowserMode> {
   const dataDir = mkdtempSync(join(tmpdir(), 'roadcam-bench-host-'));
+  // Batches into the data folder ask nothing: the page of browser mode may not say yes itself.
+  writeFileSync(
+    join(dataDir, POLICY_FILE),
+    JSON.stringify({ allow: { downloadFolder: [dataDir] } }),
+  );
   const args = ['--port', '0', '--data-dir', dataDir, '--base-url', serviceUrl, '--client-id'];
   const script =
     rendererDir === join(root, 'out/renderer')

@@ -131,8 +131,11 @@ async function queueBatch(page: Page, url: string, dataDir: string): Promise<voi
   await page.getByLabel('Folder').fill(join(dataDir, 'files'));
   const started = Date.now();
   await page.getByRole('button', { name: 'Download all matching' }).click();
+  // The first row, or the view's error in words (a refused folder, a failed search).
   const rows = page.getByTestId('download-item');
-  await rows.first().waitFor({ timeout: 300_000 });
+  const failed = page.getByRole('alert').first();
+  await rows.first().or(failed).waitFor({ timeout: 300_000 });
+  if (await failed.isVisible()) throw new Error(`queueing failed: ${await failed.innerText()}`);
   console.log(`queued ${ITEMS} files; first row drawn ${Date.now() - started} ms after the click`);
 }
 

@@ -8,7 +8,8 @@
  * it: the same bench, two engines, alternated. Prints, for each run:
  * - the time to queue them all (search every page, plan the names, insert the items), and the
  *   longest the main process's event loop waited meanwhile (what a window would feel);
- * - the engine's memory: the process's peak RSS, and the heap per queued item beyond the base;
+ * - the engine's memory: the process's peak RSS (the kernel's high-water mark), the heap per
+ *   queued item beyond the base;
  * - files per second near the start (items 100-300) and near the end (the last 10%);
  * - a restart half-way: the time from opening the queue again to the next finished file;
  * then the peak RSS of every size, the largest size's over the smallest's, and the load.
@@ -20,9 +21,11 @@
  *   BENCH_BASELINE=/work/wt/base npm run bench:queue    # the engine of another checkout too
  *   BENCH_ROUNDS=3                                      # each run 3 times, medians
  *   BENCH_TRACE=1 npm run bench:queue                   # memory every second as it runs
+ *   BENCH_SNAPSHOT=/tmp/snaps                           # heap snapshots, queued and done
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { writeHeapSnapshot } from 'node:v8';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -30,7 +33,8 @@ import { parseArgs } from 'node:util';
 import type * as Api from '../../src/engine/api/index.ts';
 import type * as Database from '../../src/engine/db/database.ts';
 import type * as Manager from '../../src/engine/downloads/manager.ts';
-import type * as Selection from '../../src/engine/downloads/selection.ts';
+import type * as QueueQuery from '../../src/engine/downloads/queue-query.ts';
+import type { Chosen } from '../../src/engine/downloads/selection.ts';
 import type * as Net from '../../src/engine/net/network.ts';
 import { DEFAULT_TEMPLATE } from '../../src/shared/ipc/downloads.ts';
 import { MachineLoad, ratioLine } from './lib/machine-load.ts';
@@ -38,6 +42,7 @@ import { forkRecordingsService, serveRecordings } from './recordings-service.ts'
 import { waitFor } from '../helpers/wait.ts';
 
 const TAG = 'queuebench';
+const FIRST_BATCH = 1;
 const NOW = '2026-11-21T12:00:00Z';
 const { values } = parseArgs({
   options: {
@@ -130,13 +135,43 @@ async function engineOf(root: string) {
     ...((await from('api/index.ts')) as typeof Api),
     ...((await from('db/database.ts')) as typeof Database),
     ...((await from('downloads/manager.ts')) as typeof Manager),
-    ...((await from('downloads/selection.ts')) as typeof Selection),
     ...((await from('net/network.ts')) as typeof Net),
+    // Absent from an engine older than the queue filled page by page: queueAll falls back.
+    ...((await from('downloads/queue-query.ts').catch(() => ({}))) as Partial<typeof QueueQuery>),
+    ...((await from('downloads/selection.ts')) as { chooseByQuery?: ChooseByQuery }),
   };
 }
 
+/** An older engine's way: every recording of the search in one list, then one batch. */
+type ChooseByQuery = (client: unknown, query: object) => Promise<Chosen[]>;
+
+/** Queues every recording of the run's tag as one batch, as "Download all N results" does. */
+async function queueAll(
+  engine: Awaited<ReturnType<typeof engineOf>>,
+  manager: InstanceType<typeof Manager.DownloadManager>,
+  client: InstanceType<typeof Api.ApiClient>,
+  destination: Omit<QueueQuery.QueryBatchRequest, 'query'>,
+): Promise<number> {
+  const query = { q: TAG, status: 'complete' } as const;
+  if (engine.queueByQuery) {
+    const id = await engine.queueByQuery(manager, client, { ...destination, query });
+    if (id === undefined) throw new Error(`no recording tagged ${TAG} on the service`);
+    return id;
+  }
+  // The list dies with this call: the bench holds it no longer than the engine's caller would.
+  const chosen = await engine.chooseByQuery!(client, query);
+  return manager.createBatch({ ...destination, label: `${chosen.length} recordings`, chosen }).id;
+}
+
+/** With BENCH_SNAPSHOT=DIR, a heap snapshot named `name` there (diagnosis: it moves the peak). */
+function snapshot(name: string): void {
+  const dir = process.env['BENCH_SNAPSHOT'];
+  if (dir) console.log(`heap snapshot: ${writeHeapSnapshot(join(dir, `${name}.heapsnapshot`))}`);
+}
+
 async function run(root: string): Promise<void> {
-  const { ApiClient, DownloadManager, Network, chooseByQuery, openDatabase } = await engineOf(root);
+  const engine = await engineOf(root);
+  const { ApiClient, DownloadManager, Network, openDatabase } = engine;
   const service = await forkRecordingsService(import.meta.filename, items);
   const { url, client: demo } = service;
   const dir = mkdtempSync(join(tmpdir(), 'roadcam-queue-bench-'));
@@ -185,35 +220,38 @@ async function run(root: string): Promise<void> {
   const base = process.memoryUsage();
   let q = open();
 
-  // Queue: every page of the search, then one batch.
+  // Files start while the search goes on: followed from before it (a fresh database's first
+  // batch is batch 1, checked below).
+  const follow = (m: InstanceType<typeof DownloadManager>) =>
+    m.follow(FIRST_BATCH, { onCompleted: () => completedAt.push(performance.now()) });
+  let stopFollowing = follow(q.manager);
+
+  // Queue: every page of the search into one batch.
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
   const queueStart = performance.now();
-  const chosen = await chooseByQuery(client, { q: TAG, status: 'complete' });
-  const searchedMs = performance.now() - queueStart;
-  const batch = q.manager.createBatch({
-    label: `${items} recordings`,
-    folder: join(dir, 'files'),
-    template: DEFAULT_TEMPLATE,
-    existing: 'rename',
-    formats: ['jpg'],
-    chosen,
-    key: 'bench',
-  });
+  const batch = q.manager.batchView(
+    await queueAll(engine, q.manager, client, {
+      folder: join(dir, 'files'),
+      template: DEFAULT_TEMPLATE,
+      existing: 'rename',
+      formats: ['jpg'],
+      key: 'bench',
+    }),
+  )!;
   const queuedMs = performance.now() - queueStart;
+  if (batch.id !== FIRST_BATCH) throw new Error(`the batch is ${batch.id}, not ${FIRST_BATCH}`);
   lag.disable();
   global.gc?.();
   const queued = process.memoryUsage();
+  snapshot(`queued-${items}`);
   const perItem = (queued.heapUsed - base.heapUsed) / batch.items;
   console.log(
-    `queued ${batch.items} files in ${(queuedMs / 1000).toFixed(2)} s (search ${(searchedMs / 1000).toFixed(2)} s); ` +
+    `queued ${batch.items} files in ${(queuedMs / 1000).toFixed(2)} s (the search, its pages queued as they came, ${completedAt.length} files finished meanwhile); ` +
       `event loop waited at most ${(lag.max / 1e6).toFixed(0)} ms (p99 ${(lag.percentile(99) / 1e6).toFixed(0)} ms); ` +
       `heap ${(perItem / 1024).toFixed(2)} KB per queued item beyond the base (RSS ${mb(queued.rss)} after, ${mb(base.rss)} before)`,
   );
 
-  const follow = (m: InstanceType<typeof DownloadManager>) =>
-    m.follow(batch.id, { onCompleted: () => completedAt.push(performance.now()) });
-  let stopFollowing = follow(q.manager);
   const half = Math.floor(batch.items / 2);
   // Bounds far above any run seen, so that a stuck queue ends the run in words.
   await waitFor(() => completedAt.length >= half, {
@@ -239,6 +277,10 @@ async function run(root: string): Promise<void> {
 
   const done = await q.manager.settled(batch.id);
   clearInterval(sampler);
+  // The kernel's high-water mark of the process: no peak between two samples is missed.
+  const sampledRss = peakRss;
+  peakRss = process.resourceUsage().maxRSS * 1024;
+  snapshot(`done-${items}`);
   const rate = (from: number, to: number) =>
     (to - from) / ((completedAt[to]! - completedAt[from]!) / 1000);
   const n = completedAt.length;
@@ -246,7 +288,7 @@ async function run(root: string): Promise<void> {
     `finished: ${done.counts.completed} completed, ${done.counts.failed} failed; ` +
       `files/s at items 100-300: ${rate(100, 300).toFixed(0)}, in the last 10%: ${rate(Math.floor(n * 0.9), n - 1).toFixed(0)}; ` +
       `restart half-way: ${restartMs.toFixed(0)} ms to the next finished file; ` +
-      `peak RSS ${mb(peakRss)} (JS heap and buffers at most ${mb(peakHeap)})`,
+      `peak RSS ${mb(peakRss)} (JS heap and buffers at most ${mb(peakHeap)}; sampled every 100 ms: ${mb(sampledRss)})`,
   );
   global.gc?.();
   const after = process.memoryUsage();

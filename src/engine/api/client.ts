@@ -105,7 +105,7 @@ export class ApiClient {
   searchAll<K extends GeoKind>(
     kind: K,
     params: ParamsOf<K>,
-    options: SearchAllOptions = {},
+    options: SearchAllOptions<FeatureOf<K>> = {},
   ): Promise<SearchAllResult<FeatureOf<K>>> {
     return this.searches.searchAll(kind, params, options);
   }

@@ -76,7 +76,7 @@ abstract class GeoGroup<K extends GeoKind> {
 
   searchAll(
     params: ParamsOf<K>,
-    options: SearchAllOptions = {},
+    options: SearchAllOptions<FeatureOf<K>> = {},
   ): Promise<SearchAllResult<FeatureOf<K>>> {
     return this.#searches.searchAll(this.kind, params, options);
   }

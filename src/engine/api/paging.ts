@@ -112,7 +112,7 @@ export async function* pageThrough<T>(
   }
 }
 
-export interface SearchAllOptions {
+export interface SearchAllOptions<F = unknown> {
   signal?: AbortSignal;
   /** How many results one box may hold and still be paged through; default skipMax + limit. */
   ceiling?: number;
@@ -121,6 +121,10 @@ export interface SearchAllOptions {
   /** The most boxes one search may open (MAX_BOXES; tests lower it). */
   maxBoxes?: number;
   onProgress?: (progress: { found: number; requests: number }) => void;
+  /** The service's count of the results, told once from the first pages (before any feature). */
+  onTotal?: (total: number) => void;
+  /** Each page's features not seen before, as they arrive: then `features` stays empty. */
+  onFeatures?: (features: F[]) => void;
 }
 
 export interface SearchAllResult<F> {
@@ -135,6 +139,8 @@ export interface SearchAllResult<F> {
 }
 
 type Feature = { id: string | number };
+/** What searchAll keeps of a page: the service's count and the page's size. */
+type Counted = { total: number; size: number };
 export type BboxSearch<F> = (
   bbox: Bbox,
   skip: number,
@@ -159,23 +165,30 @@ export async function searchAll<F extends Feature>(
   search: BboxSearch<F>,
   bbox: Bbox | undefined,
   limits: PagingLimits = DEFAULT_PAGING,
-  options: SearchAllOptions = {},
+  options: SearchAllOptions<F> = {},
   operation = 'complete search',
 ): Promise<SearchAllResult<F>> {
-  const found = new Map<string | number, F>();
+  const seen = new Set<string | number>();
+  const kept: F[] = [];
   const result: SearchAllResult<F> = { features: [], requests: 0, incomplete: [] };
   const maxBoxes = options.maxBoxes ?? MAX_BOXES;
   let boxes = 0;
-  const fetchPage = async (box: Bbox, skip: number) => {
+  const hand = (fresh: F[]) => {
+    if (options.onFeatures) return void (fresh.length > 0 && options.onFeatures(fresh));
+    for (const f of fresh) kept.push(f);
+  };
+  /** A page's count and size; its new features go to `hand` (or `held`: the first pages). */
+  const fetchPage = async (box: Bbox, skip: number, held?: F[][]): Promise<Counted> => {
     options.signal?.throwIfAborted();
     result.requests++;
     const page = await search(box, skip, limits.limit);
-    // Features on a split line match both halves: the map keeps each id once.
-    for (const f of page.features) if (!found.has(f.id)) found.set(f.id, f);
-    options.onProgress?.({ found: found.size, requests: result.requests });
-    return page;
+    // Features on a split line match both halves: each id is handed over once.
+    const fresh = page.features.filter((f) => !seen.has(f.id) && seen.add(f.id));
+    if (held) held.push(fresh);
+    else hand(fresh);
+    options.onProgress?.({ found: seen.size, requests: result.requests });
+    return { total: page.properties.total, size: page.features.length };
   };
-
   /**
    * The pages of a box after its first, several at once at the first page's size; a page that
    * comes back shorter than that leaves a gap, which is then paged through by what returns.
@@ -195,13 +208,13 @@ export async function searchAll<F extends Feature>(
     }
     const gaps: [number, number][] = [];
     await inParallel(skips, options.concurrency ?? 4, async (skip) => {
-      const got = (await page(skip)).features.length;
+      const got = (await page(skip)).size;
       if (got < size && skip + got < end) gaps.push([skip + got, Math.min(skip + size, end)]);
     });
     for (const [from, stop] of gaps) {
       let skip = from;
       while (skip < stop && skip <= limits.skipMax) {
-        const got = (await page(skip)).features.length;
+        const got = (await page(skip)).size;
         if (got === 0) break;
         skip += got;
       }
@@ -209,7 +222,7 @@ export async function searchAll<F extends Feature>(
   };
 
   /** A box's first page: one more box, of at most `maxBoxes`. */
-  const open = (box: Bbox) => {
+  const open = (box: Bbox, held?: F[][]) => {
     if (++boxes > maxBoxes) {
       const why =
         `the service still counted more results than one box can page through after ` +
@@ -217,12 +230,10 @@ export async function searchAll<F extends Feature>(
         'counts do not shrink as its boxes do), so the complete search stopped';
       throw new PagingStopped(operation, why);
     }
-    return fetchPage(box, 0);
+    return fetchPage(box, 0, held);
   };
 
-  const visit = async (box: Bbox, first: FeatureCollection<F>): Promise<void> => {
-    const total = first.properties.total;
-    const size = first.features.length;
+  const visit = async (box: Bbox, { total, size }: Counted): Promise<void> => {
     // What paging can reach: the largest skip plus one page of the size the service returns.
     const ceiling = options.ceiling ?? limits.skipMax + Math.max(size, 1);
     if (total > ceiling && splittable(box)) {
@@ -230,7 +241,7 @@ export async function searchAll<F extends Feature>(
       const firsts = [await open(halves[0]), await open(halves[1])];
       // One half of a real box counts fewer, unless every result lies on the line between them:
       // halves that both count as many narrow nothing, and splitting on would never end.
-      if (firsts.some((page) => page.properties.total < total)) {
+      if (firsts.some((half) => half.total < total)) {
         for (const [i, half] of halves.entries()) await visit(half, firsts[i]!);
         return;
       }
@@ -239,8 +250,15 @@ export async function searchAll<F extends Feature>(
     if (size > 0) await rest(box, size, Math.min(total, ceiling));
   };
 
-  for (const box of splitBbox(bbox ?? WORLD)) await visit(box, await open(box));
-  result.features = [...found.values()];
+  // The first page of each box (two across the antimeridian) before any feature: the count.
+  const tops = splitBbox(bbox ?? WORLD);
+  const held: F[][] = [];
+  const firsts: Counted[] = [];
+  for (const box of tops) firsts.push(await open(box, held));
+  options.onTotal?.(firsts.reduce((sum, first) => sum + first.total, 0));
+  for (const fresh of held) hand(fresh);
+  for (const [i, box] of tops.entries()) await visit(box, firsts[i]!);
+  result.features = kept;
   return result;
 }
 

@@ -75,7 +75,7 @@ export class Searches {
   searchAll<K extends GeoKind>(
     kind: K,
     params: ParamsOf<K>,
-    options: SearchAllOptions = {},
+    options: SearchAllOptions<FeatureOf<K>> = {},
   ): Promise<SearchAllResult<FeatureOf<K>>> {
     const { bbox, ...rest } = params;
     const base = { ...rest, sort: undefined, sort_dir: undefined, aggs: undefined };

@@ -121,14 +121,14 @@ export class DownloadManager {
    * how to fill it: each recording's files start as soon as it is added, while the others are
    * still looked up. The batch is not announced as finished before `done()`. Only the key
    * finds a batch again after the process died half-way (`roadcam download` run again adds
-   * what it lacks), so this is for keyed batches.
+   * what it lacks); a batch without one is filled in one go (a query's pages, queue-query.ts).
    */
-  openBatch(request: Omit<NewBatchRequest, 'chosen'> & { key: string }): BatchFill {
+  openBatch(request: Omit<NewBatchRequest, 'chosen'>): BatchFill {
     const planner = new ItemPlanner(request);
     const batchId = this.store.batchFor(
       {
         service: this.#o.service,
-        key: request.key,
+        key: request.key ?? null,
         label: request.label,
         folder: request.folder,
         template: request.template,

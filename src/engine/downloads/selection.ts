@@ -1,15 +1,10 @@
 /**
- * Turning what the user chose into the items of a batch: recording features from a search,
- * every recording of a query (searchAll, past the 4,100 paging limit), or pasted ids (looked up
- * for their names); new recordings of cameras' periods are record-cameras.ts's.
+ * Turning what the user chose into the items of a batch: recording features from a search, or
+ * pasted ids (looked up for their names); every recording of a query is queue-query.ts's, new
+ * recordings of cameras' periods record-cameras.ts's.
  */
 import { isoFromMs } from '../../shared/times.ts';
-import type {
-  Recording,
-  RecordingFormat,
-  RecordingProperties,
-  RecordingSearchParams,
-} from '../../shared/api/index.ts';
+import type { Recording, RecordingFormat, RecordingProperties } from '../../shared/api/index.ts';
 import type { ExistingPolicy } from '../../shared/ipc/downloads.ts';
 import type { ApiClient } from '../api/client.ts';
 import { ServiceError } from '../api/errors.ts';
@@ -178,16 +173,6 @@ async function lookUp(client: ApiClient, recordingId: string, signal?: AbortSign
       problem: `No recording ${recordingId} on the service (mistyped, or expired after 90 days).`,
     };
   }
-}
-
-/** Every recording matching the query, however many (the client splits the bounding box). */
-export async function chooseByQuery(
-  client: ApiClient,
-  query: RecordingSearchParams,
-  signal?: AbortSignal,
-): Promise<Chosen[]> {
-  const result = await client.recordings.searchAll(query, { signal });
-  return result.features.map((recording) => ({ recordingId: recording.id, recording }));
 }
 
 /** The period cut into recordings of at most 30 minutes: [start, duration] in seconds. */

@@ -12,12 +12,8 @@ import type { Settings } from '../../shared/settings.ts';
 import { DownloadManager } from '../downloads/manager.ts';
 import { checkTemplate } from '../downloads/naming.ts';
 import { createPieces, planPieces, RECORD_TAG } from '../downloads/record-cameras.ts';
-import {
-  chooseByIds,
-  chooseByQuery,
-  type Chosen,
-  type Destination,
-} from '../downloads/selection.ts';
+import { queueByQuery } from '../downloads/queue-query.ts';
+import { chooseByIds, type Chosen, type Destination } from '../downloads/selection.ts';
 import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
 import { Disposables } from './disposables.ts';
 
@@ -112,12 +108,18 @@ export function downloadsFeature(
     'downloads.list': ({ state }) => manager.snapshot(state),
     'downloads.add': async (input) => {
       const d = await destination(input);
+      if (!input.recordingIds?.length && input.query) {
+        // Queued page by page as the search returns them (queue-query.ts).
+        const request = { ...d, label: input.label, query: input.query };
+        const batchId = await queueByQuery(manager, ctx.client, request);
+        if (batchId === undefined)
+          throw new RangeError('No recording matches: nothing to download.');
+        return manager.batchView(batchId)!;
+      }
       // The schema asks for one of the two; without either nothing matches.
       const chosen = input.recordingIds?.length
         ? await chooseByIds(ctx.client, input.recordingIds)
-        : input.query
-          ? await chooseByQuery(ctx.client, input.query)
-          : [];
+        : [];
       const label =
         input.label ??
         (chosen.length === 1

@@ -7,7 +7,8 @@ import type { RecordingSearchParams } from '../../shared/api/index.ts';
 import type { CommandLineHandlers } from '../../shared/ipc/command-line.ts';
 import type { ApiClient } from '../api/index.ts';
 import type { DownloadManager, BatchFill } from '../downloads/manager.ts';
-import { chooseByQuery, lookUpIds, uniqueIds } from '../downloads/selection.ts';
+import { queueByQuery } from '../downloads/queue-query.ts';
+import { lookUpIds, uniqueIds } from '../downloads/selection.ts';
 
 type DownloadChannels =
   'cli.downloads.claim' | 'cli.downloads.open' | 'cli.downloads.fill' | 'cli.downloads.batch';
@@ -46,9 +47,11 @@ export function downloadHandlers(
     },
     'cli.downloads.open': async ({ ids, query, ...destination }) => {
       if (query) {
-        const chosen = await chooseByQuery(client, query as RecordingSearchParams);
-        if (chosen.length === 0) throw new Error('No recording matches: nothing to download.');
-        return { batchId: manager.createBatch({ ...destination, chosen }).id };
+        // Queued page by page as the search returns them (queue-query.ts).
+        const request = { ...destination, query: query as RecordingSearchParams };
+        const batchId = await queueByQuery(manager, client, request);
+        if (batchId === undefined) throw new Error('No recording matches: nothing to download.');
+        return { batchId };
       }
       const unique = uniqueIds(ids ?? []);
       if (unique.length === 0) throw new Error('No recording matches: nothing to download.');

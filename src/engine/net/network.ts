@@ -13,7 +13,8 @@
  *   the same GETs go over undici.
  */
 import { createSecureContext, type SecureContext } from 'node:tls';
-import { Agent, ProxyAgent, fetch as undiciFetch, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Agent, ProxyAgent, undiciFetch } from './undici-parts.ts';
 import {
   envProxy,
   fromPacAnswer,

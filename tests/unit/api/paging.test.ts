@@ -150,3 +150,36 @@ describe('searchAll, the algorithm', () => {
     expect(result.features.map((f) => f.id).sort()).toEqual(['a0', 'a1', 'a2', 'a3']);
   });
 });
+
+describe('searchAll handing its pages over', () => {
+  const points = Array.from({ length: 57 }, (_, i) => ({
+    id: `h${i}`,
+    geometry: { coordinates: [(i % 19) * 0.1, Math.floor(i / 19) * 0.1] as LonLat },
+  }));
+  const search: BboxSearch<(typeof points)[number]> = (bbox, skip, limit) => {
+    const hits = points.filter((p) => bboxContains(bbox, p.geometry.coordinates));
+    return Promise.resolve({
+      type: 'FeatureCollection',
+      features: hits.slice(skip, skip + limit),
+      properties: { total: hits.length, skip, limit, aggs: {} },
+    });
+  };
+
+  it('tells the count first, then hands each feature once, a page at a time, keeping none', async () => {
+    const told: (number | string[])[] = [];
+    const result = await searchAll(
+      search,
+      [0, 0, 2, 0.2],
+      { limit: 5, skipMax: 10 },
+      {
+        onTotal: (total) => told.push(total),
+        onFeatures: (features) => told.push(features.map((f) => f.id)),
+      },
+    );
+    expect(told[0]).toBe(57);
+    const pages = told.slice(1) as string[][];
+    expect(pages.every((page) => page.length > 0 && page.length <= 5)).toBe(true);
+    expect(pages.flat().sort()).toEqual(points.map((p) => p.id).sort());
+    expect(result.features).toEqual([]);
+  });
+});
