@@ -1,6 +1,6 @@
 /**
  * The Map and the Alerts in the pseudo-locale: every word from the catalogue and every word
- * fitting its box (tests/helpers/pseudo-text.ts), panel by panel: a camera's, an observation's
+ * fitting its box (tests/e2e/pseudo-text.ts), panel by panel: a camera's, an observation's
  * and an alert's panel, the search with its results and facets, the spatial tools and the
  * watched area's form, the legend and the replay bar; the Alerts view with its filters, an
  * alert's detail, the watched areas, the road conditions and a watch's changes. Then the same
@@ -11,7 +11,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
 import { startOwnService, type OwnService } from './own-service.ts';
-import { textCutOff, wordsNotFromCatalogue } from '../helpers/pseudo-text.ts';
+import { textCutOff, wordsNotFromCatalogue } from './pseudo-text.ts';
 
 const SHOTS = '/tmp/43-shots/43-ren-a';
 

@@ -1,7 +1,7 @@
 /**
  * Downloads and Collections speak only the catalogue's words: each view, dialog and notice of
  * theirs opened in the pseudo-locale (en-XA) fails on a word written inline and on text cut off
- * its box (tests/helpers/pseudo-text.ts); the same places in German pass axe. The elements are
+ * its box (tests/e2e/pseudo-text.ts); the same places in German pass axe. The elements are
  * found by their structure, not their words, which are pseudo-words here. I18N_SHOTS=DIR saves a
  * German screenshot of each place into DIR, for a person to read.
  */
@@ -17,7 +17,7 @@ import {
   type RoadcamHost,
 } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
-import { textCutOff, wordsNotFromCatalogue } from '../helpers/pseudo-text.ts';
+import { textCutOff, wordsNotFromCatalogue } from './pseudo-text.ts';
 
 test.describe.configure({ mode: 'serial' });
 let roadcam: RoadcamHost;

@@ -7,7 +7,7 @@
  */
 import type { Locator } from '@playwright/test';
 import { expect, openView, smallDemo, startRoadcam, test, type RoadcamHost } from './fixtures.ts';
-import { textCutOff, wordsNotFromCatalogue } from '../helpers/pseudo-text.ts';
+import { textCutOff, wordsNotFromCatalogue } from './pseudo-text.ts';
 
 // The system's language is the page's (browser mode): the pseudo-locale, as a tester's machine.
 test.use({ locale: 'en-XA' });
