@@ -56,6 +56,8 @@ test('a GPX route shows its cameras in driving order; saved, reloaded, shared by
   // The first card: its distance along in miles, its image live.
   const first = page.locator('ol.cameras > li').first();
   await expect(first).toContainText(/[\d.]+ mi along/);
+  // Off the line, as other distances read: "35 ft", "1.5 mi", not "1.53 mi" or "0.00659 mi".
+  await expect(first).toContainText(/(^|\s)(\d+ ft|\d+(\.\d)? mi) off the line/);
   await expect(first.locator('img')).toBeVisible({ timeout: 30_000 });
 
   expect((await seriousViolations(page)).join('\n')).toBe('');
