@@ -141,3 +141,27 @@ export function visibilityRange(value: number, unit: DistanceUnit, locale?: stri
     ? `${n.format(low)}+ ${name}`
     : `${n.format(low)} to ${n.format(high)} ${name}`;
 }
+
+/** Below these, a distance reads in feet or metres: a tenth of a mile, a kilometre. */
+const SMALL_UNIT = {
+  mi: { below: 0.1, unit: 'foot', per: 5280, step: 5 },
+  km: { below: 1, unit: 'meter', per: 1000, step: 10 },
+} as const;
+
+/**
+ * A short distance (a camera off a route's line) as people say it: near, in feet or metres to a
+ * round figure ("35 ft", "10 m"); farther, in `unit` to a tenth ("0.2 mi", "1.4 km"), not the
+ * three significant digits of `formatDistance` ("0.00659 mi").
+ */
+export function formatShortDistance(km: number, unit: DistanceUnit, locale?: string): string {
+  const value = fromKm(km, unit);
+  const small = SMALL_UNIT[unit];
+  const near = value < small.below;
+  const shown = near ? Math.round((value * small.per) / small.step) * small.step : value;
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: near ? small.unit : unit === 'km' ? 'kilometer' : 'mile',
+    unitDisplay: 'short',
+    maximumFractionDigits: 1,
+  }).format(shown);
+}

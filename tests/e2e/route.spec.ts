@@ -49,13 +49,15 @@ test('a GPX route shows its cameras in driving order; saved, reloaded, shared by
     buffer: Buffer.from(gpx),
   });
   await expect(page.getByText('Imported Coast (6 points).')).toBeVisible();
-  await expect(page.getByRole('heading', { name: /cameras along Coast/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /cameras? along Coast/ })).toBeVisible();
   const strip = await stripIds(page);
   expect(strip.length).toBeGreaterThan(2);
   expect(strip.map((c) => c.along)).toEqual([...strip.map((c) => c.along)].sort((a, b) => a - b));
   // The first card: its distance along in miles, its image live.
   const first = page.locator('ol.cameras > li').first();
   await expect(first).toContainText(/[\d.]+ mi along/);
+  // Off the line, as other distances read: "35 ft", "1.5 mi", not "1.53 mi" or "0.00659 mi".
+  await expect(first).toContainText(/(^|\s)(\d+ ft|\d+(\.\d)? mi) off the line/);
   await expect(first.locator('img')).toBeVisible({ timeout: 30_000 });
 
   expect((await seriousViolations(page)).join('\n')).toBe('');
@@ -70,7 +72,7 @@ test('a GPX route shows its cameras in driving order; saved, reloaded, shared by
 
   await page.reload();
   await page.getByRole('button', { name: /^Coast road \d/ }).click();
-  await expect(page.getByRole('heading', { name: /cameras along Coast road/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /cameras? along Coast road/ })).toBeVisible();
   expect((await stripIds(page)).map((c) => c.id)).toEqual(strip.map((c) => c.id));
 
   await page.getByLabel('Cameras to watch').selectOption('4');
@@ -91,7 +93,7 @@ test('a GPX route shows its cameras in driving order; saved, reloaded, shared by
       otherPage.getByText('Opened Coast road from a link; save it to keep it.'),
     ).toBeVisible();
     await expect(
-      otherPage.getByRole('heading', { name: /cameras along Coast road/ }),
+      otherPage.getByRole('heading', { name: /cameras? along Coast road/ }),
     ).toBeVisible();
     expect((await stripIds(otherPage)).map((c) => c.id)).toEqual(strip.map((c) => c.id));
     await expect(otherPage.getByText('No saved routes yet')).toBeVisible();
@@ -128,14 +130,14 @@ test('a route drawn on the map replaces the line; bad input is said in words', a
     await page.mouse.click(box.x + box.width * x!, box.y + box.height * y!);
   }
   await page.getByRole('button', { name: 'Finish the route' }).click();
-  await expect(page.getByRole('heading', { name: /cameras along/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /cameras? along/ })).toBeVisible();
   const link = page.getByLabel('Link to this route');
   await expect(link).toHaveValue(/^roadcam:\/\/route\?/);
   // A route not saved yet survives a visit to another view.
   const drawn = await link.inputValue();
   await nav.getByRole('link', { name: 'Wall', exact: true }).click();
   await nav.getByRole('link', { name: 'My route', exact: true }).click();
-  await expect(page.getByRole('heading', { name: /cameras along/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /cameras? along/ })).toBeVisible();
   await expect(link).toHaveValue(drawn);
 
   const input = page.getByLabel('Import a GPX or GeoJSON file');
@@ -158,5 +160,5 @@ test('a route drawn on the map replaces the line; bad input is said in words', a
     'log.gpx is 6.0 MB; a route file may be at most 5 MB.',
   );
   // The drawn route is still shown.
-  await expect(page.getByRole('heading', { name: /cameras along/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /cameras? along/ })).toBeVisible();
 });

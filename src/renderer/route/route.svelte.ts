@@ -12,6 +12,7 @@ import { roundDistance, type DistanceUnit } from '../lib/units.ts';
 import { contextSlot } from '../lib/context.ts';
 import { Operation } from '../lib/operation.svelte.ts';
 import type { ViewAddress } from '../lib/router.svelte.ts';
+import { t } from '../lib/words.svelte.ts';
 
 export interface RouteNotice {
   text: string;
@@ -24,7 +25,7 @@ const WALL_LAYOUTS: Record<number, string> = { 4: '2x2', 9: '3x3', 16: '4x4' };
 export class RouteState {
   /** The line in driving order; empty until a route is made or opened. */
   line = $state<LonLat[]>([]);
-  name = $state('New route');
+  name = $state(t('route.state.newRoute'));
   /** The buffer chosen (typed, or the route's own); null: the default, round in the user's unit. */
   #bufferKm = $state<number | null>(null);
   /** The saved route shown, or null for one not saved (drawn, typed, imported, from a link). */
@@ -72,7 +73,7 @@ export class RouteState {
     }
     this.#use(read.route.line, read.route.name, null, read.route.bufferKm);
     this.notice = {
-      text: `Opened ${read.route.name} from a link; save it to keep it.`,
+      text: t('route.state.opened', { name: read.route.name }),
       error: false,
     };
     await this.refresh();
@@ -98,7 +99,7 @@ export class RouteState {
     this.choice = null;
     const found = await this.op.run(
       () => Promise.all(typed.map((q) => this.#api.invoke('routes.place', { q }))),
-      'Could not find the places',
+      t('route.state.failPlaces'),
     );
     if (!found) return;
     const unclear = found.find((f) => f.place === null);
@@ -113,15 +114,20 @@ export class RouteState {
           points: places.map((p) => [p.lon, p.lat] as [number, number]),
           bufferKm: this.bufferKm,
         }),
-      'Could not find the route',
+      t('route.state.failRoad'),
     );
     if (!road) return;
     const [from, to] = [places[0]!.name, places.at(-1)!.name];
-    this.#use(road.line, `${typed[0]} to ${typed.at(-1)}`, null, this.bufferKm);
+    this.#use(
+      road.line,
+      t('route.state.fromTo', { from: typed[0]!, to: typed.at(-1)! }),
+      null,
+      this.bufferKm,
+    );
     this.notice = {
       text: road.routedBy
-        ? `Along the roads from ${from} to ${to}, as ${road.routedBy} drew it.`
-        : `A straight line from ${from} to ${to}: choose a routing service in Settings > Route to follow the roads, or draw on the map.`,
+        ? t('route.state.byRoads', { from, to, service: road.routedBy })
+        : t('route.state.straight', { from, to }),
       error: false,
     };
     await this.refresh();
@@ -139,8 +145,8 @@ export class RouteState {
     this.notice = {
       text:
         read.thinnedFrom === null
-          ? `Imported ${name} (${read.line.length} points).`
-          : `Imported ${name}: its ${read.thinnedFrom.toLocaleString()} points thinned to ${read.line.length}.`,
+          ? t('route.state.imported', { name, count: read.line.length })
+          : t('route.state.thinned', { name, from: read.thinnedFrom, count: read.line.length }),
       error: false,
     };
     await this.refresh();
@@ -158,7 +164,7 @@ export class RouteState {
     const input = { line: this.line.map(([lon, lat]) => [lon, lat] as [number, number]) };
     const shown = await this.showing.latest(
       () => this.#api.invoke('routes.show', { ...input, bufferKm: this.bufferKm, name: this.name }),
-      'Could not find the cameras along the route',
+      t('route.state.failShow'),
     );
     if (shown) this.shown = shown;
   }
@@ -174,12 +180,12 @@ export class RouteState {
           line,
           bufferKm: this.bufferKm,
         }),
-      'Could not save the route',
+      t('route.state.failSave'),
     );
     if (!saved) return;
     this.id = saved.id;
     this.name = saved.name;
-    this.notice = { text: `Saved ${saved.name}.`, error: false };
+    this.notice = { text: t('route.state.saved', { name: saved.name }), error: false };
     await this.loadSaved();
   }
 
@@ -198,7 +204,7 @@ export class RouteState {
           line: route.line.map(([lon, lat]) => [lon, lat] as [number, number]),
           bufferKm: route.bufferKm,
         }),
-      'Could not rename the route',
+      t('route.state.failRename'),
     );
     if (!saved) return;
     if (this.id === saved.id) this.name = saved.name;
@@ -208,11 +214,11 @@ export class RouteState {
   async remove(route: SavedRoute): Promise<void> {
     const done = await this.op.run(
       () => this.#api.invoke('routes.remove', { id: route.id }),
-      'Could not remove the route',
+      t('route.state.failRemove'),
     );
     if (!done) return;
     if (this.id === route.id) this.id = null;
-    this.notice = { text: `Removed ${route.name}.`, error: false };
+    this.notice = { text: t('route.state.removed', { name: route.name }), error: false };
     await this.loadSaved();
   }
 
@@ -229,11 +235,11 @@ export class RouteState {
           name: this.name,
           target: { area: { route, radiusKm: this.bufferKm } },
         }),
-      'Could not watch the conditions along the route',
+      t('route.state.failWatch'),
     );
     if (!watches) return;
     this.notice = {
-      text: `Watching the road conditions along ${this.name}: Alerts lists the watch and what changes.`,
+      text: t('route.state.watching', { name: this.name }),
       error: false,
     };
   }
