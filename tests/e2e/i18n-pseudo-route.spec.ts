@@ -8,7 +8,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, openView, smallDemo, startRoadcam, test, type RoadcamHost } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
-import { textCutOff, wordsNotFromCatalogue } from '../helpers/pseudo-text.ts';
+import { textCutOff, wordsNotFromCatalogue } from './pseudo-text.ts';
 
 /** Where the German screenshots go for a person to look at (not kept in the repository). */
 const SHOTS = process.env.ROUTE_SHOTS_DIR;
