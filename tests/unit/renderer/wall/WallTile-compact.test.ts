@@ -61,6 +61,7 @@ function tileWaitingForNetwork(): HTMLElement {
       sensors: undefined,
       refreshSeconds: 30,
       rewindTime: null,
+      rewindTimes: undefined,
       spans: false,
       maximised: false,
       obscured: false,
