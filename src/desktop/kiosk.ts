@@ -1,4 +1,5 @@
-import { readTourQuery, tourQuery, type Tour } from '../shared/tour.ts';
+import { english } from '../shared/i18n/english.ts';
+import { readTourQuery, saySentences, tourQuery, type Tour } from '../shared/tour.ts';
 
 /** The desktop app's start option for a screen on a control room's wall. */
 export const KIOSK_FLAG = '--kiosk';
@@ -16,7 +17,7 @@ export function displayArgument(argv: readonly string[]): string | null {
 export interface KioskStart {
   /** The route the window opens on. */
   route: string;
-  /** Why the window shows no tour, in words, or null when it starts one. */
+  /** Why the window shows no tour, in English words for the log, or null when it starts one. */
   problem: string | null;
 }
 
@@ -36,14 +37,17 @@ export function kioskStart(
   const query = Object.fromEntries(new URLSearchParams(search));
   if (path === '/wall' && query['tour'] !== undefined) {
     const read = readTourQuery(query);
-    return { route: linkRoute!, problem: read.ok ? null : read.problems.join(' ') };
+    return {
+      route: linkRoute!,
+      problem: read.ok ? null : saySentences(english, read.problems),
+    };
   }
   const last = lastTour ? `/wall?${tourQuery(lastTour)}` : null;
   const problem =
     linkRoute !== null
-      ? `${KIOSK_FLAG} starts a wall tour, and the link opens ${path} instead: it was opened as it is.`
+      ? english.t('wall.tour.kiosk.otherView', { path: path ?? '' })
       : last === null
-        ? `${KIOSK_FLAG} needs a roadcam://wall?tour=... link, or a tour started once in the app's Tour form (a link's tour counts once kept with "Keep this tour for --kiosk").`
+        ? english.t('wall.tour.kiosk.noTour')
         : null;
   return { route: linkRoute ?? last ?? '/wall', problem };
 }

@@ -5,12 +5,16 @@
  * process's `--kiosk` start and the settings all read it from here.
  */
 import { z } from 'zod';
+import { said, type Said, type Translator } from './i18n/translator.ts';
 
 export const MIN_DWELL_S = 5;
 export const MAX_DWELL_S = 600;
 export const DEFAULT_DWELL_S = 20;
 /** The most cameras one tour goes through (a search or a collection may name many more). */
 export const MAX_TOUR_CAMERAS = 200;
+/** A search's words, in characters. */
+const SEARCH_MIN = 2;
+const SEARCH_MAX = 200;
 export const TOUR_MODES = ['tile', 'page'] as const;
 export type TourMode = (typeof TOUR_MODES)[number];
 
@@ -40,7 +44,9 @@ const sourceSchema = z.discriminatedUnion('kind', [
     })
     .strict(),
   z.object({ kind: z.literal('collection'), id: z.string().regex(idPattern) }).strict(),
-  z.object({ kind: z.literal('search'), q: z.string().trim().min(2).max(200) }).strict(),
+  z
+    .object({ kind: z.literal('search'), q: z.string().trim().min(SEARCH_MIN).max(SEARCH_MAX) })
+    .strict(),
   z
     .object({
       kind: z.literal('area'),
@@ -59,27 +65,26 @@ export const tourSchema = z
   })
   .strict();
 
-export type TourRead = { ok: true; tour: Tour } | { ok: false; problems: string[] };
+/** A link's problems are what is wrong (a message's key and parameters), said by each front end. */
+export type TourRead = { ok: true; tour: Tour } | { ok: false; problems: Said[] };
 
 /**
  * Reads `tour=...&dwell=N&mode=tile|page` from a route's query. Links come from outside the app:
- * every problem is named in words, and a link with any problem starts no tour.
+ * every problem is named (`saySentences` says them), and a link with any problem starts no tour.
  */
 export function readTourQuery(query: Record<string, string | undefined>): TourRead {
-  const problems: string[] = [];
+  const problems: Said[] = [];
   const source = readSource(query['tour'] ?? '', problems);
   const dwellSeconds = readDwell(query['dwell'], problems);
   const mode = query['mode'] ?? 'tile';
   if (!(TOUR_MODES as readonly string[]).includes(mode)) {
-    problems.push(
-      `mode must be "tile" (one tile changes) or "page" (the whole wall), not "${clip(mode)}".`,
-    );
+    problems.push(said('wall.tour.problem.mode', { text: clip(mode) }));
   }
   if (problems.length > 0 || !source) return { ok: false, problems };
   return { ok: true, tour: { source, dwellSeconds, mode: mode as TourMode } };
 }
 
-function readSource(text: string, problems: string[]): TourSource | null {
+function readSource(text: string, problems: Said[]): TourSource | null {
   const colon = text.indexOf(':');
   const kind = colon < 0 ? text : text.slice(0, colon);
   const value = colon < 0 ? '' : text.slice(colon + 1).trim();
@@ -89,25 +94,25 @@ function readSource(text: string, problems: string[]): TourSource | null {
     case 'cameras': {
       const ids = [...new Set(value.split(',').map((id) => id.trim()))].filter(Boolean);
       const bad = ids.filter((id) => !idPattern.test(id));
-      if (ids.length === 0) problems.push('tour=cameras: names no camera: give cameras:ID,ID,...');
+      if (ids.length === 0) problems.push(said('wall.tour.problem.noCameras'));
       else if (bad.length > 0)
-        problems.push(
-          `tour=cameras: has ids that are not camera ids: ${bad.map(clip).join(', ')}.`,
-        );
+        problems.push(said('wall.tour.problem.badIds', { ids: bad.map(clip).join(', ') }));
       else if (ids.length > MAX_TOUR_CAMERAS)
         problems.push(
-          `tour=cameras: names ${ids.length} cameras; a tour goes through at most ${MAX_TOUR_CAMERAS}.`,
+          said('wall.tour.problem.tooMany', { count: ids.length, max: MAX_TOUR_CAMERAS }),
         );
       else return { kind: 'cameras', ids };
       return null;
     }
     case 'collection':
       if (idPattern.test(value)) return { kind: 'collection', id: value };
-      problems.push('tour=collection: needs a collection id (letters, digits and . : _ -).');
+      problems.push(said('wall.tour.problem.collection'));
       return null;
     case 'search':
-      if (value.length >= 2 && value.length <= 200) return { kind: 'search', q: value };
-      problems.push('tour=search: needs words to search for (2 to 200 characters).');
+      if (value.length >= SEARCH_MIN && value.length <= SEARCH_MAX) {
+        return { kind: 'search', q: value };
+      }
+      problems.push(said('wall.tour.problem.search', { min: SEARCH_MIN, max: SEARCH_MAX }));
       return null;
     case 'area': {
       const bbox = value
@@ -116,20 +121,18 @@ function readSource(text: string, problems: string[]): TourSource | null {
       if (bbox.length === 4 && boxIsValid(bbox)) {
         return { kind: 'area', bbox: bbox as [number, number, number, number] };
       }
-      problems.push(
-        'tour=area: needs west,south,east,north in degrees, west of east and south of north (area:-105.1,39.6,-104.8,39.9).',
-      );
+      problems.push(said('wall.tour.problem.area'));
       return null;
     }
     case 'route':
       if (value.length >= 1 && value.length <= 200) return { kind: 'route', name: value };
-      problems.push('tour=route: needs the name of a saved route.');
+      problems.push(said('wall.tour.problem.route'));
       return null;
     default:
       problems.push(
         text === ''
-          ? 'tour is empty: give favourites, cameras:ID,ID, collection:ID, search:WORDS, area:W,S,E,N or route:NAME.'
-          : `tour "${clip(text)}" is not a source: give favourites, cameras:ID,ID, collection:ID, search:WORDS, area:W,S,E,N or route:NAME.`,
+          ? said('wall.tour.problem.empty')
+          : said('wall.tour.problem.unknown', { text: clip(text) }),
       );
       return null;
   }
@@ -140,12 +143,12 @@ function boxIsValid(b: number[]): boolean {
   return w >= -180 && e <= 180 && s >= -90 && n <= 90 && w < e && s < n;
 }
 
-function readDwell(text: string | undefined, problems: string[]): number {
+function readDwell(text: string | undefined, problems: Said[]): number {
   if (text === undefined) return DEFAULT_DWELL_S;
   const n = Number(text);
   if (/^\d+$/.test(text) && n >= MIN_DWELL_S && n <= MAX_DWELL_S) return n;
   problems.push(
-    `dwell must be whole seconds from ${MIN_DWELL_S} to ${MAX_DWELL_S}, not "${clip(text)}".`,
+    said('wall.tour.problem.dwell', { min: MIN_DWELL_S, max: MAX_DWELL_S, text: clip(text) }),
   );
   return DEFAULT_DWELL_S;
 }
@@ -183,20 +186,16 @@ export function tourQuery(tour: Tour): string {
   return `tour=${tourValue}&dwell=${tour.dwellSeconds}&mode=${tour.mode}`;
 }
 
-/** The source in words, for the tour bar ("favourites", "collection Storm 3"). */
-export function sourceWords(source: TourSource): string {
-  switch (source.kind) {
-    case 'favourites':
-      return 'the favourites';
-    case 'cameras':
-      return `${source.ids.length} chosen ${source.ids.length === 1 ? 'camera' : 'cameras'}`;
-    case 'collection':
-      return `collection ${source.id}`;
-    case 'search':
-      return `the search “${source.q}”`;
-    case 'area':
-      return 'the cameras in an area';
-    case 'route':
-      return `route ${source.name}`;
-  }
+/**
+ * Sentences (a link's problems, a source's notes) in one language, one after another as the
+ * catalogue joins them: the wall's notice in the user's language, the desktop shell's log in English.
+ */
+export function saySentences(
+  translator: Pick<Translator, 't' | 'say'>,
+  problems: readonly Said[],
+): string {
+  const sentences = problems.map((problem) => translator.say(problem));
+  return sentences
+    .slice(1)
+    .reduce((first, next) => translator.t('wall.tour.join', { first, next }), sentences[0] ?? '');
 }

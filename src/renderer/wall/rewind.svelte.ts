@@ -6,6 +6,7 @@
 import type { Api } from '../../shared/ipc.ts';
 import { contextSlot } from '../lib/context.ts';
 import { Operation } from '../lib/operation.svelte.ts';
+import { t } from '../lib/words.svelte.ts';
 import { rewindRange } from './frames.ts';
 
 const STEP_MS = 60_000;
@@ -45,7 +46,7 @@ export class RewindState {
             epochTimes(await this.#api.invoke('cameras.imageTimes', { cameraId })),
           ),
         ),
-      'Could not list the archived images',
+      t('wall.rewind.listFailed'),
     );
     // Back to live before the lists came: they would be stale by the next rewind.
     if (!lists || !this.active) return;
@@ -54,7 +55,7 @@ export class RewindState {
     this.times = next;
     const range = this.range;
     if (!range) {
-      this.listing.fail('These cameras have no archived images yet: rewind needs at least one.');
+      this.listing.fail(t('wall.rewind.noArchive'));
     } else if (!wasActive || this.time < range.min || this.time > range.max) {
       this.time = range.max;
     }

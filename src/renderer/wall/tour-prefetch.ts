@@ -12,16 +12,21 @@ import { fetchStill } from './still.ts';
 /** Loads one camera's live image; ok when it arrived whole and the browser can decode it. */
 export async function prefetchCamera(cameraId: string, signal: AbortSignal): Promise<Prepared> {
   const result = await fetchStill(mediaUrl(`cameras/${encodeURIComponent(cameraId)}/live`), signal);
-  if (!result.ok) return { ok: false, reason: result.reason };
+  if (!result.ok) {
+    // The media request's own words (the service's, or still.ts's).
+    const words = result.reason;
+    return { ok: false, reason: { kind: 'refused', words: () => words } };
+  }
   try {
     const blob = result.still.blob;
     if (!imageIsWhole(new Uint8Array(await blob.arrayBuffer()))) {
-      return { ok: false, reason: 'its image arrived cut off' };
+      return { ok: false, reason: { kind: 'cutOff' } };
     }
     if (typeof createImageBitmap === 'function') (await createImageBitmap(blob)).close();
     return { ok: true };
   } catch (error) {
-    return { ok: false, reason: `its image cannot be shown (${(error as Error).message})` };
+    // The browser's own words for why it cannot decode the image.
+    return { ok: false, reason: { kind: 'undecodable', detail: (error as Error).message } };
   } finally {
     URL.revokeObjectURL(result.still.src);
   }
@@ -37,5 +42,5 @@ export async function prefetchPage(ids: readonly string[], signal: AbortSignal):
   const results = await Promise.all(ids.map((id) => prefetchCamera(id, signal)));
   if (results.some((r) => r.ok)) return { ok: true };
   const first = results[0];
-  return { ok: false, reason: first && !first.ok ? first.reason : 'the page has no cameras' };
+  return { ok: false, reason: first && !first.ok ? first.reason : { kind: 'emptyPage' } };
 }

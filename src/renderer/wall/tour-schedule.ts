@@ -20,15 +20,27 @@ export const realClock: TourClock = {
   },
 };
 
-export type Prepared = { ok: true } | { ok: false; reason: string };
+/**
+ * Why a step was skipped, as what happened (not words: this file speaks no language; the tour
+ * says it in the user's, tour-words.ts). `refused` carries the failed request's own words,
+ * made when drawn.
+ */
+export type SkipReason =
+  | { kind: 'late'; seconds: number }
+  | { kind: 'cutOff' }
+  | { kind: 'undecodable'; detail: string }
+  | { kind: 'emptyPage' }
+  | { kind: 'refused'; words: () => string };
+
+export type Prepared = { ok: true } | { ok: false; reason: SkipReason };
 
 export interface ScheduleHooks {
   /** Loads a step's images; resolves once they can be shown (or with why they cannot). */
   prepare(step: number, signal: AbortSignal): Promise<Prepared>;
   show(step: number): void;
-  skipped(step: number, reason: string): void;
-  /** Every step failed in one round: said once until a step shows again. */
-  allFailed(message: string): void;
+  skipped(step: number, reason: SkipReason): void;
+  /** Every step failed in one round (tried again every `retrySeconds`): said once until a step shows again. */
+  allFailed(retrySeconds: number): void;
 }
 
 /** A step's images get this long; a camera slower than that is skipped like a failed one. */
@@ -161,14 +173,11 @@ export class TourSchedule {
       }
       this.#hooks.skipped(step, prepared.reason);
     }
+    const retry = Math.max(ALL_FAILED_RETRY_MS, this.#dwellMs);
     if (!this.#failureSaid) {
       this.#failureSaid = true;
-      const retry = Math.max(ALL_FAILED_RETRY_MS, this.#dwellMs);
-      this.#hooks.allFailed(
-        `No camera of this tour could be shown: every image failed to load. Trying again every ${Math.round(retry / 1000)} s.`,
-      );
+      this.#hooks.allFailed(Math.round(retry / 1000));
     }
-    const retry = Math.max(ALL_FAILED_RETRY_MS, this.#dwellMs);
     this.#cancelTimer = this.#clock.after(retry, () => void this.#advance(direction, 0));
   }
 
@@ -179,14 +188,14 @@ export class TourSchedule {
     return new Promise<Prepared>((resolve) => {
       const cancel = this.#clock.after(PREPARE_TIMEOUT_MS, () => {
         abort.abort();
-        resolve({
-          ok: false,
-          reason: `its image did not arrive within ${PREPARE_TIMEOUT_MS / 1000} s`,
-        });
+        resolve({ ok: false, reason: { kind: 'late', seconds: PREPARE_TIMEOUT_MS / 1000 } });
       });
       this.#hooks.prepare(step, abort.signal).then(
         (prepared) => (cancel(), resolve(prepared)),
-        (error: Error) => (cancel(), resolve({ ok: false, reason: error.message })),
+        (error: Error) => (
+          cancel(),
+          resolve({ ok: false, reason: { kind: 'refused', words: () => error.message } })
+        ),
       );
     });
   }

@@ -3,15 +3,17 @@
  * images, a camera search (words or an area), or a saved route. Every source ends as cameras with the details a
  * tile needs (CameraSummary), in the source's order, at most MAX_TOUR_CAMERAS of them.
  */
-import type { Api } from '../../shared/ipc.ts';
+import { english } from '../../shared/i18n/english.ts';
+import { said, type Said } from '../../shared/i18n/translator.ts';
+import { IpcError, type Api } from '../../shared/ipc.ts';
 import { cameraSummary, type CameraSummary } from '../../shared/ipc/cameras.ts';
 import { MAX_WALL_TILES } from '../../shared/ipc/wall.ts';
 import { MAX_TOUR_CAMERAS, type TourSource } from '../../shared/tour.ts';
 
 export interface TourCameras {
   cameras: CameraSummary[];
-  /** What the source named but the tour leaves out, in words (unknown ids, a cap reached). */
-  notes: string[];
+  /** What the source named but the tour leaves out (unknown ids, a cap reached), to be said. */
+  notes: Said[];
 }
 
 /** Image names read per page of a collection, and pages read at most. */
@@ -20,10 +22,16 @@ const COLLECTION_PAGES = 10;
 const SEARCH_LIMIT = 50;
 const AREA_LIMIT = 100;
 
-/** Resolves a source; a source that yields no camera is an error in words. */
+/**
+ * Resolves a source; a source that yields no camera is a failure that says why (an IpcError
+ * with its `said`, read in the user's language as a refused call's is).
+ */
 export async function resolveTourSource(api: Api, source: TourSource): Promise<TourCameras> {
   const found = await camerasOf(api, source);
-  if (found.cameras.length === 0) throw new Error(emptyMessage(source));
+  if (found.cameras.length === 0) {
+    const why = emptySaid(source);
+    throw new IpcError({ code: 'failed', message: english.say(why), said: why });
+  }
   return found;
 }
 
@@ -60,7 +68,7 @@ async function areaCameras(api: Api, bbox: [number, number, number, number]): Pr
   const cameras = page.features.map(cameraSummary);
   const notes =
     page.total > cameras.length
-      ? [`The area holds ${page.total} cameras: the tour goes through the first ${cameras.length}.`]
+      ? [said('wall.tour.note.area', { total: page.total, count: cameras.length })]
       : [];
   return { cameras, notes };
 }
@@ -83,16 +91,16 @@ async function routeCameras(api: Api, name: string): Promise<TourCameras> {
   const notes =
     shown.complete && shown.cameras.length <= MAX_TOUR_CAMERAS
       ? []
-      : [`More cameras lie along “${name}”: the tour goes through the first ${cameras.length}.`];
+      : [said('wall.tour.note.route', { name, count: cameras.length })];
   return { cameras, notes };
 }
 
 /** Details of cameras by id, in their order; ids the service does not know become a note. */
 async function byIds(api: Api, ids: readonly string[]): Promise<TourCameras> {
   const unique = [...new Set(ids)];
-  const notes: string[] = [];
+  const notes: Said[] = [];
   if (unique.length > MAX_TOUR_CAMERAS) {
-    notes.push(`The tour goes through the first ${MAX_TOUR_CAMERAS} of ${unique.length} cameras.`);
+    notes.push(said('wall.tour.note.first', { max: MAX_TOUR_CAMERAS, count: unique.length }));
   }
   const wanted = unique.slice(0, MAX_TOUR_CAMERAS);
   const cameras: CameraSummary[] = [];
@@ -103,7 +111,7 @@ async function byIds(api: Api, ids: readonly string[]): Promise<TourCameras> {
     missing.push(...answer.missing);
   }
   if (missing.length > 0) {
-    notes.push(`Left out, unknown to the service: ${missing.join(', ')}.`);
+    notes.push(said('wall.tour.note.unknown', { ids: missing.join(', ') }));
   }
   // cameras.byIds may answer in any order: the tour keeps the source's.
   const order = new Map(wanted.map((id, i) => [id, i]));
@@ -136,19 +144,19 @@ async function collectionCameraIds(api: Api, id: string): Promise<string[]> {
   return ids;
 }
 
-function emptyMessage(source: TourSource): string {
+function emptySaid(source: TourSource): Said {
   switch (source.kind) {
     case 'favourites':
-      return 'There are no favourites to tour: star cameras on the map first.';
+      return said('wall.tour.empty.favourites');
     case 'cameras':
-      return 'None of the cameras named for the tour is known to the service.';
+      return said('wall.tour.empty.cameras');
     case 'collection':
-      return `Collection ${source.id} holds no images of cameras: add camera images to it, or tour another source.`;
+      return said('wall.tour.empty.collection', { id: source.id });
     case 'search':
-      return `No camera matches “${source.q}”: try other words.`;
+      return said('wall.tour.empty.search', { q: source.q });
     case 'area':
-      return `No camera lies in the area ${source.bbox.join(', ')}: choose a larger one.`;
+      return said('wall.tour.empty.area', { box: source.bbox.join(', ') });
     case 'route':
-      return `The route “${source.name}” has no cameras along it.`;
+      return said('wall.tour.empty.route', { name: source.name });
   }
 }

@@ -9,10 +9,13 @@ import type { Api } from '../../shared/ipc.ts';
 import type { CameraSummary } from '../../shared/ipc/cameras.ts';
 import type { SensorReadings } from '../../shared/ipc/observations.ts';
 import type { WallLayout, WallTile } from '../../shared/ipc/wall.ts';
-import { readTourQuery, sourceWords, type Tour, type TourMode } from '../../shared/tour.ts';
+import { readTourQuery, saySentences, type Tour, type TourMode } from '../../shared/tour.ts';
+import { failureWords, notice, type Notice } from '../lib/notice.ts';
+import { t, words } from '../lib/words.svelte.ts';
 import { capacity, isLayout } from './layout.ts';
 import { realClock, TourSchedule, type Prepared, type TourClock } from './tour-schedule.ts';
 import { resolveTourSource } from './tour-sources.ts';
+import { skipReasonWords, tourSourceWords } from './tour-words.ts';
 
 /**
  * What a step loads before it shows: its cameras' images (tour-prefetch.ts's loadTourStep in the
@@ -47,7 +50,7 @@ export class TourState {
   /** The latest readings of the cameras on screen (the wall reads only its own tiles'). */
   sensors = $state<Record<string, SensorReadings>>({});
   /** Something to say: a link's problems, a skipped camera, everything failing. */
-  notice = $state<{ text: string; error: boolean } | null>(null);
+  notice = $state<Notice | null>(null);
   /**
    * The running tour came from a link and is not kept as the last tour: a web page's link must
    * not decide what a plain `--kiosk` start shows. The user keeps it (keep()) or starts one in
@@ -100,7 +103,10 @@ export class TourState {
     const read = readTourQuery(query);
     if (!read.ok) {
       this.stop();
-      this.notice = { text: `The tour link cannot start: ${read.problems.join(' ')}`, error: true };
+      const problems = read.problems;
+      this.notice = notice(true, () =>
+        t('wall.tour.link.failed', { problems: saySentences(words, problems) }),
+      );
       return;
     }
     const layout = query['layout'];
@@ -129,25 +135,22 @@ export class TourState {
       // One tile changes: the cameras already on the wall's other tiles are not toured twice.
       // A lookup for this call only, never kept or changed: nothing to react to.
       // eslint-disable-next-line svelte/prefer-svelte-reactivity
-      const others = new Set(wall.tiles.slice(1).map((t) => t.id));
+      const others = new Set(wall.tiles.slice(1).map((tile) => tile.id));
       const cameras =
         tour.mode === 'tile' ? found.cameras.filter((c) => !others.has(c.id)) : found.cameras;
       if (cameras.length === 0) {
-        throw new Error('Every camera of this tour is already on the wall: tour the whole page.');
+        this.notice = startFailed(tour, () => t('wall.tour.allOnWall'));
+        return;
       }
       this.cameras = cameras;
       this.tour = tour;
-      if (found.notes.length > 0) this.notice = { text: found.notes.join(' '), error: false };
+      const notes = found.notes;
+      if (notes.length > 0) this.notice = notice(false, () => saySentences(words, notes));
       this.fromLink = origin.fromLink === true;
       this.#begin();
       if (!this.fromLink) void this.#remember(tour);
     } catch (error) {
-      if (run === this.#run) {
-        this.notice = {
-          text: `Could not start the tour of ${sourceWords(tour.source)}: ${(error as Error).message}`,
-          error: true,
-        };
-      }
+      if (run === this.#run) this.notice = startFailed(tour, failureWords(error));
     } finally {
       if (run === this.#run) this.starting = false;
     }
@@ -168,11 +171,14 @@ export class TourState {
         void this.#readSensors(this.camerasOf(step).map((c) => c.id));
       },
       skipped: (step, reason) => {
-        const names = this.camerasOf(step).map((c) => c.name);
-        const what = tour.mode === 'tile' ? names[0] : `page ${step + 1}`;
-        this.notice = { text: `Skipped ${what}: ${reason.replace(/\.+$/, '')}.`, error: false };
+        const name = this.camerasOf(step)[0]?.name ?? '';
+        const said = { mode: tour.mode, name, page: step + 1 };
+        this.notice = notice(false, () =>
+          t('wall.tour.skipped', { ...said, reason: skipReasonWords(reason) }),
+        );
       },
-      allFailed: (message) => (this.notice = { text: message, error: true }),
+      allFailed: (seconds) =>
+        (this.notice = notice(true, () => t('wall.tour.allFailed', { seconds }))),
     });
     this.#schedule = schedule;
     this.position = null;
@@ -198,7 +204,7 @@ export class TourState {
     if (!this.tour || !this.fromLink) return;
     this.fromLink = false;
     if (await this.#remember(this.tour)) {
-      this.notice = { text: 'Kept: --kiosk and the Tour form start this tour now.', error: false };
+      this.notice = notice(false, () => t('wall.tour.kept'));
     }
   }
 
@@ -207,10 +213,8 @@ export class TourState {
       await this.#api.invoke('settings.update', { lastTour: tour });
       return true;
     } catch (error) {
-      this.notice = {
-        text: `The tour runs, but could not be remembered for next time: ${(error as Error).message}`,
-        error: true,
-      };
+      const reason = failureWords(error);
+      this.notice = notice(true, () => t('wall.tour.notRemembered', { reason: reason() }));
       return false;
     }
   }
@@ -232,7 +236,7 @@ export class TourState {
   stopByHand(): void {
     if (!this.running) return;
     this.stop();
-    this.notice = { text: 'The tour stopped: you chose a camera.', error: false };
+    this.notice = notice(false, () => t('wall.tour.stoppedByHand'));
   }
 
   togglePause(): void {
@@ -269,6 +273,13 @@ export class TourState {
   progress(): number {
     return this.#schedule?.progress() ?? 0;
   }
+}
+
+/** "Could not start the tour of {source}: {reason}", in the language in force when drawn. */
+function startFailed(tour: Tour, reason: () => string): Notice {
+  return notice(true, () =>
+    t('wall.tour.startFailed', { source: tourSourceWords(tour.source), reason: reason() }),
+  );
 }
 
 /** What the tour needs of the wall it runs on. */

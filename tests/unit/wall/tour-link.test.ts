@@ -3,7 +3,21 @@
  * every wrong parameter named in words; and the link a tour writes back.
  */
 import { describe, expect, test } from 'vitest';
-import { readTourQuery, tourQuery, tourSchema, type Tour } from '../../../src/shared/tour.ts';
+import { english } from '../../../src/shared/i18n/english.ts';
+import { loadTranslator } from '../../../src/shared/i18n/catalogues.ts';
+import {
+  readTourQuery,
+  saySentences,
+  tourQuery,
+  tourSchema,
+  type Tour,
+  type TourRead,
+} from '../../../src/shared/tour.ts';
+
+/** A refused link's problems in English, each as the catalogue says it. */
+function englishProblems(read: TourRead): string[] {
+  return read.ok ? [] : read.problems.map((problem) => english.say(problem));
+}
 
 describe('tour links', () => {
   test.each<[Record<string, string>, Tour]>([
@@ -106,20 +120,30 @@ describe('tour links', () => {
     ],
     [{ tour: 'favourites', dwell: '' }, ['dwell must be whole seconds from 5 to 600, not "".']],
   ])('refuses %j in words', (query, problems) => {
-    expect(readTourQuery(query)).toEqual({ ok: false, problems });
+    const read = readTourQuery(query);
+    expect(read.ok).toBe(false);
+    expect(englishProblems(read)).toEqual(problems);
+  });
+
+  test('the problems are said in the language asked for, one sentence after another', async () => {
+    const read = readTourQuery({ tour: 'favourites', dwell: '4', mode: 'grid' });
+    if (read.ok) throw new Error('the link was read');
+    expect(saySentences(await loadTranslator('de'), read.problems)).toBe(
+      'dwell muss ganze Sekunden von 5 bis 600 angeben, nicht "4". mode muss "tile" (eine Kachel wechselt) oder "page" (die ganze Wand) sein, nicht "grid".',
+    );
+    expect(saySentences(english, [])).toBe('');
   });
 
   test('a long or odd value is quoted short and without control characters', () => {
     const read = readTourQuery({ tour: `x\u0007${'y'.repeat(100)}` });
     expect(read.ok).toBe(false);
-    if (!read.ok) expect(read.problems[0]).toMatch(/^tour "x\?y{38}…" is not a source/);
+    expect(englishProblems(read)[0]).toMatch(/^tour "x\?y{38}…" is not a source/);
   });
 
   test('more cameras than a tour takes are refused, not cut silently', () => {
     const ids = Array.from({ length: 201 }, (_, i) => `C${i}`).join(',');
-    expect(readTourQuery({ tour: `cameras:${ids}` })).toEqual({
-      ok: false,
-      problems: ['tour=cameras: names 201 cameras; a tour goes through at most 200.'],
-    });
+    expect(englishProblems(readTourQuery({ tour: `cameras:${ids}` }))).toEqual([
+      'tour=cameras: names 201 cameras; a tour goes through at most 200.',
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import { describe, expect } from 'vitest';
 import type { MediaAnswer } from '../../../../src/engine/media/resolver.ts';
 import { imageIsWhole } from '../../../../src/renderer/wall/image-check.ts';
 import { resolveTourSource } from '../../../../src/renderer/wall/tour-sources.ts';
+import { english } from '../../../../src/shared/i18n/english.ts';
 import { cameraSummary } from '../../../../src/shared/ipc/cameras.ts';
 import { liveImageMode } from '../../../../src/service/media/services.ts';
 import { test } from '../../../helpers/renderer-core.ts';
@@ -44,7 +45,9 @@ describe('tour sources', () => {
     const ids = many.map((c) => c.id).reverse();
     const tour = await resolveTourSource(core.api, { kind: 'cameras', ids: [...ids, 'NOPE-1'] });
     expect(tour.cameras.map((c) => c.id)).toEqual(ids);
-    expect(tour.notes).toEqual(['Left out, unknown to the service: NOPE-1.']);
+    expect(tour.notes.map((note) => english.say(note))).toEqual([
+      'Left out, unknown to the service: NOPE-1.',
+    ]);
     await expect(resolveTourSource(core.api, { kind: 'cameras', ids: ['NOPE-2'] })).rejects.toThrow(
       'None of the cameras named for the tour is known to the service.',
     );

@@ -11,6 +11,7 @@ import { cameraSummary, type CameraSummary } from '../../../../src/shared/ipc/ca
 import type { WallTile } from '../../../../src/shared/ipc/wall.ts';
 import type { Api } from '../../../../src/shared/ipc.ts';
 import { ManualClock } from '../../../helpers/manual-clock.ts';
+import { words } from '../../../../src/renderer/lib/words.svelte.ts';
 import { test } from '../../../helpers/renderer-core.ts';
 
 async function camerasOf(api: Api, n: number): Promise<CameraSummary[]> {
@@ -28,7 +29,9 @@ function tourOn(api: Api, bad: Set<string> = new Set()) {
   const load = (stepIds: string[]): Promise<Prepared> => {
     loaded.push(stepIds);
     return Promise.resolve(
-      stepIds.every((id) => bad.has(id)) ? { ok: false, reason: 'HTTP 503' } : { ok: true },
+      stepIds.every((id) => bad.has(id))
+        ? { ok: false, reason: { kind: 'refused', words: () => 'HTTP 503.' } }
+        : { ok: true },
     );
   };
   const tour = new TourState(api, load, clock);
@@ -152,5 +155,28 @@ describe('the tour state', () => {
       text: 'Could not start the tour of the search “zzzz-no-such-place”: No camera matches “zzzz-no-such-place”: try other words.',
       error: true,
     });
+  });
+
+  test('a notice already shown follows a change of language', async ({ core }) => {
+    const [a, b] = await camerasOf(core.api, 2);
+    const { clock, tour } = tourOn(core.api, new Set([a!.id]));
+    try {
+      await tour.startFromQuery({ tour: 'cameras:', dwell: '700' }, { layout: '2x2', tiles: [] });
+      await words.use('de');
+      expect(tour.notice?.text).toBe(
+        'Der Rundgang-Link kann nicht starten: tour=cameras: nennt keine Kamera: Geben Sie cameras:ID,ID,... an dwell muss ganze Sekunden von 5 bis 600 angeben, nicht "700".',
+      );
+      await tour.startFromQuery(
+        { tour: `cameras:${a!.id},${b!.id}`, dwell: '5', mode: 'page', layout: '1x1' },
+        { layout: '2x2', tiles: [] },
+      );
+      await clock.advance(0);
+      expect(tour.notice?.text).toBe('Seite 1 übersprungen: HTTP 503.');
+      await words.use('fr');
+      expect(tour.notice?.text).toBe('Page 1 sautée : HTTP 503.');
+    } finally {
+      await words.use('en');
+      tour.stop();
+    }
   });
 });
