@@ -102,16 +102,19 @@ test('every notice and error already shown reads in German once Deutsch is chose
   await chooser!.getByRole('radio', { name: 'Deutsch' }).check();
   await expect(chooser!.locator('html')).toHaveAttribute('lang', 'de');
 
-  // Each page shown before, untouched since: the texts it kept now read in German.
-  await expect(route!.getByText('Coast road gespeichert.')).toBeVisible();
-  await expect(route!.getByRole('alert')).toHaveText(
-    'Geben Sie einen Start- und einen Zielort ein.',
-  );
-  await expect(collection!.getByRole('status').filter({ hasText: /^Link/ })).toHaveText(
-    /^Link kopiert: roadcam:/,
-  );
-  await expect(settings!.getByText(/^Geben Sie dem Dienst mindestens \d+ Sekunden/)).toBeVisible();
-  await expect(
-    map!.getByRole('status').filter({ hasText: '„Middle of the map“ wird überwacht' }),
-  ).toBeVisible();
+  // Each page shown before, untouched since: the texts it kept now read in German (each one
+  // checked, so a failure names every text left in English).
+  await expect.soft(route!.getByText('Coast road gespeichert.')).toBeVisible();
+  await expect
+    .soft(route!.getByRole('alert'))
+    .toHaveText('Geben Sie einen Start- und einen Zielort ein.');
+  await expect
+    .soft(collection!.getByRole('status').filter({ hasText: /^Link/ }))
+    .toHaveText(/^Link kopiert: roadcam:/);
+  await expect
+    .soft(settings!.getByText(/^Geben Sie dem Dienst mindestens \d+ Sekunden/))
+    .toBeVisible();
+  await expect
+    .soft(map!.getByRole('status').filter({ hasText: '„Middle of the map“ wird überwacht' }))
+    .toBeVisible();
 });
