@@ -126,7 +126,7 @@ export class AlertsState {
     try {
       this.watches = await this.#api.invoke('alerts.watches.list', {});
     } catch (error) {
-      this.#list.fail((error as Error).message);
+      this.#list.fail(error as Error);
     }
   }
 

@@ -6,6 +6,7 @@
  * freed the moment its cell or frame leaves. Bounded in time and size like every answer.
  */
 import { t } from '../lib/words.svelte.ts';
+import { WordedError } from '../lib/notice.ts';
 
 /** A collection image larger than this is not one (frames are tens to hundreds of kilobytes). */
 export const MAX_IMAGE_BYTES = 32 * 1024 * 1024;
@@ -26,29 +27,33 @@ export async function decodeImage(
   try {
     response = await fetch(url, { signal: AbortSignal.any([signal, timeout]) });
   } catch (error) {
-    throw new Error(
-      timeout.aborted
-        ? t('collections.image.timeout', { seconds: IMAGE_TIMEOUT_MS / 1000 })
-        : t('collections.image.noServer', { reason: (error as Error).message }),
+    const reason = (error as Error).message;
+    const timedOut = timeout.aborted;
+    throw new WordedError(
+      () =>
+        timedOut
+          ? t('collections.image.timeout', { seconds: IMAGE_TIMEOUT_MS / 1000 })
+          : t('collections.image.noServer', { reason }),
       { cause: error },
     );
   }
   if (!response.ok) {
     const text = (await response.text().catch(() => '')).trim().split('\n')[0]!.slice(0, 300);
-    throw new Error(text || t('collections.image.http', { status: String(response.status) }));
+    const status = String(response.status);
+    throw new WordedError(() => text || t('collections.image.http', { status }));
   }
   const length = Number(response.headers.get('Content-Length') ?? 0);
   if (length > MAX_IMAGE_BYTES) {
     await response.body?.cancel().catch(() => undefined);
-    throw new Error(t('collections.image.large', { size: Math.round(length / 1e6) }));
+    const size = Math.round(length / 1e6);
+    throw new WordedError(() => t('collections.image.large', { size }));
   }
   const blob = await response.blob();
   try {
     return await fitted(await createImageBitmap(blob), width);
   } catch (error) {
-    throw new Error(t('collections.image.broken', { reason: (error as Error).message }), {
-      cause: error,
-    });
+    const reason = (error as Error).message;
+    throw new WordedError(() => t('collections.image.broken', { reason }), { cause: error });
   }
 }
 

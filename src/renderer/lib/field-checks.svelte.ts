@@ -1,5 +1,9 @@
 import type { z } from 'zod';
 import { checkField, readable, refusedFields, type FieldWords } from './field-rules.ts';
+import { failureWords } from './notice.ts';
+
+/** A field's note, made when drawn so a note already shown follows a change of language. */
+type Note = () => string;
 
 /**
  * A form's fields as the contract checks them (lib/field-rules.ts): why each one's value was not
@@ -7,7 +11,7 @@ import { checkField, readable, refusedFields, type FieldWords } from './field-ru
  * an account); the form's inputs show both at the field (lib/FieldNote.svelte).
  */
 export class FieldChecks<K extends string> {
-  problems = $state<Partial<Record<K, string>>>({});
+  #problems = $state<Partial<Record<K, Note>>>({});
   /** The fields whose last change the engine confirmed: "Saved." beside them until typed again. */
   saved = $state<Partial<Record<K, true>>>({});
 
@@ -20,14 +24,23 @@ export class FieldChecks<K extends string> {
     this.#words = words;
   }
 
+  /** Why each field's value was not saved, in the language in force now. */
+  get problems(): Partial<Record<K, string>> {
+    const notes = Object.entries(this.#problems) as [K, Note][];
+    return Object.fromEntries(notes.map(([field, note]) => [field, note()])) as Partial<
+      Record<K, string>
+    >;
+  }
+
   /** A field's value as it is being typed: its rule is said at once, "Saved." goes. */
   typing(field: K, value: unknown): void {
     this.saved = without(this.saved, [field]);
     const rule = this.#schema.shape[field] as z.ZodType | undefined;
-    const problem = rule ? checkField(rule, value, this.#words[field]) : null;
-    this.problems = problem
-      ? { ...this.problems, [field]: problem }
-      : without(this.problems, [field]);
+    const words = this.#words[field];
+    const problem = rule ? checkField(rule, value, words) : null;
+    this.#problems = problem
+      ? { ...this.#problems, [field]: () => checkField(rule!, value, words) ?? problem }
+      : without(this.#problems, [field]);
   }
 
   /**
@@ -39,28 +52,30 @@ export class FieldChecks<K extends string> {
     call: () => Promise<T>,
   ): Promise<T | undefined> {
     const fields = Object.keys(input) as K[];
-    const rest = without(this.problems, fields);
-    const broken = refusedFields(this.#schema, input, this.#words);
+    const rest = without(this.#problems, fields);
+    const broken = Object.keys(refusedFields(this.#schema, input, this.#words)) as K[];
     this.saved = without(this.saved, fields);
-    if (Object.keys(broken).length > 0) {
-      this.problems = { ...rest, ...broken };
+    if (broken.length > 0) {
+      const note = (field: K) => () => refusedFields(this.#schema, input, this.#words)[field]!;
+      this.#problems = { ...rest, ...Object.fromEntries(broken.map((f) => [f, note(f)])) };
       return undefined;
     }
     try {
       const answer = await call();
-      this.problems = rest;
+      this.#problems = rest;
       this.saved = { ...this.saved, ...Object.fromEntries(fields.map((f) => [f, true])) };
       return answer;
     } catch (error) {
-      const why = readable((error as Error).message);
-      this.problems = { ...rest, ...Object.fromEntries(fields.map((f) => [f, why])) };
+      const said = failureWords(error);
+      const why = () => readable(said());
+      this.#problems = { ...rest, ...Object.fromEntries(fields.map((f) => [f, why])) };
       return undefined;
     }
   }
 
   /** Forgets every field's note (the form starts again empty). */
   reset(): void {
-    this.problems = {};
+    this.#problems = {};
     this.saved = {};
   }
 }

@@ -23,14 +23,29 @@ export function notice(error: boolean, say: () => string): Notice {
 }
 
 /**
- * The words of a failure: what the core said, in the language in force when drawn; else the
- * failure's own message as it came (a browser's or a service's words are not ours to translate).
+ * A failure the renderer itself words (an image that cannot be drawn): its message is made again
+ * in the language in force whenever failureWords reads it.
+ */
+export class WordedError extends Error {
+  readonly words: () => string;
+
+  constructor(say: () => string, options?: ErrorOptions) {
+    super(say(), options);
+    this.words = say;
+  }
+}
+
+/**
+ * The words of a failure: what the core said, or the renderer's own words, in the language in
+ * force when drawn; else the failure's own message as it came (a browser's or a service's words
+ * are not ours to translate).
  */
 export function failureWords(failure: unknown): () => string {
   if (failure instanceof IpcError && failure.said) {
     const said = failure.said;
     return () => words.say(said);
   }
+  if (failure instanceof WordedError) return failure.words;
   const message = failure instanceof Error ? failure.message : String(failure);
   return () => message;
 }

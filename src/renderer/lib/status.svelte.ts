@@ -1,10 +1,12 @@
 import type { Api, AppStatus } from '../../shared/ipc.ts';
 import { contextSlot } from './context.ts';
+import { failureWords } from './notice.ts';
 
 /** The connection status shown in the status bar, kept current by the main process's events. */
 export class StatusState {
   current = $state<AppStatus | null>(null);
-  error = $state<string | null>(null);
+  /** Why the status could not be read, as words made when drawn (they follow the language). */
+  #failed = $state<(() => string) | null>(null);
 
   readonly #api: Api;
 
@@ -29,12 +31,17 @@ export class StatusState {
     return Date.now() + (this.current?.clockOffsetMs ?? 0);
   }
 
+  /** Why the status could not be read, in the language in force now. */
+  get error(): string | null {
+    return this.#failed?.() ?? null;
+  }
+
   async refresh(): Promise<void> {
     try {
       this.current = await this.#api.invoke('app.status', {});
-      this.error = null;
+      this.#failed = null;
     } catch (error) {
-      this.error = (error as Error).message;
+      this.#failed = failureWords(error);
     }
   }
 }

@@ -29,7 +29,7 @@ export class MapData {
   async loadAlerts(): Promise<void> {
     const answer = await this.#mapState.alertsOp.latest(
       () => this.#api.invoke('alerts.all', {}),
-      t('map.alertsFailed'),
+      () => t('map.alertsFailed'),
     );
     if (answer) this.#mapState.alerts = answer.features;
   }
@@ -39,7 +39,7 @@ export class MapData {
     const params = placeParams(form);
     const answer = await this.recordingsOp.latest(
       () => this.#api.invoke('recordings.search', { ...params, limit: RECORDINGS_SHOWN }),
-      t('map.recordingsFailed'),
+      () => t('map.recordingsFailed'),
     );
     if (answer) this.recordings = answer.features;
     else if (!this.recordingsOp.busy && this.recordingsOp.error) this.recordings = [];

@@ -10,14 +10,10 @@ import { parseRouteFile } from '../../shared/route-file.ts';
 import { DEFAULT_BUFFER_KM, parseRouteQuery, routeLink } from '../../shared/route-link.ts';
 import { roundDistance, type DistanceUnit } from '../lib/units.ts';
 import { contextSlot } from '../lib/context.ts';
+import { notice, type Notice } from '../lib/notice.ts';
 import { Operation } from '../lib/operation.svelte.ts';
 import type { ViewAddress } from '../lib/router.svelte.ts';
 import { t } from '../lib/words.svelte.ts';
-
-export interface RouteNotice {
-  text: string;
-  error: boolean;
-}
 
 /** Wall layouts by how many cameras ahead they hold. */
 const WALL_LAYOUTS: Record<number, string> = { 4: '2x2', 9: '3x3', 16: '4x4' };
@@ -32,7 +28,7 @@ export class RouteState {
   id = $state<number | null>(null);
   shown = $state<RouteShown | null>(null);
   saved = $state<SavedRoute[]>([]);
-  notice = $state<RouteNotice | null>(null);
+  notice = $state<Notice | null>(null);
   /** A typed name several places share: the user picks one before the route is found. */
   choice = $state<{ q: string; choices: RoutePlace[] } | null>(null);
   /** Finding the cameras along the route. */
@@ -68,14 +64,12 @@ export class RouteState {
     this.#openedLink = key;
     const read = parseRouteQuery(route.query);
     if (!read.ok) {
-      this.notice = { text: read.error, error: true };
+      this.notice = notice(true, () => read.error);
       return;
     }
     this.#use(read.route.line, read.route.name, null, read.route.bufferKm);
-    this.notice = {
-      text: t('route.state.opened', { name: read.route.name }),
-      error: false,
-    };
+    const opened = read.route.name;
+    this.notice = notice(false, () => t('route.state.opened', { name: opened }));
     await this.refresh();
   }
 
@@ -99,7 +93,7 @@ export class RouteState {
     this.choice = null;
     const found = await this.op.run(
       () => Promise.all(typed.map((q) => this.#api.invoke('routes.place', { q }))),
-      t('route.state.failPlaces'),
+      () => t('route.state.failPlaces'),
     );
     if (!found) return;
     const unclear = found.find((f) => f.place === null);
@@ -114,7 +108,7 @@ export class RouteState {
           points: places.map((p) => [p.lon, p.lat] as [number, number]),
           bufferKm: this.bufferKm,
         }),
-      t('route.state.failRoad'),
+      () => t('route.state.failRoad'),
     );
     if (!road) return;
     const [from, to] = [places[0]!.name, places.at(-1)!.name];
@@ -124,12 +118,12 @@ export class RouteState {
       null,
       this.bufferKm,
     );
-    this.notice = {
-      text: road.routedBy
-        ? t('route.state.byRoads', { from, to, service: road.routedBy })
+    const service = road.routedBy;
+    this.notice = notice(false, () =>
+      service
+        ? t('route.state.byRoads', { from, to, service })
         : t('route.state.straight', { from, to }),
-      error: false,
-    };
+    );
     await this.refresh();
   }
 
@@ -137,18 +131,17 @@ export class RouteState {
   async importFile(fileName: string, text: string, bytes: number): Promise<void> {
     const read = parseRouteFile(fileName, text, bytes);
     if (!read.ok) {
-      this.notice = { text: read.error, error: true };
+      this.notice = notice(true, () => read.error);
       return;
     }
     const name = read.name ?? fileName.replace(/\.(gpx|geojson|json)$/i, '');
     this.#use(read.line, name, null, this.bufferKm);
-    this.notice = {
-      text:
-        read.thinnedFrom === null
-          ? t('route.state.imported', { name, count: read.line.length })
-          : t('route.state.thinned', { name, from: read.thinnedFrom, count: read.line.length }),
-      error: false,
-    };
+    const [from, count] = [read.thinnedFrom, read.line.length];
+    this.notice = notice(false, () =>
+      from === null
+        ? t('route.state.imported', { name, count })
+        : t('route.state.thinned', { name, from, count }),
+    );
     await this.refresh();
   }
 
@@ -164,7 +157,7 @@ export class RouteState {
     const input = { line: this.line.map(([lon, lat]) => [lon, lat] as [number, number]) };
     const shown = await this.showing.latest(
       () => this.#api.invoke('routes.show', { ...input, bufferKm: this.bufferKm, name: this.name }),
-      t('route.state.failShow'),
+      () => t('route.state.failShow'),
     );
     if (shown) this.shown = shown;
   }
@@ -180,12 +173,12 @@ export class RouteState {
           line,
           bufferKm: this.bufferKm,
         }),
-      t('route.state.failSave'),
+      () => t('route.state.failSave'),
     );
     if (!saved) return;
     this.id = saved.id;
     this.name = saved.name;
-    this.notice = { text: t('route.state.saved', { name: saved.name }), error: false };
+    this.notice = notice(false, () => t('route.state.saved', { name: saved.name }));
     await this.loadSaved();
   }
 
@@ -204,7 +197,7 @@ export class RouteState {
           line: route.line.map(([lon, lat]) => [lon, lat] as [number, number]),
           bufferKm: route.bufferKm,
         }),
-      t('route.state.failRename'),
+      () => t('route.state.failRename'),
     );
     if (!saved) return;
     if (this.id === saved.id) this.name = saved.name;
@@ -214,11 +207,11 @@ export class RouteState {
   async remove(route: SavedRoute): Promise<void> {
     const done = await this.op.run(
       () => this.#api.invoke('routes.remove', { id: route.id }),
-      t('route.state.failRemove'),
+      () => t('route.state.failRemove'),
     );
     if (!done) return;
     if (this.id === route.id) this.id = null;
-    this.notice = { text: t('route.state.removed', { name: route.name }), error: false };
+    this.notice = notice(false, () => t('route.state.removed', { name: route.name }));
     await this.loadSaved();
   }
 
@@ -235,13 +228,11 @@ export class RouteState {
           name: this.name,
           target: { area: { route, radiusKm: this.bufferKm } },
         }),
-      t('route.state.failWatch'),
+      () => t('route.state.failWatch'),
     );
     if (!watches) return;
-    this.notice = {
-      text: t('route.state.watching', { name: this.name }),
-      error: false,
-    };
+    const name = this.name;
+    this.notice = notice(false, () => t('route.state.watching', { name }));
   }
 
   /** The link that opens this route in another user's Roadcam. */

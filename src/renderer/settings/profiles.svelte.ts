@@ -7,6 +7,7 @@ import type { Api } from '../../shared/ipc.ts';
 import { contextSlot } from '../lib/context.ts';
 import { FieldChecks } from '../lib/field-checks.svelte.ts';
 import type { FieldWords } from '../lib/field-rules.ts';
+import { failureWords } from '../lib/notice.ts';
 import { Operation } from '../lib/operation.svelte.ts';
 import { t } from '../lib/words.svelte.ts';
 
@@ -100,7 +101,14 @@ export class ProfilesState {
     try {
       this.tests[name] = await this.#api.invoke('profiles.test', { name });
     } catch (error) {
-      this.tests[name] = { ok: false, message: (error as Error).message };
+      // The failure's words are read when drawn: they follow a change of language.
+      const said = failureWords(error);
+      this.tests[name] = {
+        ok: false,
+        get message() {
+          return said();
+        },
+      };
     }
   }
 

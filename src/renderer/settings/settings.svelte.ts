@@ -26,7 +26,7 @@ export class SettingsState {
     this.#stops.push(api.on('settings.changed', (settings) => (this.current = settings)));
     this.#api.invoke('settings.get', {}).then(
       (settings) => (this.current = settings),
-      (error: Error) => this.op.fail(error.message),
+      (error: Error) => this.op.fail(error),
     );
   }
 

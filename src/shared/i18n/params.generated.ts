@@ -320,8 +320,10 @@ export interface MessageParams {
   'common.field.refused': {};
   'common.field.tooLong': { max: number };
   'common.field.whole': {};
+  'common.incompleteAreas': { count: number; max: number };
   'common.loading': {};
   'common.no': {};
+  'common.noArchive': { name: string | number };
   'common.rangeFrom': { label: string | number };
   'common.rangeFromUtc': { label: string | number };
   'common.rangeUntil': { label: string | number };

@@ -1,4 +1,4 @@
-import { Operation } from '../../lib/operation.svelte.ts';
+import { Operation, type Words } from '../../lib/operation.svelte.ts';
 
 /**
  * What a panel shows for the thing it is open on (a camera, an observation, a replay mark): the
@@ -23,7 +23,7 @@ export class Latest<T> {
    * what it returns (the effect's cleanup then drops a late answer). `keep` leaves the last
    * answer shown until the next arrives (a slider's next mark), instead of showing nothing.
    */
-  load(work: () => Promise<T>, options: { failure?: string; keep?: boolean } = {}): () => void {
+  load(work: () => Promise<T>, options: { failure?: Words; keep?: boolean } = {}): () => void {
     this.op.cancel();
     if (!options.keep) {
       this.value = null;

@@ -12,6 +12,7 @@ import type {
 } from '../../../shared/ipc/searches.ts';
 import { contextSlot } from '../../lib/context.ts';
 import { Operation } from '../../lib/operation.svelte.ts';
+import { t } from '../../lib/words.svelte.ts';
 import {
   cameraParams,
   emptyForm,
@@ -124,9 +125,8 @@ export class SearchState {
     this.fromCache = answer.fromCache;
     this.complete = true;
     if (answer.incompleteAreas > 0) {
-      this.op.fail(
-        `${answer.incompleteAreas} spots hold more than 4,100 results each at one point; only their first 4,100 are listed.`,
-      );
+      const count = answer.incompleteAreas;
+      this.op.fail(() => t('common.incompleteAreas', { count, max: PAGING_CEILING }));
     }
   }
 

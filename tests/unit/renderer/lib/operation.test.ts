@@ -1,5 +1,10 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { Operation } from '../../../../src/renderer/lib/operation.svelte.ts';
+import { t, words } from '../../../../src/renderer/lib/words.svelte.ts';
+import { IpcError } from '../../../../src/shared/ipc.ts';
+import { said } from '../../../../src/shared/i18n/translator.ts';
+
+afterEach(() => words.use('en'));
 
 describe('an operation', () => {
   test('is busy while its work runs and gives back the answer', async () => {
@@ -77,5 +82,26 @@ describe('an operation', () => {
     const op = new Operation();
     op.progress(3, 10);
     expect([op.done, op.total]).toEqual([3, 10]);
+  });
+
+  test('an error already shown follows a change of language: its own words and the core said', async () => {
+    const op = new Operation();
+    op.fail(() => t('route.actions.needName'));
+    const refused = new Operation();
+    const failure = new IpcError({
+      code: 'failed',
+      message: 'Saved I-70.',
+      said: said('route.state.saved', { name: 'I-70' }),
+    });
+    await refused.run(
+      () => Promise.reject(failure),
+      () => t('route.state.failSave'),
+    );
+    expect(op.error).toBe('A route needs a name.');
+    expect(refused.error).toBe('Could not save the route: Saved I-70.');
+    await words.use('de');
+    expect(op.error).toBe('Eine Route braucht einen Namen.');
+    expect(refused.error).toBe(`${t('route.state.failSave')}: I-70 gespeichert.`);
+    expect(refused.error).not.toMatch(/Could not/);
   });
 });

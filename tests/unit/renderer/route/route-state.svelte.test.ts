@@ -3,7 +3,8 @@
  * from a file, from two typed places, from a link (and a malformed link refused in words), saved,
  * seen again by a new page, renamed and removed, and the wall of the cameras ahead.
  */
-import { describe, expect } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
+import { words } from '../../../../src/renderer/lib/words.svelte.ts';
 import type { ViewAddress } from '../../../../src/renderer/lib/router.svelte.ts';
 import { RouteState } from '../../../../src/renderer/route/route.svelte.ts';
 import { routeLinkQuery } from '../../../../src/shared/route-link.ts';
@@ -28,6 +29,8 @@ const geojson = JSON.stringify({
   geometry: { type: 'LineString', coordinates: ACROSS },
 });
 
+afterEach(() => words.use('en'));
+
 describe('the route state', () => {
   test('imports a GeoJSON route and shows its cameras in driving order', async ({ core }) => {
     const state = new RouteState(core.api);
@@ -35,6 +38,10 @@ describe('the route state', () => {
     await state.setBuffer(50);
     await state.importFile('across.geojson', geojson, geojson.length);
     expect(state.notice).toEqual({ text: 'Imported Across (4 points).', error: false });
+    // The notice already shown follows a change of language.
+    await words.use('de');
+    expect(state.notice?.text).toBe('Across importiert (4 Punkte).');
+    await words.use('en');
     expect(state.name).toBe('Across');
     const cameras = state.shown!.cameras;
     expect(cameras.length).toBeGreaterThan(1);

@@ -3,12 +3,15 @@
  * against its rule is said at its field in words and never sent (the engine keeps the old one),
  * a good one is saved and said so, and a refusal that still comes back is said in words.
  */
-import { describe, expect } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
+import { words } from '../../../../src/renderer/lib/words.svelte.ts';
 import { RouteState } from '../../../../src/renderer/route/route.svelte.ts';
 import { SettingsState } from '../../../../src/renderer/settings/settings.svelte.ts';
 import { toKm } from '../../../../src/shared/units.ts';
 import { test } from '../../../helpers/renderer-core.ts';
 import { waitFor } from '../../../helpers/wait.ts';
+
+afterEach(() => words.use('en'));
 
 describe('the settings state', () => {
   test('a refused value is said at its field and not saved; a good one is', async ({ core }) => {
@@ -21,6 +24,10 @@ describe('the settings state', () => {
     });
     expect(settings.saved).toEqual({});
     expect((await core.api.invoke('settings.get', {})).answerDeadlineSeconds).toBe(60);
+    // A note already shown follows a change of language.
+    await words.use('de');
+    expect(settings.problems.answerDeadlineSeconds).toMatch(/^Geben Sie dem Dienst mindestens 5/);
+    await words.use('en');
 
     // Typed again: said at once; corrected, the note goes and the value is saved.
     settings.typing('answerDeadlineSeconds', 2);
