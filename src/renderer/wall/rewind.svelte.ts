@@ -46,7 +46,7 @@ export class RewindState {
             epochTimes(await this.#api.invoke('cameras.imageTimes', { cameraId })),
           ),
         ),
-      t('wall.rewind.listFailed'),
+      () => t('wall.rewind.listFailed'),
     );
     // Back to live before the lists came: they would be stale by the next rewind.
     if (!lists || !this.active) return;
@@ -55,7 +55,7 @@ export class RewindState {
     this.times = next;
     const range = this.range;
     if (!range) {
-      this.listing.fail(t('wall.rewind.noArchive'));
+      this.listing.fail(() => t('wall.rewind.noArchive'));
     } else if (!wasActive || this.time < range.min || this.time > range.max) {
       this.time = range.max;
     }
