@@ -90,6 +90,7 @@ async function masterLiveFile(m: MediaServices, camera: MediaCamera, ctx: Reques
     camera.id,
     ctx.pathParams['file']!,
     typeof session === 'string' ? session : undefined,
+    m.live.renditions,
   );
   if (wanted.kind === 'refused') {
     throw new RequestError(
@@ -101,6 +102,7 @@ async function masterLiveFile(m: MediaServices, camera: MediaCamera, ctx: Reques
   const file = await m.live.file(
     camera.id,
     wanted.kind === 'segment' ? wanted.file : 'playlist.m3u8',
+    wanted.kind === 'master' ? undefined : wanted.rendition,
   );
   if (!file.ok) throw liveFailure(file);
   if (wanted.kind === 'segment') {
@@ -113,8 +115,8 @@ async function masterLiveFile(m: MediaServices, camera: MediaCamera, ctx: Reques
   }
   const body =
     wanted.kind === 'master'
-      ? masterPlaylist(camera.id)
-      : chunkPlaylist(await readFile(file.path, 'utf8'), camera.id);
+      ? masterPlaylist(camera.id, m.live.renditions)
+      : chunkPlaylist(await readFile(file.path, 'utf8'), camera.id, wanted.rendition);
   return {
     body,
     contentType: 'application/vnd.apple.mpegurl',
