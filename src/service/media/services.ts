@@ -25,7 +25,7 @@ export interface MediaServiceOptions {
   liveIdleMs?: number;
   /** Live video from loops encoded ahead (default) or from an encoder per stream. */
   live?: LiveMode;
-  /** Loops kept on disk (default 400, about 250 MB); the least recently used go first. */
+  /** Loops kept on disk (default 400: 200 MB at most, a loop being 0.2–0.5 MB); the least recently used go first. */
   maxLoops?: number;
 }
 
