@@ -11,6 +11,11 @@
  * the renderer process), JS heap after GC, and how long media requests waited and took.
  * Figures are printed; docs/benchmarks.md gets them by hand.
  *
+ * `WALL_HLS=both` runs each measurement twice, alternated, against two demo services: ours (one
+ * media playlist, 640x360) and the stranger-a variant (a master playlist of 640x360 and 320x180,
+ * from which each tile plays the rendition its size asks for); `WALL_HLS=master`: the latter
+ * only. `WALL_VIEWPORT=1920x1080` sets the page's size (default 2820x1780).
+ *
  * `npm run bench:wall -- --minutes N`: instead, one wall left on for N minutes, sampled every
  * minute, with a chart (wall-soak.ts; `--chart FILE`, default wall-soak.svg).
  */
@@ -42,10 +47,20 @@ const SHORT = process.env['WALL_SHORT'] === '1';
 const WARMUP_S = SHORT ? 5 : 15;
 const MEASURE_S = Number(process.env['WALL_BENCH_SECONDS'] ?? (SHORT ? 10 : 60));
 const load = new MachineLoad();
+const HLS = process.env['WALL_HLS'] ?? 'media';
+if (!['media', 'master', 'both'].includes(HLS)) {
+  throw new Error(`WALL_HLS must be media, master or both, not ${HLS}.`);
+}
+const [VIEW_W, VIEW_H] = (process.env['WALL_VIEWPORT'] ?? '2820x1780').split('x').map(Number);
+if (!(VIEW_W! > 0 && VIEW_H! > 0))
+  throw new Error('WALL_VIEWPORT must be WIDTHxHEIGHT, e.g. 1920x1080.');
 
 interface RunResult {
   label: string;
   tilesLive: number;
+  /** Video segments loaded, and those of the small rendition. */
+  segments: number;
+  smallSegments: number;
   frames: number;
   dropped: number;
   stalls: number;
@@ -70,27 +85,49 @@ await build({
   build: { ...rendererConfig.build, outDir: staticDir.path },
 });
 
-const data = tempDir('roadcam-wall-bench-');
-const core = await startCore({
-  dataDir: data.path,
-  connection: { kind: 'demo', world: { cameras: 300, hours: 2 } },
-  log: () => {},
-});
-const host = await startWebHost({ core, staticDir: staticDir.path });
-const page1 = await core.client.cameras.search({ limit: 100 });
-const page2 = await core.client.cameras.search({ limit: 100, skip: 100 });
-const page3 = await core.client.cameras.search({ limit: 100, skip: 200 });
-const videoIds = [...page1.features, ...page2.features, ...page3.features]
-  .filter((c) => c.properties.video)
-  .map((c) => c.id)
-  .slice(0, TILES);
-if (videoIds.length < TILES) throw new Error(`only ${videoIds.length} video cameras found`);
+/** A demo service and browser mode in front of it, with the wall's video cameras. */
+interface Side {
+  name: string;
+  url: string;
+  videoIds: string[];
+  close(): Promise<void>;
+}
+
+async function startSide(name: string, variant?: string): Promise<Side> {
+  const data = tempDir('roadcam-wall-bench-');
+  const core = await startCore({
+    dataDir: data.path,
+    connection: { kind: 'demo', world: { cameras: 300, hours: 2, variant } },
+    log: () => {},
+  });
+  const host = await startWebHost({ core, staticDir: staticDir.path });
+  const pages = await Promise.all(
+    [0, 100, 200].map((skip) => core.client.cameras.search({ limit: 100, skip })),
+  );
+  const videoIds = pages
+    .flatMap((p) => p.features)
+    .filter((c) => c.properties.video)
+    .map((c) => c.id)
+    .slice(0, TILES);
+  if (videoIds.length < TILES) throw new Error(`only ${videoIds.length} video cameras found`);
+  const close = async () => {
+    await host.close();
+    await core.close();
+    data.remove();
+  };
+  return { name, url: host.url, videoIds, close };
+}
+
+const sides: Side[] = [];
+if (HLS !== 'master') sides.push(await startSide('media playlist'));
+if (HLS !== 'media') sides.push(await startSide('2 renditions', 'stranger-a'));
+const side = sides[0]!;
 
 const results: RunResult[] = [];
 try {
   if (SOAK_MINUTES > 0) {
-    const cameras = videoIds.map(encodeURIComponent).join(',');
-    const url = `${host.url}#/wall?cameras=${cameras}&layout=${LAYOUT}`;
+    const cameras = side.videoIds.map(encodeURIComponent).join(',');
+    const url = `${side.url}#/wall?cameras=${cameras}&layout=${LAYOUT}`;
     console.log(
       `Wall soak: ${TILES} video tiles (${LAYOUT}) for ${SOAK_MINUTES} min, ` +
         `${cpus().length} cores, ${new Date().toISOString()}`,
@@ -103,16 +140,16 @@ try {
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
     });
     try {
-      results.push(await run(browser, 'hls.js worker on (default)', true));
-      if (!SHORT) results.push(await run(browser, 'hls.js worker off', false));
+      for (const s of sides) results.push(await run(browser, s, 'worker on (default)', true));
+      if (!SHORT) {
+        for (const s of sides) results.push(await run(browser, s, 'worker off', false));
+      }
     } finally {
       await browser.close();
     }
   }
 } finally {
-  await host.close();
-  await core.close();
-  data.remove();
+  for (const s of sides) await s.close();
   staticDir.remove();
 }
 
@@ -122,12 +159,13 @@ console.log(load.line());
 function printResults(): void {
   console.log(
     `\nWall benchmark: ${TILES} video tiles (${LAYOUT}), ${MEASURE_S} s after ${WARMUP_S} s ` +
-      `warm-up, ${cpus().length} cores\n`,
+      `warm-up, ${cpus().length} cores, page ${VIEW_W}x${VIEW_H}\n`,
   );
   console.table(
     results.map((r) => ({
       run: r.label,
       'tiles live': `${r.tilesLive}/${TILES}`,
+      'small segments': `${r.smallSegments}/${r.segments}`,
       'dropped frames': `${r.dropped}/${r.frames} (${((100 * r.dropped) / Math.max(1, r.frames)).toFixed(2)}%)`,
       stalls: r.stalls,
       'playback advanced (min..max s)': `${Math.min(...r.advancedS).toFixed(1)}..${Math.max(...r.advancedS).toFixed(1)}`,
@@ -142,14 +180,16 @@ function printResults(): void {
   );
 }
 
-async function run(browser: Browser, label: string, worker: boolean): Promise<RunResult> {
-  const context = await browser.newContext({ viewport: { width: 2820, height: 1780 } });
+async function run(browser: Browser, side: Side, hls: string, worker: boolean): Promise<RunResult> {
+  const label = `${side.name}, hls.js ${hls}`;
+  const { videoIds } = side;
+  const context = await browser.newContext({ viewport: { width: VIEW_W!, height: VIEW_H! } });
   const page = await context.newPage();
   await page.addInitScript((on) => {
     localStorage.setItem('roadcam.wall.hlsWorker', on ? '1' : '0');
   }, worker);
   const cameras = videoIds.map(encodeURIComponent).join(',');
-  await page.goto(`${host.url}#/wall?cameras=${cameras}&layout=${LAYOUT}`);
+  await page.goto(`${side.url}#/wall?cameras=${cameras}&layout=${LAYOUT}`);
   // A busy machine may not bring every tile up: the run goes on and says how many were live.
   await page
     .waitForFunction(
@@ -174,11 +214,19 @@ async function run(browser: Browser, label: string, worker: boolean): Promise<Ru
   await cdp.send('HeapProfiler.collectGarbage');
   const heap = await cdp.send('Runtime.getHeapUsage');
 
+  const segments = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((n) => /\.ts(\?|$)/.test(n)),
+  );
   const waits = end.requests.map((r) => r.wait).sort((a, b) => a - b);
   const durations = end.requests.map((r) => r.duration).sort((a, b) => a - b);
   const result: RunResult = {
     label,
     tilesLive: end.live,
+    segments: segments.length,
+    smallSegments: segments.filter((n) => /_b300000_/.test(n)).length,
     frames: end.frames - start.frames,
     dropped: end.dropped - start.dropped,
     stalls: end.stalls - start.stalls,

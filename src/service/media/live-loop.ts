@@ -9,77 +9,22 @@
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ffmpegDone, spawnFfmpeg } from './ffmpeg.ts';
-import {
-  isFile,
-  LIVE_FPS,
-  LIVE_X264,
-  MEDIA_PLAYLIST,
-  PLAYLIST_SIZE,
-  SEGMENT_S,
-} from './live-encoder.ts';
+import { LIVE_FPS, LIVE_X264, MEDIA_PLAYLIST, PLAYLIST_SIZE, SEGMENT_S } from './live-encoder.ts';
 import { firstInWindow, loopPlaylist, loopSegmentSeq } from './live-playlist.ts';
 
 /** A 20 s loop: long enough not to look like a stutter, short enough to encode in a second. */
 export const LOOP_SEGMENTS = 10;
-/** Loops encoded at once: the machine's other work (a wall's page, say) keeps its cores. */
-const ENCODES_AT_ONCE = 2;
 const ENCODE_TIMEOUT_MS = 60_000;
 /** Segments that slid out of the window stay served this long, as ffmpeg's own window does. */
 const KEPT_BEHIND = 3;
 
 export interface LoopLook {
-  /** Names the loop on disk: the camera and its conditions (and the loop's format). */
+  /** Names the loop on disk: the camera and its conditions (and the loop's format and size). */
   key: string;
   /** Frame `i` (0 to 2 * LOOP_SEGMENTS), one a second, as JPEG. */
   frame(i: number): Promise<Buffer>;
-}
-
-/** Loop files by look, encoded on first use and kept in `dir` across restarts. */
-export class LoopCache {
-  readonly #dir: string;
-  readonly #loops = new Map<string, Promise<string>>();
-  readonly #waiting: (() => void)[] = [];
-  #encoding = 0;
-  encoded = 0;
-
-  constructor(dir: string) {
-    this.#dir = dir;
-  }
-
-  /** The folder of the look's loop (loop_00.ts ...), encoded unless it already exists. */
-  loop(look: LoopLook): Promise<string> {
-    let loop = this.#loops.get(look.key);
-    if (!loop) {
-      loop = this.#ensure(look);
-      loop.catch(() => this.#loops.delete(look.key));
-      this.#loops.set(look.key, loop);
-    }
-    return loop;
-  }
-
-  async #ensure(look: LoopLook): Promise<string> {
-    const dir = join(this.#dir, look.key);
-    if (await isFile(join(dir, loopFileName(LOOP_SEGMENTS - 1)))) return dir;
-    await this.#turn();
-    try {
-      const tmp = `${dir}.${process.pid}.tmp`;
-      await rm(tmp, { recursive: true, force: true });
-      await mkdir(tmp, { recursive: true });
-      await encodeLoop(tmp, look);
-      await rm(dir, { recursive: true, force: true });
-      await rename(tmp, dir);
-      this.encoded++;
-      return dir;
-    } finally {
-      this.#encoding--;
-      this.#waiting.shift()?.();
-    }
-  }
-
-  async #turn(): Promise<void> {
-    if (this.#encoding >= ENCODES_AT_ONCE) await new Promise<void>((r) => this.#waiting.push(r));
-    this.#encoding++;
-  }
+  /** An ffmpeg filter (ending in ',') that scales the frames, or '' to keep their size. */
+  scale: string;
 }
 
 export function loopFileName(i: number): string {
@@ -87,9 +32,10 @@ export function loopFileName(i: number): string {
 }
 
 /** ffmpeg makes the loop's segments from 2 * LOOP_SEGMENTS + 1 frames, as the live encoder would. */
-async function encodeLoop(dir: string, look: LoopLook): Promise<void> {
+export async function encodeLoop(dir: string, look: LoopLook): Promise<void> {
+  const vf = `${look.scale}fps=${LIVE_FPS},format=yuv420p`;
   const args =
-    `-f image2pipe -framerate 1 -c:v mjpeg -i pipe:0 -vf fps=${LIVE_FPS},format=yuv420p ${LIVE_X264} ` +
+    `-f image2pipe -framerate 1 -c:v mjpeg -i pipe:0 -vf ${vf} ${LIVE_X264} ` +
     `-frames:v ${LOOP_SEGMENTS * SEGMENT_S * LIVE_FPS} -f hls -hls_time ${SEGMENT_S} -hls_list_size 0 ` +
     `-hls_segment_type mpegts -hls_segment_filename`;
   const child = spawnFfmpeg([
@@ -129,15 +75,18 @@ export class LoopStream {
   readonly #dir: string;
   readonly #loopDir: string;
   readonly #clock: LiveClock;
+  /** Lets the cache evict the loop again (loop-cache.ts): called once, at the stop. */
+  readonly #release: () => void;
   #frozenAt: number | undefined;
   #stopped!: () => void;
   readonly done = new Promise<void>((r) => (this.#stopped = r));
   readonly pid = undefined;
   lastAccess = Date.now();
 
-  constructor(dir: string, loopDir: string, clock: LiveClock) {
+  constructor(dir: string, loop: { dir: string; release(): void }, clock: LiveClock) {
     this.#dir = dir;
-    this.#loopDir = loopDir;
+    this.#loopDir = loop.dir;
+    this.#release = loop.release;
     this.#clock = clock;
   }
 
@@ -179,6 +128,7 @@ export class LoopStream {
 
   async stop(): Promise<void> {
     this.#stopped();
+    this.#release();
     await rm(this.#dir, { recursive: true, force: true });
   }
 }

@@ -2,12 +2,15 @@
  * Live HLS for cameras with video: one stream per camera however many viewers, started by
  * the first request, stopped after a while without requests, and capped in number. A stream
  * is a loop encoded ahead (live-loop.ts, the default) or an encoder of its own running in
- * real time (live-encoder.ts, `live: 'encoder'`). Test controls take a camera offline (its
+ * real time (live-encoder.ts, `live: 'encoder'`). A looped stream has a small rendition
+ * too (live-renditions.ts), a stream of its own from a loop of its own. Test controls take a camera offline (its
  * stream ends and fails) or pause its stream (stalls).
  */
 import { join } from 'node:path';
 import { LiveEncoder, MEDIA_PLAYLIST, SEGMENT_S } from './live-encoder.ts';
-import { LoopCache, LoopStream, type LiveClock, type LoopLook } from './live-loop.ts';
+import { LoopStream, type LiveClock, type LoopLook } from './live-loop.ts';
+import { FULL_RENDITION, scaleFilter, SMALL_RENDITION, type Rendition } from './live-renditions.ts';
+import { LoopCache } from './loop-cache.ts';
 import { safeName } from './frames.ts';
 
 /** How live video is made: a loop encoded ahead per look, or an encoder per stream. */
@@ -29,7 +32,9 @@ export interface LiveStreamsOptions {
   dir: string;
   /** The loops, kept across restarts. */
   loopsDir: string;
-  /** Most encoders running at once; beyond it a new stream is refused (503). */
+  /** Most loops kept on disk; past it the least recently used one no stream serves goes. */
+  maxLoops: number;
+  /** Most cameras streaming at once; beyond it a new camera's stream is refused (503). */
   maxEncoders: number;
   /** An encoder stops after this long without a request. */
   idleMs: number;
@@ -63,7 +68,7 @@ export class LiveStreams {
 
   constructor(o: LiveStreamsOptions) {
     this.#o = o;
-    this.#loops = new LoopCache(o.loopsDir);
+    this.#loops = new LoopCache(o.loopsDir, o.maxLoops);
     const originWall = Date.now() - BACKLOG_MS;
     const segmentMs = SEGMENT_S * 1000;
     this.#clock = {
@@ -82,9 +87,15 @@ export class LiveStreams {
     return this.#loops.encoded;
   }
 
-  /** The camera's media playlist, starting its encoder when none runs. */
-  async playlist(cameraId: string): Promise<LiveFile> {
-    let enc = this.#encoders.get(cameraId);
+  /** The renditions a stream has: a looped one also the small one. */
+  get renditions(): readonly Rendition[] {
+    return this.#o.mode === 'loop' ? [FULL_RENDITION, SMALL_RENDITION] : [FULL_RENDITION];
+  }
+
+  /** The rendition's media playlist, starting its stream when none runs. */
+  async playlist(cameraId: string, rendition = FULL_RENDITION): Promise<LiveFile> {
+    const key = streamKey(cameraId, rendition);
+    let enc = this.#encoders.get(key);
     if (!enc) {
       if (this.#paused.has(cameraId)) {
         return {
@@ -93,20 +104,20 @@ export class LiveStreams {
           message: `The live stream of camera ${cameraId} is stopped: retry later.`,
         };
       }
-      if (this.#encoders.size >= this.#o.maxEncoders) {
+      if (!this.#cameras().has(cameraId) && this.#cameras().size >= this.#o.maxEncoders) {
         return {
           ok: false,
           status: 503,
           message: `All ${this.#o.maxEncoders} live video encoders are busy: close another live stream or retry in a minute.`,
         };
       }
-      enc = this.#start(cameraId);
+      enc = this.#start(cameraId, rendition);
     }
     const deadline = Date.now() + PLAYLIST_WAIT_MS;
     const encoder = await withinMs(enc, PLAYLIST_WAIT_MS).catch(() => undefined);
     let path: string | undefined;
     while (encoder && !(path = await encoder.playlistFile())) {
-      if (Date.now() > deadline || !this.#encoders.has(cameraId)) break;
+      if (Date.now() > deadline || !this.#encoders.has(key)) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     if (!encoder || !path) {
@@ -121,9 +132,11 @@ export class LiveStreams {
   }
 
   /** A segment (or the playlist again) of a running stream. */
-  async file(cameraId: string, name: string): Promise<LiveFile> {
-    if (name === 'playlist.m3u8' || name === MEDIA_PLAYLIST) return this.playlist(cameraId);
-    const enc = this.#encoders.get(cameraId);
+  async file(cameraId: string, name: string, rendition = FULL_RENDITION): Promise<LiveFile> {
+    if (name === 'playlist.m3u8' || name === MEDIA_PLAYLIST) {
+      return this.playlist(cameraId, rendition);
+    }
+    const enc = this.#encoders.get(streamKey(cameraId, rendition));
     if (!SEGMENT_FILE.test(name))
       return {
         ok: false,
@@ -154,18 +167,30 @@ export class LiveStreams {
   setPaused(cameraId: string, paused: boolean): void {
     if (paused) this.#paused.add(cameraId);
     else this.#paused.delete(cameraId);
-    void this.#encoders.get(cameraId)?.then((e) => (e.paused = paused));
+    for (const r of this.renditions) {
+      void this.#encoders.get(streamKey(cameraId, r))?.then((e) => (e.paused = paused));
+    }
   }
 
+  /** Stops the camera's streams, every rendition. */
   async stop(cameraId: string): Promise<void> {
-    const enc = this.#encoders.get(cameraId);
-    this.#encoders.delete(cameraId);
-    if (enc) await (await enc).stop();
+    await Promise.all(this.renditions.map((r) => this.#stopStream(streamKey(cameraId, r))));
   }
 
   async close(): Promise<void> {
     clearInterval(this.#sweeper);
-    await Promise.all([...this.#encoders.keys()].map((id) => this.stop(id)));
+    await Promise.all([...this.#encoders.keys()].map((key) => this.#stopStream(key)));
+  }
+
+  async #stopStream(key: string): Promise<void> {
+    const enc = this.#encoders.get(key);
+    this.#encoders.delete(key);
+    if (enc) await (await enc).stop();
+  }
+
+  /** The cameras that have a stream running, in any rendition. */
+  #cameras(): Set<string> {
+    return new Set([...this.#encoders.keys()].map((key) => (JSON.parse(key) as string[])[0]!));
   }
 
   /** Process ids of the running encoders (the benchmark measures their CPU). */
@@ -174,12 +199,10 @@ export class LiveStreams {
     return encs.map((e) => e?.pid).filter((p): p is number => p !== undefined);
   }
 
-  #dirOf(cameraId: string): string {
-    return join(this.#o.dir, safeName(cameraId));
-  }
-
-  #start(cameraId: string): Promise<LiveSource> {
-    const dir = this.#dirOf(cameraId);
+  #start(cameraId: string, rendition: Rendition): Promise<LiveSource> {
+    const key = streamKey(cameraId, rendition);
+    // safeName never makes '~': a small rendition's folder is never a camera's.
+    const dir = join(this.#o.dir, safeName(cameraId) + rendition.suffix);
     const enc: Promise<LiveSource> =
       this.#o.mode === 'encoder'
         ? LiveEncoder.start({
@@ -189,34 +212,45 @@ export class LiveStreams {
             log: this.#o.log,
           })
         : Promise.resolve()
-            .then(() => this.#loops.loop(this.#o.look(cameraId)))
-            .then((loopDir) => new LoopStream(dir, loopDir, this.#clock));
-    this.#encoders.set(cameraId, enc);
+            .then(() => this.#loops.hold(renditionLook(this.#o.look(cameraId), rendition)))
+            .then((loop) => new LoopStream(dir, loop, this.#clock));
+    this.#encoders.set(key, enc);
     enc.then(
       (e) => {
         e.paused = this.#paused.has(cameraId);
         // An encoder that dies on its own is forgotten, so the next request starts a new one.
         void e.done.then(() => {
-          if (this.#encoders.get(cameraId) === enc) this.#encoders.delete(cameraId);
+          if (this.#encoders.get(key) === enc) this.#encoders.delete(key);
         });
       },
-      () => this.#encoders.delete(cameraId),
+      () => this.#encoders.delete(key),
     );
     return enc;
   }
 
   async #sweep(): Promise<void> {
     const now = Date.now();
-    for (const [id, enc] of this.#encoders) {
+    for (const [key, enc] of this.#encoders) {
       const e = await enc.catch(() => undefined);
       if (e && now - e.lastAccess > this.#o.idleMs) {
+        const [id, suffix] = JSON.parse(key) as string[];
         this.#o.log(
-          `live stream of ${id} stopped after ${Math.round(this.#o.idleMs / 1000)} s without viewers`,
+          `live stream of ${id}${suffix} stopped after ${Math.round(this.#o.idleMs / 1000)} s without viewers`,
         );
-        await this.stop(id);
+        await this.#stopStream(key);
       }
     }
   }
+}
+
+/** Names a stream: the camera and the rendition. */
+function streamKey(cameraId: string, rendition: Rendition): string {
+  return JSON.stringify([cameraId, rendition.suffix]);
+}
+
+/** The look of a camera as a rendition's loop: its own key, its frames scaled. */
+function renditionLook(look: LoopLook, rendition: Rendition): LoopLook {
+  return { ...look, key: look.key + rendition.suffix, scale: scaleFilter(rendition) };
 }
 
 /** The value of `p`, or a rejection once `ms` have passed (p goes on meanwhile). */

@@ -25,6 +25,8 @@ export interface MediaServiceOptions {
   liveIdleMs?: number;
   /** Live video from loops encoded ahead (default) or from an encoder per stream. */
   live?: LiveMode;
+  /** Loops kept on disk (default 400: 200 MB at most, a loop being 0.2–0.5 MB); the least recently used go first. */
+  maxLoops?: number;
 }
 
 export class MediaServices {
@@ -56,6 +58,7 @@ export class MediaServices {
       dir: join(this.dir, 'live'),
       loopsDir: join(this.dir, 'live-loops'),
       mode: o.live ?? 'loop',
+      maxLoops: o.maxLoops ?? 400,
       // A 6 × 6 wall of one client, and a few streams more.
       maxEncoders: o.maxEncoders ?? 40,
       idleMs: o.liveIdleMs ?? 30_000,
@@ -138,6 +141,7 @@ export class MediaServices {
     return {
       key: `${safeName(camera.id)}-${conditionsKey(conditions)}-v1`,
       frame: (i) => this.renderer.render({ camera, conditions, tMs: i * 1000, clock: false }),
+      scale: '',
     };
   }
 

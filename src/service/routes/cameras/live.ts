@@ -90,6 +90,7 @@ async function masterLiveFile(m: MediaServices, camera: MediaCamera, ctx: Reques
     camera.id,
     ctx.pathParams['file']!,
     typeof session === 'string' ? session : undefined,
+    m.live.renditions,
   );
   if (wanted.kind === 'refused') {
     throw new RequestError(
@@ -98,9 +99,18 @@ async function masterLiveFile(m: MediaServices, camera: MediaCamera, ctx: Reques
       wanted.message,
     );
   }
+  if (wanted.kind === 'master') {
+    // No stream starts for the master playlist: the player asks for the rendition it plays.
+    return {
+      body: masterPlaylist(camera.id, m.live.renditions),
+      contentType: 'application/vnd.apple.mpegurl',
+      headers: { 'Cache-Control': 'no-cache' },
+    };
+  }
   const file = await m.live.file(
     camera.id,
     wanted.kind === 'segment' ? wanted.file : 'playlist.m3u8',
+    wanted.rendition,
   );
   if (!file.ok) throw liveFailure(file);
   if (wanted.kind === 'segment') {
@@ -111,12 +121,8 @@ async function masterLiveFile(m: MediaServices, camera: MediaCamera, ctx: Reques
     });
     return { handled: true } as const;
   }
-  const body =
-    wanted.kind === 'master'
-      ? masterPlaylist(camera.id)
-      : chunkPlaylist(await readFile(file.path, 'utf8'), camera.id);
   return {
-    body,
+    body: chunkPlaylist(await readFile(file.path, 'utf8'), camera.id, wanted.rendition),
     contentType: 'application/vnd.apple.mpegurl',
     headers: { 'Cache-Control': 'no-cache' },
   };
