@@ -66,8 +66,8 @@ async function searchEverything(
   const bar = progress(ctx.io);
   const operationId = `cli-${randomUUID()}`;
   const stop = engine.on('cli.progress', (p) => {
-    if (p.operationId === operationId)
-      bar.update(`${p.found} ${kind} found, ${p.requests} requests`);
+    if (p.operationId !== operationId) return;
+    bar.update(ctx.words.t('cli.search.progress', { found: p.found, kind, requests: p.requests }));
   });
   const result = await invoke(engine, 'cli.searchAll', { kind, params, operationId }).finally(
     () => {

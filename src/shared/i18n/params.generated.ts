@@ -300,6 +300,7 @@ export interface MessageParams {
   'cli.search.cached': { fetchedAt: string | number };
   'cli.search.incomplete': { count: number };
   'cli.search.page': { from: number; to: number; total: number; kind: string };
+  'cli.search.progress': { found: number; kind: string; requests: number };
   'cli.secretFromEnv': {};
   'cli.settings.none': { name: string | number; names: string | number };
   'cli.settings.notChanged': { issues: string | number };
