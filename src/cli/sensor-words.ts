@@ -19,11 +19,11 @@ export function changeWord(words: Translator, kind: ChangeKind): string {
 }
 
 /** A sensor's value in words ("Partial snow"), or the number when the interface has no word. */
-export function sensorValueWord(words: Translator, type: SensorType, value: number): string {
+export function readingWords(words: Translator, type: SensorType, value: number): string {
   const word = sensorWord(type, value);
   return word ? words.t(word) : String(value);
 }
 
 export function changeValueWord(words: Translator, kind: ChangeKind, value: number): string {
-  return sensorValueWord(words, changeSensor(kind), value);
+  return readingWords(words, changeSensor(kind), value);
 }

@@ -19,7 +19,7 @@ import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
 import { invoke, type Engine } from '../core-call.ts';
 import { note, printJson, printNdjson, printTable, tableView, type TableView } from '../output.ts';
 import { unitsFlag } from '../search-flags.ts';
-import { sensorValueWord } from '../sensor-words.ts';
+import { readingWords } from '../sensor-words.ts';
 
 export const ROUTE_SAVE_FLAGS = ['polyline', 'from', 'to', 'via', 'buffer', 'units'];
 export const ROUTE_VIEW_FLAGS = ['units'];
@@ -120,7 +120,7 @@ function reading(
   type: 'road_weather' | 'visibility' | 'precip',
 ): string {
   const value = camera.sensors[type];
-  return value === null ? '' : sensorValueWord(words, type, value);
+  return value === null ? '' : readingWords(words, type, value);
 }
 
 export async function saveRoute(ctx: Context, name: string | undefined): Promise<number> {
