@@ -48,10 +48,9 @@ export async function download(ctx: Context): Promise<number> {
   ];
   const queryText = flag(ctx.argv, 'query');
   if ((ids.length === 0) === (queryText === undefined)) {
+    const none = listed !== undefined && ids.length === 0;
     throw new UsageError(
-      listed !== undefined && ids.length === 0
-        ? said('cli.ids.none', { path: listed })
-        : said('cli.download.idsOrQuery'),
+      none ? said('cli.ids.none', { path: listed }) : said('cli.download.idsOrQuery'),
     );
   }
   const failedOut = flag(ctx.argv, 'failed-out');
