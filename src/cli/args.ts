@@ -49,6 +49,19 @@ export class UsageError extends Error {
   }
 }
 
+/**
+ * A command that ran and failed for a reason the CLI says in the user's language (exit 1, no
+ * hint to --help): `message` stays its English (for logs).
+ */
+export class SaidFailure extends Error {
+  readonly said: Said;
+  constructor(what: Said) {
+    super(english.say(what));
+    this.name = 'SaidFailure';
+    this.said = what;
+  }
+}
+
 export interface ReadArgs {
   words: string[];
   /** Every value flag in order; repeated flags keep every value. */

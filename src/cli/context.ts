@@ -16,7 +16,7 @@ import {
   type NetworkOverrides,
 } from '../engine/index.ts';
 import type { CommandLineApi } from '../shared/ipc/command-line.ts';
-import type { Translator } from '../shared/i18n/translator.ts';
+import { said, type Translator } from '../shared/i18n/translator.ts';
 import { settingsSchema } from '../shared/settings.ts';
 import { CONNECTION_FLAGS } from './args.ts';
 import { flag, intFlag, UsageError, type Argv } from './argv.ts';
@@ -62,7 +62,7 @@ export async function withEngine<T>(
 ): Promise<T> {
   const connection = connectionFrom(ctx);
   if (connection.kind === 'demo' && !existsSync(join(ctx.dataDir, 'demo-service'))) {
-    ctx.io.stderr.write('Building the demo world on first use; this takes a little while...\n');
+    ctx.io.stderr.write(`${ctx.words.t('cli.demoBuilding')}\n`);
   }
   const core = await startCore({
     dataDir: ctx.dataDir,
@@ -76,7 +76,7 @@ export async function withEngine<T>(
     // A command starts only what it needs: a search neither takes nor resumes the downloads.
     startOnDemand: true,
   });
-  const stopNotes = noteThrottling(ctx.io, core.commandLine);
+  const stopNotes = noteThrottling(ctx, core.commandLine);
   try {
     return await work(core.commandLine);
   } finally {
@@ -92,16 +92,15 @@ const THROTTLE_NOTE_EVERY_MS = 60_000;
  * One line on stderr when the service starts limiting requests (its 429s are waited out and
  * retried, so the command goes on, slower); a burst does not repeat it.
  */
-function noteThrottling(io: Io, engine: CommandLineApi): () => void {
+function noteThrottling(ctx: Pick<Context, 'io' | 'words'>, engine: CommandLineApi): () => void {
   let last = -Infinity;
   return engine.on('service.throttled', (t) => {
     const now = performance.now();
     if (!t.limited || now - last < THROTTLE_NOTE_EVERY_MS) return;
     last = now;
     const seconds = Math.max(1, Math.ceil(t.waitMs / 1000));
-    io.stderr.write(
-      `roadcam: the service is limiting requests: retrying in ${seconds} s (${t.operation}).\n`,
-    );
+    const words = ctx.words.t('cli.throttled', { seconds, operation: t.operation });
+    ctx.io.stderr.write(`roadcam: ${words}\n`);
   });
 }
 
@@ -150,7 +149,7 @@ function connectionFrom(ctx: Context): ConnectionOptions {
   const baseUrl = flag(argv, 'base-url');
   const clientId = flag(argv, 'client-id');
   if (argv.switches.has('demo')) {
-    if (baseUrl !== undefined) throw new UsageError('--demo and --base-url exclude each other.');
+    if (baseUrl !== undefined) throw new UsageError(said('cli.demoAndBaseUrl'));
     return {
       kind: 'demo',
       world: {
@@ -165,13 +164,11 @@ function connectionFrom(ctx: Context): ConnectionOptions {
     return { kind: 'profile', profile: profileName(ctx) };
   }
   if (baseUrl === undefined || clientId === undefined) {
-    throw new UsageError('--base-url and --client-id go together.');
+    throw new UsageError(said('cli.baseUrlAndClientId'));
   }
   const clientSecret = ctx.env.ROADCAM_CLIENT_SECRET;
   if (!clientSecret) {
-    throw new UsageError(
-      'With --base-url and --client-id the secret comes from ROADCAM_CLIENT_SECRET; or save a profile with `roadcam login`.',
-    );
+    throw new UsageError(said('cli.secretFromEnv'));
   }
   return { kind: 'remote', baseUrl, clientId, clientSecret };
 }

@@ -31,7 +31,7 @@ export async function invoke<C extends CommandLineChannel>(
     return await engine.invoke(channel, input);
   } catch (error) {
     if (error instanceof IpcError && error.code === 'invalid_input') {
-      throw new UsageError(error.message);
+      throw new UsageError(error.said ?? error.message);
     }
     throw error;
   }

@@ -1,5 +1,6 @@
 import { parseProxyUrl, readCaFile, type NetworkOverrides } from '../engine/index.ts';
 import { UsageError } from './args.ts';
+import { said, type Said } from '../shared/i18n/translator.ts';
 
 /**
  * The command line's --proxy URL, --no-proxy and --ca-file (the CLI's and browser mode's): they
@@ -10,13 +11,14 @@ export function networkFlags(
   env: NodeJS.ProcessEnv,
 ): NetworkOverrides {
   if (flags.proxy !== undefined && flags.noProxy) {
-    throw new UsageError('--proxy and --no-proxy exclude each other.');
+    throw new UsageError(said('cli.proxyAndNoProxy'));
   }
   try {
     if (flags.proxy !== undefined) parseProxyUrl(flags.proxy, '--proxy');
     if (flags.caFile !== undefined) readCaFile(flags.caFile);
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    // The engine's check says what is wrong as a code when it can: in the user's words.
+    throw new UsageError((error as { said?: Said }).said ?? (error as Error).message);
   }
   const out: NetworkOverrides = { env };
   if (flags.proxy !== undefined) out.proxy = { mode: 'manual', url: flags.proxy };

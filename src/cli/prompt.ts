@@ -3,13 +3,16 @@
  * when piped (`pass show roadcam | roadcam login ...`). Never from a flag: flags end up in
  * shell history and process listings.
  */
+import { said, type Translator } from '../shared/i18n/translator.ts';
+import { SaidFailure } from './args.ts';
 
 export async function readSecret(
+  words: Translator,
   stdin: NodeJS.ReadStream = process.stdin,
   stderr: NodeJS.WritableStream = process.stderr,
 ): Promise<string> {
   if (!stdin.isTTY) return (await readAll(stdin)).replace(/\r?\n$/, '');
-  stderr.write('Client secret: ');
+  stderr.write(words.t('cli.prompt.secret'));
   return new Promise((resolve, reject) => {
     let secret = '';
     stdin.setRawMode(true);
@@ -26,7 +29,7 @@ export async function readSecret(
     const onData = (chunk: string) => {
       for (const ch of chunk) {
         if (ch === '\r' || ch === '\n') return finish();
-        if (ch === '\u0003') return finish(new Error('Cancelled.'));
+        if (ch === '\u0003') return finish(new SaidFailure(said('cli.prompt.cancelled')));
         if (ch === '\u007f' || ch === '\b') secret = secret.slice(0, -1);
         else if (ch >= ' ') secret += ch;
       }

@@ -7,6 +7,7 @@ import type { GeoKind } from '../engine/index.ts';
 import { PAGE_LIMITS, PAGE_PARAMS, SEARCH_FILTERS, SPATIAL_PARAMS } from '../shared/api/index.ts';
 import type { RecordingSearchParams } from '../shared/api/index.ts';
 import { BracketError, decode, decodePairs, splitKey } from '../shared/brackets.ts';
+import { said } from '../shared/i18n/translator.ts';
 import { parseDistance, type DistanceUnit } from '../shared/units.ts';
 import { baseName, flag, intFlag, UsageError, type Argv } from './argv.ts';
 
@@ -25,7 +26,7 @@ export function searchFlagNames(kind: GeoKind): string[] {
 export function unitsFlag(argv: Argv): DistanceUnit | undefined {
   const value = flag(argv, UNITS);
   if (value === undefined || value === 'km' || value === 'mi') return value;
-  throw new UsageError(`--units is km or mi, not "${value}".`);
+  throw new UsageError(said('cli.unitsValue', { value }));
 }
 
 /**
@@ -37,9 +38,7 @@ function polylineRadius(value: string): string {
   if (/^\s*[\d.]+\s*$/.test(value)) return value;
   const km = parseDistance(value, 'km');
   if (km === null) {
-    throw new UsageError(
-      `--polyline_radius is kilometres, or a number with km, mi or m (3mi); not "${value}".`,
-    );
+    throw new UsageError(said('cli.polylineRadius', { value }));
   }
   return String(km);
 }
@@ -67,7 +66,7 @@ export function searchParams(
   if (skip !== undefined) params.skip = skip;
   const sortDir = flag(argv, 'sort_dir');
   if (sortDir !== undefined && sortDir !== 'asc' && sortDir !== 'desc') {
-    throw new UsageError(`--sort_dir is asc or desc, not "${sortDir}".`);
+    throw new UsageError(said('cli.sortDir', { value: sortDir }));
   }
   return params;
 }
@@ -80,7 +79,7 @@ function nest(last: Map<string, string>): Record<string, unknown> {
   const depth = (name: string) => splitKey(name)?.length ?? 0;
   for (const name of last.keys()) {
     if (splitKey(name)?.includes('') !== false)
-      throw new UsageError(`--${name}: empty brackets are not a parameter name.`);
+      throw new UsageError(said('cli.emptyBrackets', { name }));
   }
   // Shallow names first, so that a clash is always found at the nested flag.
   const pairs = [...last].sort(([a], [b]) => depth(a) - depth(b));
@@ -89,7 +88,7 @@ function nest(last: Map<string, string>): Record<string, unknown> {
   } catch (error) {
     if (!(error instanceof BracketError)) throw error;
     const plain = [...last.keys()].find((n) => error.key.startsWith(`${n}[`)) ?? error.parameter;
-    throw new UsageError(`--${error.key} conflicts with --${plain} given as a value.`);
+    throw new UsageError(said('cli.bracketConflict', { key: error.key, plain: plain ?? '' }));
   }
 }
 
@@ -104,7 +103,8 @@ export function queryParams(text: string): RecordingSearchParams {
   try {
     bag = decode(text, { maxParams: 1000, maxDepth: 5 });
   } catch (error) {
-    if (error instanceof BracketError) throw new UsageError(`--query: ${error.message}`);
+    if (error instanceof BracketError)
+      throw new UsageError(said('cli.queryBad', { detail: error.message }));
     throw error;
   }
   const params: Record<string, unknown> = {};
@@ -112,7 +112,7 @@ export function queryParams(text: string): RecordingSearchParams {
     params[name] = NUMERIC.has(name) && typeof value === 'string' ? Number(value) : value;
   }
   if (Object.keys(params).length === 0) {
-    throw new UsageError('--query takes search parameters, e.g. "state=CO&status=complete".');
+    throw new UsageError(said('cli.queryEmpty'));
   }
   return params as RecordingSearchParams;
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { CONNECTION_FLAGS, integerFlag, lastValue, parseFlags, UsageError } from './args.ts';
+import { said } from '../shared/i18n/translator.ts';
 import {
   connectionFromSettings,
   createLog,
@@ -88,7 +89,7 @@ async function connectionFrom(
   const baseUrl = lastValue(flags, 'base-url');
   const clientId = lastValue(flags, 'client-id');
   if (baseUrl === undefined) {
-    if (clientId !== undefined) throw new UsageError('--client-id goes with --base-url.');
+    if (clientId !== undefined) throw new UsageError(said('cli.web.clientIdNeedsBaseUrl'));
     // The same choice as the desktop app: demo mode, or the account chosen in Settings.
     return connectionFromSettings(dataDir, {
       cameras: integerFlag(flags, 'demo-cameras', 1, 100_000),
@@ -98,14 +99,12 @@ async function connectionFrom(
     });
   }
   if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
-    throw new UsageError(`--base-url must be an http(s) URL, not ${JSON.stringify(baseUrl)}.`);
+    throw new UsageError(said('cli.baseUrlHttp', { url: baseUrl }));
   }
-  if (clientId === undefined) throw new UsageError('--base-url needs --client-id.');
+  if (clientId === undefined) throw new UsageError(said('cli.web.baseUrlNeedsClientId'));
   const clientSecret = process.env.ROADCAM_CLIENT_SECRET;
   if (!clientSecret) {
-    throw new UsageError(
-      'Set the client secret in the environment variable ROADCAM_CLIENT_SECRET.',
-    );
+    throw new UsageError(said('cli.web.secretEnv'));
   }
   return { kind: 'remote', baseUrl, clientId, clientSecret };
 }

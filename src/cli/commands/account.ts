@@ -1,5 +1,6 @@
 /** `roadcam login`, `logout`, `profiles` and `session`: accounts and their keychain entries. */
 import { formatDuration } from '../../shared/format.ts';
+import { said } from '../../shared/i18n/translator.ts';
 import { checkFlags, flag, UsageError } from '../argv.ts';
 import { GLOBAL_FLAGS, profileName, withDataFolder, withEngine, type Context } from '../context.ts';
 import { invoke } from '../core-call.ts';
@@ -11,15 +12,13 @@ export async function login(ctx: Context): Promise<number> {
   checkFlags(ctx.argv, LOGIN_FLAGS, 'roadcam login');
   const baseUrl = flag(ctx.argv, 'base-url');
   const clientId = flag(ctx.argv, 'client-id');
-  if (!baseUrl || !clientId)
-    throw new UsageError('roadcam login needs --base-url URL and --client-id ID.');
+  if (!baseUrl || !clientId) throw new UsageError(said('cli.account.loginNeeds'));
   if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
-    throw new UsageError(`--base-url must be an http(s) URL, not "${baseUrl}".`);
+    throw new UsageError(said('cli.baseUrlHttp', { url: baseUrl }));
   }
   const name = profileName(ctx);
   const secret = await ctx.readSecret();
-  if (secret.length === 0)
-    throw new UsageError('The client secret is empty: type it at the prompt, or pipe it in.');
+  if (secret.length === 0) throw new UsageError(said('cli.account.emptySecret'));
 
   const verify = !ctx.argv.switches.has('no-verify');
   const { profile, account } = await withDataFolder(ctx, (engine) =>
@@ -27,11 +26,9 @@ export async function login(ctx: Context): Promise<number> {
   );
   if (ctx.json) printJson(ctx.io, { ...profile, verified: account !== null });
   else {
-    const who = account === null ? 'not verified' : `signed in as ${account}`;
-    note(
-      ctx.io,
-      `Profile "${name}" saved for ${profile.baseUrl} (${who}). The secret and token are in the OS keychain.`,
-    );
+    const verified = account === null ? 'no' : 'yes';
+    const saved = { name, url: profile.baseUrl, verified, account: account ?? '' };
+    note(ctx.io, ctx.words.t('cli.account.saved', saved));
   }
   return 0;
 }
@@ -42,7 +39,7 @@ export async function logout(ctx: Context): Promise<number> {
   const removed = await withDataFolder(ctx, (engine) =>
     invoke(engine, 'cli.profiles.remove', { name }),
   );
-  if (!removed) throw new UsageError(`There is no profile "${name}".`);
+  if (!removed) throw new UsageError(said('cli.account.noProfile', { name }));
   note(ctx.io, ctx.words.t('cli.account.removed', { name }));
   return 0;
 }
@@ -74,16 +71,17 @@ export async function session(ctx: Context): Promise<number> {
     const { baseUrl, session: s, tokenSecondsLeft } = await invoke(engine, 'cli.session', {});
     if (ctx.json) printJson(ctx.io, { base_url: baseUrl, ...s });
     else {
+      const validFor = ctx.words.t('cli.account.tokenValidFor');
       printTable(
         ctx.io,
-        ['service', 'name', 'roles', 'token valid for'],
+        ['service', 'name', 'roles', validFor],
         [
           {
             service: baseUrl,
             name: s.name,
             roles: s.roles.join(','),
             // The token's own expiry: the unit of the session's expires_in is not shown.
-            'token valid for': formatDuration(tokenSecondsLeft ?? 0),
+            [validFor]: formatDuration(tokenSecondsLeft ?? 0),
           },
         ],
       );

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ImageSource } from '../../shared/ipc/collections.ts';
 import { checkFlags, flag, UsageError, type Argv } from '../argv.ts';
+import { said } from '../../shared/i18n/translator.ts';
 import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
 import { invoke, type Engine } from '../core-call.ts';
 import { printJson, printLines, progress } from '../output.ts';
@@ -34,14 +35,17 @@ function tagsFlag(argv: Argv): string[] | undefined {
 }
 
 function needId(id: string | undefined, command: string): string {
-  if (!id) throw new UsageError(`roadcam collections ${command} needs a collection id.`);
+  if (!id)
+    throw new UsageError(
+      said('cli.needsWord', { command: `collections ${command}`, what: 'collection' }),
+    );
   return id;
 }
 
 export async function createCollection(ctx: Context): Promise<number> {
   checkFlags(ctx.argv, [...CREATE_FLAGS, ...GLOBAL_FLAGS], 'roadcam collections create');
   const name = flag(ctx.argv, 'name');
-  if (name === undefined) throw new UsageError('roadcam collections create needs --name.');
+  if (name === undefined) throw new UsageError(said('cli.collections.needsName'));
   const description = flag(ctx.argv, 'description');
   const tags = tagsFlag(ctx.argv);
   return withEngine(ctx, async (engine) => {
@@ -63,7 +67,7 @@ export async function updateCollection(ctx: Context, id: string | undefined): Pr
   const description = flag(ctx.argv, 'description');
   const tags = tagsFlag(ctx.argv);
   if (name === undefined && description === undefined && tags === undefined) {
-    throw new UsageError('roadcam collections update needs --name, --description or --tags.');
+    throw new UsageError(said('cli.collections.updateNeeds'));
   }
   return withEngine(ctx, async (engine) => {
     await invoke(engine, 'collections.update', {
@@ -88,14 +92,12 @@ export function imageSource(argv: Argv): ImageSource {
     (n) => get(n) !== undefined,
   );
   if (given.length !== 1) {
-    throw new UsageError(
-      'roadcam collections add takes exactly one of --camera_id, --observation_id, --recording_id, --collection_id.',
-    );
+    throw new UsageError(said('cli.collections.addOneOf'));
   }
   const time = get('time');
   const image = get('image');
   const refuse = (name: string, where: string) => {
-    throw new UsageError(`--${name} goes with ${where} only.`);
+    throw new UsageError(said('cli.collections.goesWithOnly', { name, where }));
   };
   if (time !== undefined && given[0] !== 'camera_id') refuse('time', '--camera_id');
   if (image !== undefined && given[0] !== 'recording_id' && given[0] !== 'collection_id') {
@@ -113,7 +115,7 @@ export function imageSource(argv: Argv): ImageSource {
         ? { kind: 'recording', recordingId: get('recording_id')! }
         : { kind: 'recordingFrame', recordingId: get('recording_id')!, image };
     default:
-      if (image === undefined) throw new UsageError('--collection_id needs --image NAME.');
+      if (image === undefined) throw new UsageError(said('cli.collections.needsImage'));
       return { kind: 'collection', collectionId: get('collection_id')!, image };
   }
 }
@@ -134,7 +136,7 @@ export async function removeImage(ctx: Context, id: string | undefined): Promise
   checkFlags(ctx.argv, GLOBAL_FLAGS, 'roadcam collections remove');
   const collection = needId(id, 'remove');
   const name = ctx.argv.words[3];
-  if (!name) throw new UsageError('roadcam collections remove needs an image name after the id.');
+  if (!name) throw new UsageError(said('cli.collections.removeNeedsImage'));
   return withEngine(ctx, async (engine) => {
     await invoke(engine, 'collections.removeImage', { id: collection, name });
     if (ctx.json) printJson(ctx.io, { ok: true });
@@ -165,7 +167,7 @@ async function removeAll(
     if (ctx.json) printJson(ctx.io, { removed });
     else
       ctx.io.stderr.write(
-        `${removed} images removed${verb === 'destroy' ? ', collection destroyed' : ''}\n`,
+        `${ctx.words.t('cli.collections.removed', { count: removed, destroyed: verb === 'destroy' ? 'yes' : 'no' })}\n`,
       );
     return 0;
   });
@@ -175,13 +177,19 @@ async function removeAll(
 export async function withProgress<T>(
   ctx: Context,
   engine: Engine,
-  what: string,
+  what: 'removed' | 'exported',
   work: (operationId: string) => Promise<T>,
 ): Promise<T> {
   const operationId = `cli-${randomUUID()}`;
   const line = progress(ctx.io);
   const stop = engine.on('collections.progress', (p) => {
-    if (p.operationId === operationId) line.update(`${p.done} of ${p.total} images ${what}`);
+    if (p.operationId !== operationId) return;
+    const { done, total } = p;
+    line.update(
+      total === null
+        ? ctx.words.t('cli.collections.progressSoFar', { done, what })
+        : ctx.words.t('cli.collections.progress', { done, total, what }),
+    );
   });
   try {
     return await work(operationId);

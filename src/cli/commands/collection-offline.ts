@@ -7,6 +7,8 @@ import { existsSync } from 'node:fs';
 import { cp, mkdir, rename, rm } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { checkFlags, flag, UsageError } from '../argv.ts';
+import { said } from '../../shared/i18n/translator.ts';
+import { SaidFailure } from '../args.ts';
 import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
 import { invoke } from '../core-call.ts';
 import { printJson, progress } from '../output.ts';
@@ -16,19 +18,24 @@ export const EXPORT_FLAGS = ['as', 'out'];
 
 export async function keepOffline(ctx: Context, id: string | undefined): Promise<number> {
   checkFlags(ctx.argv, GLOBAL_FLAGS, 'roadcam collections keep-offline');
-  if (!id) throw new UsageError('roadcam collections keep-offline needs a collection id.');
+  if (!id)
+    throw new UsageError(
+      said('cli.needsWord', { command: 'collections keep-offline', what: 'collection' }),
+    );
   const keep = !ctx.argv.switches.has('off');
   return withEngine(ctx, async (engine) => {
     if (!keep) {
       await invoke(engine, 'collections.keepOffline', { id, keep: false });
       if (ctx.json) printJson(ctx.io, { kept: false });
-      else
-        ctx.io.stderr.write(`Collection ${id} is no longer kept offline; its files are deleted.\n`);
+      else ctx.io.stderr.write(`${ctx.words.t('cli.collections.letGo', { id })}\n`);
       return 0;
     }
     const line = progress(ctx.io);
     const stop = engine.on('collections.offline', (s) => {
-      if (s.collectionId === id) line.update(`${s.done} of ${s.total} images on disk`);
+      if (s.collectionId !== id) return;
+      line.update(
+        ctx.words.t('cli.collections.progress', { done: s.done, total: s.total, what: 'disk' }),
+      );
     });
     let status;
     try {
@@ -40,12 +47,11 @@ export async function keepOffline(ctx: Context, id: string | undefined): Promise
     }
     if (ctx.json) printJson(ctx.io, status);
     else {
-      ctx.io.stderr.write(
-        `${status.state}: ${status.done} of ${status.total} images on disk (${status.bytes} bytes)\n`,
-      );
+      ctx.io.stderr.write(`${ctx.words.t('cli.collections.syncState', { ...status })}\n`);
     }
     if (status.state === 'failed') {
-      ctx.io.stderr.write(`roadcam: the sync failed: ${status.message ?? 'no reason given'}\n`);
+      const reason = status.message ?? 'none';
+      ctx.io.stderr.write(`roadcam: ${ctx.words.t('cli.collections.syncFailed', { reason })}\n`);
       return 1;
     }
     return 0;
@@ -54,10 +60,13 @@ export async function keepOffline(ctx: Context, id: string | undefined): Promise
 
 export async function exportCollection(ctx: Context, id: string | undefined): Promise<number> {
   checkFlags(ctx.argv, [...EXPORT_FLAGS, ...GLOBAL_FLAGS], 'roadcam collections export');
-  if (!id) throw new UsageError('roadcam collections export needs a collection id.');
+  if (!id)
+    throw new UsageError(
+      said('cli.needsWord', { command: 'collections export', what: 'collection' }),
+    );
   const as = flag(ctx.argv, 'as') ?? 'folder';
   if (as !== 'folder' && as !== 'zip') {
-    throw new UsageError(`--as takes folder or zip, not "${as}".`);
+    throw new UsageError(said('cli.collections.asValue', { value: as }));
   }
   const out = flag(ctx.argv, 'out');
   return withEngine(ctx, async (engine) => {
@@ -68,7 +77,7 @@ export async function exportCollection(ctx: Context, id: string | undefined): Pr
     if (ctx.json) printJson(ctx.io, { ...result, path });
     else {
       ctx.io.stdout.write(`${path}\n`);
-      ctx.io.stderr.write(`${result.images} images, ${result.bytes} bytes\n`);
+      ctx.io.stderr.write(`${ctx.words.t('cli.collections.exported', result)}\n`);
     }
     return 0;
   });
@@ -82,7 +91,7 @@ async function moveInto(path: string, folder: string): Promise<string> {
   await mkdir(folder, { recursive: true });
   const target = join(folder, basename(path));
   if (existsSync(target)) {
-    throw new Error(`${target} exists already; the export was left at ${path}.`);
+    throw new SaidFailure(said('cli.collections.exportLeft', { target, path }));
   }
   try {
     await rename(path, target);

@@ -3,6 +3,7 @@
  * (with when it was synced) when the service cannot be reached.
  */
 import type { CollectionSearchParams } from '../../shared/api/index.ts';
+import { said } from '../../shared/i18n/translator.ts';
 import { checkFlags, flag, intFlag, UsageError, type Argv } from '../argv.ts';
 import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
 import { invoke } from '../core-call.ts';
@@ -51,7 +52,10 @@ export async function listCollections(ctx: Context): Promise<number> {
 
 export async function showCollection(ctx: Context, id: string | undefined): Promise<number> {
   checkFlags(ctx.argv, GLOBAL_FLAGS, 'roadcam collections show');
-  if (!id) throw new UsageError('roadcam collections show needs a collection id.');
+  if (!id)
+    throw new UsageError(
+      said('cli.needsWord', { command: 'collections show', what: 'collection' }),
+    );
   return withEngine(ctx, async (engine) => {
     const { collection, syncedAt } = await invoke(engine, 'cli.collections.show', { id });
     if (syncedAt !== null) {

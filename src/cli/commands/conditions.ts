@@ -3,19 +3,15 @@
  * app's contract (core-call.ts): what the Alerts view's Road conditions card does. A watch is
  * named on the command line by its name.
  */
-import {
-  CHANGE_KINDS,
-  changeLabel,
-  parseChangeKinds,
-  valueLabel,
-  type ChangeKind,
-} from '../../shared/condition-changes.ts';
+import { CHANGE_KINDS, parseChangeKinds, type ChangeKind } from '../../shared/condition-changes.ts';
 import { decodePolyline, type LonLat } from '../../shared/geo.ts';
+import { said, type Translator } from '../../shared/i18n/translator.ts';
 import type { ConditionTarget, ConditionWatch } from '../../shared/ipc/conditions.ts';
 import { checkFlags, flag, intFlag, UsageError, type Argv } from '../argv.ts';
 import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
 import { invoke, type Engine } from '../core-call.ts';
 import { note, printJson, printNdjson, printTable } from '../output.ts';
+import { changeWord, changeValueWord } from '../sensor-words.ts';
 
 const AREA_FLAGS = ['bbox', 'polygon', 'polyline', 'polyline_radius', 'polyline_precision'];
 export const WATCH_FLAGS = [...AREA_FLAGS, 'camera_id', 'on'];
@@ -23,23 +19,23 @@ export const CHANGES_FLAGS = ['hours'];
 
 export async function watchConditions(ctx: Context, name: string | undefined): Promise<number> {
   checkFlags(ctx.argv, [...WATCH_FLAGS, ...GLOBAL_FLAGS], 'roadcam conditions watch');
-  if (!name) throw new UsageError('roadcam conditions watch needs a name for the watch.');
+  if (!name) throw new UsageError(said('cli.conditions.needsName'));
   const target = targetFrom(ctx.argv);
   const on = flag(ctx.argv, 'on');
   const changes = on === undefined ? [...CHANGE_KINDS] : parseChangeKinds(on);
-  if (typeof changes === 'string') throw new UsageError(`--on: ${changes}`);
+  if (typeof changes === 'string')
+    throw new UsageError(said('cli.conditions.onValue', { detail: changes }));
   return withEngine(ctx, async (engine) => {
     const existing = await invoke(engine, 'conditions.watches.list', {});
     if (existing.some((w) => w.name === name)) {
-      throw new UsageError(
-        `A condition watch named "${name}" exists; remove it first or choose another name.`,
-      );
+      throw new UsageError(said('cli.conditions.exists', { name }));
     }
     const list = await invoke(engine, 'conditions.watches.add', { name, target, changes });
     const watch = list.filter((w) => w.name === name).at(-1)!;
     if (ctx.json) printJson(ctx.io, watch);
     else {
-      note(ctx.io, `Watching ${name} for ${changes.map(changeLabel).join(', ')}.`);
+      const kinds = changes.map((c) => changeWord(ctx.words, c)).join(', ');
+      note(ctx.io, ctx.words.t('cli.conditions.watching', { name, changes: kinds }));
       if (watch.problem) note(ctx.io, watch.problem);
     }
     return 0;
@@ -57,13 +53,13 @@ export async function listConditionWatches(ctx: Context): Promise<number> {
         ['name', 'target', 'on', 'checked_until', 'problem'],
         list.map((w) => ({
           name: w.name,
-          target: targetWords(w.target),
+          target: targetWords(ctx.words, w.target),
           on: w.changes.join(','),
-          checked_until: w.checkedUntil ?? 'not yet',
+          checked_until: w.checkedUntil ?? ctx.words.t('cli.conditions.notYet'),
           problem: w.problem ?? '',
         })),
       );
-      note(ctx.io, `${list.length} condition watch${list.length === 1 ? '' : 'es'}`);
+      note(ctx.io, ctx.words.t('cli.conditions.count', { count: list.length }));
     }
     return 0;
   });
@@ -71,7 +67,7 @@ export async function listConditionWatches(ctx: Context): Promise<number> {
 
 export async function conditionChanges(ctx: Context, name: string | undefined): Promise<number> {
   checkFlags(ctx.argv, [...CHANGES_FLAGS, ...GLOBAL_FLAGS], 'roadcam conditions changes');
-  if (!name) throw new UsageError('roadcam conditions changes needs the name of a watch.');
+  if (!name) throw new UsageError(said('cli.conditions.changesNeedsName'));
   const hours = intFlag(ctx.argv, 'hours', 1, 48) ?? 48;
   return withEngine(ctx, async (engine) => {
     const watch = await byName(engine, name);
@@ -87,19 +83,18 @@ export async function conditionChanges(ctx: Context, name: string | undefined): 
     const rows = [
       ...found.changes
         .filter((c) => c.time !== null && Date.parse(c.time) >= since)
-        .map((c) => row('check', c.kind, c.time!, c.cameraId, c.place, c.before, c.after)),
-      ...history.changes.map((c) =>
-        row('snapshots', c.kind, c.time, c.cameraId, c.place, c.before, c.after),
-      ),
+        .map((c) => row(ctx.words, 'check', { ...c, time: c.time! })),
+      ...history.changes.map((c) => row(ctx.words, 'snapshots', c)),
     ];
     printTable(ctx.io, ['time', 'camera', 'change', 'before', 'after', 'seen_by', 'place'], rows);
-    note(
-      ctx.io,
-      `${history.changes.length} change(s) in ${history.slots} ten-minute snapshots of ${history.cameras} camera(s)` +
-        (history.missing.length > 0
-          ? `; the service had no snapshot for ${history.missing.length} slot(s), from ${history.missing[0]}`
-          : ''),
-    );
+    const summary = {
+      changes: history.changes.length,
+      slots: history.slots,
+      cameras: history.cameras,
+      missing: history.missing.length,
+      from: history.missing[0] ?? '',
+    };
+    note(ctx.io, ctx.words.t('cli.conditions.summary', summary));
     return 0;
   });
 }
@@ -109,12 +104,12 @@ export async function removeConditionWatch(
   name: string | undefined,
 ): Promise<number> {
   checkFlags(ctx.argv, GLOBAL_FLAGS, 'roadcam conditions remove');
-  if (!name) throw new UsageError('roadcam conditions remove needs the name of a watch.');
+  if (!name) throw new UsageError(said('cli.conditions.removeNeedsName'));
   return withEngine(ctx, async (engine) => {
     const watch = await byName(engine, name);
     await invoke(engine, 'conditions.watches.remove', { id: watch.id });
     if (ctx.json) printJson(ctx.io, { removed: name });
-    else note(ctx.io, `No longer watching ${name}.`);
+    else note(ctx.io, ctx.words.t('cli.conditions.removed', { name }));
     return 0;
   });
 }
@@ -123,38 +118,41 @@ async function byName(engine: Engine, name: string): Promise<ConditionWatch> {
   const list = await invoke(engine, 'conditions.watches.list', {});
   const watch = list.find((w) => w.name === name);
   if (!watch) {
-    const names = list.map((w) => w.name).join(', ') || 'none yet';
-    throw new UsageError(`There is no condition watch named "${name}"; watches: ${names}.`);
+    const names = list.map((w) => w.name).join(', ') || 'none';
+    throw new UsageError(said('cli.conditions.noWatch', { name, names }));
   }
   return watch;
 }
 
-function row(
-  seenBy: string,
-  kind: ChangeKind,
-  time: string,
-  camera: string,
-  place: string,
-  before: number,
-  after: number,
-): Record<string, string> {
+interface FoundChange {
+  kind: ChangeKind;
+  time: string;
+  cameraId: string;
+  place: string;
+  before: number;
+  after: number;
+}
+
+function row(words: Translator, by: 'check' | 'snapshots', c: FoundChange): Record<string, string> {
   return {
-    time,
-    camera,
-    change: changeLabel(kind),
-    before: valueLabel(kind, before),
-    after: valueLabel(kind, after),
-    seen_by: seenBy,
-    place,
+    time: c.time,
+    camera: c.cameraId,
+    change: changeWord(words, c.kind),
+    before: changeValueWord(words, c.kind, c.before),
+    after: changeValueWord(words, c.kind, c.after),
+    seen_by: words.t('cli.conditions.seenBy', { by }),
+    place: c.place,
   };
 }
 
-function targetWords(target: ConditionTarget): string {
-  if ('cameraIds' in target) return `cameras ${target.cameraIds.join(',')}`;
+function targetWords(words: Translator, target: ConditionTarget): string {
+  if ('cameraIds' in target) {
+    return words.t('cli.conditions.targetCameras', { ids: target.cameraIds.join(',') });
+  }
   const area = target.area;
   return 'polygon' in area
-    ? `area of ${area.polygon.length} points`
-    : `route of ${area.route.length} points, ${area.radiusKm} km`;
+    ? words.t('cli.conditions.targetArea', { points: area.polygon.length })
+    : words.t('cli.conditions.targetRoute', { points: area.route.length, km: area.radiusKm });
 }
 
 /** Exactly one of --bbox, --polygon, --polyline, --camera_id names what is watched. */
@@ -163,9 +161,7 @@ function targetFrom(argv: Argv): ConditionTarget {
     (f) => flag(argv, f) !== undefined,
   );
   if (given.length !== 1) {
-    throw new UsageError(
-      'Name what to watch with exactly one of --bbox W,S,E,N, --polygon "LON LAT,...", --polyline ENCODED [--polyline_radius KM] or --camera_id A,B.',
-    );
+    throw new UsageError(said('cli.conditions.oneTarget'));
   }
   const bbox = flag(argv, 'bbox');
   if (bbox !== undefined) return { area: { polygon: boxRing(bbox) } };
@@ -175,8 +171,7 @@ function targetFrom(argv: Argv): ConditionTarget {
   if (line !== undefined) {
     const precision = intFlag(argv, 'polyline_precision', 5, 6) ?? 5;
     const radius = Number(flag(argv, 'polyline_radius') ?? '1');
-    if (!Number.isFinite(radius))
-      throw new UsageError('--polyline_radius is kilometres, a number.');
+    if (!Number.isFinite(radius)) throw new UsageError(said('cli.conditions.radiusNumber'));
     return {
       area: { route: decodePolyline(line, precision) as [number, number][], radiusKm: radius },
     };
@@ -191,7 +186,7 @@ function targetFrom(argv: Argv): ConditionTarget {
 function boxRing(text: string): [number, number][] {
   const [w, s, e, n, ...more] = text.split(',').map(Number);
   if (more.length > 0 || ![w, s, e, n].every((v) => Number.isFinite(v))) {
-    throw new UsageError(`--bbox is four numbers W,S,E,N; not "${text}".`);
+    throw new UsageError(said('cli.conditions.bbox', { raw: text }));
   }
   return [
     [w!, s!],
@@ -205,7 +200,7 @@ function ringOf(text: string): [number, number][] {
   return text.split(',').map((pair) => {
     const point = pair.trim().split(/\s+/).map(Number) as unknown as LonLat;
     if (point.length !== 2 || !point.every(Number.isFinite)) {
-      throw new UsageError(`--polygon is "LON LAT,LON LAT,..."; "${pair}" is not a point.`);
+      throw new UsageError(said('cli.conditions.polygonPoint', { pair }));
     }
     return [point[0], point[1]];
   });

@@ -4,6 +4,7 @@
  * --lat/--lon, --sensors[road_weather][min]=6. Text that is not a number is said so here.
  */
 import { UsageError } from '../argv.ts';
+import { said } from '../../shared/i18n/translator.ts';
 
 const NUMBERS = ['lat', 'lon', 'polyline_radius', 'polyline_precision'];
 
@@ -24,7 +25,7 @@ export function typedObservationQuery(params: Record<string, unknown>): Record<s
 function numberOf(text: string, name: string): number {
   const n = Number(text.trim());
   if (text.trim() === '' || !Number.isFinite(n)) {
-    throw new UsageError(`--${name} is a number, not "${text}".`);
+    throw new UsageError(said('cli.notNumber', { name, raw: text }));
   }
   return n;
 }
@@ -32,9 +33,7 @@ function numberOf(text: string, name: string): number {
 function numberList(text: string, name: string, count: number): number[] {
   const parts = text.split(',');
   if (parts.length !== count) {
-    throw new UsageError(
-      `--${name} is ${count} numbers with commas (min lon, min lat, max lon, max lat), not "${text}".`,
-    );
+    throw new UsageError(said('cli.bboxNumbers', { name, count, raw: text }));
   }
   return parts.map((p) => numberOf(p, name));
 }
@@ -44,7 +43,7 @@ function polygonOf(text: string): [number, number][] {
   return text.split(',').map((pair) => {
     const [lon, lat, extra] = pair.trim().split(/\s+/);
     if (lon === undefined || lat === undefined || extra !== undefined) {
-      throw new UsageError(`--polygon is pairs "lon lat" with commas between them, not "${text}".`);
+      throw new UsageError(said('cli.polygonPairs', { raw: text }));
     }
     return [numberOf(lon, 'polygon'), numberOf(lat, 'polygon')];
   });

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { DATASET_LAYOUTS, type DatasetResult } from '../../shared/ipc/datasets.ts';
+import { said, type Translator } from '../../shared/i18n/translator.ts';
 import { SENSOR_TYPES } from '../../shared/sensors.ts';
 import { checkFlags, flag, UsageError } from '../argv.ts';
 import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
@@ -27,7 +28,10 @@ export async function exportDatasetCommand(ctx: Context): Promise<number> {
   return withEngine(ctx, async (engine) => {
     const line = progress(ctx.io);
     const stop = engine.on('datasets.progress', (p) => {
-      if (p.exportId === request.exportId) line.update(`${p.phase}: ${p.done} of ${p.total}`);
+      if (p.exportId !== request.exportId) return;
+      line.update(
+        ctx.words.t('cli.dataset.progress', { phase: p.phase, done: p.done, total: p.total }),
+      );
     });
     // Ctrl-C cancels: the export stops saying what it kept, and a rerun completes it.
     const cancel = () => void invoke(engine, 'datasets.cancel', { exportId: request.exportId });
@@ -41,26 +45,26 @@ export async function exportDatasetCommand(ctx: Context): Promise<number> {
       line.done();
     }
     if (ctx.json) printJson(ctx.io, result);
-    else ctx.io.stdout.write(resultText(result));
+    else ctx.io.stdout.write(resultText(ctx.words, result));
     return result.failed > 0 ? 1 : 0;
   });
 }
 
 function datasetRequestOf(ctx: Context) {
   const out = flag(ctx.argv, 'out');
-  if (!out) throw new UsageError('roadcam dataset export needs --out DIR: where the dataset goes.');
+  if (!out) throw new UsageError(said('cli.dataset.needsOut'));
   const label = flag(ctx.argv, 'label');
   if (!label) {
-    throw new UsageError(
-      `roadcam dataset export needs --label: one of ${SENSOR_TYPES.join(', ')}.`,
-    );
+    throw new UsageError(said('cli.dataset.needsLabel', { labels: SENSOR_TYPES.join(', ') }));
   }
   if (!(SENSOR_TYPES as readonly string[]).includes(label)) {
-    throw new UsageError(`--label is one of ${SENSOR_TYPES.join(', ')}, not "${label}".`);
+    throw new UsageError(
+      said('cli.dataset.labelValue', { labels: SENSOR_TYPES.join(', '), label }),
+    );
   }
   const layout = flag(ctx.argv, 'layout') ?? 'folders';
   if (!(DATASET_LAYOUTS as readonly string[]).includes(layout)) {
-    throw new UsageError(`--layout is folders or flat, not "${layout}".`);
+    throw new UsageError(said('cli.dataset.layoutValue', { layout }));
   }
   const params = searchParams('observations', ctx.argv, QUERY_FLAGS);
   return {
@@ -80,8 +84,7 @@ function datasetRequestOf(ctx: Context) {
 function optionalNumber<K extends string>(key: K, ctx: Context, name: string) {
   const raw = flag(ctx.argv, name);
   if (raw === undefined) return {};
-  if (!/^-?\d+$/.test(raw.trim()))
-    throw new UsageError(`--${name} is a whole number, not "${raw}".`);
+  if (!/^-?\d+$/.test(raw.trim())) throw new UsageError(said('cli.notWholeNumber', { name, raw }));
   return { [key]: Number(raw) } as Record<K, number>;
 }
 
@@ -90,23 +93,23 @@ function splitOf(raw: string | undefined): { split?: [number, number, number] } 
   if (raw === undefined) return {};
   const parts = raw.split(',').map((p) => p.trim());
   if (parts.length !== 3 || parts.some((p) => !/^\d*\.?\d+$/.test(p))) {
-    throw new UsageError(
-      `--split is three ratios for train, validation and test that add up to 1 (0.8,0.1,0.1), not "${raw}".`,
-    );
+    throw new UsageError(said('cli.dataset.split', { raw }));
   }
   return { split: parts.map(Number) as [number, number, number] };
 }
 
-function resultText(r: DatasetResult): string {
+/**
+ * The export's summary: class ids (the labels) and the folder stay as they are; the words around
+ * them are the user's. A left-out line's `words` are the engine's.
+ */
+function resultText(words: Translator, r: DatasetResult): string {
+  const resumed = r.resumed ? 'yes' : 'no';
   const lines = [
-    `${r.files} images in ${r.folder} (${r.resumed ? 'completed an earlier run' : 'new'})`,
-    ...r.classes.map(
-      (c) =>
-        `  ${c.name}: ${c.splits.train} train, ${c.splits.validation} validation, ${c.splits.test} test`,
-    ),
-    `  cameras: ${r.cameras.train} train, ${r.cameras.validation} validation, ${r.cameras.test} test`,
-    ...r.leftOut.map((l) => `  left out: ${l.words}`),
-    '  manifest.csv, manifest.jsonl and README.md describe it.',
+    words.t('cli.dataset.files', { files: r.files, folder: r.folder, resumed }),
+    ...r.classes.map((c) => `  ${words.t('cli.dataset.class', { name: c.name, ...c.splits })}`),
+    `  ${words.t('cli.dataset.cameras', r.cameras)}`,
+    ...r.leftOut.map((l) => `  ${words.t('cli.dataset.leftOut', { words: l.words })}`),
+    `  ${words.t('cli.dataset.described')}`,
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { flushLog, saveStandaloneDiagnostics } from '../../engine/index.ts';
 import { checkFlags, flag, UsageError } from '../argv.ts';
+import { said } from '../../shared/i18n/translator.ts';
 import { GLOBAL_FLAGS, logFor, withEngine, type Context } from '../context.ts';
 import { invoke } from '../core-call.ts';
 import { printJson } from '../output.ts';
@@ -18,7 +19,7 @@ export const DIAGNOSTICS_FLAGS = ['out', 'force', 'include-crash-dumps'];
 export async function diagnostics(ctx: Context): Promise<number> {
   checkFlags(ctx.argv, [...DIAGNOSTICS_FLAGS, ...GLOBAL_FLAGS], 'roadcam diagnostics');
   const given = flag(ctx.argv, 'out');
-  if (!given) throw new UsageError('roadcam diagnostics needs --out FILE (the .zip to write).');
+  if (!given) throw new UsageError(said('cli.diagnostics.needsOut'));
   const out = resolve(given);
   const crashDumps = ctx.argv.switches.has('include-crash-dumps');
   const options = { ...(await checkOut(ctx.argv, out)), crashDumps };
@@ -42,9 +43,7 @@ export async function diagnostics(ctx: Context): Promise<number> {
     await flushLog(log);
     const secrets = [ctx.env.ROADCAM_CLIENT_SECRET];
     printSaved(ctx, await saveStandaloneDiagnostics(ctx.dataDir, why, secrets, out, options));
-    ctx.io.stderr.write(
-      `roadcam: Roadcam could not start (${why}); the diagnostics were saved without the connection report.\n`,
-    );
+    ctx.io.stderr.write(`roadcam: ${ctx.words.t('cli.diagnostics.noStart', { why })}\n`);
     return 0;
   }
 }

@@ -16,6 +16,7 @@ import {
   type DownloadsSnapshot,
   type ExistingPolicy,
 } from '../../shared/ipc/downloads.ts';
+import { said } from '../../shared/i18n/translator.ts';
 import { checkFlags, flag, intFlag, UsageError } from '../argv.ts';
 import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
 import { invoke, type Engine } from '../core-call.ts';
@@ -47,20 +48,19 @@ export async function download(ctx: Context): Promise<number> {
   ];
   const queryText = flag(ctx.argv, 'query');
   if ((ids.length === 0) === (queryText === undefined)) {
+    const none = listed !== undefined && ids.length === 0;
     throw new UsageError(
-      listed !== undefined && ids.length === 0
-        ? `--ids-from ${listed} holds no recording id.`
-        : 'roadcam download needs recording ids (or --ids-from FILE) or --query, not both.',
+      none ? said('cli.ids.none', { path: listed }) : said('cli.download.idsOrQuery'),
     );
   }
   const failedOut = flag(ctx.argv, 'failed-out');
   if (failedOut !== undefined) await checkFailedList(failedOut);
   const out = flag(ctx.argv, 'out');
-  if (!out) throw new UsageError('roadcam download needs --out DIR: where the files go.');
+  if (!out) throw new UsageError(said('cli.download.needsOut'));
   const formats = parseFormats(flag(ctx.argv, 'format') ?? 'zip,mp4');
   const existing = (flag(ctx.argv, 'existing') ?? 'skip') as ExistingPolicy;
   if (!EXISTING_POLICIES.includes(existing)) {
-    throw new UsageError(`--existing is one of ${EXISTING_POLICIES.join(', ')}.`);
+    throw new UsageError(said('cli.download.existing', { policies: EXISTING_POLICIES.join(', ') }));
   }
   const template = flag(ctx.argv, 'template') ?? DEFAULT_TEMPLATE;
   const concurrency = intFlag(ctx.argv, 'concurrency', 1, 16);
@@ -139,7 +139,7 @@ export function parseFormats(text: string): RecordingFormat[] {
   const list = text.split(',').map((f) => f.trim().toLowerCase());
   const bad = list.find((f) => !(RECORDING_FORMATS as readonly string[]).includes(f));
   if (bad !== undefined || list.length === 0) {
-    throw new UsageError(`--format takes ${RECORDING_FORMATS.join(', ')} (comma-separated).`);
+    throw new UsageError(said('cli.download.format', { formats: RECORDING_FORMATS.join(', ') }));
   }
   return [...new Set(list)] as RecordingFormat[];
 }

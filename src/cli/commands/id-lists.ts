@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { checkTarget, writeOutputFile } from '../../engine/index.ts';
 import { csvText } from '../../shared/csv.ts';
 import { UsageError } from '../argv.ts';
+import { said } from '../../shared/i18n/translator.ts';
 
 /** More than any real list: 1,000,000 ids of 20 characters are about 21 MB. */
 const MAX_LIST_BYTES = 64 * 1024 * 1024;
@@ -25,9 +26,7 @@ export function idsOfList(text: string): string[] {
     if (id === '' || id.startsWith('#') || /^(recording_id|id)$/i.test(id)) continue;
     ids.push(id);
     if (ids.length > MAX_IDS) {
-      throw new UsageError(
-        `The list holds more than ${MAX_IDS.toLocaleString('en-US')} ids: split it into batches.`,
-      );
+      throw new UsageError(said('cli.ids.tooMany', { max: MAX_IDS }));
     }
   }
   return ids;
@@ -40,10 +39,7 @@ export async function readIdList(path: string, stdin: NodeJS.ReadableStream): Pr
   const add = (chunk: Buffer) => {
     size += chunk.length;
     if (size > MAX_LIST_BYTES) {
-      throw new UsageError(
-        `--ids-from ${path}: the list is larger than 64 MB, far more than a list of ids; ` +
-          'is it the right file?',
-      );
+      throw new UsageError(said('cli.ids.tooLarge', { path }));
     }
     chunks.push(chunk);
   };
@@ -51,7 +47,8 @@ export async function readIdList(path: string, stdin: NodeJS.ReadableStream): Pr
     for await (const chunk of stdin) add(Buffer.from(chunk as Buffer));
   } else {
     const file = await open(path).catch((error: NodeJS.ErrnoException) => {
-      throw new UsageError(`--ids-from ${path}: cannot read it (${error.code ?? error.message}).`);
+      const reason = error.code ?? error.message;
+      throw new UsageError(said('cli.ids.unreadable', { path, reason }));
     });
     try {
       for await (const chunk of file.createReadStream()) add(chunk as Buffer);

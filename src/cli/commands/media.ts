@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { snapshotMarkOf } from '../../engine/index.ts';
+import { said } from '../../shared/i18n/translator.ts';
 import { checkFlags, flag, intFlag, UsageError } from '../argv.ts';
 import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
 import { invoke, type Engine } from '../core-call.ts';
@@ -17,12 +18,15 @@ export const TILE_FLAGS = ['out', 'sort_dir'];
 
 function needOut(ctx: Context, command: string): string {
   const out = flag(ctx.argv, 'out');
-  if (!out) throw new UsageError(`roadcam ${command} needs --out FILE.`);
+  if (!out) throw new UsageError(said('cli.needsOut', { command }));
   return out;
 }
 
-function needWord(word: string | undefined, command: string, what: string): string {
-  if (!word) throw new UsageError(`roadcam ${command} needs ${what}.`);
+/** What a command's word names, for the error when it is missing. */
+type WordKind = 'camera' | 'observation' | 'time' | 'tile';
+
+function needWord(word: string | undefined, command: string, what: WordKind): string {
+  if (!word) throw new UsageError(said('cli.needsWord', { command, what }));
   return word;
 }
 
@@ -33,14 +37,14 @@ function printSaved(ctx: Context, path: string, extra: object = {}): void {
 
 export async function cameraLive(ctx: Context, id: string | undefined): Promise<number> {
   checkFlags(ctx.argv, [...OUT_FLAGS, ...GLOBAL_FLAGS], 'roadcam cameras live');
-  const camera = needWord(id, 'cameras live', 'a camera id');
+  const camera = needWord(id, 'cameras live', 'camera');
   return saveToOut(ctx, 'cameras live', { kind: 'live', cameraId: camera });
 }
 
 /** Lists a camera's archived image times; with --save DIR, saves each image too. */
 export async function cameraImages(ctx: Context, id: string | undefined): Promise<number> {
   checkFlags(ctx.argv, [...IMAGES_FLAGS, ...GLOBAL_FLAGS], 'roadcam cameras images');
-  const camera = needWord(id, 'cameras images', 'a camera id');
+  const camera = needWord(id, 'cameras images', 'camera');
   const time = flag(ctx.argv, 'time');
   const limit = intFlag(ctx.argv, 'limit', 1, 500);
   const folder = flag(ctx.argv, 'save');
@@ -53,12 +57,13 @@ export async function cameraImages(ctx: Context, id: string | undefined): Promis
     if (folder === undefined) {
       if (ctx.json) printNdjson(ctx.io, answer.times);
       else printLines(ctx.io, answer.times);
-      ctx.io.stderr.write(`${answer.times.length} of ${answer.total} archived images\n`);
+      const counted = { shown: answer.times.length, total: answer.total };
+      ctx.io.stderr.write(`${ctx.words.t('cli.media.archived', counted)}\n`);
       return 0;
     }
     const line = progress(ctx.io);
     for (const [i, t] of answer.times.entries()) {
-      line.update(`${i} of ${answer.times.length} images saved`);
+      line.update(ctx.words.t('cli.media.saving', { done: i, total: answer.times.length }));
       const path = await saveArchived(engine, camera, t, folder, outputChoice(ctx.argv).replace);
       if (ctx.json) printJson(ctx.io, { time: t, path });
       else ctx.io.stdout.write(`${path}\n`);
@@ -70,7 +75,7 @@ export async function cameraImages(ctx: Context, id: string | undefined): Promis
 
 export async function observationPreview(ctx: Context, id: string | undefined): Promise<number> {
   checkFlags(ctx.argv, [...OUT_FLAGS, ...GLOBAL_FLAGS], 'roadcam observations preview');
-  const observation = needWord(id, 'observations preview', 'an observation id');
+  const observation = needWord(id, 'observations preview', 'observation');
   return saveToOut(ctx, 'observations preview', { kind: 'preview', observationId: observation });
 }
 
@@ -104,14 +109,15 @@ export async function snapshot(
   time: string | undefined,
 ): Promise<number> {
   checkFlags(ctx.argv, [...OUT_FLAGS, ...GLOBAL_FLAGS], `roadcam ${kind} snapshot`);
-  const mark = await snapshotMark(needWord(time, `${kind} snapshot`, 'a time (2026-11-21T06:00Z)'));
+  const mark = await snapshotMark(needWord(time, `${kind} snapshot`, 'time'));
   const out = flag(ctx.argv, 'out');
   const choice = out === undefined ? null : await checkOut(ctx.argv, out);
   return withEngine(ctx, async (engine) => {
     const collection = await invoke(engine, 'cli.snapshot', { kind, mark });
     if (out === undefined) {
       printNdjson(ctx.io, collection.features);
-      ctx.io.stderr.write(`${collection.features.length} ${kind} at ${mark}\n`);
+      const count = collection.features.length;
+      ctx.io.stderr.write(`${ctx.words.t('cli.media.snapshot', { count, kind, mark })}\n`);
       return 0;
     }
     printSaved(ctx, await saveBytes(JSON.stringify(collection), out, choice!), {
@@ -127,9 +133,7 @@ export async function snapshotMark(text: string): Promise<string> {
   if (MARK.test(text)) return text;
   const t = Date.parse(text);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(t)) {
-    throw new UsageError(
-      `"${text}" is not a time: give it as 2026-11-21T06:00:00Z (UTC) or as the service's 20262111T0600Z.`,
-    );
+    throw new UsageError(said('cli.notATime', { text }));
   }
   return snapshotMarkOf(new Date(t));
 }
@@ -145,12 +149,12 @@ export async function tile(
     [...(kind === 'observations' ? TILE_FLAGS : OUT_FLAGS), ...GLOBAL_FLAGS],
     `roadcam ${kind} tile`,
   );
-  const [z, x, y] = tileAddress(needWord(zxy, `${kind} tile`, 'a tile address Z/X/Y'));
+  const [z, x, y] = tileAddress(needWord(zxy, `${kind} tile`, 'tile'));
   const out = needOut(ctx, `${kind} tile`);
   const choice = await checkOut(ctx.argv, out);
   const sortDir = flag(ctx.argv, 'sort_dir');
   if (sortDir !== undefined && sortDir !== 'asc' && sortDir !== 'desc') {
-    throw new UsageError(`--sort_dir takes asc or desc, not "${sortDir}".`);
+    throw new UsageError(said('cli.sortDir', { value: sortDir }));
   }
   return withEngine(ctx, async (engine) => {
     const saved = await invoke(engine, 'cli.tile.save', {
@@ -191,9 +195,7 @@ export function tileAddress(text: string): [number, number, number] {
   const m = /^(\d{1,2})\/(\d{1,9})\/(\d{1,9})$/.exec(text);
   const [z, x, y] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [NaN, NaN, NaN];
   if (!m || z > 24 || x >= 2 ** z || y >= 2 ** z) {
-    throw new UsageError(
-      `"${text}" is not a tile: give Z/X/Y with zoom 0 to 24 and X, Y below 2^Z (e.g. 6/10/22).`,
-    );
+    throw new UsageError(said('cli.notATile', { text }));
   }
   return [z, x, y];
 }

@@ -8,6 +8,7 @@ import { isoFromMs } from '../../shared/times.ts';
 import { resolve } from 'node:path';
 import type { CreatedRecording } from '../../shared/ipc/recordings.ts';
 import { flag, UsageError } from '../argv.ts';
+import { said } from '../../shared/i18n/translator.ts';
 import { withEngine, type Context } from '../context.ts';
 import { invoke, type Engine } from '../core-call.ts';
 import { note, printJson, printLines } from '../output.ts';
@@ -41,9 +42,7 @@ export async function createForCameras(ctx: Context, many: ManyCameras): Promise
 export async function recordAndDownload(ctx: Context, many: ManyCameras): Promise<number> {
   const out = flag(ctx.argv, 'download')!;
   if (many.tags !== undefined) {
-    throw new UsageError(
-      '--tags cannot be combined with --download (its recordings are tagged roadcam-download).',
-    );
+    throw new UsageError(said('cli.recordings.tagsAndDownload'));
   }
   const formats = parseFormats(flag(ctx.argv, 'format') ?? 'zip,mp4');
   return withDownloads(ctx, undefined, (engine) =>
@@ -61,9 +60,7 @@ async function downloadBatch(
   const startMs =
     many.start === undefined ? await invoke(engine, 'cli.serviceNow', {}) : Date.parse(many.start);
   if (!Number.isFinite(startMs)) {
-    throw new UsageError(
-      `--start ${many.start} is not a time: give UTC ISO 8601, e.g. 2026-11-21T12:00:00Z.`,
-    );
+    throw new UsageError(said('cli.recordings.startNotTime', { start: String(many.start) }));
   }
   let refused = false;
   const code = await followBatch(ctx, engine, async () => {

@@ -4,6 +4,7 @@
  * Distances are in the user's unit (--units, else the settings, else the locale).
  */
 import { decodePolyline } from '../../shared/geo.ts';
+import { said, type Translator } from '../../shared/i18n/translator.ts';
 import {
   MAX_ROUTE_STOPS,
   type RouteCamera,
@@ -11,13 +12,14 @@ import {
   type RouteShown,
 } from '../../shared/ipc/routes.ts';
 import { DEFAULT_BUFFER_KM } from '../../shared/route-link.ts';
-import { sensorLabel } from '../../shared/sensors.ts';
 import { formatDistance, parseDistance } from '../../shared/units.ts';
+import { SaidFailure } from '../args.ts';
 import { checkFlags, flag, UsageError } from '../argv.ts';
 import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
 import { invoke, type Engine } from '../core-call.ts';
 import { note, printJson, printNdjson, printTable, tableView, type TableView } from '../output.ts';
 import { unitsFlag } from '../search-flags.ts';
+import { readingWords } from '../sensor-words.ts';
 
 export const ROUTE_SAVE_FLAGS = ['polyline', 'from', 'to', 'via', 'buffer', 'units'];
 export const ROUTE_VIEW_FLAGS = ['units'];
@@ -44,7 +46,7 @@ export async function listRoutes(ctx: Context): Promise<number> {
           updated_at: r.updatedAt,
         })),
       );
-      note(ctx.io, `${routes.length} saved routes`);
+      note(ctx.io, ctx.words.t('cli.route.count', { count: routes.length }));
     }
     return 0;
   });
@@ -52,7 +54,7 @@ export async function listRoutes(ctx: Context): Promise<number> {
 
 export async function showRouteCommand(ctx: Context, name: string | undefined): Promise<number> {
   checkFlags(ctx.argv, [...ROUTE_VIEW_FLAGS, ...GLOBAL_FLAGS], 'roadcam route show');
-  if (!name) throw new UsageError('roadcam route show needs the name of a saved route.');
+  if (!name) throw new UsageError(said('cli.route.showNeedsName'));
   return withEngine(ctx, async (engine) => {
     const shown = await invoke(engine, 'routes.show', { name });
     if (ctx.json) {
@@ -73,19 +75,22 @@ function printShown(ctx: Context, shown: RouteShown, view: TableView): void {
       '#': String(i + 1),
       along: distance(c.alongKm),
       id: c.id,
-      direction: directionWords(c),
-      road: reading(c, 'road_weather'),
-      visibility: reading(c, 'visibility'),
-      precip: reading(c, 'precip'),
+      direction: directionWords(ctx.words, c),
+      road: reading(ctx.words, c, 'road_weather'),
+      visibility: reading(ctx.words, c, 'visibility'),
+      precip: reading(ctx.words, c, 'precip'),
       description: c.name,
     })),
   );
   const { route } = shown;
-  const count = shown.complete ? `${shown.cameras.length}` : `at least ${shown.cameras.length}`;
-  note(
-    ctx.io,
-    `${count} cameras along ${route.name} (${distance(route.lengthKm)}, within ${distance(route.bufferKm)} of the line)`,
-  );
+  const along = {
+    complete: shown.complete ? 'yes' : 'no',
+    count: shown.cameras.length,
+    name: route.name,
+    length: distance(route.lengthKm),
+    buffer: distance(route.bufferKm),
+  };
+  note(ctx.io, ctx.words.t('cli.route.cameras', along));
   if (shown.alerts.length > 0) {
     ctx.io.stdout.write('\n');
     printTable(
@@ -99,58 +104,62 @@ function printShown(ctx: Context, shown: RouteShown, view: TableView): void {
       })),
     );
   }
-  note(ctx.io, `${shown.alerts.length} alerts touch the route`);
+  note(ctx.io, ctx.words.t('cli.route.alerts', { count: shown.alerts.length }));
 }
 
-function directionWords(camera: RouteCamera): string {
-  if (camera.direction === 'same') return 'your direction';
-  if (camera.direction === 'opposite') return 'opposite direction';
-  return '';
+function directionWords(words: Translator, camera: RouteCamera): string {
+  const { direction } = camera;
+  return direction === 'same' || direction === 'opposite'
+    ? words.t('cli.route.direction', { direction })
+    : '';
 }
 
-function reading(camera: RouteCamera, type: 'road_weather' | 'visibility' | 'precip'): string {
+function reading(
+  words: Translator,
+  camera: RouteCamera,
+  type: 'road_weather' | 'visibility' | 'precip',
+): string {
   const value = camera.sensors[type];
-  return value === null ? '' : (sensorLabel(type, value) ?? String(value));
+  return value === null ? '' : readingWords(words, type, value);
 }
 
 export async function saveRoute(ctx: Context, name: string | undefined): Promise<number> {
   checkFlags(ctx.argv, [...ROUTE_SAVE_FLAGS, ...GLOBAL_FLAGS], 'roadcam route save');
-  if (!name) throw new UsageError('roadcam route save needs a name for the route.');
+  if (!name) throw new UsageError(said('cli.route.saveNeedsName'));
   const polyline = flag(ctx.argv, 'polyline');
   const [from, to] = [flag(ctx.argv, 'from'), flag(ctx.argv, 'to')];
   if ((polyline === undefined) === (from === undefined && to === undefined)) {
-    throw new UsageError('roadcam route save takes --polyline, or --from and --to.');
+    throw new UsageError(said('cli.route.lineOrPlaces'));
   }
   if (polyline === undefined && (from === undefined || to === undefined)) {
-    throw new UsageError('roadcam route save needs both --from and --to.');
+    throw new UsageError(said('cli.route.fromAndTo'));
   }
   const via = ctx.argv.flags.filter(([n]) => n === 'via').map(([, value]) => value);
   if (via.length > MAX_ROUTE_STOPS) {
-    throw new UsageError(`roadcam route save takes at most ${MAX_ROUTE_STOPS} --via stops.`);
+    throw new UsageError(said('cli.route.tooManyStops', { max: MAX_ROUTE_STOPS }));
   }
   if (via.length > 0 && polyline !== undefined) {
-    throw new UsageError('--via goes with --from and --to, not with --polyline.');
+    throw new UsageError(said('cli.route.viaNotPolyline'));
   }
   return withEngine(ctx, async (engine) => {
     const view = await viewOf(ctx, engine);
     const bufferKm = bufferOf(ctx, view);
     const road =
       polyline === undefined
-        ? await placesRoad(engine, [from!, ...via, to!], bufferKm)
+        ? await placesRoad(ctx.words, engine, [from!, ...via, to!], bufferKm)
         : { line: decoded(polyline), routedBy: null };
     const saved = await invoke(engine, 'routes.save', { name, line: road.line, bufferKm });
     if (ctx.json) printJson(ctx.io, saved);
     else {
-      const along =
-        polyline !== undefined
-          ? ''
-          : road.routedBy
-            ? `, along the roads (${road.routedBy})`
-            : ', a straight line between the places (no routing service in Settings: roadcam settings set routingService osrm)';
-      note(
-        ctx.io,
-        `Saved ${saved.name}: ${formatDistance(saved.lengthKm, view.unit, view.locale)}, ${saved.line.length} points${along}.`,
-      );
+      const along = polyline !== undefined ? 'line' : road.routedBy ? 'roads' : 'straight';
+      const words = {
+        name: saved.name,
+        length: formatDistance(saved.lengthKm, view.unit, view.locale),
+        points: saved.line.length,
+        along,
+        routedBy: road.routedBy ?? '',
+      };
+      note(ctx.io, ctx.words.t('cli.route.saved', words));
     }
     return 0;
   });
@@ -161,7 +170,7 @@ function bufferOf(ctx: Context, view: TableView): number {
   if (text === undefined) return DEFAULT_BUFFER_KM;
   const km = parseDistance(text, view.unit);
   if (km === null) {
-    throw new UsageError(`--buffer is a distance such as 2km, 1.5mi or 800m; not "${text}".`);
+    throw new UsageError(said('cli.route.buffer', { raw: text }));
   }
   return km;
 }
@@ -170,9 +179,7 @@ function decoded(polyline: string): [number, number][] {
   try {
     return decodePolyline(polyline).map(([lon, lat]) => [lon, lat]);
   } catch (error) {
-    throw new UsageError(
-      `--polyline is not an encoded polyline: ${(error as Error).message}. Copy it whole from the routing app.`,
-    );
+    throw new UsageError(said('cli.route.badPolyline', { detail: (error as Error).message }));
   }
 }
 
@@ -181,6 +188,7 @@ function decoded(polyline: string): [number, number][] {
  * (coordinates, a city, a camera); a name several cities share is refused with the list.
  */
 async function placesRoad(
+  words: Translator,
   engine: Engine,
   typed: string[],
   bufferKm: number,
@@ -188,28 +196,29 @@ async function placesRoad(
   const found = await Promise.all(typed.map((q) => invoke(engine, 'routes.place', { q })));
   const points = found.map(({ q, place, choices }): [number, number] => {
     if (place) return [place.lon, place.lat];
+    const list = choices.map((c) => placeWords(words, c)).join('; ');
     throw new UsageError(
-      `"${q}" is the name of several places: ${choices.map(placeWords).join('; ')}. Type the one you mean with its state or country ("${choices[0]!.name}"), or "lat,lon".`,
+      said('cli.route.ambiguous', { q, choices: list, first: choices[0]!.name }),
     );
   });
   const road = await invoke(engine, 'routes.road', { points, bufferKm });
   return { line: road.line.map(([lon, lat]) => [lon, lat]), routedBy: road.routedBy };
 }
 
-function placeWords(place: RoutePlace): string {
+function placeWords(words: Translator, place: RoutePlace): string {
   return place.population === null
     ? place.name
-    : `${place.name} (${place.population.toLocaleString('en-US')} people)`;
+    : words.t('cli.route.placePeople', { name: place.name, people: place.population });
 }
 
 export async function removeRoute(ctx: Context, name: string | undefined): Promise<number> {
   checkFlags(ctx.argv, GLOBAL_FLAGS, 'roadcam route remove');
-  if (!name) throw new UsageError('roadcam route remove needs the name of a saved route.');
+  if (!name) throw new UsageError(said('cli.route.removeNeedsName'));
   return withEngine(ctx, async (engine) => {
     const { removed } = await invoke(engine, 'routes.remove', { name });
-    if (!removed) throw new Error(`No saved route named "${name}": see roadcam route list.`);
+    if (!removed) throw new SaidFailure(said('cli.route.noSuch', { name }));
     if (ctx.json) printJson(ctx.io, { removed: name });
-    else note(ctx.io, `Removed ${name}.`);
+    else note(ctx.io, ctx.words.t('cli.route.removed', { name }));
     return 0;
   });
 }

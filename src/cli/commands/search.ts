@@ -1,6 +1,7 @@
 /** `roadcam <kind> search|show` and `roadcam recordings create` (many cameras: record-cameras.ts). */
 import { randomUUID } from 'node:crypto';
 import type { GeoKind } from '../../engine/index.ts';
+import { said } from '../../shared/i18n/translator.ts';
 import { checkFlags, flag, intFlag, UsageError } from '../argv.ts';
 import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
 import { invoke, type Engine } from '../core-call.ts';
@@ -29,10 +30,7 @@ export async function search(ctx: Context, kind: GeoKind): Promise<number> {
     if (ctx.argv.switches.has('all')) return searchEverything(ctx, engine, kind, params, view);
     const outcome = await invoke(engine, 'cli.search', { kind, params });
     if (outcome.fromCache) {
-      note(
-        ctx.io,
-        `The service could not be reached: showing results cached at ${outcome.fetchedAt}.`,
-      );
+      note(ctx.io, ctx.words.t('cli.search.cached', { fetchedAt: outcome.fetchedAt }));
     }
     const { features, properties } = outcome.collection;
     const aggs = properties?.aggs ?? {};
@@ -68,8 +66,8 @@ async function searchEverything(
   const bar = progress(ctx.io);
   const operationId = `cli-${randomUUID()}`;
   const stop = engine.on('cli.progress', (p) => {
-    if (p.operationId === operationId)
-      bar.update(`${p.found} ${kind} found, ${p.requests} requests`);
+    if (p.operationId !== operationId) return;
+    bar.update(ctx.words.t('cli.search.progress', { found: p.found, kind, requests: p.requests }));
   });
   const result = await invoke(engine, 'cli.searchAll', { kind, params, operationId }).finally(
     () => {
@@ -91,7 +89,7 @@ async function searchEverything(
 
 export async function show(ctx: Context, kind: GeoKind, id: string | undefined): Promise<number> {
   checkFlags(ctx.argv, GLOBAL_FLAGS, `roadcam ${kind} show`);
-  if (!id) throw new UsageError(`roadcam ${kind} show needs an id.`);
+  if (!id) throw new UsageError(said('cli.needsWord', { command: `${kind} show`, what: 'id' }));
   return withEngine(ctx, async (engine) => {
     const feature = await invoke(engine, 'cli.show', { kind, id });
     if (ctx.json) printJson(ctx.io, feature);
@@ -126,7 +124,7 @@ export const CREATE_RECORDING_FLAGS = [
 export async function createRecording(ctx: Context): Promise<number> {
   checkFlags(ctx.argv, [...CREATE_RECORDING_FLAGS, ...GLOBAL_FLAGS], 'roadcam recordings create');
   const cameraId = flag(ctx.argv, 'camera_id');
-  if (!cameraId) throw new UsageError('roadcam recordings create needs --camera_id ID.');
+  if (!cameraId) throw new UsageError(said('cli.recordings.needsCamera'));
   const body = {
     camera_id: cameraId,
     duration: intFlag(ctx.argv, 'duration', 1, 1800),
@@ -145,7 +143,7 @@ export async function createRecording(ctx: Context): Promise<number> {
   const many = { cameraIds, duration: body.duration, start: body.start, tags: body.tags };
   if (flag(ctx.argv, 'download') !== undefined) return recordAndDownload(ctx, many);
   if (flag(ctx.argv, 'format') !== undefined) {
-    throw new UsageError('--format goes with --download DIR: the files to download.');
+    throw new UsageError(said('cli.recordings.formatNeedsDownload'));
   }
   if (cameraIds.length > 1) return createForCameras(ctx, many);
   return withEngine(ctx, async (engine) => {

@@ -5,6 +5,7 @@
  * this is how browser mode's user changes them.
  */
 import { IpcError } from '../../shared/ipc.ts';
+import { said } from '../../shared/i18n/translator.ts';
 import { settingsSchema, type Settings } from '../../shared/settings.ts';
 import { checkFlags, UsageError } from '../argv.ts';
 import { withDataFolder, type Context } from '../context.ts';
@@ -33,7 +34,7 @@ export async function setSetting(ctx: Context, name: string | undefined): Promis
   checkFlags(ctx.argv, [], 'roadcam settings set');
   const raw = ctx.argv.words[3];
   if (name === undefined || raw === undefined) {
-    throw new UsageError('roadcam settings set takes a name and a value: settings set NAME VALUE.');
+    throw new UsageError(said('cli.settings.setTakes'));
   }
   const key = known(name);
   // The contract's own check: the same rule as a change made in the app's Settings.
@@ -42,21 +43,21 @@ export async function setSetting(ctx: Context, name: string | undefined): Promis
     engine.invoke('settings.update', patch).catch((error: unknown) => {
       if (!(error instanceof IpcError && error.code === 'invalid_input')) throw error;
       const issues = error.message.replace(/^Invalid input for settings\.update: /, '');
-      throw new UsageError(`Not changed: ${issues}.`);
+      throw new UsageError(said('cli.settings.notChanged', { issues }));
     }),
   );
   if (ctx.json) printJson(ctx.io, saved[key]);
   else {
     // The network of a running app is chosen at its start; the rest is read at each use.
-    const later = NETWORK.includes(key) ? ' A running Roadcam uses it from its next start.' : '';
-    note(ctx.io, `${key} is now ${shown(saved[key])}.${later}`);
+    const later = NETWORK.includes(key) ? 'yes' : 'no';
+    note(ctx.io, ctx.words.t('cli.settings.now', { name: key, value: shown(saved[key]), later }));
   }
   return 0;
 }
 
 function known(name: string): keyof Settings {
   if ((NAMES as string[]).includes(name)) return name as keyof Settings;
-  throw new UsageError(`There is no setting "${name}". Settings: ${NAMES.join(', ')}.`);
+  throw new UsageError(said('cli.settings.none', { name, names: NAMES.join(', ') }));
 }
 
 /** Text settings take the text as typed; numbers, switches, null and the rest are JSON. */
