@@ -3,19 +3,12 @@
  * words (docs/glossary.md), the same the app's views use; a value the interface does not list
  * reads as its number.
  */
-import { changeSensor, type ChangeKind } from '../shared/condition-changes.ts';
-import type { MessageKey, Translator } from '../shared/i18n/translator.ts';
+import { CHANGE_NAME_KEYS, changeSensor, type ChangeKind } from '../shared/condition-changes.ts';
+import type { Translator } from '../shared/i18n/translator.ts';
 import { sensorWord, type SensorType } from '../shared/sensors.ts';
 
-const CHANGE_WORDS: Readonly<Record<ChangeKind, MessageKey>> = {
-  snow: 'alerts.change.snow',
-  ponding: 'alerts.change.ponding',
-  'poor-visibility': 'alerts.change.poorVisibility',
-  'heavy-precip': 'alerts.change.heavyPrecip',
-};
-
 export function changeWord(words: Translator, kind: ChangeKind): string {
-  return words.t(CHANGE_WORDS[kind]);
+  return words.t(CHANGE_NAME_KEYS[kind]);
 }
 
 /** A sensor's value in words ("Partial snow"), or the number when the interface has no word. */

@@ -6,6 +6,7 @@
  * ignore the beta `[prev]` filter and send observations that are not changes at all.
  */
 import type { Range, SensorFilter } from './api/params.ts';
+import type { MessageKey } from './i18n/translator.ts';
 import { sensorLabel, type SensorType } from './sensors.ts';
 
 export const CHANGE_KINDS = ['snow', 'ponding', 'poor-visibility', 'heavy-precip'] as const;
@@ -48,6 +49,14 @@ const NOT_REPORTED: Record<string, string> = {
   ice:
     'the service reports no ice: road_weather is full snow, partial snow, ponding, wet, moist ' +
     'or dry (interface 2.3); "snow" covers full and partial snow',
+};
+
+/** Each kind's name in the catalogue (docs/glossary.md): the app and the command line say it alike. */
+export const CHANGE_NAME_KEYS: Readonly<Record<ChangeKind, MessageKey>> = {
+  snow: 'alerts.change.snow',
+  ponding: 'alerts.change.ponding',
+  'poor-visibility': 'alerts.change.poorVisibility',
+  'heavy-precip': 'alerts.change.heavyPrecip',
 };
 
 export function changeSensor(kind: ChangeKind): SensorType {

@@ -2,20 +2,12 @@
  * The road-condition changes in the user's language: each kind's name and its values' words
  * (docs/glossary.md), for the Road conditions card and a watch's changes.
  */
-import { changeSensor, type ChangeKind } from '../../shared/condition-changes.ts';
-import type { MessageKey } from '../../shared/i18n/translator.ts';
+import { CHANGE_NAME_KEYS, changeSensor, type ChangeKind } from '../../shared/condition-changes.ts';
 import { t } from '../lib/words.svelte.ts';
 import { valueOrNumber } from '../map/sensor-words.ts';
 
-const CHANGE_WORDS: Record<ChangeKind, MessageKey> = {
-  snow: 'alerts.change.snow',
-  ponding: 'alerts.change.ponding',
-  'poor-visibility': 'alerts.change.poorVisibility',
-  'heavy-precip': 'alerts.change.heavyPrecip',
-};
-
 export function changeName(kind: ChangeKind): string {
-  return t(CHANGE_WORDS[kind]);
+  return t(CHANGE_NAME_KEYS[kind]);
 }
 
 /** A sensor value of the change's sensor in words ("Partial snow"), or the number. */
