@@ -47,7 +47,7 @@ export { diagnosticsFileName } from './diagnostics/bundle.ts';
 export type { Diagnostics } from './features/diagnostics.ts';
 export type { UpdatesOptions } from './features/updates.ts';
 export type { CheckPlan, UpdateEngine } from './updates/engine.ts';
-export type { FeedRelease } from './updates/feed.ts';
+export { FeedProblem, type FeedRelease } from './updates/feed.ts';
 export { detectInstall } from './updates/install.ts';
 
 /** Starts the core (src/engine/core.ts): the same function, loaded at its first call. */
