@@ -416,6 +416,8 @@ export interface MessageParams {
   'desktop.diagnostics.notSaved': {};
   'desktop.diagnostics.starting': {};
   'desktop.dialog.cancel': {};
+  'desktop.gone.gpu': { reason: string; name: string | number };
+  'desktop.gone.window': { reason: string; name: string | number };
   'desktop.installCommand.failed': {};
   'desktop.logs.notOpened': {};
   'desktop.menu.edit': {};
