@@ -25,7 +25,12 @@ import type { ConnectionOptions } from './target.ts';
 export type { CommandLineStore, Core, CoreOptions, ConnectionOptions };
 export type { NetworkOverrides } from './net/choice.ts';
 export type { GeoKind } from './api/kinds.ts';
-export { refuseInBrowserMode, typedByUser, type ConsentQuestion } from './consent/gate.ts';
+export {
+  questionWords,
+  refuseInBrowserMode,
+  typedByUser,
+  type ConsentQuestion,
+} from './consent/gate.ts';
 export { ApiError, AuthError } from './api/errors.ts';
 export { MissingCredentialsError } from './credentials/store.ts';
 export { KeychainUnavailableError } from './credentials/keychain.ts';

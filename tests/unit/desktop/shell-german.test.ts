@@ -2,7 +2,7 @@
  * The shell's own notices in German, through the real entry on the Electron stand-in: a window
  * whose renderer or graphics process stopped is reloaded and the page is told why in the
  * shell's language, and Settings › Updates' status crosses the shell's IPC as codes a German
- * page says in German.
+ * page says in German; a consent dialog asks in German.
  */
 import { afterEach, expect, it } from 'vitest';
 import { loadTranslator } from '../../../src/shared/i18n/catalogues.ts';
@@ -46,4 +46,23 @@ it('the update status crosses the shell as codes that read in German', async () 
     `Roadcam ${status.currentVersion} hat noch nicht nach Updates gesucht.`,
   );
   expect(words.advice).toBe('Wählen Sie Jetzt prüfen, um den Update-Feed zu lesen.');
+});
+
+it('a consent dialog’s title and detail are German, the page’s value shown as it is', async () => {
+  await germanShell();
+  const tiles = 'https://tiles.example.org/{z}/{x}/{y}.png';
+  const asking = call('settings.update', { tileUrl: tiles });
+  const shown = await waitFor(() => electron.dialogs('messageBox').find((d) => !d.answered), {
+    what: 'a consent dialog',
+    timeoutMs: 10_000,
+  });
+  expect(shown.options.message).toBe('Die URL der Kartenkacheln ändern?');
+  expect(String(shown.options.detail).split('\n')).toEqual([
+    `URL der Kartenkacheln: von https://tile.openstreetmap.org/{z}/{x}/{y}.png zu ${tiles}`,
+    '',
+    'Roadcam lädt Kartenkacheln von dieser Adresse, die in Ihrem Netzwerk liegen kann.',
+    'Ändern Sie es nur, wenn Sie diese Änderung selbst veranlasst haben.',
+  ]);
+  shown.answer(0);
+  await expect(asking).rejects.toThrow(/declined/);
 });
