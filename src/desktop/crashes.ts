@@ -3,6 +3,8 @@
  * render-process-gone and child-process-gone, wired in electron/crash.ts): the log line, whether
  * the window is reloaded, and the notice the page shows after the reload.
  */
+import { english } from '../shared/i18n/english.ts';
+import type { Translator } from '../shared/i18n/translator.ts';
 
 /** Electron's RenderProcessGoneDetails / Details, the fields used here. */
 export interface GoneDetails {
@@ -14,6 +16,7 @@ export interface GoneDetails {
 export const RELOADS_ALLOWED = 3;
 export const RELOAD_WINDOW_MS = 60_000;
 
+/** The log's words for each reason (the notices' are the catalogue's). */
 const reasons: Record<string, string> = {
   'clean-exit': 'it exited',
   'abnormal-exit': 'it exited with an error',
@@ -54,9 +57,28 @@ export function childGoneLine(details: ChildGoneDetails): string | null {
   return `${which} gone: ${details.reason} (${reasonInWords(details.reason)}), exit code ${details.exitCode}`;
 }
 
-/** What the page says once it is back: shown by the renderer after the reload. */
-export function windowGoneNotice(details: GoneDetails): string {
-  return `The window stopped unexpectedly (${reasonInWords(details.reason)}) and was reloaded.`;
+/** Electron's reasons as the catalogue's select names them (its own names have hyphens). */
+const reasonKeys: Record<string, string> = {
+  'clean-exit': 'cleanExit',
+  'abnormal-exit': 'abnormalExit',
+  killed: 'killed',
+  crashed: 'crashed',
+  oom: 'oom',
+  'launch-failed': 'launchFailed',
+  'integrity-failure': 'integrityFailure',
+  'memory-eviction': 'memoryEviction',
+};
+
+function reasonParams(details: GoneDetails) {
+  return { reason: reasonKeys[details.reason] ?? 'other', name: details.reason };
+}
+
+/**
+ * What the page says once it is back, in the shell's language (the page's): shown by the
+ * renderer after the reload.
+ */
+export function windowGoneNotice(details: GoneDetails, words: Translator = english): string {
+  return words.t('desktop.gone.window', reasonParams(details));
 }
 
 /**
@@ -68,8 +90,8 @@ export function reloadsWindow(details: ChildGoneDetails): boolean {
   return details.type === 'GPU' && details.reason !== 'clean-exit';
 }
 
-export function gpuGoneNotice(details: GoneDetails): string {
-  return `The window stopped unexpectedly (its graphics process: ${reasonInWords(details.reason)}) and was reloaded.`;
+export function gpuGoneNotice(details: GoneDetails, words: Translator = english): string {
+  return words.t('desktop.gone.gpu', reasonParams(details));
 }
 
 /**

@@ -25,7 +25,12 @@ import type { ConnectionOptions } from './target.ts';
 export type { CommandLineStore, Core, CoreOptions, ConnectionOptions };
 export type { NetworkOverrides } from './net/choice.ts';
 export type { GeoKind } from './api/kinds.ts';
-export { refuseInBrowserMode, typedByUser, type ConsentQuestion } from './consent/gate.ts';
+export {
+  questionWords,
+  refuseInBrowserMode,
+  typedByUser,
+  type ConsentQuestion,
+} from './consent/gate.ts';
 export { ApiError, AuthError } from './api/errors.ts';
 export { MissingCredentialsError } from './credentials/store.ts';
 export { KeychainUnavailableError } from './credentials/keychain.ts';
@@ -47,7 +52,7 @@ export { diagnosticsFileName } from './diagnostics/bundle.ts';
 export type { Diagnostics } from './features/diagnostics.ts';
 export type { UpdatesOptions } from './features/updates.ts';
 export type { CheckPlan, UpdateEngine } from './updates/engine.ts';
-export type { FeedRelease } from './updates/feed.ts';
+export { FeedProblem, type FeedRelease } from './updates/feed.ts';
 export { detectInstall } from './updates/install.ts';
 
 /** Starts the core (src/engine/core.ts): the same function, loaded at its first call. */

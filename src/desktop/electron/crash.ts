@@ -13,6 +13,7 @@ import {
   windowGoneLine,
   windowGoneNotice,
 } from '../crashes.ts';
+import { shellWords } from './language.ts';
 
 /** Before the app is ready, so that a crash at start-up is kept too. */
 export function startCrashReporter(dataDir: string): void {
@@ -30,14 +31,14 @@ export function watchCrashes(log: () => Log, onReloaded: (notice: string) => voi
     const reload = !contents.isDestroyed() && guard.shouldReload(details);
     log()(windowGoneLine(details, reload), details.reason === 'clean-exit' ? 'info' : 'error');
     if (!reload) return;
-    onReloaded(windowGoneNotice(details));
+    onReloaded(windowGoneNotice(details, shellWords.words()));
     contents.reload();
   });
   app.on('child-process-gone', (_event, details) => {
     const line = childGoneLine(details);
     if (line) log()(line, 'error');
     if (!reloadsWindow(details) || !guard.shouldReload(details)) return;
-    onReloaded(gpuGoneNotice(details));
+    onReloaded(gpuGoneNotice(details, shellWords.words()));
     for (const window of BrowserWindow.getAllWindows()) window.webContents.reload();
   });
 }

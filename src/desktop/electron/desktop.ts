@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, shell } from 'electron';
-import type { ConsentQuestion, DesktopBridge } from '../../engine/index.ts';
+import { questionWords, type ConsentQuestion, type DesktopBridge } from '../../engine/index.ts';
 import { shellWords } from './language.ts';
 
 /** A native open dialog over the app's window (or free-standing without one); null if canceled. */
@@ -29,11 +29,13 @@ async function saveAs(options: Electron.SaveDialogOptions): Promise<string | nul
 async function confirm(question: ConsentQuestion): Promise<boolean> {
   const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
   const words = shellWords.words();
+  // In the shell's language; the detail names the values the page sent as they are.
+  const asked = questionWords(question, words);
   const options: Electron.MessageBoxOptions = {
     type: 'warning',
     title: 'Roadcam',
-    message: question.title,
-    detail: question.detail,
+    message: asked.title,
+    detail: asked.detail,
     buttons: [
       words.t('desktop.dialog.cancel'),
       question.agreeKind

@@ -9,9 +9,11 @@ import { join } from 'node:path';
 import { app } from 'electron';
 // electron-updater is CommonJS whose exports are getters: its default import is module.exports.
 import electronUpdater from 'electron-updater';
+import { said } from '../../shared/i18n/translator.ts';
 import {
   type CheckPlan,
   detectInstall,
+  FeedProblem,
   type FeedRelease,
   type Log,
   type UpdateEngine,
@@ -59,7 +61,7 @@ function electronEngine(log: Log): UpdateEngine {
     async latest(plan) {
       choose(plan);
       const result = await updater.checkForUpdates();
-      if (!result) throw new Error('this build cannot update itself (it is not a packaged app)');
+      if (!result) throw new FeedProblem(said('updates.reason.notPackaged'));
       const info = result.updateInfo;
       const release: FeedRelease = {
         version: info.version,

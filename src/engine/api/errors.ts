@@ -72,13 +72,18 @@ export class AuthError extends ServiceError {
 /** The service could not be reached, or the connection broke mid-way. */
 export class NetworkError extends ApiError {
   constructor(operation: string, target: string, cause: unknown) {
+    const unreachable =
+      cause instanceof NetProblem
+        ? undefined
+        : said('connection.unreachable', {
+            operation,
+            url: safeUrl(target),
+            cause: causeText(cause),
+          });
     super(
       operation,
-      cause instanceof NetProblem
-        ? `${operation} failed: ${cause.message}`
-        : `${operation} failed: could not reach ${safeUrl(target)} (${causeText(cause)}). ` +
-            'Check the network connection and the service address, then try again.',
-      { cause },
+      unreachable ? english.say(unreachable) : `${operation} failed: ${(cause as Error).message}`,
+      { cause, said: unreachable },
     );
     this.name = 'NetworkError';
   }

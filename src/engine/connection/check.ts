@@ -11,6 +11,14 @@ import tls from 'node:tls';
 import type { ApiClient } from '../api/client.ts';
 import { redact, safeUrl } from '../api/errors.ts';
 import type { ConnectionFinding, ConnectionReport } from '../../shared/ipc/app.ts';
+import { english } from '../../shared/i18n/english.ts';
+import { said, type Said } from '../../shared/i18n/translator.ts';
+import {
+  connectionReportText,
+  findingWords,
+  type ConnectionTopic,
+  type FindingSaid,
+} from '../../shared/connection-words.ts';
 import type { Network } from '../net/network.ts';
 import { formatDuration } from '../../shared/format.ts';
 
@@ -25,29 +33,35 @@ export interface DoctorDeps {
 export async function checkConnection(deps: DoctorDeps): Promise<ConnectionReport> {
   const { client, network } = deps;
   const base = new URL(client.baseUrl);
+  const version = { version: deps.version, os: platform(), release: release(), arch: arch() };
   const findings: ConnectionFinding[] = [
-    {
-      topic: 'Roadcam',
-      ok: null,
-      summary: `${deps.version} on ${platform()} ${release()} (${arch()}), Node ${process.versions.node}`,
-    },
-    {
-      topic: 'Service',
-      ok: null,
-      summary: `${safeUrl(base.href)}${deps.demo ? ' (the embedded demo service)' : ''}`,
-    },
+    finding(
+      'Roadcam',
+      null,
+      said('connection.version', { ...version, node: process.versions.node }),
+    ),
+    finding(
+      'Service',
+      null,
+      said('connection.service', { url: safeUrl(base.href), demo: deps.demo ? 'yes' : 'no' }),
+    ),
   ];
   const choice = await network.proxyFor(base);
-  findings.push({
-    topic: 'Proxy',
-    ok: null,
-    summary: choice.proxy
-      ? `through ${withoutPassword(choice.proxy)} (${choice.source})`
-      : `none: connects directly (${choice.source})`,
-  });
+  findings.push(
+    finding(
+      'Proxy',
+      null,
+      choice.proxy
+        ? said('connection.proxy.through', {
+            proxy: withoutPassword(choice.proxy),
+            source: choice.source,
+          })
+        : said('connection.proxy.none', { source: choice.source }),
+    ),
+  );
   findings.push(await dns(base.hostname));
   if (base.protocol === 'https:') findings.push(await certificate(base, network, choice.proxy));
-  else findings.push({ topic: 'TLS', ok: null, summary: 'plain HTTP: no TLS to check' });
+  else findings.push(finding('TLS', null, said('connection.tls.plain')));
   findings.push(await reach(client));
   findings.push(...(await operations(client)));
   findings.push(token(client));
@@ -60,19 +74,23 @@ export async function checkConnection(deps: DoctorDeps): Promise<ConnectionRepor
   return report;
 }
 
-/** The report as plain text, one finding a line (and its advice under it). */
+/** The report as plain text in English, for support and the diagnostics bundle. */
 export function reportText(report: Omit<ConnectionReport, 'text'>): string {
-  const lines = [`Roadcam connection report, ${report.at}`, ''];
-  for (const f of report.findings) {
-    const mark = f.ok === null ? '   ' : f.ok ? 'ok ' : 'FAIL';
-    lines.push(`${mark.padEnd(4)} ${f.topic}: ${f.summary}`);
-    if (f.advice) lines.push(`     -> ${f.advice}`);
-  }
-  lines.push(
-    '',
-    report.ok ? 'Everything checked works.' : 'Some checks failed: see the lines marked FAIL.',
-  );
-  return `${lines.join('\n')}\n`;
+  return connectionReportText(report, (s) => english.say(s));
+}
+
+/** A finding: what was said of it, and its English (the log's, and older front ends'). */
+function finding(
+  topic: ConnectionTopic,
+  ok: boolean | null,
+  summary: Said | Said[],
+  advice?: Said,
+): ConnectionFinding {
+  const words: FindingSaid = {
+    summary: Array.isArray(summary) ? summary : [summary],
+    ...(advice ? { advice } : {}),
+  };
+  return { topic, ok, ...findingWords(words, (s) => english.say(s)), said: words };
 }
 
 function withoutPassword(proxy: string): string {
@@ -93,22 +111,19 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value?: T; error?: Er
 
 async function dns(host: string): Promise<ConnectionFinding> {
   const bare = host.replace(/^\[|\]$/g, '');
-  if (isIP(bare)) return { topic: 'DNS', ok: null, summary: `${bare} is an address: no lookup` };
+  if (isIP(bare)) return finding('DNS', null, said('connection.dns.address', { host: bare }));
   const { value, error, ms } = await timed(() => lookup(bare, { all: true }));
   if (error) {
-    return {
-      topic: 'DNS',
-      ok: false,
-      summary: `${bare} was not found (${(error as NodeJS.ErrnoException).code ?? error.message})`,
-      advice:
-        'Check the service address in Settings; behind a proxy, the proxy may resolve names the computer cannot.',
-    };
+    const code = (error as NodeJS.ErrnoException).code ?? error.message;
+    return finding(
+      'DNS',
+      false,
+      said('connection.dns.notFound', { host: bare, code }),
+      said('connection.dns.advice'),
+    );
   }
-  return {
-    topic: 'DNS',
-    ok: true,
-    summary: `${bare} -> ${value!.map((a) => a.address).join(', ')} (${ms} ms)`,
-  };
+  const addresses = value!.map((a) => a.address).join(', ');
+  return finding('DNS', true, said('connection.dns.found', { host: bare, addresses, ms }));
 }
 
 async function certificate(
@@ -117,12 +132,7 @@ async function certificate(
   proxy: string | null,
 ): Promise<ConnectionFinding> {
   if (proxy) {
-    return {
-      topic: 'TLS',
-      ok: null,
-      summary:
-        'not inspected here: the connection goes through the proxy (the checks below use it)',
-    };
+    return finding('TLS', null, said('connection.tls.proxied'));
   }
   const host = base.hostname.replace(/^\[|\]$/g, '');
   const port = Number(base.port) || 443;
@@ -143,17 +153,18 @@ async function certificate(
       }),
   );
   if (error)
-    return {
-      topic: 'TLS',
-      ok: false,
-      summary: `no TLS connection to ${base.host} (${error.message})`,
-    };
+    return finding(
+      'TLS',
+      false,
+      said('connection.tls.none', { host: base.host, detail: error.message }),
+    );
   const socket = value!;
   const chain: string[] = [];
   let cert = socket.getPeerCertificate(true);
   for (let i = 0; cert && i < 6 && Object.keys(cert).length > 0; i++) {
+    // In X.509's own field names, as openssl prints them: the same in every language.
     chain.push(
-      `${cert.subject?.CN ?? '?'} (issued by ${cert.issuer?.CN ?? '?'}, valid to ${cert.valid_to})`,
+      `${cert.subject?.CN ?? '?'} [issuer=${cert.issuer?.CN ?? '?'}, notAfter=${cert.valid_to}]`,
     );
     if (cert.issuerCertificate === cert) break;
     cert = cert.issuerCertificate;
@@ -162,17 +173,13 @@ async function certificate(
   const why = socket.authorizationError;
   const protocol = socket.getProtocol();
   socket.destroy();
-  return {
-    topic: 'TLS',
-    ok: trusted,
-    summary: `${protocol ?? 'TLS'}; ${trusted ? 'trusted' : `NOT trusted (${String(why)})`}; chain: ${chain.join(' <- ')}`,
-    ...(trusted
-      ? {}
-      : {
-          advice:
-            'If your network inspects HTTPS (a company gateway or antivirus), add its CA certificate in Settings > Network > CA file (or --ca-file), or install it in the system store.',
-        }),
-  };
+  const found = said('connection.tls.found', {
+    protocol: protocol ?? 'TLS',
+    trusted: trusted ? 'yes' : 'no',
+    why: String(why),
+    chain: chain.join(' <- '),
+  });
+  return finding('TLS', trusted, found, trusted ? undefined : said('connection.tls.advice'));
 }
 
 async function reach(client: ApiClient): Promise<ConnectionFinding> {
@@ -182,24 +189,20 @@ async function reach(client: ApiClient): Promise<ConnectionFinding> {
     client.requester.network.fetch(url, { signal: AbortSignal.timeout(10_000) }),
   );
   if (error) {
-    return {
-      topic: 'Reach',
-      ok: false,
-      summary: `the service did not answer (${error.message})`,
-      advice: 'Check the network connection, the proxy and the service address.',
-    };
+    return finding(
+      'Reach',
+      false,
+      said('connection.reach.failed', { detail: error.message }),
+      said('connection.reach.advice'),
+    );
   }
   await value!.body?.cancel();
   client.requester.clock.observe(value!.headers.get('date'), sentAt);
-  return {
-    topic: 'Reach',
-    ok: true,
-    summary: `the service answered HTTP ${value!.status} in ${ms} ms`,
-  };
+  return finding('Reach', true, said('connection.reach.ok', { status: value!.status, ms }));
 }
 
 async function operations(client: ApiClient): Promise<ConnectionFinding[]> {
-  const checks: [string, () => Promise<unknown>][] = [
+  const checks: [ConnectionTopic, () => Promise<unknown>][] = [
     ['Session', () => client.session()],
     ['Cameras', () => client.cameras.search({ limit: 1 })],
     ['Observations', () => client.observations.search({ limit: 1 })],
@@ -212,75 +215,63 @@ async function operations(client: ApiClient): Promise<ConnectionFinding[]> {
     const { error, ms } = await timed(work);
     out.push(
       error
-        ? { topic, ok: false, summary: error.message, advice: adviceFor(error) }
-        : { topic, ok: true, summary: `reached (${ms} ms)` },
+        ? finding(topic, false, errorSaid(error), adviceFor(error))
+        : finding(topic, true, said('connection.reached', { ms })),
     );
   }
   return out;
 }
 
-function adviceFor(error: Error): string {
-  if (error.name === 'AuthError')
-    return 'Check the client id and secret of the account in Settings.';
-  if (error.name === 'NetworkError') return 'See the proxy, DNS and TLS lines above.';
-  return 'If this persists, send this report to the service provider.';
+/** What the error said, or its words as they are when it has no code of the catalogue. */
+function errorSaid(error: Error): Said {
+  return (error as { said?: Said }).said ?? said('connection.error', { detail: error.message });
+}
+
+function adviceFor(error: Error): Said {
+  if (error.name === 'AuthError') return said('connection.advice.auth');
+  if (error.name === 'NetworkError') return said('connection.advice.network');
+  return said('connection.advice.other');
 }
 
 function token(client: ApiClient): ConnectionFinding {
   const expiresAt = client.requester.tokens.expiresAt;
   if (expiresAt === null) {
-    return {
-      topic: 'Token',
-      ok: false,
-      summary: 'none held',
-      advice: 'Check the account in Settings.',
-    };
+    return finding('Token', false, said('connection.token.none'), said('connection.token.advice'));
   }
   const left = expiresAt - client.requester.clock.now();
-  return {
-    topic: 'Token',
-    ok: true,
-    summary: `held; valid for ${formatDuration(left / 1000)} more`,
-  };
+  return finding(
+    'Token',
+    true,
+    said('connection.token.held', { left: formatDuration(left / 1000) }),
+  );
 }
 
 function clock(client: ApiClient): ConnectionFinding {
   const offset = client.requester.clock.offsetMs;
   const seconds = Math.round(offset / 1000);
   const far = Math.abs(offset) > 5 * 60_000;
-  return {
-    topic: 'Clock',
-    // Roadcam reads every service time against the service's clock: a difference is not a fault.
-    ok: null,
-    summary:
-      seconds === 0
-        ? 'the service and this computer agree'
-        : `the service is ${Math.abs(seconds)} s ${seconds > 0 ? 'ahead of' : 'behind'} this computer`,
-    ...(far
-      ? {
-          advice:
-            'Roadcam allows for it, but set this computer to the right time (automatic time).',
-        }
-      : {}),
-  };
+  const summary =
+    seconds === 0
+      ? said('connection.clock.agree')
+      : said('connection.clock.apart', {
+          seconds: Math.abs(seconds),
+          direction: seconds > 0 ? 'ahead' : 'behind',
+        });
+  // Roadcam reads every service time against the service's clock: a difference is not a fault.
+  return finding('Clock', null, summary, far ? said('connection.clock.advice') : undefined);
 }
 
 /**
  * The choices of the interface this service was seen to make where the interface leaves them open.
  */
 function seen(client: ApiClient): ConnectionFinding {
-  const parts: string[] = [];
+  const parts: Said[] = [];
   const prefix = client.collections.imagesPrefix;
-  if (prefix !== undefined) {
-    parts.push(`collection images under ${prefix === '' ? 'bare paths' : prefix}`);
-  }
+  if (prefix === '') parts.push(said('connection.interface.bare'));
+  else if (prefix !== undefined) parts.push(said('connection.interface.images', { prefix }));
   for (const [kind, names] of Object.entries(client.refusedAggregations())) {
     if (names.length > 0)
-      parts.push(`${kind} searches refuse the aggregations ${names.join(', ')}`);
+      parts.push(said('connection.interface.refused', { kind, names: names.join(', ') }));
   }
-  return {
-    topic: 'Interface',
-    ok: null,
-    summary: parts.length > 0 ? parts.join('; ') : 'nothing learnt yet beyond the interface',
-  };
+  return finding('Interface', null, parts.length > 0 ? parts : said('connection.interface.none'));
 }

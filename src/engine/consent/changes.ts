@@ -1,19 +1,10 @@
+import { said, type Said } from '../../shared/i18n/translator.ts';
 import {
   GUARDED_SETTINGS,
   type GuardedSetting,
   type Settings,
   type SettingsPatch,
 } from '../../shared/settings.ts';
-
-interface Guarded {
-  label: string;
-  /** How the empty value (or each mode) reads in a sentence. */
-  shown(value: string): string;
-  /** What the change lets happen, said to the person who decides. */
-  effect: string;
-}
-
-const quoted = (empty: string) => (value: string) => (value === '' ? empty : printable(value));
 
 // Controls and bidi overrides, which could draw lines of their own in the dialog.
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped
@@ -32,55 +23,51 @@ export function printable(value: string): string {
   return shown.length > LONGEST ? `${shown.slice(0, LONGEST)}…` : shown;
 }
 
-const GUARDS: Record<GuardedSetting, Guarded> = {
-  updateFeedUrl: {
-    label: 'Update feed',
-    shown: quoted('the built-in feed'),
-    effect: 'Roadcam will download new versions from this address and install them.',
-  },
-  caFile: {
-    label: 'Extra CA certificates',
-    shown: quoted('none'),
-    effect: "Every certificate this file vouches for will be trusted for Roadcam's connections.",
-  },
-  proxyMode: {
-    label: 'Proxy',
-    shown: (mode) =>
-      mode === 'auto' ? "the system's proxy settings" : mode === 'none' ? 'no proxy' : 'this proxy',
-    effect: "All of Roadcam's connections will go this way.",
-  },
-  proxyUrl: {
-    label: 'Proxy address',
-    shown: quoted('none'),
-    effect: "All of Roadcam's connections will go through this proxy.",
-  },
-  tileUrl: {
-    label: 'Map tiles URL',
-    shown: quoted('none (outlines only)'),
-    effect: 'Roadcam will fetch map tiles from this address, which may be on your network.',
-  },
-  routingUrl: {
-    label: 'Routing service address',
-    shown: quoted('none (straight lines)'),
-    effect:
-      "Roadcam will send your routes' places to this address, which may be on your network, to draw them along the roads.",
-  },
-  downloadFolder: {
-    label: 'Download folder',
-    shown: quoted('your Downloads folder'),
-    effect: 'Downloads will write files in this folder without asking again.',
-  },
-};
+/** A change's line, "Update feed: from the built-in feed to https://…", as the catalogue says it. */
+function lineSaid(setting: GuardedSetting, from: string, to: string): Said {
+  const values = {
+    from: printable(from),
+    to: printable(to),
+    fromEmpty: from === '' ? 'yes' : 'no',
+    toEmpty: to === '' ? 'yes' : 'no',
+  };
+  switch (setting) {
+    case 'proxyMode':
+      return said('consent.line.proxyMode', { from, to });
+    case 'updateFeedUrl':
+      return said('consent.line.updateFeedUrl', values);
+    case 'caFile':
+      return said('consent.line.caFile', values);
+    case 'proxyUrl':
+      return said('consent.line.proxyUrl', values);
+    case 'tileUrl':
+      return said('consent.line.tileUrl', values);
+    case 'routingUrl':
+      return said('consent.line.routingUrl', values);
+    case 'downloadFolder':
+      return said('consent.line.downloadFolder', values);
+  }
+}
+
+/** What the change lets happen, said to the person who decides. */
+const EFFECTS = {
+  updateFeedUrl: 'consent.effect.updateFeedUrl',
+  caFile: 'consent.effect.caFile',
+  proxyMode: 'consent.effect.proxyMode',
+  proxyUrl: 'consent.effect.proxyUrl',
+  tileUrl: 'consent.effect.tileUrl',
+  routingUrl: 'consent.effect.routingUrl',
+  downloadFolder: 'consent.effect.downloadFolder',
+} as const satisfies Record<GuardedSetting, string>;
 
 /** One guarded setting the patch really changes (the same value again changes nothing). */
 export interface GuardedChange {
   setting: GuardedSetting;
-  label: string;
   from: string;
   to: string;
   /** "Update feed: from the built-in feed to https://…" */
-  line: string;
-  effect: string;
+  line: Said;
+  effect: Said;
 }
 
 export function guardedChanges(current: Settings, patch: SettingsPatch): GuardedChange[] {
@@ -88,15 +75,13 @@ export function guardedChanges(current: Settings, patch: SettingsPatch): Guarded
   for (const setting of GUARDED_SETTINGS) {
     const to = patch[setting];
     if (to === undefined || to === current[setting]) continue;
-    const guard = GUARDS[setting];
     const from = current[setting];
     changes.push({
       setting,
-      label: guard.label,
       from,
       to,
-      line: `${guard.label}: from ${guard.shown(from)} to ${guard.shown(to)}`,
-      effect: guard.effect,
+      line: lineSaid(setting, from, to),
+      effect: said(EFFECTS[setting]),
     });
   }
   return changes;

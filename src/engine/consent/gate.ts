@@ -3,6 +3,8 @@ import type { ExistingPolicy } from '../../shared/ipc/downloads.ts';
 import type { Settings, SettingsPatch } from '../../shared/settings.ts';
 import { guardedChanges, printable } from './changes.ts';
 import type { Policy } from './policy.ts';
+import { english } from '../../shared/i18n/english.ts';
+import { said, type Said, type Translator } from '../../shared/i18n/translator.ts';
 
 /** What the user is asked, in a place the page cannot draw (the desktop's native dialog). */
 export interface ConsentQuestion {
@@ -21,6 +23,44 @@ export interface ConsentQuestion {
   declined: string;
   /** Said at the field where no one can be asked (browser mode): how to make the change. */
   unasked: string;
+  /** The same, as the core means it: a front end says it in its user's language. */
+  said?: QuestionSaid;
+}
+
+/** A question as catalogue codes; a null line of the detail is an empty line. */
+export interface QuestionSaid {
+  title: Said;
+  detail: readonly (Said | null)[];
+  declined: Said;
+  unasked: Said;
+}
+
+/** A question's title and detail in `words`' language (its English when it has no codes). */
+export function questionWords(
+  question: ConsentQuestion,
+  words: Pick<Translator, 'say'>,
+): { title: string; detail: string } {
+  return question.said
+    ? saidWords(question.said, words)
+    : { title: question.title, detail: question.detail };
+}
+
+function saidWords(s: QuestionSaid, words: Pick<Translator, 'say'>) {
+  const detail = s.detail.map((line) => (line ? words.say(line) : '')).join('\n');
+  return { title: words.say(s.title), detail };
+}
+
+/** A question made of codes, its English beside them (the log's, and a front end's without them). */
+function asked(s: QuestionSaid, agreeKind: 'change' | 'download'): ConsentQuestion {
+  const agree = english.t('desktop.consent.agree', { agree: agreeKind });
+  return {
+    ...saidWords(s, english),
+    agree,
+    agreeKind,
+    declined: english.say(s.declined),
+    unasked: english.say(s.unasked),
+    said: s,
+  };
 }
 
 /**
@@ -43,6 +83,12 @@ export function askInDialog(confirm: (question: ConsentQuestion) => Promise<bool
 /** A change the user (or browser mode) refused: the message is for the field that asked. */
 export class ConsentRefused extends Error {
   override name = 'ConsentRefused';
+  readonly said: Said | undefined;
+
+  constructor(message: string, refusal?: Said) {
+    super(message);
+    this.said = refusal;
+  }
 }
 
 /**
@@ -68,24 +114,32 @@ export class ConsentGate {
       (c) => !this.#policy[c.setting]?.includes(c.to),
     );
     if (changes.length === 0) return;
-    // "Extra CA certificates" reads "extra CA certificates" in a sentence.
-    const what = changes.map((c) => c.label[0]!.toLowerCase() + c.label.slice(1)).join(' and ');
     const commands = changes.map((c) => `"roadcam settings set ${c.setting} VALUE"`);
-    await this.#require({
-      title: `Change the ${what}?`,
-      detail: [
-        ...changes.map((c) => c.line),
-        '',
-        ...new Set(changes.map((c) => c.effect)),
-        'Change it only if you asked for this change yourself.',
-      ].join('\n'),
-      agree: 'Change',
-      agreeKind: 'change',
-      declined: 'Not changed: you declined the change in the confirmation dialog.',
-      unasked:
-        `Not changed: in browser mode the page cannot change the ${what}. ` +
-        `Change it with the command ${commands.join(' and ')} on this computer, or allow the value in ${this.#policyPath}.`,
-    });
+    const which = {
+      count: changes.length,
+      setting: changes[0]!.setting,
+      second: changes[1]?.setting ?? 'none',
+    };
+    await this.#require(
+      asked(
+        {
+          title: said('consent.change.title', which),
+          detail: [
+            ...changes.map((c) => c.line),
+            null,
+            ...unique(changes.map((c) => c.effect)),
+            said('consent.change.only'),
+          ],
+          declined: said('consent.change.declined'),
+          unasked: said('consent.change.unasked', {
+            ...which,
+            commands: commands.join(', '),
+            policy: this.#policyPath,
+          }),
+        },
+        'change',
+      ),
+    );
   }
 
   /** The native folder picker returned this folder: the user chose it, batches may go there. */
@@ -103,30 +157,34 @@ export class ConsentGate {
     const overwrite = existing === 'overwrite';
     if (inside && !overwrite) return;
     const shown = printable(folder);
-    const lines = [
-      inside ? `Folder: ${shown}` : `Folder: ${shown}, outside the download folder ${downloads}`,
-      ...(overwrite ? ['Files of the same name already in it will be replaced.'] : []),
-    ];
-    const how = [
-      ...(inside ? [] : [`choose a folder inside ${downloads}`]),
-      ...(overwrite ? ['choose Skip or Rename for existing files'] : []),
-    ];
-    await this.#require({
-      title: overwrite ? 'Download and replace existing files?' : 'Download to this folder?',
-      detail: [...lines, '', 'Go ahead only if you chose this download yourself.'].join('\n'),
-      agree: 'Download',
-      agreeKind: 'download',
-      declined: 'Not started: you declined the download in the confirmation dialog.',
-      unasked:
-        `Not started: in browser mode the page cannot ${inside ? 'overwrite files' : 'download outside the download folder'}. ` +
-        `${capital(how.join(' and '))}; or set the folder with the command "roadcam settings set downloadFolder DIR", ` +
-        `download with "roadcam download", or allow the folder in ${this.#policyPath}.`,
-    });
+    const flags = { inside: inside ? 'yes' : 'no', overwrite: overwrite ? 'yes' : 'no' };
+    await this.#require(
+      asked(
+        {
+          title: said('consent.batch.title', flags),
+          detail: [
+            inside
+              ? said('consent.batch.folder', { folder: shown })
+              : said('consent.batch.outside', { folder: shown, downloads }),
+            ...(overwrite ? [said('consent.batch.replace')] : []),
+            null,
+            said('consent.batch.only'),
+          ],
+          declined: said('consent.batch.declined'),
+          unasked: said('consent.batch.unasked', { ...flags, downloads, policy: this.#policyPath }),
+        },
+        'download',
+      ),
+    );
   }
 
   async #require(question: ConsentQuestion): Promise<void> {
     const refusal = await this.#ask(question);
-    if (refusal !== null) throw new ConsentRefused(refusal);
+    if (refusal === null) return;
+    const why = question.said && refusal === question.declined ? question.said.declined : undefined;
+    const unasked =
+      question.said && refusal === question.unasked ? question.said.unasked : undefined;
+    throw new ConsentRefused(refusal, why ?? unasked);
   }
 }
 
@@ -136,6 +194,7 @@ function within(base: string, folder: string): boolean {
   return rel === '' || (!isAbsolute(rel) && rel !== '..' && !rel.startsWith(`..${sep}`));
 }
 
-function capital(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/** The same effect said once, however many changes it follows from. */
+function unique(effects: Said[]): Said[] {
+  return effects.filter((e, i) => effects.findIndex((f) => f.code === e.code) === i);
 }

@@ -3,6 +3,8 @@
  * keeps the status Settings › Updates shows. Plain Node: the engine that reads the feed is
  * given (electron-updater in the desktop app, a plain request elsewhere).
  */
+import { english } from '../../shared/i18n/english.ts';
+import { said, type Said } from '../../shared/i18n/translator.ts';
 import type { UpdateStatus } from '../../shared/ipc/updates.ts';
 import type { Settings } from '../../shared/settings.ts';
 import type { Log } from '../log.ts';
@@ -18,7 +20,7 @@ import {
 } from './feed.ts';
 import type { InstallKind } from './install.ts';
 import { nextCheckDelay, UPDATE_TIMING, type UpdateTiming } from './schedule.ts';
-import { failedWords, idleWords, noneWords, offerWords, offWords } from './words.ts';
+import { failedWords, idleWords, noneWords, offerWords, offWords, spoken } from './words.ts';
 
 export type UpdatePrefs = Pick<Settings, 'updateMode' | 'updateChannel' | 'updateFeedUrl'>;
 
@@ -145,9 +147,7 @@ export class UpdateChecker {
     const seconds = Math.round(this.#timing.deadlineMs / 1000);
     const timer = setTimeout(() => {
       const host = new URL(plan.feed).host;
-      controller.abort(
-        new FeedProblem(`the update feed at ${host} did not answer within ${seconds} s`),
-      );
+      controller.abort(new FeedProblem(said('updates.reason.timeout', { host, seconds })));
     }, this.#timing.deadlineMs);
     const late = new Promise<never>((_, reject) =>
       controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error)),
@@ -162,7 +162,11 @@ export class UpdateChecker {
   #found(decision: Decision, release: FeedRelease, feed: string): UpdateStatus {
     const base = { ...this.#resting(), checkedAt: new Date(this.#now()).toISOString() };
     if (decision.action === 'none')
-      return { ...base, state: 'up-to-date', ...noneWords(this.#o.currentVersion, decision) };
+      return {
+        ...base,
+        state: 'up-to-date',
+        ...spoken(noneWords(this.#o.currentVersion, decision)),
+      };
     const install = this.#o.install;
     const url = downloadUrl(
       release,
@@ -183,7 +187,7 @@ export class UpdateChecker {
       state,
       available: decision.version,
       downloadUrl: decision.action === 'tell' ? url : null,
-      ...offerWords(decision, url, state, install),
+      ...spoken(offerWords(decision, url, state, install)),
     };
   }
 
@@ -194,12 +198,15 @@ export class UpdateChecker {
       this.#set({
         ...this.#status,
         state: 'ready',
-        ...offerWords(decision, '', 'ready', this.#o.install),
+        ...spoken(offerWords(decision, '', 'ready', this.#o.install)),
       });
     } catch (error) {
       if (generation !== this.#generation || this.#closed) return;
-      const reason = `Roadcam ${decision.version} was found but could not be downloaded (${message(error)})`;
-      this.#set({ ...this.#status, state: 'failed', ...failedWords(reason, null) });
+      const why = said('updates.reason.download', {
+        version: decision.version,
+        detail: english.say(reason(error)),
+      });
+      this.#set({ ...this.#status, state: 'failed', ...spoken(failedWords(why, null)) });
     }
     this.#o.log(`update download: ${this.#status.summary}`);
   }
@@ -210,7 +217,7 @@ export class UpdateChecker {
       ...this.#resting(),
       state: 'failed',
       checkedAt: new Date(this.#now()).toISOString(),
-      ...failedWords(message(error), retry),
+      ...spoken(failedWords(reason(error), retry)),
     };
   }
 
@@ -227,7 +234,7 @@ export class UpdateChecker {
       state: off ? 'off' : 'idle',
       available: null,
       downloadUrl: null,
-      ...(off ? offWords() : idleWords(this.#o.currentVersion, this.#automatic)),
+      ...spoken(off ? offWords() : idleWords(this.#o.currentVersion, this.#automatic)),
       checkedAt: null,
       nextCheckAt: null,
     };
@@ -252,8 +259,9 @@ export class UpdateChecker {
   }
 }
 
-/** An error's words; a FeedProblem's are already a sentence for the user. */
-function message(error: unknown): string {
-  if (error instanceof FeedProblem) return error.message;
-  return error instanceof Error ? error.message : String(error);
+/** Why a check failed, said: a FeedProblem's own reason, else the error's words as they are. */
+function reason(error: unknown): Said {
+  if (error instanceof FeedProblem) return error.said;
+  const detail = error instanceof Error ? error.message : String(error);
+  return said('updates.reason.other', { detail });
 }

@@ -3,6 +3,7 @@
  * user and say how to get it. Used by both ways of reading the feed (electron-updater in the
  * desktop app, a plain request elsewhere), so the two cannot disagree.
  */
+import { said } from '../../shared/i18n/translator.ts';
 import type { Settings } from '../../shared/settings.ts';
 import { FeedProblem, type UpdateChannel } from './feed.ts';
 import type { InstallKind } from './install.ts';
@@ -27,7 +28,7 @@ export function decide(input: DecisionInput): Decision {
   const offered = parseVersion(input.offered);
   if (!current) throw new Error(`this copy's own version "${input.current}" is not semver`);
   if (!offered)
-    throw new FeedProblem(`the feed offers version "${input.offered}", which is not a version`);
+    throw new FeedProblem(said('updates.reason.notVersion', { offered: input.offered }));
   // The stable channel never offers a pre-release, even one a feed lists as latest by mistake.
   if (input.channel === 'stable' && isPrerelease(offered))
     return { action: 'none', why: 'prerelease-on-stable' };

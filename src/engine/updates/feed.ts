@@ -3,6 +3,8 @@
  * HTTPS holding one description per channel and platform (`latest.yml`, `latest-mac.yml`,
  * `latest-linux.yml`, `beta-linux.yml`...) beside the installers it names.
  */
+import { english } from '../../shared/i18n/english.ts';
+import { said, type Said } from '../../shared/i18n/translator.ts';
 
 /**
  * The feed the build is configured with: the `publish` url of electron-builder.yml (the
@@ -50,7 +52,7 @@ export function shownUrl(url: string): string {
     const parsed = new URL(url);
     return `${parsed.origin}${parsed.pathname}`;
   } catch {
-    return '(an address that is not a URL)';
+    return english.t('updates.notUrl');
   }
 }
 
@@ -65,9 +67,18 @@ export function downloadUrl(release: FeedRelease, folder: string, extension?: st
   return shownUrl(file ? new URL(file.url, folder).href : folder);
 }
 
-/** The feed's words could not be read as a release; the message says which file and why. */
+/**
+ * The feed could not be read as a release: `said` says which file and why (a clause after
+ * "Roadcam could not check for updates:"); the message is its English, for the log.
+ */
 export class FeedProblem extends Error {
   override readonly name = 'FeedProblem';
+  readonly said: Said;
+
+  constructor(reason: Said) {
+    super(english.say(reason));
+    this.said = reason;
+  }
 }
 
 /** A channel's yml as a release; FeedProblem when it is not one. */
@@ -75,7 +86,7 @@ export function parseFeed(text: string, where: string): FeedRelease {
   const doc = readYaml(text);
   const version = doc['version'];
   if (typeof version !== 'string' || version === '')
-    throw new FeedProblem(`${where} names no version, so it is not an update description`);
+    throw new FeedProblem(said('updates.reason.noVersion', { where }));
   const listed = Array.isArray(doc['files']) ? doc['files'] : [];
   const files: FeedFile[] = listed.flatMap((entry) =>
     typeof entry['url'] === 'string'

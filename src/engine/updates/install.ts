@@ -39,8 +39,18 @@ export function detectInstall(facts: InstallFacts): InstallKind {
 
 /** The command that installs a downloaded package, for the words beside the download link. */
 export function packageHint(format: 'deb' | 'rpm' | 'pacman', file: string): string {
-  const name = file.split('/').pop() || `the .${format} file`;
-  if (format === 'rpm') return `sudo dnf install ./${name} (or sudo rpm -U ${name})`;
-  if (format === 'pacman') return `sudo pacman -U ${name}`;
-  return `sudo apt install ./${name} (or sudo dpkg -i ${name})`;
+  const { command, alternative } = packageCommands(format, file);
+  return alternative ? `${command} (or ${alternative})` : command;
+}
+
+/** The command that installs the package, and another that does the same (a front end says "or"). */
+export function packageCommands(
+  format: 'deb' | 'rpm' | 'pacman',
+  file: string,
+): { command: string; alternative: string | null } {
+  const name = file.split('/').pop() || `roadcam.${format}`;
+  if (format === 'rpm')
+    return { command: `sudo dnf install ./${name}`, alternative: `sudo rpm -U ${name}` };
+  if (format === 'pacman') return { command: `sudo pacman -U ${name}`, alternative: null };
+  return { command: `sudo apt install ./${name}`, alternative: `sudo dpkg -i ${name}` };
 }

@@ -3,6 +3,7 @@
  * certificates): browser mode, the CLI and a deb install use it, where electron-updater does
  * not run. The caller's signal carries the deadline.
  */
+import { said, type Said } from '../../shared/i18n/translator.ts';
 import { AnswerTooLarge, readCapped } from '../api/capped-read.ts';
 import { NetProblem } from '../net/problem.ts';
 import { FeedProblem, feedFileName, parseFeed, shownUrl, type FeedRelease } from './feed.ts';
@@ -30,9 +31,7 @@ export function feedReader(fetchFeed: FetchLike, platform: string, arch: string)
         text = await readCapped(`reading ${file}`, response.body, FEED_CAP);
       } catch (error) {
         if (error instanceof AnswerTooLarge)
-          throw new FeedProblem(
-            `${shownUrl(url)} is larger than 1 MB, so it is not a release description`,
-          );
+          throw new FeedProblem(said('updates.reason.tooLarge', { url: shownUrl(url) }));
         throw unreachable(error, url, signal);
       }
       return parseFeed(text, shownUrl(url));
@@ -40,24 +39,22 @@ export function feedReader(fetchFeed: FetchLike, platform: string, arch: string)
   };
 }
 
-function httpWords(status: number, file: string, url: string): string {
-  if (status === 404)
-    return `the feed has no ${file} (${shownUrl(url)} answered HTTP 404): the address may be wrong, or nothing is published for this channel and platform yet`;
-  return `${shownUrl(url)} answered HTTP ${status}`;
+function httpWords(status: number, file: string, url: string): Said {
+  if (status === 404) return said('updates.reason.missing', { file, url: shownUrl(url) });
+  return said('updates.reason.http', { url: shownUrl(url), status });
 }
 
 /** A request that did not get an answer, in words (the network's own words when it has them). */
 function unreachable(error: unknown, url: string, signal: AbortSignal): Error {
   // The deadline: the caller says it in its own words.
   if (signal.aborted) return signal.reason instanceof Error ? signal.reason : new Error('aborted');
-  if (error instanceof NetProblem) return new FeedProblem(error.message);
+  if (error instanceof NetProblem)
+    return new FeedProblem(said('updates.reason.other', { detail: error.message }));
   const host = new URL(url).host;
   let code: string | undefined;
   for (let e: unknown = error, depth = 0; e && depth < 5 && !code; depth++) {
     code = (e as { code?: string }).code;
     e = (e as { cause?: unknown }).cause;
   }
-  return new FeedProblem(
-    `the update feed at ${host} could not be reached (${code ?? String(error)})`,
-  );
+  return new FeedProblem(said('updates.reason.unreachable', { host, code: code ?? String(error) }));
 }

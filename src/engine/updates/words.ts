@@ -1,30 +1,29 @@
 /** What Settings › Updates (and the log) says of each outcome, in words a user can act on. */
+import { english } from '../../shared/i18n/english.ts';
+import { said, type Said } from '../../shared/i18n/translator.ts';
 import type { UpdateStatus } from '../../shared/ipc/updates.ts';
+import { updateWords, type UpdateSaid } from '../../shared/update-words.ts';
 import type { Decision } from './decide.ts';
-import { packageHint } from './install.ts';
+import { packageCommands } from './install.ts';
 
-type Words = Pick<UpdateStatus, 'summary' | 'advice'>;
+export function offWords(): UpdateSaid {
+  return { summary: said('updates.off'), reason: null, advice: said('updates.off.advice') };
+}
 
-export function offWords(): Words {
+export function idleWords(current: string, automatic: boolean): UpdateSaid {
   return {
-    summary: 'Update checks are off: Roadcam does not contact the update feed.',
-    advice:
-      'Choose "Download new versions and install them when I quit" or "Only tell me" to check again.',
+    summary: said('updates.idle', { version: current }),
+    reason: null,
+    advice: automatic ? null : said('updates.idle.advice'),
   };
 }
 
-export function idleWords(current: string, automatic: boolean): Words {
+export function noneWords(current: string, decision: Decision & { action: 'none' }): UpdateSaid {
   return {
-    summary: `Roadcam ${current} has not checked for updates yet.`,
-    advice: automatic ? null : 'Choose Check now to read the update feed.',
+    summary: said('updates.upToDate', { version: current }),
+    reason: null,
+    advice: decision.why === 'older' ? said('updates.upToDate.older') : null,
   };
-}
-
-export function noneWords(current: string, decision: Decision & { action: 'none' }): Words {
-  const summary = `Roadcam ${current} is up to date.`;
-  if (decision.why === 'older')
-    return { summary, advice: 'The feed offers an older version; Roadcam never goes back.' };
-  return { summary, advice: null };
 }
 
 /** A newer version, and how it gets here. */
@@ -33,47 +32,44 @@ export function offerWords(
   downloadUrl: string,
   state: 'available' | 'downloading' | 'ready',
   install: { kind: string; format?: 'deb' | 'rpm' | 'pacman' },
-): Words {
+): UpdateSaid {
   const version = decision.version;
-  if (decision.action === 'install-on-quit') {
-    if (state === 'downloading')
-      return {
-        summary: `Roadcam ${version} is available; it is downloading and installs when you quit.`,
-        advice: null,
-      };
-    if (state === 'ready')
-      return {
-        summary: `Roadcam ${version} is available; it installs when you quit.`,
-        advice: null,
-      };
-    return {
-      summary: `Roadcam ${version} is available; it downloads now and installs when you quit.`,
-      advice: null,
-    };
+  if (decision.action === 'install-on-quit')
+    return { summary: said('updates.onQuit', { version, state }), reason: null, advice: null };
+  const summary = said('updates.available', { version, url: downloadUrl });
+  return { summary, reason: null, advice: offerAdvice(decision, downloadUrl, install) };
+}
+
+function offerAdvice(
+  decision: Decision & { action: 'tell' },
+  downloadUrl: string,
+  install: { kind: string; format?: 'deb' | 'rpm' | 'pacman' },
+): Said {
+  if (decision.why === 'package' && install.format) {
+    const { command, alternative } = packageCommands(install.format, downloadUrl);
+    return said('updates.package.advice', {
+      format: install.format,
+      command,
+      alternative: alternative ?? 'none',
+    });
   }
-  const summary = `Roadcam ${version} is available: download it from ${downloadUrl}`;
-  if (decision.why === 'package' && install.format)
-    return {
-      summary,
-      advice: `This copy was installed from a .${install.format} package, which only the system's package manager updates. Install the download with ${packageHint(install.format, downloadUrl)}.`,
-    };
-  if (decision.why === 'not-installed')
-    return {
-      summary,
-      advice:
-        'Install the desktop app from that download to have Roadcam update itself: browser mode and the command line run the copy they were started from.',
-    };
+  if (decision.why === 'not-installed') return said('updates.notInstalled.advice');
+  return said('updates.available.advice');
+}
+
+/** A check that failed: `reason` is the clause after the summary's colon. */
+export function failedWords(reason: Said, retryMinutes: number | null): UpdateSaid {
   return {
-    summary,
+    summary: said('updates.failed'),
+    reason,
     advice:
-      'Or choose "Download new versions and install them when I quit" to have Roadcam install it for you.',
+      retryMinutes === null
+        ? said('updates.failed.advice')
+        : said('updates.failed.retry', { minutes: retryMinutes }),
   };
 }
 
-export function failedWords(reason: string, retryMinutes: number | null): Words {
-  const again = retryMinutes === null ? '' : ` Roadcam tries again in ${retryMinutes} minutes.`;
-  return {
-    summary: `Roadcam could not check for updates: ${reason}.`,
-    advice: `Check the network and the update feed address in Settings › Updates, then choose Check now.${again}`,
-  };
+/** The status's words: what was said, and its English (the log's, and older front ends'). */
+export function spoken(words: UpdateSaid): Pick<UpdateStatus, 'summary' | 'advice' | 'said'> {
+  return { ...updateWords(words, (s) => english.say(s)), said: words };
 }

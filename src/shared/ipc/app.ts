@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { settingsPatchSchema, type Settings } from '../settings.ts';
+import type { ConnectionTopic, FindingSaid } from '../connection-words.ts';
 import { type } from './marker.ts';
 
 const none = z.object({}).strict();
@@ -42,11 +43,13 @@ export interface ServiceThrottle {
 
 /** One line of the connection report: what was checked and found, and what to do. */
 export interface ConnectionFinding {
-  topic: string;
+  topic: ConnectionTopic;
   /** null: information only (the proxy in use, the version). */
   ok: boolean | null;
+  /** In English (the log's, and the text's); `said` is what a front end says. */
   summary: string;
   advice?: string;
+  said: FindingSaid;
 }
 
 /** Settings > Network > "Check connection", and `roadcam doctor`. */
@@ -55,7 +58,7 @@ export interface ConnectionReport {
   at: string;
   ok: boolean;
   findings: ConnectionFinding[];
-  /** The whole report as text to copy for support: no secret in it. */
+  /** The whole report as text to copy for support, in English: no secret in it. */
   text: string;
 }
 

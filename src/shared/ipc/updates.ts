@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Settings } from '../settings.ts';
+import type { UpdateSaid } from '../update-words.ts';
 import { type } from './marker.ts';
 
 const none = z.object({}).strict();
@@ -22,10 +23,12 @@ export interface UpdateStatus {
   available: string | null;
   /** Where to download it by hand, when the app does not install it itself. */
   downloadUrl: string | null;
-  /** The state in words, without the time of the check (the page adds it, in its zone). */
+  /** The state in English words (the log's), without the time of the check (the page adds it, in its zone). */
   summary: string;
   /** What to do next, when there is something to do ("sudo apt install ./Roadcam.deb"). */
   advice: string | null;
+  /** The summary and advice as the core means them: each front end says them in its language. */
+  said: UpdateSaid;
   /** When the feed was last read, ISO 8601 UTC. */
   checkedAt: string | null;
   /** When it is read next on its own, ISO 8601 UTC; null when only "Check now" reads it. */

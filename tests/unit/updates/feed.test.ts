@@ -55,10 +55,10 @@ describe('the update feed', () => {
   });
 
   it('says what is wrong with a file that is not a release', () => {
-    expect(() => parseFeed('<html>Sign in</html>', 'https://mirror/latest.yml')).toThrow(
-      new FeedProblem(
-        'https://mirror/latest.yml names no version, so it is not an update description',
-      ),
+    const parse = () => parseFeed('<html>Sign in</html>', 'https://mirror/latest.yml');
+    expect(parse).toThrow(FeedProblem);
+    expect(parse).toThrow(
+      'https://mirror/latest.yml names no version, so it is not an update description',
     );
   });
 
