@@ -125,7 +125,7 @@ async function chooseOnFullWall(page: Page, replaced: string, each: Each) {
   await expect(page.locator('button.replace').first()).toBeVisible();
   await each(view(page), 'full-replacing');
   const before = await notice(page).textContent();
-  await page.locator(`[data-camera-id="${replaced}"] button.replace`).click();
+  await page.locator(`.cell:has([data-camera-id="${replaced}"]) button.replace`).click();
   await expect(notice(page)).not.toHaveText(before ?? '');
   await each(view(page), 'wall-edit-notice');
 }
