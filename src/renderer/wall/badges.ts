@@ -4,7 +4,8 @@
  * small tile, keeps the road's state and only the readings that are not normal, in short words.
  */
 import type { SensorReadings } from '../../shared/ipc/observations.ts';
-import { SENSOR_TYPES, sensorLabel, type SensorType } from '../../shared/sensors.ts';
+import { SENSOR_TYPES, sensorWord, type SensorType } from '../../shared/sensors.ts';
+import { t } from '../lib/words.svelte.ts';
 
 export interface SensorBadge {
   type: SensorType;
@@ -15,18 +16,17 @@ export interface SensorBadge {
   level: 'bad' | 'warn' | 'ok' | 'none';
 }
 
-const names: Record<SensorType, string> = {
-  road_weather: 'Road',
-  visibility: 'Visibility',
-  precip: 'Precip',
-};
+/** A value's word in the language in force; a value outside the table, as the service sent it. */
+function valueWords(type: SensorType, value: number): string {
+  const word = sensorWord(type, value);
+  return word ? t(word) : String(value);
+}
 
 /** Short words on a compact badge: the road's state needs no name, "Heavy" alone would. */
-const compactNames: Record<SensorType, string> = {
-  road_weather: '',
-  visibility: 'Vis ',
-  precip: '',
-};
+function compactWords(type: SensorType, value: number, label: string): string {
+  if (type === 'precip' && value === 1) return t('wall.badge.heavy');
+  return type === 'visibility' ? t('wall.badge.visibility', { value: label }) : label;
+}
 
 function severity(type: SensorType, value: number): SensorBadge['level'] {
   if (value === -1) return 'none';
@@ -40,12 +40,11 @@ export function sensorBadges(sensors: SensorReadings | undefined, compact: boole
   return SENSOR_TYPES.flatMap((type) => {
     const value = sensors[type];
     if (value === null) return [];
-    const label = sensorLabel(type, value) ?? String(value);
+    const label = valueWords(type, value);
     const level = severity(type, value);
-    const full = `${names[type]}: ${label}`;
+    const full = t('wall.badge.full', { sensor: type, value: label });
     if (!compact) return [{ type, text: full, full, level }];
     if (type !== 'road_weather' && (level === 'ok' || level === 'none')) return [];
-    const short = type === 'precip' && value === 1 ? 'Heavy precip.' : label;
-    return [{ type, text: `${compactNames[type]}${short}`, full, level }];
+    return [{ type, text: compactWords(type, value, label), full, level }];
   });
 }

@@ -7,14 +7,16 @@ import type { CameraSummary } from '../../shared/ipc/cameras.ts';
 import type { WallLayout, WallTile } from '../../shared/ipc/wall.ts';
 import { capacity, moveItem } from './layout.ts';
 import { fullResult, wallRoom, type WallAddResult } from './room.ts';
+import { notice, type Notice } from '../lib/notice.ts';
+import { t } from '../lib/words.svelte.ts';
 
 export abstract class WallEdits {
-  name = $state('My wall');
+  name = $state(t('wall.defaultName'));
   layout = $state<WallLayout>('2x2');
   columns = $state(4);
   tiles = $state<WallTile[]>([]);
   /** A message for the user: what happened, or what failed and what to do. */
-  notice = $state<{ text: string; error: boolean } | null>(null);
+  notice = $state<Notice | null>(null);
   /** A camera that found the wall full, waiting for the person's choice (grow or replace). */
   pending = $state<{ camera: CameraSummary; replacing: boolean } | null>(null);
   /** How full the wall is, and the layout that would show one camera more. */
@@ -34,16 +36,18 @@ export abstract class WallEdits {
    */
   add(camera: CameraSummary): WallAddResult {
     if (this.tiles.some((t) => t.id === camera.id)) {
-      const text = `${camera.name} is already on the wall “${this.name}”.`;
-      this.notice = { text, error: false };
-      return { outcome: 'already-there', text };
+      const said = { name: camera.name, wall: this.name };
+      const already = notice(false, () => t('wall.add.already', said));
+      this.notice = already;
+      return { outcome: 'already-there', notice: already };
     }
     if (this.room.full) {
       this.pending = { camera, replacing: false };
       return fullResult(this.name, this.room, camera.name);
     }
     this.#place(camera);
-    return { outcome: 'added', text: `Added ${camera.name} to the wall “${this.name}”.` };
+    const said = { name: camera.name, wall: this.name };
+    return { outcome: 'added', notice: notice(false, () => t('wall.add.added', said)) };
   }
 
   #place(camera: CameraSummary): void {
@@ -68,7 +72,8 @@ export abstract class WallEdits {
     this.pending = null;
     if (!camera || !old) return;
     this.tiles = this.tiles.map((t, i) => (i === index ? { ...t, ...camera } : t));
-    this.notice = { text: `Replaced ${old.name} with ${camera.name}.`, error: false };
+    const said = { old: old.name, name: camera.name };
+    this.notice = notice(false, () => t('wall.replaced', said));
     this.changed();
     this.camerasAdded();
   }

@@ -1,7 +1,8 @@
 /**
  * The reason of a failed media request, from the app's media route: it answers with the
- * service's own message ("Camera X is offline: ... Retry later.").
+ * service's own message ("Camera X is offline: ... Retry later."), which is not ours to translate.
  */
+import { t } from '../lib/words.svelte.ts';
 export async function mediaFailure(url: string): Promise<{ status: number; reason: string }> {
   try {
     const response = await fetch(url, { cache: 'no-store' });
@@ -10,7 +11,7 @@ export async function mediaFailure(url: string): Promise<{ status: number; reaso
   } catch (error) {
     return {
       status: 0,
-      reason: `The app's media server did not answer (${(error as Error).message}).`,
+      reason: t('wall.reason.noAnswer', { reason: (error as Error).message }),
     };
   }
 }

@@ -4,6 +4,7 @@
  * says so differently. Plain logic (tested in Node); the player feeds it the load times of the
  * segments hls.js fetched and the one it is fetching now.
  */
+import { t } from '../lib/words.svelte.ts';
 
 export interface SegmentLoad {
   /** Bytes of the segment. */
@@ -113,24 +114,28 @@ export class NetworkGauge {
     const got = this.bandwidthBps;
     const needed = this.neededBps;
     const flight = this.#inFlight;
-    let figures = 'video arrives slower than it plays';
     const playlist = this.#playlist;
     if (flight && this.#segmentOverdue(now)) {
       const seconds = Math.round((now - flight.since) / 1000);
-      figures = `the next ${Math.round(flight.durationS)} s of video has taken ${seconds} s to arrive so far`;
-      if (needed !== null) figures += ` (the stream needs ${rate(needed)})`;
-    } else if (playlist && this.#playlistOverdue(now)) {
-      const seconds = Math.round((now - playlist.since) / 1000);
-      figures = `the list of new video has taken ${seconds} s to arrive so far (it should take under ${Math.round(playlist.withinS)} s)`;
-    } else if (got !== null && needed !== null) {
-      figures = `video arrives at ${rate(got)}, the stream needs ${rate(needed)}`;
+      const duration = Math.round(flight.durationS);
+      return needed === null
+        ? t('wall.net.segment', { duration, seconds })
+        : t('wall.net.segmentNeeds', { duration, seconds, needed: rate(needed) });
     }
-    return `Waiting for the network: ${figures}. A faster connection, or fewer tiles, will help.`;
+    if (playlist && this.#playlistOverdue(now)) {
+      const seconds = Math.round((now - playlist.since) / 1000);
+      return t('wall.net.playlist', { seconds, within: Math.round(playlist.withinS) });
+    }
+    if (got !== null && needed !== null) {
+      return t('wall.net.rate', { got: rate(got), needed: rate(needed) });
+    }
+    return t('wall.net.slower');
   }
 }
 
-/** 1,234,567 -> "1.2 Mbit/s"; 850,000 -> "850 kbit/s". */
+/** 1,234,567 -> "1.2 Mbit/s"; 850,000 -> "850 kbit/s" (numbers as the language writes them). */
 export function rate(bps: number): string {
-  if (bps >= 1e6) return `${(bps / 1e6).toFixed(bps >= 1e7 ? 0 : 1)} Mbit/s`;
-  return `${Math.max(1, Math.round(bps / 1e3))} kbit/s`;
+  if (bps >= 1e7) return t('wall.net.mbps', { value: Math.round(bps / 1e6) });
+  if (bps >= 1e6) return t('wall.net.mbpsTenths', { value: bps / 1e6 });
+  return t('wall.net.kbps', { value: Math.max(1, Math.round(bps / 1e3)) });
 }

@@ -3,6 +3,7 @@
  * has a fixed number of places, and an add that finds none is a choice for the person (a larger
  * layout, or a camera replaced), never a layout changed behind their back.
  */
+import { notice, type Notice } from '../lib/notice.ts';
 import { t } from '../lib/words.svelte.ts';
 import { MAX_WALL_TILES, type WallLayout } from '../../shared/ipc/wall.ts';
 import { capacity, layoutFor, layoutLabels } from './layout.ts';
@@ -24,10 +25,13 @@ export function wallRoom(layout: WallLayout, used: number): WallRoom {
   return { used, places, full, larger: larger === layout ? null : larger };
 }
 
-/** What an add did, in words for the person who asked (the Map panel's notice shows `text`). */
+/**
+ * What an add did, for the person who asked (the Map panel shows `notice`): its words are made
+ * when drawn, in the language in force then.
+ */
 export interface WallAddResult {
   outcome: 'added' | 'already-there' | 'wall-full' | 'not-found' | 'failed';
-  text: string;
+  notice: Notice;
 }
 
 /** "The wall is full (9 of 9)." and the choice it leaves. */
@@ -46,12 +50,14 @@ export function growWords(layout: WallLayout): string {
 export function fullResult(wallName: string, room: WallRoom, camera: string): WallAddResult {
   return {
     outcome: 'wall-full',
-    text: t('wall.full.result', {
-      wall: wallName,
-      used: room.used,
-      places: room.places,
-      larger: room.larger === null ? 'no' : 'yes',
-      camera,
-    }),
+    notice: notice(false, () =>
+      t('wall.full.result', {
+        wall: wallName,
+        used: room.used,
+        places: room.places,
+        larger: room.larger === null ? 'no' : 'yes',
+        camera,
+      }),
+    ),
   };
 }

@@ -2,15 +2,22 @@
  * Writes a wall shortly after each change, one write at a time: a new wall gets one id however
  * fast the changes come, and a write asked for now (a rename) answers whether it was saved.
  */
+/** Why a write failed, in words made when they are read (`failureWords`, lib/notice.ts). */
+type Failure = () => string;
+
 export class WallSaver {
-  readonly #write: () => Promise<string | null>;
-  readonly #onError: (text: string) => void;
+  readonly #write: () => Promise<Failure | null>;
+  readonly #onError: (failure: Failure) => void;
   readonly #delayMs: number;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #chain: Promise<unknown> = Promise.resolve();
 
-  /** `write` saves and answers null, or the failure in words; `onError` tells a later failure. */
-  constructor(write: () => Promise<string | null>, onError: (text: string) => void, delayMs = 300) {
+  /** `write` saves and answers null, or the failure's words; `onError` tells a later failure. */
+  constructor(
+    write: () => Promise<Failure | null>,
+    onError: (failure: Failure) => void,
+    delayMs = 300,
+  ) {
     this.#write = write;
     this.#onError = onError;
     this.#delayMs = delayMs;
@@ -31,7 +38,7 @@ export class WallSaver {
   }
 
   /** Writes now, after any write under way; null once written, else why not. */
-  now(): Promise<string | null> {
+  now(): Promise<Failure | null> {
     this.cancel();
     const run = this.#chain.then(() => this.#write());
     this.#chain = run;

@@ -1,8 +1,10 @@
 /**
  * A still camera's live image, fetched by the tile itself so that it can read when the image was
  * taken: the answer's Last-Modified (the service's, passed on by the media route). Bounded in
- * time and size like every answer.
+ * time and size like every answer. A failure's reason is in the language in force when it
+ * came: the tile asks again within seconds, and says the next one in the language then.
  */
+import { t } from '../lib/words.svelte.ts';
 
 export interface Still {
   /** An object URL of the image; the tile revokes it when it shows the next. */
@@ -35,8 +37,8 @@ export async function fetchStill(url: string, signal: AbortSignal): Promise<Stil
     response = await fetch(url, { cache: 'no-store', signal: AbortSignal.any([signal, timeout]) });
   } catch (error) {
     const reason = timeout.aborted
-      ? `The image did not arrive within ${STILL_TIMEOUT_MS / 1000} s: retrying.`
-      : `The app's media server did not answer (${(error as Error).message}).`;
+      ? t('wall.reason.timeout', { seconds: STILL_TIMEOUT_MS / 1000 })
+      : t('wall.reason.noAnswer', { reason: (error as Error).message });
     return { ok: false, status: 0, reason };
   }
   if (!response.ok) {
@@ -47,12 +49,14 @@ export async function fetchStill(url: string, signal: AbortSignal): Promise<Stil
   const length = Number(response.headers.get('Content-Length') ?? 0);
   if (!type.startsWith('image/') || length > MAX_STILL_BYTES) {
     await response.body?.cancel().catch(() => undefined);
-    const what = type.startsWith('image/') ? `${Math.round(length / 1e6)} MB` : `"${type}"`;
-    return { ok: false, status: 502, reason: `The live image is not a camera image (${what}).` };
+    const reason = type.startsWith('image/')
+      ? t('wall.reason.tooLarge', { megabytes: Math.round(length / 1e6) })
+      : t('wall.reason.notImage', { type });
+    return { ok: false, status: 502, reason };
   }
   const blob = await response.blob().catch(() => null);
   if (!blob || blob.size > MAX_STILL_BYTES) {
-    return { ok: false, status: 502, reason: 'The live image broke off or was too large.' };
+    return { ok: false, status: 502, reason: t('wall.reason.broken') };
   }
   const fetchedAt = Date.now();
   return {

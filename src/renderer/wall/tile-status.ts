@@ -19,11 +19,13 @@ export interface TileStatus {
 /** "14 s", "3 min", "2 h 5 min": an age a user reads at a glance. */
 export function ageWords(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 90) return `${s} s`;
+  if (s < 90) return t('wall.age.seconds', { count: s });
   const min = Math.round(s / 60);
-  if (min < 90) return `${min} min`;
-  const h = Math.floor(min / 60);
-  return min % 60 === 0 ? `${h} h` : `${h} h ${min % 60} min`;
+  if (min < 90) return t('wall.age.minutes', { count: min });
+  const hours = Math.floor(min / 60);
+  return min % 60 === 0
+    ? t('wall.age.hours', { hours })
+    : t('wall.age.hoursMinutes', { hours, minutes: min % 60 });
 }
 
 /** Why a picture that is not moving is not: the second half of the headline. */

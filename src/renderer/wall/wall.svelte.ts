@@ -11,13 +11,21 @@ import { WallSensors } from './sensors.svelte.ts';
 import { MAX_WALL_TILES } from '../../shared/ipc/wall.ts';
 import type { Api } from '../../shared/ipc.ts';
 import { contextSlot } from '../lib/context.ts';
+import { failureWords, notice } from '../lib/notice.ts';
 import { Operation } from '../lib/operation.svelte.ts';
+import { t } from '../lib/words.svelte.ts';
 import type { ViewAddress } from '../lib/router.svelte.ts';
 import { router } from '../lib/router.svelte.ts';
 import { layoutFor, linkTiles, parseWallLink } from './layout.ts';
 import type { WallAddResult } from './room.ts';
 import { WallEdits } from './edits.svelte.ts';
 import { WallSaver } from './saver.ts';
+
+/** What the name field says after a rename: its words made when drawn. */
+export interface NameAnswer {
+  outcome: 'saved' | 'refused' | 'unsaved';
+  say: () => string;
+}
 
 export class WallState extends WallEdits {
   readonly #api: Api;
@@ -50,7 +58,7 @@ export class WallState extends WallEdits {
   #named = false;
   readonly #saver = new WallSaver(
     () => this.#write(),
-    (error) => (this.notice = { text: `Could not save the wall: ${error}`, error: true }),
+    (failure) => this.#saveFailed(failure),
   );
   #routeKey = '';
   /** The Wall view shows this wall (between `show` and `stopRefreshing`). */
@@ -62,9 +70,22 @@ export class WallState extends WallEdits {
     const key = JSON.stringify([route.rest, route.query]);
     if (key === this.#routeKey) return;
     this.#routeKey = key;
-    await this.opening.run(() => this.#open(route), 'Could not open the wall');
-    if (this.opening.error) this.notice = { text: this.opening.error, error: true };
+    await this.opening.run(() => this.#openSaying(route), t('wall.openFailed'));
     void this.refreshSensors();
+  }
+
+  /** Opens what a route asks for; a failure is the wall's notice, in words made when drawn. */
+  async #openSaying(route: ViewAddress): Promise<void> {
+    try {
+      await this.#open(route);
+    } catch (error) {
+      const reason = failureWords(error);
+      const failure = () => t('wall.openFailed');
+      this.notice = notice(true, () =>
+        t('common.failure', { failure: failure(), reason: reason() }),
+      );
+      throw error;
+    }
   }
 
   async #open(route: ViewAddress): Promise<void> {
@@ -79,7 +100,7 @@ export class WallState extends WallEdits {
     if (add) {
       const result = await this.addById(add);
       if (result.outcome !== 'wall-full') {
-        this.notice = { text: result.text, error: result.outcome !== 'added' };
+        this.notice = notice(result.outcome !== 'added', () => result.notice.text);
       }
       // The wall now holds the camera: a reload must not add it again.
       await this.flush();
@@ -92,9 +113,11 @@ export class WallState extends WallEdits {
     const wall = await this.#api.invoke('walls.open', id === undefined ? {} : { id });
     if (wall) this.#apply(wall);
     else if (id !== undefined) {
-      this.notice = { text: `Wall ${id} no longer exists. Showing your last wall.`, error: true };
+      this.notice = notice(true, () => t('wall.gone', { id: String(id) }));
       await this.#openSaved(undefined);
-    } else this.#apply({ id: null, name: 'My wall', layout: '2x2', columns: 4, tiles: [] });
+    } else {
+      this.#apply({ id: null, name: t('wall.defaultName'), layout: '2x2', columns: 4, tiles: [] });
+    }
   }
 
   async #openLink(link: NonNullable<ReturnType<typeof parseWallLink>>): Promise<void> {
@@ -102,17 +125,15 @@ export class WallState extends WallEdits {
     const tiles = linkTiles(link, cameras);
     this.#apply({
       id: null,
-      name: 'Shared wall',
+      name: t('wall.sharedName'),
       layout: link.layout,
       columns: link.columns,
       tiles,
     });
     this.fromLink = true;
     if (missing.length > 0) {
-      this.notice = {
-        text: `The link names cameras the service does not know: ${missing.join(', ')}.`,
-        error: true,
-      };
+      const ids = missing.join(', ');
+      this.notice = notice(true, () => t('wall.linkMissing', { ids }));
     }
   }
 
@@ -142,13 +163,16 @@ export class WallState extends WallEdits {
       const { cameras } = await this.#api.invoke('cameras.byIds', { ids: [cameraId] });
       const camera = cameras[0];
       if (!camera) {
-        return { outcome: 'not-found', text: `The service has no camera ${cameraId}.` };
+        const said = notice(true, () => t('wall.add.notFound', { id: cameraId }));
+        return { outcome: 'not-found', notice: said };
       }
       const result = this.add(camera);
       if (result.outcome === 'added') await this.flush();
       return result;
     } catch (error) {
-      return { outcome: 'failed', text: `Could not add the camera: ${(error as Error).message}` };
+      const reason = failureWords(error);
+      const said = notice(true, () => t('wall.add.failed', { reason: reason() }));
+      return { outcome: 'failed', notice: said };
     }
   }
 
@@ -164,27 +188,22 @@ export class WallState extends WallEdits {
    * Renames the wall and saves it at once: the answer is what the name field says, "Saved" only
    * once the engine has written it (a new wall without cameras is saved too: it was named).
    */
-  async rename(name: string): Promise<{ outcome: 'saved' | 'refused' | 'unsaved'; text: string }> {
+  async rename(name: string): Promise<NameAnswer> {
     const trimmed = name.trim();
-    if (trimmed === '') return { outcome: 'refused', text: 'A wall needs a name: type one.' };
+    if (trimmed === '') return { outcome: 'refused', say: () => t('wall.name.empty') };
     this.name = trimmed;
     this.#named = true;
-    if (this.fromLink) {
-      return {
-        outcome: 'unsaved',
-        text: 'Not saved: this wall comes from a link. Save it as a wall first.',
-      };
-    }
-    const error = await this.#saver.now();
-    if (error === null) return { outcome: 'saved', text: 'Saved' };
-    return { outcome: 'refused', text: `Not saved: ${error}` };
+    if (this.fromLink) return { outcome: 'unsaved', say: () => t('wall.name.fromLink') };
+    const failure = await this.#saver.now();
+    if (failure === null) return { outcome: 'saved', say: () => t('wall.name.saved') };
+    return { outcome: 'refused', say: () => t('wall.name.failed', { reason: failure() }) };
   }
 
   /** Starts a new, empty wall (saved as soon as it has a camera). */
   startNew(): void {
     this.#apply({
       id: null,
-      name: `Wall ${this.saved.length + 1}`,
+      name: t('wall.numberedName', { number: this.saved.length + 1 }),
       layout: '2x2',
       columns: 4,
       tiles: [],
@@ -209,8 +228,8 @@ export class WallState extends WallEdits {
   /** Saves a wall opened from a link as a new saved wall. */
   async saveLinkWall(): Promise<void> {
     this.fromLink = false;
-    const error = await this.#saver.now();
-    if (error !== null) this.notice = { text: `Could not save the wall: ${error}`, error: true };
+    const failure = await this.#saver.now();
+    if (failure !== null) this.#saveFailed(failure);
     if (this.id !== null) this.#leaveRoute();
   }
 
@@ -223,8 +242,12 @@ export class WallState extends WallEdits {
     if (!this.fromLink) this.#saver.schedule();
   }
 
-  /** One write of the wall; null once written, else the failure in words. */
-  async #write(): Promise<string | null> {
+  #saveFailed(failure: () => string): void {
+    this.notice = notice(true, () => t('wall.saveFailed', { reason: failure() }));
+  }
+
+  /** One write of the wall; null once written, else the failure's words. */
+  async #write(): Promise<(() => string) | null> {
     // An untouched new wall is not worth a saved wall; one the person named is.
     if (this.id === null && this.tiles.length === 0 && !this.#named) return null;
     try {
@@ -239,7 +262,7 @@ export class WallState extends WallEdits {
       await this.refreshList();
       return null;
     } catch (error) {
-      return (error as Error).message;
+      return failureWords(error);
     }
   }
 

@@ -61,7 +61,9 @@ describe('the snapshot dialog', () => {
     expect(api.inputsOf('collections.addImage')).toEqual([
       { id: 'c1', source: { kind: 'camera', cameraId: 'CAM0001' } },
     ]);
-    expect(onDone).toHaveBeenCalledWith('Saved the current image of I-80 at Exit 12 to “Storms”.');
+    expect(onDone.mock.calls[0]![0].text).toBe(
+      'Saved the current image of I-80 at Exit 12 to “Storms”.',
+    );
   });
 
   test('an archived frame goes to a new collection by name', async () => {
@@ -86,7 +88,7 @@ describe('the snapshot dialog', () => {
     expect(api.inputsOf('collections.addImage')).toEqual([
       { id: 'c9', source: { kind: 'archive', cameraId: 'CAM0001', time: '2026-11-20T11:02:00Z' } },
     ]);
-    expect(onDone).toHaveBeenCalledWith(
+    expect(onDone.mock.calls[0]![0].text).toBe(
       'Saved the archived frame of I-80 at Exit 12 to “Wall snapshots”.',
     );
   });
@@ -119,7 +121,7 @@ describe('the record dialog', () => {
     expect(api.inputsOf('recordings.create')).toEqual([
       { cameraId: 'CAM0001', duration: 120, last: true, tags: ['wall'] },
     ]);
-    expect(onDone.mock.calls[0]![0]).toMatch(
+    expect(onDone.mock.calls[0]![0].text).toMatch(
       /^Recording rec_1 of I-80 at Exit 12 requested: 2 min from 11:55 UTC/,
     );
   });
