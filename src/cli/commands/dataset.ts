@@ -13,6 +13,7 @@ import { invoke } from '../core-call.ts';
 import { printJson, progress } from '../output.ts';
 import { searchFlagNames, searchParams } from '../search-flags.ts';
 import { typedObservationQuery } from './dataset-query.ts';
+import type { Translator } from '../../shared/i18n/translator.ts';
 
 const OWN_FLAGS = ['out', 'label', 'per-class', 'split', 'seed', 'layout'];
 /** Paging, sorting and aggregations are the export's own business. */
@@ -41,7 +42,7 @@ export async function exportDatasetCommand(ctx: Context): Promise<number> {
       line.done();
     }
     if (ctx.json) printJson(ctx.io, result);
-    else ctx.io.stdout.write(resultText(result));
+    else ctx.io.stdout.write(resultText(result, ctx.words));
     return result.failed > 0 ? 1 : 0;
   });
 }
@@ -97,7 +98,7 @@ function splitOf(raw: string | undefined): { split?: [number, number, number] } 
   return { split: parts.map(Number) as [number, number, number] };
 }
 
-function resultText(r: DatasetResult): string {
+function resultText(r: DatasetResult, words: Translator): string {
   const lines = [
     `${r.files} images in ${r.folder} (${r.resumed ? 'completed an earlier run' : 'new'})`,
     ...r.classes.map(
@@ -105,7 +106,7 @@ function resultText(r: DatasetResult): string {
         `  ${c.name}: ${c.splits.train} train, ${c.splits.validation} validation, ${c.splits.test} test`,
     ),
     `  cameras: ${r.cameras.train} train, ${r.cameras.validation} validation, ${r.cameras.test} test`,
-    ...r.leftOut.map((l) => `  left out: ${l.words}`),
+    ...r.leftOut.map((l) => `  left out: ${words.say(l.said)}`),
     '  manifest.csv, manifest.jsonl and README.md describe it.',
   ];
   return `${lines.join('\n')}\n`;

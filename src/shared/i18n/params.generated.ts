@@ -340,6 +340,11 @@ export interface MessageParams {
   'datasets.folder': {};
   'datasets.folderPlaceholder': {};
   'datasets.label': {};
+  'datasets.leftOut.candidates': { name: string | number; matched: number; candidates: number };
+  'datasets.leftOut.cap': { name: string | number; matched: number; chosen: number; perClass: number; left: number };
+  'datasets.leftOut.failed': { count: number; named: string | number; more: number };
+  'datasets.leftOut.fewer': { name: string | number; chosen: number; perClass: number };
+  'datasets.leftOut.noReport': { count: number };
   'datasets.noReport': {};
   'datasets.openFolder': {};
   'datasets.openedAt': { folder: string | number };
