@@ -19,10 +19,12 @@ export function batchView(
   return {
     id,
     label: `batch ${id}`,
+    labelSaid: null,
     folder: '/data',
     template: '{recording_id}.{format}',
     existing: 'skip',
     state,
+    messageSaid: null,
     message: null,
     spaceNeeded: null,
     createdAt: '2026-11-21T10:00:00Z',

@@ -14,6 +14,7 @@ import { invoke } from '../core-call.ts';
 import { printJson, progress } from '../output.ts';
 import { searchFlagNames, searchParams } from '../search-flags.ts';
 import { typedObservationQuery } from './dataset-query.ts';
+import type { Translator } from '../../shared/i18n/translator.ts';
 
 const OWN_FLAGS = ['out', 'label', 'per-class', 'split', 'seed', 'layout'];
 /** Paging, sorting and aggregations are the export's own business. */
@@ -100,7 +101,7 @@ function splitOf(raw: string | undefined): { split?: [number, number, number] } 
 
 /**
  * The export's summary: class ids (the labels) and the folder stay as they are; the words around
- * them are the user's. A left-out line's `words` are the engine's.
+ * them are the user's. A left-out line is what the engine said.
  */
 function resultText(words: Translator, r: DatasetResult): string {
   const resumed = r.resumed ? 'yes' : 'no';
@@ -108,7 +109,7 @@ function resultText(words: Translator, r: DatasetResult): string {
     words.t('cli.dataset.files', { files: r.files, folder: r.folder, resumed }),
     ...r.classes.map((c) => `  ${words.t('cli.dataset.class', { name: c.name, ...c.splits })}`),
     `  ${words.t('cli.dataset.cameras', r.cameras)}`,
-    ...r.leftOut.map((l) => `  ${words.t('cli.dataset.leftOut', { words: l.words })}`),
+    ...r.leftOut.map((l) => `  ${words.t('cli.dataset.leftOut', { words: words.say(l.said) })}`),
     `  ${words.t('cli.dataset.described')}`,
   ];
   return `${lines.join('\n')}\n`;

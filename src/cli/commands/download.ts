@@ -255,7 +255,8 @@ function pausedForDisk(ctx: Context, batch: DownloadBatchView): number {
     });
   } else {
     note(ctx.io, ctx.words.t('cli.download.soFar', soFar(batch)));
-    note(ctx.io, batch.message ?? ctx.words.t('cli.download.paused'));
+    const why = batch.messageSaid ? ctx.words.say(batch.messageSaid) : batch.message;
+    note(ctx.io, why ?? ctx.words.t('cli.download.paused'));
     note(ctx.io, ctx.words.t('cli.download.runAgain'));
   }
   return PAUSED_FOR_DISK;
@@ -289,7 +290,8 @@ export async function summarise(
     else note(ctx.io, t.t('cli.download.soFar', soFar(batch)));
     for (const i of problems.slice(0, LISTED_PROBLEMS)) {
       const state = t.t('cli.download.itemState', { state: i.state });
-      note(ctx.io, `${i.name}: ${state}${i.message ? `: ${i.message}` : ''}`);
+      const why = i.messageSaid ? t.say(i.messageSaid) : i.message;
+      note(ctx.io, `${i.name}: ${state}${why ? `: ${why}` : ''}`);
     }
     const listed = failedOut === undefined ? 'no' : 'yes';
     const more = { count: problems.length - LISTED_PROBLEMS, listed };

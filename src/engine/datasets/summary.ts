@@ -9,6 +9,8 @@ import {
 } from '../../shared/ipc/datasets.ts';
 import type { ManifestRow } from './manifest.ts';
 import type { DatasetPlan } from './plan.ts';
+import { english } from '../../shared/i18n/english.ts';
+import { said, type Said } from '../../shared/i18n/translator.ts';
 
 /** Failures named one by one in the datasheet at most; the rest are counted. */
 const FAILURES_NAMED = 20;
@@ -59,32 +61,38 @@ function leftOut(
 ): DatasetLeftOut[] {
   const out: DatasetLeftOut[] = [];
   if (plan.noReport > 0) {
-    out.push({
-      reason: 'no-report',
-      count: plan.noReport,
-      words: `${plan.noReport} observations with no report (-1: image quality or content) are left out; include them as a class with "Include no report" (--include-no-report on the command line).`,
-    });
+    out.push(
+      leftOutBy(
+        'no-report',
+        plan.noReport,
+        said('datasets.leftOut.noReport', { count: plan.noReport }),
+      ),
+    );
   }
   for (const c of plan.classes) {
     if (c.candidates < c.matched && (o.perClass === undefined || c.candidates < o.perClass)) {
-      out.push({
-        reason: 'candidates',
-        count: c.matched - c.candidates,
-        words: `${c.name}: ${c.matched} match; the images were chosen among the newest ${c.candidates} (the service pages through ${c.candidates} at most).`,
-      });
+      const { name, matched, candidates } = c;
+      const words = said('datasets.leftOut.candidates', { name, matched, candidates });
+      out.push(leftOutBy('candidates', matched - candidates, words));
     } else if (o.perClass !== undefined && c.matched > c.chosen) {
-      out.push({
-        reason: 'cap',
-        count: c.matched - c.chosen,
-        words: `${c.name}: ${c.matched} match; ${c.chosen} chosen with the seed (${o.perClass} per class), ${c.matched - c.chosen} left out.`,
+      const { name, matched, chosen } = c;
+      const left = matched - chosen;
+      const words = said('datasets.leftOut.cap', {
+        name,
+        matched,
+        chosen,
+        perClass: o.perClass,
+        left,
       });
+      out.push(leftOutBy('cap', left, words));
     }
     if (o.perClass !== undefined && c.chosen < o.perClass) {
-      out.push({
-        reason: 'cap',
-        count: 0,
-        words: `${c.name}: only ${c.chosen} images, fewer than the ${o.perClass} asked for per class.`,
+      const words = said('datasets.leftOut.fewer', {
+        name: c.name,
+        chosen: c.chosen,
+        perClass: o.perClass,
       });
+      out.push(leftOutBy('cap', 0, words));
     }
   }
   if (failures.length > 0) {
@@ -92,13 +100,13 @@ function leftOut(
       .slice(0, FAILURES_NAMED)
       .map((f) => `\n  - ${f}`)
       .join('');
-    const more =
-      failures.length > FAILURES_NAMED ? `\n  - and ${failures.length - FAILURES_NAMED} more` : '';
-    out.push({
-      reason: 'failed',
-      count: failures.length,
-      words: `${failures.length} images could not be fetched (run the export again to retry them):${named}${more}`,
-    });
+    const more = Math.max(0, failures.length - FAILURES_NAMED);
+    const count = failures.length;
+    out.push(leftOutBy('failed', count, said('datasets.leftOut.failed', { count, named, more })));
   }
   return out;
+}
+
+function leftOutBy(reason: DatasetLeftOut['reason'], count: number, words: Said): DatasetLeftOut {
+  return { reason, count, words: english.say(words), said: words };
 }

@@ -6,6 +6,8 @@ import { close, closeSync, constants, fsync, open, writev } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { statfs } from 'node:fs/promises';
+import { english } from '../../shared/i18n/english.ts';
+import { said } from '../../shared/i18n/translator.ts';
 
 export interface PartFile {
   /**
@@ -207,13 +209,11 @@ export const realDisk: DiskOps = {
 function linkRefused(error: unknown, path: string): unknown {
   const code = (error as { code?: unknown } | null)?.code;
   if (code !== 'ELOOP' && code !== 'EMLINK') return error;
-  return Object.assign(
-    new Error(
-      `${path} is a symbolic link, and Roadcam does not write through links. Remove it, then retry the download.`,
-      { cause: error },
-    ),
-    { code: 'LINK_REFUSED' },
-  );
+  const reason = said('downloads.reason.link', { path });
+  return Object.assign(new Error(english.say(reason), { cause: error }), {
+    code: 'LINK_REFUSED',
+    said: reason,
+  });
 }
 
 /** A `.part` found to be a symbolic link: nothing changes by retrying until the user removes it. */

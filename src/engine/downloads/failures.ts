@@ -7,6 +7,8 @@ import { AuthError, NetworkError, ServiceError } from '../api/errors.ts';
 import { backoff } from '../api/http.ts';
 import { InvalidPathValueError } from '../api/path.ts';
 import { formatBytes } from '../../shared/format.ts';
+import { english } from '../../shared/i18n/english.ts';
+import { said, saidWithin, type Said } from '../../shared/i18n/translator.ts';
 import type { DownloadState } from '../../shared/ipc/downloads.ts';
 import { isDiskBroken, isDiskFull, isLinkRefused } from './disk.ts';
 import type { Shortfall } from './free-space.ts';
@@ -28,17 +30,20 @@ export type FailureKind =
 
 export class DownloadFailure extends Error {
   readonly kind: FailureKind;
+  /** What it means, said in the user's language by each front end; `message` is its English. */
+  readonly said: Said;
   /** For 'disk-full': what is free and what must be, when known. */
   readonly shortfall: Shortfall | undefined;
 
   constructor(
     kind: FailureKind,
-    message: string,
+    reason: Said,
     options?: { cause?: unknown; shortfall?: Shortfall },
   ) {
-    super(message, options);
+    super(english.say(reason), options);
     this.name = 'DownloadFailure';
     this.kind = kind;
+    this.said = reason;
     this.shortfall = options?.shortfall;
   }
 }
@@ -48,14 +53,20 @@ export function outOfSpace(folder: string, shortfall: Shortfall, cause?: unknown
   const { free, needed, reserve } = shortfall;
   return new DownloadFailure(
     'disk-full',
-    `Paused: ${formatBytes(free)} free in ${folder}, ${formatBytes(needed)} needed (the next ` +
-      `file, and ${formatBytes(reserve)} kept free for the system). Free some space there, or ` +
-      'cancel the batch and download into another folder.',
+    said('downloads.reason.diskFull', {
+      free: formatBytes(free),
+      folder,
+      needed: formatBytes(needed),
+      reserve: formatBytes(reserve),
+    }),
     { cause, shortfall },
   );
 }
 
 export class StallError extends Error {
+  readonly bytes: number;
+  readonly seconds: number;
+
   constructor(ms: number, bytes = 0) {
     const s = Math.round(ms / 1000);
     super(
@@ -64,7 +75,22 @@ export class StallError extends Error {
         : `only ${bytes} bytes arrived in ${s} s, far too slow to ever finish`,
     );
     this.name = 'StallError';
+    this.bytes = bytes;
+    this.seconds = s;
   }
+}
+
+/**
+ * What an error means, when it says so (the service's errors do); otherwise its own words,
+ * shown as they are.
+ */
+export function reasonOf(error: unknown): Said {
+  if (error instanceof DownloadFailure) return error.said;
+  const known = (error as { said?: Said } | null)?.said;
+  if (known && typeof known.code === 'string') return known;
+  return said('downloads.reason.text', {
+    text: error instanceof Error ? error.message : String(error),
+  });
 }
 
 const SIGNED_REFUSALS = new Set([400, 401, 403, 410]);
@@ -73,54 +99,50 @@ const SIGNED_REFUSALS = new Set([400, 401, 403, 410]);
 export function classify(error: unknown, what: string, folder: string): DownloadFailure {
   if (error instanceof DownloadFailure) return error;
   if (isDiskFull(error)) {
-    return new DownloadFailure(
-      'disk-full',
-      `The disk holding ${folder} is full. Free some space, then resume the batch.`,
-      { cause: error },
-    );
+    return new DownloadFailure('disk-full', said('downloads.reason.diskFullPlain', { folder }), {
+      cause: error,
+    });
   }
   if (isDiskBroken(error)) {
-    return new DownloadFailure(
-      'disk-broken',
-      `Paused: writing into ${folder} failed with an input/output error (EIO): the disk may be ` +
-        'failing, full of errors, or no longer connected. Check it, then resume the batch; the ' +
-        'files finished so far are kept.',
-      { cause: error },
-    );
+    return new DownloadFailure('disk-broken', said('downloads.reason.diskBroken', { folder }), {
+      cause: error,
+    });
   }
   if (
     error instanceof AuthError ||
     error instanceof InvalidPathValueError ||
     isLinkRefused(error)
   ) {
-    return new DownloadFailure('permanent', (error as Error).message);
+    return new DownloadFailure('permanent', reasonOf(error));
   }
   if (error instanceof ServiceError) {
     // How a signed host says "expired" is its own (ours 403; others 400, 401 or 410): a fresh
     // URL is asked for, and a run of refusals of fresh URLs fails (afterFailure).
     if (SIGNED_REFUSALS.has(error.status) && error.operation.endsWith('(signed URL)')) {
-      return new DownloadFailure('expired', `The download link of ${what} expired.`);
+      return new DownloadFailure('expired', said('downloads.reason.expired', { what }));
     }
     if (error.status === 429 || error.status >= 500) {
-      return new DownloadFailure('transient', error.message, { cause: error });
+      return new DownloadFailure('transient', reasonOf(error), { cause: error });
     }
     if (error.status === 409) {
+      const recording = what.replace(/\.\w+$/, '');
       return new DownloadFailure(
         'not-ready',
-        `Waiting for the service to finish recording ${what.replace(/\.\w+$/, '')}.`,
+        said('downloads.reason.notReady', { what: recording }),
       );
     }
     if (error.status === 404) {
-      return new DownloadFailure(
-        'permanent',
-        `${what} is not on the service: the recording may have expired (they are kept 90 days) or has no such format.`,
-      );
+      return new DownloadFailure('permanent', said('downloads.reason.notOnService', { what }));
     }
-    return new DownloadFailure('permanent', error.message, { cause: error });
+    return new DownloadFailure('permanent', reasonOf(error), { cause: error });
   }
-  if (error instanceof NetworkError) return new DownloadFailure('transient', error.message);
+  if (error instanceof NetworkError) return new DownloadFailure('transient', reasonOf(error));
   if (error instanceof StallError) {
-    return new DownloadFailure('transient', `The download of ${what} stalled: ${error.message}.`);
+    const { bytes, seconds } = error;
+    return new DownloadFailure(
+      'transient',
+      said('downloads.reason.stalled', { what, bytes, seconds }),
+    );
   }
   const code = (error as { code?: unknown } | null)?.code;
   if (
@@ -129,13 +151,13 @@ export function classify(error: unknown, what: string, folder: string): Download
   ) {
     return new DownloadFailure(
       'permanent',
-      `Cannot write ${what} into ${folder} (${code}): choose a folder you can write to.`,
+      said('downloads.reason.cannotWrite', { what, folder, code }),
     );
   }
   // A connection cut in the middle of a body surfaces as a TypeError("terminated") or a socket
   // error: worth another try from where the file stopped.
-  const message = error instanceof Error ? error.message : String(error);
-  return new DownloadFailure('transient', `The download of ${what} was interrupted (${message}).`, {
+  const detail = error instanceof Error ? error.message : String(error);
+  return new DownloadFailure('transient', said('downloads.reason.interrupted', { what, detail }), {
     cause: error,
   });
 }
@@ -144,7 +166,7 @@ export function classify(error: unknown, what: string, folder: string): Download
 export interface NextStep {
   failure: DownloadFailure;
   state: Extract<DownloadState, 'queued' | 'waiting' | 'paused' | 'failed'>;
-  fields: { message: string | null; attempts?: number; notBefore?: number };
+  fields: { message: Said | null; attempts?: number; notBefore?: number };
 }
 
 /**
@@ -160,16 +182,17 @@ export function afterFailure(
   now = Date.now(),
 ): NextStep {
   const failure =
-    error instanceof DownloadFailure
-      ? error
-      : new DownloadFailure('permanent', (error as Error).message);
+    error instanceof DownloadFailure ? error : new DownloadFailure('permanent', reasonOf(error));
   const attempts = reached > item.bytes_done ? 1 : item.attempts + 1;
   const max = policy.maxAttempts;
   const failed = (): NextStep => ({
     failure,
     state: 'failed',
     fields: {
-      message: `${failure.message}${attempts > 1 ? ` (after ${attempts} tries)` : ''}`,
+      message:
+        attempts > 1
+          ? said('downloads.reason.afterTries', { reason: saidWithin(failure.said), attempts })
+          : failure.said,
       attempts,
     },
   });
@@ -185,7 +208,11 @@ export function afterFailure(
         state: 'queued',
         fields: {
           attempts,
-          message: `${failure.message} Retrying (try ${attempts + 1} of ${max + 1}).`,
+          message: said('downloads.reason.retrying', {
+            reason: saidWithin(failure.said),
+            next: attempts + 1,
+            total: max + 1,
+          }),
           notBefore:
             now +
             backoff(attempts, {
@@ -197,16 +224,16 @@ export function afterFailure(
         },
       };
     case 'not-ready':
-      return { failure, state: 'waiting', fields: { message: failure.message, attempts: 0 } };
+      return { failure, state: 'waiting', fields: { message: failure.said, attempts: 0 } };
     case 'disk-full':
       // The batch says what is free and needed; each of its files repeating it says nothing.
       return {
         failure,
         state: 'paused',
-        fields: { message: 'Paused until there is room on the disk (see the batch).' },
+        fields: { message: said('downloads.reason.pausedForRoom') },
       };
     case 'disk-broken':
-      return { failure, state: 'paused', fields: { message: failure.message } };
+      return { failure, state: 'paused', fields: { message: failure.said } };
     case 'permanent':
       return failed();
   }

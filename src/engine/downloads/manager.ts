@@ -20,6 +20,7 @@ import {
 } from './selection.ts';
 import { sanitisePath } from './naming.ts';
 import { SignedUrls } from './signed-urls.ts';
+import type { DownloadWords } from './reasons.ts';
 import type { BatchRow } from './rows.ts';
 import { QueueScheduler, type ManagerOptions } from './scheduler.ts';
 import { DownloadQueueStore } from './store.ts';
@@ -30,7 +31,7 @@ export type { ManagerOptions } from './scheduler.ts';
 /** A dataset's images: one batch, found again by `key` when the export is run again. */
 export interface PreviewsRequest {
   key: string;
-  label: string;
+  label: DownloadWords;
   folder: string;
   previews: readonly { observationId: string; name: string }[];
 }

@@ -16,6 +16,7 @@ import { english } from '../../shared/i18n/english.ts';
 import type { BatchRow, BatchTotals, ItemRow } from './rows.ts';
 import { BottleneckMeter } from './bottleneck.ts';
 import type { DownloadQueueStore } from './store.ts';
+import { saidFrom } from './reasons.ts';
 
 interface Live {
   done: number;
@@ -170,6 +171,7 @@ export class ProgressTracker {
       speed,
       etaSeconds: speed > 0 && total !== null ? Math.ceil((total - done) / speed) : null,
       message: row.message,
+      messageSaid: saidFrom(row.message_said),
       sha256: row.sha256,
       skipped: row.skipped === 1,
     };
@@ -189,11 +191,13 @@ export class ProgressTracker {
     return {
       id: row.id,
       label: row.label,
+      labelSaid: saidFrom(row.label_said),
       folder: row.folder,
       template: row.template,
       existing: row.existing,
       state: batchState(totals),
       message: row.message,
+      messageSaid: saidFrom(row.message_said),
       spaceNeeded: row.space_needed,
       createdAt: row.created_at,
       finishedAt: row.finished_at,
@@ -220,13 +224,14 @@ export function batchState(t: BatchTotals): BatchState {
 
 /** The announcement of a batch that has nothing left to do (a desktop notification). */
 export function finishedEvent(
-  batch: Pick<BatchRow, 'id' | 'label' | 'folder'>,
+  batch: Pick<BatchRow, 'id' | 'label' | 'label_said' | 'folder'>,
   totals: BatchTotals,
   state: Exclude<BatchState, 'active' | 'paused'>,
 ): BatchFinished {
   const { completed, failed } = totals.counts;
   const end = {
     label: batch.label,
+    labelSaid: saidFrom(batch.label_said),
     state,
     completed,
     failed,

@@ -6,6 +6,7 @@
  */
 import type { RecordingSearchParams } from '../../shared/api/index.ts';
 import type { ApiClient } from '../api/client.ts';
+import { said } from '../../shared/i18n/translator.ts';
 import type { BatchFill, DownloadManager } from './manager.ts';
 import type { NewBatchRequest } from './selection.ts';
 
@@ -34,7 +35,10 @@ export async function queueByQuery(
       ...(signal ? { signal } : {}),
       onTotal: (count) => (total = count),
       onFeatures: (recordings) => {
-        const named = total === 1 ? `Recording ${recordings[0]!.id}` : `${total} recordings`;
+        const named =
+          total === 1
+            ? said('downloads.label.recording', { id: recordings[0]!.id })
+            : said('downloads.label.recordings', { count: total });
         fill ??= manager.openBatch({ ...destination, label: label ?? named });
         fill.add(recordings.map((recording) => ({ recordingId: recording.id, recording })));
       },

@@ -8,6 +8,9 @@ import type { RecordingProperties } from '../../shared/api/index.ts';
 import type { CreatedRecording } from '../../shared/ipc/recordings.ts';
 import type { ApiClient } from '../api/client.ts';
 import { AuthError, ServiceError } from '../api/errors.ts';
+import { english } from '../../shared/i18n/english.ts';
+import { said, saidWithin } from '../../shared/i18n/translator.ts';
+import { reasonOf } from './failures.ts';
 import { compactTime } from './naming.ts';
 import { splitPeriod, type Chosen } from './selection.ts';
 
@@ -92,7 +95,13 @@ async function createPiece(
     if (!(error instanceof ServiceError) || error instanceof AuthError) throw error;
     return refused(piece, error);
   }
-  const made = { ...piece, start: piece.start ?? null, recordingId, problem: null };
+  const made = {
+    ...piece,
+    start: piece.start ?? null,
+    recordingId,
+    problem: null,
+    problemSaid: null,
+  };
   try {
     const recording = await client.recordings.show(recordingId, { signal });
     return { ...made, chosen: { recordingId, recording } };
@@ -107,8 +116,13 @@ async function createPiece(
 /** A refused create: a failed item named by its camera and time, saying the service's words. */
 function refused(piece: RecordingPiece, error: ServiceError): PieceOutcome {
   const start = piece.start ?? null;
-  const when = start === null ? 'from now' : `from ${start}`;
-  const problem = `The service would not record camera ${piece.cameraId} ${when} for ${piece.duration} s: ${error.message}`;
+  const problemSaid = said('downloads.reason.notRecorded', {
+    camera: piece.cameraId,
+    start: start ?? 'now',
+    seconds: piece.duration,
+    reason: saidWithin(reasonOf(error)),
+  });
+  const problem = english.say(problemSaid);
   // Items are keyed by recording id: this stands for the recording that was not made.
   const recordingId = `not-created_${piece.cameraId}_${start === null ? 'now' : compactTime(start)}`;
   return {
@@ -116,7 +130,8 @@ function refused(piece: RecordingPiece, error: ServiceError): PieceOutcome {
     start,
     recordingId: null,
     problem,
-    chosen: { recordingId, planned: plannedProperties(piece), problem },
+    problemSaid,
+    chosen: { recordingId, planned: plannedProperties(piece), problem: problemSaid },
   };
 }
 

@@ -4,6 +4,8 @@
  */
 import type { RecordingFormat } from '../../shared/api/index.ts';
 import type { DownloadState, ExistingPolicy } from '../../shared/ipc/downloads.ts';
+import type { Said } from '../../shared/i18n/translator.ts';
+import type { DownloadWords } from './reasons.ts';
 
 export interface BatchRow {
   id: number;
@@ -14,6 +16,10 @@ export interface BatchRow {
   template: string;
   existing: ExistingPolicy;
   message: string | null;
+  /** What `message` means, as JSON of a Said (migration 0640); null in rows from before. */
+  message_said: string | null;
+  /** What `label` means, when the app made it; null for the user's own label. */
+  label_said: string | null;
   created_at: string;
   finished_at: string | null;
   announced: number;
@@ -43,6 +49,7 @@ export interface ItemRow {
   sha256: string | null;
   skipped: number;
   message: string | null;
+  message_said: string | null;
   attempts: number;
   not_before: number;
   updated_at: string;
@@ -51,7 +58,7 @@ export interface ItemRow {
 export interface NewBatch {
   service: string;
   key?: string | null;
-  label: string;
+  label: DownloadWords;
   folder: string;
   template: string;
   existing: ExistingPolicy;
@@ -69,7 +76,7 @@ export type NewItem = (
 ) & {
   name: string;
   state: 'queued' | 'waiting' | 'failed';
-  message?: string;
+  message?: Said;
 };
 
 export interface BatchTotals {

@@ -313,7 +313,7 @@ export class QueueScheduler {
     );
     this.#store.setBatchMessage(
       batchId,
-      failure.message,
+      failure.said,
       full ? (failure.shortfall?.needed ?? 0) : null,
     );
     this.#spaceWaits.check();

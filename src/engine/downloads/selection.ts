@@ -4,11 +4,14 @@
  * recordings of cameras' periods record-cameras.ts's.
  */
 import { isoFromMs } from '../../shared/times.ts';
+import { said, type Said } from '../../shared/i18n/translator.ts';
 import type { Recording, RecordingFormat, RecordingProperties } from '../../shared/api/index.ts';
 import type { ExistingPolicy } from '../../shared/ipc/downloads.ts';
 import type { ApiClient } from '../api/client.ts';
 import { ServiceError } from '../api/errors.ts';
 import { InvalidPathValueError } from '../api/path.ts';
+import { reasonOf } from './failures.ts';
+import type { DownloadWords } from './reasons.ts';
 import { alternativeName, checkTemplate, renderName, templateValues } from './naming.ts';
 
 /** The service's maximum recording duration (spec section 8). */
@@ -19,7 +22,7 @@ export interface Chosen {
   /** Absent for an id the service does not know. */
   recording?: Recording;
   /** Why it cannot be downloaded, when that is known already. */
-  problem?: string;
+  problem?: Said;
   /** What is known without a recording (one the service refused to make), for its names. */
   planned?: RecordingProperties;
 }
@@ -29,7 +32,7 @@ export interface PlannedItem {
   format: RecordingFormat;
   name: string;
   state: 'queued' | 'waiting' | 'failed';
-  message?: string;
+  message?: Said;
 }
 
 export interface Destination {
@@ -79,9 +82,10 @@ export class ItemPlanner {
     const p = c.recording?.properties;
     let problem = c.problem;
     if (!problem && p?.status === 'failed') {
-      problem = `The service could not make recording ${c.recordingId}: it failed, so there is nothing to download.`;
+      problem = said('downloads.reason.recordingFailed', { id: c.recordingId });
     } else if (!problem && p?.status === 'complete' && !p.formats.includes(format)) {
-      problem = `Recording ${c.recordingId} has no ${format} file (it offers ${p.formats.join(', ')}).`;
+      const formats = p.formats.join(', ');
+      problem = said('downloads.reason.noFormat', { id: c.recordingId, format, formats });
     }
     return {
       recordingId: c.recordingId,
@@ -166,11 +170,11 @@ async function lookUp(client: ApiClient, recordingId: string, signal?: AbortSign
     return { recordingId, recording: await client.recordings.show(recordingId, { signal }) };
   } catch (error) {
     // An id no recording can have ("."): its item fails saying so, the others go on.
-    if (error instanceof InvalidPathValueError) return { recordingId, problem: error.message };
+    if (error instanceof InvalidPathValueError) return { recordingId, problem: reasonOf(error) };
     if (!(error instanceof ServiceError) || error.status !== 404) throw error;
     return {
       recordingId,
-      problem: `No recording ${recordingId} on the service (mistyped, or expired after 90 days).`,
+      problem: said('downloads.reason.noRecording', { id: recordingId }),
     };
   }
 }
@@ -195,7 +199,7 @@ export function splitPeriod(startIso: string, stopIso: string): [string, number]
 }
 
 export interface NewBatchRequest extends Destination {
-  label: string;
+  label: DownloadWords;
   /** Finds an existing batch with this key instead of creating another (CLI re-runs). */
   key?: string;
   chosen: readonly Chosen[];
@@ -205,7 +209,7 @@ export interface NewBatchRequest extends Destination {
 export interface OfflineImagesRequest {
   /** Finds the collection's batch again on the next sync. */
   key: string;
-  label: string;
+  label: DownloadWords;
   folder: string;
   collectionId: string;
   images: readonly { image: string; name: string }[];

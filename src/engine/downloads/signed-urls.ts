@@ -7,6 +7,7 @@
  * observation's preview from /v1/observations/ID/preview.
  */
 import type { ApiClient } from '../api/client.ts';
+import { said, type Said } from '../../shared/i18n/translator.ts';
 import type { ItemRow } from './rows.ts';
 
 /** A little under the 15 minutes of the service, for clock skew. */
@@ -39,10 +40,10 @@ export function operationOf(t: UrlTarget, what: string): string {
 }
 
 /** Why a file other than a recording is gone (the service answered 404). */
-export function goneWords(t: UrlTarget, what: string): string {
+export function goneWords(t: UrlTarget, what: string): Said {
   return t.kind === 'observation-preview'
-    ? `${what}: the service has no preview image for this observation.`
-    : `${what} is no longer in the collection on the service; the next sync drops it.`;
+    ? said('downloads.reason.noPreview', { what })
+    : said('downloads.reason.imageGone', { what });
 }
 
 export class SignedUrls {

@@ -6,6 +6,8 @@
  * changes the queue; what it reads is in queue-reads.ts, which it extends.
  */
 import type { DownloadScope, DownloadState } from '../../shared/ipc/downloads.ts';
+import type { Said } from '../../shared/i18n/translator.ts';
+import { englishOf, saidText } from './reasons.ts';
 import { QueueReads } from './queue-reads.ts';
 import type { BatchRow, NewBatch, NewItem } from './rows.ts';
 
@@ -24,12 +26,13 @@ export class DownloadQueueStore extends QueueReads {
     return this.db.transaction(() => {
       const { id } = this.prepare(
         `INSERT INTO download_batches
-           (service, key, label, folder, template, existing, purpose, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+           (service, key, label, label_said, folder, template, existing, purpose, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       ).get(
         batch.service,
         batch.key ?? null,
-        batch.label,
+        englishOf(batch.label),
+        typeof batch.label === 'string' ? null : saidText(batch.label),
         batch.folder,
         batch.template,
         batch.existing,
@@ -66,8 +69,8 @@ export class DownloadQueueStore extends QueueReads {
     const insert = this.prepare(
       `INSERT OR IGNORE INTO download_items
          (batch_id, kind, recording_id, format, collection_id, image, state, name, message,
-          updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+          message_said, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     );
     const at = now();
     return this.db.transaction(() => {
@@ -80,7 +83,8 @@ export class DownloadQueueStore extends QueueReads {
               ? ['observation-preview', null, null, null, i.observationId]
               : ['collection-image', null, null, i.collectionId, i.image];
         // Nothing comes back for an item the batch already had.
-        const row = insert.get(batchId, ...key, i.state, i.name, i.message ?? null, at);
+        const reason = i.message ?? null;
+        const row = insert.get(batchId, ...key, i.state, i.name, ...reasonColumns(reason), at);
         if (row) added.push((row as { id: number }).id);
       }
       this.prepare(
@@ -115,7 +119,7 @@ export class DownloadQueueStore extends QueueReads {
            bytes_done = CASE WHEN state = 'completed' THEN 0 ELSE bytes_done END,
            bytes_total = CASE WHEN state = 'completed' THEN NULL ELSE bytes_total END,
            etag = CASE WHEN state = 'completed' THEN NULL ELSE etag END,
-           state = 'queued', message = NULL, attempts = 0, not_before = 0, updated_at = ?
+           state = 'queued', message = NULL, message_said = NULL, attempts = 0, not_before = 0, updated_at = ?
          WHERE batch_id = ? AND state != 'downloading'`,
       ).run(at, batchId);
       this.setBatchMessage(batchId, null);
@@ -134,19 +138,20 @@ export class DownloadQueueStore extends QueueReads {
   setState(
     id: number,
     state: DownloadState,
-    fields: { message?: string | null; notBefore?: number; attempts?: number } = {},
+    fields: { message?: Said | null; notBefore?: number; attempts?: number } = {},
   ): void {
+    const reason = reasonColumns(fields.message ?? null);
     this.prepare(
-      `UPDATE download_items SET state = ?, message = ?, not_before = ?,
+      `UPDATE download_items SET state = ?, message = ?, message_said = ?, not_before = ?,
            attempts = coalesce(?, attempts), updated_at = ? WHERE id = ?`,
-    ).run(state, fields.message ?? null, fields.notBefore ?? 0, fields.attempts ?? null, now(), id);
+    ).run(state, ...reason, fields.notBefore ?? 0, fields.attempts ?? null, now(), id);
   }
 
   /** Marks a queued item downloading; false when it is not queued any more. */
   begin(id: number, attempts: number): boolean {
     return (
       this.prepare(
-        `UPDATE download_items SET state = 'downloading', message = NULL, not_before = 0,
+        `UPDATE download_items SET state = 'downloading', message = NULL, message_said = NULL, not_before = 0,
            attempts = ?, updated_at = ? WHERE id = ? AND state = 'queued'`,
       ).run(attempts, now(), id).changes > 0
     );
@@ -185,21 +190,15 @@ export class DownloadQueueStore extends QueueReads {
   complete(id: number, bytesTotal: number, sha256: string | null, skipped: boolean): void {
     this.prepare(
       `UPDATE download_items SET state = 'completed', bytes_done = ?, bytes_total = ?,
-           sha256 = ?, skipped = ?, message = NULL, not_before = 0, updated_at = ? WHERE id = ?`,
+           sha256 = ?, skipped = ?, message = NULL, message_said = NULL, not_before = 0, updated_at = ? WHERE id = ?`,
     ).run(bytesTotal, bytesTotal, sha256, skipped ? 1 : 0, now(), id);
   }
 
   /** Why the batch stopped; `spaceNeeded` when it waits for room and goes on by itself. */
-  setBatchMessage(
-    batchId: number,
-    message: string | null,
-    spaceNeeded: number | null = null,
-  ): void {
-    this.prepare('UPDATE download_batches SET message = ?, space_needed = ? WHERE id = ?').run(
-      message,
-      spaceNeeded,
-      batchId,
-    );
+  setBatchMessage(batchId: number, message: Said | null, spaceNeeded: number | null = null): void {
+    this.prepare(
+      'UPDATE download_batches SET message = ?, message_said = ?, space_needed = ? WHERE id = ?',
+    ).run(...reasonColumns(message), spaceNeeded, batchId);
   }
 
   /** The batches waiting for room on their disk. */
@@ -250,7 +249,7 @@ export class DownloadQueueStore extends QueueReads {
            WHERE b.service = ? AND ${where} AND i.state IN (${states})`,
       ).all(...args) as { id: number; batch_id: number }[];
       const update = this.prepare(
-        `UPDATE download_items SET state = ?, message = NULL, not_before = 0,
+        `UPDATE download_items SET state = ?, message = NULL, message_said = NULL, not_before = 0,
            attempts = CASE WHEN ? IN ('queued') THEN 0 ELSE attempts END, updated_at = ?
          WHERE id = ?`,
       );
@@ -285,4 +284,9 @@ export class DownloadQueueStore extends QueueReads {
       ).changes > 0
     );
   }
+}
+
+/** A reason's two columns: its English (for logs, --json) and what it means (JSON). */
+function reasonColumns(reason: Said | null): [string | null, string | null] {
+  return reason === null ? [null, null] : [englishOf(reason), saidText(reason)];
 }

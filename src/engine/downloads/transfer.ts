@@ -20,10 +20,11 @@ import type { ApiClient } from '../api/client.ts';
 import { ServiceError } from '../api/errors.ts';
 import type { SignedStream } from '../api/requester.ts';
 import { formatBytes } from '../../shared/format.ts';
+import { said, type Said } from '../../shared/i18n/translator.ts';
 import type { BottleneckMeter } from './bottleneck.ts';
 import type { DiskOps } from './disk.ts';
 import { BodyWatch } from './body-watch.ts';
-import { classify, DownloadFailure, outOfSpace } from './failures.ts';
+import { classify, DownloadFailure, outOfSpace, reasonOf } from './failures.ts';
 import { isShortfall, type Claim, type FreeSpace } from './free-space.ts';
 import type { SpeedLimiter } from './limiter.ts';
 import { insideFolder } from './naming.ts';
@@ -89,10 +90,10 @@ export async function transfer(t: TransferContext): Promise<TransferResult> {
 }
 
 /** The recording-specific readings of 404 and 409 do not fit an image (a collection's, a preview). */
-function forImage(failure: DownloadFailure, error: unknown, gone: string): DownloadFailure {
+function forImage(failure: DownloadFailure, error: unknown, gone: Said): DownloadFailure {
   if (!(error instanceof ServiceError)) return failure;
   if (error.status === 404) return new DownloadFailure('permanent', gone);
-  if (failure.kind === 'not-ready') return new DownloadFailure('transient', error.message);
+  if (failure.kind === 'not-ready') return new DownloadFailure('transient', reasonOf(error));
   return failure;
 }
 
@@ -158,7 +159,7 @@ async function fetchInto(
     if (error instanceof ServiceError && error.status === 416) {
       // The `.part` does not fit the file any more: start it again.
       t.store.setHeaders(item.id, null, null, 0);
-      throw new DownloadFailure('transient', `${what} changed on the service; starting again.`);
+      throw new DownloadFailure('transient', said('downloads.reason.changed', { what }));
     }
     throw error;
   }
@@ -169,7 +170,7 @@ async function fetchInto(
     if (got === 'changed') {
       // The file changed on the service since the `.part` began (another ETag): start over.
       t.store.setHeaders(item.id, null, null, 0);
-      throw new DownloadFailure('transient', `${what} changed on the service; starting again.`);
+      throw new DownloadFailure('transient', said('downloads.reason.changed', { what }));
     }
     // A 200 to a range request carries the whole file: take it from the start.
     offset = got.offset;
@@ -198,10 +199,8 @@ async function fetchInto(
       }
       written = await stream(t, response, part, offset, total, hash, stall, claim, what);
       if (written !== total) {
-        throw new DownloadFailure(
-          'transient',
-          `${what} ended after ${written} of ${total} bytes; resuming.`,
-        );
+        const reason = said('downloads.reason.shortBody', { what, written, total });
+        throw new DownloadFailure('transient', reason);
       }
       left.bytes = 0;
       sha256 = hash.digest('hex');
@@ -241,10 +240,7 @@ function readHeaders(
     return sameFile ? { total, offset } : 'changed';
   }
   if (r.contentLength === null) {
-    throw new DownloadFailure(
-      'permanent',
-      'The service sent the file without a length, so it cannot be verified.',
-    );
+    throw new DownloadFailure('permanent', said('downloads.reason.noLength'));
   }
   return { total: r.contentLength, offset: 0 };
 }
@@ -259,12 +255,7 @@ async function claimSpace(t: TransferContext, needed: number): Promise<Claim> {
 /** The body went past the length the service declared for the file. */
 class TooLong extends DownloadFailure {
   constructor(what: string, total: number) {
-    super(
-      'permanent',
-      `The service sent more than the ${formatBytes(total)} it declared for ${what}, so what ` +
-        'arrived may not be the file: it was cut there and not kept. Retry it; if it happens ' +
-        'again, the service (or something in front of it) is misbehaving.',
-    );
+    super('permanent', said('downloads.reason.tooLong', { size: formatBytes(total), what }));
   }
 }
 

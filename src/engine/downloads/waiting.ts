@@ -7,6 +7,8 @@ import type { RecordingProperties } from '../../shared/api/index.ts';
 import type { ApiClient } from '../api/client.ts';
 import { ServiceError } from '../api/errors.ts';
 import { backoff } from '../api/http.ts';
+import { said, type Said } from '../../shared/i18n/translator.ts';
+import { reasonOf } from './failures.ts';
 import type { ItemRow } from './rows.ts';
 import type { DownloadQueueStore } from './store.ts';
 
@@ -24,7 +26,7 @@ export interface WaitingOptions {
 
 interface WaitOutcome {
   state: 'queued' | 'waiting' | 'failed';
-  message: string | null;
+  message: Said | null;
 }
 
 export class WaitingRecordings {
@@ -65,12 +67,12 @@ export class WaitingRecordings {
       const minutes = Math.round(late / 60_000);
       return {
         state: 'failed',
-        message: `Recording ${recordingId} is still not finished ${minutes} min after it was due (it ends ${p.stop}): the service may never finish it. Retry later, or record the period again.`,
+        message: said('downloads.reason.overdue', { id: recordingId, minutes, stop: p.stop ?? '' }),
       };
     }
     return {
       state: 'waiting',
-      message: `Recording ${recordingId} is still being made (it ends ${p.stop}); checking again shortly.`,
+      message: said('downloads.reason.stillMaking', { id: recordingId, stop: p.stop ?? '' }),
     };
   }
 
@@ -85,20 +87,20 @@ export class WaitingRecordings {
           : status === 'failed'
             ? {
                 state: 'failed',
-                message: `The service could not make recording ${recordingId}: it failed, so there is nothing to download.`,
+                message: said('downloads.reason.recordingFailed', { id: recordingId }),
               }
             : this.#unfinished(recordingId, recording.properties);
     } catch (error) {
       if (error instanceof ServiceError && error.status === 404) {
         outcome = {
           state: 'failed',
-          message: `Recording ${recordingId} is no longer on the service.`,
+          message: said('downloads.reason.recordingGone', { id: recordingId }),
         };
       } else {
         this.#o.log?.(
           `downloads: looking at recording ${recordingId}: ${(error as Error).message}`,
         );
-        outcome = { state: 'waiting', message: (error as Error).message };
+        outcome = { state: 'waiting', message: reasonOf(error) };
       }
     }
     if (!this.#store.open) return;

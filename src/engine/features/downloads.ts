@@ -9,6 +9,8 @@ import {
 } from '../../shared/ipc/downloads.ts';
 import type { RecordCamerasResult } from '../../shared/ipc/recordings.ts';
 import type { Settings } from '../../shared/settings.ts';
+import { said } from '../../shared/i18n/translator.ts';
+import type { DownloadWords } from '../downloads/reasons.ts';
 import { DownloadManager } from '../downloads/manager.ts';
 import { checkTemplate } from '../downloads/naming.ts';
 import { createPieces, planPieces, RECORD_TAG } from '../downloads/record-cameras.ts';
@@ -79,7 +81,7 @@ export function downloadsFeature(
       ctx.consent.batch(folder, existing, downloads),
     );
 
-  const create = (label: string, d: Destination, chosen: Chosen[]): DownloadBatchView => {
+  const create = (label: DownloadWords, d: Destination, chosen: Chosen[]): DownloadBatchView => {
     if (chosen.length === 0) throw new RangeError('No recording matches: nothing to download.');
     return manager.createBatch({ ...d, label, chosen });
   };
@@ -95,7 +97,12 @@ export function downloadsFeature(
     const cameras = new Set(pieces.map((p) => p.cameraId));
     const label =
       input.label ??
-      `${cameras.size === 1 ? `Camera ${pieces[0]!.cameraId}` : `${cameras.size} cameras`}, ${start} to ${stop}`;
+      said('downloads.label.record', {
+        cameras: cameras.size,
+        camera: pieces[0]!.cameraId,
+        start,
+        stop,
+      });
     const batch = create(
       label,
       d,
@@ -120,11 +127,7 @@ export function downloadsFeature(
       const chosen = input.recordingIds?.length
         ? await chooseByIds(ctx.client, input.recordingIds)
         : [];
-      const label =
-        input.label ??
-        (chosen.length === 1
-          ? `Recording ${chosen[0]!.recordingId}`
-          : `${chosen.length} recordings`);
+      const label = input.label ?? labelOf(chosen);
       return create(label, d, chosen);
     },
     'recordings.createMany': (input) => record(input),
@@ -203,4 +206,11 @@ function periodOf(
   // Whole seconds: the service reads its times to the second.
   const stop = Math.floor(serviceNow / 1000) * 1000;
   return { start: isoFromMs(stop - input.lastMinutes * 60_000), stop: isoFromMs(stop) };
+}
+
+/** A batch of chosen recordings, named by what it holds: "Recording r1", "3 recordings". */
+function labelOf(chosen: readonly Chosen[]): DownloadWords {
+  return chosen.length === 1
+    ? said('downloads.label.recording', { id: chosen[0]!.recordingId })
+    : said('downloads.label.recordings', { count: chosen.length });
 }

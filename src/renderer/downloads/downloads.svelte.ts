@@ -11,6 +11,7 @@ import { csvText } from '../../shared/csv.ts';
 import type { Api } from '../../shared/ipc.ts';
 import { contextSlot } from '../lib/context.ts';
 import { transport } from '../lib/transport.svelte.ts';
+import { batchName, saidOr } from './core-words.ts';
 import { ItemIndex } from './item-index.svelte.ts';
 
 type Action = 'downloads.pause' | 'downloads.resume' | 'downloads.cancel' | 'downloads.retry';
@@ -43,7 +44,10 @@ export class DownloadsState {
 
   /** The files that failed, each with its batch and reason, as CSV or JSON to save. */
   failedList(format: 'csv' | 'json'): string {
-    const labelOf = (id: number) => this.batches.find((b) => b.id === id)?.label ?? String(id);
+    const labelOf = (id: number) => {
+      const batch = this.batches.find((b) => b.id === id);
+      return batch ? batchName(batch) : String(id);
+    };
     const rows = this.items.inState('failed').map((i) => ({
       batch: labelOf(i.batchId),
       recording_id: i.recordingId,
@@ -51,7 +55,7 @@ export class DownloadsState {
       collection_id: i.collectionId,
       image: i.image,
       file: i.name,
-      reason: i.message,
+      reason: saidOr(i.messageSaid, i.message),
     }));
     if (format === 'json') return `${JSON.stringify(rows, null, 2)}\n`;
     return csvText(

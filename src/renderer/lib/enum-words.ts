@@ -1,7 +1,7 @@
 /**
  * Words for the interface's values where a person chooses among them (filters, sort orders) or
- * reads them: every value of each list has one (the Records are over the lists' own types, so
- * a value added to a list without its words fails the type check).
+ * reads them: one way for all, a map of each value's catalogue key (`ValueKeys`, over the list's
+ * own type, so a value added without its words fails the type check) read by `sayValue`.
  */
 import type {
   AlertCertainty,
@@ -14,23 +14,19 @@ import type { DownloadState } from '../../shared/ipc/downloads.ts';
 import type { MessageKey, MessageParamsOf } from '../../shared/i18n/translator.ts';
 import { t } from './words.svelte.ts';
 
-/** A message without parameters. */
-type PlainKey = { [K in MessageKey]: MessageParamsOf<K> extends [] ? K : never }[MessageKey];
+/** A message without parameters: the words of one value. */
+export type PlainKey = {
+  [K in MessageKey]: MessageParamsOf<K> extends [] ? K : never;
+}[MessageKey];
 
 /**
- * Each value's words from its catalogue key, read anew each time: a change of language shows
- * at once wherever they are read in a template.
+ * Each value's catalogue key. The words are read through `sayValue` when drawn, so a change of
+ * language shows at once; a key that takes parameters, or a value without its key, is a type
+ * error.
  */
-export function catalogueWords<V extends string>(keys: Record<V, PlainKey>): Record<V, string> {
-  const words = {} as Record<V, string>;
-  const say = t as (key: PlainKey) => string;
-  for (const [value, key] of Object.entries(keys) as [V, PlainKey][]) {
-    Object.defineProperty(words, value, { get: () => say(key), enumerable: true });
-  }
-  return words;
-}
+export type ValueKeys<V extends string> = Readonly<Record<V, PlainKey>>;
 
-export const URGENCY_WORDS: Record<AlertUrgency, MessageKey> = {
+export const URGENCY_WORDS: ValueKeys<AlertUrgency> = {
   past: 'alerts.urgency.past',
   future: 'alerts.urgency.future',
   expected: 'alerts.urgency.expected',
@@ -39,7 +35,7 @@ export const URGENCY_WORDS: Record<AlertUrgency, MessageKey> = {
 };
 
 /** "uknown_severity" is the interface's own spelling. */
-export const SEVERITY_WORDS: Record<AlertSeverity, MessageKey> = {
+export const SEVERITY_WORDS: ValueKeys<AlertSeverity> = {
   minor: 'alerts.severity.minor',
   moderate: 'alerts.severity.moderate',
   severe: 'alerts.severity.severe',
@@ -47,7 +43,7 @@ export const SEVERITY_WORDS: Record<AlertSeverity, MessageKey> = {
   uknown_severity: 'alerts.severity.unknown',
 };
 
-export const CERTAINTY_WORDS: Record<AlertCertainty, MessageKey> = {
+export const CERTAINTY_WORDS: ValueKeys<AlertCertainty> = {
   unlikely: 'alerts.certainty.unlikely',
   possible: 'alerts.certainty.possible',
   likely: 'alerts.certainty.likely',
@@ -55,13 +51,13 @@ export const CERTAINTY_WORDS: Record<AlertCertainty, MessageKey> = {
   unknown_certainty: 'alerts.certainty.unknown',
 };
 
-export const RECORDING_STATUS_WORDS: Record<RecordingStatus, string> = catalogueWords({
+export const RECORDING_STATUS_WORDS: ValueKeys<RecordingStatus> = {
   complete: 'downloads.recording.complete',
   submitted: 'downloads.recording.submitted',
   failed: 'downloads.recording.failed',
-});
+};
 
-export const DOWNLOAD_STATE_WORDS: Record<DownloadState, string> = catalogueWords({
+export const DOWNLOAD_STATE_WORDS: ValueKeys<DownloadState> = {
   queued: 'downloads.state.queued',
   waiting: 'downloads.state.waiting',
   downloading: 'downloads.state.downloading',
@@ -69,11 +65,11 @@ export const DOWNLOAD_STATE_WORDS: Record<DownloadState, string> = catalogueWord
   completed: 'downloads.state.completed',
   failed: 'downloads.state.failed',
   canceled: 'downloads.state.canceled',
-});
+};
 
 type SortKey = (typeof SORT_KEYS)[keyof typeof SORT_KEYS][number];
 
-export const SORT_KEY_WORDS: Record<SortKey, MessageKey> = {
+export const SORT_KEY_WORDS: ValueKeys<SortKey> = {
   country: 'search.sort.country',
   state: 'search.sort.state',
   city: 'search.sort.city',
@@ -96,32 +92,17 @@ export const SORT_KEY_WORDS: Record<SortKey, MessageKey> = {
   updated_at: 'search.sort.updated_at',
 };
 
-/** A value's words from `words` (the service may send it capitalised), else the value itself. */
-export function valueWords(words: Record<string, string>, value: string): string {
-  return words[value] ?? words[value.toLowerCase()] ?? value;
-}
-
 /**
- * The words for a value a service sent, which may be outside the interface's list or spelt
- * otherwise ("Severe"): the value itself when the list has no words for it, a dash when empty.
- */
-export function wordsFor(
-  words: Readonly<Record<string, string>>,
-  value: string | null | undefined,
-) {
-  if (!value) return '—';
-  return words[value] ?? words[value.toLowerCase()] ?? value;
-}
-
-/**
- * A value's words from the catalogue through `keys` (the service may send it capitalised): the
- * value itself when the list has no key for it, a dash when empty.
+ * A value's words, read anew each time (a change of language shows at once): typed values
+ * (`sayValue(DOWNLOAD_STATE_WORDS, item.state)`) and values a service sent, which may be
+ * outside the list or spelt otherwise ("Severe"): the value itself when the list has no key
+ * for it, a dash when empty.
  */
 export function sayValue(
-  keys: Readonly<Record<string, MessageKey>>,
+  keys: Readonly<Record<string, PlainKey>>,
   value: string | null | undefined,
 ): string {
   if (!value) return '—';
   const key = keys[value] ?? keys[value.toLowerCase()];
-  return key ? t(key) : value;
+  return key ? (t as (key: PlainKey) => string)(key) : value;
 }

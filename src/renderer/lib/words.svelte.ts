@@ -13,6 +13,7 @@ import {
 } from '../../shared/i18n/languages.ts';
 import type {
   MessageKey,
+  MessagePart,
   MessageParamsOf,
   Said,
   Translator,
@@ -52,6 +53,11 @@ class Words {
 
   say(said: Said): string {
     return this.#translator.say(said);
+  }
+
+  /** What was said, its tags apart (RichText.svelte draws them). */
+  parts(said: Said): MessagePart[] {
+    return this.#translator.parts(said);
   }
 }
 

@@ -4,7 +4,7 @@
  * ("Picture 14 s old: waiting for the network", "Stalled 40 s ago: reconnecting"). The age
  * counts from the last frame shown (video) or the image's capture time (still images).
  */
-import { catalogueWords } from '../lib/enum-words.ts';
+import { sayValue, type PlainKey } from '../lib/enum-words.ts';
 import { t } from '../lib/words.svelte.ts';
 import { clockIn, zoneName } from '../../shared/times.ts';
 import { stateLabels, type TileState, type TileStateKind } from './watchdog.ts';
@@ -29,7 +29,7 @@ export function ageWords(ms: number): string {
 }
 
 /** Why a picture that is not moving is not: the second half of the headline. */
-const WHY: Partial<Record<TileStateKind, string>> = catalogueWords({
+const WHY: Partial<Record<TileStateKind, PlainKey>> = {
   buffering: 'wall.why.buffering',
   network: 'wall.why.network',
   stalled: 'wall.why.stalled',
@@ -37,18 +37,18 @@ const WHY: Partial<Record<TileStateKind, string>> = catalogueWords({
   offline: 'wall.why.offline',
   error: 'wall.why.error',
   stale: 'wall.why.stale',
-});
+};
 
 /** Below this a picture is not frozen but stuttering: a frame now and then. */
 const STUTTER_MS = 2000;
 
 export function tileStatus(state: TileState, now: number): TileStatus {
-  const label = stateLabels[state.kind];
+  const label = sayValue(stateLabels, state.kind);
   const pill =
     state.kind === 'live' && state.behindS !== undefined
       ? t('wall.behind', { state: label, seconds: state.behindS })
       : label;
-  const why = WHY[state.kind];
+  const why = WHY[state.kind] && sayValue(WHY, state.kind);
   if (!why || state.pictureAt === undefined) return { pill, headline: null };
   const ageMs = now - state.pictureAt;
   const age = ageWords(ageMs);

@@ -4,7 +4,7 @@
  * stalled for good; the watchdog watches what the user sees: when the picture last changed
  * (picture.ts), not the playback position, which a seek moves without a new picture.
  */
-import { catalogueWords } from '../lib/enum-words.ts';
+import type { ValueKeys } from '../lib/enum-words.ts';
 
 export type WatchdogAction =
   /** A new picture within the stall time: nothing to do. */
@@ -122,7 +122,7 @@ export interface TileState {
   behindS?: number;
 }
 
-export const stateLabels: Record<TileStateKind, string> = catalogueWords({
+export const stateLabels: ValueKeys<TileStateKind> = {
   starting: 'wall.state.starting',
   live: 'wall.state.live',
   buffering: 'wall.state.buffering',
@@ -133,7 +133,7 @@ export const stateLabels: Record<TileStateKind, string> = catalogueWords({
   error: 'wall.state.error',
   stale: 'wall.state.stale',
   paused: 'wall.state.paused',
-});
+};
 
 /**
  * Whether two states show the user the same thing: the same kind and words, the same delay,

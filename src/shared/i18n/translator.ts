@@ -33,6 +33,28 @@ export function said<K extends MessageKey>(code: K, ...params: MessageParamsOf<K
   return { code, params: (params[0] ?? {}) as Readonly<Record<string, unknown>> };
 }
 
+/**
+ * A `Said` as another message's parameter ("{reason} (after 3 tries)"): said first, in the same
+ * language, when the outer one is. Typed as the text it becomes, so `said(...)` takes it where
+ * a message takes words.
+ */
+export function saidWithin(inner: Said): string {
+  return inner as unknown as string;
+}
+
+/** Plain text, or the text of one of a message's tags. */
+export interface MessagePart {
+  readonly text: string;
+  readonly tag?: string;
+}
+
+/** An opening tag in a message: `<file>` (a tag is named apart from the parameters). */
+const TAG = /<([A-Za-z][\w-]*)>/g;
+
+function isSaid(value: unknown): value is Said {
+  return typeof value === 'object' && value !== null && typeof (value as Said).code === 'string';
+}
+
 export class Translator {
   readonly #formats = new Map<MessageKey, IntlMessageFormat>();
 
@@ -45,19 +67,44 @@ export class Translator {
   }
 
   t<K extends MessageKey>(key: K, ...params: MessageParamsOf<K>): string {
-    return this.#format(key, params[0] as Record<string, unknown> | undefined);
+    return this.#format(key, params[0] as Record<string, unknown> | undefined) as string;
   }
 
   /** The words for what the core said. */
   say(said: Said): string {
-    return this.#format(said.code, said.params as Record<string, unknown>);
+    return this.#format(said.code, this.#paramsOf(said)) as string;
+  }
+
+  /**
+   * What the core said, in parts: the text of a message's tags (`<file>{path}</file>`) apart
+   * from the plain text around them, for a front end to draw each tag as its own element.
+   * Tags do not nest.
+   */
+  parts(said: Said): MessagePart[] {
+    const tagged = (tag: string) => (chunks: unknown[]) => ({ tag, text: chunks.join('') });
+    const out = this.#format(said.code, this.#paramsOf(said), tagged);
+    const parts = (Array.isArray(out) ? out : [out]) as (string | MessagePart)[];
+    return parts.map((p) => (typeof p === 'string' ? { text: p } : p));
+  }
+
+  #paramsOf(said: Said): Record<string, unknown> {
+    const params: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(said.params)) {
+      params[name] = isSaid(value) ? this.say(value) : value;
+    }
+    return params;
   }
 
   /**
    * A key this catalogue lacks (a code from a newer core) reads as the key, and parameters that
-   * do not fit read as the message unformatted: seen and reported, never a crash.
+   * do not fit read as the message unformatted: seen and reported, never a crash. A tag reads as
+   * its text unless `tagged` makes something else of it.
    */
-  #format(key: MessageKey, params: Record<string, unknown> | undefined): string {
+  #format(
+    key: MessageKey,
+    params: Record<string, unknown> | undefined,
+    tagged: (tag: string) => (chunks: unknown[]) => unknown = () => (chunks) => chunks.join(''),
+  ): unknown {
     const message = this.messages[key] as string | undefined;
     if (message === undefined) return key;
     try {
@@ -67,7 +114,11 @@ export class Translator {
         format = new IntlMessageFormat(message, this.language === 'en-XA' ? 'en' : this.language);
         this.#formats.set(key, format);
       }
-      return String(format.format(params as Record<string, string | number | Date> | undefined));
+      const values: Record<string, unknown> = { ...params };
+      for (const [, tag] of message.matchAll(TAG)) values[tag!] = tagged(tag!);
+      const out = format.format(values as Record<string, string>);
+      if (!Array.isArray(out)) return String(out);
+      return out.every((p) => typeof p === 'string') ? out.join('') : out;
     } catch {
       return message;
     }

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { SENSOR_TYPES, type SensorType } from '../sensors.ts';
 import { type } from './marker.ts';
 import { observationSearchSchema } from './searches.ts';
+import type { Said } from '../i18n/translator.ts';
 
 export const DATASET_LAYOUTS = ['folders', 'flat'] as const;
 export type DatasetLayout = (typeof DATASET_LAYOUTS)[number];
@@ -93,7 +94,9 @@ export interface DatasetClassCount {
 export interface DatasetLeftOut {
   reason: 'no-report' | 'cap' | 'failed' | 'candidates';
   count: number;
+  /** In English (logs, --json); `said` is what a front end says in its user's language. */
   words: string;
+  said: Said;
 }
 
 export interface DatasetResult {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { RECORDING_FORMATS, type RecordingFormat } from '../api/index.ts';
 import { type } from './marker.ts';
 import { recordingSearchSchema } from './searches.ts';
+import type { Said } from '../i18n/translator.ts';
 
 export const DOWNLOAD_STATES = [
   'queued',
@@ -62,8 +63,10 @@ export interface DownloadItemView {
   /** Bytes per second over the last seconds; 0 when not downloading. */
   speed: number;
   etaSeconds: number | null;
-  /** Why it failed or waits, in words. */
+  /** Why it failed or waits, in English (logs, --json). */
   message: string | null;
+  /** What `message` means, for a front end to say; null for a reason kept from before. */
+  messageSaid: Said | null;
   /** SHA-256 of the completed file, hex. */
   sha256: string | null;
   /** True when the file already existed with the same size and was kept. */
@@ -75,13 +78,17 @@ export type DownloadLimit = 'network' | 'disk' | 'speed limit';
 
 export interface DownloadBatchView {
   id: number;
+  /** In English, or the user's own words. */
   label: string;
+  /** What `label` means when the app made it ("3 recordings"); null for the user's label. */
+  labelSaid: Said | null;
   folder: string;
   template: string;
   existing: ExistingPolicy;
   state: BatchState;
-  /** Why the batch stopped (disk full, say), in words. */
+  /** Why the batch stopped (disk full, say), in English. */
   message: string | null;
+  messageSaid: Said | null;
   /**
    * Paused for want of room on its disk: the bytes that must be free before it goes on by
    * itself (the app checks every few seconds). Null otherwise.
@@ -116,6 +123,7 @@ export interface DownloadsUpdate {
 export interface BatchFinished {
   batchId: number;
   label: string;
+  labelSaid: Said | null;
   state: 'completed' | 'failed' | 'canceled';
   completed: number;
   failed: number;

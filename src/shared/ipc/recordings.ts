@@ -9,6 +9,7 @@ import type { Recording } from '../api/index.ts';
 import { cameraId } from './cameras.ts';
 import { downloadDestination, recordingIdSchema, type DownloadBatchView } from './downloads.ts';
 import { type } from './marker.ts';
+import type { Said } from '../i18n/translator.ts';
 
 /** Most cameras one request records (a wall holds 36; a search result list more). */
 export const MAX_RECORD_CAMERAS = 200;
@@ -22,7 +23,10 @@ export interface CreatedRecording {
   start: string | null;
   duration: number;
   recordingId: string | null;
+  /** In English (logs, --json). */
   problem: string | null;
+  /** What `problem` means, for a front end to say. */
+  problemSaid: Said | null;
 }
 
 export interface RecordCamerasResult {

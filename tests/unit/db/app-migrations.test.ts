@@ -3,7 +3,7 @@
  * before it, changes exactly what it says, and none imports live code. What the migrations
  * mean for data is tested beside the code that reads it: 0010 and 0500 in database.test.ts,
  * 0050 and 0510 in cache/cache.test.ts, 0100 in map/favourites.test.ts, 0200 and 0620 in
- * wall/store.test.ts, 0300, 0520 (rows carried over), 0530 and 0580 in downloads/store.test.ts,
+ * wall/store.test.ts, 0300, 0520 (rows carried over), 0530 and 0580 in downloads/store.test.ts, 0640 in downloads/download-words.test.ts,
  * 0400 in collections/store.test.ts, 0590 in collections/file-names.test.ts.
  */
 import { join } from 'node:path';
@@ -72,6 +72,7 @@ const CHANGES: Record<number, string[]> = {
   620: ['+index download_items_preview ON download_items'],
   // walls and wall_tiles are rebuilt for the 5 × 5 and 6 × 6 layouts: same columns and index.
   630: [],
+  640: ['~table download_batches +message_said +label_said', '~table download_items +message_said'],
 };
 
 describe('each app migration, on a database at the previous version', () => {

@@ -5,6 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../src/engine/api/errors.ts';
 import { afterFailure, classify, DownloadFailure } from '../../../src/engine/downloads/failures.ts';
+import { english } from '../../../src/shared/i18n/english.ts';
+import { said, type Said } from '../../../src/shared/i18n/translator.ts';
+
+/** Words that are not the catalogue's, as an error of unknown kind gives them. */
+const text = (words: string) => said('downloads.reason.text', { text: words });
+/** A step's reason, in English. */
+const inEnglish = (step: { fields: { message: Said | null } }) =>
+  step.fields.message && english.say(step.fields.message);
 
 const policy = { maxAttempts: 3, delay: { base: 1_000, max: 60_000 } };
 const item = { attempts: 0, bytes_done: 100 };
@@ -12,9 +20,16 @@ const NOW = 1_000_000;
 
 describe('afterFailure', () => {
   it('queues a transient failure again after a backoff, counting the tries', () => {
-    const next = afterFailure(item, new DownloadFailure('transient', 'Reset.'), 100, policy, NOW);
+    const next = afterFailure(
+      item,
+      new DownloadFailure('transient', text('Reset.')),
+      100,
+      policy,
+      NOW,
+    );
     expect(next.state).toBe('queued');
-    expect(next.fields).toMatchObject({ attempts: 1, message: 'Reset. Retrying (try 2 of 4).' });
+    expect(next.fields.attempts).toBe(1);
+    expect(inEnglish(next)).toBe('Reset. Retrying (try 2 of 4).');
     // Full jitter: between half and all of the first delay.
     expect(next.fields.notBefore).toBeGreaterThanOrEqual(NOW + 500);
     expect(next.fields.notBefore).toBeLessThanOrEqual(NOW + 1_000);
@@ -23,45 +38,51 @@ describe('afterFailure', () => {
   it('starts the count again when the try received bytes', () => {
     const tired = { attempts: 3, bytes_done: 100 };
     expect(
-      afterFailure(tired, new DownloadFailure('transient', 'x'), 5_000, policy, NOW).state,
+      afterFailure(tired, new DownloadFailure('transient', text('x')), 5_000, policy, NOW).state,
     ).toBe('queued');
     expect(
-      afterFailure(tired, new DownloadFailure('transient', 'x'), 5_000, policy).fields.attempts,
+      afterFailure(tired, new DownloadFailure('transient', text('x')), 5_000, policy).fields
+        .attempts,
     ).toBe(1);
   });
 
   it('fails after the last try without progress, saying how many there were', () => {
     const next = afterFailure(
       { attempts: 3, bytes_done: 100 },
-      new DownloadFailure('transient', 'The service answered 503.'),
+      new DownloadFailure('transient', text('The service answered 503.')),
       100,
       policy,
     );
-    expect(next).toMatchObject({
-      state: 'failed',
-      fields: { attempts: 4, message: 'The service answered 503. (after 4 tries)' },
-    });
+    expect(next).toMatchObject({ state: 'failed', fields: { attempts: 4 } });
+    expect(inEnglish(next)).toBe('The service answered 503. (after 4 tries)');
   });
 
   it('asks for a fresh signed URL at once, waits for a recording, pauses on a full disk', () => {
-    const expired = afterFailure(item, new DownloadFailure('expired', 'Expired.'), 100, policy);
+    const expired = afterFailure(
+      item,
+      new DownloadFailure('expired', text('Expired.')),
+      100,
+      policy,
+    );
     expect(expired).toMatchObject({ state: 'queued', fields: { message: null } });
     expect(expired.fields.notBefore).toBeUndefined();
-    expect(
-      afterFailure(item, new DownloadFailure('not-ready', 'Waiting.'), 100, policy),
-    ).toMatchObject({ state: 'waiting', fields: { attempts: 0, message: 'Waiting.' } });
-    expect(
-      afterFailure(item, new DownloadFailure('disk-full', 'The disk is full.'), 100, policy),
-    ).toMatchObject({
-      state: 'paused',
-      fields: { message: 'Paused until there is room on the disk (see the batch).' },
-    });
+    const waiting = afterFailure(
+      item,
+      new DownloadFailure('not-ready', text('Waiting.')),
+      100,
+      policy,
+    );
+    expect(waiting).toMatchObject({ state: 'waiting', fields: { attempts: 0 } });
+    expect(inEnglish(waiting)).toBe('Waiting.');
+    const full = afterFailure(item, new DownloadFailure('disk-full', text('Full.')), 100, policy);
+    expect(full.state).toBe('paused');
+    expect(inEnglish(full)).toBe('Paused until there is room on the disk (see the batch).');
   });
 
   it('fails at once on a permanent failure or an unexpected error', () => {
-    expect(
-      afterFailure(item, new DownloadFailure('permanent', 'Not on the service.'), 100, policy),
-    ).toMatchObject({ state: 'failed', fields: { message: 'Not on the service.' } });
+    const gone = afterFailure(item, new DownloadFailure('permanent', text('Gone.')), 100, policy);
+    expect(gone.state).toBe('failed');
+    expect(inEnglish(gone)).toBe('Gone.');
     expect(afterFailure(item, new Error('boom'), 100, policy)).toMatchObject({
       state: 'failed',
       failure: { kind: 'permanent', message: 'boom' },

@@ -9,6 +9,7 @@ import {
 } from '../../../src/engine/downloads/naming.ts';
 import { planItems, splitPeriod, type Chosen } from '../../../src/engine/downloads/selection.ts';
 import { DEFAULT_TEMPLATE } from '../../../src/shared/ipc/downloads.ts';
+import { english } from '../../../src/shared/i18n/english.ts';
 import type { Recording } from '../../../src/shared/api/index.ts';
 
 const props = {
@@ -116,6 +117,6 @@ describe('planned items', () => {
       ['rec_d', 'failed'],
       ['rec_e', 'failed'],
     ]);
-    expect(items[4]!.message).toMatch(/has no zip file/);
+    expect(english.say(items[4]!.message!)).toMatch(/has no zip file/);
   });
 });

@@ -4,6 +4,7 @@ import { migrate } from '../../../src/sqlite/migrate.ts';
 import { migrations } from '../../../src/engine/db/migrations/index.ts';
 import { ProgressTracker } from '../../../src/engine/downloads/progress.ts';
 import { DownloadQueueStore } from '../../../src/engine/downloads/store.ts';
+import { said } from '../../../src/shared/i18n/translator.ts';
 import type { DownloadsUpdate } from '../../../src/shared/ipc/downloads.ts';
 import { freshDatabases } from '../../helpers/db.ts';
 import { batch } from '../../helpers/queue-batch.ts';
@@ -70,6 +71,7 @@ describe('migration 0520-download-item-kinds', () => {
         kind: 'recording',
         collection_id: null,
         image: null,
+        message_said: null, // 0640: the English of before, shown as it is
       })),
     );
     const store = new DownloadQueueStore(db);
@@ -168,7 +170,7 @@ describe('migration 0520-download-item-kinds', () => {
     const [a, b] = store.itemsOfBatch(id);
     store.complete(a!.id, 100, 'h', false);
     store.setHeaders(b!.id, 50, 'e', 20);
-    store.setState(b!.id, 'failed', { message: 'cut off', attempts: 3 });
+    store.setState(b!.id, 'failed', { message: said('downloads.reason.noLength'), attempts: 3 });
     store.replaceImages(id, 'c', [
       { image: 'a', name: 'a.jpg' },
       { image: 'b', name: 'b.jpg' },
@@ -292,17 +294,17 @@ describe('migration 0580-download-space-waits', () => {
     ]);
     expect(store.batch(id)?.space_needed).toBeNull();
     store.transition('s', { batchId: id }, ['queued'], 'paused');
-    store.setBatchMessage(id, 'Paused: 1 MB free', 5_000_000);
+    store.setBatchMessage(id, said('downloads.reason.pausedForRoom'), 5_000_000);
     expect(store.spaceWaits('s').map((b) => [b.id, b.space_needed])).toEqual([[id, 5_000_000]]);
     expect(store.spaceWaits('other')).toEqual([]);
     // Queued again (room came, or the user resumed): no longer waiting, no message.
     store.transition('s', { batchId: id }, ['paused'], 'queued');
     expect(store.batch(id)).toMatchObject({ space_needed: null, message: null });
     // Paused by hand while waiting for room: it never goes on by itself.
-    store.setBatchMessage(id, 'Paused: 1 MB free', 5_000_000);
+    store.setBatchMessage(id, said('downloads.reason.pausedForRoom'), 5_000_000);
     store.transition('s', { batchId: id }, ['queued'], 'paused');
     expect(store.spaceWaits('s')).toEqual([]);
-    expect(() => store.setBatchMessage(id, 'x', -1)).toThrow(/CHECK/);
+    expect(() => store.setBatchMessage(id, null, -1)).toThrow(/CHECK/);
     db.close();
   });
 });

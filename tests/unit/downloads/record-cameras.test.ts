@@ -20,6 +20,7 @@ import {
 import { isMp4, zipEntries } from '../../helpers/media.ts';
 import { startRecordingProxy } from '../../helpers/api.ts';
 import { createPieces, planPieces } from '../../../src/engine/downloads/record-cameras.ts';
+import { english } from '../../../src/shared/i18n/english.ts';
 
 const dirs = [tempDir('roadcam-record-many-')];
 afterAll(() => dirs.forEach((d) => d.remove()));
@@ -288,7 +289,7 @@ test("a 429 or a 400 to a create fails that recording in the service's words", a
     const [throttled] = await createPieces(client, [{ cameraId: a!, duration: 10 }]);
     expect(throttled).toMatchObject({ recordingId: null });
     expect(throttled!.problem).toMatch(/Slow down: 60 a minute \(HTTP 429 too_many_requests\)/);
-    expect(throttled!.chosen.problem).toBe(throttled!.problem);
+    expect(english.say(throttled!.chosen.problem!)).toBe(throttled!.problem);
     // A start the service refuses (more than 15 minutes ahead): its own 400 and words.
     const ahead = new Date(service.control.now().getTime() + 3600_000).toISOString();
     const [early] = await createPieces(client, [{ cameraId: a!, start: ahead, duration: 10 }]);

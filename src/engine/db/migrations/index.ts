@@ -19,6 +19,7 @@ import { migration as routes } from './0600-routes.ts';
 import { migration as conditionWatches } from './0610-condition-watches.ts';
 import { migration as observationPreviewItems } from './0620-observation-preview-items.ts';
 import { migration as wallLayouts } from './0630-wall-layouts.ts';
+import { migration as downloadWords } from './0640-download-words.ts';
 
 /** Every migration, in order. Add new ones at the end with a higher version number. */
 export const migrations: readonly Migration[] = [
@@ -42,4 +43,5 @@ export const migrations: readonly Migration[] = [
   conditionWatches,
   observationPreviewItems,
   wallLayouts,
+  downloadWords,
 ];

@@ -20,11 +20,13 @@ const counts = Object.fromEntries(DOWNLOAD_STATES.map((s) => [s, 0])) as Record<
 const finished: DownloadBatchView = {
   id: 12,
   label: '40 recordings',
+  labelSaid: null,
   folder: '/data',
   template: '{recording_id}.{format}',
   existing: 'skip',
   state: 'completed',
   message: null,
+  messageSaid: null,
   spaceNeeded: null,
   createdAt: '2026-11-21T10:00:00Z',
   finishedAt: '2026-11-21T10:05:00Z',

@@ -8,6 +8,8 @@ import {
   downloadsContext,
 } from '../../../../src/renderer/downloads/downloads.svelte.ts';
 import ItemRow from '../../../../src/renderer/downloads/ItemRow.svelte';
+import { words } from '../../../../src/renderer/lib/words.svelte.ts';
+import { said } from '../../../../src/shared/i18n/translator.ts';
 
 function item(state: DownloadState, extra: Partial<DownloadItemView> = {}): DownloadItemView {
   return {
@@ -25,6 +27,7 @@ function item(state: DownloadState, extra: Partial<DownloadItemView> = {}): Down
     speed: 0,
     etaSeconds: null,
     message: null,
+    messageSaid: null,
     sha256: null,
     skipped: false,
     ...extra,
@@ -121,4 +124,21 @@ test("a recording's item links to the recording's detail; a collection image has
   document.body.innerHTML = '';
   setup('queued', { kind: 'collection-image', recordingId: null, collectionId: 'c1' });
   expect(screen.queryByRole('link', { name: 'Recording' })).toBeNull();
+});
+
+test('the reason reads in the language in force; one kept from before is shown as written', async () => {
+  const reason = said('downloads.reason.recordingGone', { id: 'rec-1' });
+  await words.use('de');
+  try {
+    setup('failed', {
+      message: 'Recording rec-1 is no longer on the service.',
+      messageSaid: reason,
+    });
+    const line = screen.getByText('Die Aufnahme rec-1 ist nicht mehr auf dem Dienst.');
+    expect(line.hasAttribute('data-verbatim')).toBe(false);
+  } finally {
+    await words.use('en');
+  }
+  setup('failed', { id: 8, message: 'Written before.', messageSaid: null });
+  expect(screen.getByText('Written before.').hasAttribute('data-verbatim')).toBe(true);
 });

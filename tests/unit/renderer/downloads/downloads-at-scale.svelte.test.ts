@@ -36,11 +36,13 @@ function batchOf(id: number, items: number): DownloadBatchView {
   return {
     id,
     label: `${items} recordings`,
+    labelSaid: null,
     folder: '/data',
     template: '{recording_id}.{format}',
     existing: 'skip',
     state: 'active',
     message: null,
+    messageSaid: null,
     spaceNeeded: null,
     createdAt: '2026-11-27T10:00:00Z',
     finishedAt: null,
@@ -70,6 +72,7 @@ function itemOf(batchId: number, id: number, state: DownloadState = 'queued'): D
     speed: 0,
     etaSeconds: null,
     message: state === 'failed' ? `No recording rec_${id}: check the id.` : null,
+    messageSaid: null,
     sha256: null,
     skipped: false,
   };
