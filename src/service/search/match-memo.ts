@@ -106,9 +106,11 @@ export function rowsByIds<Row>(
     )
     .all(...ids) as (Row & { memo_rowid?: number })[];
   const byId = new Map(found.map((row) => [row.memo_rowid!, row]));
-  return ids.map((id) => {
-    const row = byId.get(id)!;
+  // A row another connection deleted since the ids were read is left out, as a new read would.
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
     delete row.memo_rowid;
-    return row;
+    return [row];
   });
 }
