@@ -58,6 +58,7 @@ const TABLE: Table<'alerts'> = {
     certainty: 'a.certainty',
   },
   tieBreaker: 'a.id',
+  rowid: 'a.num',
   aggs: {
     event: { key: 'a.event' },
     state: { key: 's.name', join: 'JOIN alert_states s ON s.alert = a.num' },
@@ -124,7 +125,7 @@ export function searchAlerts(
   const { r, spatial } = request;
   const where = new Where();
   const expired = r.string('expired')?.trim().toLowerCase();
-  if (expired === undefined || expired === 'false') where.add('a.expires > ?', nowS);
+  if (expired === undefined || expired === 'false') where.floor('a', 'alerts', 'expires', nowS);
   else if (expired === 'true') where.add('a.expires <= ?', nowS);
   else if (expired !== 'any')
     throw invalidParameter(

@@ -32,6 +32,7 @@ const TABLE: Table<'cameras'> = {
     direction: 'c.direction',
   },
   tieBreaker: 'c.num',
+  rowid: 'c.num',
   aggs: {
     state: { key: 'c.state' },
     city: { key: 'c.city' },

@@ -32,6 +32,7 @@ const TABLE: Table<'collections'> = {
   from: 'collections k',
   sortColumns: { name: 'k.name', created_at: 'k.created_at', updated_at: 'k.updated_at' },
   tieBreaker: 'k.id',
+  rowid: 'k.num',
   aggs: { tags: { key: 't.tag', join: 'JOIN collection_tags t ON t.collection = k.num' } },
   points: false,
 };
@@ -54,7 +55,7 @@ export function searchCollections(
 ): CollectionIndex {
   const request = readSearch(bag, 'collections');
   const { r, page } = request;
-  const where = new Where().add('k.created_at > ?', expiryCutoff(nowS));
+  const where = new Where().floor('k', 'collections', 'created_at', expiryCutoff(nowS));
   addTextQuery(r, where, 'k.num', 'collections_fts');
   addTimeRanges(r, where, 'k', ['created_at', 'updated_at']);
   const found = searchTable<'collections', Row>(world.statements, TABLE, where, request);

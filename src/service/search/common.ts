@@ -23,9 +23,19 @@ export interface SearchStore {
   cameraPoints(): readonly CameraPoint[];
 }
 
+/** A lower bound that moves with the clock (an expiry cutoff): `table.column > value`. */
+export interface MovingFloor {
+  table: string;
+  column: string;
+  value: number;
+  /** its place in the arguments */
+  arg: number;
+}
+
 export class Where {
   readonly parts: string[] = [];
   readonly args: unknown[] = [];
+  readonly floors: MovingFloor[] = [];
 
   add(sql: string, ...args: unknown[]): this {
     this.parts.push(sql);
@@ -36,6 +46,15 @@ export class Where {
   /** `column IN (?, ?, ...)` for one or more values. */
   in(column: string, values: readonly unknown[]): this {
     return this.add(`${column} IN (${values.map(() => '?').join(', ')})`, ...values);
+  }
+
+  /**
+   * `alias.column > value` for a bound that moves every second: the answers cached for an
+   * older value stay valid while no row lies between the two (match-memo.ts).
+   */
+  floor(alias: string, table: string, column: string, value: number): this {
+    this.floors.push({ table, column, value, arg: this.args.length });
+    return this.add(`${alias}.${column} > ?`, value);
   }
 
   get sql(): string {

@@ -21,7 +21,8 @@ import type { LonLat } from '../../shared/geo.ts';
 import { invalidParameter } from '../http/errors.ts';
 import type { ParamBag } from '../http/params.ts';
 import type { StatementCache } from '../store/db.ts';
-import { runAggs, type AggDef, type Where } from './common.ts';
+import { aggBuckets, type AggDef, type Where } from './common.ts';
+import { matchEntry, memoPageIds, rowsByIds } from './match-memo.ts';
 import { ParamReader } from './reader.ts';
 import { PAGE_PARAMS, SPATIAL_PARAMS } from '../../shared/api/index.ts';
 import { parseSpatial, type SpatialFilter } from './spatial.ts';
@@ -55,6 +56,8 @@ export interface SearchRequest<S extends string> {
   sort: S | undefined;
   dir: SortDir;
   aggNames: string[];
+  /** how far paging reaches: the largest skip plus the largest limit */
+  reach: number;
 }
 
 /**
@@ -74,7 +77,8 @@ export function readSearch<R extends Resource>(
   const sort = parseSortKey(r, sortKeys, spatial.point);
   const dir = parseSortDir(r);
   const aggNames = parseAggs(r, AGG_KEYS[resource]);
-  return { r, spatial, page, sort, dir, aggNames };
+  const reach = PAGE_LIMITS[resource].skipMax + PAGE_LIMITS[resource].limitMax;
+  return { r, spatial, page, sort, dir, aggNames, reach };
 }
 
 function parsePage(r: ParamReader, limits: PageLimits): PageWindow {
@@ -209,26 +213,46 @@ export interface Table<R extends Resource> {
   sortColumns: Readonly<Record<Exclude<SortKey<R>, 'distance'>, string>>;
   /** the id column that makes the order total */
   tieBreaker: string;
+  /** the integer row id, by which a page of remembered matches is read */
+  rowid: string;
   aggs: Readonly<Record<AggKey<R>, AggDef>>;
   /** a point resource (camera alias c): the answer has the bbox around the matches */
   points: boolean;
 }
 
-/** Counts the matches of `where`, reads the asked page of them in order, and aggregates them. */
+/**
+ * Counts the matches of `where`, reads the asked page of them in order, and aggregates them;
+ * what a page of the same filters learned is remembered for the next (match-memo.ts).
+ */
 export function searchTable<R extends Resource, Row>(
   st: StatementCache,
   table: Table<R>,
   where: Where,
   request: SearchRequest<SortKey<R>>,
 ): Found & { rows: Row[] } {
-  const { total, bbox } = table.points
+  const entry = matchEntry(st, table.from, where);
+  const { total, bbox } = (entry.counted ??= table.points
     ? countPoints(st, table.from, where)
-    : { total: countMatches(st, table.from, where), bbox: undefined };
+    : { total: countMatches(st, table.from, where), bbox: undefined });
   const column = (key: Exclude<SortKey<R>, 'distance'>) => table.sortColumns[key];
   const order = sortTerms(request.sort, column, table.tieBreaker, request.spatial.point);
-  const q = { columns: table.columns, from: table.from, where, order };
-  const rows = readPage<Row>(st, q, request.dir, request.page, total);
-  const aggs = runAggs(st, table.from, where, request.aggNames, table.aggs);
+  const { page } = request;
+  const ordered = {
+    sql: `SELECT ${table.rowid} FROM ${table.from} ${where.sql} ${orderBy(order.exprs, request.dir)} LIMIT ?`,
+    args: [...where.args, ...order.args, request.reach],
+  };
+  const rows =
+    page.limit === 0 || page.skip >= total
+      ? []
+      : rowsByIds<Row>(st, table, memoPageIds(st, entry, ordered, page));
+  const aggs: Aggs = {};
+  for (const name of request.aggNames) {
+    const def = table.aggs[name as AggKey<R>];
+    let buckets = entry.aggs.get(name);
+    if (!buckets)
+      entry.aggs.set(name, (buckets = aggBuckets(st, def, 'COUNT(*)', table.from, where)));
+    aggs[name] = buckets;
+  }
   return { rows, total, aggs, bbox };
 }
 

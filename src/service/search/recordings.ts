@@ -62,6 +62,7 @@ const TABLE: Table<'recordings'> = {
     stop: 'r.stop',
   },
   tieBreaker: 'r.id',
+  rowid: 'r.num',
   aggs: {
     state: { key: 'c.state' },
     city: { key: 'c.city' },

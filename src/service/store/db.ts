@@ -46,6 +46,15 @@ export class StatementCache {
     }
     return st;
   }
+
+  /**
+   * Changes whenever the data may have changed: data_version moves on commits of other
+   * connections, total_changes() on this connection's own writes (even uncommitted ones).
+   */
+  dataVersion(): string {
+    const v = this.get('SELECT total_changes() AS own').get() as { own: number };
+    return `${this.#db.pragma('data_version', { simple: true }) as number}:${v.own}`;
+  }
 }
 
 export function getMeta(db: StoreDb, key: string): string | undefined {
