@@ -662,6 +662,7 @@ export interface MessageParams {
   'desktop.role.zoomIn': {};
   'desktop.role.zoomOut': {};
   'desktop.start.failed': {};
+  'desktop.start.failedWhy': { why: string | number };
   'desktop.tray.downloading': { count: number };
   'desktop.tray.explainBody': {};
   'desktop.tray.explainTitle': {};
@@ -677,6 +678,19 @@ export interface MessageParams {
   'desktop.tray.startingTooltip': {};
   'desktop.uncaught.body': {};
   'desktop.uncaught.title': {};
+  'desktop.wall.askDetail': { name: string | number; kiosk: string; tour: string; display: string | number };
+  'desktop.wall.askTitle': { name: string | number; display: string | number };
+  'desktop.wall.bounds': { width: string | number; height: string | number; x: string | number; y: string | number };
+  'desktop.wall.declined': {};
+  'desktop.wall.displayGone': { wall: string | number; bounds: string | number };
+  'desktop.wall.named': { name: string | number };
+  'desktop.wall.noDisplay': { typed: string | number; count: number; displays: string | number };
+  'desktop.wall.noSuchWall': { id: string | number };
+  'desktop.wall.notOpened': { why: string | number };
+  'desktop.wall.showThere': {};
+  'desktop.wall.title': {};
+  'desktop.wall.tooMany': { max: string | number };
+  'desktop.wall.unasked': {};
   'downloads.area.buffer': { max: number };
   'downloads.area.cornerForm': { n: number; pair: string | number; example: string | number };
   'downloads.area.cornerRange': { n: number; pair: string | number };
