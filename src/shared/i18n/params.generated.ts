@@ -613,6 +613,10 @@ export interface MessageParams {
   'datasets.what': {};
   'desktop.change.poorVisibility': {};
   'desktop.change.snow': {};
+  'desktop.command.already': { link: string | number };
+  'desktop.command.installed': { link: string | number };
+  'desktop.command.notMade': { detail: string | number };
+  'desktop.command.ownFile': { link: string | number };
   'desktop.consent.agree': { agree: string };
   'desktop.diagnostics.notSaved': {};
   'desktop.diagnostics.starting': {};
