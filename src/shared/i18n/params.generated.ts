@@ -1599,4 +1599,7 @@ export interface MessageParams {
   'wallDisplays.newWindowHint': {};
   'wallDisplays.open': {};
   'wallDisplays.shown': { number: number };
+  'web.needsToken': {};
+  'web.otherSite': {};
+  'web.wrongAddress': {};
 }
