@@ -4,7 +4,12 @@
  * are arranged, because that is how a control room points at its screens; Electron's own ids
  * mean nothing to a person. Pure, so that it is tested without Electron.
  */
+import { english } from '../shared/i18n/english.ts';
+import type { Translator } from '../shared/i18n/translator.ts';
 import type { ScreenBounds, WallScreen } from '../shared/wall-screens.ts';
+
+/** The language a notice is worded in: the shell's for a person, English for the log. */
+export type DisplayWords = Pick<Translator, 't'>;
 
 export interface DisplayPlace {
   id: number;
@@ -17,14 +22,17 @@ export function displaysLeftToRight<T extends DisplayPlace>(displays: readonly T
 }
 
 /** "1: 1920×1080 at 0,0; 2: 2560×1440 at 1920,0": the displays as their numbers name them. */
-export function describeDisplays(displays: readonly DisplayPlace[]): string {
+export function describeDisplays(
+  displays: readonly DisplayPlace[],
+  words: DisplayWords = english,
+): string {
   return displaysLeftToRight(displays)
-    .map((d, i) => `${i + 1}: ${describeBounds(d.bounds)}`)
+    .map((d, i) => `${i + 1}: ${describeBounds(d.bounds, words)}`)
     .join('; ');
 }
 
-function describeBounds(bounds: ScreenBounds): string {
-  return `${bounds.width}×${bounds.height} at ${bounds.x},${bounds.y}`;
+function describeBounds(bounds: ScreenBounds, words: DisplayWords): string {
+  return words.t('desktop.wall.bounds', { ...bounds });
 }
 
 export type DisplayChoice<T> = { display: T } | { refused: string };
@@ -33,17 +41,26 @@ export type DisplayChoice<T> = { display: T } | { refused: string };
 export function displayByNumber<T extends DisplayPlace>(
   displays: readonly T[],
   text: string,
+  words: DisplayWords = english,
 ): DisplayChoice<T> {
   const ordered = displaysLeftToRight(displays);
   const number = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
   const display = number >= 1 ? ordered[number - 1] : undefined;
   if (display) return { display };
-  const count = ordered.length === 1 ? 'one display' : `${ordered.length} displays`;
-  return {
-    refused:
-      `display ${JSON.stringify(text.slice(0, 20))} does not exist: this computer has ${count}, ` +
-      `numbered from the left (${describeDisplays(ordered)}). Give a number from 1 to ${ordered.length}.`,
-  };
+  return { refused: noDisplay(ordered, text, words) };
+}
+
+/** Why display `text` is not one, with the displays that exist. */
+export function noDisplay(
+  displays: readonly DisplayPlace[],
+  text: string,
+  words: DisplayWords = english,
+): string {
+  return words.t('desktop.wall.noDisplay', {
+    typed: JSON.stringify(text.slice(0, 20)),
+    count: displays.length,
+    displays: describeDisplays(displays, words),
+  });
 }
 
 export interface WallPlace<T> {
@@ -61,19 +78,24 @@ export function placeWall<T extends DisplayPlace>(
   displays: readonly T[],
   primary: T,
   wallName: string,
+  words: DisplayWords = english,
 ): WallPlace<T> {
   const byId = displays.find((d) => d.id === saved.displayId);
   if (byId) return { display: byId, notice: null };
-  const same = (d: T) => describeBounds(d.bounds) === describeBounds(saved.displayBounds);
+  const { x, y, width, height } = saved.displayBounds;
+  const same = ({ bounds: b }: T) =>
+    b.x === x && b.y === y && b.width === width && b.height === height;
   const byBounds = displays.find(same);
   if (byBounds) return { display: byBounds, notice: null };
-  return { display: primary, notice: displayGone(wallName, saved.displayBounds) };
+  return { display: primary, notice: displayGone(wallName, saved.displayBounds, words) };
 }
 
 /** The notice for a wall whose display is gone (at the start, or unplugged while shown). */
-export function displayGone(wallName: string, bounds: ScreenBounds): string {
-  return (
-    `The display that showed ${wallName} (${describeBounds(bounds)}) is not connected: ` +
-    'the wall is on the main display. Connect the display and restart Roadcam to have it there again.'
-  );
+export function displayGone(
+  wallName: string,
+  bounds: ScreenBounds,
+  words: DisplayWords = english,
+): string {
+  const where = describeBounds(bounds, words);
+  return words.t('desktop.wall.displayGone', { wall: wallName, bounds: where });
 }

@@ -32,6 +32,9 @@ import { cliArguments, runCli } from './electron/cli.ts';
 import { createMainWindow, isTrustedFrame, lockDownSession } from './electron/window.ts';
 import { displayArgument, kioskStart } from './kiosk.ts';
 import { displayByNumber } from './displays.ts';
+import { english } from '../shared/i18n/english.ts';
+import { said } from '../shared/i18n/translator.ts';
+import { IpcError } from '../shared/ipc.ts';
 import { wallWindowRequest, type WallWindowRequest } from './wall-window.ts';
 import { numberedDisplays, startWallScreens, type WallScreens } from './electron/wall-screens.ts';
 
@@ -160,7 +163,7 @@ function start(): void {
     // The wall's "Open on display": the displays, and a wall put on one (wall-screens.ts).
     wallDisplays: numberedDisplays,
     showWallOnDisplay: async (wallId: number, display: number, kiosk: boolean) => {
-      if (!walls) throw new Error('Roadcam is still starting: try again in a moment.');
+      if (!walls) throw stillStarting();
       await (await walls).place({ wallId, display: String(display), kiosk, tour: '' });
     },
   };
@@ -247,6 +250,12 @@ function start(): void {
   openWindow();
   // The dock icon (macOS): the window again, from the tray or after a close.
   app.on('activate', showWindow);
+}
+
+/** A call that came before the core was there: the page says it in its user's language. */
+function stillStarting(): IpcError {
+  const starting = said('desktop.diagnostics.starting');
+  return new IpcError({ code: 'failed', message: english.say(starting), said: starting });
 }
 
 /** `--kiosk --display N`: that display's bounds; a wrong number is logged with the displays. */

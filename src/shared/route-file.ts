@@ -6,6 +6,8 @@
  * MAX_ROUTE_POINTS (what a saved route and the service's polyline search carry).
  */
 import type { LonLat } from './geo.ts';
+import { english } from './i18n/english.ts';
+import { said, type Said } from './i18n/translator.ts';
 
 export const MAX_ROUTE_FILE_BYTES = 5 * 1024 * 1024;
 /** Points read from a file at most (a day's GPS log at one point a second is 86,400). */
@@ -22,40 +24,38 @@ export const MAX_JSON_DEPTH = 64;
 
 export type RouteFileResult =
   | { ok: true; line: LonLat[]; name: string | null; thinnedFrom: number | null }
-  | { ok: false; error: string };
+  /** `error` in English (for logs); `said`, to say it in the user's language. */
+  | { ok: false; error: string; said: Said };
 
 /** Reads a route file's text; `fileName` names it in a message. */
 export function parseRouteFile(fileName: string, text: string, bytes: number): RouteFileResult {
   if (bytes > MAX_ROUTE_FILE_BYTES) {
-    const mb = (bytes / 1024 / 1024).toFixed(1);
-    return fail(
-      `${fileName} is ${mb} MB; a route file may be at most ${MAX_ROUTE_FILE_BYTES / 1024 / 1024} MB. Export the route alone, without waypoints or a long GPS log.`,
-    );
+    const size = bytes / 1024 / 1024;
+    const max = MAX_ROUTE_FILE_BYTES / 1024 / 1024;
+    return refuse(said('route.file.tooBig', { file: fileName, size, max }));
   }
   const start = text.trimStart().replace(/^\uFEFF/, '');
-  const read = start.startsWith('<') ? readGpx(start) : readGeoJson(start);
-  if ('error' in read) return fail(`${fileName}: ${read.error}`);
+  const read = start.startsWith('<') ? readGpx(start, fileName) : readGeoJson(start, fileName);
+  if ('refused' in read) return refuse(read.refused);
   return finish(fileName, read.points, read.name);
 }
 
-function fail(error: string): RouteFileResult {
-  return { ok: false, error };
+function refuse(refused: Said): RouteFileResult {
+  return { ok: false, error: english.say(refused), said: refused };
 }
 
-type Read = { points: LonLat[]; name: string | null } | { error: string };
+type Read = { points: LonLat[]; name: string | null } | { refused: Said };
 
-function readGpx(text: string): Read {
-  if (!/<gpx[\s>]/i.test(text)) {
-    return { error: 'this is XML but not GPX (no <gpx> element).' };
-  }
+function readGpx(text: string, file: string): Read {
+  if (!/<gpx[\s>]/i.test(text)) return { refused: said('route.file.notGpx', { file }) };
   for (const tag of ['trkpt', 'rtept']) {
     const points: LonLat[] = [];
     for (const attributes of tagsOf(text, tag)) {
-      if (points.length >= MAX_FILE_POINTS) return tooManyPoints();
+      if (points.length >= MAX_FILE_POINTS) return tooManyPoints(file);
       const lat = number(attributes.get('lat'));
       const lon = number(attributes.get('lon'));
       if (lat === null || lon === null) {
-        return { error: `a <${tag}> has no number in its lat or lon attribute.` };
+        return { refused: said('route.file.pointNotNumber', { file, tag }) };
       }
       points.push([lon, lat]);
     }
@@ -64,10 +64,7 @@ function readGpx(text: string): Read {
       return { points, name: name || null };
     }
   }
-  return {
-    error:
-      'the GPX file has no track or route points (no <trkpt> or <rtept>). Export the route as a track from your routing app.',
-  };
+  return { refused: said('route.file.noGpxPoints', { file }) };
 }
 
 /**
@@ -128,41 +125,33 @@ function number(value: string | undefined): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-function tooManyPoints(): { error: string } {
-  return {
-    error: `it has more than ${MAX_FILE_POINTS.toLocaleString('en-US')} points. Export the route rather than a GPS log.`,
-  };
+function tooManyPoints(file: string): Read {
+  return { refused: said('route.file.tooManyPoints', { file, max: MAX_FILE_POINTS }) };
 }
 
-function readGeoJson(text: string): Read {
+function readGeoJson(text: string, file: string): Read {
   if (deeperThan(text, MAX_JSON_DEPTH)) {
-    return {
-      error: `its JSON is nested more than ${MAX_JSON_DEPTH} levels deep; a GeoJSON route needs fewer than 10. Export the route again from your routing app.`,
-    };
+    return { refused: said('route.file.tooDeep', { file, max: MAX_JSON_DEPTH }) };
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return { error: 'this is neither GPX nor valid JSON (GeoJSON).' };
+    return { refused: said('route.file.notJson', { file }) };
   }
   const found = lineIn(value);
-  if (!found) {
-    return {
-      error: 'the GeoJSON has no LineString (a route is a LineString or MultiLineString).',
-    };
-  }
+  if (!found) return { refused: said('route.file.noLineString', { file }) };
   const points: LonLat[] = [];
   for (const part of found.parts) {
-    if (!Array.isArray(part)) return { error: 'a LineString has no list of coordinates.' };
+    if (!Array.isArray(part)) return { refused: said('route.file.noCoordinates', { file }) };
     for (const position of part as unknown[]) {
-      if (points.length >= MAX_FILE_POINTS) return tooManyPoints();
+      if (points.length >= MAX_FILE_POINTS) return tooManyPoints(file);
       if (
         !Array.isArray(position) ||
         typeof position[0] !== 'number' ||
         typeof position[1] !== 'number'
       ) {
-        return { error: 'a coordinate is not a [longitude, latitude] pair of numbers.' };
+        return { refused: said('route.file.badCoordinate', { file }) };
       }
       points.push([position[0], position[1]]);
     }
@@ -226,14 +215,13 @@ function lineIn(value: unknown): { parts: unknown[]; name: string | null } | nul
 function finish(fileName: string, points: LonLat[], name: string | null): RouteFileResult {
   const bad = points.find(([lon, lat]) => Math.abs(lon) > 180 || Math.abs(lat) > 90);
   if (bad) {
-    return fail(
-      `${fileName}: the point ${bad[0]}, ${bad[1]} is not a longitude and latitude (longitude -180 to 180, latitude -90 to 90).`,
-    );
+    const [lon, lat] = bad;
+    return refuse(said('route.file.outsideWorld', { file: fileName, lon, lat }));
   }
   const line = points.filter(
     (p, i) => i === 0 || p[0] !== points[i - 1]![0] || p[1] !== points[i - 1]![1],
   );
-  if (line.length < 2) return fail(`${fileName}: a route needs at least two different points.`);
+  if (line.length < 2) return refuse(said('route.file.tooFewPoints', { file: fileName }));
   const thinned = thinLine(line, MAX_ROUTE_POINTS);
   return {
     ok: true,

@@ -5,6 +5,8 @@
  * that is not a route is refused in words. Pure: main (deep-link.ts), renderer and CLI share it.
  */
 import { decodePolyline, encodePolyline, type LonLat } from './geo.ts';
+import { english } from './i18n/english.ts';
+import { said, type Said } from './i18n/translator.ts';
 import { MAX_ROUTE_POINTS, thinLine } from './route-file.ts';
 
 /** Characters of the encoded line a link carries at most (about 2,000 points of a road). */
@@ -40,40 +42,41 @@ export function routeLink(route: SharedRoute): string {
   return `roadcam://${routeLinkQuery(route)}`;
 }
 
-export type ParsedRouteLink = { ok: true; route: SharedRoute } | { ok: false; error: string };
+/** `error` in English (for logs); `said`, to say it in the user's language. */
+export type ParsedRouteLink =
+  { ok: true; route: SharedRoute } | { ok: false; error: string; said: Said };
 
-/** Reads a route link's query (already split into its parameters); says what is wrong. */
-export function parseRouteQuery(query: Readonly<Record<string, string>>): ParsedRouteLink {
-  const wrong = (why: string): ParsedRouteLink => ({
-    ok: false,
-    error: `This route link cannot be opened: ${why} Ask for a new link.`,
-  });
-  if (query.refused === 'too-long') {
-    return wrong(`it is longer than ${MAX_LINK_LINE_CHARS.toLocaleString('en-US')} characters.`);
-  }
+/**
+ * Reads a route link's query (already split into its parameters); says what is wrong. A link
+ * without a name is called `unnamed` (the front end's words for a shared route).
+ */
+export function parseRouteQuery(
+  query: Readonly<Record<string, string>>,
+  unnamed = english.t('route.link.unnamed'),
+): ParsedRouteLink {
+  const wrong = (why: Said): ParsedRouteLink => ({ ok: false, error: english.say(why), said: why });
+  const max = MAX_LINK_LINE_CHARS;
+  if (query.refused === 'too-long') return wrong(said('route.link.tooLong', { max }));
   const encoded = query.line ?? '';
-  if (encoded === '') return wrong('it carries no line (its "line" is missing).');
-  if (encoded.length > MAX_LINK_LINE_CHARS) {
-    return wrong(
-      `its line is longer than ${MAX_LINK_LINE_CHARS.toLocaleString('en-US')} characters.`,
-    );
-  }
+  if (encoded === '') return wrong(said('route.link.noLine'));
+  if (encoded.length > max) return wrong(said('route.link.lineTooLong', { max }));
   let line: LonLat[];
   try {
     line = decodePolyline(encoded);
   } catch (error) {
-    return wrong(`its line is not an encoded polyline (${(error as Error).message}).`);
+    return wrong(said('route.link.notPolyline', { detail: (error as Error).message }));
   }
-  if (line.length < 2) return wrong('its line has fewer than two points.');
-  if (line.length > MAX_ROUTE_POINTS)
-    return wrong(`its line has more than ${MAX_ROUTE_POINTS} points.`);
+  if (line.length < 2) return wrong(said('route.link.tooFewPoints'));
+  if (line.length > MAX_ROUTE_POINTS) {
+    return wrong(said('route.link.tooManyPoints', { max: MAX_ROUTE_POINTS }));
+  }
   if (line.some(([lon, lat]) => Math.abs(lon) > 180 || Math.abs(lat) > 90)) {
-    return wrong('its line has a point outside the world.');
+    return wrong(said('route.link.outsideWorld'));
   }
   const bufferKm = query.buffer === undefined ? DEFAULT_BUFFER_KM : Number(query.buffer);
   if (!(bufferKm >= MIN_BUFFER_KM && bufferKm <= MAX_BUFFER_KM)) {
-    return wrong(`its buffer is not a distance from ${MIN_BUFFER_KM} to ${MAX_BUFFER_KM} km.`);
+    return wrong(said('route.link.badBuffer', { min: MIN_BUFFER_KM, max: MAX_BUFFER_KM }));
   }
-  const name = (query.name ?? '').trim().slice(0, 100) || 'Shared route';
+  const name = (query.name ?? '').trim().slice(0, 100) || unnamed;
   return { ok: true, route: { name, line, bufferKm } };
 }

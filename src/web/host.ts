@@ -9,6 +9,10 @@ import { WebGate } from './security.ts';
 import { attachSocket } from './socket.ts';
 import { serveDiagnostics } from './diagnostics.ts';
 import { readTokenPath } from '../shared/web-paths.ts';
+import { english } from '../shared/i18n/english.ts';
+import { loadTranslator } from '../shared/i18n/catalogues.ts';
+import { pickLanguage } from '../shared/i18n/languages.ts';
+import { said, type Said } from '../shared/i18n/translator.ts';
 
 export interface WebHostOptions {
   core: Core;
@@ -113,13 +117,9 @@ function handleHttp(
   const url = requestUrl(request.url);
   if (!url) return refuse(response, 400, `Not a path this host serves: ${printable(request.url)}`);
   if (!gate.hostAllowed(request))
-    return refuse(
-      response,
-      421,
-      'This address is not served here. Open the URL that `npm run web` printed.',
-    );
+    return refuseInWords(request, response, 421, said('web.wrongAddress'));
   if (!gate.originAllowed(request, false) || !gate.fetchSiteAllowed(request)) {
-    return refuse(response, 403, 'Requests from other sites are refused.');
+    return refuseInWords(request, response, 403, said('web.otherSite'));
   }
   if (request.method !== 'GET' && request.method !== 'HEAD')
     return refuse(response, 405, 'Only GET is served.');
@@ -127,11 +127,7 @@ function handleHttp(
   const secret = readTokenPath(url.pathname);
   if (secret) {
     if (!gate.tokenMatches(secret.token)) {
-      return refuse(
-        response,
-        401,
-        'Roadcam needs its access token: open the full URL that `npm run web` printed.',
-      );
+      return refuseInWords(request, response, 401, said('web.needsToken'));
     }
     if (secret.route === 'diagnostics' && secret.rest === '') {
       return serveDiagnostics(core.diagnostics, request, response);
@@ -193,6 +189,24 @@ function refuse(response: ServerResponse, status: number, message: string): void
     'X-Content-Type-Options': 'nosniff',
   });
   response.end(`${message}\n`);
+}
+
+/**
+ * A refusal a person reads in the browser, in the first of its languages (Accept-Language, which
+ * browsers send most wanted first) with a catalogue; English when none has.
+ */
+function refuseInWords(
+  request: IncomingMessage,
+  response: ServerResponse,
+  status: number,
+  refusal: Said,
+): void {
+  const accepted = (request.headers['accept-language'] ?? '').split(',');
+  const language = pickLanguage(accepted.map((part) => part.split(';')[0]!.trim()));
+  void loadTranslator(language).then(
+    (words) => refuse(response, status, words.say(refusal)),
+    () => refuse(response, status, english.say(refusal)),
+  );
 }
 
 /** Browser mode's side of the media scheme: the same resolver as Electron's protocol handler. */

@@ -1,5 +1,7 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { channelNames, type Channel } from '../../shared/ipc.ts';
+import { said } from '../../shared/i18n/translator.ts';
+import { errorInWords } from './language.ts';
 import type { Core } from '../../engine/index.ts';
 
 const registered = new Set<Channel>();
@@ -30,7 +32,12 @@ export function registerIpc(
         (ready) => ready.dispatch(channel, input),
         (error: Error) => ({
           ok: false,
-          error: { code: 'failed', message: `Roadcam could not start: ${error.message}` },
+          error: {
+            code: 'failed',
+            message: `Roadcam could not start: ${error.message}`,
+            // Why, in the shell's words: the core that would say it is not there.
+            said: said('desktop.start.failedWhy', { why: errorInWords(error) }),
+          },
         }),
       );
     });

@@ -46,10 +46,10 @@ const roleWords = {
 /** macOS: /usr/local/bin/roadcam -> the launcher in the bundle (docs/desktop.md). */
 function installShellCommand(): void {
   const launcher = join(process.resourcesPath, 'bin', 'roadcam');
-  linkCommand(launcher, '/usr/local/bin/roadcam', osascriptElevate).then(
+  const words = shellWords.words();
+  linkCommand(launcher, '/usr/local/bin/roadcam', osascriptElevate, words).then(
     (message) => void dialog.showMessageBox({ message }),
-    (error: Error) =>
-      dialog.showErrorBox(shellWords.words().t('desktop.installCommand.failed'), error.message),
+    (error: Error) => dialog.showErrorBox(words.t('desktop.installCommand.failed'), error.message),
   );
 }
 

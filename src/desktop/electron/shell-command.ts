@@ -7,21 +7,29 @@
 import { execFile } from 'node:child_process';
 import { lstat, mkdir, readlink, symlink, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { english } from '../../shared/i18n/english.ts';
+import type { Translator } from '../../shared/i18n/translator.ts';
 
 /** Runs a shell command as an administrator (after asking the user). */
 export type Elevate = (command: string) => Promise<void>;
 
-/** Links `link` to `launcher`, replacing an older link; says what it did, for the user. */
+/**
+ * Links `link` to `launcher`, replacing an older link; says what it did (or why not) for the
+ * user, in `words`' language.
+ */
 export async function linkCommand(
   launcher: string,
   link: string,
   elevate: Elevate,
+  words: Pick<Translator, 't'> = english,
 ): Promise<string> {
   const existing = await lstat(link).catch(() => null);
   if (existing && !existing.isSymbolicLink()) {
-    throw new Error(`${link} is a file of its own, not a link; remove it and try again.`);
+    throw new Error(words.t('desktop.command.ownFile', { link }));
   }
-  if (existing && (await readlink(link)) === launcher) return `${link} is already installed.`;
+  if (existing && (await readlink(link)) === launcher) {
+    return words.t('desktop.command.already', { link });
+  }
   try {
     await mkdir(dirname(link), { recursive: true });
     if (existing) await unlink(link);
@@ -29,9 +37,11 @@ export async function linkCommand(
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'EACCES' && code !== 'EPERM') throw error;
-    await elevate(linkScript(launcher, link));
+    await elevate(linkScript(launcher, link)).catch((error: Error) => {
+      throw new Error(words.t('desktop.command.notMade', { detail: error.message }));
+    });
   }
-  return `Installed ${link}: run roadcam --help in a new terminal.`;
+  return words.t('desktop.command.installed', { link });
 }
 
 /** The same link as one sh command line, for the administrator prompt. */
@@ -45,7 +55,7 @@ export const osascriptElevate: Elevate = (command) =>
     const script = `do shell script ${appleScriptString(command)} with administrator privileges`;
     execFile('osascript', ['-e', script], (error, _stdout, stderr) => {
       if (!error) resolve();
-      else reject(new Error(`The link was not made (${stderr.trim() || error.message}).`));
+      else reject(new Error(stderr.trim() || error.message));
     });
   });
 

@@ -8,11 +8,22 @@
  */
 import { screen, type BrowserWindow, type Display } from 'electron';
 import type { ConsentQuestion, Core, Log } from '../../engine/index.ts';
+import { english } from '../../shared/i18n/english.ts';
+import { said } from '../../shared/i18n/translator.ts';
+import { IpcError } from '../../shared/ipc.ts';
 import type { WallDisplay } from '../../shared/ipc/wall.ts';
 import { MAX_WALL_SCREENS, wallOnlyRoute, type WallScreen } from '../../shared/wall-screens.ts';
-import { displayByNumber, displayGone, displaysLeftToRight, placeWall } from '../displays.ts';
+import {
+  displayByNumber,
+  displayGone,
+  displaysLeftToRight,
+  noDisplay,
+  placeWall,
+  type DisplayWords,
+} from '../displays.ts';
 import type { WallWindowRequest } from '../wall-window.ts';
 import { forwardEvents } from './ipc.ts';
+import { shellWords } from './language.ts';
 import { showNotification } from './notifications.ts';
 import { loadRoute, lockedWindow } from './window.ts';
 
@@ -27,6 +38,12 @@ export interface WallScreens {
    */
   place(request: WallWindowRequest): Promise<void>;
 }
+
+/** Why a wall is not opened, in the words given: the shell's for a person, English for the log. */
+type Refusal = (words: DisplayWords) => string;
+
+/** A wall as a notice names it. */
+const named = (words: DisplayWords, name: string) => words.t('desktop.wall.named', { name });
 
 interface Shown {
   saved: WallScreen;
@@ -46,16 +63,17 @@ export interface WallScreensOptions {
 export function startWallScreens(core: Core, options: WallScreensOptions): WallScreens {
   const { log, quitting } = options;
   const shown = new Map<BrowserWindow, Shown>();
-  const tell = (text: string) => {
-    log(`walls on displays: ${text}`, 'warn');
-    showNotification({ title: 'Roadcam wall', body: text }, () => {});
+  const tell = (say: Refusal) => {
+    log(`walls on displays: ${say(english)}`, 'warn');
+    const words = shellWords.words();
+    showNotification({ title: words.t('desktop.wall.title'), body: say(words) }, () => {});
   };
   const remember = () =>
     core.api
       .invoke('settings.update', { wallScreens: [...shown.values()].map((s) => s.saved) })
       .catch((error: Error) => log(`walls on displays: not remembered: ${error.message}`, 'warn'));
   const wallNames = async () =>
-    new Map((await core.api.invoke('walls.list', {})).map((w) => [w.id, `the wall “${w.name}”`]));
+    new Map((await core.api.invoke('walls.list', {})).map((w) => [w.id, w.name]));
 
   function show(saved: WallScreen, display: Display, name: string): void {
     // One window per wall: asked for again, it moves to the display asked for.
@@ -86,7 +104,7 @@ export function startWallScreens(core: Core, options: WallScreensOptions): WallS
       window.setBounds(main.bounds);
       if (wall.saved.kiosk) window.setKiosk(true);
       else window.setFullScreen(true);
-      tell(displayGone(wall.name, gone.bounds));
+      tell((words) => displayGone(named(words, wall.name), gone.bounds, words));
     }
   });
 
@@ -102,7 +120,9 @@ export function startWallScreens(core: Core, options: WallScreensOptions): WallS
           continue;
         }
         const place = placeWall(wall, screen.getAllDisplays(), screen.getPrimaryDisplay(), name);
-        if (place.notice) tell(place.notice);
+        if (place.notice) {
+          tell((words) => displayGone(named(words, name), wall.displayBounds, words));
+        }
         show(wall, place.display, name);
       }
       // Deleted walls are forgotten; a wall on the main display for now keeps its own display.
@@ -110,7 +130,10 @@ export function startWallScreens(core: Core, options: WallScreensOptions): WallS
     },
     async open(request) {
       const checked = await check(request);
-      if ('refused' in checked) return tell(`The wall was not opened: ${checked.refused}`);
+      if ('refused' in checked) {
+        const why = checked.refused;
+        return tell((words) => words.t('desktop.wall.notOpened', { why: why(words) }));
+      }
       // Any web page can open a link: the person at the screen agrees before it takes one and
       // before it comes back at every start (a link's tour is never kept alone either).
       if (!(await options.confirm(wallQuestion(checked.name, request)))) {
@@ -120,7 +143,13 @@ export function startWallScreens(core: Core, options: WallScreensOptions): WallS
     },
     async place(request) {
       const checked = await check(request);
-      if ('refused' in checked) throw new Error(`The wall was not opened: ${checked.refused}`);
+      if ('refused' in checked) {
+        // The page says `said` in its language; why, in the shell's (the same one, agreeWithPage).
+        const why = checked.refused;
+        const message = english.t('desktop.wall.notOpened', { why: why(english) });
+        const refused = said('desktop.wall.notOpened', { why: why(shellWords.words()) });
+        throw new IpcError({ code: 'failed', message, said: refused });
+      }
       await put(request, checked);
     },
   };
@@ -128,20 +157,18 @@ export function startWallScreens(core: Core, options: WallScreensOptions): WallS
   /** The display and the wall's name, or why the wall cannot be opened there. */
   async function check(
     request: WallWindowRequest,
-  ): Promise<{ display: Display; name: string } | { refused: string }> {
+  ): Promise<{ display: Display; name: string } | { refused: Refusal }> {
     const again = [...shown.values()].some((s) => s.saved.wallId === request.wallId);
     if (shown.size >= MAX_WALL_SCREENS && !again) {
-      return {
-        refused: `${MAX_WALL_SCREENS} walls are open in windows of their own, the most Roadcam keeps. Close one first.`,
-      };
+      return { refused: (words) => words.t('desktop.wall.tooMany', { max: MAX_WALL_SCREENS }) };
     }
-    const choice = displayByNumber(screen.getAllDisplays(), request.display);
-    if ('refused' in choice) return choice;
+    const displays = screen.getAllDisplays();
+    const choice = displayByNumber(displays, request.display);
+    if ('refused' in choice)
+      return { refused: (words) => noDisplay(displays, request.display, words) };
     const name = (await wallNames()).get(request.wallId);
     if (!name) {
-      return {
-        refused: `there is no saved wall ${request.wallId}. Copy the link again from the wall.`,
-      };
+      return { refused: (words) => words.t('desktop.wall.noSuchWall', { id: request.wallId }) };
     }
     return { display: choice.display, name };
   }
@@ -173,15 +200,28 @@ export function numberedDisplays(): WallDisplay[] {
   }));
 }
 
+/** The question before a link's wall is shown: its codes, said in the shell's language. */
 function wallQuestion(name: string, request: WallWindowRequest): ConsentQuestion {
-  const how = `${request.kiosk ? 'as a kiosk' : 'full screen'}${request.tour ? ' on a tour' : ''}`;
+  const { display } = request;
+  const question = {
+    title: said('desktop.wall.askTitle', { name, display }),
+    detail: [
+      said('desktop.wall.askDetail', {
+        name,
+        display,
+        kiosk: request.kiosk ? 'yes' : 'no',
+        tour: request.tour ? 'yes' : 'no',
+      }),
+    ],
+    declined: said('desktop.wall.declined'),
+    unasked: said('desktop.wall.unasked'),
+  };
   return {
-    title: `Show ${name} on display ${request.display}?`,
-    detail:
-      `A link asks to show ${name} ${how} on display ${request.display} (numbered from the left), ` +
-      'and again at every start of Roadcam until its window is closed.',
-    agree: 'Show it there',
-    declined: 'The wall was not opened.',
-    unasked: 'The wall was not opened: no one could be asked.',
+    title: english.say(question.title),
+    detail: english.say(question.detail[0]!),
+    agree: shellWords.words().t('desktop.wall.showThere'),
+    declined: english.say(question.declined),
+    unasked: english.say(question.unasked),
+    said: question,
   };
 }

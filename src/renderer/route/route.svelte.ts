@@ -13,7 +13,7 @@ import { contextSlot } from '../lib/context.ts';
 import { notice, type Notice } from '../lib/notice.ts';
 import { Operation } from '../lib/operation.svelte.ts';
 import type { ViewAddress } from '../lib/router.svelte.ts';
-import { t } from '../lib/words.svelte.ts';
+import { t, words } from '../lib/words.svelte.ts';
 
 /** Wall layouts by how many cameras ahead they hold. */
 const WALL_LAYOUTS: Record<number, string> = { 4: '2x2', 9: '3x3', 16: '4x4' };
@@ -62,9 +62,10 @@ export class RouteState {
     const key = JSON.stringify(route.query);
     if (Object.keys(route.query).length === 0 || key === this.#openedLink) return;
     this.#openedLink = key;
-    const read = parseRouteQuery(route.query);
+    const read = parseRouteQuery(route.query, t('route.link.unnamed'));
     if (!read.ok) {
-      this.notice = notice(true, () => read.error);
+      const refused = read.said;
+      this.notice = notice(true, () => words.say(refused));
       return;
     }
     this.#use(read.route.line, read.route.name, null, read.route.bufferKm);
@@ -131,7 +132,8 @@ export class RouteState {
   async importFile(fileName: string, text: string, bytes: number): Promise<void> {
     const read = parseRouteFile(fileName, text, bytes);
     if (!read.ok) {
-      this.notice = notice(true, () => read.error);
+      const refused = read.said;
+      this.notice = notice(true, () => words.say(refused));
       return;
     }
     const name = read.name ?? fileName.replace(/\.(gpx|geojson|json)$/i, '');

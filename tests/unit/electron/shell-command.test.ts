@@ -11,6 +11,7 @@ import {
   linkCommand,
   linkScript,
 } from '../../../src/desktop/electron/shell-command.ts';
+import { loadTranslator } from '../../../src/shared/i18n/catalogues.ts';
 import { tempDir } from '../../helpers/core.ts';
 
 const temp = tempDir('roadcam-shell-command-');
@@ -49,5 +50,23 @@ describe("installing the 'roadcam' command", () => {
     execFileSync('sh', ['-c', linkScript(odd, link)]);
     expect(readlinkSync(link)).toBe(odd);
     expect(appleScriptString('say "hi" \\ there')).toBe('"say \\"hi\\" \\\\ there"');
+  });
+});
+
+describe("installing the 'roadcam' command on a German system", () => {
+  it('says what it did, and what to do, in the shell’s language', async () => {
+    const de = await loadTranslator('de');
+    const link = join(temp.path, 'german', 'roadcam');
+    expect(await linkCommand(launcher, link, noElevation, de)).toBe(
+      `${link} installiert: Führen Sie roadcam --help in einem neuen Terminal aus.`,
+    );
+    expect(await linkCommand(launcher, link, noElevation, de)).toBe(
+      `${link} ist bereits installiert.`,
+    );
+    const own = join(temp.path, 'german-own-roadcam');
+    writeFileSync(own, '#!/bin/sh\n');
+    await expect(linkCommand(launcher, own, noElevation, de)).rejects.toThrow(
+      `${own} ist eine eigene Datei, kein Link; entfernen Sie sie und versuchen Sie es erneut.`,
+    );
   });
 });

@@ -6,6 +6,7 @@ import {
   MAX_ROUTE_POINTS,
   parseRouteFile,
 } from '../../../src/shared/route-file.ts';
+import { loadTranslator } from '../../../src/shared/i18n/catalogues.ts';
 
 const gpx = (body: string) =>
   `<?xml version="1.0"?>\n<gpx version="1.1" creator="test"><metadata><name>Pass run</name></metadata>${body}</gpx>`;
@@ -42,7 +43,7 @@ describe('a route file', () => {
 
   it('refuses a GPX with no track or route, saying what to export', () => {
     const result = parse(gpx('<wpt lat="1" lon="2"><name>Home</name></wpt>'));
-    expect(result).toEqual({
+    expect(result).toMatchObject({
       ok: false,
       error:
         'route.gpx: the GPX file has no track or route points (no <trkpt> or <rtept>). Export the route as a track from your routing app.',
@@ -79,7 +80,7 @@ describe('a route file', () => {
 
   it('refuses GeoJSON without a line, and text that is neither', () => {
     const point = JSON.stringify({ type: 'Point', coordinates: [1, 2] });
-    expect(parseRouteFile('p.json', point, point.length)).toEqual({
+    expect(parseRouteFile('p.json', point, point.length)).toMatchObject({
       ok: false,
       error: 'p.json: the GeoJSON has no LineString (a route is a LineString or MultiLineString).',
     });
@@ -147,7 +148,7 @@ describe('a route file', () => {
     ])('%s: refused in words, within the bound', (_, text) => {
       expect(text.length).toBeGreaterThan(MAX_ROUTE_FILE_BYTES - 300);
       const { result, ms } = timed(text);
-      expect(result).toEqual({ ok: false, error: expect.stringMatching(/^route\.gpx: \w/) });
+      expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/^route\.gpx: \w/) });
       expect(ms).toBeLessThan(BOUND_MS);
     });
 
@@ -170,7 +171,7 @@ describe('a route file', () => {
       ['{"a":', '}'],
     ]) {
       const text = open!.repeat(100_000) + close!.repeat(100_000);
-      expect(parseRouteFile('deep.json', text, text.length)).toEqual({
+      expect(parseRouteFile('deep.json', text, text.length)).toMatchObject({
         ok: false,
         error: expect.stringMatching(
           /^deep\.json: its JSON is nested more than 64 levels deep; a GeoJSON route needs fewer than 10\./,
@@ -190,5 +191,30 @@ describe('a route file', () => {
       },
     });
     expect(parseRouteFile('named.json', named, named.length)).toMatchObject({ ok: true });
+  });
+});
+
+describe('a route file refused in German', () => {
+  it("says what is wrong in the user's language, its numbers in their way", async () => {
+    const german = await loadTranslator('de');
+    const big = parseRouteFile('gross.gpx', '', 5.25 * 1024 * 1024);
+    const tooMany = `{"type":"LineString","coordinates":[${'[1,2],'.repeat(MAX_FILE_POINTS)}[1,2]]}`;
+    const refusals = [
+      [big, 'gross.gpx ist 5,3 MB groß; eine Routendatei darf höchstens 5 MB groß sein.'],
+      [
+        parse('<?xml version="1.0"?><kml/>'),
+        'route.gpx: Das ist XML, aber kein GPX (kein <gpx>-Element).',
+      ],
+      [
+        parse(gpx('<trk><trkseg><trkpt lat="x" lon="1"/></trkseg></trk>')),
+        'route.gpx: Ein <trkpt> hat keine Zahl',
+      ],
+      [parseRouteFile('log.json', tooMany, 1000), 'log.json: Sie enthält mehr als 200.000 Punkte.'],
+      [parseRouteFile('notes.txt', 'hello', 5), 'notes.txt: Das ist weder GPX noch gültiges JSON'],
+    ] as const;
+    for (const [result, words] of refusals) {
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(german.say(result.said)).toContain(words);
+    }
   });
 });

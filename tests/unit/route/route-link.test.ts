@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_ROUTE_QUERY_CHARS, routeFromLink } from '../../../src/desktop/deep-link.ts';
 import type { LonLat } from '../../../src/shared/geo.ts';
 import { MAX_LINK_LINE_CHARS, parseRouteQuery, routeLink } from '../../../src/shared/route-link.ts';
+import { loadTranslator } from '../../../src/shared/i18n/catalogues.ts';
 
 const line: LonLat[] = [
   [-105.0, 39.74],
@@ -79,7 +80,7 @@ describe('a route link', () => {
   it('over the length bound, opens the Route view only to say it is too long', () => {
     const huge = `roadcam://route?name=x&line=${'_'.repeat(MAX_ROUTE_QUERY_CHARS)}`;
     expect(routeFromLink(huge)).toBe('/route?refused=too-long');
-    expect(parseRouteQuery({ refused: 'too-long' })).toEqual({
+    expect(parseRouteQuery({ refused: 'too-long' })).toMatchObject({
       ok: false,
       error:
         'This route link cannot be opened: it is longer than 16,000 characters. Ask for a new link.',
@@ -88,5 +89,29 @@ describe('a route link', () => {
 
   it('takes no path segments after the view', () => {
     expect(routeFromLink('roadcam://route/extra?line=abc')).toBeNull();
+  });
+});
+
+describe('a route link refused in German', () => {
+  it("says what is wrong in the user's language, and names an unnamed route in it", async () => {
+    const german = await loadTranslator('de');
+    const refusals = [
+      [{ refused: 'too-long' }, 'Er ist länger als 16.000 Zeichen.'],
+      [{ name: 'x' }, 'Er enthält keine Linie'],
+      [{ line: '_p~iF~ps|U_ulLnnqC', buffer: '500' }, 'keine Entfernung von 0,1 bis 50 km.'],
+    ] as const;
+    for (const [query, words] of refusals) {
+      const read = parseRouteQuery(query);
+      expect(read.ok).toBe(false);
+      if (!read.ok) {
+        expect(german.say(read.said)).toMatch(/^Dieser Routenlink lässt sich nicht öffnen: /);
+        expect(german.say(read.said)).toContain(words);
+      }
+    }
+    const unnamed = parseRouteQuery({ line: '_p~iF~ps|U_ulLnnqC' }, german.t('route.link.unnamed'));
+    expect(unnamed.ok && unnamed.route.name).toBe('Geteilte Route');
+    expect(parseRouteQuery({ line: '_p~iF~ps|U_ulLnnqC' })).toMatchObject({
+      route: { name: 'Shared route' },
+    });
   });
 });

@@ -190,3 +190,18 @@ describe('browser mode: the WebSocket transport', () => {
     await expect(openSocket(undefined, {}).opened).rejects.toThrow('HTTP 403');
   });
 });
+
+describe('refusals a person reads', () => {
+  test('are in the browser’s language, the first of its languages with a catalogue', async () => {
+    const german = { 'Accept-Language': 'nl-NL, de-DE;q=0.8, en;q=0.5' };
+    const noToken = await get(tokenPath('media', 'guess', 'x'), german);
+    expect(noToken).toMatchObject({ status: 401 });
+    expect(noToken.body).toBe(
+      'Roadcam braucht seinen Zugriffstoken: Öffnen Sie die vollständige URL, die `npm run web` ausgegeben hat.\n',
+    );
+    const rebinding = await get('/', { ...german, Host: `evil.example:${host.port}` });
+    expect(rebinding.body).toMatch(/^Diese Adresse wird hier nicht bedient\./);
+    const french = { 'Accept-Language': 'fr-CA', Origin: 'http://127.0.0.1:1234' };
+    expect((await get('/', french)).body).toBe('Les requêtes d’autres sites sont refusées.\n');
+  });
+});

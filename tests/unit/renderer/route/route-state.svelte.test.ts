@@ -69,6 +69,11 @@ describe('the route state', () => {
     expect(state.line).toEqual(ACROSS);
     await state.importFile('big.gpx', '', 6 * 1024 * 1024);
     expect(state.notice?.text).toMatch(/^big\.gpx is 6\.0 MB; a route file may be at most 5 MB/);
+    // The refusal already shown follows a change of language, numbers in its way.
+    await words.use('de');
+    expect(state.notice?.text).toMatch(
+      /^big\.gpx ist 6,0 MB groß; eine Routendatei darf höchstens 5 MB/,
+    );
   });
 
   test('makes a straight line between typed places when no routing service is set', async ({
@@ -146,6 +151,10 @@ describe('the route state', () => {
       text: 'This route link cannot be opened: its line is not an encoded polyline (polyline has a latitude without longitude). Ask for a new link.',
       error: true,
     });
+    await words.use('de');
+    expect(state.notice?.text).toMatch(
+      /^Dieser Routenlink lässt sich nicht öffnen: Seine Linie ist keine kodierte Polylinie \(/,
+    );
     expect(state.line).toEqual([]);
   });
 
