@@ -14,7 +14,6 @@ import { invoke } from '../core-call.ts';
 import { printJson, progress } from '../output.ts';
 import { searchFlagNames, searchParams } from '../search-flags.ts';
 import { typedObservationQuery } from './dataset-query.ts';
-import type { Translator } from '../../shared/i18n/translator.ts';
 
 const OWN_FLAGS = ['out', 'label', 'per-class', 'split', 'seed', 'layout'];
 /** Paging, sorting and aggregations are the export's own business. */
