@@ -68,6 +68,8 @@ export async function textCutOff(root: Locator): Promise<Finding[]> {
       const style = getComputedStyle(el);
       if (style.display === 'inline' || style.display === 'contents') continue;
       if (el.getClientRects().length === 0 || style.visibility === 'hidden') continue;
+      // A screen reader's words, hidden in a clipped 1-pixel box by design (app.css .sr-only).
+      if (style.clip === 'rect(0px, 0px, 0px, 0px)') continue;
       const hasText = [...el.childNodes].some(
         (child) => child.nodeType === Node.TEXT_NODE && (child.textContent ?? '').trim() !== '',
       );

@@ -51,7 +51,7 @@ describe('roadcam conditions', () => {
 
     const text = await roadcam(service.url, ['changes', 'Pass', '--hours', '1']);
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stderr).toMatch(/in 6 ten-minute snapshots of 3 camera\(s\)/);
+    expect(text.stderr).toMatch(/in 6 ten-minute snapshots of 3 cameras/);
 
     const removed = await roadcam(service.url, ['remove', 'Pass']);
     expect(removed.code, removed.stderr).toBe(0);
