@@ -34,7 +34,11 @@ function queueAt610(): Database.Database {
 it('keeps every row and column of the queue', () => {
   const db = queueAt610();
   const before = db.prepare('SELECT * FROM download_items ORDER BY id').all();
-  migrate(db, migrations);
+  // Up to this migration only: later ones may add columns of their own.
+  migrate(
+    db,
+    migrations.filter((m) => m.version <= 620),
+  );
   expect(db.prepare('SELECT * FROM download_items ORDER BY id').all()).toEqual(before);
   // Deleting the batch still deletes its items (the foreign key survived the rebuild).
   db.prepare('DELETE FROM download_batches WHERE id = 1').run();
