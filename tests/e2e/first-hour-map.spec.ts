@@ -253,12 +253,18 @@ test("a camera's live video plays in its panel; adding it to the wall says so an
 
 /** `lower` starts below the bottom of `upper`: neither covers the other. */
 async function expectBelow(lower: Locator, upper: Locator) {
-  // The status line comes once the picture's age is known: wait for both to be drawn.
-  await expect(upper).toBeVisible();
-  await expect(lower).toBeVisible();
-  const a = (await upper.boundingBox())!;
-  const b = (await lower.boundingBox())!;
-  expect(b.y).toBeGreaterThanOrEqual(a.y + a.height);
+  // The status line comes once the picture's age is known, and the picture may be redrawn (a
+  // newer image, the panel's camera filled in) between two reads: both boxes are read together
+  // until both are drawn, and then the line must sit under the picture.
+  await expect
+    .poll(
+      async () => {
+        const [a, b] = [await upper.boundingBox(), await lower.boundingBox()];
+        return a && b ? b.y - (a.y + a.height) : Number.NaN; // NaN: one is not drawn yet
+      },
+      { message: 'the status line under the picture', timeout: 20_000 },
+    )
+    .toBeGreaterThanOrEqual(0);
 }
 
 test("REC pins do not cover each other, nor does the panel's status cover the picture", async ({
