@@ -7,13 +7,19 @@
  * The tiles and the toolbar are the wall's own words, checked with the wall.
  */
 import type { Locator, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { english } from '../../src/shared/i18n/english.ts';
 import { pseudoMessage } from '../../src/shared/i18n/pseudo.ts';
+import type { Catalogue, MessageKey } from '../../src/shared/i18n/translator.ts';
 import { expect, openView, smallDemo, startRoadcam, test, type RoadcamHost } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
 import { textCutOff, wordsNotFromCatalogue } from './pseudo-text.ts';
 
 /** Where the German screenshots go for a person to look at (not kept in the repository). */
 const SHOTS = process.env.TOUR_SHOTS_DIR;
+const german: unknown = JSON.parse(
+  readFileSync(new URL('../../src/shared/i18n/messages/de.json', import.meta.url), 'utf8'),
+);
 
 test.describe.configure({ mode: 'serial' });
 let roadcam: RoadcamHost;
@@ -24,10 +30,15 @@ test.afterAll(async () => {
   await roadcam?.stop();
 });
 
-/** A toolbar button by its English words or their pseudo-locale form (the toolbar is the wall's). */
-function toolbarButton(page: Page, english: string): Locator {
+/**
+ * A toolbar button by its catalogue key, in whichever of this file's languages the page speaks
+ * (English, its pseudo-locale form, German): the toolbar is the wall's, worded with the wall.
+ */
+function toolbarButton(page: Page, key: MessageKey): Locator {
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const name = new RegExp(`^(${escape(english)}|${escape(pseudoMessage(english))})$`);
+  const words = english.messages[key];
+  const said = [words, pseudoMessage(words), (german as Catalogue)[key]];
+  const name = new RegExp(`^(${said.map(escape).join('|')})$`);
   return page.getByRole('toolbar').getByRole('button', { name });
 }
 
@@ -95,7 +106,7 @@ async function runTour(
 /** The Tour form: every source's field, and the rules a wrong value breaks, said at the form. */
 async function fillTourForm(page: Page, check: (area: Locator) => Promise<void>, shot?: string) {
   await openView(page, roadcam.url, '#/wall');
-  await toolbarButton(page, 'Tour').click();
+  await toolbarButton(page, 'wall.toolbar.tour').click();
   await check(form(page));
   const kind = form(page).locator('select').first();
   const submit = form(page).locator('button[type=submit]');
@@ -121,7 +132,7 @@ async function fillTourForm(page: Page, check: (area: Locator) => Promise<void>,
 async function rewindWall(page: Page, ids: string[], check: (area: Locator) => Promise<void>) {
   await openView(page, roadcam.url, `#/wall?cameras=${ids.join(',')}&layout=2x2`);
   await expect(page.locator('[data-tile]')).toHaveCount(2, { timeout: 30_000 });
-  await toolbarButton(page, 'Rewind').click();
+  await toolbarButton(page, 'wall.toolbar.rewind').click();
   const bar = page.locator('div.rewind');
   await expect(bar.getByRole('slider')).toBeVisible({ timeout: 30_000 });
   await check(bar);
