@@ -84,16 +84,26 @@ export async function startRoadcam(
       reject(new Error(`browser mode exited with ${code}:\n${output}`));
     });
   });
+  let stopped = false;
   return {
     url,
     dataDir,
     output: () => output,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
+      if (stopped) return;
+      stopped = true;
+      // A host that ended by itself mid-test is the failure to report, with what it printed and
+      // its data folder (its logs) kept: the page only ever sees "Disconnected".
+      const ended = child.exitCode ?? child.signalCode;
+      if (ended !== null) {
+        throw new Error(
+          `browser mode ended by itself (${ended}) before the test stopped it; its data folder ` +
+            `${dataDir} is kept. It printed:\n${output.slice(-4000)}`,
+        );
       }
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
       if (!options.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
