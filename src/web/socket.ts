@@ -13,6 +13,10 @@ export function attachSocket(ws: WebSocket, core: Core): void {
   };
   const unsubscribe = core.hub.onAny((event, payload) => send({ event, payload }));
   ws.on('close', unsubscribe);
+  // A frame past maxPayload or one that breaks the protocol: ws closes this socket itself, with
+  // the code that says why (1009, 1002), and the page reconnects. Unheard, the error would end
+  // the whole host.
+  ws.on('error', () => {});
   ws.on('message', (data, isBinary) => {
     const message = isBinary ? null : parseMessage(String(data));
     if (!message) {

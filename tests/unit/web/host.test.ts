@@ -178,6 +178,19 @@ describe('browser mode: the WebSocket transport', () => {
     ws.close();
   });
 
+  test('a frame past its cap closes that socket alone, with 1009; the host lives on', async () => {
+    const big = openSocket();
+    await big.opened;
+    const closed = new Promise<number>((resolve) => big.ws.once('close', resolve));
+    big.ws.send('x'.repeat(1024 * 1024 + 1));
+    expect(await closed).toBe(1009);
+    const { ws, opened, next } = openSocket();
+    await opened;
+    ws.send(JSON.stringify({ id: 7, channel: 'settings.get', input: {} }));
+    expect((await next((f) => f.id === 7)).response?.ok).toBe(true);
+    ws.close();
+  });
+
   test('refuses a socket without the token', async () => {
     await expect(openSocket('token=wrong').opened).rejects.toThrow('HTTP 401');
     await expect(openSocket('').opened).rejects.toThrow('HTTP 401');
