@@ -7,6 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, openView, smallDemo, startRoadcam, test, type RoadcamHost } from './fixtures.ts';
+import { watchDrawnSquare } from './map-helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 let roadcam: RoadcamHost;
@@ -66,22 +67,7 @@ async function settingRefused(page: Page) {
 /** The map: an area drawn and watched for alerts ("Watching …"). */
 async function areaWatched(page: Page) {
   await openView(page, roadcam.url, '#/map');
-  await page.getByRole('button', { name: 'Draw polygon' }).click();
-  const box = (await page.getByRole('application', { name: 'Map' }).boundingBox())!;
-  for (const [fx, fy] of [
-    [0.2, 0.2],
-    [0.8, 0.2],
-    [0.8, 0.8],
-    [0.2, 0.8],
-  ] as const) {
-    await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
-    await page.waitForTimeout(400); // never two clicks close enough to read as a double click
-  }
-  await page.getByRole('button', { name: 'Finish' }).click();
-  await page.getByRole('button', { name: 'Watch this area for alerts' }).click();
-  const form = page.getByRole('form', { name: 'Watch this area' });
-  await form.getByLabel('Area name').fill('Middle of the map');
-  await form.getByRole('button', { name: 'Watch' }).click();
+  await watchDrawnSquare(page, 'Middle of the map');
   await expect(page.getByRole('status').filter({ hasText: 'Watching "Middle' })).toBeVisible();
 }
 
