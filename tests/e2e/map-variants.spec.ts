@@ -88,7 +88,6 @@ function placeCameras(
   return { points, tilesInView };
 }
 
-test.describe.configure({ mode: 'serial' });
 
 for (const variant of ['ours', 'stranger-a', 'stranger-b']) {
   test(`against the ${variant} service the map draws and counts the cameras, and a click on one opens it`, async ({

@@ -96,6 +96,28 @@ test('"Search this area" searches the bbox of the view', async ({ page }, testIn
   await page.screenshot({ path: testInfo.outputPath('map-bbox.png') });
 });
 
+test('the map follows its box: narrowed, it keeps its centre and shows less; widened, all again', async ({
+  page,
+}) => {
+  await openMap(page);
+  const map = page.getByRole('application', { name: 'Map' });
+  const bounds = async () => {
+    const [w, s, e, n] = ((await map.getAttribute('data-bounds')) ?? '').split(',').map(Number);
+    return { lon: (w! + e!) / 2, lat: (s! + n!) / 2, span: e! - w! };
+  };
+  const before = await bounds();
+  const width = (await map.boundingBox())!.width;
+  // A panel or the sidebar changing the map's box, not the window: Leaflet alone never hears it.
+  await map.evaluate((el, w) => (el.style.width = `${w}px`), Math.round(width / 2));
+  await expect.poll(async () => (await bounds()).span / before.span).toBeCloseTo(0.5, 2);
+  const narrowed = await bounds();
+  expect(narrowed.lon).toBeCloseTo(before.lon, 1);
+  expect(narrowed.lat).toBeCloseTo(before.lat, 1);
+  await map.evaluate((el) => (el.style.width = ''));
+  await expect.poll(async () => (await bounds()).span).toBeCloseTo(before.span, 2);
+  expect((await bounds()).lon).toBeCloseTo(before.lon, 1);
+});
+
 test('a sensor range search lists the observations the service finds', async ({
   page,
 }, testInfo) => {
