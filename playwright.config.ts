@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/helpers/chromium.ts';
+import { E2E_LOCALE } from './tests/e2e/say.ts';
 
 /**
  * End-to-end tests drive browser mode (`npm run web`) in Debian's Chromium: the Electron binary
@@ -16,6 +17,8 @@ export default defineConfig({
   globalSetup: './tests/e2e/global-setup.ts',
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
+    // The app follows the browser's language: the suite runs in one (tests/e2e/say.ts).
+    locale: E2E_LOCALE,
     viewport: { width: 1360, height: 860 },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',

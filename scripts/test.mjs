@@ -20,7 +20,10 @@ process.env.PATH = `${binDir}:${process.env.PATH}`;
 const results = join(root, 'test-results');
 mkdirSync(results, { recursive: true });
 
-const only = process.argv.slice(2);
+// `--locale=en-XA`: the e2e specs in that language (tests/e2e/say.ts), the pseudo-locale's run.
+const locale = process.argv.find((a) => a.startsWith('--locale='));
+if (locale) process.env.ROADCAM_E2E_LOCALE = locale.slice('--locale='.length);
+const only = process.argv.slice(2).filter((a) => a !== locale);
 const steps = [];
 
 function run(label, [command, ...prefix], args, options = {}) {
