@@ -11,8 +11,6 @@ import type {
   DownloadLimit,
   DownloadsUpdate,
 } from '../../shared/ipc/downloads.ts';
-import { batchFinishedSaid } from '../../shared/batch-finished.ts';
-import { english } from '../../shared/i18n/english.ts';
 import type { BatchRow, BatchTotals, ItemRow } from './rows.ts';
 import { BottleneckMeter } from './bottleneck.ts';
 import type { DownloadQueueStore } from './store.ts';
@@ -238,11 +236,5 @@ export function finishedEvent(
     items: totals.items,
     folder: batch.folder,
   };
-  const said = batchFinishedSaid(end);
-  return {
-    batchId: batch.id,
-    ...end,
-    title: english.say(said.title),
-    body: english.say(said.body),
-  };
+  return { batchId: batch.id, ...end };
 }

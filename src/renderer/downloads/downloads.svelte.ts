@@ -11,7 +11,7 @@ import { csvText } from '../../shared/csv.ts';
 import type { Api } from '../../shared/ipc.ts';
 import { contextSlot } from '../lib/context.ts';
 import { transport } from '../lib/transport.svelte.ts';
-import { batchName, saidOr } from './core-words.ts';
+import { batchFinishedWords, batchName, saidOr } from './core-words.ts';
 import { ItemIndex } from './item-index.svelte.ts';
 
 type Action = 'downloads.pause' | 'downloads.resume' | 'downloads.cancel' | 'downloads.retry';
@@ -155,7 +155,9 @@ export class DownloadsState {
   /** In the desktop app the main process shows the notification; in a browser, the page does. */
   #notify(e: BatchFinished): void {
     if (transport.kind === 'electron' || typeof Notification === 'undefined') return;
-    if (Notification.permission === 'granted') new Notification(e.title, { body: e.body });
+    if (Notification.permission !== 'granted') return;
+    const { title, body } = batchFinishedWords(e);
+    new Notification(title, { body });
   }
 }
 

@@ -120,6 +120,7 @@ export interface DownloadsUpdate {
   removedBatches: number[];
 }
 
+/** A front end says batchFinishedSaid(this) in its user's language. */
 export interface BatchFinished {
   batchId: number;
   label: string;
@@ -130,9 +131,6 @@ export interface BatchFinished {
   /** Files in the batch, and the folder they went into. */
   items: number;
   folder: string;
-  /** In English, for logs; a front end says batchFinishedSaid(this) in its user's language. */
-  title: string;
-  body: string;
 }
 
 const id = z.number().int().positive();

@@ -8,6 +8,8 @@ import { afterAll, describe, expect } from 'vitest';
 import { demoCoreTest as test } from '../../helpers/fixtures.ts';
 import { startCore } from '../../../src/engine/core.ts';
 import type { BatchFinished, DownloadsUpdate } from '../../../src/shared/ipc/downloads.ts';
+import { batchFinishedSaid } from '../../../src/shared/batch-finished.ts';
+import { english } from '../../../src/shared/i18n/english.ts';
 import { NOW, tempDir } from '../../helpers/downloads.ts';
 import { waitFor } from '../../helpers/wait.ts';
 
@@ -46,7 +48,7 @@ describe('downloads channels', () => {
       timeoutMs: 60_000,
     });
     expect(done).toMatchObject({ state: 'failed', completed: 1, failed: 2 });
-    expect(done.title).toMatch(/failed/);
+    expect(english.say(batchFinishedSaid(done).title)).toMatch(/failed/);
     const list = await core.api.invoke('downloads.list', {});
     const item = list.items.find((i) => i.recordingId === id)!;
     expect(item).toMatchObject({ state: 'completed', bytesDone: item.bytesTotal });
