@@ -9,6 +9,7 @@
  * bound in seconds would pass the old tile by luck (its next check came first) or fail a slow
  * machine. A third tile's reason is the service's own text: it stays as the service sent it.
  */
+import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, openView, test, type RoadcamHost } from './fixtures.ts';
 import { say, translatorFor } from './say.ts';
@@ -29,6 +30,7 @@ test.afterAll(async () => {
 });
 
 const german = translatorFor('de');
+const SHOTS = '/tmp/43-shots/T';
 
 async function setOffline(cameraId: string, offline: boolean): Promise<void> {
   const answer = await fetch(
@@ -105,4 +107,7 @@ test("every tile's reason turns to German at once, before any tile checks again"
   await expect.soft(reasonOf(tile(refused))).toHaveText(shown.refused);
   await expect.soft(reasonOf(tile(refused))).toHaveAttribute('data-verbatim', 'true');
   await expect.soft(tile(gone).locator('footer .pill')).toHaveText(german.t('wall.state.stale'));
+  // For a person to read: the German reasons fit their tiles.
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/wall-reasons-de.png` });
 });
