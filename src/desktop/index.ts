@@ -34,6 +34,7 @@ import { displayArgument, kioskStart } from './kiosk.ts';
 import { displayByNumber } from './displays.ts';
 import { english } from '../shared/i18n/english.ts';
 import { said } from '../shared/i18n/translator.ts';
+import { defaultSettings, type Settings } from '../shared/settings.ts';
 import { IpcError } from '../shared/ipc.ts';
 import { wallWindowRequest, type WallWindowRequest } from './wall-window.ts';
 import { numberedDisplays, startWallScreens, type WallScreens } from './electron/wall-screens.ts';
@@ -180,8 +181,9 @@ function start(): void {
     }),
   );
   startingCore = starting;
+  const saved = settingsOrDefaults(dataDir);
   // The menu and tray are drawn at once (English until the catalogue loads), then again.
-  void followLanguage(savedSettings(dataDir).language, starting);
+  const speaking = followLanguage(saved.language, starting);
   walls = starting.then((ready) => {
     const shown = startWallScreens(ready, {
       log,
@@ -210,8 +212,14 @@ function start(): void {
     },
     (error: Error) => {
       log(`core failed to start: ${error.message}`);
-      dialog.showErrorBox(shellWords.words().t('desktop.start.failed'), errorInWords(error));
-      app.quit();
+      // Said once the shell speaks the user's language (its catalogue may still be loading);
+      // a catalogue that fails to load leaves English, which still says it.
+      void speaking
+        .catch(() => undefined)
+        .then(() => {
+          dialog.showErrorBox(shellWords.words().t('desktop.start.failed'), errorInWords(error));
+          app.quit();
+        });
     },
   );
   installMenu(
@@ -219,7 +227,7 @@ function start(): void {
     helpActions(() => core, logsDirOf(dataDir)),
   );
   // --kiosk: the first window opens full screen on a wall tour (kiosk.ts decides).
-  const kiosk = kioskStart(process.argv, pendingRoute, savedSettings(dataDir).lastTour);
+  const kiosk = kioskStart(process.argv, pendingRoute, saved.lastTour);
   if (kiosk?.problem) log(`kiosk: ${kiosk.problem}`);
   if (kiosk) pendingRoute = kiosk.route;
   const kioskDisplay = kiosk ? displayOfArgument() : undefined;
@@ -250,6 +258,20 @@ function start(): void {
   openWindow();
   // The dock icon (macOS): the window again, from the tray or after a close.
   app.on('activate', showWindow);
+}
+
+/**
+ * The settings as saved, or the defaults when they cannot be read (a database a newer Roadcam
+ * wrote): the core's start then fails and says why in a dialog, where a throw here would stop
+ * the shell before it could say anything.
+ */
+function settingsOrDefaults(dataDir: string): Settings {
+  try {
+    return savedSettings(dataDir);
+  } catch (error) {
+    log(`the saved settings cannot be read (${(error as Error).message}); using the defaults`);
+    return defaultSettings;
+  }
 }
 
 /** A call that came before the core was there: the page says it in its user's language. */

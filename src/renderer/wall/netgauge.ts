@@ -4,7 +4,7 @@
  * says so differently. Plain logic (tested in Node); the player feeds it the load times of the
  * segments hls.js fetched and the one it is fetching now.
  */
-import { t } from '../lib/words.svelte.ts';
+import { said, saidWithin, type Said } from '../../shared/i18n/translator.ts';
 
 export interface SegmentLoad {
   /** Bytes of the segment. */
@@ -109,8 +109,9 @@ export class NetworkGauge {
   /**
    * What the tile says while it waits for the network, with the figures it has: the overdue
    * segment first (the segments before it may have come fast, before the link slowed down).
+   * Kept as what it means: the tile words it when drawn.
    */
-  describe(now: number): string {
+  describe(now: number): Said {
     const got = this.bandwidthBps;
     const needed = this.neededBps;
     const flight = this.#inFlight;
@@ -119,23 +120,26 @@ export class NetworkGauge {
       const seconds = Math.round((now - flight.since) / 1000);
       const duration = Math.round(flight.durationS);
       return needed === null
-        ? t('wall.net.segment', { duration, seconds })
-        : t('wall.net.segmentNeeds', { duration, seconds, needed: rate(needed) });
+        ? said('wall.net.segment', { duration, seconds })
+        : said('wall.net.segmentNeeds', { duration, seconds, needed: saidWithin(rate(needed)) });
     }
     if (playlist && this.#playlistOverdue(now)) {
       const seconds = Math.round((now - playlist.since) / 1000);
-      return t('wall.net.playlist', { seconds, within: Math.round(playlist.withinS) });
+      return said('wall.net.playlist', { seconds, within: Math.round(playlist.withinS) });
     }
     if (got !== null && needed !== null) {
-      return t('wall.net.rate', { got: rate(got), needed: rate(needed) });
+      return said('wall.net.rate', {
+        got: saidWithin(rate(got)),
+        needed: saidWithin(rate(needed)),
+      });
     }
-    return t('wall.net.slower');
+    return said('wall.net.slower');
   }
 }
 
 /** 1,234,567 -> "1.2 Mbit/s"; 850,000 -> "850 kbit/s" (numbers as the language writes them). */
-export function rate(bps: number): string {
-  if (bps >= 1e7) return t('wall.net.mbps', { value: Math.round(bps / 1e6) });
-  if (bps >= 1e6) return t('wall.net.mbpsTenths', { value: bps / 1e6 });
-  return t('wall.net.kbps', { value: Math.max(1, Math.round(bps / 1e3)) });
+export function rate(bps: number): Said {
+  if (bps >= 1e7) return said('wall.net.mbps', { value: Math.round(bps / 1e6) });
+  if (bps >= 1e6) return said('wall.net.mbpsTenths', { value: bps / 1e6 });
+  return said('wall.net.kbps', { value: Math.max(1, Math.round(bps / 1e3)) });
 }

@@ -1,10 +1,11 @@
 /**
  * A still camera's live image, fetched by the tile itself so that it can read when the image was
  * taken: the answer's Last-Modified (the service's, passed on by the media route). Bounded in
- * time and size like every answer. A failure's reason is in the language in force when it
- * came: the tile asks again within seconds, and says the next one in the language then.
+ * time and size like every answer. A failure's reason is kept as what it means (tile-reason.ts),
+ * worded when drawn.
  */
-import { t } from '../lib/words.svelte.ts';
+import { said } from '../../shared/i18n/translator.ts';
+import type { TileReason } from './tile-reason.ts';
 
 export interface Still {
   /** An object URL of the image; the tile revokes it when it shows the next. */
@@ -19,7 +20,7 @@ export interface Still {
 }
 
 export type StillResult =
-  { ok: true; still: Still } | { ok: false; status: number; reason: string };
+  { ok: true; still: Still } | { ok: false; status: number; reason: TileReason };
 
 /** A camera image larger than this is not one (the service's are tens of kilobytes). */
 export const MAX_STILL_BYTES = 32 * 1024 * 1024;
@@ -37,26 +38,27 @@ export async function fetchStill(url: string, signal: AbortSignal): Promise<Stil
     response = await fetch(url, { cache: 'no-store', signal: AbortSignal.any([signal, timeout]) });
   } catch (error) {
     const reason = timeout.aborted
-      ? t('wall.reason.timeout', { seconds: STILL_TIMEOUT_MS / 1000 })
-      : t('wall.reason.noAnswer', { reason: (error as Error).message });
+      ? said('wall.reason.timeout', { seconds: STILL_TIMEOUT_MS / 1000 })
+      : said('wall.reason.noAnswer', { reason: (error as Error).message });
     return { ok: false, status: 0, reason };
   }
   if (!response.ok) {
     const text = (await response.text().catch(() => '')).trim().split('\n')[0]!.slice(0, 300);
-    return { ok: false, status: response.status, reason: text || `HTTP ${response.status}` };
+    const reason = { verbatim: text || `HTTP ${response.status}` };
+    return { ok: false, status: response.status, reason };
   }
   const type = response.headers.get('Content-Type') ?? '';
   const length = Number(response.headers.get('Content-Length') ?? 0);
   if (!type.startsWith('image/') || length > MAX_STILL_BYTES) {
     await response.body?.cancel().catch(() => undefined);
     const reason = type.startsWith('image/')
-      ? t('wall.reason.tooLarge', { megabytes: Math.round(length / 1e6) })
-      : t('wall.reason.notImage', { type });
+      ? said('wall.reason.tooLarge', { megabytes: Math.round(length / 1e6) })
+      : said('wall.reason.notImage', { type });
     return { ok: false, status: 502, reason };
   }
   const blob = await response.blob().catch(() => null);
   if (!blob || blob.size > MAX_STILL_BYTES) {
-    return { ok: false, status: 502, reason: t('wall.reason.broken') };
+    return { ok: false, status: 502, reason: said('wall.reason.broken') };
   }
   const fetchedAt = Date.now();
   return {

@@ -8,14 +8,15 @@ import { mediaUrl } from '../lib/media.ts';
 import type { Prepared } from './tour-schedule.ts';
 import { imageIsWhole } from './image-check.ts';
 import { fetchStill } from './still.ts';
+import { reasonWords } from './tile-reason.ts';
 
 /** Loads one camera's live image; ok when it arrived whole and the browser can decode it. */
 export async function prefetchCamera(cameraId: string, signal: AbortSignal): Promise<Prepared> {
   const result = await fetchStill(mediaUrl(`cameras/${encodeURIComponent(cameraId)}/live`), signal);
   if (!result.ok) {
-    // The media request's own words (the service's, or still.ts's).
-    const words = result.reason;
-    return { ok: false, reason: { kind: 'refused', words: () => words } };
+    // The media request's own words (the service's, or still.ts's), in the language when drawn.
+    const reason = result.reason;
+    return { ok: false, reason: { kind: 'refused', words: () => reasonWords(reason) } };
   }
   try {
     const blob = result.still.blob;

@@ -5,6 +5,7 @@
  * (picture.ts), not the playback position, which a seek moves without a new picture.
  */
 import type { ValueKeys } from '../lib/enum-words.ts';
+import type { TileReason } from './tile-reason.ts';
 
 export type WatchdogAction =
   /** A new picture within the stall time: nothing to do. */
@@ -111,8 +112,8 @@ export type TileStateKind =
 
 export interface TileState {
   kind: TileStateKind;
-  /** Why, in words a user can act on (errors, offline, reconnecting). */
-  reason?: string;
+  /** Why, in words a user can act on (errors, offline, reconnecting), worded when drawn. */
+  reason?: TileReason;
   /**
    * When the picture the user sees was shown (video: the last new frame) or taken (a still
    * image: its capture time, else when it was fetched), in epoch milliseconds; absent: none.
@@ -140,8 +141,18 @@ export const stateLabels: ValueKeys<TileStateKind> = {
  * and (but for Live, whose picture is always new) a picture of the same second.
  */
 export function sameState(a: TileState, b: TileState): boolean {
-  if (a.kind !== b.kind || a.reason !== b.reason || a.behindS !== b.behindS) return false;
+  if (a.kind !== b.kind || !sameReason(a.reason, b.reason) || a.behindS !== b.behindS) {
+    return false;
+  }
   if (a.kind === 'live') return true;
   const second = (at: number | undefined) => (at === undefined ? null : Math.round(at / 1000));
   return second(a.pictureAt) === second(b.pictureAt);
+}
+
+/**
+ * Whether two reasons say the same: each check makes its reason afresh, so they are compared by
+ * what they hold (a message's key and parameters, or the service's text), not by identity.
+ */
+function sameReason(a: TileReason | undefined, b: TileReason | undefined): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

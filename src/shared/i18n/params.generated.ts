@@ -1622,6 +1622,7 @@ export interface MessageParams {
   'wall.tile.noArchive': {};
   'wall.tile.rewind': {};
   'wall.tile.role': {};
+  'wall.tile.slowAndIdle': { slow: string | number; idle: string | number };
   'wall.title': {};
   'wall.toolbar.columns': {};
   'wall.toolbar.copyLink': {};

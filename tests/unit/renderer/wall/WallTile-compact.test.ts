@@ -71,7 +71,11 @@ function tileWaitingForNetwork(): HTMLElement {
       onFocus: () => {},
     },
   });
-  [...mediaSources][0]!.report({ kind: 'network', reason: REASON, pictureAt: Date.now() - 14_000 });
+  [...mediaSources][0]!.report({
+    kind: 'network',
+    reason: { verbatim: REASON },
+    pictureAt: Date.now() - 14_000,
+  });
   flushSync();
   return screen.getByRole('status');
 }

@@ -4,6 +4,7 @@ import { describe, expect, test, vi } from 'vitest';
 import type { WallTile } from '../../../../src/shared/ipc/wall.ts';
 import { mediaSources, type MediaSource } from '../../../../src/renderer/testing/media-sources.ts';
 import type { TileState } from '../../../../src/renderer/wall/watchdog.ts';
+import { reasonWords } from '../../../../src/renderer/wall/tile-reason.ts';
 import Tile from '../../../../src/renderer/wall/WallTile.svelte';
 import { playerBudget } from '../../../../src/renderer/wall/player-budget.ts';
 import { stubIntersectionObserver } from '../../../../src/renderer/testing/intersection.ts';
@@ -77,18 +78,27 @@ function report(state: TileState): void {
 describe("a video tile shows its player's state", () => {
   test.each<[TileState, string]>([
     [{ kind: 'live' }, 'Live'],
-    [{ kind: 'buffering', reason: 'Loading the next segment.' }, 'Buffering'],
+    [{ kind: 'buffering', reason: { verbatim: 'Loading the next segment.' } }, 'Buffering'],
     [
-      { kind: 'network', reason: 'Segments take 4.1 s to arrive and play for 2 s.' },
+      { kind: 'network', reason: { verbatim: 'Segments take 4.1 s to arrive and play for 2 s.' } },
       'Waiting for network',
     ],
-    [{ kind: 'stalled', reason: 'No picture for 6 s: reloading the stream.' }, 'Stalled'],
     [
-      { kind: 'reconnecting', reason: 'The stream broke off: trying again in 4 s.' },
+      { kind: 'stalled', reason: { verbatim: 'No picture for 6 s: reloading the stream.' } },
+      'Stalled',
+    ],
+    [
+      { kind: 'reconnecting', reason: { verbatim: 'The stream broke off: trying again in 4 s.' } },
       'Reconnecting',
     ],
-    [{ kind: 'offline', reason: 'The camera is offline (the service says 503).' }, 'Offline'],
-    [{ kind: 'error', reason: 'The stream cannot be played: unsupported codec.' }, 'Error'],
+    [
+      { kind: 'offline', reason: { verbatim: 'The camera is offline (the service says 503).' } },
+      'Offline',
+    ],
+    [
+      { kind: 'error', reason: { verbatim: 'The stream cannot be played: unsupported codec.' } },
+      'Error',
+    ],
   ])('%j', (state, label) => {
     const { tile } = renderTile(true);
     expect(tile().dataset.state).toBe('starting');
@@ -97,14 +107,14 @@ describe("a video tile shows its player's state", () => {
     expect(tile().getAttribute('aria-label')).toBe(`${camera.name}, ${label}`);
     expect(tile().querySelector('footer .pill')?.textContent).toBe(label);
     const reason = screen.queryByRole('status');
-    expect(reason?.textContent ?? null).toBe(state.reason ?? null);
+    expect(reason?.textContent ?? null).toBe(state.reason ? reasonWords(state.reason) : null);
   });
 
   test('a picture that stopped says how old it is, counted from the frame shown', () => {
     const { tile } = renderTile(true);
     report({
       kind: 'network',
-      reason: 'The next 2 s of video has taken 8 s.',
+      reason: { verbatim: 'The next 2 s of video has taken 8 s.' },
       pictureAt: Date.now() - 14_000,
     });
     expect(tile().querySelector('footer .pill')?.textContent).toBe('Waiting for network');
@@ -120,7 +130,7 @@ describe("a video tile shows its player's state", () => {
     renderTile(true);
     expect(mediaSources.size).toBe(1);
     const player = source();
-    player.report({ kind: 'offline', reason: 'The camera is offline.' });
+    player.report({ kind: 'offline', reason: { verbatim: 'The camera is offline.' } });
     flushSync();
     const shown = screen.getAllByTestId('media-source').map((e) => e.dataset.src);
     expect(shown).toEqual([expect.stringContaining('playlist.m3u8'), camera.id]);
@@ -134,7 +144,7 @@ test('a still tile shows the still image and its state', () => {
   const { tile } = renderTile(false);
   expect(tile().dataset.kind).toBe('still');
   expect(source().props['cameraId']).toBe(camera.id);
-  report({ kind: 'reconnecting', reason: 'The image did not load: retrying.' });
+  report({ kind: 'reconnecting', reason: { verbatim: 'The image did not load: retrying.' } });
   expect(tile().dataset.state).toBe('reconnecting');
 });
 

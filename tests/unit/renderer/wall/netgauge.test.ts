@@ -1,5 +1,6 @@
 /** A wall tile tells waiting for the network from waiting for the camera. */
 import { describe, expect, it } from 'vitest';
+import { english } from '../../../../src/shared/i18n/english.ts';
 import { NetworkGauge, rate } from '../../../../src/renderer/wall/netgauge.ts';
 
 /** A 2 s segment of `kbit` kbit/s of video, loaded in `loadMs`. */
@@ -29,7 +30,7 @@ describe('NetworkGauge', () => {
     const gauge = new NetworkGauge();
     for (let i = 0; i < 4; i++) gauge.loaded(segment(2000, 1900));
     expect(gauge.slow(10_000)).toBe(true);
-    expect(gauge.describe(10_000)).toBe(
+    expect(english.say(gauge.describe(10_000))).toBe(
       'Waiting for the network: video arrives at 2.1 Mbit/s, the stream needs 2.0 Mbit/s. ' +
         'A faster connection, or fewer tiles, will help.',
     );
@@ -50,14 +51,14 @@ describe('NetworkGauge', () => {
     expect(gauge.slow(2_500)).toBe(false);
     expect(gauge.slow(3_100)).toBe(true);
     // The segments before came fast: the overdue one is what the tile talks about.
-    expect(gauge.describe(9_000)).toBe(
+    expect(english.say(gauge.describe(9_000))).toBe(
       'Waiting for the network: the next 2 s of video has taken 8 s to arrive so far ' +
         '(the stream needs 2.0 Mbit/s). A faster connection, or fewer tiles, will help.',
     );
     const fresh = new NetworkGauge();
     fresh.loading(0, 2);
     expect(fresh.slow(5_000)).toBe(true);
-    expect(fresh.describe(5_000)).toBe(
+    expect(english.say(fresh.describe(5_000))).toBe(
       'Waiting for the network: the next 2 s of video has taken 5 s to arrive so far. ' +
         'A faster connection, or fewer tiles, will help.',
     );
@@ -74,7 +75,7 @@ describe('NetworkGauge', () => {
     gauge.loading(5_000, 2, '0:10');
     gauge.loading(10_000, 2, '0:10');
     expect(gauge.slow(10_500)).toBe(true);
-    expect(gauge.describe(12_000)).toContain(
+    expect(english.say(gauge.describe(12_000))).toContain(
       'the next 2 s of video has taken 12 s to arrive so far',
     );
     // Another segment is another wait.
@@ -90,7 +91,7 @@ describe('NetworkGauge', () => {
     // Asked for again (a retry): still the first asking that counts.
     gauge.playlistLoading(2_900, 2);
     expect(gauge.slow(3_100)).toBe(true);
-    expect(gauge.describe(7_000)).toBe(
+    expect(english.say(gauge.describe(7_000))).toBe(
       'Waiting for the network: the list of new video has taken 6 s to arrive so far (it should ' +
         'take under 2 s). A faster connection, or fewer tiles, will help.',
     );
@@ -119,9 +120,9 @@ describe('NetworkGauge', () => {
   });
 
   it('writes rates as people read them', () => {
-    expect(rate(850_000)).toBe('850 kbit/s');
-    expect(rate(1_234_567)).toBe('1.2 Mbit/s');
-    expect(rate(48_000_000)).toBe('48 Mbit/s');
-    expect(rate(12)).toBe('1 kbit/s');
+    expect(english.say(rate(850_000))).toBe('850 kbit/s');
+    expect(english.say(rate(1_234_567))).toBe('1.2 Mbit/s');
+    expect(english.say(rate(48_000_000))).toBe('48 Mbit/s');
+    expect(english.say(rate(12))).toBe('1 kbit/s');
   });
 });

@@ -42,9 +42,9 @@ describe('what a tile says about its picture', () => {
 
   it('with no picture shown yet there is no age to tell', () => {
     expect(tileStatus({ kind: 'starting' }, now)).toEqual({ pill: 'Starting', headline: null });
-    expect(tileStatus({ kind: 'offline', reason: 'Camera X is offline.' }, now).headline).toBe(
-      null,
-    );
+    expect(
+      tileStatus({ kind: 'offline', reason: { verbatim: 'Camera X is offline.' } }, now).headline,
+    ).toBe(null);
   });
 
   it('ages read at a glance', () => {

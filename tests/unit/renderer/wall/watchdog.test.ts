@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Backoff, sameState, StallWatchdog } from '../../../../src/renderer/wall/watchdog.ts';
+import { said } from '../../../../src/shared/i18n/translator.ts';
 
 // The watchdog is fed when the picture last changed (picture.ts), not the playback position.
 describe('stall watchdog', () => {
@@ -51,7 +52,17 @@ describe('same state', () => {
     const a = { kind: 'buffering' as const, pictureAt: 1_000_200 };
     expect(sameState(a, { ...a, pictureAt: 1_000_300 })).toBe(true);
     expect(sameState(a, { ...a, pictureAt: 1_002_000 })).toBe(false);
-    expect(sameState(a, { ...a, reason: 'why' })).toBe(false);
+    expect(sameState(a, { ...a, reason: { verbatim: 'why' } })).toBe(false);
+  });
+
+  it('a reason made again at each check is the same while it says the same', () => {
+    const stalled = (seconds: number) => ({
+      kind: 'reconnecting' as const,
+      reason: said('wall.reason.idle', { seconds }),
+    });
+    expect(sameState(stalled(12), stalled(12))).toBe(true);
+    expect(sameState(stalled(12), stalled(13))).toBe(false);
+    expect(sameState(stalled(12), { ...stalled(12), reason: { verbatim: 'x' } })).toBe(false);
   });
 
   it('Live is Live whatever the frame, but a new delay is news', () => {
