@@ -2,6 +2,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { seriousViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
+import { say } from './say.ts';
+import { anyCount, sayLike } from './say-like.ts';
 
 // The Map's observation results exported as a dataset in browser mode (the folder typed, inside
 // the data folder the test's policy allows): the files on disk, the manifest, the datasheet.
@@ -13,20 +15,28 @@ test('Export as dataset writes the images, one manifest row each, and a datashee
   test.setTimeout(240_000);
   const folder = join(roadcam.dataDir, 'dataset');
   await page.goto(`${roadcam.url}#/map?at=39.5,-98.35,4`);
-  await page.getByText('Observations', { exact: true }).first().click();
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByText(say('map.layer.observations'), { exact: true }).first().click();
+  await page.getByRole('button', { name: say('search.tab'), exact: true }).click();
   await expect(page.getByTestId('result-total')).not.toHaveText('0');
-  await page.getByRole('button', { name: 'Export as dataset' }).click();
+  await page.getByRole('button', { name: say('search.results.export') }).click();
 
-  const dialog = page.getByRole('dialog', { name: 'Export as dataset' });
-  await dialog.getByLabel('Label').selectOption('road_weather');
-  await dialog.getByLabel('Images per class (empty: all)').fill('3');
-  await dialog.getByLabel('Folder').fill(folder);
+  const dialog = page.getByRole('dialog', { name: say('datasets.title') });
+  await dialog.getByLabel(say('datasets.label')).selectOption('road_weather');
+  await dialog.getByLabel(say('datasets.perClass')).fill('3');
+  await dialog.getByLabel(say('datasets.folder')).fill(folder);
   expect(await seriousViolations(page, dialog)).toEqual([]);
-  await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+  await dialog.getByRole('button', { name: say('datasets.export'), exact: true }).click();
 
   const done = dialog.getByTestId('dataset-result');
-  await expect(done).toContainText(`images in ${folder}`, { timeout: 120_000 });
+  const result = (files: number | ReturnType<typeof anyCount>) =>
+    sayLike('datasets.result', {
+      files,
+      folder,
+      train: anyCount(),
+      validation: anyCount(),
+      test: anyCount(),
+    });
+  await expect(done).toContainText(result(anyCount()), { timeout: 120_000 });
   await page.screenshot({ path: testInfo.outputPath('dataset-export.png') });
   await page.setViewportSize({ width: 1400, height: 900 });
   await dialog.screenshot({ path: 'docs/screenshots/dataset-export.png' });
@@ -44,11 +54,11 @@ test('Export as dataset writes the images, one manifest row each, and a datashee
     .sort();
   expect(rows.map((r) => r.file).sort()).toEqual(images);
   expect(readFileSync(join(folder, 'README.md'), 'utf8')).toContain('## Counts');
-  await expect(done).toContainText(`${rows.length} images`);
+  await expect(done).toContainText(result(rows.length));
 
   // Browser mode opens nothing on the server's desktop: the dialog says where the folder is.
-  await done.getByRole('button', { name: 'Open folder' }).click();
-  await expect(done).toContainText(`The dataset is in ${folder}.`);
+  await done.getByRole('button', { name: say('datasets.openFolder') }).click();
+  await expect(done).toContainText(say('datasets.openedAt', { folder }));
 });
 
 // Cancel while the images come: the dialog says what was kept and that running the same export
@@ -57,21 +67,29 @@ test('Cancel stops a running export, saying what it kept', async ({ page, roadca
   test.setTimeout(240_000);
   const folder = join(roadcam.dataDir, 'canceled');
   await page.goto(`${roadcam.url}#/map?at=39.5,-98.35,4`);
-  await page.getByText('Observations', { exact: true }).first().click();
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByText(say('map.layer.observations'), { exact: true }).first().click();
+  await page.getByRole('button', { name: say('search.tab'), exact: true }).click();
   await expect(page.getByTestId('result-total')).not.toHaveText('0');
-  await page.getByRole('button', { name: 'Export as dataset' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Export as dataset' });
+  await page.getByRole('button', { name: say('search.results.export') }).click();
+  const dialog = page.getByRole('dialog', { name: say('datasets.title') });
   // Every observation (hundreds of images): the cancel comes long before the end.
-  await dialog.getByLabel('Images per class (empty: all)').fill('');
-  await dialog.getByLabel('Folder').fill(folder);
-  await dialog.getByRole('button', { name: 'Export', exact: true }).click();
-  await expect(dialog.getByRole('status')).toContainText(/Images: [1-9]\d* of \d+/, {
+  await dialog.getByLabel(say('datasets.perClass')).fill('');
+  await dialog.getByLabel(say('datasets.folder')).fill(folder);
+  await dialog.getByRole('button', { name: say('datasets.export'), exact: true }).click();
+  const phase = say('datasets.phase.images');
+  const progress = sayLike('datasets.progress', {
+    phase,
+    done: anyCount(/[1-9][\d,]*/),
+    total: anyCount(),
+  });
+  await expect(dialog.getByRole('status')).toContainText(progress, {
     timeout: 120_000,
   });
-  await dialog.getByRole('button', { name: 'Cancel the export' }).click();
+  await dialog.getByRole('button', { name: say('datasets.stop') }).click();
   await expect(dialog.getByRole('alert')).toContainText(
-    /The export was canceled: \d+ of \d+ images are kept in .*canceled\. Run the same export again to complete it/,
+    sayLike('datasets.canceled', { done: anyCount(), total: anyCount(), folder: /.*canceled/ }),
   );
-  await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeEnabled();
+  await expect(
+    dialog.getByRole('button', { name: say('datasets.export'), exact: true }),
+  ).toBeEnabled();
 });

@@ -9,9 +9,14 @@ import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { startOwnService, type OwnService } from './own-service.ts';
 import { seriousViolations } from './axe.ts';
+import { say } from './say.ts';
+import { sayLike } from './say-like.ts';
 
 const FOUND = 300;
 const MISSING = 30;
+
+/** A batch's list of files, whatever the batch is called. */
+const filesOf = sayLike('downloads.filesOf', { name: /.*/ }, { whole: true });
 
 let own: OwnService;
 let ids: string[];
@@ -36,19 +41,19 @@ test(`a batch of ${FOUND + MISSING} files: its list scrolls to a late row, draws
     (_, i) => `rec_missing${String(i).padStart(3, '0')}`,
   );
   await page.goto(`${own.host.url}#/downloads`);
-  await page.getByRole('tab', { name: 'Paste ids' }).click();
-  await page
-    .getByLabel('Recording ids, separated by spaces, commas or lines')
-    .fill([...ids, ...missing].join('\n'));
+  await page.getByRole('tab', { name: say('downloads.new.ids') }).click();
+  await page.getByLabel(say('downloads.new.idsLabel')).fill([...ids, ...missing].join('\n'));
   await page.getByLabel('jpg').check();
   await page.getByLabel('zip').uncheck();
   await page.getByLabel('mp4').uncheck();
-  await page.getByLabel('File names').fill('{recording_id}.{format}');
-  await page.getByLabel('Folder').fill(join(own.host.dataDir, 'large'));
-  await page.getByRole('button', { name: `Download ${FOUND + MISSING}` }).click();
+  await page.getByLabel(say('downloads.new.names')).fill('{recording_id}.{format}');
+  await page.getByLabel(say('downloads.record.folder')).fill(join(own.host.dataDir, 'large'));
+  await page
+    .getByRole('button', { name: say('downloads.new.download', { count: FOUND + MISSING }) })
+    .click();
 
   const batch = page.getByTestId('download-batch').first();
-  const list = batch.getByRole('list', { name: /^Files of / });
+  const list = batch.getByRole('list', { name: filesOf });
   const rows = list.getByTestId('download-item');
   await expect(rows.first()).toBeVisible({ timeout: 60_000 });
   // Only the rows in view and a few around them exist, each told its place in the whole.
@@ -64,18 +69,24 @@ test(`a batch of ${FOUND + MISSING} files: its list scrolls to a late row, draws
   await list.hover();
   for (let i = 0; i < 40 && (await late.count()) === 0; i++) await page.mouse.wheel(0, 2000);
   await expect(late).toBeVisible();
-  await expect(late).toContainText('No recording rec_missing029 on the service');
+  await expect(late).toContainText(say('downloads.reason.noRecording', { id: 'rec_missing029' }));
   expect(await rows.count()).toBeLessThan(40);
 
   // Every failure counted in the filter once the batch is done; the filter lists only them.
   await expect(batch).toHaveAttribute('data-state', 'failed', { timeout: 90_000 });
-  const filter = page.getByLabel('Filter by state');
-  await expect(filter.locator('option[value="failed"]')).toHaveText(`Failed (${MISSING})`);
-  await expect(page.getByTestId('failures')).toContainText(`${MISSING} failed`);
+  const filter = page.getByLabel(say('downloads.filter'));
+  await expect(filter.locator('option[value="failed"]')).toHaveText(
+    say('downloads.stateCount', { state: say('downloads.state.failed'), count: MISSING }),
+  );
+  await expect(page.getByTestId('failures')).toContainText(
+    say('downloads.failedCount', { count: MISSING }),
+  );
   await filter.selectOption('failed');
   await expect(list.getByRole('listitem').first()).toHaveAttribute('aria-setsize', String(MISSING));
   await expect(rows.first()).toHaveAttribute('data-state', 'failed');
-  await expect(rows.first()).toContainText('No recording rec_missing000 on the service');
+  await expect(rows.first()).toContainText(
+    say('downloads.reason.noRecording', { id: 'rec_missing000' }),
+  );
   await filter.selectOption('completed');
   await expect(list.getByRole('listitem').first()).toHaveAttribute('aria-setsize', String(FOUND));
   await filter.selectOption('all');
@@ -88,20 +99,24 @@ test(`"Select all ${FOUND} matching" queues every recording of the search, past 
 }) => {
   test.setTimeout(150_000);
   await page.goto(`${own.host.url}#/downloads`);
-  await page.getByLabel('Text').fill('e2e-large-batch');
-  await page.getByRole('combobox', { name: 'Status' }).selectOption('complete');
-  await page.getByRole('button', { name: 'Search recordings' }).click();
+  await page.getByLabel(say('downloads.filters.text')).fill('e2e-large-batch');
+  await page.getByRole('combobox', { name: say('downloads.col.status') }).selectOption('complete');
+  await page.getByRole('button', { name: say('downloads.search.submit') }).click();
   // The page shows 25 of them; the whole search is what is queued.
-  await page.getByLabel(`Select all ${FOUND} matching`).check({ timeout: 60_000 });
+  await page
+    .getByLabel(say('downloads.search.selectAll', { count: FOUND }))
+    .check({ timeout: 60_000 });
   await page.getByLabel('jpg').check();
   await page.getByLabel('zip').uncheck();
   await page.getByLabel('mp4').uncheck();
-  await page.getByLabel('File names').fill('{recording_id}.{format}');
-  await page.getByLabel('Folder').fill(join(own.host.dataDir, 'all-matching'));
-  await page.getByRole('button', { name: 'Download all matching' }).click();
+  await page.getByLabel(say('downloads.new.names')).fill('{recording_id}.{format}');
+  await page
+    .getByLabel(say('downloads.record.folder'))
+    .fill(join(own.host.dataDir, 'all-matching'));
+  await page.getByRole('button', { name: say('downloads.new.downloadAll') }).click();
 
   const batch = page.getByTestId('download-batch').first();
-  const list = batch.getByRole('list', { name: /^Files of / });
+  const list = batch.getByRole('list', { name: filesOf });
   await expect(list.getByRole('listitem').first()).toHaveAttribute('aria-setsize', String(FOUND), {
     timeout: 60_000,
   });

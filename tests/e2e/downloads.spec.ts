@@ -11,14 +11,19 @@ import {
   type RoadcamHost,
 } from './fixtures.ts';
 import { mountSmallDisk, smallDiskMissing } from '../helpers/small-disk.ts';
+import { say, sayWithin } from './say.ts';
+import { anyCount, sayLike } from './say-like.ts';
+
+/** The search's answer: how many complete recordings match. */
+const completeMatch = sayLike('downloads.search.match', { status: 'complete', count: anyCount() });
 
 /** Settings > Speed limit, saved; the Downloads view is left, its batches go on. */
 async function setSpeedLimit(page: Page, url: string, kBps: string): Promise<void> {
   await page.goto(`${url}#/settings`);
-  const limit = page.getByLabel('Speed limit (KB/s, 0 = none)');
+  const limit = page.getByLabel(say('settings.speedLimit'));
   await limit.fill(kBps);
   await limit.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: say('common.saved') })).toBeVisible();
 }
 
 test('select recordings, download them, watch progress reach 100%, pause and resume one', async ({
@@ -32,19 +37,21 @@ test('select recordings, download them, watch progress reach 100%, pause and res
   await setSpeedLimit(page, roadcam.url, '1');
 
   await page.goto(`${roadcam.url}#/downloads`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Downloads' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: say('downloads.title') })).toBeVisible();
   // Short recordings: the service builds a recording's files when first downloaded.
-  await page.getByLabel('Longest (min)').fill('2');
-  await page.getByRole('button', { name: 'Search recordings' }).click();
-  await expect(page.getByText(/complete recordings match/)).toBeVisible();
-  const boxes = page.getByRole('checkbox', { name: /^Select rec_/ });
+  await page.getByLabel(say('downloads.filters.longest')).fill('2');
+  await page.getByRole('button', { name: say('downloads.search.submit') }).click();
+  await expect(page.getByText(completeMatch)).toBeVisible();
+  const boxes = page.getByRole('checkbox', {
+    name: sayLike('downloads.search.select', { id: /rec_\S+/ }, { whole: true }),
+  });
   await expect(boxes.first()).toBeVisible();
   expect(await boxes.count()).toBeGreaterThanOrEqual(2);
   await boxes.nth(0).check();
   await boxes.nth(1).check();
   const folder = join(roadcam.dataDir, 'downloads');
-  await page.getByLabel('Folder').fill(folder);
-  await page.getByRole('button', { name: 'Download 2' }).click();
+  await page.getByLabel(say('downloads.record.folder')).fill(folder);
+  await page.getByRole('button', { name: say('downloads.new.download', { count: 2 }) }).click();
 
   const batch = page.getByTestId('download-batch').first();
   await expect(batch).toBeVisible();
@@ -53,13 +60,15 @@ test('select recordings, download them, watch progress reach 100%, pause and res
   await page.screenshot({ path: testInfo.outputPath('downloads-running.png') });
 
   // Pause one item while it is still going, check it stays paused, then resume it.
-  const running = items.filter({ has: page.getByRole('button', { name: 'Pause' }) }).first();
+  const running = items
+    .filter({ has: page.getByRole('button', { name: say('downloads.pause') }) })
+    .first();
   const name = await running.locator('.name').textContent();
-  await running.getByRole('button', { name: 'Pause' }).click();
+  await running.getByRole('button', { name: say('downloads.pause') }).click();
   const paused = items.filter({ hasText: name! });
   await expect(paused).toHaveAttribute('data-state', 'paused');
   await page.screenshot({ path: testInfo.outputPath('downloads-paused.png') });
-  await paused.getByRole('button', { name: 'Resume' }).click();
+  await paused.getByRole('button', { name: say('downloads.resume') }).click();
   await expect(paused).not.toHaveAttribute('data-state', 'paused');
   // Back at the new batch's own address, as its notification links to it: open and marked.
   const batchAddress = page.url();
@@ -77,14 +86,26 @@ test('select recordings, download them, watch progress reach 100%, pause and res
   await expect(batch.getByRole('progressbar').first()).toHaveAttribute('aria-valuenow', '100');
   // The history says when the batch finished and how long it took.
   await expect(batch.getByTestId('batch-finished')).toHaveText(
-    /^Finished .+, in \d+ (s|min \d+ s) after it was added$/,
+    sayLike(
+      'downloads.finished',
+      {
+        canceled: 'no',
+        time: /.+/,
+        took: sayLike('downloads.took', { duration: /\d+ (s|min \d+ s)/ }),
+      },
+      { whole: true },
+    ),
   );
 
   // Browser mode has no desktop shell: "Show in folder" tells where the file is.
-  await items.first().getByRole('button', { name: 'Show in folder' }).click();
-  const where = page.getByRole('status').filter({ hasText: 'Saved at' });
+  await items
+    .first()
+    .getByRole('button', { name: say('downloads.showInFolder') })
+    .click();
+  const savedAt = sayLike('downloads.savedAt', { path: /(\S+)/ });
+  const where = page.getByRole('status').filter({ hasText: savedAt });
   await expect(where).toContainText(folder);
-  const path = /Saved at (\S+) \(/.exec((await where.textContent())!)?.[1] ?? 'no path said';
+  const path = savedAt.exec((await where.textContent())!)?.[1] ?? 'no path said';
   expect(existsSync(path)).toBe(true);
   await page.screenshot({ path: testInfo.outputPath('downloads-done.png'), fullPage: true });
 });
@@ -111,16 +132,18 @@ for (const variant of ['stranger-a', 'stranger-b'] as const) {
     }, testInfo) => {
       test.setTimeout(120_000);
       await page.goto(`${host.url}#/downloads`);
-      await page.getByLabel('Longest (min)').fill('2');
-      await page.getByRole('button', { name: 'Search recordings' }).click();
-      await expect(page.getByText(/complete recordings match/)).toBeVisible();
+      await page.getByLabel(say('downloads.filters.longest')).fill('2');
+      await page.getByRole('button', { name: say('downloads.search.submit') }).click();
+      await expect(page.getByText(completeMatch)).toBeVisible();
       // One row's box, whatever form the service's recording ids take.
-      const boxes = page.getByRole('checkbox', { name: /^Select (?!all |this page)/ });
+      const boxes = page.getByRole('checkbox', {
+        name: sayLike('downloads.search.select', { id: /\S+/ }, { whole: true }),
+      });
       await expect(boxes.first()).toBeVisible();
       await boxes.first().check();
       const folder = join(host.dataDir, 'downloads');
-      await page.getByLabel('Folder').fill(folder);
-      await page.getByRole('button', { name: 'Download 1' }).click();
+      await page.getByLabel(say('downloads.record.folder')).fill(folder);
+      await page.getByRole('button', { name: say('downloads.new.download', { count: 1 }) }).click();
 
       const batch = page.getByTestId('download-batch').first();
       const items = batch.getByTestId('download-item');
@@ -155,22 +178,30 @@ test(`a batch bigger than its disk waits for room, says so, and goes on by itsel
     // The page may not send a batch outside the download folder: its user moves the folder.
     await setSetting(roadcam.dataDir, 'downloadFolder', disk.path);
     await page.goto(`${roadcam.url}#/downloads`);
-    await page.getByLabel('Longest (min)').fill('2');
-    await page.getByRole('button', { name: 'Search recordings' }).click();
-    const boxes = page.getByRole('checkbox', { name: /^Select rec_/ });
+    await page.getByLabel(say('downloads.filters.longest')).fill('2');
+    await page.getByRole('button', { name: say('downloads.search.submit') }).click();
+    const boxes = page.getByRole('checkbox', {
+      name: sayLike('downloads.search.select', { id: /rec_\S+/ }, { whole: true }),
+    });
     await expect(boxes.nth(1)).toBeVisible();
     await boxes.nth(0).check();
     await boxes.nth(1).check();
-    await page.getByLabel('Folder').fill(disk.path);
-    await page.getByRole('button', { name: 'Download 2' }).click();
+    await page.getByLabel(say('downloads.record.folder')).fill(disk.path);
+    await page.getByRole('button', { name: say('downloads.new.download', { count: 2 }) }).click();
 
     const batch = page.getByTestId('download-batch').first();
     await expect(batch).toHaveAttribute('data-state', 'paused', { timeout: 60_000 });
-    await expect(batch.locator('summary .state')).toHaveText('waiting for disk space');
+    await expect(batch.locator('summary .state')).toHaveText(say('downloads.waitingSpace'));
     await expect(batch.getByRole('alert')).toHaveText(
-      new RegExp(`^Paused: .* free in ${disk.path}, .* needed .*Free some space there`),
+      sayLike(
+        'downloads.reason.diskFull',
+        { free: /.*/, folder: disk.path, needed: /.*/, reserve: /.*/ },
+        { whole: true },
+      ),
     );
-    await expect(batch.getByTestId('space-wait')).toContainText('Goes on by itself once');
+    await expect(batch.getByTestId('space-wait')).toContainText(
+      sayLike('downloads.spaceWait', { size: /.*/ }),
+    );
     await batch.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath('downloads-waiting-for-room.png') });
 
@@ -188,31 +219,30 @@ test('failures stay listed: counted in the filter, retried all at once, saved as
   roadcam,
 }) => {
   await page.goto(`${roadcam.url}#/downloads`);
-  await page.getByRole('tab', { name: 'Paste ids' }).click();
-  await page
-    .getByLabel('Recording ids, separated by spaces, commas or lines')
-    .fill('rec_nosuchone');
+  await page.getByRole('tab', { name: say('downloads.new.ids') }).click();
+  await page.getByLabel(say('downloads.new.idsLabel')).fill('rec_nosuchone');
   await page.getByLabel('jpg').check();
   await page.getByLabel('zip').uncheck();
   await page.getByLabel('mp4').uncheck();
-  await page.getByLabel('Folder').fill(join(roadcam.dataDir, 'failing'));
-  await page.getByRole('button', { name: 'Download 1' }).click();
+  await page.getByLabel(say('downloads.record.folder')).fill(join(roadcam.dataDir, 'failing'));
+  await page.getByRole('button', { name: say('downloads.new.download', { count: 1 }) }).click();
 
   const failures = page.getByTestId('failures');
-  await expect(failures).toContainText('1 failed, listed with its reason.');
-  await expect(page.getByLabel('Filter by state').locator('option[value="failed"]')).toHaveText(
-    'Failed (1)',
-  );
+  await expect(failures).toContainText(say('downloads.failedCount', { count: 1 }));
+  await expect(
+    page.getByLabel(say('downloads.filter')).locator('option[value="failed"]'),
+  ).toHaveText(say('downloads.stateCount', { state: say('downloads.state.failed'), count: 1 }));
 
   const saved = page.waitForEvent('download');
-  await failures.getByRole('button', { name: 'Save the list (CSV)' }).click();
+  await failures.getByRole('button', { name: say('downloads.saveCsv') }).click();
   const download = await saved;
   expect(download.suggestedFilename()).toBe('roadcam-failed-downloads.csv');
   const text = readFileSync((await download.path())!, 'utf8');
   expect(text).toMatch(/^batch,recording_id,format,collection_id,image,file,reason\r\n/);
-  expect(text).toMatch(/,rec_nosuchone,jpg,,,.*No recording rec_nosuchone/);
+  const reason = sayWithin('downloads.reason.noRecording', { id: 'rec_nosuchone' }).source;
+  expect(text).toMatch(new RegExp(`,rec_nosuchone,jpg,,,.*${reason}`));
 
   // Retried all at once: it fails again (there is no such recording), and stays listed.
-  await failures.getByRole('button', { name: 'Retry all failed' }).click();
-  await expect(failures).toContainText('1 failed');
+  await failures.getByRole('button', { name: say('downloads.retryAll') }).click();
+  await expect(failures).toContainText(say('downloads.failedCount', { count: 1 }));
 });

@@ -7,6 +7,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { startOwnService, type OwnService, type SearchAnswer } from './own-service.ts';
+import { say, sayWithin } from './say.ts';
+import { sayLike } from './say-like.ts';
 
 let own: OwnService;
 
@@ -49,7 +51,9 @@ function serviceRecordings(params: object) {
 /** The view lists what the service listed: the same total, the same first page in order. */
 async function expectListed(page: Page, expected: SearchAnswer) {
   await expect(
-    page.getByText(`${expected.properties.total} complete recordings match.`),
+    page.getByText(
+      say('downloads.search.match', { status: 'complete', count: expected.properties.total }),
+    ),
   ).toBeVisible();
   const ids = page.getByRole('link', { name: /^rec_/ });
   await expect(ids).toHaveCount(expected.features.length);
@@ -57,12 +61,17 @@ async function expectListed(page: Page, expected: SearchAnswer) {
 }
 
 /** Opens the map on a recording's camera and clicks a shape there (fractions of the map). */
-async function drawOnMap(page: Page, at: [number, number], mode: string, points: number[][]) {
+async function drawOnMap(
+  page: Page,
+  at: [number, number],
+  mode: 'search.draw.route' | 'search.draw.polygon',
+  points: number[][],
+) {
   await page.goto(`${own.host.url}#/map?at=${at[1]},${at[0]},9`);
-  const map = page.getByRole('application', { name: 'Map' });
+  const map = page.getByRole('application', { name: say('view.map') });
   await expect(map).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Find recordings here' })).toHaveCount(0);
-  await page.getByRole('button', { name: mode }).click();
+  await expect(page.getByRole('link', { name: say('search.findRecordings') })).toHaveCount(0);
+  await page.getByRole('button', { name: say(mode) }).click();
   const box = (await map.boundingBox())!;
   for (const [fx, fy] of points) {
     await page.mouse.click(box.x + box.width * fx!, box.y + box.height * fy!);
@@ -70,9 +79,11 @@ async function drawOnMap(page: Page, at: [number, number], mode: string, points:
     await page.waitForTimeout(400);
   }
   await expect(
-    page.getByRole('status').filter({ hasText: `${points.length} points` }),
+    page
+      .getByRole('status')
+      .filter({ hasText: say('search.draw.points', { count: points.length }) }),
   ).toBeVisible();
-  await page.getByRole('button', { name: 'Finish' }).click();
+  await page.getByRole('button', { name: say('search.draw.finish') }).click();
   return JSON.parse((await page.getByTestId('spatial').getAttribute('data-params'))!) as {
     polygon?: [number, number][];
     polyline?: string;
@@ -101,37 +112,45 @@ test('a polygon search finds the recordings inside the polygon and not those out
   expect(expected.features.map((f) => f.id)).toContain(inside.id);
 
   await page.goto(`${own.host.url}#/downloads`);
-  await page.getByText('More filters').click();
-  await page.getByRole('combobox', { name: 'Area shape' }).selectOption('polygon');
-  const polygon = page.getByRole('textbox', { name: /^Polygon/ });
+  await page.getByText(say('downloads.filters.more')).click();
+  await page
+    .getByRole('combobox', { name: say('downloads.filters.shape') })
+    .selectOption('polygon');
+  const polygon = page.getByRole('textbox', { name: sayWithin('downloads.filters.polygon') });
   // Typed open: the form closes the ring as the spec asks.
   const corners = ring.slice(0, -1).map(([lon, lat]) => `${lon} ${lat}`);
   await polygon.fill(corners.join(', '));
-  await page.getByRole('button', { name: 'Search recordings' }).click();
+  await page.getByRole('button', { name: say('downloads.search.submit') }).click();
   await expectListed(page, expected);
   await expect(page.getByRole('link', { name: outside.id, exact: true })).toHaveCount(0);
 
   // A corner that does not read is refused in words before anything is asked.
   await polygon.fill([corners[0], ring[1]![0], corners[2]].join(', '));
-  await page.getByRole('button', { name: 'Search recordings' }).click();
-  await expect(page.getByRole('alert')).toContainText('Polygon corner 2');
+  await page.getByRole('button', { name: say('downloads.search.submit') }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    sayLike('downloads.area.cornerForm', { n: 2, pair: /.*/, example: /.*/ }),
+  );
 });
 
 test('a route drawn on the Map searches recordings along it from Downloads', async ({ page }) => {
   const along = (await completeRecordings())[0]!;
   // Through the middle of the map, where the recording's camera is.
-  const drawn = await drawOnMap(page, along.geometry.coordinates, 'Draw route', [
+  const drawn = await drawOnMap(page, along.geometry.coordinates, 'search.draw.route', [
     [0.3, 0.5],
     [0.5, 0.5],
     [0.7, 0.5],
   ]);
 
-  await page.getByRole('link', { name: 'Downloads' }).click();
-  await page.getByText('More filters').click();
-  await page.getByRole('button', { name: "Use the map's drawn area" }).click();
-  await expect(page.getByRole('combobox', { name: 'Area shape' })).toHaveValue('route');
-  await expect(page.getByRole('textbox', { name: /^Route/ })).toHaveValue(drawn.polyline!);
-  await page.getByRole('button', { name: 'Search recordings' }).click();
+  await page.getByRole('link', { name: say('view.downloads') }).click();
+  await page.getByText(say('downloads.filters.more')).click();
+  await page.getByRole('button', { name: say('downloads.filters.useDrawn') }).click();
+  await expect(page.getByRole('combobox', { name: say('downloads.filters.shape') })).toHaveValue(
+    'route',
+  );
+  await expect(
+    page.getByRole('textbox', { name: sayWithin('downloads.filters.route') }),
+  ).toHaveValue(drawn.polyline!);
+  await page.getByRole('button', { name: say('downloads.search.submit') }).click();
 
   const expected = await serviceRecordings(drawn);
   expect(expected.features.map((f) => f.id)).toContain(along.id);
@@ -142,15 +161,17 @@ test('"Find recordings here" on the Map searches recordings in the drawn polygon
   page,
 }) => {
   const inside = (await completeRecordings())[0]!;
-  const drawn = await drawOnMap(page, inside.geometry.coordinates, 'Draw polygon', [
+  const drawn = await drawOnMap(page, inside.geometry.coordinates, 'search.draw.polygon', [
     [0.3, 0.3],
     [0.7, 0.3],
     [0.7, 0.7],
     [0.3, 0.7],
   ]);
 
-  await page.getByRole('link', { name: 'Find recordings here' }).click();
-  await expect(page.getByRole('combobox', { name: 'Area shape' })).toHaveValue('polygon');
+  await page.getByRole('link', { name: say('search.findRecordings') }).click();
+  await expect(page.getByRole('combobox', { name: say('downloads.filters.shape') })).toHaveValue(
+    'polygon',
+  );
   const expected = await serviceRecordings({ polygon: drawn.polygon });
   expect(expected.features.map((f) => f.id)).toContain(inside.id);
   await expectListed(page, expected);

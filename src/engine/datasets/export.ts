@@ -6,6 +6,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { english } from '../../shared/i18n/english.ts';
+import { said, type Said } from '../../shared/i18n/translator.ts';
 import type { DatasetOptions, DatasetProgress, DatasetResult } from '../../shared/ipc/datasets.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { DownloadManager } from '../downloads/manager.ts';
@@ -47,16 +49,24 @@ export async function exportDataset(
   } catch (error) {
     if (!signal?.aborted) throw error;
     deps.log(`dataset export canceled: ${tally.done} of ${tally.total} images kept in ${o.folder}`);
-    throw new Error(canceledWords(o.folder, tally), { cause: error });
+    throw new ExportCanceled(canceledSaid(o.folder, tally), error);
   }
 }
 
-function canceledWords(folder: string, { done, total }: Tally): string {
-  if (total === 0) return 'The export was canceled before any image was chosen: nothing was kept.';
-  return (
-    `The export was canceled: ${done} of ${total} images are kept in ${folder}. ` +
-    'Run the same export again to complete it; nothing is fetched twice.'
-  );
+/** A canceled export: `said` tells the user what it kept, in their language; `message` in English. */
+class ExportCanceled extends Error {
+  override readonly name = 'ExportCanceled';
+  readonly said: Said;
+
+  constructor(said: Said, cause: unknown) {
+    super(english.say(said), { cause });
+    this.said = said;
+  }
+}
+
+function canceledSaid(folder: string, { done, total }: Tally): Said {
+  if (total === 0) return said('datasets.canceledEmpty');
+  return said('datasets.canceled', { done, total, folder });
 }
 
 async function exportOnce(

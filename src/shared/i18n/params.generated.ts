@@ -585,6 +585,8 @@ export interface MessageParams {
   'consent.line.updateFeedUrl': { fromEmpty: string; from: string | number; toEmpty: string; to: string | number };
   'count.cameras': { count: number };
   'datasets.cancel': {};
+  'datasets.canceled': { done: number; total: number; folder: string | number };
+  'datasets.canceledEmpty': {};
   'datasets.choose': {};
   'datasets.chooseTitle': {};
   'datasets.classSplits': { meaning: string | number; train: number; validation: number; test: number };

@@ -8,6 +8,8 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect } from 'vitest';
 import type { Core } from '../../../src/engine/core.ts';
+import { said } from '../../../src/shared/i18n/translator.ts';
+import type { IpcError } from '../../../src/shared/ipc.ts';
 import type { DatasetProgress, DatasetRequest } from '../../../src/shared/ipc/datasets.ts';
 import { startAccountCore } from '../../helpers/core.ts';
 import { filesUnder, sha256File, tempDir } from '../../helpers/downloads.ts';
@@ -79,6 +81,14 @@ test('Cancel stops the export saying what it kept; the same export completes it,
   stop();
   expect(await core.api.invoke('datasets.cancel', { exportId: 'canceled' })).toBe(true);
   const error = await outcome;
+  // Said as a catalogue message too, for the dialog to show in its user's language.
+  expect((error as IpcError).said).toEqual(
+    said('datasets.canceled', {
+      done: images.done,
+      total: images.total,
+      folder: join(work.path, 'canceled'),
+    }),
+  );
   expect(error.message).toContain(
     `The export was canceled: ${images.done} of ${images.total} images are kept in ${join(work.path, 'canceled')}. ` +
       'Run the same export again to complete it; nothing is fetched twice.',
