@@ -6,6 +6,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from './fixtures.ts';
+import { say, sayWithin } from './say.ts';
 
 interface Seen {
   url: string;
@@ -42,8 +43,8 @@ test('the token reaches no other port: not as a cookie, a Referer or in a URL', 
   try {
     const token = new URL(roadcam.url).searchParams.get('token')!;
     await page.goto(`${roadcam.url}#/settings`);
-    const bar = page.getByRole('contentinfo', { name: 'Status' });
-    await expect(bar.getByTestId('status-online')).toHaveText(/Online/);
+    const bar = page.getByRole('contentinfo', { name: say('shell.status') });
+    await expect(bar.getByTestId('status-online')).toHaveText(sayWithin('shell.status.online'));
     const addressBar = page.url();
 
     // The browser goes to the other port, in another tab and in the app's own (a link
@@ -82,8 +83,10 @@ test('media need the token in their path; a reload keeps the app working', async
 }) => {
   test.setTimeout(120_000);
   await page.goto(`${roadcam.url}#/map`);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  const results = page.getByRole('list', { name: 'Results' }).locator('[data-id]');
+  await page.getByRole('button', { name: say('search.tab'), exact: true }).click();
+  const results = page
+    .getByRole('list', { name: say('search.results.label') })
+    .locator('[data-id]');
   await expect(results.first()).toBeVisible();
   const ids = await results.evaluateAll((rows) =>
     rows.slice(0, 4).map((row) => (row as HTMLElement).dataset['id']!),
@@ -94,8 +97,8 @@ test('media need the token in their path; a reload keeps the app working', async
     `${roadcam.url}#/wall?cameras=${ids.map(encodeURIComponent).join(',')}&layout=2x2`,
   );
   await page.reload();
-  const bar = page.getByRole('contentinfo', { name: 'Status' });
-  await expect(bar.getByTestId('status-online')).toHaveText(/Online/);
+  const bar = page.getByRole('contentinfo', { name: say('shell.status') });
+  await expect(bar.getByTestId('status-online')).toHaveText(sayWithin('shell.status.online'));
   await expect(page.locator('[data-tile]')).toHaveCount(4);
   await expect(page.locator('[data-tile][data-state="live"]').first()).toBeVisible({
     timeout: 45_000,

@@ -9,6 +9,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { seriousViolations } from './axe.ts';
+import { say, sayWithin } from './say.ts';
+import { CUT, escapePattern, sayStartingWith } from './say-before.ts';
 import { startDesktopApp, type DesktopApp } from '../helpers/desktop-main.ts';
 import { APP_ORIGIN, pageUrlFor, wireDesktopPage } from '../helpers/desktop-page.ts';
 import type { Api } from '../../src/shared/ipc.ts';
@@ -43,7 +45,15 @@ const test = base.extend<{ desktop: DesktopApp }>({
 // and the service makes a recording's files at their first download.
 test.describe.configure({ timeout: 90_000 });
 
-const views = ['Map', 'My route', 'Wall', 'Downloads', 'Collections', 'Alerts', 'Settings'];
+const views = [
+  'view.map',
+  'view.route',
+  'view.wall',
+  'view.downloads',
+  'view.collections',
+  'view.alerts',
+  'view.settings',
+] as const;
 
 test('the desktop window opens every view through the preload, with nothing of Node in the page', async ({
   context,
@@ -68,10 +78,11 @@ test('the desktop window opens every view through the preload, with nothing of N
     preload: [],
   });
   // The status bar's facts came from the main process through ipcMain.
-  await expect(page.getByTestId('status-online')).toHaveText(/Online/);
+  await expect(page.getByTestId('status-online')).toHaveText(sayWithin('shell.status.online'));
 
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const name of views) {
+  const nav = page.getByRole('navigation', { name: say('nav.label') });
+  for (const key of views) {
+    const name = say(key);
     await nav.getByRole('link', { name, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute(
@@ -80,8 +91,8 @@ test('the desktop window opens every view through the preload, with nothing of N
     );
   }
   // Settings shows the desktop app's own choices, which browser mode shows disabled.
-  const tray = page.getByRole('region', { name: 'Tray and start' });
-  await expect(tray.getByRole('checkbox', { name: 'Start at login' })).toBeEnabled();
+  const tray = page.getByRole('region', { name: say('settings.desktop') });
+  await expect(tray.getByRole('checkbox', { name: say('settings.desktop.login') })).toBeEnabled();
   expect((await seriousViolations(page)).join('\n')).toBe('');
   await page.screenshot({ path: testInfo.outputPath('desktop-settings.png') });
 
@@ -95,6 +106,7 @@ test('the desktop window opens every view through the preload, with nothing of N
   const refused = await other.evaluate(() =>
     (window as unknown as { api: Api }).api.invoke('app.status', {}).catch(String),
   );
+  // The refusal's message is the log's English (the entry has no words for a page not its own).
   expect(refused).toBe('IpcError: Refused: the call did not come from the Roadcam window.');
   await other.close();
 });
@@ -103,18 +115,20 @@ test('a download batch completes through the desktop path, its progress sent by 
   page,
   desktop,
 }, testInfo) => {
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  await nav.getByRole('link', { name: 'Downloads', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Downloads' })).toBeVisible();
-  await page.getByLabel('Longest (min)').fill('2');
-  await page.getByRole('button', { name: 'Search recordings' }).click();
-  await expect(page.getByText(/complete recordings match/)).toBeVisible();
-  const boxes = page.getByRole('checkbox', { name: /^Select rec_/ });
+  const nav = page.getByRole('navigation', { name: say('nav.label') });
+  await nav.getByRole('link', { name: say('view.downloads'), exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: say('view.downloads') })).toBeVisible();
+  await page.getByLabel(say('downloads.filters.longest')).fill('2');
+  await page.getByRole('button', { name: say('downloads.search.submit') }).click();
+  await expect(page.getByText(recordingsMatch())).toBeVisible();
+  const boxes = page.getByRole('checkbox', {
+    name: sayStartingWith('downloads.search.select', { id: `rec_${CUT}` }),
+  });
   await expect(boxes.nth(1)).toBeVisible();
   await boxes.nth(0).check();
   await boxes.nth(1).check();
   // The folder left empty: the settings' download folder, ~/Downloads/Roadcam of the app's home.
-  await page.getByRole('button', { name: 'Download 2' }).click();
+  await page.getByRole('button', { name: say('downloads.new.download', { count: 2 }) }).click();
 
   const batch = page.getByTestId('download-batch').first();
   const items = batch.getByTestId('download-item');
@@ -149,25 +163,27 @@ test('a roadcam:// link given to a second start opens its view, its picture thro
   desktop,
 }) => {
   await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Downloads', exact: true })
+    .getByRole('navigation', { name: say('nav.label') })
+    .getByRole('link', { name: say('view.downloads'), exact: true })
     .click();
-  await page.getByLabel('Longest (min)').fill('2');
-  await page.getByRole('button', { name: 'Search recordings' }).click();
+  await page.getByLabel(say('downloads.filters.longest')).fill('2');
+  await page.getByRole('button', { name: say('downloads.search.submit') }).click();
   const id = (await page.getByRole('link', { name: /^rec_/ }).first().textContent())!.trim();
   await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Alerts', exact: true })
+    .getByRole('navigation', { name: say('nav.label') })
+    .getByRole('link', { name: say('view.alerts'), exact: true })
     .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: say('view.alerts') })).toBeVisible();
 
   await desktop.secondInstance(['/usr/bin/roadcam', `roadcam://downloads/recording/${id}`]);
-  await expect(page.getByRole('heading', { name: `Recording ${id}` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: say('downloads.detail.title', { id }) }),
+  ).toBeVisible();
   expect(desktop.delivered('app.openRoute')).toEqual([{ route: `/downloads/recording/${id}` }]);
   expect(new URL(page.url()).origin).toBe(APP_ORIGIN);
   // The preview frame is an <img> of roadcam-media://app/...: the stand-in's protocol.handle
   // handler answered it from the core's media resolver, and Chromium drew the picture.
-  const frame = page.getByRole('img', { name: `Preview frame of recording ${id}` });
+  const frame = page.getByRole('img', { name: say('downloads.detail.frame', { id }) });
   await expect
     .poll(() => frame.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
       timeout: 30_000,
@@ -175,3 +191,9 @@ test('a roadcam:// link given to a second start opens its view, its picture thro
     .toBeGreaterThan(0);
   expect(desktop.mediaAsked()).toContain(`roadcam-media://app/recordings/${id}/frame.jpg`);
 });
+
+/** "N complete recordings match.", whatever N. */
+function recordingsMatch(): RegExp {
+  const shown = say('downloads.search.match', { count: 99, status: 'complete' });
+  return new RegExp(escapePattern(shown).replace('99', '[\\d,]+'));
+}

@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
+import { say } from './say.ts';
 
 /** What the Electron preload gives the page: `window.api`, here over browser mode's socket. */
 function standInPreload(): void {
@@ -49,25 +50,25 @@ function standInPreload(): void {
   };
 }
 
-const section = (page: Page) => page.getByRole('region', { name: 'Tray and start' });
+const section = (page: Page) => page.getByRole('region', { name: say('settings.desktop') });
 const box = (page: Page, name: string) =>
   section(page).getByRole('checkbox', { name, exact: true });
-const TRAY = 'Keep downloading in the tray when the window is closed';
+const TRAY = say('settings.desktop.tray');
+const LOGIN = say('settings.desktop.login');
+const MINIMISED = say('settings.desktop.minimised');
 
 test('browser mode shows the tray and start choices disabled, saying why', async ({
   page,
   roadcam,
 }, testInfo) => {
   await page.goto(`${roadcam.url}#/settings`);
-  await expect(section(page)).toContainText('Only in the desktop app.');
+  await expect(section(page)).toContainText(say('settings.desktop.only'));
   await expect(box(page, TRAY)).toBeChecked();
-  for (const name of [TRAY, 'Start at login', 'Start minimised']) {
+  for (const name of [TRAY, LOGIN, MINIMISED]) {
     await expect(box(page, name)).toBeDisabled();
   }
-  await expect(box(page, 'Start at login')).not.toBeChecked();
-  await expect(box(page, 'Start at login')).toHaveAccessibleDescription(
-    'Roadcam starts hidden in the tray when you log in, and goes on with unfinished downloads.',
-  );
+  await expect(box(page, LOGIN)).not.toBeChecked();
+  await expect(box(page, LOGIN)).toHaveAccessibleDescription(say('settings.desktop.loginHint'));
   expect((await seriousViolations(page, section(page))).join('\n')).toBe('');
   await section(page).screenshot({ path: testInfo.outputPath('tray-and-start-browser.png') });
 });
@@ -79,24 +80,24 @@ test('the desktop app saves the tray and start choices, and they survive a reloa
   await page.addInitScript(standInPreload);
   await page.goto(`${roadcam.url}#/settings`);
   await expect(section(page)).toBeVisible();
-  await expect(section(page)).not.toContainText('Only in the desktop app');
+  await expect(section(page)).not.toContainText(say('settings.desktop.only'));
   // Keyboard only: Tab to each box and Space to toggle it.
   await box(page, TRAY).focus();
   await page.keyboard.press('Space');
   await expect(box(page, TRAY)).not.toBeChecked();
-  await expect(section(page).getByRole('status')).toHaveText('Saved.');
+  await expect(section(page).getByRole('status')).toHaveText(say('common.saved'));
   await page.keyboard.press('Tab');
-  await expect(box(page, 'Start at login')).toBeFocused();
+  await expect(box(page, LOGIN)).toBeFocused();
   await page.keyboard.press('Space');
-  await expect(box(page, 'Start at login')).toBeChecked();
-  await box(page, 'Start minimised').check();
-  await expect(section(page).getByRole('status')).toHaveText('Saved.');
+  await expect(box(page, LOGIN)).toBeChecked();
+  await box(page, MINIMISED).check();
+  await expect(section(page).getByRole('status')).toHaveText(say('common.saved'));
   expect((await seriousViolations(page, section(page))).join('\n')).toBe('');
   await section(page).screenshot({ path: testInfo.outputPath('tray-and-start-desktop.png') });
 
   await page.reload();
-  await expect(box(page, 'Start at login')).toBeChecked();
-  await expect(box(page, 'Start minimised')).toBeChecked();
+  await expect(box(page, LOGIN)).toBeChecked();
+  await expect(box(page, MINIMISED)).toBeChecked();
   await expect(box(page, TRAY)).not.toBeChecked();
   await expect(box(page, TRAY)).toBeEnabled();
 });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { DEMO_CLIENT } from '../../src/service/index.ts';
 import { readZip } from '../helpers/zip.ts';
 import { expect, test } from './fixtures.ts';
+import { say } from './say.ts';
 
 test('Save diagnostics downloads one zip: logs, report, settings, versions, no secret', async ({
   page,
@@ -15,9 +16,12 @@ test('Save diagnostics downloads one zip: logs, report, settings, versions, no s
   test.setTimeout(120_000);
   // A search: the core signs in to the embedded service, so a token is held.
   await page.goto(`${roadcam.url}#/map`);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('button', { name: say('search.tab'), exact: true }).click();
   await expect(
-    page.getByRole('list', { name: 'Results' }).locator('[data-id]').first(),
+    page
+      .getByRole('list', { name: say('search.results.label') })
+      .locator('[data-id]')
+      .first(),
   ).toBeVisible();
   // An uncaught error of the page goes to the main log; this one quotes a signed URL and the
   // client secret, as a careless message could: neither may reach the zip.
@@ -30,14 +34,16 @@ test('Save diagnostics downloads one zip: logs, report, settings, versions, no s
   }, DEMO_CLIENT.secret);
 
   await page.goto(`${roadcam.url}#/settings`);
-  const help = page.getByRole('region', { name: 'Help and diagnostics' });
-  await expect(help.getByLabel('Logs folder')).toHaveValue(join(roadcam.dataDir, 'logs'));
-  await help.getByRole('button', { name: 'Copy' }).click();
+  const help = page.getByRole('region', { name: say('settings.help') });
+  await expect(help.getByLabel(say('settings.help.logsFolder'))).toHaveValue(
+    join(roadcam.dataDir, 'logs'),
+  );
+  await help.getByRole('button', { name: say('settings.help.copy') }).click();
   await help.scrollIntoViewIfNeeded();
   await help.screenshot({ path: testInfo.outputPath('help-section.png') });
 
   // By keyboard: the link is focused and Enter starts the download.
-  const save = help.getByRole('link', { name: 'Save diagnostics…' });
+  const save = help.getByRole('link', { name: say('settings.help.save') });
   await save.focus();
   const [download] = await Promise.all([
     page.waitForEvent('download'),

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
+import { E2E_LOCALE, say } from './say.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -30,7 +31,8 @@ test('the desktop app opens its locked-down window with every view', async () =>
   const app = await electron.launch({
     executablePath: binary!,
     args: [built],
-    env: { ...process.env, ROADCAM_DATA_DIR: dataDir },
+    // The system's language is the suite's: the app (menu and page alike) speaks it.
+    env: { ...process.env, ROADCAM_DATA_DIR: dataDir, LANGUAGE: E2E_LOCALE.replace('-', '_') },
   });
   try {
     const window = await app.firstWindow();
@@ -41,15 +43,16 @@ test('the desktop app opens its locked-down window with every view', async () =>
       process: typeof (globalThis as { process?: unknown }).process,
     }));
     expect(page).toEqual({ api: 'object', require: 'undefined', process: 'undefined' });
-    for (const name of [
-      'Map',
-      'My route',
-      'Wall',
-      'Downloads',
-      'Collections',
-      'Alerts',
-      'Settings',
-    ]) {
+    for (const key of [
+      'view.map',
+      'view.route',
+      'view.wall',
+      'view.downloads',
+      'view.collections',
+      'view.alerts',
+      'view.settings',
+    ] as const) {
+      const name = say(key);
       await window.getByRole('link', { name, exact: true }).click();
       await expect(window.getByRole('heading', { level: 1, name })).toBeVisible();
     }

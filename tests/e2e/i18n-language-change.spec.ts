@@ -8,6 +8,14 @@
 import type { Page } from '@playwright/test';
 import { expect, openView, smallDemo, startRoadcam, test, type RoadcamHost } from './fixtures.ts';
 import { watchDrawnSquare } from './map-helpers.ts';
+import { translatorFor } from './say.ts';
+import { CUT, escapePattern } from './say-before.ts';
+import type { Translator } from '../../src/shared/i18n/translator.ts';
+
+// The change is from English to German, whatever language the rest of the suite speaks.
+test.use({ locale: 'en-US' });
+const en = translatorFor('en');
+const de = translatorFor('de');
 
 test.describe.configure({ mode: 'serial' });
 let roadcam: RoadcamHost;
@@ -31,44 +39,48 @@ ${COAST.map(([lon, lat]) => `<trkpt lat="${lat}" lon="${lon}"></trkpt>`).join('\
 /** My route: a route saved ("Saved …") and an operation's error (no places typed). */
 async function routeSavedAndRefused(page: Page) {
   await openView(page, roadcam.url, '#/route');
-  await page.getByLabel('Import a GPX or GeoJSON file').setInputFiles({
+  await page.getByLabel(en.t('route.places.import')).setInputFiles({
     name: 'coast.gpx',
     mimeType: 'application/gpx+xml',
     buffer: Buffer.from(gpx),
   });
-  await expect(page.getByText('Imported Coast (3 points).')).toBeVisible();
-  await page.getByLabel('Name').fill('Coast road');
-  await page.getByRole('button', { name: 'Save route' }).click();
-  await expect(page.getByText('Saved Coast road.')).toBeVisible();
-  await page.getByRole('button', { name: 'Find the route' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Type a place to start from and one to go to.');
+  await expect(
+    page.getByText(en.t('route.state.imported', { name: 'Coast', count: 3 })),
+  ).toBeVisible();
+  await page.getByLabel(en.t('route.actions.name')).fill('Coast road');
+  await page.getByRole('button', { name: en.t('route.actions.save') }).click();
+  await expect(page.getByText(en.t('route.state.saved', { name: 'Coast road' }))).toBeVisible();
+  await page.getByRole('button', { name: en.t('route.places.find') }).click();
+  await expect(page.getByRole('alert')).toHaveText(en.t('route.places.needBoth'));
 }
 
 /** A collection made, then its link copied: "Link copied: …". */
 async function collectionLinkShown(page: Page) {
   await openView(page, roadcam.url, '#/collections');
-  await page.getByRole('button', { name: 'New collection' }).click();
-  await page.getByLabel('Name', { exact: true }).fill('Storm frames');
-  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('button', { name: en.t('collections.new') }).click();
+  await page.getByLabel(en.t('collections.form.name'), { exact: true }).fill('Storm frames');
+  await page.getByRole('button', { name: en.t('collections.form.create') }).click();
   await expect(page.getByTestId('collection-name')).toHaveText('Storm frames');
-  await page.getByRole('button', { name: 'Copy link' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /^Link/ })).toHaveText(
-    /^Link copied: roadcam:/,
+  await page.getByRole('button', { name: en.t('collections.copyLink') }).click();
+  await expect(page.getByRole('status').filter({ hasText: linkCopied(en) })).toHaveText(
+    linkCopied(en),
   );
 }
 
 /** Settings: a deadline too short, refused at its field as it is typed. */
 async function settingRefused(page: Page) {
   await openView(page, roadcam.url, '#/settings');
-  await page.getByLabel(/^Answer deadline \(seconds\)/).fill('1');
-  await expect(page.getByText(/^Give the service at least \d+ seconds/)).toBeVisible();
+  await page.getByLabel(en.t('settings.network.deadline')).fill('1');
+  await expect(page.getByText(deadlineTooShort(en))).toBeVisible();
 }
 
 /** The map: an area drawn and watched for alerts ("Watching …"). */
 async function areaWatched(page: Page) {
   await openView(page, roadcam.url, '#/map');
   await watchDrawnSquare(page, 'Middle of the map');
-  await expect(page.getByRole('status').filter({ hasText: 'Watching "Middle' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: watching(en, 'Middle of the map') }),
+  ).toBeVisible();
 }
 
 test('every notice and error already shown reads in German once Deutsch is chosen', async ({
@@ -85,22 +97,42 @@ test('every notice and error already shown reads in German once Deutsch is chose
   await areaWatched(map!);
 
   await openView(chooser!, roadcam.url, '#/settings');
-  await chooser!.getByRole('radio', { name: 'Deutsch' }).check();
+  await chooser!.getByRole('radio', { name: en.t('language.name.de') }).check();
   await expect(chooser!.locator('html')).toHaveAttribute('lang', 'de');
 
   // Each page shown before, untouched since: the texts it kept now read in German (each one
   // checked, so a failure names every text left in English).
-  await expect.soft(route!.getByText('Coast road gespeichert.')).toBeVisible();
   await expect
-    .soft(route!.getByRole('alert'))
-    .toHaveText('Geben Sie einen Start- und einen Zielort ein.');
-  await expect
-    .soft(collection!.getByRole('status').filter({ hasText: /^Link/ }))
-    .toHaveText(/^Link kopiert: roadcam:/);
-  await expect
-    .soft(settings!.getByText(/^Geben Sie dem Dienst mindestens \d+ Sekunden/))
+    .soft(route!.getByText(de.t('route.state.saved', { name: 'Coast road' })))
     .toBeVisible();
+  await expect.soft(route!.getByRole('alert')).toHaveText(de.t('route.places.needBoth'));
   await expect
-    .soft(map!.getByRole('status').filter({ hasText: '„Middle of the map“ wird überwacht' }))
+    .soft(collection!.getByRole('status').filter({ hasText: linkCopied(de) }))
+    .toHaveText(linkCopied(de));
+  await expect.soft(settings!.getByText(deadlineTooShort(de))).toBeVisible();
+  await expect
+    .soft(map!.getByRole('status').filter({ hasText: watching(de, 'Middle of the map') }))
     .toBeVisible();
 });
+
+/** "Link copied: roadcam:…", a collection's link in the notice. */
+function linkCopied(words: Translator): RegExp {
+  return new RegExp(
+    `^${escapePattern(words.t('collections.linkCopied', { link: CUT }).split(CUT)[0]!)}roadcam:`,
+  );
+}
+
+/** "Give the service at least N seconds…", whatever the least is. */
+function deadlineTooShort(words: Translator): RegExp {
+  const [before] = words.t('settings.rule.deadlineLow', { min: 7 }).split('7');
+  return new RegExp(`^${escapePattern(before!)}\\d+`);
+}
+
+/** 'Watching "NAME"', as the notice says it with or without a count of alerts. */
+function watching(words: Translator, name: string): string {
+  const counted = words.t('search.watch.added', { name, count: 1 });
+  const bare = words.t('search.watch.addedNoCount', { name });
+  let same = 0;
+  while (same < bare.length && counted[same] === bare[same]) same++;
+  return bare.slice(0, same);
+}

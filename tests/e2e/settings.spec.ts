@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_CLIENT, startService, type RunningService } from '../../src/service/index.ts';
 import { expect, startRoadcam, test } from './fixtures.ts';
+import { say, sayWithin } from './say.ts';
 
 // Accounts need a keychain: npm test runs the e2e tests inside gnome-keyring's Secret Service.
 test.skip(
@@ -33,22 +34,26 @@ test('an account is added, tested, chosen, and used after a restart', async ({
   );
   try {
     await page.goto(`${first.url}#/settings`);
-    await expect(page.getByRole('region', { name: 'Demo mode' })).toBeVisible();
-    const form = page.getByRole('form', { name: 'Add an account' });
-    await form.getByLabel('Name').fill(name);
-    await form.getByLabel('Base URL').fill(service.url);
-    await form.getByLabel('Client id').fill(DEMO_CLIENT.id);
-    await form.getByLabel('Client secret').fill(DEMO_CLIENT.secret);
-    await form.getByRole('button', { name: 'Save account' }).click();
+    await expect(page.getByRole('region', { name: say('settings.accounts.demo') })).toBeVisible();
+    const form = page.getByRole('form', { name: say('settings.accounts.add') });
+    await form.getByLabel(say('settings.accounts.name')).fill(name);
+    await form.getByLabel(say('settings.accounts.baseUrl')).fill(service.url);
+    await form.getByLabel(say('settings.accounts.clientId')).fill(DEMO_CLIENT.id);
+    await form.getByLabel(say('settings.accounts.clientSecret')).fill(DEMO_CLIENT.secret);
+    await form.getByRole('button', { name: say('settings.accounts.save') }).click();
 
     const row = page.getByRole('listitem').filter({ hasText: name });
     await expect(row).toContainText(service.url);
-    await row.getByRole('button', { name: 'Test connection' }).click();
-    await expect(row.getByRole('status')).toContainText('Connected as demo');
+    await row.getByRole('button', { name: say('settings.accounts.test') }).click();
+    await expect(row.getByRole('status')).toContainText(connectedAs('demo'));
     await page.screenshot({ path: testInfo.outputPath('settings-accounts.png'), fullPage: true });
 
-    await row.getByRole('button', { name: 'Use', exact: true }).click();
-    await expect(page.getByText('Restart `npm run web` to switch')).toBeVisible();
+    await row.getByRole('button', { name: say('settings.accounts.use'), exact: true }).click();
+    await expect(
+      page.getByText(
+        say('settings.accounts.restartWeb', { demo: 'no', name, command: 'npm run web' }),
+      ),
+    ).toBeVisible();
     expect(await page.content()).not.toContain(DEMO_CLIENT.secret);
   } finally {
     await first.stop();
@@ -57,14 +62,14 @@ test('an account is added, tested, chosen, and used after a restart', async ({
   const second = await startRoadcam([], {}, { dataDir: first.dataDir });
   try {
     await page.goto(`${second.url}#/settings`);
-    const bar = page.getByRole('contentinfo', { name: 'Status' });
+    const bar = page.getByRole('contentinfo', { name: say('shell.status') });
     await expect(bar.getByTestId('status-service')).toContainText(service.url);
-    await expect(bar.getByTestId('status-online')).toHaveText(/Online/);
-    await expect(page.getByRole('region', { name: 'Demo mode' })).toBeHidden();
+    await expect(bar.getByTestId('status-online')).toHaveText(sayWithin('shell.status.online'));
+    await expect(page.getByRole('region', { name: say('settings.accounts.demo') })).toBeHidden();
     await page
       .getByRole('listitem')
       .filter({ hasText: name })
-      .getByRole('button', { name: 'Remove' })
+      .getByRole('button', { name: say('settings.accounts.remove') })
       .click();
     await expect(page.getByRole('listitem').filter({ hasText: name })).toHaveCount(0);
     expect(second.output()).not.toContain(DEMO_CLIENT.secret);
@@ -72,3 +77,9 @@ test('an account is added, tested, chosen, and used after a restart', async ({
     await second.stop();
   }
 });
+
+/** "Connected as NAME", the words before the account's roles (its token's hours vary). */
+function connectedAs(name: string): string {
+  const cut = '\u0000';
+  return say('settings.accounts.connectedRoles', { name, roles: cut, hours: 0 }).split(cut)[0]!;
+}

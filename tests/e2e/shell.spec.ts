@@ -1,26 +1,28 @@
 import { startRoadcam, test, expect } from './fixtures.ts';
+import { say, sayWithin } from './say.ts';
 
 const views = [
-  'Map',
-  'My route',
-  'Wall',
-  'Downloads',
-  'Collections',
-  'Alerts',
-  'Settings',
+  'view.map',
+  'view.route',
+  'view.wall',
+  'view.downloads',
+  'view.collections',
+  'view.alerts',
+  'view.settings',
 ] as const;
 
 test('every view opens from its navigation entry', async ({ page, roadcam }, testInfo) => {
   await page.goto(roadcam.url);
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const name of views) {
+  const nav = page.getByRole('navigation', { name: say('nav.label') });
+  for (const key of views) {
+    const name = say(key);
     await nav.getByRole('link', { name, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute(
       'aria-current',
       'page',
     );
-    await page.screenshot({ path: testInfo.outputPath(`view-${name.toLowerCase()}.png`) });
+    await page.screenshot({ path: testInfo.outputPath(`${key.replace('.', '-')}.png`) });
   }
 });
 
@@ -33,17 +35,17 @@ test("each view's code loads when the view is first shown: the map without the w
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
   await page.goto(`${roadcam.url}#/map`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Map' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: say('view.map') })).toBeVisible();
   expect(scripts.some((path) => /\/MapView-[\w-]+\.js$/.test(path))).toBe(true);
   expect(scripts.filter((path) => /\/WallView-[\w-]+\.js$/.test(path))).toEqual([]);
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  await nav.getByRole('link', { name: 'Wall', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Wall' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: say('nav.label') });
+  await nav.getByRole('link', { name: say('view.wall'), exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: say('view.wall') })).toBeVisible();
   expect(scripts.filter((path) => /\/WallView-[\w-]+\.js$/.test(path))).toHaveLength(1);
   // Back and forth: each chunk was fetched once.
-  await nav.getByRole('link', { name: 'Map', exact: true }).click();
-  await nav.getByRole('link', { name: 'Wall', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Wall' })).toBeVisible();
+  await nav.getByRole('link', { name: say('view.map'), exact: true }).click();
+  await nav.getByRole('link', { name: say('view.wall'), exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: say('view.wall') })).toBeVisible();
   expect(scripts.filter((path) => /\/(Map|Wall)View-[\w-]+\.js$/.test(path))).toHaveLength(2);
 });
 
@@ -52,10 +54,14 @@ test('the status bar shows the demo service, the token and online state', async 
   roadcam,
 }) => {
   await page.goto(roadcam.url);
-  const bar = page.getByRole('contentinfo', { name: 'Status' });
-  await expect(bar.getByTestId('status-service')).toContainText('Demo (embedded service)');
-  await expect(bar.getByTestId('status-online')).toHaveText(/Online/);
-  await expect(bar.getByTestId('status-token')).toHaveText(/Token held|No token/);
+  const bar = page.getByRole('contentinfo', { name: say('shell.status') });
+  await expect(bar.getByTestId('status-service')).toContainText(say('settings.connection.demo'));
+  await expect(bar.getByTestId('status-online')).toHaveText(sayWithin('shell.status.online'));
+  await expect(bar.getByTestId('status-token')).toHaveText(
+    new RegExp(
+      `${sayWithin('shell.status.token').source}|${sayWithin('shell.status.noToken').source}`,
+    ),
+  );
 });
 
 test('a setting changed in the UI is saved by the main process and survives a reload', async ({
@@ -63,13 +69,13 @@ test('a setting changed in the UI is saved by the main process and survives a re
   roadcam,
 }) => {
   await page.goto(`${roadcam.url}#/settings`);
-  const field = page.getByLabel('Concurrent downloads');
+  const field = page.getByLabel(say('settings.concurrency'));
   await expect(field).toHaveValue('3');
   await field.fill('7');
   await field.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: say('common.saved') })).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel('Concurrent downloads')).toHaveValue('7');
+  await expect(page.getByLabel(say('settings.concurrency'))).toHaveValue('7');
 });
 
 test('an invalid setting is refused at its field, in words from its limits', async ({
@@ -77,13 +83,14 @@ test('an invalid setting is refused at its field, in words from its limits', asy
   roadcam,
 }) => {
   await page.goto(`${roadcam.url}#/settings`);
-  const field = page.getByLabel('Concurrent downloads');
+  const field = page.getByLabel(say('settings.concurrency'));
   await field.fill('99');
   await field.press('Enter');
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await expect(field).toHaveAccessibleDescription(
-    'At most 16 downloads run at a time: type 16 or less.',
+    say('settings.rule.concurrencyHigh', { max: 16 }),
   );
+  // The validator's own English never reaches the page, in any language.
   await expect(page.getByText(/Invalid input/)).toHaveCount(0);
 });
 
@@ -93,8 +100,8 @@ test('a page opened without the token says what to do, and its calls are refused
 }) => {
   const bare = roadcam.url.replace(/\?token=.*/, '');
   await page.goto(bare);
-  await expect(page.getByRole('alert')).toContainText('open the full URL');
-  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  await expect(page.getByRole('alert')).toContainText(say('web.needsToken'));
+  await expect(page.getByRole('navigation', { name: say('nav.label') })).toHaveCount(0);
   const media = await page.evaluate(async () => (await fetch('/media/cameras/C1/live')).status);
   expect(media).toBe(401);
 });
@@ -105,9 +112,9 @@ test('an unreachable service is shown as offline', async ({ page }) => {
   });
   try {
     await page.goto(host.url);
-    const bar = page.getByRole('contentinfo', { name: 'Status' });
+    const bar = page.getByRole('contentinfo', { name: say('shell.status') });
     await expect(bar.getByTestId('status-service')).toContainText('http://127.0.0.1:9');
-    await expect(bar.getByTestId('status-online')).toHaveText(/Offline/);
+    await expect(bar.getByTestId('status-online')).toHaveText(sayWithin('shell.status.offline'));
     expect(host.output()).not.toContain('not-a-real-secret');
   } finally {
     await host.stop();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { startService } from '../../src/service/index.ts';
 import { systemTestCa } from '../helpers/tls.ts';
 import { expect, startRoadcam, test } from './fixtures.ts';
+import { say } from './say.ts';
 
 // Browser mode against the service over HTTPS, as a user's machine runs it: none of the CA
 // variables these machines export (they would make the test pass for the wrong reason).
@@ -40,7 +41,9 @@ test('browser mode trusts a CA of the system store with no flag, and draws the m
   );
   try {
     await page.goto(`${host.url}#/map?at=39.5,-98.35,4`);
-    await expect(page.getByRole('contentinfo', { name: 'Status' })).toContainText('Online');
+    await expect(page.getByRole('contentinfo', { name: say('shell.status') })).toContainText(
+      say('shell.status.online'),
+    );
     await expect(page.getByTestId('cameras-drawn')).not.toHaveAttribute('data-count', '0', {
       timeout: 30_000,
     });
@@ -61,8 +64,12 @@ test('browser mode refuses a certificate no store trusts, and says why', async (
   );
   try {
     await page.goto(`${host.url}#/map?at=39.5,-98.35,4`);
-    await expect(page.getByRole('contentinfo', { name: 'Status' })).toContainText('Offline');
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByRole('contentinfo', { name: say('shell.status') })).toContainText(
+      say('shell.status.offline'),
+    );
+    await page.getByRole('button', { name: say('search.tab'), exact: true }).click();
+    // English: the certificate's problem is the engine's sentence (src/engine/net/trust.ts), not
+    // yet in the catalogue.
     await expect(page.getByText(/is not trusted/).first()).toBeVisible({ timeout: 15_000 });
     await page.screenshot({ path: testInfo.outputPath('tls-untrusted.png') });
   } finally {

@@ -1,6 +1,8 @@
 import { startFeedServer } from '../helpers/update-feed.ts';
 import { expect, startRoadcam, test } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
+import { say } from './say.ts';
+import { CUT, escapePattern, sayBefore, sayStartingWith } from './say-before.ts';
 
 // Settings › Updates in browser mode, against a local HTTPS feed written as electron-builder
 // writes it: the app is not installed here, so the section says the desktop app manages
@@ -22,30 +24,28 @@ test('Updates: the feed of the setting, what it offers on each channel, never, a
   );
   try {
     await page.goto(`${host.url}#/settings`);
-    const updates = page.getByRole('region', { name: 'Updates' });
-    await expect(updates.getByText('Updates are managed by the desktop app')).toBeVisible();
-    const status = updates.getByRole('status', { name: 'Update status' });
-    await expect(status).toContainText('Roadcam 0.1.0 has not checked for updates yet.');
-    const network = page.getByRole('region', { name: 'Network' });
-    await expect(network.getByLabel(/Extra CA certificates/)).toHaveValue(feed.caFile!);
+    const updates = page.getByRole('region', { name: say('settings.updates') });
+    await expect(updates.getByText(say('settings.updates.notInstalled'))).toBeVisible();
+    const status = updates.getByRole('status', { name: say('settings.updates.status') });
+    await expect(status).toContainText(say('updates.idle', { version: '0.1.0' }));
+    const network = page.getByRole('region', { name: say('settings.network') });
+    await expect(network.getByLabel(say('settings.network.ca'))).toHaveValue(feed.caFile!);
 
-    const field = updates.getByLabel(/Update feed/);
+    const field = updates.getByLabel(say('settings.updates.feed'));
     await expect(field).toHaveValue(feed.url);
     await field.fill('http://updates.example.com/roadcam/');
     await field.press('Enter');
-    await expect(field).toHaveAccessibleDescription(
-      /^Type an https:\/\/ address of the folder that holds latest\.yml/,
-    );
+    await expect(field).toHaveAccessibleDescription(sayStartingWith('settings.rule.feed'));
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     // Another https feed: the page is refused, in words that say how to change it instead.
     await field.fill('https://mirror.attacker.example/roadcam/');
     await field.press('Enter');
-    await expect(updates.getByRole('alert')).toHaveText(
-      /^Not changed: in browser mode the page cannot change the update feed\. Change it with the command "roadcam settings set updateFeedUrl VALUE" on this computer, or allow the value in .*policy\.json\.$/,
-    );
+    await expect(updates.getByRole('alert')).toHaveText(feedNotChanged());
     await expect(field).toHaveAttribute('aria-invalid', 'true');
-    await expect(updates.getByText(/^Type an https:\/\/ address/)).toHaveCount(0);
-    await expect(updates.getByText(`feed ${feed.url}`)).toBeVisible();
+    await expect(updates.getByText(sayStartingWith('settings.rule.feed'))).toHaveCount(0);
+    await expect(
+      updates.getByText(say('settings.updates.version', { version: '0.1.0', feed: feed.url })),
+    ).toBeVisible();
     await updates.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath('updates-feed-refused.png') });
     expect(
@@ -55,11 +55,11 @@ test('Updates: the feed of the setting, what it offers on each channel, never, a
     ).toBe('');
     await field.fill(feed.url);
 
-    await updates.getByRole('button', { name: 'Check now' }).click();
+    await updates.getByRole('button', { name: say('settings.updates.check') }).click();
     const download = `${feed.url}Roadcam-0.2.0.AppImage`;
     await expect(status).toContainText(
       new RegExp(
-        `^Roadcam 0\\.2\\.0 is available: download it from ${esc(download)} \\(checked \\d\\d:\\d\\d .+\\)\\.`,
+        `^${escapePattern(say('updates.available', { version: '0.2.0', url: download }))} ${checkedAt()}\\.`,
       ),
     );
     await expect(status.getByRole('link', { name: download })).toHaveAttribute('href', download);
@@ -73,27 +73,31 @@ test('Updates: the feed of the setting, what it offers on each channel, never, a
     ).toBe('');
 
     // The beta channel reads beta-linux.yml and is offered the pre-release; keyboard only.
-    await updates.getByRole('radio', { name: /^Beta/ }).focus();
+    await updates.getByRole('radio', { name: say('settings.updates.beta') }).focus();
     await page.keyboard.press('Space');
-    await expect(status).toContainText('has not checked for updates yet');
-    await updates.getByRole('button', { name: 'Check now' }).focus();
+    await expect(status).toContainText(summary(say('updates.idle', { version: '0.1.0' })));
+    await updates.getByRole('button', { name: say('settings.updates.check') }).focus();
     await page.keyboard.press('Enter');
-    await expect(status).toContainText('Roadcam 0.3.0-beta.1 is available: download it from');
+    await expect(status).toContainText(
+      sayBefore('updates.available', { version: '0.3.0-beta.1', url: CUT }),
+    );
 
     // A broken feed: a clear message, the page still works.
-    await updates.getByRole('radio', { name: 'Stable' }).check();
+    await updates.getByRole('radio', { name: say('settings.updates.stable') }).check();
     feed.put('latest-linux.yml', '<html>Sign in to the mirror</html>');
-    await updates.getByRole('button', { name: 'Check now' }).click();
+    await updates.getByRole('button', { name: say('settings.updates.check') }).click();
     await expect(status).toContainText(
-      `Roadcam could not check for updates: ${feed.url}latest-linux.yml names no version, so it is not an update description`,
+      `${say('updates.failed')} ${say('updates.reason.noVersion', { where: `${feed.url}latest-linux.yml` })}`,
     );
     await page.screenshot({ path: testInfo.outputPath('updates-failed.png') });
 
     // Never: no check, not even by hand, and no request.
     const asked = feed.requests.length;
-    await updates.getByRole('radio', { name: /^Never check/ }).check();
-    await expect(status).toContainText('Update checks are off');
-    await expect(updates.getByRole('button', { name: 'Check now' })).toBeDisabled();
+    await updates.getByRole('radio', { name: say('settings.updates.never') }).check();
+    await expect(status).toContainText(summary(say('updates.off')));
+    await expect(
+      updates.getByRole('button', { name: say('settings.updates.check') }),
+    ).toBeDisabled();
     expect(feed.requests.length).toBe(asked);
     await page.screenshot({ path: testInfo.outputPath('updates-never.png') });
   } finally {
@@ -102,6 +106,25 @@ test('Updates: the feed of the setting, what it offers on each channel, never, a
   }
 });
 
-function esc(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The refusal of a feed set from the page, whatever the data folder's policy.json path. */
+function feedNotChanged(): RegExp {
+  const [before, after] = say('consent.change.unasked', {
+    count: 1,
+    setting: 'updateFeedUrl',
+    second: 'none',
+    commands: '"roadcam settings set updateFeedUrl VALUE"',
+    policy: CUT,
+  }).split(CUT);
+  return new RegExp(`^${escapePattern(before!)}.*policy\\.json${escapePattern(after!)}$`);
+}
+
+/** "(checked 10:42 UTC)" after a summary, its time and zone as the clock shows them. */
+function checkedAt(): string {
+  const [before, after] = say('settings.updates.checked', { time: CUT }).split(CUT);
+  return `${escapePattern(before!)}\\d\\d:\\d\\d .+${escapePattern(after!)}`;
+}
+
+/** A summary as the status shows it: its full stop comes after the time of the check. */
+function summary(text: string): string {
+  return text.replace(/\.$/, '');
 }
