@@ -65,7 +65,7 @@ export function parseRouteQuery(
   try {
     line = decodePolyline(encoded);
   } catch (error) {
-    return wrong(said('route.link.notPolyline', { detail: polylineProblem(error) }));
+    return wrong(said('route.link.notPolyline', { detail: polylineProblemWords(error) }));
   }
   if (line.length < 2) return wrong(said('route.link.tooFewPoints'));
   if (line.length > MAX_ROUTE_POINTS) {
@@ -83,7 +83,7 @@ export function parseRouteQuery(
 }
 
 /** What is wrong with a line that does not decode, in the words of the reader's language. */
-export function polylineProblem(error: unknown): string {
+export function polylineProblemWords(error: unknown): string {
   if (!(error instanceof PolylineError)) return (error as Error).message;
   if (error.problem === 'badCharacter') {
     return saidWithin(said('route.polyline.badCharacter', { at: error.at }));

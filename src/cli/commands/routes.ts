@@ -12,7 +12,7 @@ import {
   type RoutePlace,
   type RouteShown,
 } from '../../shared/ipc/routes.ts';
-import { DEFAULT_BUFFER_KM, polylineProblem } from '../../shared/route-link.ts';
+import { DEFAULT_BUFFER_KM, polylineProblemWords } from '../../shared/route-link.ts';
 import { formatDistance, parseDistance } from '../../shared/units.ts';
 import { SaidFailure } from '../args.ts';
 import { checkFlags, flag, UsageError } from '../argv.ts';
@@ -180,7 +180,7 @@ function decoded(polyline: string): [number, number][] {
   try {
     return decodePolyline(polyline).map(([lon, lat]) => [lon, lat]);
   } catch (error) {
-    throw new UsageError(said('cli.route.badPolyline', { detail: polylineProblem(error) }));
+    throw new UsageError(said('cli.route.badPolyline', { detail: polylineProblemWords(error) }));
   }
 }
 
