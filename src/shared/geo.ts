@@ -6,6 +6,8 @@
  * equirectangular projection, which is accurate to well under 1% at those scales.
  */
 
+import { PolylineError } from './polyline-error.ts';
+
 export type LonLat = readonly [number, number];
 /** GeoJSON bbox order: min lon, min lat, max lon, max lat. min lon > max lon crosses 180°. */
 export type Bbox = readonly [number, number, number, number];
@@ -48,7 +50,7 @@ function encodeSigned(value: number): string {
   return out + String.fromCharCode(v + 63);
 }
 
-/** Decodes an encoded polyline; throws a RangeError naming the problem when it is malformed. */
+/** Decodes an encoded polyline; throws a PolylineError naming the problem when it is malformed. */
 export function decodePolyline(encoded: string, precision = 5): LonLat[] {
   const factor = 10 ** precision;
   const points: LonLat[] = [];
@@ -59,19 +61,19 @@ export function decodePolyline(encoded: string, precision = 5): LonLat[] {
     let result = 0;
     let shift = 1;
     for (;;) {
-      if (index >= encoded.length) throw new RangeError('polyline ends in the middle of a number');
+      if (index >= encoded.length) throw new PolylineError('endsInNumber');
       const b = encoded.charCodeAt(index++) - 63;
-      if (b < 0 || b > 63) throw new RangeError(`polyline has an invalid character at ${index}`);
+      if (b < 0 || b > 63) throw new PolylineError('badCharacter', index);
       result += (b & 0x1f) * shift;
       shift *= 32;
       if (b < 0x20) break;
-      if (shift > 2 ** 40) throw new RangeError('polyline has a number that is too long');
+      if (shift > 2 ** 40) throw new PolylineError('numberTooLong');
     }
     return result % 2 === 1 ? -(result + 1) / 2 : result / 2;
   };
   while (index < encoded.length) {
     lat += next();
-    if (index >= encoded.length) throw new RangeError('polyline has a latitude without longitude');
+    if (index >= encoded.length) throw new PolylineError('latitudeAlone');
     lon += next();
     points.push([lon / factor, lat / factor]);
   }

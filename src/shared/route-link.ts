@@ -5,8 +5,9 @@
  * that is not a route is refused in words. Pure: main (deep-link.ts), renderer and CLI share it.
  */
 import { decodePolyline, encodePolyline, type LonLat } from './geo.ts';
+import { PolylineError } from './polyline-error.ts';
 import { english } from './i18n/english.ts';
-import { said, type Said } from './i18n/translator.ts';
+import { said, saidWithin, type Said } from './i18n/translator.ts';
 import { MAX_ROUTE_POINTS, thinLine } from './route-file.ts';
 
 /** Characters of the encoded line a link carries at most (about 2,000 points of a road). */
@@ -64,7 +65,7 @@ export function parseRouteQuery(
   try {
     line = decodePolyline(encoded);
   } catch (error) {
-    return wrong(said('route.link.notPolyline', { detail: (error as Error).message }));
+    return wrong(said('route.link.notPolyline', { detail: polylineProblemWords(error) }));
   }
   if (line.length < 2) return wrong(said('route.link.tooFewPoints'));
   if (line.length > MAX_ROUTE_POINTS) {
@@ -79,4 +80,13 @@ export function parseRouteQuery(
   }
   const name = (query.name ?? '').trim().slice(0, 100) || unnamed;
   return { ok: true, route: { name, line, bufferKm } };
+}
+
+/** What is wrong with a line that does not decode, in the words of the reader's language. */
+export function polylineProblemWords(error: unknown): string {
+  if (!(error instanceof PolylineError)) return (error as Error).message;
+  if (error.problem === 'badCharacter') {
+    return saidWithin(said('route.polyline.badCharacter', { at: error.at }));
+  }
+  return saidWithin(said(`route.polyline.${error.problem}`));
 }

@@ -5,6 +5,8 @@
  */
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
+import { say, sayWithin } from './say.ts';
+import { withHoles } from './say-holes.ts';
 
 // Evaluated rather than added as a script tag: the app's content security policy (rightly)
 // refuses scripts it did not ship.
@@ -28,8 +30,10 @@ test('the map with results and a camera panel open, and the wall with its tiles,
 }) => {
   test.setTimeout(120_000);
   await page.goto(`${roadcam.url}#/map`);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  const results = page.getByRole('list', { name: 'Results' }).locator('[data-id]');
+  await page.getByRole('button', { name: say('search.tab'), exact: true }).click();
+  const results = page
+    .getByRole('list', { name: say('search.results.label') })
+    .locator('[data-id]');
   await results.first().click();
   await expect(page.getByTestId('camera-panel')).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -50,10 +54,14 @@ test('the map with results and a camera panel open, and the wall with its tiles,
 
 test("an alert's detail has none either", async ({ page, roadcam }) => {
   await page.goto(`${roadcam.url}#/alerts`);
-  await page.getByRole('radiogroup', { name: 'Period' }).getByText('Expired').click();
+  await page
+    .getByRole('radiogroup', { name: say('alerts.period') })
+    .getByText(say('alerts.period.expired'))
+    .click();
   // The expired list has replaced the current one (a click on the old list can be lost).
   const first = page.getByRole('list').getByRole('button').first();
-  await expect(first).toContainText('ended');
+  const ended = sayWithin('alerts.ended', { time: 'TIME' });
+  await expect(first).toContainText(withHoles(ended, { TIME: '.*' }));
   await first.click();
   await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toBeVisible();
   expect((await seriousViolations(page)).join('\n')).toBe('');
@@ -61,9 +69,11 @@ test("an alert's detail has none either", async ({ page, roadcam }) => {
 
 test("a recording's detail has none either", async ({ page, roadcam }) => {
   await page.goto(`${roadcam.url}#/downloads`);
-  await page.getByRole('button', { name: 'Search recordings' }).click();
+  await page.getByRole('button', { name: say('downloads.search.submit') }).click();
   await page.getByRole('link', { name: /^rec_/ }).first().click();
-  await expect(page.getByRole('heading', { name: /^Recording rec_/ })).toBeVisible();
-  await expect(page.getByLabel('Add tags')).toBeVisible();
+  const title = sayWithin('downloads.detail.title', { id: 'ID' });
+  const heading = new RegExp(`^${withHoles(title, { ID: 'rec_.*' }).source}`);
+  await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  await expect(page.getByLabel(say('downloads.detail.addTags'))).toBeVisible();
   expect((await seriousViolations(page)).join('\n')).toBe('');
 });

@@ -8,6 +8,52 @@ import { resolve } from 'node:path';
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
+import { say, sayWithin } from './say.ts';
+import { eitherOf, withHoles } from './say-holes.ts';
+
+const BEFORE = say('search.sensor.before');
+const AFTER = say('alerts.after');
+
+/** A side's image: "Before: Wet, camera A" (its value and camera are the service's). */
+function sideImage(side: string): RegExp {
+  const alt = sayWithin('alerts.sideAlt', { side, value: 'VALUE', id: 'CAMERA' });
+  return new RegExp(`^${withHoles(alt, { VALUE: '.*', CAMERA: '.*' }).source}`);
+}
+
+/** A side's caption: "Before: Wet". */
+function sideCaption(side: string): RegExp {
+  const caption = sayWithin('alerts.side', { side, value: 'VALUE' });
+  return new RegExp(`^${withHoles(caption, { VALUE: '.*' }).source}`);
+}
+
+/** "N changes at N cameras over 288 slots", whatever the counts. */
+function historySummary(): RegExp {
+  const forms = [
+    [1, 1],
+    [1, 4],
+    [3, 1],
+    [3, 4],
+  ].map(([changes, cameras]) =>
+    withHoles(
+      sayWithin('alerts.changes.summary', { changes: changes!, cameras: cameras!, slots: 288 }),
+      {
+        [String(changes)]: '\\d+',
+        [String(cameras)]: '\\d+',
+      },
+    ),
+  );
+  return eitherOf(...forms);
+}
+
+/** "; the service had no snapshot for N of them (…)", whatever N and the times. */
+function missingSlots(): RegExp {
+  const one = sayWithin('alerts.changes.missing', { count: 1, first: 'FIRST', last: 'LAST' });
+  const several = sayWithin('alerts.changes.missing', { count: 3, first: 'FIRST', last: 'LAST' });
+  return eitherOf(
+    withHoles(one, { '1': '\\d+', FIRST: '.*' }),
+    withHoles(several, { '3': '\\d+', FIRST: '.*', LAST: '.*' }),
+  );
+}
 
 /** The image has loaded (a broken one has no natural width). */
 async function loaded(image: Locator): Promise<void> {
@@ -25,20 +71,22 @@ test('a condition watch shows a change before and after, side by side', async ({
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.goto(`${roadcam.url}#/alerts`);
-  const card = page.getByRole('region', { name: 'Road conditions' });
-  const form = card.getByRole('form', { name: 'Watch road conditions' });
-  await form.getByLabel('Name').fill('The whole demo world');
-  await form.getByLabel('Cameras or area').fill('-179,-80,179,80');
-  await form.getByRole('button', { name: 'Watch' }).click();
+  const card = page.getByRole('region', { name: say('alerts.conditions') });
+  const form = card.getByRole('form', { name: say('alerts.conditions.form') });
+  await form.getByLabel(say('search.sort.name')).fill('The whole demo world');
+  await form.getByLabel(say('alerts.conditions.where')).fill('-179,-80,179,80');
+  await form.getByRole('button', { name: say('search.watch.submit') }).click();
   await expect(card.getByText('The whole demo world')).toBeVisible({ timeout: 60_000 });
-  await expect(card.getByText(/observations up to/)).toBeVisible();
+  const checked = sayWithin('alerts.conditions.checkedUntil', { time: 'TIME' });
+  await expect(card.getByText(withHoles(checked, { TIME: '.*' }))).toBeVisible();
 
-  await card.getByRole('button', { name: 'Changes' }).click();
+  await card.getByRole('button', { name: say('alerts.conditions.changes') }).click();
   await expect(page).toHaveURL(/#\/alerts\/conditions\/\d+$/);
   const change = page.getByRole('article');
   await expect(change.getByRole('heading', { level: 3 })).toBeVisible({ timeout: 30_000 });
 
-  // The second change in the list, opened as a notification opens it: by its route.
+  // The second change in the list, opened as a notification opens it: by its route. Its values
+  // before and after stand either side of an arrow, in every language.
   const noticed = page.getByRole('button', { pressed: false }).filter({ hasText: '→' });
   const second = noticed.first();
   const words = (await second.locator('strong').textContent())!;
@@ -46,19 +94,19 @@ test('a condition watch shows a change before and after, side by side', async ({
   await expect(page).toHaveURL(/#\/alerts\/conditions\/\d+\/\d+$/);
   await expect(change.getByRole('heading', { level: 3 })).toContainText(words);
 
-  const before = change.getByRole('img', { name: /^Before: / });
-  const after = change.getByRole('img', { name: /^After: / });
+  const before = change.getByRole('img', { name: sideImage(BEFORE) });
+  const after = change.getByRole('img', { name: sideImage(AFTER) });
   await loaded(before);
   await loaded(after);
   const [b, a] = [(await before.boundingBox())!, (await after.boundingBox())!];
   expect(Math.abs(b.y - a.y)).toBeLessThan(2);
   expect(a.x).toBeGreaterThanOrEqual(b.x + b.width);
-  await expect(change.getByText(/^Before: /)).toBeVisible();
-  await expect(change.getByText(/^After: /)).toBeVisible();
+  await expect(change.getByText(sideCaption(BEFORE))).toBeVisible();
+  await expect(change.getByText(sideCaption(AFTER))).toBeVisible();
 
-  await page.getByRole('button', { name: 'Show the last 48 hours' }).click();
-  const summary = page.getByRole('status').filter({ hasText: /over 288 slots/ });
-  await expect(summary).toContainText(/the service had no snapshot for \d+ of them/, {
+  await page.getByRole('button', { name: say('alerts.changes.showHistory') }).click();
+  const summary = page.getByRole('status').filter({ hasText: historySummary() });
+  await expect(summary).toContainText(missingSlots(), {
     timeout: 120_000,
   });
 

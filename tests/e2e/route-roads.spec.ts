@@ -10,6 +10,8 @@ import { decodePolyline } from '../../src/shared/geo.ts';
 import { startRoutingStandIn } from '../helpers/routing-standins.ts';
 import { seriousViolations } from './axe.ts';
 import { expect, openView, smallDemo, startRoadcam, test } from './fixtures.ts';
+import { say, sayWithin } from './say.ts';
+import { withHoles } from './say-holes.ts';
 
 test("From Denver To Colorado Springs follows the routing service's road; Springfield asks which", async ({
   page,
@@ -28,27 +30,34 @@ test("From Denver To Colorado Springs follows the routing service's road; Spring
   const roadcam = await startRoadcam(smallDemo, {}, { settings: { routingUrl: osrm.url } });
   try {
     await openView(page, roadcam.url, '#/settings');
-    await expect(page.getByLabel('Routing service address')).toHaveValue(osrm.url);
+    await expect(page.getByLabel(say('routeSettings.address'))).toHaveValue(osrm.url);
+    // The services' own names are not translated.
     await page.getByRole('radio', { name: 'OSRM' }).check();
     // Saved: the address field, which waits for a service, is open.
-    await expect(page.getByLabel('Routing service address')).toBeEnabled();
+    await expect(page.getByLabel(say('routeSettings.address'))).toBeEnabled();
 
     await openView(page, roadcam.url, '#/route');
     // The default buffer (half a mile): the stand-in's road, 2 miles off the straight line at
     // its middle, is kept as a road; a buffer wider than that would keep only its ends.
-    await page.getByLabel('From', { exact: true }).fill('Denver');
-    await page.getByLabel('To', { exact: true }).fill('Colorado Springs');
-    await page.getByRole('button', { name: 'Find the route' }).click();
+    await page.getByLabel(say('route.places.from'), { exact: true }).fill('Denver');
+    await page.getByLabel(say('route.places.to'), { exact: true }).fill('Colorado Springs');
+    await page.getByRole('button', { name: say('route.places.find') }).click();
     const host = new URL(osrm.url).host;
     await expect(
       page.getByText(
-        `Along the roads from Denver, CO, US to Colorado Springs, CO, US, as OSRM at ${host} drew it.`,
+        say('route.state.byRoads', {
+          from: 'Denver, CO, US',
+          to: 'Colorado Springs, CO, US',
+          service: say('route.state.service', { service: 'OSRM', host }),
+        }),
       ),
     ).toBeVisible();
+    const heading = sayWithin('route.strip.cameras', {
+      count: along.length,
+      name: say('route.state.fromTo', { from: 'Denver', to: 'Colorado Springs' }),
+    });
     await expect(
-      page.getByRole('heading', {
-        name: new RegExp(`^${along.length} cameras along Denver to Colorado Springs`),
-      }),
+      page.getByRole('heading', { name: new RegExp(`^${heading.source}`) }),
     ).toBeVisible();
     // Each camera the road passes is in the strip, in driving order.
     const strip = page.locator('[data-along-km]');
@@ -60,26 +69,37 @@ test("From Denver To Colorado Springs follows the routing service's road; Spring
       [-104.82136, 38.83388],
     ]);
     // The route kept is the stand-in's bowed road, not the two places' straight line.
-    const link = new URL(await page.getByLabel('Link to this route').inputValue());
+    const link = new URL(await page.getByLabel(say('route.actions.link')).inputValue());
     const line = decodePolyline(link.searchParams.get('line')!);
     expect(line.length).toBeGreaterThan(5);
     // Halfway, the straight line is at 104.90° W; the stand-in's road bows 3 km east of it.
     const middle = line[Math.floor(line.length / 2)]!;
     expect(middle[0]).toBeGreaterThan(-104.89);
 
-    await page.getByLabel('To', { exact: true }).fill('Springfield');
-    await page.getByRole('button', { name: 'Add a stop' }).click();
-    await page.getByLabel('Stop 1').fill('Pueblo');
-    await page.getByRole('button', { name: 'Find the route' }).click();
-    await expect(page.getByRole('heading', { name: 'Which Springfield?' })).toBeVisible();
+    await page.getByLabel(say('route.places.to'), { exact: true }).fill('Springfield');
+    await page.getByRole('button', { name: say('route.places.addStop') }).click();
+    await page.getByLabel(say('route.places.stop', { number: 1 })).fill('Pueblo');
+    await page.getByRole('button', { name: say('route.places.find') }).click();
+    await expect(
+      page.getByRole('heading', { name: say('route.places.which', { place: 'Springfield' }) }),
+    ).toBeVisible();
     expect((await seriousViolations(page)).join('\n')).toBe('');
     await page.setViewportSize({ width: 1400, height: 900 });
     await page.screenshot({ path: 'docs/screenshots/route-roads.png', fullPage: true });
-    await page.getByRole('button', { name: /^Springfield, MO, US \(166,810 people\)/ }).click();
-    await expect(page.getByLabel('To', { exact: true })).toHaveValue('Springfield, MO, US');
-    await expect(
-      page.getByText(/^Along the roads from Denver, CO, US to Springfield, MO, US/),
-    ).toBeVisible();
+    const people = sayWithin('route.places.people', { count: 166_810 }).source;
+    await page.getByRole('button', { name: new RegExp(`^Springfield, MO, US ${people}`) }).click();
+    await expect(page.getByLabel(say('route.places.to'), { exact: true })).toHaveValue(
+      'Springfield, MO, US',
+    );
+    const toSpringfield = withHoles(
+      sayWithin('route.state.byRoads', {
+        from: 'Denver, CO, US',
+        to: 'Springfield, MO, US',
+        service: 'SERVICE',
+      }),
+      { SERVICE: '.*' },
+    );
+    await expect(page.getByText(new RegExp(`^${toSpringfield.source}`))).toBeVisible();
     expect(osrm.asks.at(-1)!.points).toHaveLength(3);
     expect((await seriousViolations(page)).join('\n')).toBe('');
   } finally {

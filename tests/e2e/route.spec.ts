@@ -7,8 +7,11 @@
  */
 import type { Page } from '@playwright/test';
 import { routeFromLink } from '../../src/desktop/deep-link.ts';
+import { localeDistanceUnit, toKm, unitLabel } from '../../src/shared/units.ts';
 import { expect, smallDemo, startRoadcam, test } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
+import { E2E_LOCALE, say, sayWithin } from './say.ts';
+import { eitherOf, withHoles } from './say-holes.ts';
 
 const COAST: [number, number][] = [
   [-117.15, 32.7],
@@ -22,6 +25,22 @@ const gpx = `<?xml version="1.0" encoding="UTF-8"?>
 <gpx version="1.1" creator="a routing app"><trk><name>Coast</name><trkseg>
 ${COAST.map(([lon, lat]) => `<trkpt lat="${lat}" lon="${lon}"><ele>10</ele></trkpt>`).join('\n')}
 </trkseg></trk></gpx>`;
+
+/** The strip's heading, "N cameras along NAME", whatever N (and NAME, when not given). */
+function camerasAlong(name?: string): RegExp {
+  const anyName: Record<string, string> = name === undefined ? { NAME: '.*' } : {};
+  const [one, several] = [1, 3].map((count) =>
+    withHoles(sayWithin('route.strip.cameras', { count, name: name ?? 'NAME' }), {
+      [String(count)]: '\\d+',
+      ...anyName,
+    }),
+  );
+  return eitherOf(one!, several!);
+}
+
+// The locale's distances: miles and feet in en-US, kilometres and metres where it is not.
+const unit = localeDistanceUnit(E2E_LOCALE);
+const [far, near] = unit === 'mi' ? ['mi', 'ft'] : ['km', 'm'];
 
 async function stripIds(page: Page): Promise<{ id: string; along: number }[]> {
   return page.locator('ol.cameras > li').evaluateAll((items) =>
@@ -38,45 +57,60 @@ test('a GPX route shows its cameras in driving order; saved, reloaded, shared by
 }) => {
   test.setTimeout(240_000);
   await page.goto(`${roadcam.url}#/route`);
-  await expect(page.getByRole('heading', { level: 1, name: 'My route' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: say('route.title') })).toBeVisible();
   // en-US: the buffer is in miles.
-  const buffer = page.getByLabel('Buffer (mi)');
+  const buffer = page.getByLabel(
+    say('route.actions.buffer', { unit: unitLabel(unit, E2E_LOCALE) }),
+  );
   await buffer.fill('15');
   await buffer.press('Enter');
-  await page.getByLabel('Import a GPX or GeoJSON file').setInputFiles({
+  await page.getByLabel(say('route.places.import')).setInputFiles({
     name: 'coast.gpx',
     mimeType: 'application/gpx+xml',
     buffer: Buffer.from(gpx),
   });
-  await expect(page.getByText('Imported Coast (6 points).')).toBeVisible();
-  await expect(page.getByRole('heading', { name: /cameras? along Coast/ })).toBeVisible();
+  await expect(
+    page.getByText(say('route.state.imported', { name: 'Coast', count: 6 })),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: camerasAlong('Coast') })).toBeVisible();
   const strip = await stripIds(page);
   expect(strip.length).toBeGreaterThan(2);
   expect(strip.map((c) => c.along)).toEqual([...strip.map((c) => c.along)].sort((a, b) => a - b));
   // The first card: its distance along in miles, its image live.
   const first = page.locator('ol.cameras > li').first();
-  await expect(first).toContainText(/[\d.]+ mi along/);
+  await expect(first).toContainText(
+    withHoles(sayWithin('route.card.along', { distance: 'DISTANCE' }), {
+      DISTANCE: `[\\d.]+ ${far}`,
+    }),
+  );
   // Off the line, as other distances read: "35 ft", "1.5 mi", not "1.53 mi" or "0.00659 mi".
-  await expect(first).toContainText(/(^|\s)(\d+ ft|\d+(\.\d)? mi) off the line/);
+  const off = withHoles(sayWithin('route.card.off', { distance: 'DISTANCE' }), {
+    DISTANCE: `(\\d+ ${near}|\\d+(\\.\\d)? ${far})`,
+  });
+  await expect(first).toContainText(new RegExp(`(^|\\s)${off.source}`));
   await expect(first.locator('img')).toBeVisible({ timeout: 30_000 });
 
   expect((await seriousViolations(page)).join('\n')).toBe('');
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.screenshot({ path: 'docs/screenshots/route.png' });
 
-  await page.getByLabel('Name').fill('Coast road');
-  await page.getByRole('button', { name: 'Save route' }).click();
-  await expect(page.getByText('Saved Coast road.')).toBeVisible();
-  const link = await page.getByLabel('Link to this route').inputValue();
-  expect(link).toMatch(/^roadcam:\/\/route\?name=Coast\+road&line=.+&buffer=24\.14/);
+  await page.getByLabel(say('route.actions.name')).fill('Coast road');
+  await page.getByRole('button', { name: say('route.actions.save') }).click();
+  await expect(page.getByText(say('route.state.saved', { name: 'Coast road' }))).toBeVisible();
+  const link = await page.getByLabel(say('route.actions.link')).inputValue();
+  // 15 in the locale's unit, in km (24.14 for miles).
+  const bufferKm = String(Number(toKm(15, unit).toFixed(3))).replace('.', '\\.');
+  expect(link).toMatch(
+    new RegExp(`^roadcam://route\\?name=Coast\\+road&line=.+&buffer=${bufferKm}(&|$)`),
+  );
 
   await page.reload();
   await page.getByRole('button', { name: /^Coast road \d/ }).click();
-  await expect(page.getByRole('heading', { name: /cameras? along Coast road/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: camerasAlong('Coast road') })).toBeVisible();
   expect((await stripIds(page)).map((c) => c.id)).toEqual(strip.map((c) => c.id));
 
-  await page.getByLabel('Cameras to watch').selectOption('4');
-  await page.getByRole('button', { name: 'Watch this route' }).click();
+  await page.getByLabel(say('route.actions.watchCount')).selectOption('4');
+  await page.getByRole('button', { name: say('route.actions.watch') }).click();
   await expect(page).toHaveURL(/#\/wall\?cameras=/);
   const tiles = page.locator('[data-tile]');
   await expect(tiles).toHaveCount(Math.min(4, strip.length));
@@ -90,13 +124,13 @@ test('a GPX route shows its cameras in driving order; saved, reloaded, shared by
     const otherPage = await page.context().newPage();
     await otherPage.goto(`${other.url}#${routeFromLink(link)}`);
     await expect(
-      otherPage.getByText('Opened Coast road from a link; save it to keep it.'),
+      otherPage.getByText(say('route.state.opened', { name: 'Coast road' })),
     ).toBeVisible();
     await expect(
-      otherPage.getByRole('heading', { name: /cameras? along Coast road/ }),
+      otherPage.getByRole('heading', { name: camerasAlong('Coast road') }),
     ).toBeVisible();
     expect((await stripIds(otherPage)).map((c) => c.id)).toEqual(strip.map((c) => c.id));
-    await expect(otherPage.getByText('No saved routes yet')).toBeVisible();
+    await expect(otherPage.getByText(say('route.saved.none'))).toBeVisible();
     await otherPage.close();
   } finally {
     await other.stop();
@@ -109,17 +143,20 @@ test('a route drawn on the map replaces the line; bad input is said in words', a
 }) => {
   test.setTimeout(120_000);
   await page.goto(roadcam.url);
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  await nav.getByRole('link', { name: 'My route', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'My route' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'My route' })).toHaveAttribute('aria-current', 'page');
+  const nav = page.getByRole('navigation', { name: say('nav.label') });
+  await nav.getByRole('link', { name: say('view.route'), exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: say('route.title') })).toBeVisible();
+  await expect(nav.getByRole('link', { name: say('view.route') })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await page.goto(`${roadcam.url}#/route?name=Bad&line=_p~iF~ps%7CU_ulL`);
   await expect(page.getByRole('alert')).toHaveText(
-    'This route link cannot be opened: its line is not an encoded polyline (polyline has a latitude without longitude). Ask for a new link.',
+    say('route.link.notPolyline', { detail: say('route.polyline.latitudeAlone') }),
   );
 
-  await page.getByRole('button', { name: 'Draw a route' }).click();
-  const map = page.getByRole('application', { name: 'Map' });
+  await page.getByRole('button', { name: say('route.map.draw') }).click();
+  const map = page.getByRole('application', { name: say('view.map') });
   const box = (await map.boundingBox())!;
   for (const [x, y] of [
     [0.2, 0.5],
@@ -129,18 +166,18 @@ test('a route drawn on the map replaces the line; bad input is said in words', a
   ]) {
     await page.mouse.click(box.x + box.width * x!, box.y + box.height * y!);
   }
-  await page.getByRole('button', { name: 'Finish the route' }).click();
-  await expect(page.getByRole('heading', { name: /cameras? along/ })).toBeVisible();
-  const link = page.getByLabel('Link to this route');
+  await page.getByRole('button', { name: say('route.map.finish') }).click();
+  await expect(page.getByRole('heading', { name: camerasAlong() })).toBeVisible();
+  const link = page.getByLabel(say('route.actions.link'));
   await expect(link).toHaveValue(/^roadcam:\/\/route\?/);
   // A route not saved yet survives a visit to another view.
   const drawn = await link.inputValue();
-  await nav.getByRole('link', { name: 'Wall', exact: true }).click();
-  await nav.getByRole('link', { name: 'My route', exact: true }).click();
-  await expect(page.getByRole('heading', { name: /cameras? along/ })).toBeVisible();
+  await nav.getByRole('link', { name: say('view.wall'), exact: true }).click();
+  await nav.getByRole('link', { name: say('view.route'), exact: true }).click();
+  await expect(page.getByRole('heading', { name: camerasAlong() })).toBeVisible();
   await expect(link).toHaveValue(drawn);
 
-  const input = page.getByLabel('Import a GPX or GeoJSON file');
+  const input = page.getByLabel(say('route.places.import'));
   await input.setInputFiles({
     name: 'home.gpx',
     mimeType: 'application/gpx+xml',
@@ -149,7 +186,7 @@ test('a route drawn on the map replaces the line; bad input is said in words', a
     ),
   });
   await expect(page.getByRole('alert')).toHaveText(
-    'home.gpx: the GPX file has no track or route points (no <trkpt> or <rtept>). Export the route as a track from your routing app.',
+    say('route.file.noGpxPoints', { file: 'home.gpx' }),
   );
   await input.setInputFiles({
     name: 'log.gpx',
@@ -157,8 +194,8 @@ test('a route drawn on the map replaces the line; bad input is said in words', a
     buffer: Buffer.alloc(6 * 1024 * 1024, ' '),
   });
   await expect(page.getByRole('alert')).toContainText(
-    'log.gpx is 6.0 MB; a route file may be at most 5 MB.',
+    say('route.file.tooBig', { file: 'log.gpx', size: 6, max: 5 }),
   );
   // The drawn route is still shown.
-  await expect(page.getByRole('heading', { name: /cameras? along/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: camerasAlong() })).toBeVisible();
 });

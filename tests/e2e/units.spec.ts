@@ -5,10 +5,16 @@
  * passes wherever it runs.
  */
 import type { Page } from '@playwright/test';
+import { pickLanguage } from '../../src/shared/i18n/languages.ts';
 import { expect, openView, smallDemo, startRoadcam, test, type RoadcamHost } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
+import { translatorFor } from './say.ts';
+import { literally, withHoles } from './say-holes.ts';
 
-test.use({ locale: 'en-GB', timezoneId: 'America/Denver' });
+const LOCALE = 'en-GB';
+test.use({ locale: LOCALE, timezoneId: 'America/Denver' });
+// The page speaks its own locale's language, whatever the suite's.
+const words = translatorFor(pickLanguage([LOCALE]));
 
 // One app for the file (its start is the slow part); the tests run in order on its settings.
 test.describe.configure({ mode: 'serial' });
@@ -33,7 +39,7 @@ function sentFrames(page: Page): string[] {
 
 async function choose(page: Page, url: string, name: string) {
   await openView(page, url, '#/settings');
-  const section = page.getByRole('region', { name: 'Units and time' });
+  const section = page.getByRole('region', { name: words.t('settings.units') });
   await section.getByRole('radio', { name }).check();
   await expect(section.getByRole('radio', { name })).toBeChecked();
 }
@@ -50,41 +56,52 @@ test('in miles, the radius field and the radius the page sends are in miles', as
 }, testInfo) => {
   const frames = sentFrames(page);
   await page.goto(`${roadcam.url}#/settings`);
-  const section = page.getByRole('region', { name: 'Units and time' });
-  await expect(section.getByRole('radio', { name: 'Automatic (kilometres here)' })).toBeChecked();
-  await expect(section.getByRole('radio', { name: 'My time zone (America/Denver)' })).toBeChecked();
+  const section = page.getByRole('region', { name: words.t('settings.units') });
+  await expect(
+    section.getByRole('radio', { name: words.t('settings.units.automatic', { unit: 'km' }) }),
+  ).toBeChecked();
+  await expect(
+    section.getByRole('radio', {
+      name: words.t('settings.units.local', { zone: 'America/Denver' }),
+    }),
+  ).toBeChecked();
   await section.screenshot({ path: testInfo.outputPath('units-section.png') });
-  await choose(page, roadcam.url, 'Miles');
+  await choose(page, roadcam.url, words.t('settings.units.mi'));
 
   await openMap(page, roadcam.url);
-  await page.getByRole('button', { name: 'Radius around a point' }).click();
-  const box = (await page.getByRole('application', { name: 'Map' }).boundingBox())!;
+  await page.getByRole('button', { name: words.t('search.draw.radius') }).click();
+  const box = (await page.getByRole('application', { name: words.t('view.map') }).boundingBox())!;
   await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.5);
-  await expect(page.getByLabel('Radius (mi)')).toHaveValue('15');
-  await expect(page.getByTestId('spatial')).toContainText('Within 15 mi of');
+  const radiusLabel = words.t('search.radius', { unit: 'mi' });
+  await expect(page.getByLabel(radiusLabel)).toHaveValue('15');
+  const within = literally(words.t('search.area.radius', { distance: '15 mi', place: 'PLACE' }));
+  await expect(page.getByTestId('spatial')).toContainText(withHoles(within, { PLACE: '.*' }));
   await expect(page.getByTestId('result-total')).toBeVisible();
   // The search the page asked for carries the unit as typed: the service reads miles.
   expect(frames.some((f) => f.includes('"radius":"15mi"'))).toBe(true);
   expect(frames.some((f) => /"radius":"[\d.]+km"/.test(f))).toBe(false);
-  await page.getByLabel('Radius (mi)').fill('5');
-  await page.getByLabel('Radius (mi)').press('Enter');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByLabel(radiusLabel).fill('5');
+  await page.getByLabel(radiusLabel).press('Enter');
+  await page.getByRole('button', { name: words.t('search.tab'), exact: true }).click();
   await expect.poll(() => frames.some((f) => f.includes('"radius":"5mi"'))).toBe(true);
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
 test('UTC changes the times shown to say UTC', async ({ page }) => {
   await openMap(page, roadcam.url);
-  await page.getByText('Observations', { exact: true }).first().click();
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  const meta = page.getByRole('list', { name: 'Results' }).locator('[data-id] .meta').first();
+  await page.getByText(words.t('map.layer.observations'), { exact: true }).first().click();
+  await page.getByRole('button', { name: words.t('search.tab'), exact: true }).click();
+  const meta = page
+    .getByRole('list', { name: words.t('search.results.label') })
+    .locator('[data-id] .meta')
+    .first();
   await expect(meta).toContainText(/\d\d:\d\d (GMT-[67]|MST|MDT)/);
   await expect(meta).not.toContainText('UTC');
 
   // Back on the map (the search form kept its kind), the times shown now say UTC.
-  await choose(page, roadcam.url, 'UTC');
+  await choose(page, roadcam.url, words.t('settings.units.utc'));
   await openMap(page, roadcam.url);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('button', { name: words.t('search.tab'), exact: true }).click();
   await expect(meta).toContainText(/\d\d:\d\d UTC/);
 });
 
@@ -92,11 +109,21 @@ test("a camera's panel says the time at the camera, in the camera's own zone", a
   page,
 }, testInfo) => {
   await openMap(page, roadcam.url);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page.getByRole('list', { name: 'Results' }).locator('[data-id]').first().click();
+  await page.getByRole('button', { name: words.t('search.tab'), exact: true }).click();
+  await page
+    .getByRole('list', { name: words.t('search.results.label') })
+    .locator('[data-id]')
+    .first()
+    .click();
   const shown = page.getByTestId('camera-time');
-  await expect(shown).toHaveText(/^Now \d\d:\d\d at the camera \([A-Za-z_]+\/[A-Za-z_/]+\)$/);
-  const [, clock, zone] = /^Now (\d\d:\d\d) at the camera \((.+)\)$/.exec(
+  // "Now 10:32 at the camera (America/Chicago)"
+  const now = words.t('map.camera.now', {
+    time: words.t('common.cameraTime', { time: 'CLOCK', zone: 'ZONE' }),
+  });
+  const cameraNow = (clock: string, zone: string) =>
+    new RegExp(`^${withHoles(literally(now), { CLOCK: clock, ZONE: zone }).source}$`);
+  await expect(shown).toHaveText(cameraNow('\\d\\d:\\d\\d', '[A-Za-z_]+\\/[A-Za-z_/]+'));
+  const [, clock, zone] = cameraNow('(\\d\\d:\\d\\d)', '(.+)').exec(
     (await shown.textContent())!.trim(),
   )!;
   // The clock is the camera zone's, not the page's (Denver) unless the camera is there.
@@ -110,15 +137,16 @@ test("a camera's panel says the time at the camera, in the camera's own zone", a
   expect([at(Date.now()), at(Date.now() - 60_000), at(Date.now() - 30_000)]).toContain(clock);
   // The times around it follow the UTC chosen before: the archive line and the chart's axis.
   const panel = page.getByTestId('camera-panel');
-  await expect(panel).toContainText(/archived images since .* UTC/);
-  await expect(panel.getByText('Time (UTC)')).toBeVisible();
+  const since = literally(words.t('map.image.since', { count: 3, time: 'TIME' }));
+  await expect(panel).toContainText(withHoles(since, { '3': '\\d+', TIME: '.* UTC' }));
+  await expect(panel.getByText(words.t('map.chart.time', { zone: 'UTC' }))).toBeVisible();
   await page.getByTestId('camera-panel').screenshot({ path: testInfo.outputPath('camera.png') });
   expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('the Units and time settings have no critical or serious violation', async ({ page }) => {
   await page.goto(`${roadcam.url}#/settings`);
-  await expect(page.getByRole('region', { name: 'Units and time' })).toBeVisible();
+  await expect(page.getByRole('region', { name: words.t('settings.units') })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -7,11 +7,12 @@ import { decodePolyline } from '../../shared/geo.ts';
 import { said, type Translator } from '../../shared/i18n/translator.ts';
 import {
   MAX_ROUTE_STOPS,
+  type RoadFound,
   type RouteCamera,
   type RoutePlace,
   type RouteShown,
 } from '../../shared/ipc/routes.ts';
-import { DEFAULT_BUFFER_KM } from '../../shared/route-link.ts';
+import { DEFAULT_BUFFER_KM, polylineProblemWords } from '../../shared/route-link.ts';
 import { formatDistance, parseDistance } from '../../shared/units.ts';
 import { SaidFailure } from '../args.ts';
 import { checkFlags, flag, UsageError } from '../argv.ts';
@@ -157,7 +158,7 @@ export async function saveRoute(ctx: Context, name: string | undefined): Promise
         length: formatDistance(saved.lengthKm, view.unit, view.locale),
         points: saved.line.length,
         along,
-        routedBy: road.routedBy ?? '',
+        routedBy: road.routedBy ? ctx.words.t('route.state.service', road.routedBy) : '',
       };
       note(ctx.io, ctx.words.t('cli.route.saved', words));
     }
@@ -179,7 +180,7 @@ function decoded(polyline: string): [number, number][] {
   try {
     return decodePolyline(polyline).map(([lon, lat]) => [lon, lat]);
   } catch (error) {
-    throw new UsageError(said('cli.route.badPolyline', { detail: (error as Error).message }));
+    throw new UsageError(said('cli.route.badPolyline', { detail: polylineProblemWords(error) }));
   }
 }
 
@@ -192,7 +193,7 @@ async function placesRoad(
   engine: Engine,
   typed: string[],
   bufferKm: number,
-): Promise<{ line: [number, number][]; routedBy: string | null }> {
+): Promise<{ line: [number, number][]; routedBy: RoadFound['routedBy'] }> {
   const found = await Promise.all(typed.map((q) => invoke(engine, 'routes.place', { q })));
   const points = found.map(({ q, place, choices }): [number, number] => {
     if (place) return [place.lon, place.lat];

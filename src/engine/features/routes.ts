@@ -52,7 +52,8 @@ export function routesFeature({
       'routes.road': async ({ points, bufferKm }) => {
         const router = await chosenRouter(settings.get(), () => credentials.routerKey());
         const road = await roadThrough(network, router, points, bufferKm);
-        if (road.routedBy) log(`route found by ${road.routedBy}: ${road.line.length} points`);
+        const by = road.routedBy;
+        if (by) log(`route found by ${by.service} at ${by.host}: ${road.line.length} points`);
         return road;
       },
       'routes.routerKey': async ({ key }) => {

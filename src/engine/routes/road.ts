@@ -41,7 +41,7 @@ export async function roadThrough(
   if (!simple.ok) throw new RoutingError(simple.error);
   return {
     line: simple.line,
-    routedBy: `${ROUTER_NAMES[router.kind]} at ${new URL(router.url).host}`,
+    routedBy: { service: ROUTER_NAMES[router.kind], host: new URL(router.url).host },
     simplifiedFrom: simple.line.length < routed.length ? routed.length : null,
   };
 }

@@ -122,7 +122,7 @@ export class RouteState {
     const service = road.routedBy;
     this.notice = notice(false, () =>
       service
-        ? t('route.state.byRoads', { from, to, service })
+        ? t('route.state.byRoads', { from, to, service: t('route.state.service', service) })
         : t('route.state.straight', { from, to }),
     );
     await this.refresh();

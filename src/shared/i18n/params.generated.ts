@@ -1097,6 +1097,10 @@ export interface MessageParams {
   'route.places.stop': { number: string | number };
   'route.places.to': {};
   'route.places.which': { place: string | number };
+  'route.polyline.badCharacter': { at: string | number };
+  'route.polyline.endsInNumber': {};
+  'route.polyline.latitudeAlone': {};
+  'route.polyline.numberTooLong': {};
   'route.saved.cancel': {};
   'route.saved.heading': {};
   'route.saved.newName': { name: string | number };
@@ -1119,6 +1123,7 @@ export interface MessageParams {
   'route.state.opened': { name: string | number };
   'route.state.removed': { name: string | number };
   'route.state.saved': { name: string | number };
+  'route.state.service': { service: string | number; host: string | number };
   'route.state.straight': { from: string | number; to: string | number };
   'route.state.thinned': { name: string | number; from: number; count: number };
   'route.state.watching': { name: string | number };

@@ -85,8 +85,11 @@ export interface PlaceFound {
 /** The line between places: along the roads by the chosen routing service, else straight. */
 export interface RoadFound {
   line: LonLat[];
-  /** Who drew it ("OSRM at router.example.org"); null: no routing service is set. */
-  routedBy: string | null;
+  /**
+   * Who drew it: the service's name and host, said "OSRM at router.example.org"
+   * (route.state.service); null: no routing service is set.
+   */
+  routedBy: { service: string; host: string } | null;
   /** The routed line's points before it was simplified; null when it was kept whole. */
   simplifiedFrom: number | null;
 }

@@ -5,7 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_ROUTE_QUERY_CHARS, routeFromLink } from '../../../src/desktop/deep-link.ts';
-import type { LonLat } from '../../../src/shared/geo.ts';
+import { decodePolyline, type LonLat } from '../../../src/shared/geo.ts';
+import { english } from '../../../src/shared/i18n/english.ts';
+import type { Said } from '../../../src/shared/i18n/translator.ts';
+import { PolylineError, type PolylineProblem } from '../../../src/shared/polyline-error.ts';
 import { MAX_LINK_LINE_CHARS, parseRouteQuery, routeLink } from '../../../src/shared/route-link.ts';
 import { loadTranslator } from '../../../src/shared/i18n/catalogues.ts';
 
@@ -99,6 +102,7 @@ describe('a route link refused in German', () => {
       [{ refused: 'too-long' }, 'Er ist länger als 16.000 Zeichen.'],
       [{ name: 'x' }, 'Er enthält keine Linie'],
       [{ line: '_p~iF~ps|U_ulLnnqC', buffer: '500' }, 'keine Entfernung von 0,1 bis 50 km.'],
+      [{ line: '_p~iF~ps|U_ulL' }, '(die Polylinie hat einen Breitengrad ohne Längengrad)'],
     ] as const;
     for (const [query, words] of refusals) {
       const read = parseRouteQuery(query);
@@ -113,5 +117,44 @@ describe('a route link refused in German', () => {
     expect(parseRouteQuery({ line: '_p~iF~ps|U_ulLnnqC' })).toMatchObject({
       route: { name: 'Shared route' },
     });
+  });
+});
+
+describe("a line that does not decode, said in the reader's language", () => {
+  const malformed: [string, PolylineProblem, Record<string, number>][] = [
+    ['_', 'endsInNumber', {}],
+    ['_p~iF ', 'badCharacter', { at: 6 }],
+    ['_'.repeat(12), 'numberTooLong', {}],
+    ['_p~iF', 'latitudeAlone', {}],
+  ];
+
+  it('names each problem in English for logs, as the catalogue words it', () => {
+    for (const [encoded, problem, params] of malformed) {
+      const thrown = (() => {
+        try {
+          decodePolyline(encoded);
+        } catch (error) {
+          return error;
+        }
+      })();
+      expect(thrown).toBeInstanceOf(PolylineError);
+      expect((thrown as PolylineError).problem).toBe(problem);
+      const said = { code: `route.polyline.${problem}`, params } as Said;
+      expect((thrown as Error).message).toBe(english.say(said));
+    }
+  });
+
+  it('says each problem of a link in French, inside the refusal', async () => {
+    const french = await loadTranslator('fr');
+    const words = malformed.map(([line]) => {
+      const read = parseRouteQuery({ line });
+      return read.ok ? 'opened' : french.say(read.said);
+    });
+    expect(words).toEqual([
+      expect.stringContaining('(la polyligne s’arrête au milieu d’un nombre)'),
+      expect.stringContaining('(la polyligne a un caractère non valide à la position 6)'),
+      expect.stringContaining('(la polyligne a un nombre trop long)'),
+      expect.stringContaining('(la polyligne a une latitude sans longitude)'),
+    ]);
   });
 });

@@ -100,7 +100,7 @@ describe('the line through the places', () => {
       points: [DENVER, COLORADO_SPRINGS],
       bufferKm: 1,
     });
-    expect(road.routedBy).toBe(`OSRM at ${new URL(osrm.url).host}`);
+    expect(road.routedBy).toEqual({ service: 'OSRM', host: new URL(osrm.url).host });
     expect(road.simplifiedFrom).toBe(1001);
     expect(road.line.length).toBeGreaterThan(2);
     const along = standInRoad([DENVER, COLORADO_SPRINGS]);

@@ -39,7 +39,10 @@ describe.skipIf(skipKeychain)(
         saved: true,
       });
       const found = await road();
-      expect(found.routedBy).toBe(`GraphHopper at ${new URL(graphhopper.url).host}`);
+      expect(found.routedBy).toEqual({
+        service: 'GraphHopper',
+        host: new URL(graphhopper.url).host,
+      });
       const sent = new URL(graphhopper.asks.at(-1)!.url, 'http://x').searchParams.get('key');
       expect(sent).toBe(GRAPHHOPPER_KEY);
       expect(JSON.stringify(await core.api.invoke('settings.get', {}))).not.toContain(
