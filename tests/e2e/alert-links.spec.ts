@@ -71,6 +71,7 @@ test('an alert opens from its link, expired and unlisted; an unknown one says so
   await expect(page.getByRole('heading', { name: say('alerts.watched') })).toBeVisible();
 
   await page.goto(`${own.host.url}#/alerts/no-such-alert`);
+  // The service's own words, which the app gives as the reason: the same in every language.
   await expect(page.getByRole('alert')).toContainText('No alert with id "no-such-alert"');
 });
 

@@ -305,6 +305,7 @@ test("REC pins do not cover each other, nor does the panel's status cover the pi
   await page.getByRole('button', { name: say('search.tab'), exact: true }).click();
   const pins = page.locator('.recording-pin');
   await expect(pins.first()).toBeVisible({ timeout: 20_000 });
+  // "●REC" is a recorder's sign, shown as it is in every language (not a catalogue word).
   await expect(pins.filter({ hasText: '●REC 2' })).toHaveCount(1);
   const boxes = await pins.evaluateAll((els) =>
     els.map((e) => e.getBoundingClientRect()).map((r) => [r.left, r.top, r.right, r.bottom]),
