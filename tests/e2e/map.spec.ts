@@ -218,7 +218,11 @@ test('the camera panel shows a live image and a chart, and records', async ({ pa
     sayAround('map.image.updated', { age: ANY_TEXT }),
   );
   await expect(
-    panel.getByRole('img', { name: sayWithin('map.chart.label') }).locator('canvas'),
+    panel
+      .getByRole('img', {
+        name: sayAround('map.chart.of', { id: ANY_TEXT, count: ANY_NUMBER }),
+      })
+      .locator('canvas'),
   ).toBeVisible({
     timeout: 20_000,
   });
