@@ -1,6 +1,7 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { alertCount, alertsStatus, ANY_NUMBER, sayAround } from './map-helpers.ts';
 import { startOwnService, type OwnService } from './own-service.ts';
+import { say } from './say.ts';
 
 // The Alerts view against a service this test also queries over HTTP and adds alerts to: an
 // alert opened from a link, every filter of interface 4.5, and paging past the first 100.
@@ -50,12 +51,6 @@ test.afterAll(async () => {
   await own?.close();
 });
 
-const alertsStatus = (page: Page) =>
-  page
-    .getByRole('status')
-    .filter({ hasText: /alerts?\b/ })
-    .first();
-
 test('an alert opens from its link, expired and unlisted; an unknown one says so', async ({
   page,
 }, testInfo) => {
@@ -71,11 +66,12 @@ test('an alert opens from its link, expired and unlisted; an unknown one says so
   await expect(page.getByRole('list').getByRole('button', { pressed: true })).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('alert-from-link.png') });
 
-  await detail.getByRole('button', { name: 'Close alert' }).click();
+  await detail.getByRole('button', { name: say('alerts.close') }).click();
   await expect(page).toHaveURL(/#\/alerts$/);
-  await expect(page.getByRole('heading', { name: 'Watched areas' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: say('alerts.watched') })).toBeVisible();
 
   await page.goto(`${own.host.url}#/alerts/no-such-alert`);
+  // The service's own words, which the app gives as the reason: the same in every language.
   await expect(page.getByRole('alert')).toContainText('No alert with id "no-such-alert"');
 });
 
@@ -84,34 +80,43 @@ test('every filter of interface 4.5 reaches the service, and the list pages past
 }) => {
   await page.goto(`${own.host.url}#/alerts`);
   const status = alertsStatus(page);
-  const filters = page.getByRole('form', { name: 'Alert filters' });
-  await filters.getByLabel('Area (west,south,east,north)').fill(AREA);
+  const filters = page.getByRole('form', { name: say('alerts.filters') });
+  await filters.getByLabel(say('alerts.filter.area')).fill(AREA);
   const bbox = AREA.split(',').map(Number);
   const inArea = await own.search('alerts', { bbox }, 1);
   expect(inArea.properties.total).toBeGreaterThanOrEqual(130);
-  await expect(status).toContainText(`${inArea.properties.total} alerts, 100 shown`);
+  await expect(status).toContainText(alertCount(inArea.properties.total, 100));
 
   // Paging: the next page starts after what was listed, until every alert is.
   const rows = page.getByRole('list').getByRole('button');
+  const loadMore = sayAround('alerts.loadMore', { count: ANY_NUMBER });
   await expect(rows).toHaveCount(100);
-  await page.getByRole('button', { name: /^Load more/ }).click();
+  await page.getByRole('button', { name: loadMore }).click();
   await expect(rows).toHaveCount(inArea.properties.total);
-  await expect(page.getByRole('button', { name: /^Load more/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: loadMore })).toHaveCount(0);
   const shown = await rows.locator('strong').allTextContents();
   expect(new Set(shown).size).toBeGreaterThan(0);
 
   // Each further filter narrows the same search as the service narrows it.
   const now = own.service.control.now().getTime();
+  const expiresUntil = say('common.rangeUntilUtc', { label: say('search.sort.expires') });
+  const effectiveFrom = say('common.rangeFromUtc', { label: say('alerts.effective') });
   const steps: [() => Promise<unknown>, Record<string, unknown>][] = [
-    [() => filters.getByLabel('Urgency').selectOption('immediate'), { urgency: 'immediate' }],
-    [() => filters.getByLabel('Certainty').selectOption('observed'), { certainty: 'observed' }],
-    [() => filters.getByLabel('Country').fill('US'), { country: 'US' }],
     [
-      () => filters.getByLabel('Expires until (UTC)').fill(local(now + 3.5 * 3600_000)),
+      () => filters.getByLabel(say('search.sort.urgency')).selectOption('immediate'),
+      { urgency: 'immediate' },
+    ],
+    [
+      () => filters.getByLabel(say('search.sort.certainty')).selectOption('observed'),
+      { certainty: 'observed' },
+    ],
+    [() => filters.getByLabel(say('search.sort.country')).fill('US'), { country: 'US' }],
+    [
+      () => filters.getByLabel(expiresUntil).fill(local(now + 3.5 * 3600_000)),
       { expires_max: `${local(now + 3.5 * 3600_000)}:00Z` },
     ],
     [
-      () => filters.getByLabel('Effective from (UTC)').fill(local(now - 2700_000)),
+      () => filters.getByLabel(effectiveFrom).fill(local(now - 2700_000)),
       { effective_min: `${local(now - 2700_000)}:00Z` },
     ],
   ];
@@ -122,7 +127,7 @@ test('every filter of interface 4.5 reaches the service, and the list pages past
     await act();
     const expected = (await own.search('alerts', params, 1)).properties.total;
     expect(expected, JSON.stringify(added)).toBeLessThan(previous);
-    await expect(status).toContainText(`${expected} alert`);
+    await expect(status).toContainText(alertCount(expected));
     previous = expected;
   }
   expect(previous).toBeGreaterThan(0);

@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
 import { DEMO_CLIENT } from '../../src/service/index.ts';
 import { expect, test } from './fixtures.ts';
-import { watchDrawnSquare } from './map-helpers.ts';
+import { alertCount, alertsStatus, watchDrawnSquare, watchingArea } from './map-helpers.ts';
+import { say } from './say.ts';
 
 /** The embedded service's address, as Settings shows it. */
 async function serviceUrl(page: Page, appUrl: string): Promise<string> {
   await page.goto(`${appUrl}#/settings`);
-  const address = page.getByRole('region', { name: 'Connection' }).locator('code');
+  const address = page.getByRole('region', { name: say('settings.connection') }).locator('code');
   await expect(address).toHaveText(/^http:\/\/127\.0\.0\.1:\d+$/);
   return (await address.textContent())!;
 }
@@ -40,18 +41,18 @@ test('the Alerts view lists current and expired alerts as the service counts the
   expect(current + expired).toBeGreaterThan(0);
 
   await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Alerts', exact: true })
+    .getByRole('navigation', { name: say('nav.label') })
+    .getByRole('link', { name: say('view.alerts'), exact: true })
     .click();
-  const status = page
-    .getByRole('status')
-    .filter({ hasText: /alerts?\b/ })
-    .first();
-  await expect(status).toContainText(`${current} alert`);
+  const status = alertsStatus(page);
+  await expect(status).toContainText(alertCount(current));
   await page.screenshot({ path: testInfo.outputPath('alerts-current.png') });
 
-  await page.getByRole('radiogroup', { name: 'Period' }).getByText('Expired').click();
-  await expect(status).toContainText(`${expired} alert`);
+  await page
+    .getByRole('radiogroup', { name: say('alerts.period') })
+    .getByText(say('alerts.period.expired'))
+    .click();
+  await expect(status).toContainText(alertCount(expired));
 
   const first = page.getByRole('list').getByRole('button').first();
   const event = (await first.locator('strong').textContent())!;
@@ -61,22 +62,26 @@ test('the Alerts view lists current and expired alerts as the service counts the
   await expect(detail).toContainText(event);
   await page.screenshot({ path: testInfo.outputPath('alerts-detail.png') });
 
-  await detail.getByRole('button', { name: 'Close alert' }).click();
-  await expect(page.getByRole('heading', { name: 'Watched areas' })).toBeVisible();
+  await detail.getByRole('button', { name: say('alerts.close') }).click();
+  await expect(page.getByRole('heading', { name: say('alerts.watched') })).toBeVisible();
 });
 
 test('an area drawn on the map is watched for alerts', async ({ page, roadcam }, testInfo) => {
   await page.goto(`${roadcam.url}#/map`);
   await watchDrawnSquare(page, 'Middle of the map');
   await expect(
-    page.getByRole('status').filter({ hasText: 'Watching "Middle of the map"' }),
+    page.getByRole('status').filter({ hasText: watchingArea('Middle of the map') }),
   ).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('map-watch-area.png') });
 
-  await page.getByRole('link', { name: 'See Alerts' }).click();
-  const watched = page.getByRole('region', { name: 'Watched areas' });
+  await page.getByRole('link', { name: say('search.watch.seeAlerts') }).click();
+  const watched = page.getByRole('region', { name: say('alerts.watched') });
   await expect(watched.getByRole('listitem')).toHaveCount(1);
   await expect(watched).toContainText('Middle of the map');
-  await watched.getByRole('button', { name: 'Stop watching Middle of the map' }).click();
+  await watched
+    .getByRole('button', {
+      name: say('alerts.watched.stop', { name: 'Middle of the map' }),
+    })
+    .click();
   await expect(watched.getByRole('listitem')).toHaveCount(0);
 });

@@ -8,7 +8,9 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
 import { decodePolyline } from '../../src/shared/geo.ts';
+import { ANY_TEXT, cameraPin, sayAround } from './map-helpers.ts';
 import { startOwnService, type OwnService } from './own-service.ts';
+import { say, sayWithin } from './say.ts';
 
 let own: OwnService;
 
@@ -34,7 +36,7 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-const map = (page: Page) => page.getByRole('application', { name: 'Map' });
+const map = (page: Page) => page.getByRole('application', { name: say('view.map') });
 
 /** [west, south, east, north] the map shows, from its element (set at each move's end). */
 async function mapBounds(page: Page): Promise<number[]> {
@@ -56,7 +58,7 @@ async function zoom(page: Page): Promise<number> {
 
 /** A close-up camera marker, seen inside the map (not under the panel or off the edge). */
 async function expectMarkerShown(page: Page, id: string) {
-  const pin = page.locator(`.camera-pin[title^="Camera ${id}"]`);
+  const pin = cameraPin(page, id);
   await expect(pin).toHaveCount(1, { timeout: 20_000 });
   const box = (await map(page).boundingBox())!;
   const at = (await pin.boundingBox())!;
@@ -81,11 +83,11 @@ const drawnCount = async (page: Page) =>
 test('searching "Denver" and choosing a result moves the map there', async ({ page }, testInfo) => {
   await own.openMap(page);
   const continent = await drawnCount(page);
-  await page.getByLabel('Search text').fill('Denver');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByLabel(say('search.text')).fill('Denver');
+  await page.getByRole('button', { name: say('search.tab'), exact: true }).click();
   const expected = await own.search('cameras', { q: 'Denver' }, 100);
   expect(expected.properties.total).toBeGreaterThan(1);
-  const results = page.getByRole('list', { name: 'Results' }).getByRole('button');
+  const results = page.getByRole('list', { name: say('search.results.label') }).getByRole('button');
   await expect(results).toHaveCount(expected.properties.total);
   const [first, second] = expected.features as unknown as {
     id: string;
@@ -111,12 +113,14 @@ test('searching "Denver" and choosing a result moves the map there', async ({ pa
   await expectMarkerShown(page, first!.id);
 
   // "Show all results" fits every result.
-  await page.getByRole('button', { name: 'Show all results' }).click();
+  await page.getByRole('button', { name: say('search.results.showAll') }).click();
   for (const f of expected.features as unknown as { geometry: { coordinates: number[] } }[]) {
     await expectInView(page, f.geometry.coordinates);
   }
   await page.screenshot({ path: testInfo.outputPath('denver-all.png') });
-  expect(await seriousViolations(page, page.getByRole('list', { name: 'Results' }))).toEqual([]);
+  expect(
+    await seriousViolations(page, page.getByRole('list', { name: say('search.results.label') })),
+  ).toEqual([]);
   expect(await seriousViolations(page, page.locator('.summary'))).toEqual([]);
 });
 
@@ -136,9 +140,9 @@ test('an alert from the list is fitted, and a camera inside it opens up close', 
     states: [['CO', 'Colorado']],
   });
   await own.openMap(page);
-  await page.getByRole('tab', { name: /Alerts/ }).click();
+  await page.getByRole('tab', { name: sayWithin('view.alerts') }).click();
   await page
-    .getByRole('list', { name: 'Current alerts' })
+    .getByRole('list', { name: say('alerts.current') })
     .getByRole('button', { name: /Snow Squall Warning \(e2e\)/ })
     .click();
   for (const corner of [
@@ -151,7 +155,9 @@ test('an alert from the list is fitted, and a camera inside it opens up close', 
   const [w = 0, , e = 0] = await mapBounds(page);
   expect(e - w).toBeLessThan(10);
   const panel = page.getByTestId('alert-panel');
-  const inside = panel.getByRole('list', { name: 'Cameras inside the alert' }).getByRole('button');
+  const inside = panel
+    .getByRole('list', { name: say('alerts.camerasInsideLabel') })
+    .getByRole('button');
   await expect(inside.first()).toBeVisible({ timeout: 20_000 });
   await inside.first().click();
   const camera = page.getByTestId('camera-panel');
@@ -163,7 +169,7 @@ test('an alert from the list is fitted, and a camera inside it opens up close', 
 test('a drawn route, once the map has moved away, is shown whole again', async ({ page }) => {
   await own.openMap(page);
   const box = (await map(page).boundingBox())!;
-  await page.getByRole('button', { name: 'Draw route' }).click();
+  await page.getByRole('button', { name: say('search.draw.route') }).click();
   for (const [fx, fy] of [
     [0.3, 0.4],
     [0.6, 0.55],
@@ -172,14 +178,14 @@ test('a drawn route, once the map has moved away, is shown whole again', async (
     // Apart enough that two clicks never read as a double click (which finishes the shape).
     await page.waitForTimeout(400);
   }
-  await page.getByRole('button', { name: 'Finish' }).click();
+  await page.getByRole('button', { name: say('search.draw.finish') }).click();
   const params = JSON.parse(
     (await page.getByTestId('spatial').getAttribute('data-params')) ?? '{}',
   ) as { polyline: string };
   const line = decodePolyline(params.polyline);
   await wheelBurst(page, -300, 6);
   await dragMap(page, 300, 200);
-  await page.getByRole('button', { name: 'Show on map' }).click();
+  await page.getByRole('button', { name: say('search.showOnMap') }).click();
   for (const point of line) await expectInView(page, point);
 });
 
@@ -197,7 +203,7 @@ test('with no background map, a wheel burst stops where the outlines show, and a
   await page.goto(`${own.host.url}#/map?at=42.3,-101.2,6`);
   const notice = page.getByTestId('basemap-notice');
   await expect(notice).toBeVisible({ timeout: 20_000 });
-  await expect(notice).toContainText('background map could not be loaded');
+  await expect(notice).toContainText(say('map.basemapFailing'));
   await wheelBurst(page, -400, 30);
   await expect(page.getByTestId('no-cameras')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('cameras-drawn')).toHaveAttribute('data-count', '0');
@@ -209,7 +215,7 @@ test('with no background map, a wheel burst stops where the outlines show, and a
   await page.screenshot({ path: testInfo.outputPath('empty-place.png') });
   expect(await seriousViolations(page, page.locator('.notices'))).toEqual([]);
 
-  await page.getByRole('button', { name: 'Show all cameras' }).click();
+  await page.getByRole('button', { name: say('map.showAllCameras') }).click();
   await expect(page.getByTestId('no-cameras')).toHaveCount(0, { timeout: 20_000 });
   await expect.poll(() => drawnCount(page), { timeout: 20_000 }).toBeGreaterThan(150);
   await page.screenshot({ path: testInfo.outputPath('all-cameras.png') });
@@ -230,7 +236,7 @@ test("a camera's live video plays in its panel; adding it to the wall says so an
   await expect(panel).toContainText(video.id);
   await expectMarkerShown(page, video.id);
 
-  await panel.getByRole('button', { name: 'Play live video' }).click();
+  await panel.getByRole('button', { name: say('map.image.play') }).click();
   await expect(panel.getByTestId('video-state')).toHaveAttribute('data-state', 'live', {
     timeout: 45_000,
   });
@@ -241,11 +247,13 @@ test("a camera's live video plays in its panel; adding it to the wall says so an
   await page.screenshot({ path: testInfo.outputPath('panel-video.png') });
   expect(await seriousViolations(page, panel)).toEqual([]);
 
-  await panel.getByRole('button', { name: 'Add to wall' }).click();
-  await expect(panel.getByRole('status')).toContainText('Added to the wall (1 of 4).');
+  await panel.getByRole('button', { name: say('map.camera.addToWall') }).click();
+  await expect(panel.getByRole('status')).toContainText(
+    say('map.camera.addedToWall', { count: 1, capacity: 4 }),
+  );
   await expect(map(page)).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('panel-added.png') });
-  await panel.getByRole('button', { name: 'Go to the wall' }).click();
+  await panel.getByRole('button', { name: say('map.camera.goToWall') }).click();
   await expect(
     page.locator('[data-tile]').filter({ hasText: video.properties.description }),
   ).toHaveCount(1);
@@ -271,24 +279,33 @@ test("REC pins do not cover each other, nor does the panel's status cover the pi
   page,
 }, testInfo) => {
   await own.openMap(page);
-  await page.getByLabel('Search text').fill('Denver');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page.getByRole('list', { name: 'Results' }).getByRole('button').first().click();
+  await page.getByLabel(say('search.text')).fill('Denver');
+  await page.getByRole('button', { name: say('search.tab'), exact: true }).click();
+  await page
+    .getByRole('list', { name: say('search.results.label') })
+    .getByRole('button')
+    .first()
+    .click();
   const panel = page.getByTestId('camera-panel');
-  const live = panel.getByRole('img', { name: /live$/ });
+  const live = panel.getByRole('img', { name: sayAround('map.image.liveAlt', { id: ANY_TEXT }) });
   await expect(live).toBeVisible();
   await expectBelow(panel.getByTestId('image-age'), live);
   for (const start of ['-20', '-10']) {
-    await panel.getByRole('button', { name: 'Record…' }).click();
-    await panel.getByLabel('Duration (minutes)').fill('2');
-    await panel.getByLabel('Start (minutes from now)').fill(start);
-    await panel.getByRole('button', { name: 'Create recording' }).click();
-    await expect(panel.getByRole('status').filter({ hasText: 'created' })).toBeVisible();
+    await panel.getByRole('button', { name: say('map.camera.record') }).click();
+    await panel.getByLabel(say('map.record.duration')).fill('2');
+    await panel.getByLabel(say('map.record.start')).fill(start);
+    await panel.getByRole('button', { name: say('map.record.create') }).click();
+    await expect(
+      panel
+        .getByRole('status')
+        .filter({ hasText: sayAround('map.record.created', { id: ANY_TEXT }) }),
+    ).toBeVisible();
   }
   // A new answer to the search draws the recordings of its place.
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('button', { name: say('search.tab'), exact: true }).click();
   const pins = page.locator('.recording-pin');
   await expect(pins.first()).toBeVisible({ timeout: 20_000 });
+  // "●REC" is a recorder's sign, shown as it is in every language (not a catalogue word).
   await expect(pins.filter({ hasText: '●REC 2' })).toHaveCount(1);
   const boxes = await pins.evaluateAll((els) =>
     els.map((e) => e.getBoundingClientRect()).map((r) => [r.left, r.top, r.right, r.bottom]),
@@ -300,8 +317,8 @@ test("REC pins do not cover each other, nor does the panel's status cover the pi
     }
   }
   await pins.filter({ hasText: '●REC 2' }).click();
-  await expect(page.getByRole('list', { name: 'Recordings here' }).getByRole('link')).toHaveCount(
-    2,
-  );
+  await expect(
+    page.getByRole('list', { name: say('map.recording.here') }).getByRole('link'),
+  ).toHaveCount(2);
   await page.screenshot({ path: testInfo.outputPath('rec-pins.png') });
 });

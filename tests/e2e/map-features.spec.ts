@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { startOwnService, type OwnService } from './own-service.ts';
+import { say, sayWithin } from './say.ts';
 
 // The Map view's weather replay, favourites and complete fetch, against a world of more
 // cameras than paging reaches (4,100), so that "Fetch all" is offered.
@@ -45,9 +46,9 @@ test('the weather replay steps through the snapshots of the last 48 hours', asyn
   // The newest mark is the one before the newest observation's (snapshots lag ten minutes).
   const newestMark = Math.floor(latest / TEN_MINUTES) * TEN_MINUTES - TEN_MINUTES;
 
-  await page.getByRole('button', { name: 'Weather replay' }).click();
-  const bar = page.getByRole('region', { name: 'Weather replay' });
-  const slider = bar.getByRole('slider', { name: 'Replay time' });
+  await page.getByRole('button', { name: say('map.replay') }).click();
+  const bar = page.getByRole('region', { name: say('map.replay') });
+  const slider = bar.getByRole('slider', { name: say('map.replay.time') });
   await expect(slider).toHaveAttribute('max', String(48 * 6 - 1));
   await expect(slider).toHaveValue(String(48 * 6 - 1));
   await expect(bar.getByTestId('replay-time')).toHaveText(await replayLabel(page, newestMark));
@@ -69,12 +70,12 @@ test('the weather replay steps through the snapshots of the last 48 hours', asyn
   await expect(bar.getByRole('alert')).toHaveCount(0);
 
   // Play moves forward by itself, one mark every 0.7 s.
-  await bar.getByRole('button', { name: 'Play', exact: true }).click();
+  await bar.getByRole('button', { name: say('map.replay.play'), exact: true }).click();
   await expect(slider).not.toHaveValue(String(48 * 6 - 7), { timeout: 5_000 });
-  await bar.getByRole('button', { name: 'Pause', exact: true }).click();
+  await bar.getByRole('button', { name: say('map.replay.pause'), exact: true }).click();
   await page.screenshot({ path: testInfo.outputPath('map-replay.png') });
 
-  await bar.getByRole('button', { name: 'Close replay' }).click();
+  await bar.getByRole('button', { name: say('map.replay.close') }).click();
   await expect(bar).toHaveCount(0);
   await expect(page.locator('.leaflet-replay-pane > canvas.leaflet-zoom-animated')).toHaveCount(0);
 });
@@ -103,8 +104,8 @@ test('the weather replay plays the alert polygons of each mark', async ({ page }
   const other = files.findIndex((ids) => ids.join() !== files[0]!.join());
   expect(other).toBeGreaterThan(0);
 
-  await page.getByRole('button', { name: 'Weather replay' }).click();
-  const bar = page.getByRole('region', { name: 'Weather replay' });
+  await page.getByRole('button', { name: say('map.replay') }).click();
+  const bar = page.getByRole('region', { name: say('map.replay') });
   const drawn = page.locator('path.replay-alert');
   const drawnIds = async () =>
     (await drawn.evaluateAll((paths) => paths.map((p) => p.getAttribute('data-alert-id')))).sort();
@@ -112,11 +113,11 @@ test('the weather replay plays the alert polygons of each mark', async ({ page }
   await expect(count).toHaveAttribute('data-time', new Date(newestMark).toISOString());
   await expect(drawn).toHaveCount(files[0]!.length);
   expect(await drawnIds()).toEqual(files[0]);
-  await expect(count).toHaveText(`${files[0]!.length} alert${files[0]!.length === 1 ? '' : 's'}`);
+  await expect(count).toHaveText(say('map.replay.alerts', { count: files[0]!.length }));
   // Under the replay's dots: the polygons are in the overlay pane, the dots in the replay pane above.
   await expect(page.locator('.leaflet-overlay-pane path.replay-alert').first()).toBeAttached();
 
-  const slider = bar.getByRole('slider', { name: 'Replay time' });
+  const slider = bar.getByRole('slider', { name: say('map.replay.time') });
   await slider.focus();
   for (let i = 0; i < other; i++) await page.keyboard.press('ArrowLeft');
   const otherMark = newestMark - other * TEN_MINUTES;
@@ -126,14 +127,14 @@ test('the weather replay plays the alert polygons of each mark', async ({ page }
   await page.screenshot({ path: testInfo.outputPath('map-replay-alerts.png') });
 
   // The toggle takes them off and puts them back; the dots stay.
-  const toggle = bar.getByRole('checkbox', { name: 'Alerts' });
+  const toggle = bar.getByRole('checkbox', { name: say('map.layer.alerts') });
   await toggle.uncheck();
   await expect(drawn).toHaveCount(0);
   await expect(page.locator('.leaflet-replay-pane > canvas.leaflet-zoom-animated')).toHaveCount(1);
   await toggle.check();
   await expect(drawn).toHaveCount(files[other]!.length);
 
-  await bar.getByRole('button', { name: 'Close replay' }).click();
+  await bar.getByRole('button', { name: say('map.replay.close') }).click();
   await expect(drawn).toHaveCount(0);
 });
 
@@ -144,9 +145,9 @@ test('a replay alert opens in the Alerts view, clicked through the dots above it
   // The current alerts off, so that the click can only reach the replay's polygon.
   const layers = page.locator('.leaflet-control-layers');
   await layers.hover();
-  await layers.getByLabel('Alerts').uncheck();
+  await layers.getByLabel(say('map.layer.alerts')).uncheck();
   await expect(page.locator('path.alert-area')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Weather replay' }).click();
+  await page.getByRole('button', { name: say('map.replay') }).click();
   await expect(page.locator('path.replay-alert').first()).toBeAttached();
   // A polygon whose middle the pointer reaches (through the replay's canvas of dots above it).
   const target = await page.evaluate(() => {
@@ -167,30 +168,39 @@ test('a replay alert opens in the Alerts view, clicked through the dots above it
 
 test('a favourite camera stays one after a reload, until it is removed', async ({ page }) => {
   await openMap(page);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  const first = page.getByRole('list', { name: 'Results' }).locator('[data-id]').first();
+  await page.getByRole('button', { name: say('search.tab'), exact: true }).click();
+  const first = page
+    .getByRole('list', { name: say('search.results.label') })
+    .locator('[data-id]')
+    .first();
   const id = await first.getAttribute('data-id');
   await first.click();
   const panel = page.getByTestId('camera-panel');
-  const favourite = panel.getByRole('button', { name: /Favourite/ });
+  const favourite = panel.getByRole('button', { name: sayWithin('map.camera.favourite') });
   await expect(favourite).toHaveAttribute('aria-pressed', 'false');
   await favourite.click();
-  await expect(panel.getByRole('status')).toHaveText('Added to favourites.');
+  await expect(panel.getByRole('status')).toHaveText(say('map.camera.favouriteAdded'));
   await expect(favourite).toHaveAttribute('aria-pressed', 'true');
-  await expect(favourite).toHaveText('★ Favourite');
+  await expect(favourite).toHaveText(`★ ${say('map.camera.favourite')}`);
 
   // Kept by the main process (SQLite), not by the page.
   await openMap(page);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page.getByRole('list', { name: 'Results' }).locator(`[data-id="${id}"]`).click();
+  await page.getByRole('button', { name: say('search.tab'), exact: true }).click();
+  await page
+    .getByRole('list', { name: say('search.results.label') })
+    .locator(`[data-id="${id}"]`)
+    .click();
   await expect(favourite).toHaveAttribute('aria-pressed', 'true');
 
   await favourite.click();
-  await expect(panel.getByRole('status')).toHaveText('Removed from favourites.');
+  await expect(panel.getByRole('status')).toHaveText(say('map.camera.favouriteRemoved'));
   await expect(favourite).toHaveAttribute('aria-pressed', 'false');
   await openMap(page);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page.getByRole('list', { name: 'Results' }).locator(`[data-id="${id}"]`).click();
+  await page.getByRole('button', { name: say('search.tab'), exact: true }).click();
+  await page
+    .getByRole('list', { name: say('search.results.label') })
+    .locator(`[data-id="${id}"]`)
+    .click();
   await expect(favourite).toHaveAttribute('aria-pressed', 'false');
 });
 
@@ -198,21 +208,26 @@ test('over 4,100 results, "Fetch all" lists every camera', async ({ page }, test
   const expected = await serviceSearch('cameras', {});
   expect(expected.properties.total).toBe(CAMERAS);
   await openMap(page);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('button', { name: say('search.tab'), exact: true }).click();
   const total = page.getByTestId('result-total');
   await expect(total).toHaveText(CAMERAS.toLocaleString('en-US'));
-  await expect(page.getByText('Over 4,100 results')).toBeVisible();
+  await expect(page.getByText(say('search.results.over', { ceiling: 4100 }))).toBeVisible();
 
-  await page.getByRole('button', { name: 'Fetch all' }).click();
+  await page.getByRole('button', { name: say('search.results.fetchAll') }).click();
   const summary = page.getByRole('status').filter({ has: total });
-  await expect(summary).toContainText('(complete)', { timeout: 60_000 });
+  await expect(summary).toContainText(
+    say('search.results.total', { kind: 'cameras', count: CAMERAS, complete: 'true' }),
+    { timeout: 60_000 },
+  );
   await expect(total).toHaveText(CAMERAS.toLocaleString('en-US'));
-  await expect(page.getByRole('progressbar', { name: 'Fetching all results' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Fetch all' })).toHaveCount(0);
+  await expect(
+    page.getByRole('progressbar', { name: say('search.results.fetchingLabel') }),
+  ).toHaveCount(0);
+  await expect(page.getByRole('button', { name: say('search.results.fetchAll') })).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
 
   // The list holds all of them (rows of 46 px), past the 4,100 that paging reaches.
-  const list = page.getByRole('list', { name: 'Results' });
+  const list = page.getByRole('list', { name: say('search.results.label') });
   expect(await list.evaluate((el) => el.scrollHeight)).toBeGreaterThanOrEqual(CAMERAS * 46);
   await list.evaluate((el) => (el.scrollTop = el.scrollHeight));
   await expect(list.locator('[data-id]').last()).toBeVisible();

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, smallDemo, startRoadcam, test, type RoadcamHost } from './fixtures.ts';
+import { ANY_TEXT, cameraPin, sayUpTo } from './map-helpers.ts';
+import { say } from './say.ts';
 
 // The map against services that name their vector tile layers and attributes otherwise (the
 // interface does not show them): the cameras are drawn and counted as against ours, and a click
@@ -88,7 +90,6 @@ function placeCameras(
   return { points, tilesInView };
 }
 
-
 for (const variant of ['ours', 'stranger-a', 'stranger-b']) {
   test(`against the ${variant} service the map draws and counts the cameras, and a click on one opens it`, async ({
     page,
@@ -98,7 +99,7 @@ for (const variant of ['ours', 'stranger-a', 'stranger-b']) {
       await page.goto(host.url);
       const count = page.getByTestId('cameras-drawn');
       await expect(count).not.toHaveAttribute('data-count', '0', { timeout: 30_000 });
-      const box = (await page.getByRole('application', { name: 'Map' }).boundingBox())!;
+      const box = (await page.getByRole('application', { name: say('view.map') }).boundingBox())!;
       const all = await invoke<{
         features: {
           id: string;
@@ -111,7 +112,9 @@ for (const variant of ['ours', 'stranger-a', 'stranger-b']) {
       expect(expected).toBeGreaterThan(20);
       // Every camera of the tiles in view, whatever the service called their layers.
       await expect(count).toHaveAttribute('data-count', String(expected), { timeout: 20_000 });
-      await expect(page.getByRole('checkbox', { name: 'Cameras', exact: true })).toBeChecked();
+      await expect(
+        page.getByRole('checkbox', { name: say('map.layer.cameras'), exact: true }),
+      ).toBeChecked();
       await page.screenshot({ path: testInfo.outputPath(`map-${variant}.png`) });
 
       // A camera alone in the middle of the map: its dot is the only thing a click there hits.
@@ -135,13 +138,15 @@ for (const variant of ['ours', 'stranger-a', 'stranger-b']) {
 
       // With the cameras hidden, the same click opens the camera's current observation (the
       // panel closed first: it narrows the map, which moves the dots).
-      await panel.getByRole('button', { name: 'Close camera panel' }).click();
+      await panel.getByRole('button', { name: say('map.panel.closeCamera') }).click();
       await expect(panel).toHaveCount(0);
-      await page.getByRole('checkbox', { name: 'Cameras', exact: true }).uncheck();
+      await page.getByRole('checkbox', { name: say('map.layer.cameras'), exact: true }).uncheck();
       await page.mouse.click(box.x + alone!.x, box.y + alone!.y);
       const observation = page.getByTestId('observation-panel');
       await expect(
-        observation.getByRole('button', { name: `Open camera ${alone!.id}` }),
+        observation.getByRole('button', {
+          name: say('map.observation.openCamera', { id: alone!.id }),
+        }),
       ).toBeVisible();
 
       // Close up, cameras are markers made from what the tile says: the id and the video flag.
@@ -149,9 +154,14 @@ for (const variant of ['ours', 'stranger-a', 'stranger-b']) {
       const [lon, lat] = camera.geometry.coordinates;
       await invoke(page, host, 'settings.update', { mapView: { lat, lon, zoom: 14 } });
       await page.reload();
-      const pin = page.locator(`.camera-pin[title^="Camera ${alone!.id}"]`);
+      const pin = cameraPin(page, alone!.id);
       await expect(pin).toHaveCount(1, { timeout: 20_000 });
-      const video = (await pin.getAttribute('title'))!.includes('(live video)');
+      const withVideo = sayUpTo('map.marker.camera', {
+        id: alone!.id,
+        video: 'true',
+        description: ANY_TEXT,
+      });
+      const video = (await pin.getAttribute('title'))!.startsWith(withVideo);
       expect(video).toBe(camera.properties.video);
       await pin.click();
       await expect(panel.locator('.id')).toContainText(alone!.id);

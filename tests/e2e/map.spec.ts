@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+import { localeDistanceUnit, unitLabel } from '../../src/shared/units.ts';
+import { ANY_NUMBER, ANY_TEXT, roadWeatherMenu, sayAround } from './map-helpers.ts';
 import { startOwnService, type OwnService } from './own-service.ts';
+import { E2E_LOCALE, say, sayWithin } from './say.ts';
 
 // The app in browser mode against a service this test also queries over HTTP, so that each
 // result on screen is checked against the service's own answer.
@@ -31,7 +34,7 @@ async function expectSameAsService(page: Page, kind: string, params: object) {
     expected.properties.total.toLocaleString('en-US'),
   );
   const firstIds = expected.features.slice(0, 5).map((f) => f.id);
-  const rows = page.getByRole('list', { name: 'Results' }).locator('[data-id]');
+  const rows = page.getByRole('list', { name: say('search.results.label') }).locator('[data-id]');
   await expect(rows.first()).toBeVisible();
   const shownIds = await rows.evaluateAll((els) =>
     els.slice(0, 5).map((e) => e.getAttribute('data-id')),
@@ -61,7 +64,8 @@ test('cameras are on the map after start, with the layer control and alerts', as
   const drawn = Number(await page.getByTestId('cameras-drawn').getAttribute('data-count'));
   expect(drawn).toBeGreaterThan(50);
   expect(drawn).toBeLessThanOrEqual(200);
-  for (const name of ['Cameras', 'Observations', 'Alerts', 'Recordings']) {
+  for (const layer of ['cameras', 'observations', 'alerts', 'recordings'] as const) {
+    const name = say(`map.layer.${layer}` as const);
     await expect(page.getByRole('checkbox', { name, exact: true })).toBeChecked();
   }
   const alerts = await serviceSearch('alerts', {});
@@ -74,22 +78,28 @@ test('cameras are on the map after start, with the layer control and alerts', as
   const events = alerts.features.map((a) => `${a.properties.event} (${a.properties.severity})`);
   expect(events).toContain(await tooltip.textContent());
   await page.locator('path.alert-area').first().dispatchEvent('mouseout');
-  await page.getByRole('tab', { name: /Alerts/ }).click();
+  await page.getByRole('tab', { name: sayWithin('view.alerts') }).click();
   await expect(
-    page.getByRole('list', { name: 'Current alerts' }).getByRole('listitem'),
+    page.getByRole('list', { name: say('alerts.current') }).getByRole('listitem'),
   ).toHaveCount(alerts.properties.total);
-  await expect(page.getByRole('list', { name: 'Current alerts' })).toContainText(
+  await expect(page.getByRole('list', { name: say('alerts.current') })).toContainText(
     'Dense Fog Advisory',
   );
   await page.screenshot({ path: testInfo.outputPath('map-start.png') });
-  await page.getByRole('list', { name: 'Current alerts' }).getByRole('button').first().click();
-  await expect(page.getByTestId('alert-panel')).toContainText('Cameras inside');
+  await page
+    .getByRole('list', { name: say('alerts.current') })
+    .getByRole('button')
+    .first()
+    .click();
+  await expect(page.getByTestId('alert-panel')).toContainText(
+    sayAround('alerts.camerasInside', { count: ANY_NUMBER }),
+  );
   await page.screenshot({ path: testInfo.outputPath('map-alert.png') });
 });
 
 test('"Search this area" searches the bbox of the view', async ({ page }, testInfo) => {
   await openMap(page);
-  await page.getByRole('button', { name: 'Search this area' }).click();
+  await page.getByRole('button', { name: say('search.searchArea') }).click();
   const params = await spatialParams(page);
   expect(params.bbox).toHaveLength(4);
   await expectSameAsService(page, 'cameras', params);
@@ -100,7 +110,7 @@ test('the map follows its box: narrowed, it keeps its centre and shows less; wid
   page,
 }) => {
   await openMap(page);
-  const map = page.getByRole('application', { name: 'Map' });
+  const map = page.getByRole('application', { name: say('view.map') });
   const bounds = async () => {
     const [w, s, e, n] = ((await map.getAttribute('data-bounds')) ?? '').split(',').map(Number);
     return { lon: (w! + e!) / 2, lat: (s! + n!) / 2, span: e! - w! };
@@ -122,11 +132,11 @@ test('a sensor range search lists the observations the service finds', async ({
   page,
 }, testInfo) => {
   await openMap(page);
-  await page.getByText('Observations', { exact: true }).first().click();
-  await page.getByLabel('Road weather filter').selectOption('range');
-  await page.getByLabel('Road weather minimum').selectOption('1');
-  await page.getByLabel('Road weather maximum').selectOption('3');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByText(say('map.layer.observations'), { exact: true }).first().click();
+  await page.getByLabel(roadWeatherMenu('search.sensor.filter')).selectOption('range');
+  await page.getByLabel(roadWeatherMenu('search.sensor.min')).selectOption('1');
+  await page.getByLabel(roadWeatherMenu('search.sensor.max')).selectOption('3');
+  await page.getByRole('button', { name: say('search.tab'), exact: true }).click();
   await expectSameAsService(page, 'observations', {
     sensors: { road_weather: { min: 1, max: 3 } },
   });
@@ -135,7 +145,7 @@ test('a sensor range search lists the observations the service finds', async ({
 
 /** Clicks on the map at points given as fractions of its size. */
 async function clickMap(page: Page, points: [number, number][]) {
-  const box = (await page.getByRole('application', { name: 'Map' }).boundingBox())!;
+  const box = (await page.getByRole('application', { name: say('view.map') }).boundingBox())!;
   for (const [fx, fy] of points) {
     await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
     // Apart enough that two clicks never read as a double click (which finishes the shape).
@@ -145,20 +155,25 @@ async function clickMap(page: Page, points: [number, number][]) {
 
 test('a route search sends the drawn route as a polyline', async ({ page }, testInfo) => {
   await openMap(page);
-  await page.getByRole('button', { name: 'Draw route' }).click();
+  await page.getByRole('button', { name: say('search.draw.route') }).click();
   await clickMap(page, [
     [0.2, 0.45],
     [0.5, 0.5],
     [0.8, 0.42],
   ]);
-  await page.getByRole('button', { name: 'Finish' }).click();
-  await expect(page.getByTestId('spatial')).toContainText('Along a route of 3 points');
-  // The page's language is en-US: distances are in miles, the buffer goes out in exact km.
-  await page.getByLabel('Buffer (mi)').fill('150');
-  await page.getByLabel('Buffer (mi)').press('Enter');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('button', { name: say('search.draw.finish') }).click();
+  await expect(page.getByTestId('spatial')).toContainText(
+    sayAround('search.area.route', { count: 3, distance: ANY_TEXT }),
+  );
+  // In en-US distances are in miles, and the buffer goes out in exact km; in a language of a
+  // country of kilometres (the pseudo-locale's) it goes out as typed.
+  const unit = localeDistanceUnit(E2E_LOCALE);
+  const buffer = page.getByLabel(say('search.buffer', { unit: unitLabel(unit, E2E_LOCALE) }));
+  await buffer.fill('150');
+  await buffer.press('Enter');
+  await page.getByRole('button', { name: say('search.tab'), exact: true }).click();
   const params = await spatialParams(page);
-  expect(params.polyline_radius).toBe(241.4016);
+  expect(params.polyline_radius).toBe(unit === 'mi' ? 241.4016 : 150);
   const expected = await expectSameAsService(page, 'cameras', params);
   expect(expected.properties.total).toBeGreaterThan(0);
   await page.screenshot({ path: testInfo.outputPath('map-route.png') });
@@ -166,7 +181,7 @@ test('a route search sends the drawn route as a polyline', async ({ page }, test
 
 test('a polygon search lists the cameras inside the drawn polygon', async ({ page }, testInfo) => {
   await openMap(page);
-  await page.getByRole('button', { name: 'Draw polygon' }).click();
+  await page.getByRole('button', { name: say('search.draw.polygon') }).click();
   await clickMap(page, [
     [0.3, 0.3],
     [0.7, 0.3],
@@ -174,9 +189,11 @@ test('a polygon search lists the cameras inside the drawn polygon', async ({ pag
     [0.3, 0.7],
   ]);
   // Finish rather than a double click: on a busy machine two clicks may not pair up.
-  await expect(page.getByRole('status').filter({ hasText: '4 points' })).toBeVisible();
-  await page.getByRole('button', { name: 'Finish' }).click();
-  await expect(page.getByTestId('spatial')).toContainText('In a polygon of 4 points');
+  await expect(
+    page.getByRole('status').filter({ hasText: say('search.draw.points', { count: 4 }) }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: say('search.draw.finish') }).click();
+  await expect(page.getByTestId('spatial')).toContainText(say('search.area.polygon', { count: 4 }));
   const params = await spatialParams(page);
   const expected = await expectSameAsService(page, 'cameras', params);
   expect(expected.properties.total).toBeGreaterThan(0);
@@ -185,28 +202,41 @@ test('a polygon search lists the cameras inside the drawn polygon', async ({ pag
 
 test('the camera panel shows a live image and a chart, and records', async ({ page }, testInfo) => {
   await openMap(page);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page.getByRole('list', { name: 'Results' }).locator('[data-id]').first().click();
+  await page.getByRole('button', { name: say('search.tab'), exact: true }).click();
+  await page
+    .getByRole('list', { name: say('search.results.label') })
+    .locator('[data-id]')
+    .first()
+    .click();
   const panel = page.getByTestId('camera-panel');
-  const live = panel.getByRole('img', { name: /live$/ });
+  const live = panel.getByRole('img', { name: sayAround('map.image.liveAlt', { id: ANY_TEXT }) });
   await expect(live).toBeVisible();
   await expect
     .poll(() => live.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 20_000 })
     .toBeGreaterThan(0);
-  await expect(panel.getByTestId('image-age')).toContainText('updated');
-  await expect(panel.getByRole('img', { name: /Sensor timeline/ }).locator('canvas')).toBeVisible({
+  await expect(panel.getByTestId('image-age')).toContainText(
+    sayAround('map.image.updated', { age: ANY_TEXT }),
+  );
+  await expect(
+    panel
+      .getByRole('img', {
+        name: sayAround('map.chart.of', { id: ANY_TEXT, count: ANY_NUMBER }),
+      })
+      .locator('canvas'),
+  ).toBeVisible({
     timeout: 20_000,
   });
   await page.screenshot({ path: testInfo.outputPath('map-camera-panel.png') });
 
-  await panel.getByRole('button', { name: 'Record…' }).click();
-  await panel.getByLabel('Duration (minutes)').fill('2');
-  await panel.getByLabel('Start (minutes from now)').fill('-10');
-  await panel.getByLabel('Tags').fill('e2e, map');
-  await panel.getByRole('button', { name: 'Create recording' }).click();
-  const status = panel.getByRole('status').filter({ hasText: 'created' });
+  await panel.getByRole('button', { name: say('map.camera.record') }).click();
+  await panel.getByLabel(say('map.record.duration')).fill('2');
+  await panel.getByLabel(say('map.record.start')).fill('-10');
+  await panel.getByLabel(say('map.record.tags')).fill('e2e, map');
+  await panel.getByRole('button', { name: say('map.record.create') }).click();
+  const created = sayAround('map.record.created', { id: ANY_TEXT });
+  const status = panel.getByRole('status').filter({ hasText: created });
   await expect(status).toBeVisible();
-  const id = /Recording (\S+) created/.exec((await status.textContent()) ?? '')![1]!;
+  const id = created.exec((await status.textContent()) ?? '')![1]!;
   const response = await own.get(`/v1/recordings/${encodeURIComponent(id)}`);
   const recording = (await response.json()) as {
     properties: { duration: number; tags: string[] };

@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { roadWeatherMenu } from './map-helpers.ts';
 import { startOwnService, type OwnService } from './own-service.ts';
+import { say } from './say.ts';
 
 // The map's observation search against a service this test also queries over HTTP: a
 // transition between ranges, and the facets of every aggregation interface 4.2 shows.
@@ -25,12 +27,12 @@ async function expectTotal(page: Page, params: object): Promise<number> {
 
 test('a transition between ranges sends [data] and [prev] ranges', async ({ page }, testInfo) => {
   await own.openMap(page);
-  await page.getByText('Observations', { exact: true }).first().click();
-  await page.getByLabel('Road weather filter').selectOption('transitionRange');
-  await page.getByLabel('Road weather previous minimum').selectOption('0');
-  await page.getByLabel('Road weather previous maximum').selectOption('1');
-  await page.getByLabel('Road weather current minimum').selectOption('1');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByText(say('map.layer.observations'), { exact: true }).first().click();
+  await page.getByLabel(roadWeatherMenu('search.sensor.filter')).selectOption('transitionRange');
+  await page.getByLabel(roadWeatherMenu('search.sensor.prevMin')).selectOption('0');
+  await page.getByLabel(roadWeatherMenu('search.sensor.prevMax')).selectOption('1');
+  await page.getByLabel(roadWeatherMenu('search.sensor.currentMin')).selectOption('1');
+  await page.getByRole('button', { name: say('search.tab'), exact: true }).click();
   const total = await expectTotal(page, {
     sensors: { road_weather: { data: { min: 1 }, prev: { min: 0, max: 1 } } },
   });
@@ -43,8 +45,8 @@ test('a transition between ranges sends [data] and [prev] ranges', async ({ page
 
 test('the facets count by time and previous values, and narrow the search', async ({ page }) => {
   await own.openMap(page);
-  await page.getByText('Observations', { exact: true }).first().click();
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByText(say('map.layer.observations'), { exact: true }).first().click();
+  await page.getByRole('button', { name: say('search.tab'), exact: true }).click();
   await expectTotal(page, {});
   const answer = (await own.search(
     'observations',
@@ -56,8 +58,8 @@ test('the facets count by time and previous values, and narrow the search', asyn
   const marks = answer.properties.aggs['time']!;
   expect(marks.length).toBeGreaterThan(1);
 
-  const facets = page.getByLabel('Facets');
-  await expect(facets).toContainText('Before: Precipitation');
+  const facets = page.getByLabel(say('search.facets'));
+  await expect(facets).toContainText(say('search.facet.before', { sensor: say('sensor.precip') }));
   const mark = String(marks[0]!.key);
   const chip = facets.getByRole('button', { name: mark.slice(5, 16).replace('T', ' ') });
   await chip.first().click();
