@@ -77,7 +77,7 @@ async function settingRefused(page: Page) {
 /** The map: an area drawn and watched for alerts ("Watching …"). */
 async function areaWatched(page: Page) {
   await openView(page, roadcam.url, '#/map');
-  await watchDrawnSquare(page, 'Middle of the map');
+  await watchDrawnSquare(page, 'Middle of the map', 'en');
   await expect(
     page.getByRole('status').filter({ hasText: watching(en, 'Middle of the map') }),
   ).toBeVisible();
