@@ -4,11 +4,10 @@
  * opens), the last 48 hours from the snapshots with the slots the service has none for, and
  * no critical or serious accessibility violation (axe-core).
  */
-import { resolve } from 'node:path';
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
-import { say, sayWithin } from './say.ts';
+import { docsScreenshot, say, sayWithin } from './say.ts';
 import { eitherOf, withHoles } from './say-holes.ts';
 
 const BEFORE = say('search.sensor.before');
@@ -113,6 +112,6 @@ test('a condition watch shows a change before and after, side by side', async ({
   await page.waitForLoadState('networkidle');
   expect((await seriousViolations(page)).join('\n')).toBe('');
   await page.screenshot({
-    path: resolve(import.meta.dirname, '../../docs/screenshots/conditions.png'),
+    path: docsScreenshot('conditions.png'),
   });
 });

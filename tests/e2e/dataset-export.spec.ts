@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { seriousViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { say } from './say.ts';
+import { docsScreenshot, say } from './say.ts';
 import { anyCount, sayLike } from './say-like.ts';
 
 // The Map's observation results exported as a dataset in browser mode (the folder typed, inside
@@ -39,7 +39,7 @@ test('Export as dataset writes the images, one manifest row each, and a datashee
   await expect(done).toContainText(result(anyCount()), { timeout: 120_000 });
   await page.screenshot({ path: testInfo.outputPath('dataset-export.png') });
   await page.setViewportSize({ width: 1400, height: 900 });
-  await dialog.screenshot({ path: 'docs/screenshots/dataset-export.png' });
+  await dialog.screenshot({ path: docsScreenshot('dataset-export.png') });
 
   const rows = readFileSync(join(folder, 'manifest.jsonl'), 'utf8')
     .trim()

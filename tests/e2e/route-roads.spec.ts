@@ -10,7 +10,7 @@ import { decodePolyline } from '../../src/shared/geo.ts';
 import { startRoutingStandIn } from '../helpers/routing-standins.ts';
 import { seriousViolations } from './axe.ts';
 import { expect, openView, smallDemo, startRoadcam, test } from './fixtures.ts';
-import { say, sayWithin } from './say.ts';
+import { docsScreenshot, say, sayWithin } from './say.ts';
 import { withHoles } from './say-holes.ts';
 
 test("From Denver To Colorado Springs follows the routing service's road; Springfield asks which", async ({
@@ -85,7 +85,7 @@ test("From Denver To Colorado Springs follows the routing service's road; Spring
     ).toBeVisible();
     expect((await seriousViolations(page)).join('\n')).toBe('');
     await page.setViewportSize({ width: 1400, height: 900 });
-    await page.screenshot({ path: 'docs/screenshots/route-roads.png', fullPage: true });
+    await page.screenshot({ path: docsScreenshot('route-roads.png'), fullPage: true });
     const people = sayWithin('route.places.people', { count: 166_810 }).source;
     await page.getByRole('button', { name: new RegExp(`^Springfield, MO, US ${people}`) }).click();
     await expect(page.getByLabel(say('route.places.to'), { exact: true })).toHaveValue(

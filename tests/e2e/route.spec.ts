@@ -10,7 +10,7 @@ import { routeFromLink } from '../../src/desktop/deep-link.ts';
 import { localeDistanceUnit, toKm, unitLabel } from '../../src/shared/units.ts';
 import { expect, smallDemo, startRoadcam, test } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
-import { E2E_LOCALE, say, sayWithin } from './say.ts';
+import { docsScreenshot, E2E_LOCALE, say, sayWithin } from './say.ts';
 import { eitherOf, withHoles } from './say-holes.ts';
 
 const COAST: [number, number][] = [
@@ -92,7 +92,7 @@ test('a GPX route shows its cameras in driving order; saved, reloaded, shared by
 
   expect((await seriousViolations(page)).join('\n')).toBe('');
   await page.setViewportSize({ width: 1400, height: 900 });
-  await page.screenshot({ path: 'docs/screenshots/route.png' });
+  await page.screenshot({ path: docsScreenshot('route.png') });
 
   await page.getByLabel(say('route.actions.name')).fill('Coast road');
   await page.getByRole('button', { name: say('route.actions.save') }).click();

@@ -9,6 +9,7 @@
  * a spec finds those as they are.
  */
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { pickLanguage, type CatalogueLanguage } from '../../src/shared/i18n/languages.ts';
 import { pseudoCatalogue } from '../../src/shared/i18n/pseudo.ts';
 import {
@@ -51,4 +52,13 @@ export function say<K extends MessageKey>(key: K, ...params: MessageParamsOf<K>)
 /** A message as a pattern that finds it inside longer text (a label with a count beside it). */
 export function sayWithin<K extends MessageKey>(key: K, ...params: MessageParamsOf<K>): RegExp {
   return new RegExp(say(key, ...params).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+}
+
+/**
+ * Where a spec's picture for the docs goes: docs/screenshots when the suite runs in English (the
+ * README's pictures are real), beside the test results in any other language.
+ */
+export function docsScreenshot(name: string): string {
+  const dir = E2E_LANGUAGE === 'en' ? 'docs/screenshots' : `test-results/e2e/docs-${E2E_LOCALE}`;
+  return resolve(import.meta.dirname, '../..', dir, name);
 }
