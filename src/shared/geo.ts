@@ -5,6 +5,8 @@
  * (spec section 1, convention 4). Distances below a few hundred kilometres use a local
  * equirectangular projection, which is accurate to well under 1% at those scales.
  */
+import { english } from './i18n/english.ts';
+import { said, saidWithin, type Said } from './i18n/translator.ts';
 
 export type LonLat = readonly [number, number];
 /** GeoJSON bbox order: min lon, min lat, max lon, max lat. min lon > max lon crosses 180°. */
@@ -48,7 +50,27 @@ function encodeSigned(value: number): string {
   return out + String.fromCharCode(v + 63);
 }
 
-/** Decodes an encoded polyline; throws a RangeError naming the problem when it is malformed. */
+/** What is wrong with an encoded polyline, said as a catalogue code (`said`) and in English. */
+export class PolylineError extends RangeError {
+  readonly said: Said;
+
+  constructor(words: Said) {
+    super(english.say(words));
+    this.name = 'PolylineError';
+    this.said = words;
+  }
+}
+
+/**
+ * A decoding failure as another message's parameter ("not an encoded polyline ({detail})"):
+ * said within it, in the same language; any other error as its message.
+ */
+export function polylineProblem(error: unknown): string {
+  if (error instanceof PolylineError) return saidWithin(error.said);
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Decodes an encoded polyline; throws a PolylineError naming the problem when it is malformed. */
 export function decodePolyline(encoded: string, precision = 5): LonLat[] {
   const factor = 10 ** precision;
   const points: LonLat[] = [];
@@ -59,19 +81,21 @@ export function decodePolyline(encoded: string, precision = 5): LonLat[] {
     let result = 0;
     let shift = 1;
     for (;;) {
-      if (index >= encoded.length) throw new RangeError('polyline ends in the middle of a number');
+      if (index >= encoded.length) throw new PolylineError(said('polyline.problem.endsInNumber'));
       const b = encoded.charCodeAt(index++) - 63;
-      if (b < 0 || b > 63) throw new RangeError(`polyline has an invalid character at ${index}`);
+      if (b < 0 || b > 63) {
+        throw new PolylineError(said('polyline.problem.badCharacter', { index }));
+      }
       result += (b & 0x1f) * shift;
       shift *= 32;
       if (b < 0x20) break;
-      if (shift > 2 ** 40) throw new RangeError('polyline has a number that is too long');
+      if (shift > 2 ** 40) throw new PolylineError(said('polyline.problem.numberTooLong'));
     }
     return result % 2 === 1 ? -(result + 1) / 2 : result / 2;
   };
   while (index < encoded.length) {
     lat += next();
-    if (index >= encoded.length) throw new RangeError('polyline has a latitude without longitude');
+    if (index >= encoded.length) throw new PolylineError(said('polyline.problem.noLongitude'));
     lon += next();
     points.push([lon / factor, lat / factor]);
   }

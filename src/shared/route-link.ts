@@ -4,7 +4,7 @@
  * travels in the query (a path segment allows only [\w.:-]); its length is bounded, and a link
  * that is not a route is refused in words. Pure: main (deep-link.ts), renderer and CLI share it.
  */
-import { decodePolyline, encodePolyline, type LonLat } from './geo.ts';
+import { decodePolyline, encodePolyline, polylineProblem, type LonLat } from './geo.ts';
 import { english } from './i18n/english.ts';
 import { said, type Said } from './i18n/translator.ts';
 import { MAX_ROUTE_POINTS, thinLine } from './route-file.ts';
@@ -64,7 +64,7 @@ export function parseRouteQuery(
   try {
     line = decodePolyline(encoded);
   } catch (error) {
-    return wrong(said('route.link.notPolyline', { detail: (error as Error).message }));
+    return wrong(said('route.link.notPolyline', { detail: polylineProblem(error) }));
   }
   if (line.length < 2) return wrong(said('route.link.tooFewPoints'));
   if (line.length > MAX_ROUTE_POINTS) {

@@ -3,7 +3,7 @@
  * (core-call.ts), so a route saved here is the one the Route view shows and the reverse.
  * Distances are in the user's unit (--units, else the settings, else the locale).
  */
-import { decodePolyline } from '../../shared/geo.ts';
+import { decodePolyline, polylineProblem } from '../../shared/geo.ts';
 import { said, type Translator } from '../../shared/i18n/translator.ts';
 import {
   MAX_ROUTE_STOPS,
@@ -179,7 +179,7 @@ function decoded(polyline: string): [number, number][] {
   try {
     return decodePolyline(polyline).map(([lon, lat]) => [lon, lat]);
   } catch (error) {
-    throw new UsageError(said('cli.route.badPolyline', { detail: (error as Error).message }));
+    throw new UsageError(said('cli.route.badPolyline', { detail: polylineProblem(error) }));
   }
 }
 

@@ -99,6 +99,12 @@ describe('a route link refused in German', () => {
       [{ refused: 'too-long' }, 'Er ist länger als 16.000 Zeichen.'],
       [{ name: 'x' }, 'Er enthält keine Linie'],
       [{ line: '_p~iF~ps|U_ulLnnqC', buffer: '500' }, 'keine Entfernung von 0,1 bis 50 km.'],
+      // What is wrong with the line itself is said in the same language as the sentence.
+      [
+        { line: '_p~iF~ps|U_ulL' },
+        'keine kodierte Polylinie (die Polylinie hat einen Breitengrad ohne Längengrad)',
+      ],
+      [{ line: '_p~iF!' }, '(die Polylinie hat an Stelle 6 ein ungültiges Zeichen)'],
     ] as const;
     for (const [query, words] of refusals) {
       const read = parseRouteQuery(query);
