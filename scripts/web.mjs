@@ -14,6 +14,10 @@ function newestMtime(dir) {
   return newest;
 }
 
+// The launcher's words in LANG's language, as every command line's (src/cli/error-words.ts).
+const { cliWords, sayError } = await import('../src/cli/error-words.ts');
+const words = await cliWords(process.env);
+
 const builtAt = existsSync(join(outDir, 'index.html'))
   ? statSync(join(outDir, 'index.html')).mtimeMs
   : 0;
@@ -25,16 +29,16 @@ const sourcesAt = Math.max(
 if (sourcesAt > builtAt) {
   const { build } = await import('vite');
   const { rendererConfig } = await import('../vite.renderer.config.ts');
-  process.stderr.write('Building the renderer...\n');
+  process.stderr.write(`${words.t('cli.web.building')}\n`);
   await build({ ...rendererConfig, configFile: false, logLevel: 'warn' });
 }
 
 const { main, webUsage, UsageError } = await import('../src/cli/web.ts');
 try {
-  await main(process.argv.slice(2), outDir);
+  await main(process.argv.slice(2), outDir, words);
 } catch (error) {
   if (error instanceof UsageError) {
-    process.stderr.write(`${error.message}\n\n${webUsage}`);
+    process.stderr.write(`${sayError(words, error)}\n\n${webUsage(words)}`);
     process.exit(2);
   }
   throw error;

@@ -5,7 +5,8 @@
  */
 import type { MessageKey, Translator } from '../shared/i18n/translator.ts';
 
-type HelpLine = readonly [syntax: string, description: MessageKey];
+/** One command or option: its syntax as typed, and the catalogue's key for what it does. */
+export type HelpLine = readonly [syntax: string, description: MessageKey];
 
 const COMMANDS: readonly HelpLine[] = [
   ['login --base-url URL --client-id ID [--profile NAME]', 'cli.help.login'],
@@ -105,7 +106,8 @@ export function wrapWords(text: string, indent: string, width = WIDTH): string[]
   return lines;
 }
 
-function section(words: Translator, lines: readonly HelpLine[]): string[] {
+/** Each line's syntax, then its description wrapped under it (also `npm run web --help`'s). */
+export function helpSection(words: Translator, lines: readonly HelpLine[]): string[] {
   return lines.flatMap(([syntax, key]) => [
     ...syntax.split('\n').map((s) => SYNTAX_INDENT + s),
     ...wrapWords(words.t(key), DESCRIPTION_INDENT),
@@ -118,10 +120,10 @@ export function helpText(words: Translator): string {
     `${words.t('cli.help.usage')} roadcam <command> [options]`,
     '',
     words.t('cli.help.commands'),
-    ...section(words, COMMANDS),
+    ...helpSection(words, COMMANDS),
     '',
     words.t('cli.help.options'),
-    ...section(words, OPTIONS),
+    ...helpSection(words, OPTIONS),
     '',
     ...wrapWords(words.t('cli.help.force'), ''),
     '',

@@ -1,6 +1,9 @@
 import { resolve } from 'node:path';
 import { CONNECTION_FLAGS, integerFlag, lastValue, parseFlags, UsageError } from './args.ts';
-import { said } from '../shared/i18n/translator.ts';
+import { english } from '../shared/i18n/english.ts';
+import { said, type Translator } from '../shared/i18n/translator.ts';
+import { sayError } from './error-words.ts';
+import { helpSection, type HelpLine } from './help.ts';
 import {
   connectionFromSettings,
   createLog,
@@ -24,31 +27,38 @@ function networkFromFlags(flags: ReturnType<typeof parseFlags>): NetworkOverride
   );
 }
 
-const webUsage = `Usage: npm run web -- [--port N] [--data-dir DIR] [--base-url URL --client-id ID]
+const WEB_OPTIONS: readonly HelpLine[] = [
+  ['--port N', 'cli.web.help.port'],
+  ['--data-dir DIR', 'cli.web.help.dataDir'],
+  ['--base-url URL', 'cli.web.help.baseUrl'],
+  ['--client-id ID', 'cli.web.help.clientId'],
+  ['--demo-cameras N, --demo-hours N, --demo-now ISO', 'cli.web.help.demo'],
+  ['--demo-variant NAME', 'cli.web.help.variant'],
+  ['--proxy URL', 'cli.help.proxy'],
+  ['--no-proxy', 'cli.help.noProxy'],
+  ['--ca-file FILE', 'cli.help.caFile'],
+];
 
-  --port N          port on 127.0.0.1 (default 0: any free port)
-  --data-dir DIR    app data folder (default: ROADCAM_DATA_DIR or the platform's usual place)
-  --base-url URL    use this service instead of the embedded demo service
-  --client-id ID    client id for --base-url; the secret comes from ROADCAM_CLIENT_SECRET
-  --demo-cameras N, --demo-hours N, --demo-now ISO
-                    size and clock of the demo world (tests use a small one)
-  --demo-variant NAME
-                    the demo service makes another provider's choices where the
-                    interface is silent (tests: ours, stranger-a, stranger-b)
-  --proxy URL       use this HTTP proxy (default: Settings, else HTTPS_PROXY, HTTP_PROXY
-                    and NO_PROXY as curl reads them)
-  --no-proxy        connect directly, whatever Settings and the environment say
-  --ca-file FILE    also trust this PEM file's CA certificates (the system's are trusted)
-`;
+/** `npm run web -- --help` in the user's language: the flags as typed, what they do said. */
+export function webUsage(words: Translator): string {
+  const usage = 'npm run web -- [--port N] [--data-dir DIR] [--base-url URL --client-id ID]';
+  return [`${words.t('cli.help.usage')} ${usage}`, '', ...helpSection(words, WEB_OPTIONS), ''].join(
+    '\n',
+  );
+}
 
 /** `npm run web`: the main-process core plus the browser-mode host, on loopback. */
-export async function main(argv: readonly string[], staticDir: string): Promise<void> {
+export async function main(
+  argv: readonly string[],
+  staticDir: string,
+  words: Translator = english,
+): Promise<void> {
   const flags = parseFlags(argv, {
     values: ['port', 'data-dir', ...CONNECTION_FLAGS],
     switches: ['help', 'no-proxy'],
   });
   if (flags.switches.has('help')) {
-    process.stdout.write(webUsage);
+    process.stdout.write(webUsage(words));
     return;
   }
   const dataDir = resolve(lastValue(flags, 'data-dir') ?? defaultDataDir());
@@ -65,7 +75,7 @@ export async function main(argv: readonly string[], staticDir: string): Promise<
     staticDir,
     port: integerFlag(flags, 'port', 0, 65535) ?? 0,
   });
-  process.stdout.write(`Roadcam at ${host.url}\n`);
+  process.stdout.write(`${words.t('cli.web.at', { url: host.url })}\n`);
 
   // The core closes before the process ends: transfers stop where they are, SQLite closes.
   const stop = async () => {
@@ -74,7 +84,7 @@ export async function main(argv: readonly string[], staticDir: string): Promise<
       await core.close();
       process.exit(0);
     } catch (error) {
-      process.stderr.write(`roadcam: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(`roadcam: ${sayError(words, error)}\n`);
       process.exit(1);
     }
   };
@@ -109,4 +119,4 @@ async function connectionFrom(
   return { kind: 'remote', baseUrl, clientId, clientSecret };
 }
 
-export { webUsage, UsageError };
+export { UsageError };

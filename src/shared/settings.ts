@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from './i18n/languages.ts';
+import { formRule } from './setting-issues.ts';
 import { tourSchema } from './tour.ts';
 import { wallScreensSchema } from './wall-screens.ts';
 
@@ -39,7 +40,7 @@ export const settingsSchema = z.object({
     .max(500)
     .refine(
       (v) => v === '' || (tileServer.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p))),
-      'an https URL (or http on this computer) with {z}, {x} and {y}, or empty for no tiles',
+      formRule('tileUrl'),
     ),
   /**
    * Empty means the platform's Downloads folder; else a full path (a relative one would land
@@ -48,10 +49,7 @@ export const settingsSchema = z.object({
   downloadFolder: z
     .string()
     .max(4096)
-    .refine(
-      (v) => v === '' || fullPath.test(v),
-      'a full path (/..., C:\\..., \\\\server\\...), or empty for the Downloads folder',
-    ),
+    .refine((v) => v === '' || fullPath.test(v), formRule('downloadFolder')),
   /** Demo mode runs on the embedded service; off, the app uses `activeProfile`. */
   demoMode: z.boolean(),
   /** The account profile used when demo mode is off (its secret is in the OS keychain). */
@@ -67,7 +65,7 @@ export const settingsSchema = z.object({
     .max(500)
     .refine(
       (v) => v === '' || /^(https?:\/\/)?(?:[^:@/\s]+@)?[^:@/\s]+(:\d{1,5})?\/?$/i.test(v),
-      'the proxy address is http://host:port, or http://user@host:port (the password is asked for on its own)',
+      formRule('proxyUrl'),
     ),
   /** A PEM file of CA certificates trusted besides the system's (a company's TLS gateway). */
   caFile: z.string().max(4096),
@@ -88,10 +86,7 @@ export const settingsSchema = z.object({
   updateFeedUrl: z
     .string()
     .max(500)
-    .refine(
-      (v) => v === '' || /^https:\/\/\S+$/.test(v),
-      'an https URL of the folder that holds latest.yml, or empty for the built-in feed',
-    ),
+    .refine((v) => v === '' || /^https:\/\/\S+$/.test(v), formRule('updateFeedUrl')),
   /** Closing the window while downloads run keeps them running in the tray. */
   closeToTray: z.boolean(),
   /** The first close to the tray was explained to the user (said once). */
@@ -126,10 +121,7 @@ export const settingsSchema = z.object({
   routingUrl: z
     .string()
     .max(500)
-    .refine(
-      (v) => v === '' || /^https?:\/\/[^\s/]+(\/\S*)?$/.test(v),
-      'an http(s) address of the routing service, such as https://router.example.org, or empty',
-    ),
+    .refine((v) => v === '' || /^https?:\/\/[^\s/]+(\/\S*)?$/.test(v), formRule('routingUrl')),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -72,7 +72,8 @@ export async function startRoadcam(
       120_000,
     );
     const onData = () => {
-      const match = /^Roadcam at (\S+)$/m.exec(output);
+      // The banner is in LANG's language ("Roadcam at URL", "Roadcam unter URL"): its URL ends it.
+      const match = /^Roadcam .*?(http:\/\/\S+)$/m.exec(output);
       if (match) {
         clearTimeout(timer);
         resolvePromise(match[1]!);

@@ -36,7 +36,8 @@ export async function watchConditions(ctx: Context, name: string | undefined): P
     else {
       const kinds = changes.map((c) => changeWord(ctx.words, c)).join(', ');
       note(ctx.io, ctx.words.t('cli.conditions.watching', { name, changes: kinds }));
-      if (watch.problem) note(ctx.io, watch.problem);
+      const problem = problemWords(ctx.words, watch);
+      if (problem) note(ctx.io, problem);
     }
     return 0;
   });
@@ -56,7 +57,7 @@ export async function listConditionWatches(ctx: Context): Promise<number> {
           target: targetWords(ctx.words, w.target),
           on: w.changes.join(','),
           checked_until: w.checkedUntil ?? ctx.words.t('cli.conditions.notYet'),
-          problem: w.problem ?? '',
+          problem: problemWords(ctx.words, w) ?? '',
         })),
       );
       note(ctx.io, ctx.words.t('cli.conditions.count', { count: list.length }));
@@ -204,4 +205,9 @@ function ringOf(text: string): [number, number][] {
     }
     return [point[0], point[1]];
   });
+}
+
+/** Why a watch's last check failed, in the user's language (as written, from before). */
+function problemWords(words: Translator, watch: ConditionWatch): string | null {
+  return watch.problemSaid ? words.say(watch.problemSaid) : watch.problem;
 }

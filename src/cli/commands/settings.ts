@@ -42,6 +42,8 @@ export async function setSetting(ctx: Context, name: string | undefined): Promis
   const saved = await withDataFolder(ctx, (engine) =>
     engine.invoke('settings.update', patch).catch((error: unknown) => {
       if (!(error instanceof IpcError && error.code === 'invalid_input')) throw error;
+      // The contract says what is wrong as a code: in the user's words.
+      if (error.said) throw new UsageError(error.said);
       const issues = error.message.replace(/^Invalid input for settings\.update: /, '');
       throw new UsageError(said('cli.settings.notChanged', { issues }));
     }),

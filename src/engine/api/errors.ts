@@ -5,7 +5,7 @@
  */
 import type { ApiErrorCode } from '../../shared/api/index.ts';
 import { english } from '../../shared/i18n/english.ts';
-import { said, type Said } from '../../shared/i18n/translator.ts';
+import { said, saidWithin, type Said } from '../../shared/i18n/translator.ts';
 import { NetProblem } from '../net/problem.ts';
 import { wordsOfBody, wordsOfJson, type BodyWords } from './error-body.ts';
 
@@ -72,18 +72,19 @@ export class AuthError extends ServiceError {
 /** The service could not be reached, or the connection broke mid-way. */
 export class NetworkError extends ApiError {
   constructor(operation: string, target: string, cause: unknown) {
-    const unreachable =
-      cause instanceof NetProblem
-        ? undefined
-        : said('connection.unreachable', {
-            operation,
-            url: safeUrl(target),
-            cause: causeText(cause),
-          });
+    const words = !(cause instanceof NetProblem)
+      ? said('connection.unreachable', {
+          operation,
+          url: safeUrl(target),
+          cause: causeText(cause),
+        })
+      : cause.said
+        ? said('net.problem.failed', { operation, problem: saidWithin(cause.said) })
+        : undefined;
     super(
       operation,
-      unreachable ? english.say(unreachable) : `${operation} failed: ${(cause as Error).message}`,
-      { cause, said: unreachable },
+      words ? english.say(words) : `${operation} failed: ${(cause as Error).message}`,
+      { cause, said: words },
     );
     this.name = 'NetworkError';
   }

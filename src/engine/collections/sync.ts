@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { OfflineStatus } from '../../shared/ipc/collections.ts';
+import { said } from '../../shared/i18n/translator.ts';
 import type { ApiClient } from '../api/client.ts';
 import { NetworkError, ServiceError } from '../api/errors.ts';
 import type { OfflineCollections } from '../cache/collections.ts';
@@ -243,7 +244,7 @@ export class CollectionSync {
     signal.throwIfAborted();
     const batchId = engine.enqueueOfflineImages({
       key: CollectionSync.batchKey(id),
-      label: `Offline copy of ${title}`,
+      label: said('downloads.label.offlineCopy', { title }),
       folder,
       collectionId: id,
       images: images.map((image) => ({ image: image.name, name: image.file })),

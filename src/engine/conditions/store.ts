@@ -5,6 +5,7 @@ import type {
   ConditionWatch,
 } from '../../shared/ipc/conditions.ts';
 import type { Db } from '../db/database.ts';
+import { englishOf, saidFrom, saidText, type DownloadWords } from '../downloads/reasons.ts';
 
 interface WatchRow {
   id: number;
@@ -14,6 +15,7 @@ interface WatchRow {
   created_at: string;
   checked_until: string | null;
   problem: string | null;
+  problem_said: string | null;
 }
 
 interface ChangeRow {
@@ -87,13 +89,23 @@ export class ConditionStore {
     );
   }
 
-  /** After a check: how far it looked (the next one starts there), or why it failed. */
-  checked(id: number, until: string | null, problem: string | null): void {
+  /**
+   * After a check: how far it looked (the next one starts there), or why it failed: kept as
+   * what it means beside its English (migration 0650).
+   */
+  checked(id: number, until: string | null, problem: DownloadWords | null): void {
     this.#db
       .prepare(
-        'UPDATE condition_watches SET checked_until = COALESCE(?, checked_until), problem = ? WHERE id = ? AND service = ?',
+        `UPDATE condition_watches SET checked_until = COALESCE(?, checked_until), problem = ?,
+           problem_said = ? WHERE id = ? AND service = ?`,
       )
-      .run(until, problem, id, this.#service);
+      .run(
+        until,
+        problem === null ? null : englishOf(problem),
+        problem === null || typeof problem === 'string' ? null : saidText(problem),
+        id,
+        this.#service,
+      );
   }
 
   /**
@@ -157,6 +169,7 @@ function toWatch(r: WatchRow): ConditionWatch {
     createdAt: r.created_at,
     checkedUntil: r.checked_until,
     problem: r.problem,
+    problemSaid: saidFrom(r.problem_said),
   };
 }
 

@@ -20,6 +20,7 @@ import type { EventHub } from '../events.ts';
 import type { Log } from '../log.ts';
 import { latestObservationTime } from '../replay/weather.ts';
 import type { ConditionStore, FoundChange } from './store.ts';
+import { said, saidWithin, type Said } from '../../shared/i18n/translator.ts';
 
 const HOUR = 3600_000;
 /** How far back the first check of a watch looks. */
@@ -109,7 +110,9 @@ export class ConditionWatcher extends PeriodicCheck {
       }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const problem = `The check of ${watch.name} failed: ${message}. Roadcam tries again at the next check.`;
+      const known = (error as { said?: Said } | null)?.said;
+      const reason = known ? saidWithin(known) : message;
+      const problem = said('conditions.problem.checkFailed', { name: watch.name, reason });
       this.#store.checked(watch.id, null, problem);
       this.#log(`condition watch ${watch.name}: check failed: ${message}`);
     }

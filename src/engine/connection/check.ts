@@ -12,7 +12,7 @@ import type { ApiClient } from '../api/client.ts';
 import { redact, safeUrl } from '../api/errors.ts';
 import type { ConnectionFinding, ConnectionReport } from '../../shared/ipc/app.ts';
 import { english } from '../../shared/i18n/english.ts';
-import { said, type Said } from '../../shared/i18n/translator.ts';
+import { said, saidWithin, type Said } from '../../shared/i18n/translator.ts';
 import {
   connectionReportText,
   findingWords,
@@ -54,9 +54,9 @@ export async function checkConnection(deps: DoctorDeps): Promise<ConnectionRepor
       choice.proxy
         ? said('connection.proxy.through', {
             proxy: withoutPassword(choice.proxy),
-            source: choice.source,
+            source: saidWithin(choice.source),
           })
-        : said('connection.proxy.none', { source: choice.source }),
+        : said('connection.proxy.none', { source: saidWithin(choice.source) }),
     ),
   );
   findings.push(await dns(base.hostname));
@@ -192,7 +192,7 @@ async function reach(client: ApiClient): Promise<ConnectionFinding> {
     return finding(
       'Reach',
       false,
-      said('connection.reach.failed', { detail: error.message }),
+      said('connection.reach.failed', { detail: detailOf(error) }),
       said('connection.reach.advice'),
     );
   }
@@ -220,6 +220,12 @@ async function operations(client: ApiClient): Promise<ConnectionFinding[]> {
     );
   }
   return out;
+}
+
+/** An error's words as a parameter: what it said (a proxy's refusal, say), else its message. */
+function detailOf(error: Error): string {
+  const known = (error as { said?: Said }).said;
+  return known ? saidWithin(known) : error.message;
 }
 
 /** What the error said, or its words as they are when it has no code of the catalogue. */

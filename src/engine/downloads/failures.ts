@@ -156,7 +156,8 @@ export function classify(error: unknown, what: string, folder: string): Download
   }
   // A connection cut in the middle of a body surfaces as a TypeError("terminated") or a socket
   // error: worth another try from where the file stopped.
-  const detail = error instanceof Error ? error.message : String(error);
+  const known = (error as { said?: Said } | null)?.said;
+  const detail = known ? saidWithin(known) : error instanceof Error ? error.message : String(error);
   return new DownloadFailure('transient', said('downloads.reason.interrupted', { what, detail }), {
     cause: error,
   });

@@ -16,7 +16,7 @@ import {
 } from '../../shared/ipc/command-line.ts';
 import type { EventHub } from '../events.ts';
 import type { Log } from '../log.ts';
-import { checkInput, type Handlers } from './dispatcher.ts';
+import { checkInput, refusalOf, type Handlers } from './dispatcher.ts';
 
 type OwnEvent = keyof typeof commandLineEvents;
 type OwnPayload<E extends OwnEvent> = (typeof commandLineEvents)[E];
@@ -54,18 +54,22 @@ export function createCommandLineApi(
 ): CommandLineApi {
   const handlerOf = (channel: string) => {
     const found = isChannel(channel)
-      ? { schema: channels[channel].input, run: handlers[channel] }
+      ? { schema: channels[channel].input, run: handlers[channel], refusal: refusalOf(channel) }
       : isOwnChannel(channel)
-        ? { schema: commandLineChannels[channel].input, run: own[channel] }
+        ? { schema: commandLineChannels[channel].input, run: own[channel], refusal: undefined }
         : undefined;
     if (found?.run)
-      return found as { schema: typeof found.schema; run: NonNullable<typeof found.run> };
+      return found as {
+        schema: typeof found.schema;
+        run: NonNullable<typeof found.run>;
+        refusal: typeof found.refusal;
+      };
     throw new IpcError({ code: 'unknown_channel', message: `No handler for "${channel}" here.` });
   };
   return {
     async invoke(channel, input) {
-      const { schema, run } = handlerOf(channel);
-      const parsed = unwrap(checkInput(schema, channel, input));
+      const { schema, run, refusal } = handlerOf(channel);
+      const parsed = unwrap(checkInput(schema, channel, input, refusal));
       try {
         const value: unknown = await (run as (input: unknown) => unknown)(parsed);
         return (value === undefined ? value : JSON.parse(JSON.stringify(value))) as never;

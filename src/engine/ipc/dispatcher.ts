@@ -28,7 +28,7 @@ export function createDispatcher(handlers: Handlers, log: Log = () => {}): Dispa
     if (!isChannel(channel)) {
       return failure('unknown_channel', `Unknown IPC channel ${JSON.stringify(channel)}.`);
     }
-    const parsed = checkInput(channels[channel].input, channel, rawInput);
+    const parsed = checkInput(channels[channel].input, channel, rawInput, refusalOf(channel));
     if (!parsed.ok) return parsed;
     const handler = handlers[channel] as (input: unknown) => Promise<unknown> | unknown;
     try {
@@ -56,10 +56,20 @@ export function checkInput(
   schema: z.ZodType,
   channel: string,
   rawInput: unknown,
+  refusal?: Refusal,
 ): IpcResponse<unknown> {
   const parsed = schema.safeParse(rawInput ?? {});
   if (parsed.success) return { ok: true, value: parsed.data };
-  return failure('invalid_input', `Invalid input for ${channel}: ${describeIssues(parsed.error)}`);
+  const english = `Invalid input for ${channel}: ${describeIssues(parsed.error)}`;
+  return failure('invalid_input', english, refusal?.(parsed.error));
+}
+
+/** A contract's own words for a refusal of its input (the settings' do), said in the catalogue. */
+type Refusal = (error: z.ZodError) => Said;
+
+/** The channel's own words for a refusal of its input, when its contract has them. */
+export function refusalOf(channel: Channel): Refusal | undefined {
+  return (channels[channel] as { refusal?: Refusal }).refusal;
 }
 
 /**

@@ -26,6 +26,7 @@ import {
 import { FileFetcher } from './files.ts';
 import { exchangeOn, type ExchangeInit } from './exchange.ts';
 import { NetProblem, explain, proxyWantsPassword } from './problem.ts';
+import { said } from '../../shared/i18n/translator.ts';
 import { loadTrust, type Trust } from './trust.ts';
 import { SYSTEM_POLICY, publicOnlyLookup, type AddressPolicy } from './address-policy.ts';
 
@@ -97,7 +98,7 @@ export class Network {
    */
   configure(options: NetworkOptions): void {
     const proxy = options.proxy ?? { mode: 'auto' };
-    if (proxy.mode === 'manual') parseProxyUrl(proxy.url, 'The proxy setting');
+    if (proxy.mode === 'manual') parseProxyUrl(proxy.url, said('net.proxy.theSetting'));
     const trust = loadTrust(options.caFile);
     const old = this.#options ? this.#agents() : [];
     this.#options = { ...options, proxy };
@@ -127,20 +128,20 @@ export class Network {
     const options = this.#options;
     const setting = options.proxy ?? { mode: 'auto' };
     if (options.direct?.includes(target.origin)) {
-      return { proxy: null, source: 'the embedded service is reached directly' };
+      return { proxy: null, source: said('net.source.embedded') };
     }
-    if (setting.mode === 'none') return { proxy: null, source: 'Settings: no proxy' };
+    if (setting.mode === 'none') return { proxy: null, source: said('net.source.settingsNone') };
     if (setting.mode === 'manual') {
-      const proxy = parseProxyUrl(setting.url, 'The proxy setting');
+      const proxy = parseProxyUrl(setting.url, said('net.proxy.theSetting'));
       if (proxy.username && !proxy.password && options.proxyPassword) {
         proxy.password = encodeURIComponent(options.proxyPassword);
       }
-      return { proxy: proxy.href, source: 'Settings' };
+      return { proxy: proxy.href, source: said('net.source.settings') };
     }
     if (options.systemProxy) {
       const answer = await options.systemProxy(target.href);
       const proxy = fromPacAnswer(answer);
-      if (proxy !== undefined) return { proxy, source: `the system settings (${answer})` };
+      if (proxy !== undefined) return { proxy, source: said('net.source.system', { answer }) };
     }
     return envProxy(target, options.env ?? process.env);
   }

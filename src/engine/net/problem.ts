@@ -1,14 +1,20 @@
+import { english } from '../../shared/i18n/english.ts';
+import { said, saidWithin, type Said } from '../../shared/i18n/translator.ts';
 import type { ProxyChoice } from './proxy.ts';
 import { tlsProblem } from './trust.ts';
 
 /**
  * A network failure that Roadcam can put in words (an untrusted certificate, a proxy that
- * refuses): its message says what is wrong and what to do. Retrying does not help.
+ * refuses): what is wrong and what to do, as a catalogue code (`said`, for the user's
+ * language) or, from a few older places, English only. Retrying does not help.
  */
 export class NetProblem extends Error {
-  constructor(message: string, options: { cause: unknown }) {
-    super(message, options);
+  readonly said: Said | undefined;
+
+  constructor(words: Said | string, options: { cause: unknown }) {
+    super(typeof words === 'string' ? words : english.say(words), options);
     this.name = 'NetProblem';
+    this.said = typeof words === 'string' ? undefined : words;
   }
 }
 
@@ -28,21 +34,26 @@ export function explain(error: unknown, url: URL, choice: ProxyChoice): unknown 
 }
 
 /** The words for a proxy's 407, whether it came as an answer or as a refused tunnel. */
-export function proxyWantsPassword(choice: ProxyChoice): string {
-  const proxy = new URL(choice.proxy!);
-  const had = proxy.username ? ' The user name and password given were refused.' : '';
-  return `The proxy ${proxy.protocol}//${proxy.host} (from ${choice.source}) asks for a user name and password (HTTP 407).${had} Give them in Settings > Network (the password is kept in the system keychain), or in the proxy address, http://user:password@host:port, with --proxy or in HTTPS_PROXY and HTTP_PROXY.`;
+export function proxyWantsPassword(choice: ProxyChoice): Said {
+  const refused = new URL(choice.proxy!).username ? 'yes' : 'no';
+  return said('net.problem.proxyPassword', { ...proxyNamed(choice), refused });
 }
 
-function proxyProblem(error: unknown, choice: ProxyChoice): string | null {
+/** The proxy without its user or password, and where the choice of it came from. */
+function proxyNamed(choice: ProxyChoice) {
   const proxy = new URL(choice.proxy!);
-  const where = `${proxy.protocol}//${proxy.host} (from ${choice.source})`;
+  return { proxy: `${proxy.protocol}//${proxy.host}`, source: saidWithin(choice.source) };
+}
+
+function proxyProblem(error: unknown, choice: ProxyChoice): Said | null {
+  const proxy = new URL(choice.proxy!);
+  const where = proxyNamed(choice);
   for (let e: unknown = error, depth = 0; e && depth < 6; depth++) {
     const message = (e as Error).message ?? '';
     const status = /Proxy[^(]*\((\d{3})\)/.exec(message)?.[1];
     if (status === '407') return proxyWantsPassword(choice);
     if (status) {
-      return `The proxy ${where} refused the connection (HTTP ${status}). Check the proxy setting, or ask whoever runs the proxy to allow this service.`;
+      return said('net.problem.proxyRefused', { ...where, status });
     }
     const code = (e as { code?: unknown }).code;
     const address = (e as { address?: unknown; port?: unknown }).port;
@@ -50,7 +61,7 @@ function proxyProblem(error: unknown, choice: ProxyChoice): string | null {
       (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH') &&
       (address === undefined || String(address) === (proxy.port || '80'))
     ) {
-      return `The proxy ${where} cannot be reached (${code}). Check the proxy setting, or choose "No proxy" in Settings > Network.`;
+      return said('net.problem.proxyUnreachable', { ...where, code });
     }
     e = (e as { cause?: unknown }).cause;
   }

@@ -4,14 +4,16 @@
  * browser mode read HTTPS_PROXY, HTTP_PROXY and NO_PROXY as curl does (lower case first);
  * Settings may name one proxy for everything, or none.
  */
+import { said, saidWithin, type Said } from '../../shared/i18n/translator.ts';
+import { NetSettingError } from './setting-error.ts';
 
 /** What Settings (or a CLI flag) says. */
 export type ProxySetting = { mode: 'auto' } | { mode: 'none' } | { mode: 'manual'; url: string };
 
-/** The proxy for one URL: its URL, or null to connect directly, and why. */
+/** The proxy for one URL: its URL, or null to connect directly, and why (in the catalogue's words). */
 export interface ProxyChoice {
   proxy: string | null;
-  source: string;
+  source: Said;
 }
 
 /** Asks the operating system for the proxy of a URL (Electron: session.resolveProxy). */
@@ -19,23 +21,24 @@ export type SystemProxy = (url: string) => Promise<string>;
 
 /**
  * A proxy URL as given by a user or the environment: `host:port` means http://host:port, and
- * only http and https proxies exist here. Throws a message saying what is wrong.
+ * only http and https proxies exist here. Throws a NetSettingError saying what is wrong; `from`
+ * names where the address was given (a flag or a variable, as typed; or Settings, said).
  */
-export function parseProxyUrl(value: string, from: string): URL {
+export function parseProxyUrl(value: string, from: string | Said): URL {
   const text = value.trim();
+  const where = { from: typeof from === 'string' ? from : saidWithin(from) };
   let url: URL;
   try {
     url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`);
   } catch {
-    throw new Error(`${from}: "${text}" is not a proxy address; write it as http://host:port`);
+    throw new NetSettingError(said('net.proxy.notAddress', { ...where, text }));
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(
-      `${from}: ${url.protocol.slice(0, -1)} proxies are not supported; use an http:// or https:// proxy`,
-    );
+    const scheme = url.protocol.slice(0, -1);
+    throw new NetSettingError(said('net.proxy.scheme', { ...where, scheme }));
   }
   if (url.pathname !== '/' || url.search || url.hash) {
-    throw new Error(`${from}: a proxy address is http://host:port, without a path`);
+    throw new NetSettingError(said('net.proxy.path', where));
   }
   return url;
 }
@@ -50,12 +53,16 @@ export function envProxy(url: URL, env: NodeJS.ProcessEnv): ProxyChoice {
   const found =
     url.protocol === 'https:' ? (read('https_proxy') ?? read('HTTPS_PROXY')) : read('http_proxy');
   const any = found ?? read('all_proxy') ?? read('ALL_PROXY');
-  if (!any) return { proxy: null, source: 'no proxy in the environment' };
+  if (!any) return { proxy: null, source: said('net.source.environmentNone') };
   const noProxy = read('no_proxy') ?? read('NO_PROXY');
   if (noProxy && bypasses(url, noProxy[1])) {
-    return { proxy: null, source: `${noProxy[0]} excludes ${url.hostname}` };
+    return {
+      proxy: null,
+      source: said('net.source.excluded', { variable: noProxy[0], host: url.hostname }),
+    };
   }
-  return { proxy: parseProxyUrl(any[1], any[0]).href, source: any[0] };
+  const proxy = parseProxyUrl(any[1], any[0]).href;
+  return { proxy, source: said('net.source.variable', { variable: any[0] }) };
 }
 
 /**

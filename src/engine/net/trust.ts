@@ -6,6 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import tls from 'node:tls';
+import { said, type Said } from '../../shared/i18n/translator.ts';
+import { NetSettingError } from './setting-error.ts';
 
 export interface Trust {
   /** PEM certificates, for every TLS connection the client makes. */
@@ -55,16 +57,10 @@ export function readCaFile(path: string): string[] {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new Error(`The CA file ${path} cannot be read (${code}): check the path in Settings`, {
-      cause: error,
-    });
+    throw new NetSettingError(said('net.caFile.unreadable', { path, code }), { cause: error });
   }
   const found = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g);
-  if (!found) {
-    throw new Error(
-      `The CA file ${path} holds no PEM certificate ("-----BEGIN CERTIFICATE-----"): export the CA as PEM (Base-64) and choose that file`,
-    );
-  }
+  if (!found) throw new NetSettingError(said('net.caFile.noPem', { path }));
   return found.map((pem) => `${pem}\n`);
 }
 
@@ -82,18 +78,18 @@ const UNTRUSTED = new Set([
  * Words for a TLS failure found anywhere in an error's chain of causes, or null when it is not
  * one. `host` is the server the client was talking to.
  */
-export function tlsProblem(error: unknown, host: string): string | null {
+export function tlsProblem(error: unknown, host: string): Said | null {
   for (let e: unknown = error, depth = 0; e && depth < 6; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string') {
       if (UNTRUSTED.has(code)) {
-        return `The certificate of ${host} is not trusted (${code}). If your network inspects HTTPS (a company gateway or antivirus), add its CA certificate in Settings > Network > CA file, or with --ca-file, or install it in the system's certificate store.`;
+        return said('net.problem.untrusted', { host, code });
       }
       if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
-        return `The certificate of ${host} is not valid now (${code}). Check this computer's date and time; if they are right, the server's certificate is out of date: tell its operator.`;
+        return said('net.problem.notValidNow', { host, code });
       }
       if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
-        return `The certificate of ${host} is made out to another name. Check the service address in Settings; a gateway that inspects HTTPS may also cause this.`;
+        return said('net.problem.otherName', { host });
       }
     }
     e = (e as { cause?: unknown }).cause;

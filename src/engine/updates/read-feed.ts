@@ -3,7 +3,7 @@
  * certificates): browser mode, the CLI and a deb install use it, where electron-updater does
  * not run. The caller's signal carries the deadline.
  */
-import { said, type Said } from '../../shared/i18n/translator.ts';
+import { said, saidWithin, type Said } from '../../shared/i18n/translator.ts';
 import { AnswerTooLarge, readCapped } from '../api/capped-read.ts';
 import { NetProblem } from '../net/problem.ts';
 import { FeedProblem, feedFileName, parseFeed, shownUrl, type FeedRelease } from './feed.ts';
@@ -49,7 +49,11 @@ function unreachable(error: unknown, url: string, signal: AbortSignal): Error {
   // The deadline: the caller says it in its own words.
   if (signal.aborted) return signal.reason instanceof Error ? signal.reason : new Error('aborted');
   if (error instanceof NetProblem)
-    return new FeedProblem(said('updates.reason.other', { detail: error.message }));
+    return new FeedProblem(
+      said('updates.reason.other', {
+        detail: error.said ? saidWithin(error.said) : error.message,
+      }),
+    );
   const host = new URL(url).host;
   let code: string | undefined;
   for (let e: unknown = error, depth = 0; e && depth < 5 && !code; depth++) {

@@ -4,8 +4,10 @@
  * read with errors that say what to fix; and the same shapes taken from the area last drawn on
  * the Map.
  */
-import { t } from '../lib/words.svelte.ts';
+import { t, words } from '../lib/words.svelte.ts';
+import { said } from '../../shared/i18n/translator.ts';
 import { decodePolyline, type LonLat } from '../../shared/geo.ts';
+import { polylineProblemWords } from '../../shared/route-link.ts';
 import type { RecordingSearch } from '../../shared/ipc/searches.ts';
 import { spatialParams, type Spatial } from '../map/search/params.ts';
 
@@ -70,7 +72,8 @@ function routeOf(f: AreaFields): RecordingSearch {
   try {
     points = decodePolyline(text, f.polylinePrecision);
   } catch (error) {
-    throw new Error(t('downloads.area.routeUnread', { reason: (error as Error).message }), {
+    const reason = polylineProblemWords(error);
+    throw new Error(words.say(said('downloads.area.routeUnread', { reason })), {
       cause: error,
     });
   }

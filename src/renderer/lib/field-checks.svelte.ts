@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { checkField, readable, refusedFields, type FieldWords } from './field-rules.ts';
 import { failureWords } from './notice.ts';
+import { t } from './words.svelte.ts';
+import { IpcError } from '../../shared/ipc.ts';
 
 /** A field's note, made when drawn so a note already shown follows a change of language. */
 type Note = () => string;
@@ -67,7 +69,9 @@ export class FieldChecks<K extends string> {
       return answer;
     } catch (error) {
       const said = failureWords(error);
-      const why = () => readable(said());
+      // A contract's said refusal names the field as the program does: at the field, plain words.
+      const named = error instanceof IpcError && error.code === 'invalid_input' && error.said;
+      const why = named ? () => t('common.field.refused') : () => readable(said());
       this.#problems = { ...rest, ...Object.fromEntries(fields.map((f) => [f, why])) };
       return undefined;
     }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { settingsPatchSchema, type Settings } from '../settings.ts';
+import { settingsRefusal } from '../setting-issues.ts';
 import type { ConnectionTopic, FindingSaid } from '../connection-words.ts';
 import { type } from './marker.ts';
 
@@ -116,7 +117,12 @@ export const appChannels = {
   /** Re-checks the connection now instead of waiting for the next periodic check. */
   'app.checkConnection': { input: none, result: type<AppStatus>() },
   'settings.get': { input: none, result: type<Settings>() },
-  'settings.update': { input: settingsPatchSchema, result: type<Settings>() },
+  /** A refused patch is said (`refusal`) as well as listed in English. */
+  'settings.update': {
+    input: settingsPatchSchema,
+    result: type<Settings>(),
+    refusal: settingsRefusal,
+  },
 } as const;
 
 export const appEvents = {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHANGE_KINDS, type ChangeKind } from '../condition-changes.ts';
 import { watchAreaSchema, type WatchArea } from './alerts.ts';
 import { type } from './marker.ts';
+import type { Said } from '../i18n/translator.ts';
 
 /** Cameras of a watch by id: each is one search per change at each check, so a few. */
 export const MAX_WATCHED_CAMERAS = 20;
@@ -29,8 +30,10 @@ export interface ConditionWatch {
   createdAt: string;
   /** The service's time up to which observations were looked at; null before the first check. */
   checkedUntil: string | null;
-  /** Why the last check failed, in words; null when it did not. */
+  /** Why the last check failed, in English (for logs); null when it did not. */
   problem: string | null;
+  /** The same as what it means, for the user's language; null from before it was kept so. */
+  problemSaid: Said | null;
 }
 
 /** A change of one camera seen by a watch's checks (notified once, kept in SQLite). */

@@ -10,6 +10,7 @@ import { CollectionSync } from '../../../src/engine/collections/sync.ts';
 import { openDatabase, type Db } from '../../../src/engine/db/database.ts';
 import { DownloadManager } from '../../../src/engine/downloads/manager.ts';
 import type { OfflineStatus } from '../../../src/shared/ipc/collections.ts';
+import { loadTranslator } from '../../../src/shared/i18n/catalogues.ts';
 import {
   demoClient,
   fileHash,
@@ -111,6 +112,11 @@ describe('keeping a collection offline', () => {
     expect(sync.localFile(id, names[0]!)).toBe(fileOf(id, names[0]!));
     expect(statuses.some((s) => s.collectionId === id && s.state === 'syncing')).toBe(true);
     expect(offline.get(id)?.name).toBe('Keep me');
+    // The batch's label is kept as what it means: said in the user's language.
+    const batch = engine.store.batchByKey('svc', CollectionSync.batchKey(id))!;
+    const label = engine.batchView(batch.id)!;
+    expect(label.label).toBe('Offline copy of Keep me');
+    expect((await loadTranslator('de')).say(label.labelSaid!)).toBe('Offline-Kopie von Keep me');
   });
 
   test('follows additions and removals made on the service', async () => {

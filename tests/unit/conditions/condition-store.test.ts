@@ -12,6 +12,7 @@ import {
   type FoundChange,
 } from '../../../src/engine/conditions/store.ts';
 import { tempDir } from '../../helpers/core.ts';
+import { said } from '../../../src/shared/i18n/translator.ts';
 
 const dir = tempDir();
 const db = openDatabase(join(dir.path, 'roadcam.sqlite'));
@@ -62,6 +63,16 @@ describe('the condition store', () => {
     expect(demo.get(id)).toMatchObject({
       checkedUntil: '2026-11-21T12:50:00.000Z',
       problem: 'The check of Pass failed: offline.',
+      problemSaid: null,
+    });
+    // A failure said as what it means keeps its English too, for logs and older front ends.
+    demo.checked(id, null, said('conditions.problem.checkFailed', { name: 'Pass', reason: 'x' }));
+    expect(demo.get(id)).toMatchObject({
+      problem: 'The check of Pass failed: x. Roadcam tries again at the next check.',
+      problemSaid: {
+        code: 'conditions.problem.checkFailed',
+        params: { name: 'Pass', reason: 'x' },
+      },
     });
   });
 

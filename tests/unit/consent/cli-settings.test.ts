@@ -54,4 +54,20 @@ describe('roadcam settings', () => {
     expect(bad.stderr).toContain(notPem);
     expect((await roadcam('settings', 'get', 'caFile')).stdout).toBe(before);
   });
+
+  it("says the contract's refusal and a CA file that is not one in LANG's language", async () => {
+    const german = (...args: string[]) =>
+      runRoadcam(dataDir.path, args, { env: { LANG: 'de_DE.UTF-8' } });
+    const feed = await german('settings', 'set', 'updateFeedUrl', 'http://updates.example/');
+    expect(feed.code).toBe(2);
+    expect(feed.stderr).toMatch(
+      /^roadcam: Nicht geändert: updateFeedUrl: eine https-URL des Ordners mit latest\.yml, oder leer für die eingebaute Quelle\.\n/,
+    );
+    const many = await german('settings', 'set', 'downloadConcurrency', '99');
+    expect(many.stderr).toMatch(/^roadcam: Nicht geändert: downloadConcurrency: höchstens 16\.\n/);
+    const notPem = join(dataDir.path, 'not-a-ca-either.pem');
+    writeFileSync(notPem, 'hello\n');
+    const bad = await german('settings', 'set', 'caFile', notPem);
+    expect(bad.stderr).toMatch(/^roadcam: Die CA-Datei .* enthält kein PEM-Zertifikat/);
+  });
 });

@@ -4,7 +4,8 @@
  * mean for data is tested beside the code that reads it: 0010 and 0500 in database.test.ts,
  * 0050 and 0510 in cache/cache.test.ts, 0100 in map/favourites.test.ts, 0200 and 0620 in
  * wall/store.test.ts, 0300, 0520 (rows carried over), 0530 and 0580 in downloads/store.test.ts, 0640 in downloads/download-words.test.ts,
- * 0400 in collections/store.test.ts, 0590 in collections/file-names.test.ts.
+ * 0400 in collections/store.test.ts, 0590 in collections/file-names.test.ts, 0650 in
+ * conditions/check-words.test.ts.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -73,6 +74,7 @@ const CHANGES: Record<number, string[]> = {
   // walls and wall_tiles are rebuilt for the 5 × 5 and 6 × 6 layouts: same columns and index.
   630: [],
   640: ['~table download_batches +message_said +label_said', '~table download_items +message_said'],
+  650: ['~table condition_watches +problem_said'],
 };
 
 describe('each app migration, on a database at the previous version', () => {

@@ -11,6 +11,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Core, NetworkOverrides } from '../../../src/engine/core.ts';
 import type { MediaAnswer } from '../../../src/engine/media/resolver.ts';
 import { bypasses, envProxy, fromPacAnswer, parseProxyUrl } from '../../../src/engine/net/proxy.ts';
+import { english } from '../../../src/shared/i18n/english.ts';
+import { said } from '../../../src/shared/i18n/translator.ts';
 import { startAccountCore, tempDir } from '../../helpers/core.ts';
 import { startTinyproxy, tinyproxyMissing } from '../../helpers/tinyproxy.ts';
 import { startTestService } from '../../helpers/api.ts';
@@ -28,7 +30,7 @@ describe('the proxy of a URL, as curl reads the environment', () => {
   it('takes https_proxy before HTTPS_PROXY, and only the lower-case http_proxy', () => {
     expect(envProxy(https, { HTTPS_PROXY: 'p1:3128', https_proxy: 'http://p2:3128' })).toEqual({
       proxy: 'http://p2:3128/',
-      source: 'https_proxy',
+      source: said('net.source.variable', { variable: 'https_proxy' }),
     });
     expect(envProxy(http, { HTTP_PROXY: 'p1:3128' }).proxy).toBeNull();
     expect(envProxy(http, { http_proxy: 'p1:3128' }).proxy).toBe('http://p1:3128/');
@@ -50,7 +52,8 @@ describe('the proxy of a URL, as curl reads the environment', () => {
     expect(yes('http://[::1]:80/', '::1')).toBe(true);
     expect(yes('http://anything/', '*')).toBe(true);
     const choice = envProxy(https, { https_proxy: 'p:1', no_proxy: 'example.com' });
-    expect(choice).toEqual({ proxy: null, source: 'no_proxy excludes api.example.com' });
+    expect(choice.proxy).toBeNull();
+    expect(english.say(choice.source)).toBe('no_proxy excludes api.example.com');
   });
 
   it('says what is wrong with a proxy address', () => {

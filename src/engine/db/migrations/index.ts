@@ -20,6 +20,7 @@ import { migration as conditionWatches } from './0610-condition-watches.ts';
 import { migration as observationPreviewItems } from './0620-observation-preview-items.ts';
 import { migration as wallLayouts } from './0630-wall-layouts.ts';
 import { migration as downloadWords } from './0640-download-words.ts';
+import { migration as conditionWords } from './0650-condition-words.ts';
 
 /** Every migration, in order. Add new ones at the end with a higher version number. */
 export const migrations: readonly Migration[] = [
@@ -44,4 +45,5 @@ export const migrations: readonly Migration[] = [
   observationPreviewItems,
   wallLayouts,
   downloadWords,
+  conditionWords,
 ];
