@@ -8,7 +8,13 @@
  */
 import { expect, test } from '@playwright/test';
 import { type RoadcamHost } from './fixtures.ts';
-import { startAdminService, startRoadcamOn, wallRoute, type AdminService } from './wall-helpers.ts';
+import {
+  docsScreenshot,
+  startAdminService,
+  startRoadcamOn,
+  wallRoute,
+  type AdminService,
+} from './wall-helpers.ts';
 
 let service: AdminService;
 let host: RoadcamHost;
@@ -28,7 +34,7 @@ test.afterAll(async () => {
 
 test('a 6 × 6 wall has 36 video tiles, each saying its name and state within its box', async ({
   page,
-}) => {
+}, testInfo) => {
   test.setTimeout(240_000);
   expect(video.length).toBeGreaterThanOrEqual(36);
   const cameras = video.slice(0, 36);
@@ -45,7 +51,7 @@ test('a 6 × 6 wall has 36 video tiles, each saying its name and state within it
     timeout: 60_000,
   });
   await expect(page.locator('[data-tile] [data-sensor]').first()).toBeVisible();
-  await page.screenshot({ path: 'docs/screenshots/wall-6x6.png' });
+  await page.screenshot({ path: docsScreenshot('wall-6x6.png', testInfo) });
 
   const boxes = await tiles.evaluateAll((els) =>
     els.map((tile) => {
