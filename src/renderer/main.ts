@@ -4,6 +4,7 @@ import App from './App.svelte';
 import { forwardPageErrors } from './lib/error-forwarding.ts';
 import { createSocketApi } from './lib/ws-transport.ts';
 import { adoptPageToken, socketUrl } from './lib/web-token.ts';
+import { t, words } from './lib/words.svelte.ts';
 import ReloadNotice from './shell/ReloadNotice.svelte';
 import './app.css';
 
@@ -22,9 +23,10 @@ if (!target) throw new Error('index.html lacks #app');
 if (!window.api && !adoptPageToken()) {
   const notice = document.createElement('p');
   notice.setAttribute('role', 'alert');
-  notice.textContent =
-    'Roadcam needs its access token: open the full URL that `npm run web` printed.';
+  notice.textContent = t('web.needsToken');
   target.append(notice);
+  // Without the host there are no settings to read: the browser's language says it.
+  void words.choose('system').then(() => (notice.textContent = t('web.needsToken')));
 } else mount(App, { target });
 // Only the desktop app reloads a window whose renderer stopped (electron/crash.ts).
 if (window.api) mount(ReloadNotice, { target: document.body, props: { api: window.api } });
