@@ -23,9 +23,11 @@ if (!target) throw new Error('index.html lacks #app');
 if (!window.api && !adoptPageToken()) {
   const notice = document.createElement('p');
   notice.setAttribute('role', 'alert');
-  target.append(notice);
-  // Without the token there are no settings to read: the browser's language says it.
+  // Without the token there are no settings to read: the browser's language says it, once its
+  // catalogue is loaded (English until then).
   const say = () => (notice.textContent = t('web.needsToken'));
+  say();
+  target.append(notice);
   void words.choose('system').then(say, say);
 } else mount(App, { target });
 // Only the desktop app reloads a window whose renderer stopped (electron/crash.ts).

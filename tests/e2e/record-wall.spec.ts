@@ -8,8 +8,16 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { RoadcamHost } from './fixtures.ts';
-import { startAdminService, startRoadcamOn, wallRoute, type AdminService } from './wall-helpers.ts';
+import {
+  hole,
+  sayPattern,
+  startAdminService,
+  startRoadcamOn,
+  wallRoute,
+  type AdminService,
+} from './wall-helpers.ts';
 import { seriousViolations } from './axe.ts';
+import { docsScreenshot, say, sayWithin } from './say.ts';
 
 let service: AdminService;
 let host: RoadcamHost;
@@ -25,6 +33,14 @@ test.afterAll(async () => {
   await service?.stop();
 });
 
+/** "3 of 3 recordings requested…", whatever the batch's name. */
+const requested = (count: number) =>
+  sayPattern('downloads.record.requested', { made: count, count, batch: hole('.*') });
+
+/** A batch's label in Downloads: its cameras (one by id), whatever the period. */
+const batchLabel = (cameras: number, camera: string) =>
+  sayPattern('downloads.label.record', { cameras, camera, start: hole('.*'), stop: hole('.*') });
+
 test('Record all tiles: a wall of 3 cameras becomes one batch of 3 files in Downloads', async ({
   page,
 }) => {
@@ -33,31 +49,33 @@ test('Record all tiles: a wall of 3 cameras becomes one batch of 3 files in Down
   await page.goto(`${host.url}${wallRoute(cameras, '2x2')}`);
   await expect(page.locator('[data-tile]')).toHaveCount(3);
 
-  await page.getByRole('button', { name: 'Record all tiles' }).click();
-  const dialog = page.getByRole('dialog', { name: /Record all tiles/ });
+  await page.getByRole('button', { name: say('wall.toolbar.recordAll') }).click();
+  const dialog = page.getByRole('dialog', {
+    name: sayPattern('wall.toolbar.recordAllHeading', { name: hole('.*') }),
+  });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText('3 cameras');
+  await expect(dialog).toContainText(say('downloads.record.what', { count: 3 }));
   // A given period: two times in the zone the app shows, which it names.
-  await dialog.getByLabel('A period').check();
-  await expect(dialog.getByLabel('From', { exact: true })).toHaveValue(
+  await dialog.getByLabel(say('downloads.record.range')).check();
+  await expect(dialog.getByLabel(say('downloads.record.from'), { exact: true })).toHaveValue(
     /^\d{4}-\d\d-\d\dT\d\d:\d\d$/,
   );
-  await expect(dialog).toContainText(/Times in \S+/);
+  await expect(dialog).toContainText(sayPattern('downloads.record.zone', { zone: hole('\\S+') }));
   const folder = join(host.dataDir, 'recorded');
-  await dialog.getByLabel('Folder').fill(folder);
+  await dialog.getByLabel(say('downloads.record.folder')).fill(folder);
   await page.waitForTimeout(300);
-  await dialog.screenshot({ path: 'docs/screenshots/record-wall.png' });
+  await dialog.screenshot({ path: docsScreenshot('record-wall.png') });
   expect((await seriousViolations(page)).join('\n')).toBe('');
 
   // The last minute: short recordings, quick to make.
-  await dialog.getByRole('radio', { name: /The last/ }).check();
-  await dialog.getByRole('spinbutton', { name: 'Minutes' }).fill('1');
-  await dialog.getByRole('button', { name: 'Record and download' }).click();
-  await expect(dialog.getByRole('status')).toContainText('3 of 3 recordings requested');
-  await dialog.getByRole('link', { name: 'Open Downloads' }).click();
+  await dialog.getByRole('radio', { name: sayWithin('downloads.record.lastBefore') }).check();
+  await dialog.getByRole('spinbutton', { name: say('downloads.record.minutes') }).fill('1');
+  await dialog.getByRole('button', { name: say('downloads.record.submit') }).click();
+  await expect(dialog.getByRole('status')).toContainText(requested(3));
+  await dialog.getByRole('link', { name: say('downloads.record.open') }).click();
 
   await expect(page).toHaveURL(/#\/downloads\?batch=\d+$/);
-  const batch = page.getByTestId('download-batch').filter({ hasText: '3 cameras' });
+  const batch = page.getByTestId('download-batch').filter({ hasText: batchLabel(3, '') });
   await expect(batch).toHaveCount(1);
   const items = batch.getByTestId('download-item');
   await expect(items).toHaveCount(3);
@@ -82,25 +100,24 @@ test("Record these cameras: the map's camera results recorded as one batch", asy
   expect(n).toBeLessThan(10);
   await page.goto(`${host.url}#/map`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.getByLabel('Search text').fill(city);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByLabel(say('search.text')).fill(city);
+  await page.getByRole('button', { name: say('search.tab'), exact: true }).click();
   await expect(page.getByTestId('result-total')).toHaveText(String(n));
 
-  await page.getByRole('button', { name: 'Record these cameras' }).click();
+  await page.getByRole('button', { name: say('search.results.record') }).click();
   const dialog = page.getByRole('dialog', {
-    name: new RegExp(`^Record the ${n} cameras? listed$`),
+    name: say('search.results.recordTitle', { count: n }),
+    exact: true,
   });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('spinbutton', { name: 'Minutes' }).fill('1');
+  await dialog.getByRole('spinbutton', { name: say('downloads.record.minutes') }).fill('1');
   await dialog.getByLabel('jpg').check();
   await dialog.getByLabel('mp4').uncheck();
-  await dialog.getByLabel('Folder').fill(join(host.dataDir, 'listed'));
-  await dialog.getByRole('button', { name: 'Record and download' }).click();
-  await expect(dialog.getByRole('status')).toContainText(
-    new RegExp(`${n} of ${n} recordings? requested`),
-  );
-  await dialog.getByRole('link', { name: 'Open Downloads' }).click();
-  const label = n === 1 ? /Camera / : `${n} cameras`;
+  await dialog.getByLabel(say('downloads.record.folder')).fill(join(host.dataDir, 'listed'));
+  await dialog.getByRole('button', { name: say('downloads.record.submit') }).click();
+  await expect(dialog.getByRole('status')).toContainText(requested(n));
+  await dialog.getByRole('link', { name: say('downloads.record.open') }).click();
+  const label = batchLabel(n, hole('.*'));
   const batch = page.getByTestId('download-batch').filter({ hasText: label });
   await expect(batch.getByTestId('download-item')).toHaveCount(n);
   await expect(batch).toHaveAttribute('data-state', 'completed', { timeout: 120_000 });
@@ -112,22 +129,25 @@ test("Record a camera in Downloads: one camera's period, typed in the app's zone
   test.setTimeout(180_000);
   const [camera] = (await service.cameras()).still;
   await page.goto(`${host.url}#/downloads`);
-  await page.getByRole('tab', { name: 'Record a camera' }).click();
-  await page.getByLabel('Camera id').fill(camera!);
+  await page.getByRole('tab', { name: say('downloads.new.record') }).click();
+  await page.getByLabel(say('downloads.new.cameraId')).fill(camera!);
   // The two minutes before the last one, as datetime-local values in the page's own zone.
   const [from, to] = await page.evaluate(() => {
     const local = (t: number) =>
       new Date(t - new Date(t).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
     return [local(Date.now() - 3 * 60_000), local(Date.now() - 60_000)];
   });
-  await page.getByLabel('From', { exact: true }).fill(to!);
-  await page.getByLabel('To', { exact: true }).fill(from!);
-  await page.getByRole('button', { name: 'Record and download' }).click();
-  await expect(page.getByRole('alert')).toHaveText('The period must end after it starts.');
-  await page.getByLabel('From', { exact: true }).fill(from!);
-  await page.getByLabel('To', { exact: true }).fill(to!);
-  await page.getByLabel('Folder').fill(join(host.dataDir, 'one-camera'));
-  await page.getByRole('button', { name: 'Record and download' }).click();
-  const batch = page.getByTestId('download-batch').filter({ hasText: `Camera ${camera}` });
+  const fromField = page.getByLabel(say('downloads.record.from'), { exact: true });
+  const toField = page.getByLabel(say('downloads.record.to'), { exact: true });
+  const submit = page.getByRole('button', { name: say('downloads.record.submit') });
+  await fromField.fill(to!);
+  await toField.fill(from!);
+  await submit.click();
+  await expect(page.getByRole('alert')).toHaveText(say('downloads.period.order'));
+  await fromField.fill(from!);
+  await toField.fill(to!);
+  await page.getByLabel(say('downloads.record.folder')).fill(join(host.dataDir, 'one-camera'));
+  await submit.click();
+  const batch = page.getByTestId('download-batch').filter({ hasText: batchLabel(1, camera!) });
   await expect(batch).toHaveAttribute('data-state', 'completed', { timeout: 120_000 });
 });

@@ -9,6 +9,7 @@
 import { expect, test } from '@playwright/test';
 import { type RoadcamHost } from './fixtures.ts';
 import { startAdminService, startRoadcamOn, wallRoute, type AdminService } from './wall-helpers.ts';
+import { docsScreenshot } from './say.ts';
 
 let service: AdminService;
 let host: RoadcamHost;
@@ -45,7 +46,7 @@ test('a 6 × 6 wall has 36 video tiles, each saying its name and state within it
     timeout: 60_000,
   });
   await expect(page.locator('[data-tile] [data-sensor]').first()).toBeVisible();
-  await page.screenshot({ path: 'docs/screenshots/wall-6x6.png' });
+  await page.screenshot({ path: docsScreenshot('wall-6x6.png') });
 
   const boxes = await tiles.evaluateAll((els) =>
     els.map((tile) => {

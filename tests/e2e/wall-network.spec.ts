@@ -13,7 +13,11 @@ import { tokenPath } from '../../src/shared/web-paths.ts';
 import { startShapedLink, type ShapedLink } from '../helpers/link.ts';
 import { startTinyproxy, tinyproxyMissing } from '../helpers/tinyproxy.ts';
 import { smallDemo, startRoadcam, type RoadcamHost } from './fixtures.ts';
+import { say, sayWithin } from './say.ts';
 import {
+  ANY_NUMBER,
+  hole,
+  sayPattern,
   startAdminService,
   startRoadcamOn,
   videoTimes,
@@ -37,6 +41,10 @@ test.afterAll(async () => {
   await host?.stop();
   await service?.stop();
 });
+
+/** A pattern matching the whole text, from its parts. */
+const whole = (...parts: RegExp[]) => new RegExp(`^(?:${parts.map((p) => p.source).join('|')})$`);
+const seconds = say('wall.age.seconds', { count: ANY_NUMBER });
 
 test('a tile whose video stops moving while segments still arrive leaves Live within seconds and says how old its picture is', async ({
   page,
@@ -64,8 +72,13 @@ test('a tile whose video stops moving while segments still arrive leaves Live wi
   }, camera);
   await expect(tile).not.toHaveAttribute('data-state', 'live', { timeout: 5000 });
   const leftLiveMs = Date.now() - pausedAt;
+  const why = hole('.*');
   await expect(tile.locator('.reason strong')).toHaveText(
-    /^(Picture \d+ s old|Stalled \d+ s ago|Video not keeping up): /,
+    whole(
+      sayPattern('wall.headline.old', { age: seconds, why }),
+      sayPattern('wall.headline.stalled', { age: seconds, why }),
+      sayPattern('wall.headline.stutter', { why }),
+    ),
   );
   await page.waitForTimeout(5000);
   expect(segments.length, 'segments kept arriving while the picture stood still').toBeGreaterThan(
@@ -91,18 +104,26 @@ test('a still tile shows when its image was taken, and turns Stale when the came
   const tile = page.locator(`[data-camera-id="${camera}"]`);
   await expect(tile).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
   // The service's images are taken once a minute: the capture time is on the minute.
-  await expect(tile.locator('.age')).toHaveText(/^Taken \d\d:\d\d:00 \S+ · \d+ s ago$/);
+  const time = hole('\\d\\d:\\d\\d:00 \\S+');
+  await expect(tile.locator('.age')).toHaveText(
+    whole(sayPattern('wall.caption', { taken: 'yes', time, age: seconds })),
+  );
 
   // The service's clock half an hour back: its newest image was taken half an hour ago.
   await service.advanceClock(-30 * 60_000);
   try {
     await page.reload();
     await expect(tile).toHaveAttribute('data-state', 'stale', { timeout: 30_000 });
-    await expect(tile.locator('.pill')).toHaveText('Stale');
+    await expect(tile.locator('.pill')).toHaveText(say('wall.state.stale'));
+    const halfHour = [29, 30, 31].map((count) => sayPattern('wall.age.minutes', { count }).source);
+    const age = hole(`(?:${halfHour.join('|')})`);
     await expect(tile.locator('.reason strong')).toHaveText(
-      /^Picture (29|30|31) min old: no newer image$/,
+      whole(sayPattern('wall.headline.old', { age, why: say('wall.why.stale') })),
     );
-    await expect(tile.locator('.age')).toContainText('min ago');
+    const minutes = say('wall.age.minutes', { count: ANY_NUMBER });
+    await expect(tile.locator('.age')).toContainText(
+      sayPattern('wall.caption', { taken: 'yes', time: hole('.*'), age: minutes }),
+    );
     await page.screenshot({ path: testInfo.outputPath('wall-stale.png') });
   } finally {
     await service.advanceClock(30 * 60_000);
@@ -138,8 +159,10 @@ test.describe('over a link that slows down', () => {
     // 24 kbit/s: a 2 s segment takes many seconds to arrive.
     link.reshape({ bandwidthBps: 24_000 });
     await expect(tile).toHaveAttribute('data-state', 'network', { timeout: 60_000 });
-    await expect(tile.locator('.pill')).toHaveText('Waiting for network');
-    await expect(tile.locator('.reason')).toContainText('Waiting for the network:');
+    await expect(tile.locator('.pill')).toHaveText(say('wall.state.network'));
+    // Every wall.net message opens with this clause; the figures after it vary.
+    const waiting = say('wall.net.slower').split(':')[0]!;
+    await expect(tile.locator('.reason')).toContainText(`${waiting}:`);
     await page.screenshot({ path: testInfo.outputPath('wall-network.png') });
 
     link.reshape({});
@@ -149,7 +172,7 @@ test.describe('over a link that slows down', () => {
       .poll(async () => (await videoTimes(page))[camera] ?? 0, { timeout: 20_000 })
       .toBeGreaterThan(before + 2);
     // Back within a segment of the target delay: caught up by playing faster or by a jump.
-    await expect(tile.locator('.pill')).toHaveText('Live', { timeout: 30_000 });
+    await expect(tile.locator('.pill')).toHaveText(say('wall.state.live'), { timeout: 30_000 });
     // Never Live over a frozen picture, from the slow link to the end: not while waiting for
     // a segment, not after the link recovered.
     expect(await liveness.samples()).toBeGreaterThan(100);
@@ -233,7 +256,8 @@ for (const variant of ['stranger-a', 'stranger-b'] as const) {
       // Still tiles show a decoded image (a redirect to the CDN, JPEG or PNG).
       for (const id of cameras.slice(2)) {
         const width = await page
-          .locator(`[data-camera-id="${id}"] img[alt^="Live image"]`)
+          .locator(`[data-camera-id="${id}"]`)
+          .getByAltText(sayPattern('wall.still.alt', { name: hole('.*') }))
           .evaluate((img: HTMLImageElement) => img.naturalWidth);
         expect(width, `image of ${id}`).toBeGreaterThan(0);
       }
@@ -273,16 +297,17 @@ test('"Open all favourites" fills the wall with exactly the cameras starred on t
 }) => {
   // Starred first, on the map, so the list cannot be empty: the first three cameras found.
   await page.goto(`${host.url}#/map`);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  const results = page.getByRole('list', { name: 'Results' }).locator('[data-id]');
+  await page.getByRole('button', { name: say('search.tab'), exact: true }).click();
+  const list = page.getByRole('list', { name: say('search.results.label') });
+  const results = list.locator('[data-id]');
   await expect(results.nth(2)).toBeVisible();
   const starred = (await results.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id'))))
     .slice(0, 3)
     .map(String);
   const panel = page.getByTestId('camera-panel');
-  const favourite = panel.getByRole('button', { name: /Favourite/ });
+  const favourite = panel.getByRole('button', { name: sayWithin('map.camera.favourite') });
   for (const camera of starred) {
-    await page.getByRole('list', { name: 'Results' }).locator(`[data-id="${camera}"]`).click();
+    await list.locator(`[data-id="${camera}"]`).click();
     await expect(panel).toContainText(camera);
     await expect(favourite).toHaveAttribute('aria-pressed', 'false');
     await favourite.click();
@@ -290,11 +315,14 @@ test('"Open all favourites" fills the wall with exactly the cameras starred on t
   }
 
   await page.goto(`${host.url}#/wall`);
-  await page.getByRole('button', { name: 'Add cameras' }).first().click();
-  const picker = page.getByRole('complementary', { name: 'Add cameras' });
-  const favourites = picker.getByRole('region', { name: 'Favourites' });
+  await page
+    .getByRole('button', { name: say('wall.addCameras') })
+    .first()
+    .click();
+  const picker = page.getByRole('complementary', { name: say('wall.addCameras') });
+  const favourites = picker.getByRole('region', { name: say('wall.favourites') });
   await expect(favourites.locator('small')).toHaveText(starred);
-  await favourites.getByRole('button', { name: 'Open all favourites' }).click();
+  await favourites.getByRole('button', { name: say('wall.picker.openAll') }).click();
   await expect(picker).toHaveCount(0);
   await expect(page.locator('[data-tile]')).toHaveCount(starred.length);
   const onWall = await page

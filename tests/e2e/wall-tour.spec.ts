@@ -4,13 +4,20 @@
  * skips a camera whose image arrives cut off and one whose image is refused without ever showing
  * them, pauses, goes page by page, and leaves no video player behind when a tile changes camera.
  */
-import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { liveImageMode } from '../../src/service/media/services.ts';
 import { startImageFaultProxy, type ImageFaultProxy } from '../helpers/image-fault-proxy.ts';
 import { openView, type RoadcamHost } from './fixtures.ts';
-import { startAdminService, startRoadcamOn, type AdminService } from './wall-helpers.ts';
+import {
+  ANY_NUMBER,
+  hole,
+  sayPattern,
+  startAdminService,
+  startRoadcamOn,
+  type AdminService,
+} from './wall-helpers.ts';
 import { seriousViolations } from './axe.ts';
+import { docsScreenshot, say } from './say.ts';
 
 let service: AdminService;
 let proxy: ImageFaultProxy;
@@ -65,6 +72,10 @@ function sequence(samples: Sample[], tile = 0): string[] {
 }
 
 const firstTile = (page: Page) => page.locator('[data-tile="0"]');
+const cameraOf = (n: number, steps: number) =>
+  sayPattern('wall.tour.cameraOf', { n, steps, name: hole('.*') });
+const paused = sayPattern('wall.tour.paused', { where: hole('.*') });
+const dwellProblem = (text: string) => say('wall.tour.problem.dwell', { min: 5, max: 600, text });
 
 test('a tour from a link goes through its cameras in order, skips failing ones, and pauses', async ({
   page,
@@ -81,7 +92,7 @@ test('a tour from a link goes through its cameras in order, skips failing ones, 
     // The link followed inside the page, so that the sampler above stays.
     const link = `#/wall?tour=cameras:${[a, b, c, d, e].join(',')}&dwell=5&mode=tile`;
     await openView(page, host.url, link);
-    await expect(page.getByTestId('tour-position')).toContainText('Camera 1 of 5');
+    await expect(page.getByTestId('tour-position')).toContainText(cameraOf(1, 5));
     await expect(firstTile(page)).toHaveAttribute('data-camera-id', a);
     await expect(firstTile(page)).toHaveAttribute('data-camera-id', c, { timeout: 9_000 });
     await expect(firstTile(page)).toHaveAttribute('data-camera-id', e, { timeout: 9_000 });
@@ -91,7 +102,12 @@ test('a tour from a link goes through its cameras in order, skips failing ones, 
     const samples = await log();
     // Each skip was said in words.
     const notices = [...new Set(samples.map((s) => s.notice))].join('\n');
-    expect(notices).toMatch(/Skipped .*: its image arrived cut off\./);
+    const cutOff = say('wall.tour.skip.cutOff');
+    expect(notices).toMatch(
+      sayPattern('wall.tour.skipped', { mode: 'tile', name: hole('.*'), page: 0, reason: cutOff }),
+    );
+    // English: the media server's own words for a refused image (src/engine/media/resolver.ts
+    // answers in plain English text), said inside the notice as the reason.
     expect(notices).toContain(`Camera ${d} sent no usable image (HTTP 422 invalid_request).`);
     // The failing cameras were asked for, never reached the screen, and no tile showed an error.
     expect(proxy.faulted).toEqual(expect.arrayContaining([b, d]));
@@ -101,16 +117,14 @@ test('a tour from a link goes through its cameras in order, skips failing ones, 
 
     await expect(page.locator('[data-tile="0"][data-state="live"]')).toHaveCount(1);
     await page.locator('body').press(' ');
-    await expect(page.getByTestId('tour-position')).toContainText('Paused');
+    await expect(page.getByTestId('tour-position')).toContainText(paused);
     const held = await firstTile(page).getAttribute('data-camera-id');
-    await page.screenshot({
-      path: resolve(import.meta.dirname, '../../docs/screenshots/wall-tour.png'),
-    });
+    await page.screenshot({ path: docsScreenshot('wall-tour.png') });
     expect(await seriousViolations(page)).toEqual([]);
     await page.waitForTimeout(7_000);
     await expect(firstTile(page)).toHaveAttribute('data-camera-id', held!);
     await page.locator('body').press(' ');
-    await expect(page.getByTestId('tour-position')).not.toContainText('Paused');
+    await expect(page.getByTestId('tour-position')).not.toContainText(paused);
     await page.locator('body').press('ArrowRight');
     await expect(firstTile(page)).not.toHaveAttribute('data-camera-id', held!, { timeout: 3_000 });
   } finally {
@@ -127,7 +141,9 @@ test('page mode shows the list a layout at a time', async ({ page }) => {
       .locator('[data-tile]')
       .evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset['cameraId']));
   await expect.poll(shown).toEqual(ids.slice(0, 4));
-  await expect(page.getByTestId('tour-position')).toContainText('Page 1 of 2');
+  await expect(page.getByTestId('tour-position')).toContainText(
+    sayPattern('wall.tour.pageOf', { n: 1, steps: 2, count: ANY_NUMBER }),
+  );
   await expect.poll(shown, { timeout: 9_000 }).toEqual(ids.slice(4, 6));
   await expect.poll(shown, { timeout: 9_000 }).toEqual(ids.slice(0, 4));
 });
@@ -135,10 +151,10 @@ test('page mode shows the list a layout at a time', async ({ page }) => {
 test('a link with a wrong tour says what is wrong, and starts nothing', async ({ page }) => {
   await page.goto(`${host.url}#/wall?tour=everything&dwell=2&mode=grid`);
   const notice = page.getByTestId('tour-notice');
-  await expect(notice).toContainText('tour "everything" is not a source');
-  await expect(notice).toContainText('dwell must be whole seconds from 5 to 600, not "2"');
-  await expect(notice).toContainText('mode must be "tile"');
-  await expect(page.getByRole('region', { name: 'Tour' })).toHaveCount(0);
+  await expect(notice).toContainText(say('wall.tour.problem.unknown', { text: 'everything' }));
+  await expect(notice).toContainText(dwellProblem('2'));
+  await expect(notice).toContainText(say('wall.tour.problem.mode', { text: 'grid' }));
+  await expect(page.getByRole('region', { name: say('wall.tour.region') })).toHaveCount(0);
 });
 
 test('a toured video tile leaves no player behind when it changes camera', async ({ page }) => {
@@ -179,34 +195,37 @@ test('the Tour form starts a tour, full screen and back, and offers the last one
   test.setTimeout(90_000);
   const ids = cams.still.slice(10, 12);
   await page.goto(`${host.url}#/wall`);
-  await page.getByRole('button', { name: 'Tour', exact: true }).click();
-  const form = page.getByRole('form', { name: 'Start a tour' });
-  await form.getByLabel('Tour through').selectOption('cameras');
-  await form.getByLabel('Camera ids, separated by commas').fill(ids.join(','));
-  await form.getByLabel('Seconds per step (5 to 600)').fill('3');
-  await form.getByRole('button', { name: 'Start tour' }).click();
-  await expect(form.getByRole('alert')).toHaveText(
-    'dwell must be whole seconds from 5 to 600, not "3".',
-  );
-  await form.getByLabel('Seconds per step (5 to 600)').fill('6');
+  const tourButton = page.getByRole('button', { name: say('wall.toolbar.tour'), exact: true });
+  await tourButton.click();
+  const form = page.getByRole('form', { name: say('wall.tour.setup.label') });
+  const through = form.getByLabel(say('wall.tour.setup.through'));
+  const cameraIds = form.getByLabel(say('wall.tour.setup.ids'));
+  const dwell = form.getByLabel(say('wall.tour.setup.dwell', { min: 5, max: 600 }));
+  await through.selectOption('cameras');
+  await cameraIds.fill(ids.join(','));
+  await dwell.fill('3');
+  await form.getByRole('button', { name: say('wall.tour.setup.start') }).click();
+  await expect(form.getByRole('alert')).toHaveText(dwellProblem('3'));
+  await dwell.fill('6');
   await page.screenshot({ path: testInfo.outputPath('tour-form.png') });
-  await form.getByRole('button', { name: 'Start tour' }).click();
-  await expect(page.getByTestId('tour-position')).toContainText('Camera 1 of 2');
+  await form.getByRole('button', { name: say('wall.tour.setup.start') }).click();
+  await expect(page.getByTestId('tour-position')).toContainText(cameraOf(1, 2));
   await expect(firstTile(page)).toHaveAttribute('data-camera-id', ids[1]!, { timeout: 10_000 });
   // Full screen is the wall view alone: the toolbar leaves, the tour bar stays.
-  await page.getByRole('button', { name: 'Full screen' }).click();
-  await expect(page.getByRole('toolbar', { name: 'Wall' })).toHaveCount(0);
+  const toolbar = page.getByRole('toolbar', { name: say('wall.title') });
+  await page.getByRole('button', { name: say('wall.tour.fullScreen') }).click();
+  await expect(toolbar).toHaveCount(0);
   expect(await page.evaluate(() => document.fullscreenElement?.className ?? '')).toContain(
     'wall-view',
   );
-  await page.getByRole('button', { name: 'Leave full screen' }).click();
-  await expect(page.getByRole('toolbar', { name: 'Wall' })).toHaveCount(1);
-  await page.getByRole('button', { name: 'Stop tour' }).click();
-  await expect(page.getByRole('region', { name: 'Tour' })).toHaveCount(0);
+  await page.getByRole('button', { name: say('wall.tour.leaveFullScreen') }).click();
+  await expect(toolbar).toHaveCount(1);
+  await page.getByRole('button', { name: say('wall.tour.stop') }).click();
+  await expect(page.getByRole('region', { name: say('wall.tour.region') })).toHaveCount(0);
 
   await page.reload();
-  await page.getByRole('button', { name: 'Tour', exact: true }).click();
-  await expect(form.getByLabel('Tour through')).toHaveValue('cameras');
-  await expect(form.getByLabel('Camera ids, separated by commas')).toHaveValue(ids.join(','));
-  await expect(form.getByLabel('Seconds per step (5 to 600)')).toHaveValue('6');
+  await tourButton.click();
+  await expect(through).toHaveValue('cameras');
+  await expect(cameraIds).toHaveValue(ids.join(','));
+  await expect(dwell).toHaveValue('6');
 });

@@ -6,8 +6,10 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, openView, test } from './fixtures.ts';
+import { say } from './say.ts';
+import { sayPattern } from './wall-helpers.ts';
 
-const picker = (page: Page) => page.getByRole('complementary', { name: 'Add cameras' });
+const picker = (page: Page) => page.getByRole('complementary', { name: say('wall.addCameras') });
 const tileIds = (page: Page) =>
   page
     .locator('[data-tile]')
@@ -15,14 +17,24 @@ const tileIds = (page: Page) =>
 
 /** Still cameras of the demo world, found as a user finds them: by searching. */
 async function stillCameras(page: Page, count: number): Promise<string[]> {
-  await page.getByRole('button', { name: 'Add cameras' }).first().click();
-  await picker(page).getByRole('searchbox', { name: 'Search cameras' }).fill('US');
-  const results = picker(page).getByRole('list', { name: 'Search results' }).locator('small');
+  await page
+    .getByRole('button', { name: say('wall.addCameras') })
+    .first()
+    .click();
+  await picker(page)
+    .getByRole('searchbox', { name: say('wall.picker.search') })
+    .fill('US');
+  const results = picker(page)
+    .getByRole('list', { name: say('wall.picker.results') })
+    .locator('small');
   await expect(results.first()).toBeVisible();
+  const still = new RegExp(` · (\\S+) · ${sayPattern('wall.picker.stills').source}$`);
   const ids = (await results.allTextContents())
-    .map((text) => / · (\S+) · still images$/.exec(text)?.[1])
+    .map((text) => still.exec(text)?.[1])
     .filter((id): id is string => id !== undefined);
-  await picker(page).getByRole('button', { name: 'Close' }).click();
+  await picker(page)
+    .getByRole('button', { name: say('common.close') })
+    .click();
   expect(ids.length).toBeGreaterThanOrEqual(count);
   return ids.slice(0, count);
 }
@@ -31,17 +43,17 @@ async function stillCameras(page: Page, count: number): Promise<string[]> {
 async function saveWall(page: Page, url: string, name: string, cameras: string[]) {
   await openView(page, url, `#/wall?cameras=${cameras.join(',')}&layout=2x2`);
   await expect(page.locator('[data-tile]')).toHaveCount(cameras.length);
-  await page.getByRole('button', { name: 'Save as a wall' }).click();
+  await page.getByRole('button', { name: say('wall.saveLinkWall') }).click();
   await expect(page).toHaveURL(/#\/wall\/\d+$/);
-  await page.getByLabel('Wall name').fill(name);
-  await page.getByLabel('Wall name').press('Enter');
-  await expect(page.getByLabel('Saved walls')).toContainText(name);
+  await page.getByLabel(say('wall.toolbar.name')).fill(name);
+  await page.getByLabel(say('wall.toolbar.name')).press('Enter');
+  await expect(page.getByLabel(say('wall.toolbar.saved'))).toContainText(name);
   return Number(/#\/wall\/(\d+)$/.exec(page.url())![1]);
 }
 
 async function openInNewWindow(page: Page): Promise<Page> {
   const opening = page.context().waitForEvent('page');
-  await page.getByRole('button', { name: 'Open in a new window' }).click();
+  await page.getByRole('button', { name: say('wallDisplays.newWindow') }).click();
   const opened = await opening;
   await opened.waitForLoadState();
   return opened;
@@ -59,7 +71,7 @@ test('two saved walls, each alone in its own window, with no token in their addr
   const south = await saveWall(page, roadcam.url, 'South', [c!, d!]);
 
   const southWindow = await openInNewWindow(page);
-  await page.getByLabel('Saved walls').selectOption(String(north));
+  await page.getByLabel(say('wall.toolbar.saved')).selectOption(String(north));
   await expect(page).toHaveURL(new RegExp(`#/wall/${north}$`));
   const northWindow = await openInNewWindow(page);
 
@@ -73,11 +85,11 @@ test('two saved walls, each alone in its own window, with no token in their addr
     expect(await tileIds(window)).toEqual(cameras);
     // The wall alone: no navigation, no status bar.
     await expect(window.getByRole('navigation')).toHaveCount(0);
-    await expect(window.getByRole('contentinfo', { name: 'Status' })).toHaveCount(0);
+    await expect(window.getByRole('contentinfo', { name: say('shell.status') })).toHaveCount(0);
   }
 
   // The address alone is no way in: a page opened at it otherwise (typed, shared) has no token.
   const typed = await page.context().newPage();
   await typed.goto(northWindow.url());
-  await expect(typed.getByRole('alert')).toHaveText(/Roadcam needs its access token/);
+  await expect(typed.getByRole('alert')).toHaveText(say('web.needsToken'));
 });

@@ -6,7 +6,11 @@
  */
 import { expect, test } from '@playwright/test';
 import { type RoadcamHost } from './fixtures.ts';
+import { say, sayWithin } from './say.ts';
 import {
+  ANY_NUMBER,
+  hole,
+  sayPattern,
   startAdminService,
   startRoadcamOn,
   videoTimes,
@@ -105,7 +109,15 @@ test('stopping one camera stream makes its tile reconnect and recover; the other
   const tile = page.locator(`[data-camera-id="${victim}"]`);
   await expect(tile).toHaveAttribute('data-state', 'reconnecting', { timeout: 40_000 });
   await page.screenshot({ path: testInfo.outputPath('wall-reconnecting.png') });
-  await expect(tile.getByRole('status')).toContainText(/new video|reconnecting/i);
+  // The reason the player gives, or the headline's why (once it has shown a picture).
+  const words = [
+    sayPattern('wall.reason.stopped'),
+    sayPattern('wall.reason.idle', { seconds: ANY_NUMBER }),
+    sayPattern('wall.why.reconnecting'),
+  ];
+  await expect(tile.getByRole('status')).toContainText(
+    new RegExp(words.map((w) => w.source).join('|')),
+  );
   const before = await videoTimes(page);
   await page.waitForTimeout(4000);
   const during = await videoTimes(page);
@@ -132,10 +144,10 @@ test('50 add/remove cycles of video tiles leave the JS heap within 20 MB', async
     await cdp.send('HeapProfiler.collectGarbage');
     return (await cdp.send('Runtime.getHeapUsage')).usedSize;
   };
-  await page.getByRole('button', { name: 'Add cameras' }).click();
-  const picker = page.getByRole('complementary', { name: 'Add cameras' });
+  await page.getByRole('button', { name: say('wall.addCameras') }).click();
+  const picker = page.getByRole('complementary', { name: say('wall.addCameras') });
   const camera = cams.video[10]!;
-  await picker.getByLabel('Search cameras').fill(camera);
+  await picker.getByLabel(say('wall.picker.search')).fill(camera);
   const add = picker.getByRole('listitem').filter({ hasText: camera }).getByRole('button');
   const tile = page.locator(`[data-camera-id="${camera}"]`);
 
@@ -170,10 +182,10 @@ test('a saved wall is restored after a reload, with its layout and order', async
   const cameras = [cams.still[3]!, cams.still[4]!, cams.video[11]!];
   await page.goto(`${host.url}${wallRoute(cameras, '2x2')}`);
   await expect(page.locator('[data-tile]')).toHaveCount(3);
-  await page.getByRole('button', { name: 'Save as a wall' }).click();
+  await page.getByRole('button', { name: say('wall.saveLinkWall') }).click();
   await expect(page).toHaveURL(/#\/wall\/\d+$/);
-  await page.getByLabel('Wall name').fill('Morning commute');
-  await page.getByLabel('Wall name').press('Enter');
+  await page.getByLabel(say('wall.toolbar.name')).fill('Morning commute');
+  await page.getByLabel(say('wall.toolbar.name')).press('Enter');
   await page.getByRole('radio', { name: '3 × 3' }).click();
   // Drag the third tile onto the first: the order is saved with the wall.
   await page
@@ -191,8 +203,8 @@ test('a saved wall is restored after a reload, with its layout and order', async
     .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset['cameraId']));
   expect(ids).toEqual(order);
   await expect(page.getByRole('radio', { name: '3 × 3' })).toHaveAttribute('aria-checked', 'true');
-  await expect(page.getByLabel('Wall name')).toHaveValue('Morning commute');
-  await expect(page.getByLabel('Saved walls')).toContainText('Morning commute');
+  await expect(page.getByLabel(say('wall.toolbar.name'))).toHaveValue('Morning commute');
+  await expect(page.getByLabel(say('wall.toolbar.saved'))).toContainText('Morning commute');
   await page.screenshot({ path: testInfo.outputPath('wall-restored.png') });
 });
 
@@ -203,16 +215,20 @@ test('rewind shows every tile at the same archived minute, steps and plays in sy
   const cameras = [cams.video[12]!, cams.still[5]!, cams.video[13]!, cams.still[6]!];
   await page.goto(`${host.url}${wallRoute(cameras, '2x2')}`);
   await expect(page.locator('[data-tile][data-state="live"]')).toHaveCount(4, { timeout: 45_000 });
-  await page.getByRole('button', { name: 'Rewind' }).click();
+  await page.getByRole('button', { name: say('wall.toolbar.rewind') }).click();
   const rewinding = page.locator('[data-tile][data-state="rewind"]');
   await expect(rewinding).toHaveCount(4);
   await expect(page.locator('video')).toHaveCount(0);
-  const frames = page.locator('[data-tile] img[alt^="Archived image"]');
+  // Each frame's alt says its time: "Archived image of <name> at <ISO time>".
+  const archived = sayPattern('wall.tile.archived', { name: hole('.*'), time: hole('(\\S+)') });
+  const frames = page.locator('[data-tile]').getByAltText(archived);
   await expect(frames).toHaveCount(4);
 
   const frameTimes = () =>
-    frames.evaluateAll((imgs) =>
-      imgs.map((img) => /at (\S+)$/.exec((img as HTMLImageElement).alt)?.[1] ?? ''),
+    frames.evaluateAll(
+      (imgs, source) =>
+        imgs.map((img) => new RegExp(source).exec((img as HTMLImageElement).alt)?.[1] ?? ''),
+      archived.source,
     );
   const newest = await frameTimes();
   expect(new Set(newest).size, 'one minute on every tile').toBe(1);
@@ -221,19 +237,19 @@ test('rewind shows every tile at the same archived minute, steps and plays in sy
   await page.keyboard.press('Comma');
   const minutesBack = (iso: string) => (Date.parse(newest[0]!) - Date.parse(iso)) / 60_000;
   await expect.poll(async () => (await frameTimes()).map(minutesBack)).toEqual([11, 11, 11, 11]);
-  const slider = page.getByRole('slider', { name: 'Rewind time' });
+  const slider = page.getByRole('slider', { name: say('wall.rewind.slider') });
   await expect(slider).toHaveValue(String(Date.parse(newest[0]!) - 11 * 60_000));
 
-  await page.getByRole('button', { name: '▶ 60×' }).click();
+  await page.getByRole('button', { name: say('wall.rewind.play', { speed: 60 }) }).click();
   await expect
     .poll(async () => Math.max(...(await frameTimes()).map(minutesBack)), { timeout: 20_000 })
     .toBeLessThanOrEqual(8);
-  await page.getByRole('button', { name: /❚❚/ }).click();
+  await page.getByRole('button', { name: say('wall.rewind.pause', { speed: 60 }) }).click();
   const paused = await frameTimes();
   expect(new Set(paused).size, 'tiles stay in step while playing').toBe(1);
   await page.screenshot({ path: testInfo.outputPath('wall-rewind.png') });
 
-  await page.getByRole('button', { name: 'Back to live' }).click();
+  await page.getByRole('button', { name: say('wall.rewind.live') }).click();
   await expect(page.locator('[data-kind="video"]')).toHaveCount(2);
   await expect(page.locator('[data-tile][data-state="live"]')).toHaveCount(4, { timeout: 45_000 });
 });
@@ -247,17 +263,20 @@ test('tile actions: snapshot to a new collection, record the last minutes, open 
   await expect(tile).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
 
   await tile
-    .getByRole('button', { name: /Actions for/ })
+    .getByRole('button', { name: sayPattern('wall.menu.actions', { name: hole('.*') }) })
     .or(tile.locator('summary'))
     .click();
-  await page.getByRole('menuitem', { name: 'Snapshot to a collection…' }).click();
+  await page.getByRole('menuitem', { name: say('wall.menu.snapshot') }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('combobox').selectOption({ label: 'New collection…' });
-  await dialog.getByLabel('Name of the new collection').fill('Wall e2e snapshots');
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('combobox').selectOption({ label: say('wall.dialog.newCollection') });
+  await dialog.getByLabel(say('wall.dialog.newName')).fill('Wall e2e snapshots');
+  await dialog.getByRole('button', { name: say('wall.dialog.save') }).click();
+  const saved = { frame: 'no', name: hole('.*') } as const;
   await expect(
-    page.getByRole('status').filter({ hasText: 'Saved the current image' }),
-  ).toContainText('“Wall e2e snapshots”');
+    page.getByRole('status').filter({
+      hasText: sayPattern('wall.dialog.saved', { ...saved, collection: hole('.*') }),
+    }),
+  ).toContainText(sayPattern('wall.dialog.saved', { ...saved, collection: 'Wall e2e snapshots' }));
   const found = await service.get<{ results: { _id: string }[] }>(
     '/v1/collections?q=e2e%20snapshots',
   );
@@ -267,19 +286,22 @@ test('tile actions: snapshot to a new collection, record the last minutes, open 
   expect(collection.images).toHaveLength(1);
 
   await tile.locator('summary').click();
-  await page.getByRole('menuitem', { name: 'Record the last minutes…' }).click();
-  await dialog.getByLabel(/Minutes before now/).fill('2');
-  await dialog.getByRole('button', { name: 'Record' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Recording' })).toContainText(
-    '2 min from',
-  );
+  await page.getByRole('menuitem', { name: say('wall.menu.record') }).click();
+  await dialog.getByLabel(sayWithin('wall.dialog.minutes')).fill('2');
+  await dialog.getByRole('button', { name: say('wall.dialog.recordButton') }).click();
+  const requested = { id: hole('.*'), name: hole('.*'), time: hole('.*') };
+  await expect(
+    page.getByRole('status').filter({
+      hasText: sayPattern('wall.dialog.recordingFrom', { ...requested, minutes: 2 }),
+    }),
+  ).toHaveCount(1);
   const recordings = await service.get<{
     features: { properties: { duration: number; start: string } }[];
   }>(`/v1/recordings?camera_id=${encodeURIComponent(camera)}`);
   expect(recordings.features.map((f) => f.properties.duration)).toContain(120);
 
   await tile.locator('summary').click();
-  await page.getByRole('menuitem', { name: 'Open on the map' }).click();
+  await page.getByRole('menuitem', { name: say('wall.menu.map') }).click();
   await expect(page).toHaveURL(new RegExp(`#/map\\?camera=${camera}$`));
 });
 
@@ -296,7 +318,7 @@ test('keyboard: arrows move between tiles, Enter fills the wall with one, Escape
   await expect(page.locator('[data-tile="3"]')).toBeFocused();
   await page.keyboard.press('Enter');
   const box = await page.locator('[data-tile="3"]').boundingBox();
-  const grid = await page.getByRole('group', { name: /^Camera wall/ }).boundingBox();
+  const grid = await page.getByRole('group', { name: say('wall.grid.label') }).boundingBox();
   expect(box!.width).toBeGreaterThan(grid!.width * 0.95);
   await page.keyboard.press('Escape');
   const restored = await page.locator('[data-tile="3"]').boundingBox();

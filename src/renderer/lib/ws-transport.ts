@@ -6,6 +6,7 @@ import {
   type EventName,
   type IpcResponse,
 } from '../../shared/ipc.ts';
+import { said } from '../../shared/i18n/translator.ts';
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 type HostMessage = {
@@ -51,6 +52,8 @@ export function createSocketApi(
           new IpcError({
             code: 'failed',
             message: 'Lost the connection to Roadcam; reconnecting. Try again.',
+            // Said in the user's language by inUserWords (api.ts), as the core's failures are.
+            said: said('shell.connectionLost'),
           }),
         );
         pending.delete(id);

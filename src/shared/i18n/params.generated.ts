@@ -1460,6 +1460,7 @@ export interface MessageParams {
   'settings.updates.status': {};
   'settings.updates.version': { version: string | number; feed: string | number };
   'settings.updates.when': {};
+  'shell.connectionLost': {};
   'shell.demo.link': {};
   'shell.demo.text': {};
   'shell.demo.title': {};
