@@ -186,7 +186,7 @@ test('a collection is filled by finding cameras by words, and a wrong pick is sa
   test.setTimeout(120_000);
   await page.goto(`${roadcam.url}#/collections`);
   await newCollection(page, roadcam.url, 'Around town');
-  await page.getByRole('button', { name: 'Add images' }).click();
+  await page.getByRole('button', { name: say('collections.addImages') }).click();
   const dialog = page.getByRole('dialog', { name: say('collections.add.title') });
 
   // Words a person knows: a place. The answers are cameras by name, chosen with a click.
