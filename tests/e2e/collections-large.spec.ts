@@ -5,6 +5,7 @@ import { ApiClient } from '../../src/engine/api/index.ts';
 import { startService } from '../../src/service/index.ts';
 import { seriousViolations } from './axe.ts';
 import { startRoadcam, test, expect, type RoadcamHost } from './fixtures.ts';
+import { say } from './say.ts';
 import { testNetwork } from '../helpers/api.ts';
 
 // A collection of thousands of frames in browser mode: the grid renders only the cells near
@@ -64,8 +65,8 @@ test('renders only the cells near the view; the last image is reached and opened
   await expect(thumbs.first()).toBeVisible();
 
   // Scrolled down with the wheel until every page is in.
-  const grid = page.getByRole('list', { name: 'Images' });
-  const all = page.getByText(`All ${COUNT.toLocaleString('en-US')} images shown.`);
+  const grid = page.getByRole('list', { name: say('collections.imagesList') });
+  const all = page.getByText(say('collections.allShown', { count: COUNT }));
   await expect
     .poll(
       async () => {
@@ -87,10 +88,10 @@ test('renders only the cells near the view; the last image is reached and opened
   await page.screenshot({ path: testInfo.outputPath('grid-end.png') });
 
   const lastName = names.at(-1)!;
-  await page.getByRole('button', { name: `Open ${lastName}` }).click();
+  await page.getByRole('button', { name: say('collections.open', { name: lastName }) }).click();
   await expect(page.getByTestId('lightbox-meta')).toContainText(lastName);
-  const count = COUNT.toLocaleString('en'); // the lightbox writes its count with grouping
-  await expect(page.getByText(`${count} of ${count}`)).toBeVisible();
+  const position = say('collections.position', { index: COUNT, count: COUNT, more: 'no' });
+  await expect(page.getByText(position)).toBeVisible();
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByTestId('lightbox-meta')).toContainText(names.at(-2)!);
   await page.keyboard.press('Escape');
@@ -103,7 +104,7 @@ test('Tab walks on past the first screen of cells, and axe finds no violation', 
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${host.url}#/collections/${encodeURIComponent(collectionId)}`);
-  await page.getByRole('button', { name: `Open ${names[0]}` }).focus();
+  await page.getByRole('button', { name: say('collections.open', { name: names[0]! }) }).focus();
   const firstScreen = await page.getByTestId('thumb').count();
   // Two stops a cell (open, remove): past every cell rendered at first.
   for (let i = 0; i < 2 * firstScreen + 20; i++) {
@@ -111,7 +112,11 @@ test('Tab walks on past the first screen of cells, and axe finds no violation', 
     if (i % 8 === 7) await page.waitForTimeout(50);
   }
   const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
-  const index = names.findIndex((name) => focused?.endsWith(` ${name}`));
+  const index = names.findIndex((name) =>
+    [say('collections.open', { name }), say('collections.remove', { name })].includes(
+      focused ?? '',
+    ),
+  );
   expect(index, `focus is on ${focused}`).toBeGreaterThanOrEqual(firstScreen);
 
   expect((await seriousViolations(page)).join('\n')).toBe('');

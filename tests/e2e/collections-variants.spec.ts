@@ -4,8 +4,19 @@ import { join } from 'node:path';
 import { ApiClient } from '../../src/engine/api/index.ts';
 import { DEMO_CLIENT, DEMO_SEED, startService } from '../../src/service/index.ts';
 import { smallDemo, startRoadcam, test, expect, type RoadcamHost } from './fixtures.ts';
-import { browseAll, chooseFound, decodedWidth } from './collection-helpers.ts';
+import {
+  ANY,
+  browseAll,
+  chooseFound,
+  decodedWidth,
+  framesListed,
+  sayMatching,
+} from './collection-helpers.ts';
+import { say } from './say.ts';
 import { testNetwork } from '../helpers/api.ts';
+
+/** The Add button of the Add an image dialog. */
+const add = { name: say('collections.add.add'), exact: true };
 
 // Against services that serve the image operations without /v1 only (stranger-a) or with it
 // only (stranger-b), name images opaquely and answer Add Image with {ok: true} alone.
@@ -27,37 +38,44 @@ for (const variant of ['stranger-a', 'stranger-b'] as const) {
     }, testInfo) => {
       test.setTimeout(150_000);
       await page.goto(`${stranger.url}#/collections`);
-      await page.getByRole('button', { name: 'New collection' }).click();
-      await page.getByLabel('Name', { exact: true }).fill('Stranger frames');
-      await page.getByRole('button', { name: 'Create' }).click();
+      await page.getByRole('button', { name: say('collections.new') }).click();
+      await page.getByLabel(say('collections.form.name'), { exact: true }).fill('Stranger frames');
+      await page.getByRole('button', { name: say('collections.form.create') }).click();
       await expect(page.getByTestId('collection-name')).toHaveText('Stranger frames');
 
-      await page.getByRole('button', { name: 'Add images' }).click();
-      await page.getByLabel('A named frame of a recording').check();
-      await chooseFound(page, 'Find a recording', recordingId);
-      await expect(page.getByText(/^\d+ frames$/)).toBeVisible({ timeout: 60_000 });
+      await page.getByRole('button', { name: say('collections.addImages') }).click();
+      await page.getByLabel(say('collections.add.recordingFrame')).check();
+      await chooseFound(page, say('collections.add.findRecording'), recordingId);
+      await expect(page.getByText(framesListed)).toBeVisible({ timeout: 60_000 });
       // The service's own names, read from the recording's zip: nothing like ours.
-      const frame = page.getByLabel('Frame name (editable)');
+      const frame = page.getByLabel(say('collections.add.frameName'));
       await expect(frame).toHaveValue(/^img-[0-9a-v]+\.jpg$/);
       const name = await frame.inputValue();
-      await page.getByRole('button', { name: 'Add', exact: true }).click();
+      await page.getByRole('button', add).click();
       // Named although the answer was {ok: true} alone (the names before and after).
-      await expect(page.getByText(`Added frame ${name} of the recording of `)).toContainText(
-        '(1 so far).',
-      );
-      await page.getByLabel("A camera's current image").check();
-      await chooseFound(page, 'Find a camera', cameraId);
-      await page.getByRole('button', { name: 'Add', exact: true }).click();
-      await expect(page.getByText('(2 so far)')).toBeVisible();
+      const frameOf = say('collections.added.recordingFrame', { image: name, name: ANY });
+      await expect(
+        page.getByText(sayMatching('collections.add.added', { what: frameOf, count: 1 })),
+      ).toBeVisible();
+      await page.getByLabel(say('collections.add.camera')).check();
+      await chooseFound(page, say('collections.add.findCamera'), cameraId);
+      await page.getByRole('button', add).click();
+      await expect(
+        page.getByText(sayMatching('collections.add.added', { what: ANY, count: 2 })),
+      ).toBeVisible();
       await page.screenshot({ path: testInfo.outputPath(`${variant}-add-frame.png`) });
-      await page.getByRole('button', { name: 'Done' }).click();
+      await page.getByRole('button', { name: say('collections.add.done') }).click();
 
       await browseAll(page, 2);
       await expect(page.getByTestId('thumb').getByRole('img', { name, exact: true })).toHaveCount(
         1,
       );
-      await page.getByTestId('thumb').first().getByRole('button', { name: /^Open/ }).click();
-      await expect(page.getByTestId('lightbox-meta')).toContainText('not given by the service');
+      await page
+        .getByTestId('thumb')
+        .first()
+        .getByRole('button', { name: sayMatching('collections.open', { name: ANY }) })
+        .click();
+      await expect(page.getByTestId('lightbox-meta')).toContainText(say('collections.notGiven'));
       await expect
         .poll(() => decodedWidth(page.locator('dialog.lightbox figure').getByRole('img')))
         .toBe(640);

@@ -6,7 +6,15 @@ import { ApiClient } from '../../src/engine/api/index.ts';
 import { RecordingFrames } from '../../src/engine/collections/frames.ts';
 import { startService } from '../../src/service/index.ts';
 import { startRoadcam, test, expect, type RoadcamHost } from './fixtures.ts';
-import { browseAll, cellAt, chooseFound, decodedWidth } from './collection-helpers.ts';
+import {
+  ANY,
+  browseAll,
+  cellAt,
+  chooseFound,
+  decodedWidth,
+  sayMatching,
+} from './collection-helpers.ts';
+import { say, sayWithin } from './say.ts';
 import { testNetwork } from '../helpers/api.ts';
 
 // The Collections view in browser mode against a service the test owns, so that it can build
@@ -46,40 +54,56 @@ async function open(page: Page, route: string) {
   await page.goto(`${host.url}#${route}`);
 }
 
+/** The Add an image dialog's count of images added so far, whatever the last one was. */
+const soFar = (count: number) => sayMatching('collections.add.added', { what: ANY, count });
+/** The state of a collection kept offline: every image of it on this computer. */
+const keptAll = (count: number) =>
+  sayMatching('collections.sync.kept', { done: count, total: count, size: ANY });
+/** The Add button of the dialog and of the map's panel. */
+const add = { name: say('collections.add.add'), exact: true };
+const findCamera = say('collections.add.findCamera');
+/** "5 images", as the confirmations count them. */
+const images = (count: number) => say('collections.op.images', { known: 'yes', count });
+/** The lightbox's place in the collection: "14 of 35". */
+const position = (index: number) =>
+  say('collections.position', { index, count: total, more: 'no' });
+
 let collectionId = '';
 let total = 0;
 
 test('builds a collection from several sources, keeps it offline', async ({ page }, testInfo) => {
   test.setTimeout(150_000);
   await open(page, '/collections');
-  await page.getByRole('button', { name: 'New collection' }).click();
-  await page.getByLabel('Name', { exact: true }).fill('Storm frames');
-  await page.getByLabel('Description').fill('Frames gathered by the e2e test');
-  await page.getByLabel('Tags, separated by commas').fill('storm, e2e');
-  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('button', { name: say('collections.new') }).click();
+  await page.getByLabel(say('collections.form.name'), { exact: true }).fill('Storm frames');
+  await page
+    .getByLabel(say('collections.form.description'))
+    .fill('Frames gathered by the e2e test');
+  await page.getByLabel(say('collections.form.tags')).fill('storm, e2e');
+  await page.getByRole('button', { name: say('collections.form.create') }).click();
   await expect(page.getByTestId('collection-name')).toHaveText('Storm frames');
   collectionId = decodeURIComponent(new URL(page.url()).hash.split('/')[2]!);
-  await expect(page.getByText('Expires in 89 days')).toBeVisible();
+  await expect(page.getByText(say('collections.expiresIn', { days: 89 }))).toBeVisible();
 
   // Two sources through the dialog: a camera's current image and an observation's preview.
   const cameras = (await client.cameras.search({ limit: 6, sort: 'city' })).features;
   const observation = (await client.observations.search({ limit: 1 })).features[0]!;
-  await page.getByRole('button', { name: 'Add images' }).click();
-  await chooseFound(page, 'Find a camera', cameras[0]!.id);
-  await page.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(page.getByText('(1 so far)')).toBeVisible();
-  await page.getByLabel("An observation's preview").check();
-  await page.getByLabel('Observation id').fill(observation.id);
-  await page.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(page.getByText('(2 so far)')).toBeVisible();
+  await page.getByRole('button', { name: say('collections.addImages') }).click();
+  await chooseFound(page, findCamera, cameras[0]!.id);
+  await page.getByRole('button', add).click();
+  await expect(page.getByText(soFar(1))).toBeVisible();
+  await page.getByLabel(say('collections.add.observation')).check();
+  await page.getByLabel(say('collections.add.observationId')).fill(observation.id);
+  await page.getByRole('button', add).click();
+  await expect(page.getByText(soFar(2))).toBeVisible();
   // An archived frame chosen on the scrubber.
-  await page.getByLabel("A camera's archived image at a time").check();
-  await chooseFound(page, 'Find a camera', cameras[1]!.id);
-  await page.getByLabel('Archived image time').fill('400');
-  await page.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(page.getByText('(3 so far)')).toBeVisible();
+  await page.getByLabel(say('collections.add.archive')).check();
+  await chooseFound(page, findCamera, cameras[1]!.id);
+  await page.getByLabel(say('collections.add.archiveTime')).fill('400');
+  await page.getByRole('button', add).click();
+  await expect(page.getByText(soFar(3))).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('add-dialog.png') });
-  await page.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('button', { name: say('collections.add.done') }).click();
 
   // The bulk through the API: archived frames, a recording's preview and frames, another
   // collection's images, more current images.
@@ -112,17 +136,14 @@ test('builds a collection from several sources, keeps it offline', async ({ page
   expect(total).toBeGreaterThanOrEqual(30);
 
   await page.reload();
-  await page.getByLabel('Keep offline').check();
-  await expect(page.getByTestId('offline-state')).toHaveText(
-    new RegExp(`Kept offline: ${total}/${total} images`),
-    { timeout: 60_000 },
-  );
+  await page.getByLabel(say('collections.keep')).check();
+  await expect(page.getByTestId('offline-state')).toHaveText(keptAll(total), { timeout: 60_000 });
   await browseAll(page, total);
   await page.screenshot({ path: testInfo.outputPath('online-grid.png'), fullPage: true });
 
   await open(page, '/collections');
   const card = page.getByTestId('collection-card').filter({ hasText: 'Storm frames' });
-  await expect(card).toContainText(`Kept offline: ${total}/${total}`);
+  await expect(card).toContainText(keptAll(total));
   await expect(card.getByRole('img')).toHaveJSProperty('complete', true);
   await page.getByRole('button', { name: /^e2e/ }).first().click();
   await expect(page.getByTestId('collection-card')).toHaveCount(1);
@@ -138,20 +159,23 @@ test('an image added from the map reaches a collection kept offline at once', as
   await expect(page.getByTestId('cameras-drawn')).not.toHaveAttribute('data-count', '0', {
     timeout: 30_000,
   });
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page.getByRole('list', { name: 'Results' }).locator('[data-id]').first().click();
+  await page.getByRole('button', { name: say('search.tab'), exact: true }).click();
+  await page
+    .getByRole('list', { name: say('search.results.label') })
+    .locator('[data-id]')
+    .first()
+    .click();
   const panel = page.getByTestId('camera-panel');
-  await panel.getByRole('button', { name: 'Add to collection…' }).click();
-  await panel.getByLabel('Collection').selectOption({ label: 'Storm frames' });
-  await panel.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(panel.getByRole('status')).toHaveText('Current image added to Storm frames.');
+  await panel.getByRole('button', { name: say('map.camera.addToCollection') }).click();
+  await panel.getByLabel(say('collections.to.collection')).selectOption({ label: 'Storm frames' });
+  await panel.getByRole('button', add).click();
+  await expect(panel.getByRole('status')).toHaveText(
+    say('collections.to.added', { what: say('map.camera.currentImage'), name: 'Storm frames' }),
+  );
   await page.screenshot({ path: testInfo.outputPath('map-add-to-collection.png') });
   total += 1;
   await open(page, `/collections/${encodeURIComponent(collectionId)}`);
-  await expect(page.getByTestId('offline-state')).toHaveText(
-    new RegExp(`Kept offline: ${total}/${total} images`),
-    { timeout: 30_000 },
-  );
+  await expect(page.getByTestId('offline-state')).toHaveText(keptAll(total), { timeout: 30_000 });
 });
 
 test('the list warns when a collection has fewer than 7 days left', async ({ page }, testInfo) => {
@@ -163,11 +187,13 @@ test('the list warns when a collection has fewer than 7 days left', async ({ pag
   const now = expires(oldest[0]!) - 4 * day - 3_600_000;
   service!.control.setClock(new Date(now));
   await open(page, '/collections');
-  await page.getByLabel('Sort by').selectOption('created_at');
-  await page.getByLabel('Order').selectOption('asc');
+  await page.getByLabel(say('collections.search.sort')).selectOption('created_at');
+  await page.getByLabel(say('collections.search.order')).selectOption('asc');
   const cards = page.getByTestId('collection-card');
   await expect(cards).toHaveCount(oldest.length);
-  await expect(cards.first().getByTestId('expiry')).toHaveText(/Expires in 4 days/);
+  await expect(cards.first().getByTestId('expiry')).toHaveText(
+    sayWithin('collections.expiresIn', { days: 4 }),
+  );
   for (const [i, c] of oldest.entries()) {
     const days = Math.floor((expires(c) - now) / day);
     const expiry = cards.nth(i).getByTestId('expiry');
@@ -186,23 +212,37 @@ test('exports, empties and destroys with their confirmations', async ({ page }, 
   await open(page, `/collections/${id}`);
   await expect(page.getByTestId('thumb')).toHaveCount(5);
 
-  await page.getByRole('button', { name: 'Export' }).click();
-  await page.getByRole('button', { name: 'Export', exact: true }).last().click();
-  await expect(page.getByText(/Exported 5 images/)).toBeVisible();
+  await page.getByRole('button', { name: say('collections.export') }).click();
+  await page
+    .getByRole('button', { name: say('collections.export'), exact: true })
+    .last()
+    .click();
+  await expect(
+    page.getByText(sayMatching('collections.export.done', { count: 5, size: ANY, path: ANY })),
+  ).toBeVisible();
   await expect(page.getByText(/Roadcam collections\/Throwaway \(col_\w+\)\.zip/)).toBeVisible();
-  await page.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await page
+    .getByRole('button', { name: say('common.close'), exact: true })
+    .last()
+    .click();
 
-  await page.getByRole('button', { name: 'Empty' }).click();
-  await page.getByRole('button', { name: 'Remove 5 images' }).click();
-  await expect(page.getByText('Removed 5 images.')).toBeVisible();
-  await expect(page.getByText('This collection holds no images yet.')).toBeVisible();
+  await page.getByRole('button', { name: say('collections.empty') }).click();
+  await page
+    .getByRole('button', { name: say('collections.op.remove', { images: images(5) }) })
+    .click();
+  await expect(page.getByText(say('collections.removedImages', { count: 5 }))).toBeVisible();
+  await expect(page.getByText(say('collections.noImages'))).toBeVisible();
 
   await client.collections.addImage(id, { camera_id: camera.id, time: times[9]! });
   await page.reload();
-  await page.getByRole('button', { name: 'Destroy' }).click();
-  await expect(page.getByText(/Its 1 image will be removed first/)).toBeVisible();
+  await page.getByRole('button', { name: say('collections.destroy') }).click();
+  await expect(
+    page.getByText(say('collections.op.destroyAsk', { name: 'Throwaway', images: images(1) })),
+  ).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('destroy-confirm.png') });
-  await page.getByRole('button', { name: 'Destroy (1 image)' }).click();
+  await page
+    .getByRole('button', { name: say('collections.op.destroy', { images: images(1) }) })
+    .click();
   await expect(page).toHaveURL(/#\/collections$/);
   await expect(client.collections.show(id)).rejects.toThrow(/404/);
 });
@@ -223,18 +263,20 @@ test('offline: the kept collection is listed and browsed from disk', async ({ pa
   for (const index of [0, 14, total - 1]) {
     const cell = await cellAt(page, index);
     const name = await cell.getByRole('img').getAttribute('aria-label');
-    await cell.getByRole('button', { name: /^Open/ }).click();
+    await cell
+      .getByRole('button', { name: sayMatching('collections.open', { name: ANY }) })
+      .click();
     await expect(meta).toContainText(name!);
-    await expect(meta).toContainText('Camera');
+    await expect(meta).toContainText(say('collections.camera'));
     await expect.poll(loaded).toBe(640);
-    await expect(page.getByText(`${index + 1} of ${total}`)).toBeVisible();
+    await expect(page.getByText(position(index + 1))).toBeVisible();
     if (index === 14) {
       await page.keyboard.press('ArrowRight');
-      await expect(page.getByText(`16 of ${total}`)).toBeVisible();
+      await expect(page.getByText(position(16))).toBeVisible();
       await expect.poll(loaded).toBe(640);
       await page.keyboard.press('ArrowLeft');
       await page.keyboard.press('ArrowLeft');
-      await expect(page.getByText(`14 of ${total}`)).toBeVisible();
+      await expect(page.getByText(position(14))).toBeVisible();
       await page.screenshot({ path: testInfo.outputPath('offline-lightbox.png') });
     }
     await page.keyboard.press('Escape');
@@ -244,7 +286,7 @@ test('offline: the kept collection is listed and browsed from disk', async ({ pa
   await open(page, '/collections');
   await expect(page.getByTestId('offline-banner')).toBeVisible();
   await expect(page.getByTestId('collection-card')).toHaveCount(1);
-  await expect(page.getByTestId('collections-total')).toContainText('kept offline');
+  await expect(page.getByTestId('collections-total')).toContainText(say('collections.keptOffline'));
   // The preview seen while online, served from the cache now.
   await expect
     .poll(

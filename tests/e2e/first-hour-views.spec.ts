@@ -7,13 +7,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_CLIENT } from '../../src/service/index.ts';
 import { seriousViolations } from './axe.ts';
-import { chooseFound } from './collection-helpers.ts';
+import { ANY, anyCount, chooseFound, framesListed, sayMatching } from './collection-helpers.ts';
 import { expect, openView, test } from './fixtures.ts';
+import { say, sayWithin } from './say.ts';
 
 /** Asks the demo service itself (its address as Settings shows it): an independent check. */
 async function fromService<T>(page: Page, appUrl: string, path: string): Promise<T> {
   await openView(page, appUrl, '#/settings');
-  const address = page.getByRole('region', { name: 'Connection' }).locator('code');
+  const address = page.getByRole('region', { name: say('settings.connection') }).locator('code');
   await expect(address).toHaveText(/^http:\/\/127\.0\.0\.1:\d+$/);
   const base = (await address.textContent())!;
   const token = await fetch(`${base}/v1/oauth/token`, {
@@ -34,9 +35,9 @@ async function fromService<T>(page: Page, appUrl: string, path: string): Promise
 /** The map's view as Downloads' "Use the map's view" writes it: [west, south, east, north]. */
 async function mapViewBox(page: Page, appUrl: string): Promise<number[]> {
   await openView(page, appUrl, '#/downloads');
-  await page.getByText('More filters').click();
-  await page.getByRole('button', { name: "Use the map's view" }).click();
-  const area = page.getByLabel('Area (minLon,minLat,maxLon,maxLat)');
+  await page.getByText(say('downloads.filters.more')).click();
+  await page.getByRole('button', { name: say('downloads.filters.useView') }).click();
+  const area = page.getByLabel(say('downloads.filters.area'));
   await expect(area).toHaveValue(/^(-?\d+\.\d{4},){3}-?\d+\.\d{4}$/);
   return (await area.inputValue()).split(',').map(Number);
 }
@@ -44,12 +45,19 @@ async function mapViewBox(page: Page, appUrl: string): Promise<number[]> {
 /** A new collection made in the Collections view; the page is left on it, its route answered. */
 async function newCollection(page: Page, appUrl: string, name: string): Promise<string> {
   await openView(page, appUrl, '#/collections');
-  await page.getByRole('button', { name: 'New collection' }).click();
-  await page.getByLabel('Name', { exact: true }).fill(name);
-  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('button', { name: say('collections.new') }).click();
+  await page.getByLabel(say('collections.form.name'), { exact: true }).fill(name);
+  await page.getByRole('button', { name: say('collections.form.create') }).click();
   await expect(page.getByTestId('collection-name')).toHaveText(name);
   return new URL(page.url()).hash;
 }
+
+/** The heading of an alert's cameras once counted, and their list it names: "Cameras inside (3)". */
+const insideCount = anyCount(sayWithin('alerts.camerasInside', { count: 7 }));
+/** The Add button of the Add an image dialog and of Add to collection. */
+const add = { name: say('collections.add.add'), exact: true };
+/** The Add an image dialog's count of images added so far, whatever the last one was. */
+const soFar = (count: number) => sayMatching('collections.add.added', { what: ANY, count });
 
 async function expectNoSeriousViolations(page: Page, within: Locator): Promise<void> {
   expect(await seriousViolations(page, within)).toEqual([]);
@@ -61,17 +69,17 @@ test('an alert opens on the map fitted to its area, and lists the cameras inside
 }, testInfo) => {
   test.setTimeout(120_000);
   await page.goto(`${roadcam.url}#/alerts`);
-  const alerts = page.getByLabel('Alerts list').getByRole('button');
+  const alerts = page.getByLabel(say('alerts.list')).getByRole('button');
   await expect(alerts.first()).toBeVisible();
   const detail = page.getByRole('article');
   // The first alert with a camera inside (the demo's world is small: some areas hold none).
   let cameras: Locator | null = null;
   for (let i = 0; i < Math.min(10, await alerts.count()); i++) {
     await alerts.nth(i).click();
-    const heading = detail.getByRole('heading', { name: /^Cameras inside \(\d+\)$/ });
+    const heading = detail.getByRole('heading', { name: insideCount });
     await expect(heading).toBeVisible();
-    if (!(await heading.textContent())!.includes('(0)')) {
-      cameras = detail.getByRole('list', { name: /^Cameras inside/ }).getByRole('link');
+    if ((await heading.textContent())!.trim() !== say('alerts.camerasInside', { count: 0 })) {
+      cameras = detail.getByRole('list', { name: insideCount }).getByRole('link');
       break;
     }
   }
@@ -82,11 +90,11 @@ test('an alert opens on the map fitted to its area, and lists the cameras inside
 
   const headline = (await detail.getByRole('heading', { level: 2 }).textContent())!.trim();
   const alertId = decodeURIComponent(new URL(page.url()).hash.split('/')[2]!);
-  await detail.getByRole('button', { name: 'Show on map' }).click();
+  await detail.getByRole('button', { name: say('search.showOnMap') }).click();
   await expect(page).toHaveURL(/#\/map\?alert=/);
   const panel = page.getByTestId('alert-panel');
   await expect(panel.getByRole('heading', { name: headline })).toBeVisible();
-  await expect(panel.getByRole('list', { name: 'Cameras inside the alert' })).toBeVisible();
+  await expect(panel.getByRole('list', { name: say('alerts.camerasInsideLabel') })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('alert-on-map.png') });
 
   // The map holds the alert's area, and not much more: not the whole continent it showed.
@@ -114,10 +122,12 @@ test('an alert opens on the map fitted to its area, and lists the cameras inside
   // The map is where the camera is, close enough to show it among its neighbours.
   await expect(page.getByTestId('cameras-drawn')).toHaveAttribute('data-count', /^[1-9]\d*$/);
   await page.screenshot({ path: testInfo.outputPath('camera-panel.png') });
-  await cameraPanel.getByRole('button', { name: 'Recordings of this camera' }).click();
+  await cameraPanel.getByRole('button', { name: say('map.camera.recordings') }).click();
   await expect(page).toHaveURL(/#\/downloads$/);
-  await expect(page.getByLabel('Camera', { exact: true })).toHaveValue(cameraId);
-  await expect(page.getByText(/^\d+ recordings match\.$/)).toBeVisible();
+  await expect(page.getByLabel(say('downloads.col.camera'), { exact: true })).toHaveValue(cameraId);
+  await expect(
+    page.getByText(anyCount(sayWithin('downloads.search.match', { count: 7, status: 'any' }))),
+  ).toBeVisible();
 });
 
 test('a recording plays on its page and its preview goes into a collection', async ({
@@ -129,15 +139,17 @@ test('a recording plays on its page and its preview goes into a collection', asy
   const collection = await newCollection(page, roadcam.url, 'Night drives');
 
   await openView(page, roadcam.url, '#/downloads');
-  await page.getByLabel('Longest (min)').fill('2');
-  await page.getByRole('button', { name: 'Search recordings' }).click();
+  await page.getByLabel(say('downloads.filters.longest')).fill('2');
+  await page.getByRole('button', { name: say('downloads.search.submit') }).click();
   await page.getByRole('link', { name: /^rec_/ }).first().click();
   const id = decodeURIComponent(new URL(page.url()).hash.split('/')[3]!);
 
-  await expect(page.getByRole('img', { name: `Preview frame of recording ${id}` })).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: say('downloads.detail.frame', { id }) }),
+  ).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('recording-page.png') });
-  await page.getByRole('button', { name: '▶ Play recording' }).click();
-  const video = page.getByLabel(`Video of recording ${id}`);
+  await page.getByRole('button', { name: say('downloads.detail.play') }).click();
+  const video = page.getByLabel(say('downloads.detail.video', { id }));
   // Playing: the service made the mp4, and the page decodes and advances it.
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 90_000 })
@@ -145,14 +157,23 @@ test('a recording plays on its page and its preview goes into a collection', asy
   expect(await video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
   await page.screenshot({ path: testInfo.outputPath('recording-playing.png') });
 
-  await page.getByRole('button', { name: 'Add to collection…' }).click();
-  await expect(page.getByRole('combobox', { name: 'Collection' })).toHaveValue(/.+/);
-  await page.getByRole('combobox', { name: 'Collection' }).selectOption({ label: 'Night drives' });
-  await page.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'added to Night drives.' })).toHaveText(
-    "The recording's preview frame added to Night drives.",
+  await page.getByRole('button', { name: say('downloads.detail.addToCollection') }).click();
+  await expect(page.getByRole('combobox', { name: say('collections.to.collection') })).toHaveValue(
+    /.+/,
   );
-  await expectNoSeriousViolations(page, page.getByRole('region', { name: /^Recording / }));
+  await page
+    .getByRole('combobox', { name: say('collections.to.collection') })
+    .selectOption({ label: 'Night drives' });
+  await page.getByRole('button', add).click();
+  const added = say('collections.to.added', {
+    what: say('downloads.detail.frameWhat'),
+    name: 'Night drives',
+  });
+  await expect(page.getByRole('status').filter({ hasText: added })).toHaveText(added);
+  await expectNoSeriousViolations(
+    page,
+    page.getByRole('region', { name: say('downloads.detail.title', { id }) }),
+  );
 
   await openView(page, roadcam.url, collection);
   await expect(page.getByTestId('thumb')).toHaveCount(1);
@@ -165,44 +186,50 @@ test('a collection is filled by finding cameras by words, and a wrong pick is sa
   test.setTimeout(120_000);
   await page.goto(`${roadcam.url}#/collections`);
   await newCollection(page, roadcam.url, 'Around town');
-  await page.getByRole('button', { name: 'Add images' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add an image' });
+  await page.getByRole('button', { name: say('collections.addImages') }).click();
+  const dialog = page.getByRole('dialog', { name: say('collections.add.title') });
 
   // Words a person knows: a place. The answers are cameras by name, chosen with a click.
-  await dialog.getByLabel('Find a camera', { exact: true }).fill('Colorado');
-  const found = dialog.getByRole('radiogroup', { name: 'Find a camera: results' });
+  await dialog.getByLabel(say('collections.add.findCamera'), { exact: true }).fill('Colorado');
+  const found = dialog.getByRole('radiogroup', {
+    name: say('collections.pick.results', { label: say('collections.add.findCamera') }),
+  });
   await expect(found.getByRole('radio').first()).toBeVisible();
   const first = found.getByRole('radio').first();
   await first.check();
-  await expect(dialog.getByRole('img', { name: /^Current image of / })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(dialog.getByRole('status')).toHaveText(
-    /^Added the current image of .+ \(1 so far\)\.$/,
-  );
+  await expect(
+    dialog.getByRole('img', { name: sayMatching('collections.add.currentOf', { name: ANY }) }),
+  ).toBeVisible();
+  await dialog.getByRole('button', add).click();
+  const currentOf = say('collections.added.camera', { name: ANY });
+  const firstAdded = sayMatching('collections.add.added', { what: currentOf, count: 1 });
+  await expect(dialog.getByRole('status')).toHaveText(new RegExp(`^${firstAdded.source}$`));
   await expect(dialog.getByRole('status')).not.toContainText('.jpg');
   await found.getByRole('radio').nth(1).check();
-  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(dialog.getByText('(2 so far)')).toBeVisible();
+  await dialog.getByRole('button', add).click();
+  await expect(dialog.getByText(soFar(2))).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('add-by-finding.png') });
   await expectNoSeriousViolations(page, dialog);
 
   // A named frame: the recording found by words, its frames listed once it is chosen.
-  await dialog.getByLabel('A named frame of a recording').check();
-  await chooseFound(page, 'Find a recording', 'Colorado');
-  await expect(dialog.getByText(/^\d+ frames$/)).toBeVisible({ timeout: 60_000 });
-  await expect(dialog.getByRole('img', { name: /^Preview of the recording of / })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(dialog.getByText('(3 so far)')).toBeVisible({ timeout: 30_000 });
+  await dialog.getByLabel(say('collections.add.recordingFrame')).check();
+  await chooseFound(page, say('collections.add.findRecording'), 'Colorado');
+  await expect(dialog.getByText(framesListed)).toBeVisible({ timeout: 60_000 });
+  await expect(
+    dialog.getByRole('img', {
+      name: sayMatching('collections.add.recordingPreview', { name: ANY }),
+    }),
+  ).toBeVisible();
+  await dialog.getByRole('button', add).click();
+  await expect(dialog.getByText(soFar(3))).toBeVisible({ timeout: 30_000 });
 
   // A frame the recording does not have (its name edited): refused in words, no ids, no codes.
-  await dialog.getByLabel('Frame name (editable)').fill('no-such-frame.jpg');
-  await dialog.getByLabel('Frame name (editable)').press('Tab');
-  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await dialog.getByLabel(say('collections.add.frameName')).fill('no-such-frame.jpg');
+  await dialog.getByLabel(say('collections.add.frameName')).press('Tab');
+  await dialog.getByRole('button', add).click();
   const refusal = dialog.getByRole('alert');
-  await expect(refusal).toHaveText(
-    'That recording has no frame of that name. Choose a frame from its list.',
-  );
-  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(refusal).toHaveText(say('collections.refused.recordingFrame'));
+  await dialog.getByRole('button', { name: say('collections.add.done') }).click();
   await expect(page.getByTestId('thumb')).toHaveCount(3);
 });
 
@@ -215,10 +242,10 @@ test('Downloads names cameras, takes the map view as its area, and shows a new b
   await expect(page.locator('.leaflet-container')).toBeVisible();
   const box = await mapViewBox(page, roadcam.url);
   expect(box[0]!).toBeLessThan(box[2]!);
-  await page.getByLabel('Area (minLon,minLat,maxLon,maxLat)').fill('');
+  await page.getByLabel(say('downloads.filters.area')).fill('');
 
-  await page.getByLabel('Longest (min)').fill('2');
-  await page.getByRole('button', { name: 'Search recordings' }).click();
+  await page.getByLabel(say('downloads.filters.longest')).fill('2');
+  await page.getByRole('button', { name: say('downloads.search.submit') }).click();
   const rows = page.getByRole('table').getByRole('row');
   await expect(rows.nth(1)).toBeVisible();
   // The camera column: a camera's name, its id kept for the pointer (title).
@@ -228,7 +255,7 @@ test('Downloads names cameras, takes the map view as its area, and shows a new b
   await expectNoSeriousViolations(page, page.getByRole('table'));
 
   for (const i of [1, 2, 3]) await rows.nth(i).getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Download 3' }).click();
+  await page.getByRole('button', { name: say('downloads.new.download', { count: 3 }) }).click();
   // The new batch: in view, and the keyboard's focus on its heading.
   const batch = page.getByTestId('download-batch').first();
   await expect(batch.locator('summary')).toBeFocused();

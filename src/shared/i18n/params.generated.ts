@@ -445,6 +445,13 @@ export interface MessageParams {
   'collections.previous': {};
   'collections.previousImage': {};
   'collections.range': { first: number; last: number; total: number };
+  'collections.refused.any': {};
+  'collections.refused.archive': {};
+  'collections.refused.camera': {};
+  'collections.refused.collection': {};
+  'collections.refused.observation': {};
+  'collections.refused.recording': {};
+  'collections.refused.recordingFrame': {};
   'collections.remove': { name: string | number };
   'collections.removeHint': {};
   'collections.removed': { name: string | number };

@@ -23,11 +23,16 @@ describe('adding an image the service refuses', () => {
     const { id } = await core.api.invoke('collections.create', { name: 'Frames' });
     const recording = (await core.client.recordings.search({ status: 'complete', limit: 1 }))
       .features[0]!;
-    await expect(
-      core.api.invoke('collections.addImage', {
-        id,
-        source: { kind: 'recordingFrame', recordingId: recording.id, image: 'no-such.jpg' },
-      }),
-    ).rejects.toThrow('That recording has no frame of that name. Choose a frame from its list.');
+    const refused = core.api.invoke('collections.addImage', {
+      id,
+      source: { kind: 'recordingFrame', recordingId: recording.id, image: 'no-such.jpg' },
+    });
+    await expect(refused).rejects.toThrow(
+      'That recording has no frame of that name. Choose a frame from its list.',
+    );
+    // Said as a catalogue code too: each front end says it in its user's language.
+    await expect(refused).rejects.toMatchObject({
+      said: { code: 'collections.refused.recordingFrame' },
+    });
   });
 });
