@@ -58,12 +58,12 @@ export function sayMatching<K extends MessageKey>(key: K, ...params: MessagePara
 }
 
 /** A message said with the count 7 (`sayWithin`), as a whole text with any count in its place. */
-export function anyCount(saidWithSeven: RegExp): RegExp {
+export function withAnyCount(saidWithSeven: RegExp): RegExp {
   return new RegExp(`^${saidWithSeven.source.replace('7', '\\d+')}$`);
 }
 
 /** The count of a recording's frames ("24 frames"), listed once the recording is chosen. */
-export const framesListed = anyCount(sayWithin('collections.add.frames', { count: 7 }));
+export const framesListed = withAnyCount(sayWithin('collections.add.frames', { count: 7 }));
 
 /** In the Add an image dialog: the words typed in a finder (`label`), its first answer chosen. */
 export async function chooseFound(page: Page, label: string, words: string): Promise<void> {

@@ -7,7 +7,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_CLIENT } from '../../src/service/index.ts';
 import { seriousViolations } from './axe.ts';
-import { ANY, anyCount, chooseFound, framesListed, sayMatching } from './collection-helpers.ts';
+import { ANY, withAnyCount, chooseFound, framesListed, sayMatching } from './collection-helpers.ts';
 import { expect, openView, test } from './fixtures.ts';
 import { say, sayWithin } from './say.ts';
 
@@ -53,7 +53,7 @@ async function newCollection(page: Page, appUrl: string, name: string): Promise<
 }
 
 /** The heading of an alert's cameras once counted, and their list it names: "Cameras inside (3)". */
-const insideCount = anyCount(sayWithin('alerts.camerasInside', { count: 7 }));
+const insideCount = withAnyCount(sayWithin('alerts.camerasInside', { count: 7 }));
 /** The Add button of the Add an image dialog and of Add to collection. */
 const add = { name: say('collections.add.add'), exact: true };
 /** The Add an image dialog's count of images added so far, whatever the last one was. */
@@ -126,7 +126,7 @@ test('an alert opens on the map fitted to its area, and lists the cameras inside
   await expect(page).toHaveURL(/#\/downloads$/);
   await expect(page.getByLabel(say('downloads.col.camera'), { exact: true })).toHaveValue(cameraId);
   await expect(
-    page.getByText(anyCount(sayWithin('downloads.search.match', { count: 7, status: 'any' }))),
+    page.getByText(withAnyCount(sayWithin('downloads.search.match', { count: 7, status: 'any' }))),
   ).toBeVisible();
 });
 
