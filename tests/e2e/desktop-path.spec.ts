@@ -9,7 +9,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { seriousViolations } from './axe.ts';
-import { say, sayWithin } from './say.ts';
+import { say, sayWithin, VIEW_KEYS } from './say.ts';
 import { CUT, escapePattern, sayStartingWith } from './say-before.ts';
 import { startDesktopApp, type DesktopApp } from '../helpers/desktop-main.ts';
 import { APP_ORIGIN, pageUrlFor, wireDesktopPage } from '../helpers/desktop-page.ts';
@@ -45,15 +45,7 @@ const test = base.extend<{ desktop: DesktopApp }>({
 // and the service makes a recording's files at their first download.
 test.describe.configure({ timeout: 90_000 });
 
-const views = [
-  'view.map',
-  'view.route',
-  'view.wall',
-  'view.downloads',
-  'view.collections',
-  'view.alerts',
-  'view.settings',
-] as const;
+const views = VIEW_KEYS;
 
 test('the desktop window opens every view through the preload, with nothing of Node in the page', async ({
   context,

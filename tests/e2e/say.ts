@@ -62,3 +62,14 @@ export function docsScreenshot(name: string): string {
   const dir = E2E_LANGUAGE === 'en' ? 'docs/screenshots' : `test-results/e2e/docs-${E2E_LOCALE}`;
   return resolve(import.meta.dirname, '../..', dir, name);
 }
+
+/** The app's views, by their names' keys, in the order of its navigation. */
+export const VIEW_KEYS = [
+  'view.map',
+  'view.route',
+  'view.wall',
+  'view.downloads',
+  'view.collections',
+  'view.alerts',
+  'view.settings',
+] as const;

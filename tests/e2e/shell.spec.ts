@@ -1,15 +1,7 @@
 import { startRoadcam, test, expect } from './fixtures.ts';
-import { say, sayWithin } from './say.ts';
+import { say, sayWithin, VIEW_KEYS } from './say.ts';
 
-const views = [
-  'view.map',
-  'view.route',
-  'view.wall',
-  'view.downloads',
-  'view.collections',
-  'view.alerts',
-  'view.settings',
-] as const;
+const views = VIEW_KEYS;
 
 test('every view opens from its navigation entry', async ({ page, roadcam }, testInfo) => {
   await page.goto(roadcam.url);
