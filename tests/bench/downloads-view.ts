@@ -122,7 +122,8 @@ async function queueBatch(page: Page, url: string, dataDir: string): Promise<voi
   await page.getByLabel('Text').fill(TAG);
   await page.getByRole('combobox', { name: 'Status' }).selectOption('complete');
   await page.getByRole('button', { name: 'Search recordings' }).click();
-  const all = page.getByLabel(`Select all ${ITEMS} matching`);
+  // The page is in English (the browser's default here), its counts formatted as such.
+  const all = page.getByLabel(`Select all ${ITEMS.toLocaleString('en-US')} matching`);
   await all.check({ timeout: 60_000 });
   await page.getByLabel('jpg').check();
   await page.getByLabel('zip').uncheck();
