@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { ApiClient } from '../../src/engine/api/index.ts';
+import { bundleForBench } from './lib/bundle-for-bench.ts';
 
 /**
  * Writes every dirty page to the disk before a timed run, so that no run pays for the
@@ -131,8 +132,17 @@ export interface EngineRun {
   state: string;
 }
 
+/** downloads-engine.ts built with each checkout's engine, as the app ships it: once a run. */
+const builtEngines = new Map<string, Promise<string>>();
+
+function builtEngine(checkout: string): Promise<string> {
+  const entry = join(import.meta.dirname, 'downloads-engine.ts');
+  if (!builtEngines.has(checkout)) builtEngines.set(checkout, bundleForBench(entry, checkout));
+  return builtEngines.get(checkout)!;
+}
+
 /**
- * The engine of `checkout` (this one by default) downloads `ids` from `serviceUrl`, in a
+ * The engine of `checkout` (this one by default), built (lib/bundle-for-bench.ts), downloads `ids` from `serviceUrl`, in a
  * process of its own so that its peak RSS is the engine's alone.
  */
 export async function engineRun(
@@ -148,7 +158,7 @@ export async function engineRun(
     process.execPath,
     [
       ...(process.env.BENCH_ENGINE_NODE_ARGS?.split(' ') ?? []),
-      join(checkout, 'tests/bench/downloads-engine.ts'),
+      await builtEngine(checkout),
       serviceUrl,
       dir,
       join(dir, 'out'),

@@ -7,7 +7,7 @@
  *   (the service's demo credentials in BENCH_QUEUE_CLIENT, JSON {clientId, clientSecret})
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { writeHeapSnapshot } from 'node:v8';
+import { getHeapSpaceStatistics, setFlagsFromString, writeHeapSnapshot } from 'node:v8';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -20,6 +20,10 @@ import { Network } from '../../src/engine/net/network.ts';
 import { DEFAULT_TEMPLATE } from '../../src/shared/ipc/downloads.ts';
 import { waitFor } from '../helpers/wait.ts';
 
+// Diagnosis: V8 flags for this process, set before the engine runs (BENCH_V8_FLAGS="--a --b").
+for (const flag of (process.env['BENCH_V8_FLAGS'] ?? '').split(' ').filter(Boolean)) {
+  setFlagsFromString(flag);
+}
 const FIRST_BATCH = 1;
 const { values } = parseArgs({
   options: {
@@ -72,7 +76,7 @@ async function run(): Promise<void> {
     peakHeap = Math.max(peakHeap, m.heapUsed + m.external);
     if (process.env.BENCH_TRACE && ++ticks % 10 === 0) {
       console.log(
-        `  ${completedAt.length} done: rss ${mb(m.rss)} heap ${mb(m.heapUsed)}/${mb(m.heapTotal)} ext ${mb(m.external)} ab ${mb(m.arrayBuffers)}`,
+        `  ${completedAt.length} done: rss ${mb(m.rss)} heap ${mb(m.heapUsed)}/${mb(m.heapTotal)} ext ${mb(m.external)} ab ${mb(m.arrayBuffers)} ${spaces()}`,
       );
     }
   }, 100);
@@ -182,6 +186,14 @@ async function run(): Promise<void> {
   await q.manager.close();
   q.db.close();
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** V8's spaces, committed (what the trace shows beside the RSS: which space grew). */
+function spaces(): string {
+  return getHeapSpaceStatistics()
+    .filter((space) => space.space_size > 1024 * 1024)
+    .map((space) => `${space.space_name.replace('_space', '')} ${mb(space.space_size)}`)
+    .join(' ');
 }
 
 function mb(bytes: number): string {

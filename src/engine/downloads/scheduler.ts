@@ -28,6 +28,7 @@ import { SpaceWaits } from './space-waits.ts';
 import { transfer } from './transfer.ts';
 import { WaitingRecordings } from './waiting.ts';
 import type { BatchWatchers } from './watchers.ts';
+import { holdYoungGeneration } from './young-generation.ts';
 
 export interface ManagerOptions {
   db: Db;
@@ -266,6 +267,7 @@ export class QueueScheduler {
       failed: (item, error) => this.#failed(item, error),
       received: () => this.wake(0, false),
       ended: (item, { completed }) => {
+        holdYoungGeneration();
         // Where a transfer that did not complete stopped (a completed one was saved whole).
         const reached = this.#progress.running().get(item.id);
         if (!completed && reached !== undefined && this.#store.open) {
