@@ -113,6 +113,8 @@ async function notices(page: Page, words: Translator) {
   await page.getByRole('button', { name: words.t('route.places.find') }).click();
   await expect(page.getByRole('alert')).toHaveText(words.t('route.places.needBoth'));
   await expectAccessible(page, page.locator('main'), `${words.language}-route-needs-places`);
+  const actions = page.getByRole('form', { name: words.t('route.actions.label') });
+  await expectAccessible(page, actions, `${words.language}-route-actions`);
   await openView(page, roadcam.url, '#/settings');
   await page.getByLabel(words.t('settings.network.deadline')).fill('1');
   const network = page.locator('section:has(> #network-heading)');
@@ -150,24 +152,26 @@ for (const locale of LOCALES) {
   });
 }
 
+/** Chooses `choice` in Settings › Language, the page speaking `shown`'s language. */
+async function chooseLanguage(page: Page, shown: Translator, choice: string) {
+  const choices = page.getByRole('group', { name: shown.t('language.label') });
+  await choices.getByText(choice, { exact: true }).click();
+}
+
 test.describe('a change in Settings › Language', () => {
   test.use({ locale: 'en-US' });
 
   test("the page's lang and dir follow it at once", async ({ page }) => {
-    const en = translatorFor('en');
+    const [en, fr, es] = [translatorFor('en'), translatorFor('fr'), translatorFor('es')];
     await page.goto(`${roadcam.url}#/settings`);
     await expectPageLanguage(page, 'en');
-    const choices = page.getByRole('group', { name: en.t('language.label') });
-    await choices.getByText(en.t('language.name.fr'), { exact: true }).click();
+    await chooseLanguage(page, en, en.t('language.name.fr'));
     await expectPageLanguage(page, 'fr');
-    const fr = translatorFor('fr');
-    await choices.getByText(fr.t('language.name.es'), { exact: true }).click();
+    await chooseLanguage(page, fr, fr.t('language.name.es'));
     await expectPageLanguage(page, 'es');
     // Back to the system's language (English here), as the other tests expect to find it.
-    const system = translatorFor('es').t('language.system', {
-      language: translatorFor('es').t('language.name.en'),
-    });
-    await choices.getByText(system, { exact: true }).click();
+    const system = es.t('language.system', { language: es.t('language.name.en') });
+    await chooseLanguage(page, es, system);
     await expectPageLanguage(page, 'en');
   });
 });
