@@ -55,12 +55,20 @@ async function everyView(page: Page, words: Translator) {
   await page.goto(`${roadcam.url}#/settings`);
   await expectPageLanguage(page, words.language);
   const nav = page.getByRole('navigation', { name: words.t('nav.label') });
+  const navWidths = new Set<number>();
   for (const key of VIEW_KEYS) {
     await nav.getByRole('link', { name: words.t(key), exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toBeAttached();
     await page.waitForLoadState('networkidle');
     await expectAccessible(page, page.locator('body'), `${words.language}-${key}`);
+    // Each view's icon whole beside the longest name, and the bar as wide on every view.
+    const icons = await nav
+      .locator('a svg')
+      .evaluateAll((all) => all.map((icon) => icon.getBoundingClientRect().width));
+    expect(icons, key).toEqual(VIEW_KEYS.map(() => 18));
+    navWidths.add((await nav.boundingBox())!.width);
   }
+  expect(navWidths.size).toBe(1);
 }
 
 /** A collection's dialogs: new, add images, export, empty and destroy (this one confirmed). */
