@@ -8,6 +8,7 @@ import { english } from '../../shared/i18n/english.ts';
 import { loadTranslator } from '../../shared/i18n/catalogues.ts';
 import {
   resolveLanguage,
+  TEXT_DIRECTIONS,
   type CatalogueLanguage,
   type LanguageChoice,
 } from '../../shared/i18n/languages.ts';
@@ -33,13 +34,15 @@ class Words {
     return this.#translator.language;
   }
 
-  /** Speaks `language` from now on (its catalogue loaded first); the page's lang follows. */
+  /** Speaks `language` from now on (its catalogue loaded first); the page's lang and dir follow. */
   async use(language: CatalogueLanguage): Promise<void> {
     this.#wanted = language;
     const translator = await loadTranslator(language);
     if (this.#wanted !== language) return;
     this.#translator = translator;
-    if (typeof document !== 'undefined') document.documentElement.lang = language;
+    if (typeof document === 'undefined') return;
+    document.documentElement.lang = language;
+    document.documentElement.dir = TEXT_DIRECTIONS[language];
   }
 
   /** Speaks what Settings › Language says, on this system. */

@@ -21,7 +21,14 @@ const WALL_LAYOUTS: Record<number, string> = { 4: '2x2', 9: '3x3', 16: '4x4' };
 export class RouteState {
   /** The line in driving order; empty until a route is made or opened. */
   line = $state<LonLat[]>([]);
-  name = $state(t('route.state.newRoute'));
+  /** The route's name; until one is given, "New route" in the language of the moment. */
+  #name = $state<string | null>(null);
+  get name(): string {
+    return this.#name ?? t('route.state.newRoute');
+  }
+  set name(name: string) {
+    this.#name = name;
+  }
   /** The buffer chosen (typed, or the route's own); null: the default, round in the user's unit. */
   #bufferKm = $state<number | null>(null);
   /** The saved route shown, or null for one not saved (drawn, typed, imported, from a link). */

@@ -27,6 +27,18 @@ export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
   de: 'Deutsch',
 };
 
+/**
+ * Which way each language's text runs, for the page's dir: every language Roadcam speaks runs
+ * left to right, and one that runs right to left (Arabic, Hebrew) is said so here when it comes.
+ */
+export const TEXT_DIRECTIONS: Readonly<Record<CatalogueLanguage, 'ltr' | 'rtl'>> = {
+  en: 'ltr',
+  es: 'ltr',
+  fr: 'ltr',
+  de: 'ltr',
+  'en-XA': 'ltr',
+};
+
 function isLanguage(tag: string): tag is Language {
   return (LANGUAGES as readonly string[]).includes(tag);
 }

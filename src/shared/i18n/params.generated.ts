@@ -1121,6 +1121,7 @@ export interface MessageParams {
   'route.map.drawing': { points: number };
   'route.map.finish': {};
   'route.map.idle': {};
+  'route.map.layerRoute': {};
   'route.places.addStop': {};
   'route.places.find': {};
   'route.places.from': {};

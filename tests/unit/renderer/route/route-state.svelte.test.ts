@@ -55,6 +55,19 @@ describe('the route state', () => {
     );
   });
 
+  test("a new route's name is said in the language of the moment, until one is given", async ({
+    core,
+  }) => {
+    // Made at the app's start, before the system's language is loaded.
+    const state = new RouteState(core.api);
+    expect(state.name).toBe('New route');
+    await words.use('fr');
+    expect(state.name).toBe('Nouvel itinéraire');
+    state.name = 'Col du Galibier';
+    await words.use('de');
+    expect(state.name).toBe('Col du Galibier');
+  });
+
   test('says what is wrong with a file that is no route, and keeps the route shown', async ({
     core,
   }) => {

@@ -14,7 +14,7 @@ import NavBar from '../../../../src/renderer/shell/NavBar.svelte';
 
 afterEach(() => words.use('en'));
 
-test('a language chosen is saved, and every word on the page follows it without a reload', async () => {
+test('a language chosen is saved, and every word on the page, its lang and its dir follow it without a reload', async () => {
   let saved: Settings = defaultSettings;
   const api = fakeApi({
     'settings.get': () => saved,
@@ -38,4 +38,5 @@ test('a language chosen is saved, and every word on the page follows it without 
   expect(screen.getByLabelText('System (English)')).toBeTruthy();
   expect(screen.getByRole('heading', { name: 'Sprache' })).toBeTruthy();
   expect(document.documentElement.lang).toBe('de');
+  expect(document.documentElement.dir).toBe('ltr');
 });
