@@ -164,7 +164,7 @@ export interface MessageParams {
   'cli.conditions.targetRoute': { points: number; km: number };
   'cli.conditions.watching': { name: string | number; changes: string | number };
   'cli.dataset.cameras': { train: number; validation: number; test: number };
-  'cli.dataset.class': { name: string | number; train: number; validation: number; test: number };
+  'cli.dataset.class': { class: string | number; name: string | number; train: number; validation: number; test: number };
   'cli.dataset.described': {};
   'cli.dataset.files': { files: number; folder: string | number; resumed: string };
   'cli.dataset.labelValue': { labels: string | number; label: string | number };
@@ -612,10 +612,10 @@ export interface MessageParams {
   'datasets.folder': {};
   'datasets.folderPlaceholder': {};
   'datasets.label': {};
-  'datasets.leftOut.candidates': { name: string | number; matched: number; candidates: number };
-  'datasets.leftOut.cap': { name: string | number; matched: number; chosen: number; perClass: number; left: number };
+  'datasets.leftOut.candidates': { class: string | number; name: string | number; matched: number; candidates: number };
+  'datasets.leftOut.cap': { class: string | number; name: string | number; matched: number; chosen: number; perClass: number; left: number };
   'datasets.leftOut.failed': { count: number; named: string | number; more: number };
-  'datasets.leftOut.fewer': { name: string | number; chosen: number; perClass: number };
+  'datasets.leftOut.fewer': { class: string | number; name: string | number; chosen: number; perClass: number };
   'datasets.leftOut.noReport': { count: number };
   'datasets.noReport': {};
   'datasets.openFolder': {};
@@ -627,6 +627,17 @@ export interface MessageParams {
   'datasets.phase.writing': {};
   'datasets.progress': { phase: string | number; done: number; total: number };
   'datasets.progressLabel': {};
+  'datasets.refused.cannotCreate': { folder: string | number; code: string | number };
+  'datasets.refused.cannotOpen': { folder: string | number; problem: string | number };
+  'datasets.refused.cannotRead': { path: string | number; code: string | number };
+  'datasets.refused.folderTaken': { folder: string | number; names: string | number };
+  'datasets.refused.noDataset': { folder: string | number };
+  'datasets.refused.noMatch': { noReport: string };
+  'datasets.refused.notFullPath': { folder: string | number };
+  'datasets.refused.otherChoices': { folder: string | number };
+  'datasets.refused.otherQueue': {};
+  'datasets.refused.tooMany': { planned: number; most: number };
+  'datasets.refused.unreadablePlan': { path: string | number };
   'datasets.result': { files: number; folder: string | number; train: number; validation: number; test: number };
   'datasets.split': {};
   'datasets.splitInvalid': {};
@@ -634,6 +645,7 @@ export interface MessageParams {
   'datasets.stopping': {};
   'datasets.title': {};
   'datasets.what': {};
+  'db.newer': { database: string; found: string | number; known: string | number };
   'desktop.change.poorVisibility': {};
   'desktop.change.snow': {};
   'desktop.command.already': { link: string | number };
