@@ -1079,7 +1079,7 @@ export interface MessageParams {
   'net.answerTooLarge': { operation: string | number; sender: string; size: string | number };
   'net.caFile.noPem': { path: string | number };
   'net.caFile.unreadable': { path: string | number; code: string | number };
-  'net.internalAddress': { host: string | number; address: string | number; range: string | number };
+  'net.internalAddress': { host: string | number; address: string | number; kind: string | number; range: string | number };
   'net.problem.failed': { operation: string | number; problem: string | number };
   'net.problem.notValidNow': { host: string | number; code: string | number };
   'net.problem.otherName': { host: string | number };
@@ -1091,6 +1091,8 @@ export interface MessageParams {
   'net.proxy.path': { from: string | number };
   'net.proxy.scheme': { from: string | number; scheme: string | number };
   'net.proxy.theSetting': {};
+  'net.range.embedded': { form: string; kind: string | number };
+  'net.range.kind': { kind: string };
   'net.source.embedded': {};
   'net.source.environmentNone': {};
   'net.source.excluded': { variable: string | number; host: string | number };
