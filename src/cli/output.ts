@@ -9,6 +9,8 @@ import type { Alert, Camera, Observation, Recording } from '../shared/api/index.
 import type { GeoKind } from '../engine/index.ts';
 import { distanceUnit, visibilityRange, type DistanceUnit } from '../shared/units.ts';
 import { formatTimeIn, systemTimeZone, zoneOf, type ZoneChoice } from '../shared/times.ts';
+import { english } from '../shared/i18n/english.ts';
+import type { Translator } from '../shared/i18n/translator.ts';
 
 export interface Io {
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
@@ -107,6 +109,8 @@ export interface TableView {
   zone: string;
   /** The terminal's locale ("en-GB"); undefined: Node's default. */
   locale: string | undefined;
+  /** The command line's words (a visibility range's "to"). */
+  words: Translator;
 }
 
 /** LC_ALL, else LC_MEASUREMENT, else LANG, as a BCP 47 tag: en_GB.UTF-8 -> en-GB; C -> none. */
@@ -126,6 +130,7 @@ export function tableView(
   units: DistanceUnit | undefined,
   settings: { distanceUnit: DistanceUnit | null; timeZone: ZoneChoice },
   env: NodeJS.ProcessEnv,
+  words: Translator = english,
 ): TableView {
   const locale = envLocale(env);
   return {
@@ -137,10 +142,11 @@ export function tableView(
         : distanceUnit(settings.distanceUnit, locale)),
     zone: zoneOf(settings.timeZone, systemTimeZone()),
     locale,
+    words,
   };
 }
 
-const UTC_VIEW: TableView = { unit: 'km', zone: 'UTC', locale: 'en-GB' };
+const UTC_VIEW: TableView = { unit: 'km', zone: 'UTC', locale: 'en-GB', words: english };
 
 /** A time from the service, in the view's zone with the zone's name ("27 Nov 2026, 10:42:07 UTC"). */
 function timeCell(v: string | null | undefined, view: TableView): string {
@@ -152,7 +158,7 @@ function timeCell(v: string | null | undefined, view: TableView): string {
 function visibilityCell(v: number | undefined, view: TableView): string {
   if (v === undefined) return '';
   const range = visibilityRange(v, view.unit, view.locale);
-  return range === null ? String(v) : `${v} (${range})`;
+  return range === null ? String(v) : `${v} (${view.words.say(range)})`;
 }
 
 /** The table columns of each kind of feature. */

@@ -3,6 +3,8 @@
  * conversion, parsing what a user typed, and formatting through Intl (never by hand). The app
  * and the command line both use it; each decides the locale its own way.
  */
+import { said, type Said } from './i18n/translator.ts';
+
 export type DistanceUnit = 'km' | 'mi';
 
 /** The international mile, exactly. */
@@ -128,18 +130,19 @@ export function visibilityBounds(
 }
 
 /**
- * A visibility class's range in the user's unit: "0.7 to 1.5 miles", "1.13 to 2.41 km",
- * "2.41+ km"; null for a value that is not a class (no report).
+ * A visibility class's range in the user's unit, as a message for the front end to say in its
+ * language: "0.7 to 1.5 miles", "1.13 to 2.41 km", "2.41+ km" (the figures formatted for
+ * `locale`); null for a value that is not a class (no report).
  */
-export function visibilityRange(value: number, unit: DistanceUnit, locale?: string): string | null {
+export function visibilityRange(value: number, unit: DistanceUnit, locale?: string): Said | null {
   const bounds = visibilityBounds(value, unit);
   if (!bounds) return null;
   const [low, high] = bounds;
   const n = new Intl.NumberFormat(locale, { maximumSignificantDigits: 2 });
   const name = unitLabel(unit, locale);
   return high === null
-    ? `${n.format(low)}+ ${name}`
-    : `${n.format(low)} to ${n.format(high)} ${name}`;
+    ? said('map.visibility.over', { low: n.format(low), unit: name })
+    : said('map.visibility.range', { low: n.format(low), high: n.format(high), unit: name });
 }
 
 /** Below these, a distance reads in feet or metres: a tenth of a mile, a kilometre. */

@@ -4,6 +4,8 @@
  * service depending on the main process.
  */
 import type Database from 'better-sqlite3';
+import { english } from '../shared/i18n/english.ts';
+import { said, type Said } from '../shared/i18n/translator.ts';
 
 export interface Migration {
   /** Numbered like the file (0010-name -> 10); strictly increasing. */
@@ -16,20 +18,23 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-/** What a refusal says: which database, and what the user can do about it. */
+/**
+ * Whose database it is, which a refusal names with what the user can do about it: the app's
+ * (its data folder is ROADCAM_DATA_DIR) or the embedded service's.
+ */
 export interface MigrateOptions {
-  database?: string;
-  remedy?: string;
+  database?: 'app' | 'service';
 }
 
+/** A database a newer Roadcam wrote: `said` for the user's language, `message` in English. */
 export class NewerDatabaseError extends Error {
+  readonly said: Said;
+
   constructor(found: number, known: number, options: MigrateOptions = {}) {
-    const database = options.database ?? 'This database';
-    const remedy = options.remedy ?? 'Update Roadcam, or use another data folder.';
-    super(
-      `${database} was written by a newer version of Roadcam (schema ${found}, this version knows ${known}). ${remedy}`,
-    );
+    const words = said('db.newer', { database: options.database ?? 'other', found, known });
+    super(english.say(words));
     this.name = 'NewerDatabaseError';
+    this.said = words;
   }
 }
 

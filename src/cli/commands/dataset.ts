@@ -12,6 +12,7 @@ import { checkFlags, flag, UsageError } from '../argv.ts';
 import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
 import { invoke } from '../core-call.ts';
 import { printJson, progress } from '../output.ts';
+import { readingWords } from '../sensor-words.ts';
 import { searchFlagNames, searchParams } from '../search-flags.ts';
 import { typedObservationQuery } from './dataset-query.ts';
 
@@ -98,6 +99,11 @@ function splitOf(raw: string | undefined): { split?: [number, number, number] } 
   return { split: parts.map(Number) as [number, number, number] };
 }
 
+/** A class's line: its word in the user's language, its id (the folder) beside it. */
+function classLine(words: Translator, r: DatasetResult, c: DatasetResult['classes'][number]) {
+  return { class: readingWords(words, r.label, c.value), name: c.name, ...c.splits };
+}
+
 /**
  * The export's summary: class ids (the labels) and the folder stay as they are; the words around
  * them are the user's. A left-out line is what the engine said.
@@ -106,7 +112,7 @@ function resultText(words: Translator, r: DatasetResult): string {
   const resumed = r.resumed ? 'yes' : 'no';
   const lines = [
     words.t('cli.dataset.files', { files: r.files, folder: r.folder, resumed }),
-    ...r.classes.map((c) => `  ${words.t('cli.dataset.class', { name: c.name, ...c.splits })}`),
+    ...r.classes.map((c) => `  ${words.t('cli.dataset.class', classLine(words, r, c))}`),
     `  ${words.t('cli.dataset.cameras', r.cameras)}`,
     ...r.leftOut.map((l) => `  ${words.t('cli.dataset.leftOut', { words: words.say(l.said) })}`),
     `  ${words.t('cli.dataset.described')}`,

@@ -26,7 +26,7 @@ export async function search(ctx: Context, kind: GeoKind): Promise<number> {
   const params = searchParams(kind, ctx.argv, names);
   const units = unitsFlag(ctx.argv);
   return withEngine(ctx, async (engine) => {
-    const view = tableView(units, await invoke(engine, 'settings.get', {}), ctx.env);
+    const view = tableView(units, await invoke(engine, 'settings.get', {}), ctx.env, ctx.words);
     if (ctx.argv.switches.has('all')) return searchEverything(ctx, engine, kind, params, view);
     const outcome = await invoke(engine, 'cli.search', { kind, params });
     if (outcome.fromCache) {

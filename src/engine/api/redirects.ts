@@ -10,7 +10,12 @@
  * a proxy that resolves for us) is let through, and the connection resolves it once more, so a
  * name that changes its address between the two is not caught.
  */
-import { isIpAddress, isLocalhostName, type InternalRange } from '../net/address-ranges.ts';
+import {
+  isIpAddress,
+  isLocalhostName,
+  localhostRange,
+  type InternalRange,
+} from '../net/address-ranges.ts';
 import { SYSTEM_POLICY, type AddressPolicy, type Resolve } from '../net/address-policy.ts';
 import { ServiceError, safeUrl } from './errors.ts';
 
@@ -88,7 +93,7 @@ function hostRange(
   addresses: readonly string[] = [],
   internal: AddressPolicy['internal'] = SYSTEM_POLICY.internal,
 ): (InternalRange & { address?: string }) | null {
-  if (isLocalhostName(host)) return { kind: 'a loopback name (this computer)', range: host };
+  if (isLocalhostName(host)) return localhostRange(host);
   if (isIpAddress(host)) return internal(host);
   for (const address of addresses) {
     const range = internal(address);

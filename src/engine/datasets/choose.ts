@@ -3,6 +3,8 @@
  * aggregation of the label (interface 4.0), then each class read with the interface's sensor
  * filter (at most MAX_CLASS_CANDIDATES, the newest first) and sampled with the seed.
  */
+import { SaidError } from '../../shared/i18n/said-error.ts';
+import { said } from '../../shared/i18n/translator.ts';
 import type { Observation, ObservationSearchParams } from '../../shared/api/index.ts';
 import {
   MAX_CLASS_CANDIDATES,
@@ -47,11 +49,7 @@ export async function chooseObservations(
     0,
   );
   if (planned > MAX_DATASET_ITEMS) {
-    throw new RangeError(
-      `The query gives ${planned.toLocaleString('en')} images, more than the ` +
-        `${MAX_DATASET_ITEMS.toLocaleString('en')} a dataset holds: narrow the query ` +
-        '(area, time, sensor values) or choose fewer images per class.',
-    );
+    throw new SaidError(said('datasets.refused.tooMany', { planned, most: MAX_DATASET_ITEMS }));
   }
   const classes: ChosenClass[] = [];
   for (const [i, c] of wanted.entries()) {

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { english } from '../../shared/i18n/english.ts';
+import { SaidError } from '../../shared/i18n/said-error.ts';
 import { said, type Said } from '../../shared/i18n/translator.ts';
 import type { DatasetOptions, DatasetProgress, DatasetResult } from '../../shared/ipc/datasets.ts';
 import type { ApiClient } from '../api/client.ts';
@@ -82,10 +83,8 @@ async function exportOnce(
   if (earlier === null) refuseFilesOfOthers(o.folder);
   const plan = earlier ?? (await newPlan(deps.client, o, say, signal));
   if (plan.images.length === 0) {
-    throw new RangeError(
-      'No observation matches the query with a class to learn: widen the area or the time, ' +
-        (o.includeNoReport ? 'or drop a sensor filter.' : 'or include "no report".'),
-    );
+    const noReport = o.includeNoReport ? 'yes' : 'no';
+    throw new SaidError(said('datasets.refused.noMatch', { noReport }));
   }
   const { rows, failures } = await fetchImages(deps, o, plan, { fingerprint, tally, say }, signal);
   say('writing', 0, 1);
@@ -104,9 +103,7 @@ const WRITTEN = ['README.md', 'manifest.csv', 'manifest.jsonl'];
 function refuseFilesOfOthers(folder: string): void {
   const taken = WRITTEN.filter((name) => existsSync(join(folder, name)));
   if (taken.length > 0) {
-    throw new RangeError(
-      `${folder} already holds ${taken.join(', ')}, which an export would replace: choose an empty folder.`,
-    );
+    throw new SaidError(said('datasets.refused.folderTaken', { folder, names: taken.join(', ') }));
   }
 }
 
@@ -152,10 +149,7 @@ async function fetchImages(
   // A file an earlier run completed and the user deleted or changed since is fetched again.
   manager.refetch(await changedFiles(o.folder, manager.store.itemsOfBatch(batchId)));
   if (!manager.running) {
-    throw new Error(
-      'Another Roadcam is running the download queue: the images are queued there. ' +
-        'Run the export again once it has finished them, to write the manifest.',
-    );
+    throw new SaidError(said('datasets.refused.otherQueue'));
   }
   tally.total = plan.images.length;
   tally.done = manager.store.itemsOfBatch(batchId).filter((i) => i.state === 'completed').length;

@@ -8,6 +8,8 @@
 import { createHash } from 'node:crypto';
 import { readFile, writeFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
+import { SaidError } from '../../shared/i18n/said-error.ts';
+import { said } from '../../shared/i18n/translator.ts';
 import type { Observation } from '../../shared/api/index.ts';
 import type { DatasetOptions, DatasetSplit } from '../../shared/ipc/datasets.ts';
 import { SENSOR_TYPES, type SensorType } from '../../shared/sensors.ts';
@@ -110,7 +112,9 @@ export async function readPlan(folder: string, fingerprint: string): Promise<Dat
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     const code = (error as NodeJS.ErrnoException).code;
-    throw new Error(`Cannot read ${path} (${code}): choose another folder.`, { cause: error });
+    throw new SaidError(said('datasets.refused.cannotRead', { path, code: String(code) }), {
+      cause: error,
+    });
   }
   if (text.length > PLAN_MAX_BYTES) throw unreadable(path);
   let plan: DatasetPlan;
@@ -121,19 +125,13 @@ export async function readPlan(folder: string, fingerprint: string): Promise<Dat
   }
   if (!Array.isArray(plan.images) || !Array.isArray(plan.classes)) throw unreadable(path);
   if (plan.fingerprint !== fingerprint) {
-    throw new RangeError(
-      `${folder} holds a dataset made with other choices (query, label, per class, split, seed ` +
-        'or layout): choose an empty folder, or the same choices to complete that one.',
-    );
+    throw new SaidError(said('datasets.refused.otherChoices', { folder }));
   }
   return plan;
 }
 
 function unreadable(path: string, cause?: unknown): Error {
-  return new Error(
-    `${path} is not a dataset plan this app can read: remove it or choose another folder.`,
-    { cause },
-  );
+  return new SaidError(said('datasets.refused.unreadablePlan', { path }), { cause });
 }
 
 /** Written whole or not at all: a killed run leaves the old plan or none, never half of one. */

@@ -10,7 +10,8 @@ import {
 import type { ManifestRow } from './manifest.ts';
 import type { DatasetPlan } from './plan.ts';
 import { english } from '../../shared/i18n/english.ts';
-import { said, type Said } from '../../shared/i18n/translator.ts';
+import { said, saidWithin, type Said } from '../../shared/i18n/translator.ts';
+import { sensorWord } from '../../shared/sensors.ts';
 
 /** Failures named one by one in the datasheet at most; the rest are counted. */
 const FAILURES_NAMED = 20;
@@ -72,12 +73,18 @@ function leftOut(
   for (const c of plan.classes) {
     if (c.candidates < c.matched && (o.perClass === undefined || c.candidates < o.perClass)) {
       const { name, matched, candidates } = c;
-      const words = said('datasets.leftOut.candidates', { name, matched, candidates });
+      const words = said('datasets.leftOut.candidates', {
+        class: classWords(o, c),
+        name,
+        matched,
+        candidates,
+      });
       out.push(leftOutBy('candidates', matched - candidates, words));
     } else if (o.perClass !== undefined && c.matched > c.chosen) {
       const { name, matched, chosen } = c;
       const left = matched - chosen;
       const words = said('datasets.leftOut.cap', {
+        class: classWords(o, c),
         name,
         matched,
         chosen,
@@ -88,6 +95,7 @@ function leftOut(
     }
     if (o.perClass !== undefined && c.chosen < o.perClass) {
       const words = said('datasets.leftOut.fewer', {
+        class: classWords(o, c),
         name: c.name,
         chosen: c.chosen,
         perClass: o.perClass,
@@ -105,6 +113,12 @@ function leftOut(
     out.push(leftOutBy('failed', count, said('datasets.leftOut.failed', { count, named, more })));
   }
   return out;
+}
+
+/** A class's word in the user's language (docs/glossary.md); its id (the folder) stays beside it. */
+function classWords(o: DatasetOptions, c: { value: number }): string {
+  const word = sensorWord(o.label, c.value);
+  return word ? saidWithin({ code: word, params: {} }) : String(c.value);
 }
 
 function leftOutBy(reason: DatasetLeftOut['reason'], count: number, words: Said): DatasetLeftOut {

@@ -5,8 +5,6 @@ import { migrations } from './migrations/index.ts';
 
 export type Db = Database.Database;
 
-const APP_REMEDY = 'Update Roadcam, or point ROADCAM_DATA_DIR at another folder.';
-
 /**
  * Opens the app's SQLite database (WAL, migrated). A file that SQLite cannot read is set aside
  * as `<name>.corrupt-<time>` and a fresh database is built in its place: the cache can be
@@ -41,7 +39,7 @@ function openAndMigrate(file: string): Db {
       throw Object.assign(new Error(`integrity check: ${String(check)}`), {
         code: 'SQLITE_CORRUPT',
       });
-    migrate(db, migrations, { remedy: APP_REMEDY });
+    migrate(db, migrations, { database: 'app' });
     return db;
   } catch (error) {
     db.close();

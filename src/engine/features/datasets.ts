@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
+import { SaidError } from '../../shared/i18n/said-error.ts';
+import { said } from '../../shared/i18n/translator.ts';
 import type { datasetsChannels } from '../../shared/ipc/datasets.ts';
 import { exportDataset } from '../datasets/export.ts';
 import { PLAN_FILE } from '../datasets/plan.ts';
@@ -23,14 +25,13 @@ export function datasetsFeature(
       'datasets.export': async (input) => {
         const folder = input.folder;
         if (!isAbsolute(folder)) {
-          throw new RangeError(`The dataset's folder must be a full path, not "${folder}".`);
+          throw new SaidError(said('datasets.refused.notFullPath', { folder }));
         }
         // Before the folder is made: a folder the user did not choose is not even created.
         await ctx.consent.batch(folder, 'skip', ctx.folders().downloads);
         await mkdir(folder, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
-          throw new Error(
-            `Cannot create the folder ${folder} (${error.code}): choose another one.`,
-          );
+          const code = error.code ?? error.message;
+          throw new SaidError(said('datasets.refused.cannotCreate', { folder, code }));
         });
         const abort = new AbortController();
         running.get(input.exportId)?.abort();
@@ -58,11 +59,11 @@ export function datasetsFeature(
       'datasets.open': async ({ folder }) => {
         // Only a dataset's folder: the page may not open any path it names.
         if (!isAbsolute(folder) || !existsSync(join(folder, PLAN_FILE))) {
-          throw new Error(`${folder} holds no dataset: export one there first.`);
+          throw new SaidError(said('datasets.refused.noDataset', { folder }));
         }
         if (!ctx.desktop) return { opened: false, path: folder };
         const problem = await ctx.desktop.openPath(folder);
-        if (problem) throw new Error(`Could not open ${folder}: ${problem}`);
+        if (problem) throw new SaidError(said('datasets.refused.cannotOpen', { folder, problem }));
         return { opened: true, path: folder };
       },
     },

@@ -7,6 +7,9 @@ import type { MediaResponse } from '../api/requester.ts';
 import { ApiError, NetworkError, ServiceError } from '../api/errors.ts';
 import type { MediaCache, MediaEntry } from '../cache/media.ts';
 import type { Log } from '../log.ts';
+import { english } from '../../shared/i18n/english.ts';
+import { SAID_HEADER, saidHeaderValue } from '../../shared/i18n/said-header.ts';
+import { said, saidWithin, type Said } from '../../shared/i18n/translator.ts';
 import { readMediaPath, type MediaPath } from './routes.ts';
 
 /** What a transport sends back for a media URL: an HTTP-like answer with a streamed body. */
@@ -73,9 +76,10 @@ export class MediaResolver {
       // Never a rejected promise (it would crash the media server): the cache closed under a
       // request as the app quits, a disk error. The reason goes to the page and the log.
       const path = pathAndQuery.split('?')[0]!;
-      const message = `Media ${path} could not be served: ${(error as Error).message ?? String(error)}. Try again; if it keeps failing, restart Roadcam.`;
-      this.#log(message);
-      return text(500, message);
+      const reason = (error as Error).message ?? String(error);
+      const words = said('media.failed.serve', { path, reason });
+      this.#log(english.say(words));
+      return text(500, words);
     }
   }
 
@@ -84,7 +88,7 @@ export class MediaResolver {
     const path = q < 0 ? pathAndQuery : pathAndQuery.slice(0, q);
     const query = q < 0 ? undefined : pathAndQuery.slice(q + 1);
     const route = readMediaPath(path, { tileUrl: this.#tileUrl(), query });
-    if (!route) return text(404, `No such media: ${path}. Media paths look like cameras/ID/live.`);
+    if (!route) return text(404, said('media.failed.noSuch', { path }));
     if (route.refusal) return text(400, route.refusal);
     const local = this.#localFile(route);
     if (local) return fromFile(local, IMMUTABLE);
@@ -114,7 +118,9 @@ export class MediaResolver {
     of: NonNullable<MediaPath['thumbnailOf']>,
     signal: AbortSignal,
   ): Promise<MediaAnswer> {
-    if (!this.#ext.thumbnail) return text(501, `${route.label}: thumbnails are not available.`);
+    if (!this.#ext.thumbnail) {
+      return text(501, said('media.failed.noThumbnails', { what: saidWithin(route.what) }));
+    }
     let source =
       this.#localFile(of.route) ?? (of.route.cacheKey ? this.#cache.get(of.route.cacheKey) : null);
     if (!source) {
@@ -163,13 +169,17 @@ export class MediaResolver {
       answer.headers['X-Roadcam-Offline'] = '1';
       return answer;
     }
-    if (signal(error)) return text(499, `${route.label}: request canceled`);
+    const what = saidWithin(route.what);
+    if (signal(error)) return text(499, said('media.failed.canceled', { what }));
     const message =
-      error instanceof ApiError ? error.message : `${route.label} failed: ${String(error)}`;
+      error instanceof ApiError
+        ? error.message
+        : english.say(said('media.failed.other', { what, reason: String(error) }));
     this.#log(`media ${route.label}: ${message}`);
-    if (error instanceof ServiceError) return text(error.status, message);
-    if (error instanceof NetworkError) return text(503, message);
-    return text(502, message);
+    const words = failureSaid(route, error) ?? message;
+    if (error instanceof ServiceError) return text(error.status, words, message);
+    if (error instanceof NetworkError) return text(503, words, message);
+    return text(502, words, message);
   }
 }
 
@@ -188,6 +198,19 @@ function cappedBody(route: MediaPath, response: MediaResponse): Readable {
   return Readable.fromWeb(body as NodeWebStream<Uint8Array>);
 }
 
+/**
+ * What a failed fetch means: the client's own said with the route named in the user's language
+ * (the client names what it fetched in English); null for an error the client did not word.
+ */
+function failureSaid(route: MediaPath, error: unknown): Said | null {
+  const what = saidWithin(route.what);
+  if (!(error instanceof ApiError)) {
+    return said('media.failed.other', { what, reason: String(error) });
+  }
+  if (!error.said || !('operation' in error.said.params)) return error.said ?? null;
+  return { ...error.said, params: { ...error.said.params, operation: route.what } };
+}
+
 function signal(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';
 }
@@ -204,15 +227,19 @@ function fromFile(entry: MediaEntry, cacheControl: string): MediaAnswer {
   };
 }
 
-function text(status: number, message: string): MediaAnswer {
-  const body = Buffer.from(`${message}\n`);
-  return {
-    status,
-    headers: {
-      'Content-Type': 'text/plain; charset=utf-8',
-      'Content-Length': String(body.length),
-      'Cache-Control': 'no-store',
-    },
-    body: Readable.from([body]),
+/** An answer in words: the English body (for logs and a look with curl), and what it means. */
+function text(
+  status: number,
+  words: Said | string,
+  inEnglish = typeof words === 'string' ? words : english.say(words),
+): MediaAnswer {
+  const body = Buffer.from(`${inEnglish}\n`);
+  const headers: Record<string, string> = {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': String(body.length),
+    'Cache-Control': 'no-store',
   };
+  const header = typeof words === 'string' ? null : saidHeaderValue(words);
+  if (header !== null) headers[SAID_HEADER] = header;
+  return { status, headers, body: Readable.from([body]) };
 }

@@ -3,6 +3,8 @@ import type { MediaResponse } from '../api/requester.ts';
 import { Readable } from 'node:stream';
 import { ANSWER_CAPS } from '../api/capped-read.ts';
 import { segment } from '../api/path.ts';
+import { english } from '../../shared/i18n/english.ts';
+import { said, type Said } from '../../shared/i18n/translator.ts';
 import { fetchTile } from './tile-fetch.ts';
 
 /**
@@ -11,7 +13,9 @@ import { fetchTile } from './tile-fetch.ts';
  * the main process adds the token and follows signed redirects, so the token never reaches it.
  */
 export interface MediaPath {
-  /** What the user would call it, for error messages: "camera C1 live image". */
+  /** What the user would call it, said in their language in a failure's words. */
+  what: Said;
+  /** `what` in English, for logs: "camera C1 live image". */
   label: string;
   /**
    * Cache key when the bytes never change for this path (archived frames, previews); null for
@@ -79,7 +83,7 @@ export function readMediaPath(path: string, options: MediaPathOptions = {}): Med
 
   if (group === 'cameras' && b === 'live' && c === undefined) {
     return {
-      label: `camera ${a} live image`,
+      ...named(said('media.what.live', { id: a })),
       cacheKey: `live:${a}`,
       live: true,
       cap: ANSWER_CAPS.image,
@@ -90,7 +94,7 @@ export function readMediaPath(path: string, options: MediaPathOptions = {}): Med
     const query = options.query ?? '';
     if (query !== '' && !hlsQuery.test(query)) return null;
     return {
-      label: `camera ${a} live video`,
+      ...named(said('media.what.video', { id: a })),
       cacheKey: null,
       live: true,
       // A playlist's answer is lowered to the playlist cap by its type too (resolver.ts).
@@ -103,7 +107,7 @@ export function readMediaPath(path: string, options: MediaPathOptions = {}): Med
   }
   if (group === 'cameras' && b === 'images' && c !== undefined && time.test(c)) {
     return {
-      label: `camera ${a} image at ${c}`,
+      ...named(said('media.what.image', { id: a, time: c })),
       cacheKey: `camera-image:${a}:${c}`,
       live: false,
       cap: ANSWER_CAPS.image,
@@ -116,7 +120,11 @@ export function readMediaPath(path: string, options: MediaPathOptions = {}): Med
     const [z, x, y] = match.slice(1).map(Number) as [number, number, number];
     if (z > 24 || x >= 2 ** z || y >= 2 ** z) return null;
     return {
-      label: `${a === 'cameras' ? 'camera' : 'observation'} tile ${z}/${x}/${y}`,
+      ...named(
+        said(a === 'cameras' ? 'media.what.cameraTile' : 'media.what.observationTile', {
+          tile: `${z}/${x}/${y}`,
+        }),
+      ),
       cacheKey: `tile:${a}:${z}/${x}/${y}`,
       // Fresh while online (observations change every ten minutes); the last copy offline.
       live: true,
@@ -127,7 +135,7 @@ export function readMediaPath(path: string, options: MediaPathOptions = {}): Med
   }
   if (group === 'observations' && b === 'preview' && c === undefined) {
     return {
-      label: `observation ${a} preview`,
+      ...named(said('media.what.preview', { id: a })),
       cacheKey: `observation-preview:${a}`,
       live: false,
       cap: ANSWER_CAPS.image,
@@ -136,7 +144,7 @@ export function readMediaPath(path: string, options: MediaPathOptions = {}): Med
   }
   if (group === 'recordings' && b === 'frame.jpg' && c === undefined) {
     return {
-      label: `recording ${a} frame`,
+      ...named(said('media.what.frame', { id: a })),
       cacheKey: `recording-jpg:${a}`,
       live: false,
       cap: ANSWER_CAPS.image,
@@ -145,7 +153,7 @@ export function readMediaPath(path: string, options: MediaPathOptions = {}): Med
   }
   if (group === 'recordings' && b === 'video.mp4' && c === undefined) {
     return {
-      label: `recording ${a} video`,
+      ...named(said('media.what.recording', { id: a })),
       // Streamed to the page as it comes: a video is too large for the media cache.
       cacheKey: null,
       live: false,
@@ -155,7 +163,7 @@ export function readMediaPath(path: string, options: MediaPathOptions = {}): Med
   }
   if (group === 'collections' && b === 'preview' && c === undefined) {
     return {
-      label: `collection ${a} preview`,
+      ...named(said('media.what.collectionPreview', { id: a })),
       cacheKey: `collection-preview:${a}`,
       // A collection's preview changes as images are added: fresh while online.
       live: true,
@@ -170,7 +178,7 @@ export function readMediaPath(path: string, options: MediaPathOptions = {}): Med
     const source = collectionImage(a, c);
     const width = thumbnailWidth(options.query);
     return {
-      label: `thumbnail of collection ${a} image ${c}`,
+      ...named(said('media.what.thumbnail', { id: a, name: c })),
       cacheKey: `thumb:${width}:collection-image:${a}:${c}`,
       live: false,
       cap: ANSWER_CAPS.image,
@@ -220,7 +228,7 @@ function basemapTile(
     .replace('{x}', String(xn))
     .replace('{y}', String(yn));
   return {
-    label: `map tile ${zn}/${xn}/${yn}`,
+    ...named(said('media.what.basemap', { tile: `${zn}/${xn}/${yn}` })),
     cacheKey: `basemap:${template}:${zn}/${xn}/${yn}`,
     live: false,
     cap: ANSWER_CAPS.tile,
@@ -231,9 +239,14 @@ function basemapTile(
   };
 }
 
+/** A route's name: said for the user, in English for logs. */
+function named(what: Said): { what: Said; label: string } {
+  return { what, label: english.say(what) };
+}
+
 function collectionImage(collectionId: string, name: string): MediaPath {
   return {
-    label: `collection ${collectionId} image ${name}`,
+    ...named(said('media.what.collectionImage', { id: collectionId, name })),
     cacheKey: `collection-image:${collectionId}:${name}`,
     live: false,
     cap: ANSWER_CAPS.image,

@@ -70,5 +70,7 @@ export function safeMediaHeaders(
   safe['Content-Type'] = servedType(type, status);
   safe['X-Content-Type-Options'] = 'nosniff';
   safe['Content-Security-Policy'] = MEDIA_CSP;
+  // The page (a file in the desktop app, another origin than the media scheme) reads these.
+  safe['Access-Control-Expose-Headers'] = 'X-Roadcam-Offline, X-Roadcam-Said';
   return safe;
 }

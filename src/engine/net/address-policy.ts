@@ -12,6 +12,7 @@
  */
 import { lookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
+import { said, saidWithin } from '../../shared/i18n/translator.ts';
 import { internalRange, type InternalRange } from './address-ranges.ts';
 import { NetProblem } from './problem.ts';
 
@@ -36,10 +37,10 @@ export class InternalAddress extends NetProblem {
   readonly code = 'ERR_ROADCAM_INTERNAL_ADDRESS';
 
   constructor(host: string, address: string, range: InternalRange) {
-    super(
-      `${host} is at ${address}, ${range.kind} (${range.range}), on this computer or its local network`,
-      { cause: null },
-    );
+    const kind = saidWithin(range.said);
+    super(said('net.internalAddress', { host, address, kind, range: range.range }), {
+      cause: null,
+    });
     this.name = 'InternalAddress';
   }
 }

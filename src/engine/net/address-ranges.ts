@@ -9,38 +9,66 @@
  * the URL parser makes of a host (`0x7f.1` and `2130706433` are already `127.0.0.1` there,
  * and IPv6 is compressed) and what a resolver answers.
  */
+import { english } from '../../shared/i18n/english.ts';
+import { said, saidWithin, type Said } from '../../shared/i18n/translator.ts';
 
 /** A range that is not the internet's, in words for a message. */
 export interface InternalRange {
-  /** "a loopback address": what the address is, to a user. */
+  /** What the address is, to a user, said in their language (net.range.*). */
+  said: Said;
+  /** `said` in English, for logs: "a loopback address". */
   kind: string;
   /** "127.0.0.0/8" */
   range: string;
 }
 
+/** The kinds of range, as the catalogue's net.range.kind names them. */
+type RangeKind =
+  | 'thisNetwork'
+  | 'private'
+  | 'sharedNat'
+  | 'loopback'
+  | 'linkLocal'
+  | 'multicast'
+  | 'reserved'
+  | 'unspecified'
+  | 'uniqueLocal'
+  | 'linkLocal6'
+  | 'siteLocal'
+  | 'loopbackName';
+
+/** An IPv6 form that carries an IPv4 address. */
+type EmbeddedForm = 'mapped' | 'compatible' | 'translated' | 'nat64' | '6to4';
+
 interface Range4 {
   base: number;
   bits: number;
-  kind: string;
+  kind: RangeKind;
 }
 
-const v4 = (text: string, bits: number, kind: string): Range4 => ({
+const v4 = (text: string, bits: number, kind: RangeKind): Range4 => ({
   base: ipv4Number(text.split('.').map(Number)),
   bits,
   kind,
 });
 
 const RANGES_V4: readonly Range4[] = [
-  v4('0.0.0.0', 8, 'an address of "this network" (0.0.0.0 reaches this computer)'),
-  v4('10.0.0.0', 8, 'a private address'),
-  v4('100.64.0.0', 10, 'a shared address of carrier-grade NAT'),
-  v4('127.0.0.0', 8, 'a loopback address (this computer)'),
-  v4('169.254.0.0', 16, 'a link-local address (cloud instance metadata answers there)'),
-  v4('172.16.0.0', 12, 'a private address'),
-  v4('192.168.0.0', 16, 'a private address'),
-  v4('224.0.0.0', 4, 'a multicast address'),
-  v4('240.0.0.0', 4, 'a reserved or broadcast address'),
+  v4('0.0.0.0', 8, 'thisNetwork'),
+  v4('10.0.0.0', 8, 'private'),
+  v4('100.64.0.0', 10, 'sharedNat'),
+  v4('127.0.0.0', 8, 'loopback'),
+  v4('169.254.0.0', 16, 'linkLocal'),
+  v4('172.16.0.0', 12, 'private'),
+  v4('192.168.0.0', 16, 'private'),
+  v4('224.0.0.0', 4, 'multicast'),
+  v4('240.0.0.0', 4, 'reserved'),
 ];
+
+/** A range of `kind`, in words. */
+function named(kind: RangeKind | Said, range: string): InternalRange {
+  const words = typeof kind === 'string' ? said('net.range.kind', { kind }) : kind;
+  return { said: words, kind: english.say(words), range };
+}
 
 /** The range `address` (IPv4 or IPv6 text, brackets allowed) is in, or null for the internet's. */
 export function internalRange(address: string): InternalRange | null {
@@ -55,6 +83,11 @@ export function isIpAddress(host: string): boolean {
   return parseIPv4(host) !== null || parseIPv6(host) !== null;
 }
 
+/** The range of `localhost` (a name, not an address: isLocalhostName). */
+export function localhostRange(host: string): InternalRange {
+  return named('loopbackName', host);
+}
+
 /** `localhost` and names under it: resolvers answer them with loopback (RFC 6761). */
 export function isLocalhostName(host: string): boolean {
   const name = host.toLowerCase().replace(/\.$/, '');
@@ -65,47 +98,44 @@ function range4(bytes: number[]): InternalRange | null {
   const n = ipv4Number(bytes);
   for (const r of RANGES_V4) {
     const mask = r.bits === 0 ? 0 : (0xffffffff << (32 - r.bits)) >>> 0;
-    if ((n & mask) >>> 0 === r.base) return { kind: r.kind, range: cidr4(r) };
+    if ((n & mask) >>> 0 === r.base) return named(r.kind, cidr4(r));
   }
   return null;
 }
 
 function range6(g: number[]): InternalRange | null {
   const zeroUntil = (end: number) => g.slice(0, end).every((x) => x === 0);
-  if (zeroUntil(8))
-    return { kind: 'the unspecified address (it reaches this computer)', range: '::/128' };
-  if (zeroUntil(7) && g[7] === 1)
-    return { kind: 'a loopback address (this computer)', range: '::1/128' };
+  if (zeroUntil(8)) return named('unspecified', '::/128');
+  if (zeroUntil(7) && g[7] === 1) return named('loopback', '::1/128');
   // Forms that carry an IPv4 address in their last 32 bits: judged by that address.
-  const embedded =
+  const embedded: EmbeddedForm | null =
     zeroUntil(5) && g[5] === 0xffff
-      ? 'an IPv4-mapped'
+      ? 'mapped'
       : zeroUntil(6)
-        ? 'an IPv4-compatible'
+        ? 'compatible'
         : zeroUntil(4) && g[4] === 0xffff && g[5] === 0
-          ? 'an IPv4-translated'
+          ? 'translated'
           : g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)
-            ? 'a NAT64'
+            ? 'nat64'
             : null;
   if (embedded) return inside(embedded, [g[6]!, g[7]!]);
   // 6to4 (2002::/16) carries its IPv4 address in the next 32 bits.
-  if (g[0] === 0x2002) return inside('a 6to4', [g[1]!, g[2]!]);
+  if (g[0] === 0x2002) return inside('6to4', [g[1]!, g[2]!]);
   const top = g[0]!;
-  if ((top & 0xfe00) === 0xfc00)
-    return { kind: 'a unique local (private) address', range: 'fc00::/7' };
-  if ((top & 0xffc0) === 0xfe80) return { kind: 'a link-local address', range: 'fe80::/10' };
-  if ((top & 0xffc0) === 0xfec0)
-    return { kind: 'a site-local (private) address', range: 'fec0::/10' };
-  if ((top & 0xff00) === 0xff00) return { kind: 'a multicast address', range: 'ff00::/8' };
+  if ((top & 0xfe00) === 0xfc00) return named('uniqueLocal', 'fc00::/7');
+  if ((top & 0xffc0) === 0xfe80) return named('linkLocal6', 'fe80::/10');
+  if ((top & 0xffc0) === 0xfec0) return named('siteLocal', 'fec0::/10');
+  if ((top & 0xff00) === 0xff00) return named('multicast', 'ff00::/8');
   return null;
 }
 
 /** The IPv4 address in two 16-bit groups, judged as itself. */
-function inside(form: string, groups: [number, number]): InternalRange | null {
+function inside(form: EmbeddedForm, groups: [number, number]): InternalRange | null {
   const bytes = [groups[0] >> 8, groups[0] & 0xff, groups[1] >> 8, groups[1] & 0xff];
   const found = range4(bytes);
   if (!found) return null;
-  return { kind: `${form} form of ${found.kind}`, range: `${found.range} (${bytes.join('.')})` };
+  const words = said('net.range.embedded', { form, kind: saidWithin(found.said) });
+  return named(words, `${found.range} (${bytes.join('.')})`);
 }
 
 function ipv4Number(bytes: number[]): number {

@@ -5,7 +5,7 @@
  */
 import type { MessageKey } from '../../shared/i18n/translator.ts';
 import { sensorWord, type SensorType } from '../../shared/sensors.ts';
-import { visibilityBounds, unitLabel, type DistanceUnit } from '../lib/units.ts';
+import { visibilityRange, type DistanceUnit } from '../lib/units.ts';
 import { t, words } from '../lib/words.svelte.ts';
 
 /** The map names road_weather by what it shows, the road's weather, not the surface alone. */
@@ -45,15 +45,8 @@ export function valueOrNumber(type: SensorType, value: number): string {
 
 /** What a value means: visibility as a range of distance in `unit`, the others in words. */
 export function sensorMeaning(type: SensorType, value: number, unit: DistanceUnit): string {
-  const bounds = type === 'visibility' ? visibilityBounds(value, unit) : null;
-  if (bounds) {
-    const n = new Intl.NumberFormat(words.language, { maximumSignificantDigits: 2 });
-    const [low, high] = bounds;
-    const name = unitLabel(unit, words.language);
-    return high === null
-      ? t('map.visibility.over', { low: n.format(low), unit: name })
-      : t('map.visibility.range', { low: n.format(low), high: n.format(high), unit: name });
-  }
+  const range = type === 'visibility' ? visibilityRange(value, unit, words.language) : null;
+  if (range) return words.say(range);
   const word = sensorWord(type, value);
   const meaning = word && MEANINGS[word];
   return meaning ? t(meaning) : '';

@@ -1,15 +1,18 @@
 /**
- * The reason of a failed media request, from the app's media route: it answers with the
- * service's own message ("Camera X is offline: ... Retry later."), which is not ours to translate.
+ * The reason of a failed media request, from the app's media route: what it means, the service's
+ * own message ("Camera X is offline: ... Retry later.") a parameter that is not ours to translate.
  */
 import { said } from '../../shared/i18n/translator.ts';
-import type { TileReason } from './tile-reason.ts';
+import { mediaReason, type TileReason } from './tile-reason.ts';
 
 export async function mediaFailure(url: string): Promise<{ status: number; reason: TileReason }> {
   try {
     const response = await fetch(url, { cache: 'no-store' });
-    const text = response.ok ? '' : (await response.text()).trim().split('\n')[0]!.slice(0, 300);
-    return { status: response.status, reason: { verbatim: text || `HTTP ${response.status}` } };
+    if (response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      return { status: response.status, reason: { verbatim: `HTTP ${response.status}` } };
+    }
+    return { status: response.status, reason: await mediaReason(response) };
   } catch (error) {
     return {
       status: 0,

@@ -5,7 +5,7 @@
  * worded when drawn.
  */
 import { said } from '../../shared/i18n/translator.ts';
-import type { TileReason } from './tile-reason.ts';
+import { mediaReason, type TileReason } from './tile-reason.ts';
 
 export interface Still {
   /** An object URL of the image; the tile revokes it when it shows the next. */
@@ -43,9 +43,7 @@ export async function fetchStill(url: string, signal: AbortSignal): Promise<Stil
     return { ok: false, status: 0, reason };
   }
   if (!response.ok) {
-    const text = (await response.text().catch(() => '')).trim().split('\n')[0]!.slice(0, 300);
-    const reason = { verbatim: text || `HTTP ${response.status}` };
-    return { ok: false, status: response.status, reason };
+    return { ok: false, status: response.status, reason: await mediaReason(response) };
   }
   const type = response.headers.get('Content-Type') ?? '';
   const length = Number(response.headers.get('Content-Length') ?? 0);

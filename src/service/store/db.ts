@@ -18,10 +18,7 @@ export function openStoreDatabase(file: string): StoreDb {
   db.pragma('cache_size = -65536');
   db.pragma('temp_store = MEMORY');
   db.pragma('mmap_size = 268435456');
-  migrate(db, MIGRATIONS, {
-    database: 'The service database',
-    remedy: 'Use another data directory or update Roadcam.',
-  });
+  migrate(db, MIGRATIONS, { database: 'service' });
   db.function('distance_m', { deterministic: true }, (lon1, lat1, lon2, lat2) =>
     haversineMeters([lon1 as number, lat1 as number], [lon2 as number, lat2 as number]),
   );

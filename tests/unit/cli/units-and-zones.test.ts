@@ -4,6 +4,8 @@ import { tokenise } from '../../../src/cli/argv.ts';
 import { envLocale, featureRows, tableView } from '../../../src/cli/output.ts';
 import { searchFlagNames, searchParams, unitsFlag } from '../../../src/cli/search-flags.ts';
 import type { Observation } from '../../../src/shared/api/index.ts';
+import { loadTranslator } from '../../../src/shared/i18n/catalogues.ts';
+import { english } from '../../../src/shared/i18n/english.ts';
 
 const params = (args: string[]) =>
   searchParams('cameras', tokenise(args), searchFlagNames('cameras'));
@@ -46,7 +48,7 @@ describe('the unit and zone of tables', () => {
     expect(tableView(undefined, automatic, {}).zone).toBe('UTC');
   });
 
-  it('prints times with their zone and visibility as a range in the unit', () => {
+  it('prints times with their zone and visibility as a range in the unit and language', async () => {
     const observation = {
       type: 'Feature',
       id: 'US-CO-1_2026-01-15T15:42:07Z',
@@ -59,7 +61,7 @@ describe('the unit and zone of tables', () => {
         sensors: { visibility: { data: 0.5 } },
       },
     } as unknown as Observation;
-    const view = { unit: 'mi', zone: 'America/Denver', locale: 'en-US' } as const;
+    const view = { unit: 'mi', zone: 'America/Denver', locale: 'en-US', words: english } as const;
     const [row] = featureRows('observations', [observation], view);
     expect(row).toMatchObject({
       time: 'Jan 15, 2026, 08:42:07 AM MST',
@@ -69,10 +71,19 @@ describe('the unit and zone of tables', () => {
       unit: 'km',
       zone: 'UTC',
       locale: 'en-GB',
+      words: english,
     });
     expect(utc).toMatchObject({
       time: '15 Jan 2026, 15:42:07 UTC',
       visibility: '0.5 (1.1 to 2.4 km)',
     });
+    const german = {
+      unit: 'km' as const,
+      zone: 'UTC',
+      locale: 'de-DE',
+      words: await loadTranslator('de'),
+    };
+    const [de] = featureRows('observations', [observation], german);
+    expect(de).toMatchObject({ visibility: '0.5 (1,1 bis 2,4 km)' });
   });
 });

@@ -10,6 +10,8 @@ import { afterAll, expect } from 'vitest';
 import type { Core } from '../../../src/engine/core.ts';
 import { sizeFromHeader } from '../../../src/engine/datasets/jpeg-size.ts';
 import type { DatasetRequest, DatasetResult } from '../../../src/shared/ipc/datasets.ts';
+import { loadTranslator } from '../../../src/shared/i18n/catalogues.ts';
+import type { Said } from '../../../src/shared/i18n/translator.ts';
 import { startAccountCore } from '../../helpers/core.ts';
 import { startCountingProxy, type CountingProxy } from '../../helpers/counting-proxy.ts';
 import { demoClient, filesUnder, sha256File, tempDir } from '../../helpers/downloads.ts';
@@ -153,6 +155,12 @@ test('a folder holding another dataset is refused, in words', async () => {
   await expect(exportTo('other', { label: 'visibility' })).rejects.toThrow(
     /holds a dataset made with other choices .* choose an empty folder/,
   );
+  const refusal = (await exportTo('other', { label: 'visibility' }).catch((e: unknown) => e)) as {
+    said: Said;
+  };
+  expect((await loadTranslator('es')).say(refusal.said)).toMatch(
+    /contiene un conjunto de datos hecho con otras opciones .* elija una carpeta vacía/,
+  );
 });
 
 test("a folder with someone else's README.md is refused, and the file is left as it was", async () => {
@@ -162,5 +170,19 @@ test("a folder with someone else's README.md is refused, and the file is left as
   await expect(exportTo('notes')).rejects.toThrow(
     /already holds README\.md, which an export would replace: choose an empty folder/,
   );
+  // Said in the user's language: the renderer and the command line say the core's code.
+  const refusal = (await exportTo('notes').catch((error: unknown) => error)) as { said: Said };
+  expect((await loadTranslator('de')).say(refusal.said)).toBe(
+    `${folder} enthält bereits README.md, was ein Export ersetzen würde: Wählen Sie einen leeren Ordner.`,
+  );
   expect(readFileSync(join(folder, 'README.md'), 'utf8')).toBe('my notes\n');
+});
+
+test('a folder that is not a full path is refused in the user’s language', async () => {
+  const refusal = (await core.api
+    .invoke('datasets.export', { query: {}, label: 'road_weather', folder: 'set', exportId: 'rel' })
+    .catch((error: unknown) => error)) as { said: Said };
+  expect((await loadTranslator('fr')).say(refusal.said)).toBe(
+    'Le dossier du jeu de données doit être un chemin complet, pas « set ».',
+  );
 });

@@ -1,7 +1,7 @@
 /**
- * The dataset export's summary lines ("full-snow: 459 match; …") are what the core means, said
- * in the user's language by each front end; class ids stay as they are, and the English is kept
- * for logs and --json.
+ * The dataset export's summary lines ("Full snow (full-snow): 459 match; …") are what the core
+ * means, said in the user's language by each front end: the class in the glossary's word, its id
+ * (the folder) as it is beside it, and the English kept for logs and --json.
  */
 import { describe, expect, it } from 'vitest';
 import { summariseDataset } from '../../../src/engine/datasets/summary.ts';
@@ -13,7 +13,7 @@ const plan: DatasetPlan = {
   fingerprint: 'f',
   classes: [
     {
-      value: 3,
+      value: 10,
       name: 'full-snow',
       meaning: 'Full snow',
       matched: 459,
@@ -24,18 +24,22 @@ const plan: DatasetPlan = {
   noReport: 12,
   images: [],
 };
-const options = { folder: '/data/set', label: 'snow', perClass: 100 } as unknown as DatasetOptions;
+const options = {
+  folder: '/data/set',
+  label: 'road_weather',
+  perClass: 100,
+} as unknown as DatasetOptions;
 
 describe('the dataset summary’s lines', () => {
-  it('read in German and French, the class id as it is, the English kept', async () => {
+  it('read in German and French, the class in its word, its id as it is, the English kept', async () => {
     const result = summariseDataset(options, plan, [], ['a.jpg'], false);
     const [noReport, cap, failed] = result.leftOut;
     expect(cap!.words).toBe(
-      'full-snow: 459 match; 100 chosen with the seed (100 per class), 359 left out.',
+      'Full snow (full-snow): 459 match; 100 chosen with the seed (100 per class), 359 left out.',
     );
     const de = await loadTranslator('de');
     expect(de.say(cap!.said)).toBe(
-      'full-snow: 459 Treffer; 100 mit dem Startwert gewählt (100 pro Klasse), 359 außen vor.',
+      'Schneebedeckt (full-snow): 459 Treffer; 100 mit dem Startwert gewählt (100 pro Klasse), 359 außen vor.',
     );
     expect(de.say(noReport!.said)).toMatch(/^12 Beobachtungen ohne Meldung/);
     const fr = await loadTranslator('fr');

@@ -53,7 +53,9 @@ async function startFailing(languages: string[]) {
 it('on a German system the shell says in German that Roadcam could not start, and why', async () => {
   const shown = await startFailing(['de-DE']);
   expect(shown.title).toBe('Roadcam konnte nicht starten');
-  expect(shown.content).toMatch(/schema 9999/);
+  // The reason too: the database's refusal, said in German with what to do.
+  expect(shown.content).toMatch(/von einer neueren Version von Roadcam geschrieben \(Schema 9999/);
+  expect(shown.content).toMatch(/Aktualisieren Sie Roadcam/);
 });
 
 it('on an English system it says so in English', async () => {

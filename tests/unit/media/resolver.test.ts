@@ -4,6 +4,8 @@ import { demoHostTest as test } from '../../helpers/fixtures.ts';
 import type { Core } from '../../../src/engine/core.ts';
 import type { WebHost } from '../../../src/web/host.ts';
 import { tokenPath } from '../../../src/shared/web-paths.ts';
+import { loadTranslator } from '../../../src/shared/i18n/catalogues.ts';
+import { saidFromHeader } from '../../../src/shared/i18n/said-header.ts';
 
 // The media path of browser mode, end to end: renderer URL -> host -> resolver -> ApiClient ->
 // the embedded service (real HTTP, real JPEG and HLS) -> disk cache.
@@ -88,6 +90,21 @@ describe('media through browser mode', () => {
     const answer = await get('/media/cameras/NO-SUCH-CAMERA/live');
     expect(answer.status).toBe(404);
     expect(answer.body.toString()).toMatch(/camera NO-SUCH-CAMERA live image/);
+  });
+
+  test('says what a refusal means, for the page to word it in the user’s language', async () => {
+    const german = await loadTranslator('de');
+    const refused = await get('/media/cameras/NO-SUCH-CAMERA/live');
+    expect(refused.headers['access-control-expose-headers']).toMatch(/X-Roadcam-Said/);
+    const said = saidFromHeader(String(refused.headers['x-roadcam-said']));
+    expect(german.say(said!)).toMatch(
+      /^Livebild der Kamera NO-SUCH-CAMERA ist fehlgeschlagen: .* \(HTTP 404 not_found\)\.$/,
+    );
+    const unknown = await get('/media/cameras/C1/nothing');
+    const noSuch = saidFromHeader(String(unknown.headers['x-roadcam-said']));
+    expect(german.say(noSuch!)).toBe(
+      'Kein solches Medium: cameras/C1/nothing. Medienpfade sehen aus wie cameras/ID/live.',
+    );
   });
 
   test('refuses paths that are not media routes', async () => {

@@ -68,7 +68,7 @@ describe('IPv4 ranges', () => {
   });
 
   it('says what the range is, in words', () => {
-    expect(internalRange('169.254.169.254')).toEqual({
+    expect(internalRange('169.254.169.254')).toMatchObject({
       kind: 'a link-local address (cloud instance metadata answers there)',
       range: '169.254.0.0/16',
     });

@@ -10,6 +10,8 @@ import {
   userUnit,
   visibilityRange,
 } from '../../../../src/renderer/lib/units.ts';
+import { loadTranslator } from '../../../../src/shared/i18n/catalogues.ts';
+import { english } from '../../../../src/shared/i18n/english.ts';
 import { localeDistanceUnit } from '../../../../src/shared/units.ts';
 
 test('the locale decides the unit when the setting is automatic', () => {
@@ -56,11 +58,20 @@ test('distances are formatted by the locale, in the unit shown', () => {
 });
 
 test("the spec's visibility classes read in either unit", () => {
-  expect(visibilityRange(0.5, 'mi', 'en-US')).toBe('0.7 to 1.5 mi');
-  expect(visibilityRange(0.5, 'km', 'en-US')).toBe('1.1 to 2.4 km');
-  expect(visibilityRange(1, 'km', 'en-US')).toBe('2.4+ km');
-  expect(visibilityRange(0, 'mi', 'en-US')).toBe('0 to 0.3 mi');
-  expect(visibilityRange(-1, 'km', 'en-US')).toBeNull();
+  const range = (value: number, unit: 'km' | 'mi') => {
+    const said = visibilityRange(value, unit, 'en-US');
+    return said && english.say(said);
+  };
+  expect(range(0.5, 'mi')).toBe('0.7 to 1.5 mi');
+  expect(range(0.5, 'km')).toBe('1.1 to 2.4 km');
+  expect(range(1, 'km')).toBe('2.4+ km');
+  expect(range(0, 'mi')).toBe('0 to 0.3 mi');
+  expect(range(-1, 'km')).toBeNull();
+});
+
+test('a visibility range reads in the language of its figures, "to" included', async () => {
+  const german = await loadTranslator('de');
+  expect(german.say(visibilityRange(0.5, 'km', 'de-DE')!)).toBe('1,1 bis 2,4 km');
 });
 
 test('a default reads round in the unit shown, and is kept as shown', () => {
