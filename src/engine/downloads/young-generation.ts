@@ -6,7 +6,7 @@
  * peak RSS grows with the batch's length rather than its work (bench:queue: 180 MB at 10,000
  * files, 310 MB at 50,000; the young generation alone was 64 MB of it).
  *
- * So while files finish, the young generation may grow up to YOUNG_MB and no further: more,
+ * So while files finish, the young generation may grow within YOUNG_MB and no further: more,
  * smaller scavenges (about a millisecond each) and a flat peak. Not smaller than that: a young
  * generation of 1 or 2 MB (where an idle process may have shrunk it) would promote what a batch
  * keeps briefly into the old generation and pay for it in full collections. V8 reads the growth
@@ -16,18 +16,19 @@
  */
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 
-/** The young generation's size (both halves) past which it stops growing. */
+/** The young generation's size (both halves) it never grows past while held. */
 export const YOUNG_MB = 16;
 /** V8's own growth factor, restored below the size. */
 const V8_GROWTH = 2;
 
 let factor = V8_GROWTH;
 
-/** Lets the young generation grow up to YOUNG_MB and holds it there; cheap, called often. */
+/** Lets the young generation grow while it stays within YOUNG_MB, then holds it; cheap, called often. */
 export function holdYoungGeneration(): void {
   const young = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
   if (!young) return; // a V8 whose spaces are named otherwise: nothing to hold
-  const wanted = young.space_size >= YOUNG_MB * 1024 * 1024 ? 1 : V8_GROWTH;
+  // Held once its next growth would pass the size: V8's sizes are not all powers of two.
+  const wanted = young.space_size * V8_GROWTH > YOUNG_MB * 1024 * 1024 ? 1 : V8_GROWTH;
   if (wanted === factor) return;
   factor = wanted;
   setFlagsFromString(`--semi-space-growth-factor=${factor}`);

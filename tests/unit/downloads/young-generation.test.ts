@@ -2,7 +2,7 @@
  * holdYoungGeneration: in a process of its own (V8's flags are process-wide), a workload that
  * keeps a little of what it allocates alive across collections, as a batch's transfers do,
  * calling it after each step as the engine does after each file. Left alone, V8 doubles the
- * young generation again and again; held, it grows to YOUNG_MB and stops there.
+ * young generation again and again; held, it grows within YOUNG_MB and stops there.
  */
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -21,9 +21,10 @@ async function largestYoungGeneration(hold: boolean): Promise<number> {
       getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size / 1048576;
     const kept = [];
     let most = young();
-    for (let step = 0; step < 250; step++) {
-      kept.push(Array.from({ length: 20000 }, (_, i) => ({ i, text: 'item ' + i })));
-      if (kept.length > 8) kept.shift();
+    // Small steps, each far less than the young generation: a file's worth between two calls.
+    for (let step = 0; step < 2500; step++) {
+      kept.push(Array.from({ length: 2000 }, (_, i) => ({ i, text: 'item ' + i })));
+      if (kept.length > 80) kept.shift();
       await new Promise((next) => setImmediate(next));
       if (${hold}) holdYoungGeneration();
       most = Math.max(most, young());
@@ -47,8 +48,8 @@ describe('holdYoungGeneration', () => {
     ]);
     // The workload does make V8 grow it far past the size (else this test could not fail)...
     expect(free).toBeGreaterThan(YOUNG_MB * 2);
-    // ...and held, it reaches the size (not stuck smaller) and stops there (V8 rounds to pages).
-    expect(held).toBeGreaterThanOrEqual(YOUNG_MB);
-    expect(held).toBeLessThan(YOUNG_MB + 4);
+    // ...and held, it grows to half the size at least (not stuck small) and never past it.
+    expect(held).toBeGreaterThanOrEqual(YOUNG_MB / 2);
+    expect(held).toBeLessThanOrEqual(YOUNG_MB);
   });
 });
