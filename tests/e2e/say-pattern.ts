@@ -1,0 +1,118 @@
+/**
+ * A catalogue message as a pattern, for text a spec knows only in part: the parameters it cannot
+ * know (a count, a time, a path the app chose, a camera's name) are holes, the rest is the
+ * message as the app says it in the suite's language (say.ts), brackets and accents of the
+ * pseudo-locale included, so the words around each hole are still checked.
+ *
+ *   sayPattern('downloads.search.match', { status: 'complete', count: ANY_NUMBER })
+ *   sayPattern('downloads.savedAt', { path: /(\S+)/ }, { anchor: 'whole' })
+ *   sayPattern('updates.available', { version: '0.3.0', url: ANY_TEXT }, { before: 'url' })
+ *
+ * A hole is a RegExp in a parameter's place (its groups kept, for `exec`); a parameter that
+ * chooses the words (a select: `status`, `video`) is said as it is. A count left open is said in
+ * the plural form of many ("987 cameras"); a spec that also meets the form of one says that form
+ * too and joins the two with `eitherOf`.
+ */
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import type { CatalogueLanguage } from '../../src/shared/i18n/languages.ts';
+import type { MessageParams } from '../../src/shared/i18n/params.generated.ts';
+import type { MessageKey, MessageParamsOf } from '../../src/shared/i18n/translator.ts';
+import { E2E_LANGUAGE, translatorFor } from './say.ts';
+
+/** A hole for words: any text, the shortest that lets the rest of the pattern match. */
+export const ANY_TEXT = /.*?/;
+/** A hole for a count: a whole number as the app writes it ("7", "1,024"). */
+export const ANY_NUMBER = /\d+(?:[,.\u00a0\u202f]\d{3})*/;
+
+/** A parameter's value in a pattern: words and numbers may be holes, a select's choice not. */
+type PatternValue<T> = string extends T ? (number extends T ? T | RegExp : T) : T | RegExp;
+export type PatternParams<K extends MessageKey> = {
+  [P in keyof MessageParams[K]]: PatternValue<MessageParams[K][P]>;
+};
+
+export interface PatternOptions<K extends MessageKey> {
+  /** What the pattern must cover: the whole text, its start, or any part of it (the default). */
+  anchor?: 'whole' | 'start' | 'anywhere';
+  /** Only the words before this parameter: the start of a text whose end cannot be known. */
+  before?: keyof MessageParams[K];
+  /** The language to say it in: the suite's, unless a spec chose its page's language itself. */
+  language?: CatalogueLanguage;
+}
+
+/** Text as a pattern that matches it as it is. */
+export function escapePattern(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The parameters of a message's plurals and numbers, and of its selects, by its structure. */
+function kindsOf(
+  elements: MessageFormatElement[],
+  kinds = { numbers: new Set<string>(), choosers: new Set<string>() },
+) {
+  for (const element of elements) {
+    if (element.type === TYPE.plural || element.type === TYPE.number) {
+      kinds.numbers.add(element.value);
+    }
+    if (element.type === TYPE.select) kinds.choosers.add(element.value);
+    if (element.type === TYPE.plural || element.type === TYPE.select) {
+      for (const option of Object.values(element.options)) kindsOf(option.value, kinds);
+    }
+    if (element.type === TYPE.tag) kindsOf(element.children, kinds);
+  }
+  return kinds;
+}
+
+/**
+ * The message said with a stand-in for each hole and each given text (a folder's random name
+ * must not be read as a pattern): a number of three digits for a count (no message's words hold
+ * one; counts of many in every catalogue language, written without separators), a private mark
+ * for words. Each stand-in is then replaced, wherever it is, by its pattern.
+ */
+export function sayPattern<K extends MessageKey>(
+  key: K,
+  params?: PatternParams<K>,
+  { anchor = 'anywhere', before, language = E2E_LANGUAGE }: PatternOptions<K> = {},
+): RegExp {
+  const translator = translatorFor(language);
+  const { numbers, choosers } = kindsOf(parse(translator.messages[key]));
+  const values: Record<string, unknown> = {};
+  const standIns: { standIn: string; pattern: string; name: string; open: boolean }[] = [];
+  Object.entries((params ?? {}) as Record<string, unknown>).forEach(([name, value], i) => {
+    const open = value instanceof RegExp;
+    const words = typeof value === 'string' && !choosers.has(name);
+    if (!open && !words) {
+      values[name] = value;
+      return;
+    }
+    const count = numbers.has(name);
+    const standIn = count ? String(987 - i) : `\u0001${i}\u0001`;
+    values[name] = count ? Number(standIn) : standIn;
+    const pattern = open ? value.source : escapePattern(value as string);
+    // Counts first: a text's pattern, put in after them, may hold digits of its own.
+    standIns[count ? 'unshift' : 'push']({ standIn, pattern, name, open });
+  });
+  let text = translator.t(key, ...([values] as MessageParamsOf<K>));
+  if (before !== undefined) {
+    const cut = standIns.find(({ name }) => name === before)?.standIn;
+    if (cut === undefined || !text.includes(cut)) {
+      throw new Error(`sayPattern: ${String(before)} is not a hole in ${key}'s "${text}"`);
+    }
+    text = text.slice(0, text.indexOf(cut));
+  }
+  let source = escapePattern(text);
+  for (const { standIn, pattern, name, open } of standIns) {
+    // A hole the message never says is a spec's mistake; a given text may be left out by the
+    // form its plural or select chose ("{count, plural, one {{first}} other {… {last}}}").
+    if (open && before === undefined && !source.includes(standIn)) {
+      throw new Error(`sayPattern: ${name} is not in ${key}'s "${text}"`);
+    }
+    source = source.replaceAll(standIn, `(?:${pattern})`);
+  }
+  const [start, end] = { whole: ['^', '$'], start: ['^', ''], anywhere: ['', ''] }[anchor];
+  return new RegExp(`${start}${source}${end}`);
+}
+
+/** Any of `patterns`: the forms of one message (a count of one, a count of several). */
+export function eitherOf(...patterns: RegExp[]): RegExp {
+  return new RegExp(patterns.map((pattern) => `(?:${pattern.source})`).join('|'));
+}
