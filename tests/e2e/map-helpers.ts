@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { CatalogueLanguage } from '../../src/shared/i18n/languages.ts';
-import { E2E_LANGUAGE, say, translatorFor } from './say.ts';
-import { ANY_NUMBER, ANY_TEXT, eitherOf, escapePattern, sayPattern } from './say-pattern.ts';
+import { E2E_LANGUAGE, escapePattern, say, translatorFor } from './say.ts';
+import { ANY_NUMBER, ANY_TEXT, eitherOf, sayPattern } from './say-pattern.ts';
 
 /** A camera's close-up marker on the map, found by its title ("Camera <id>…"). */
 export function cameraPin(page: Page, id: string): Locator {

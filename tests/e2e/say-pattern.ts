@@ -17,7 +17,7 @@ import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messagefor
 import type { CatalogueLanguage } from '../../src/shared/i18n/languages.ts';
 import type { MessageParams } from '../../src/shared/i18n/params.generated.ts';
 import type { MessageKey, MessageParamsOf } from '../../src/shared/i18n/translator.ts';
-import { E2E_LANGUAGE, translatorFor } from './say.ts';
+import { E2E_LANGUAGE, escapePattern, translatorFor } from './say.ts';
 
 /** A hole for words: any text, the shortest that lets the rest of the pattern match. */
 export const ANY_TEXT = /.*?/;
@@ -39,11 +39,6 @@ export interface PatternOptions<K extends MessageKey> {
   language?: CatalogueLanguage;
 }
 
-/** Text as a pattern that matches it as it is. */
-export function escapePattern(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /** The parameters of a message's plurals and numbers, and of its selects, by its structure. */
 function kindsOf(
   elements: MessageFormatElement[],
@@ -62,25 +57,31 @@ function kindsOf(
   return kinds;
 }
 
+interface StandIn {
+  /** What the message is said with in the parameter's place. */
+  standIn: string;
+  /** The RegExp source that takes its place in the pattern. */
+  pattern: string;
+  name: string;
+  /** A hole (a RegExp given), rather than a text given as it is. */
+  open: boolean;
+}
+
 /**
- * The message said with a stand-in for each hole and each given text (a folder's random name
- * must not be read as a pattern): a number of three digits for a count (no message's words hold
- * one; counts of many in every catalogue language, written without separators), a private mark
- * for words. Each stand-in is then replaced, wherever it is, by its pattern.
+ * The values to say the message with: a stand-in for each hole and each given text (a folder's
+ * random name must not be read as a pattern), the rest as given. A count's stand-in is a number
+ * of three digits (no message's words hold one; a count of many in every catalogue language,
+ * written without separators), a text's a private mark.
  */
-export function sayPattern<K extends MessageKey>(
-  key: K,
-  params?: PatternParams<K>,
-  { anchor = 'anywhere', before, language = E2E_LANGUAGE }: PatternOptions<K> = {},
-): RegExp {
-  const translator = translatorFor(language);
-  const { numbers, choosers } = kindsOf(parse(translator.messages[key]));
+function standInsFor(
+  params: Record<string, unknown>,
+  { numbers, choosers }: ReturnType<typeof kindsOf>,
+): { values: Record<string, unknown>; standIns: StandIn[] } {
   const values: Record<string, unknown> = {};
-  const standIns: { standIn: string; pattern: string; name: string; open: boolean }[] = [];
-  Object.entries((params ?? {}) as Record<string, unknown>).forEach(([name, value], i) => {
+  const standIns: StandIn[] = [];
+  Object.entries(params).forEach(([name, value], i) => {
     const open = value instanceof RegExp;
-    const words = typeof value === 'string' && !choosers.has(name);
-    if (!open && !words) {
+    if (!open && (typeof value !== 'string' || choosers.has(name))) {
       values[name] = value;
       return;
     }
@@ -91,6 +92,18 @@ export function sayPattern<K extends MessageKey>(
     // Counts first: a text's pattern, put in after them, may hold digits of its own.
     standIns[count ? 'unshift' : 'push']({ standIn, pattern, name, open });
   });
+  return { values, standIns };
+}
+
+/** The message as a pattern: each stand-in, wherever it is, replaced by its own. */
+export function sayPattern<K extends MessageKey>(
+  key: K,
+  params?: PatternParams<K>,
+  { anchor = 'anywhere', before, language = E2E_LANGUAGE }: PatternOptions<K> = {},
+): RegExp {
+  const translator = translatorFor(language);
+  const kinds = kindsOf(parse(translator.messages[key]));
+  const { values, standIns } = standInsFor((params ?? {}) as Record<string, unknown>, kinds);
   let text = translator.t(key, ...([values] as MessageParamsOf<K>));
   if (before !== undefined) {
     const cut = standIns.find(({ name }) => name === before)?.standIn;
