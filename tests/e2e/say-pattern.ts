@@ -39,20 +39,33 @@ export interface PatternOptions<K extends MessageKey> {
   language?: CatalogueLanguage;
 }
 
-/** The parameters of a message's plurals and numbers, and of its selects, by its structure. */
+/** How a message uses its parameters, read from its structure. */
+interface Kinds {
+  /** Counts and numbers: said with a number, so a plural picks its form. */
+  numbers: Set<string>;
+  /** Selects: a given value chooses the words, it is never a hole. */
+  choosers: Set<string>;
+  /** Said whatever form a plural or select chooses: a hole here must be in the text. */
+  always: Set<string>;
+}
+
 function kindsOf(
   elements: MessageFormatElement[],
-  kinds = { numbers: new Set<string>(), choosers: new Set<string>() },
-) {
+  kinds: Kinds = { numbers: new Set(), choosers: new Set(), always: new Set() },
+  branched = false,
+): Kinds {
   for (const element of elements) {
     if (element.type === TYPE.plural || element.type === TYPE.number) {
       kinds.numbers.add(element.value);
     }
     if (element.type === TYPE.select) kinds.choosers.add(element.value);
-    if (element.type === TYPE.plural || element.type === TYPE.select) {
-      for (const option of Object.values(element.options)) kindsOf(option.value, kinds);
+    if (!branched && (element.type === TYPE.argument || element.type === TYPE.number)) {
+      kinds.always.add(element.value);
     }
-    if (element.type === TYPE.tag) kindsOf(element.children, kinds);
+    if (element.type === TYPE.plural || element.type === TYPE.select) {
+      for (const option of Object.values(element.options)) kindsOf(option.value, kinds, true);
+    }
+    if (element.type === TYPE.tag) kindsOf(element.children, kinds, branched);
   }
   return kinds;
 }
@@ -75,7 +88,7 @@ interface StandIn {
  */
 function standInsFor(
   params: Record<string, unknown>,
-  { numbers, choosers }: ReturnType<typeof kindsOf>,
+  { numbers, choosers }: Kinds,
 ): { values: Record<string, unknown>; standIns: StandIn[] } {
   const values: Record<string, unknown> = {};
   const standIns: StandIn[] = [];
@@ -104,6 +117,7 @@ export function sayPattern<K extends MessageKey>(
   const translator = translatorFor(language);
   const kinds = kindsOf(parse(translator.messages[key]));
   const { values, standIns } = standInsFor((params ?? {}) as Record<string, unknown>, kinds);
+  const alwaysSaid = (name: string) => kinds.always.has(name) || kinds.numbers.has(name);
   let text = translator.t(key, ...([values] as MessageParamsOf<K>));
   if (before !== undefined) {
     const cut = standIns.find(({ name }) => name === before)?.standIn;
@@ -114,9 +128,9 @@ export function sayPattern<K extends MessageKey>(
   }
   let source = escapePattern(text);
   for (const { standIn, pattern, name, open } of standIns) {
-    // A hole the message never says is a spec's mistake; a given text may be left out by the
-    // form its plural or select chose ("{count, plural, one {{first}} other {… {last}}}").
-    if (open && before === undefined && !source.includes(standIn)) {
+    // A hole left out of the text is a mistake (a count the language writes otherwise), unless
+    // the form a plural or select chose does not say it ("one {Camera {camera}} other {…}").
+    if (open && before === undefined && !source.includes(standIn) && alwaysSaid(name)) {
       throw new Error(`sayPattern: ${name} is not in ${key}'s "${text}"`);
     }
     source = source.replaceAll(standIn, `(?:${pattern})`);
