@@ -1,7 +1,8 @@
 import { expect, test } from './fixtures.ts';
-import { alertCount, alertsStatus, ANY_NUMBER, sayAround } from './map-helpers.ts';
+import { alertCount, alertsStatus } from './map-helpers.ts';
 import { startOwnService, type OwnService } from './own-service.ts';
 import { say } from './say.ts';
+import { ANY_NUMBER, sayPattern } from './say-pattern.ts';
 
 // The Alerts view against a service this test also queries over HTTP and adds alerts to: an
 // alert opened from a link, every filter of interface 4.5, and paging past the first 100.
@@ -89,7 +90,7 @@ test('every filter of interface 4.5 reaches the service, and the list pages past
 
   // Paging: the next page starts after what was listed, until every alert is.
   const rows = page.getByRole('list').getByRole('button');
-  const loadMore = sayAround('alerts.loadMore', { count: ANY_NUMBER });
+  const loadMore = sayPattern('alerts.loadMore', { count: ANY_NUMBER });
   await expect(rows).toHaveCount(100);
   await page.getByRole('button', { name: loadMore }).click();
   await expect(rows).toHaveCount(inArea.properties.total);

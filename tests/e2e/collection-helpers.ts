@@ -3,9 +3,9 @@
  * the view.
  */
 import type { Locator, Page } from '@playwright/test';
-import type { MessageKey, MessageParamsOf } from '../../src/shared/i18n/translator.ts';
 import { expect } from './fixtures.ts';
-import { say, sayWithin } from './say.ts';
+import { say } from './say.ts';
+import { ANY_NUMBER, sayPattern } from './say-pattern.ts';
 
 /** The widest thumbnail the app makes (THUMBNAIL_WIDTHS); a cell decodes no more than it shows. */
 const THUMBNAIL_WIDTH = 768;
@@ -49,21 +49,12 @@ export async function browseAll(page: Page, expected: number): Promise<void> {
   await expect(page.getByText(say('collections.allShown', { count: expected }))).toBeVisible();
 }
 
-/** A parameter that stands for any text in `sayMatching` (a size, a name the service chose). */
-export const ANY = '\u0000';
-
-/** A message as a pattern found inside longer text, each ANY parameter matching any text. */
-export function sayMatching<K extends MessageKey>(key: K, ...params: MessageParamsOf<K>): RegExp {
-  return new RegExp(sayWithin(key, ...params).source.replaceAll(ANY, '.+'));
-}
-
-/** A message said with the count 7 (`sayWithin`), as a whole text with any count in its place. */
-export function withAnyCount(saidWithSeven: RegExp): RegExp {
-  return new RegExp(`^${saidWithSeven.source.replace('7', '\\d+')}$`);
-}
-
 /** The count of a recording's frames ("24 frames"), listed once the recording is chosen. */
-export const framesListed = withAnyCount(sayWithin('collections.add.frames', { count: 7 }));
+export const framesListed = sayPattern(
+  'collections.add.frames',
+  { count: ANY_NUMBER },
+  { anchor: 'whole' },
+);
 
 /** In the Add an image dialog: the words typed in a finder (`label`), its first answer chosen. */
 export async function chooseFound(page: Page, label: string, words: string): Promise<void> {

@@ -4,15 +4,9 @@ import { join } from 'node:path';
 import { ApiClient } from '../../src/engine/api/index.ts';
 import { DEMO_CLIENT, DEMO_SEED, startService } from '../../src/service/index.ts';
 import { smallDemo, startRoadcam, test, expect, type RoadcamHost } from './fixtures.ts';
-import {
-  ANY,
-  browseAll,
-  chooseFound,
-  decodedWidth,
-  framesListed,
-  sayMatching,
-} from './collection-helpers.ts';
+import { browseAll, chooseFound, decodedWidth, framesListed } from './collection-helpers.ts';
 import { say } from './say.ts';
+import { ANY_TEXT, sayPattern } from './say-pattern.ts';
 import { testNetwork } from '../helpers/api.ts';
 
 /** The Add button of the Add an image dialog. */
@@ -53,15 +47,18 @@ for (const variant of ['stranger-a', 'stranger-b'] as const) {
       const name = await frame.inputValue();
       await page.getByRole('button', add).click();
       // Named although the answer was {ok: true} alone (the names before and after).
-      const frameOf = say('collections.added.recordingFrame', { image: name, name: ANY });
+      const frameOf = sayPattern('collections.added.recordingFrame', {
+        image: name,
+        name: ANY_TEXT,
+      });
       await expect(
-        page.getByText(sayMatching('collections.add.added', { what: frameOf, count: 1 })),
+        page.getByText(sayPattern('collections.add.added', { what: frameOf, count: 1 })),
       ).toBeVisible();
       await page.getByLabel(say('collections.add.camera')).check();
       await chooseFound(page, say('collections.add.findCamera'), cameraId);
       await page.getByRole('button', add).click();
       await expect(
-        page.getByText(sayMatching('collections.add.added', { what: ANY, count: 2 })),
+        page.getByText(sayPattern('collections.add.added', { what: ANY_TEXT, count: 2 })),
       ).toBeVisible();
       await page.screenshot({ path: testInfo.outputPath(`${variant}-add-frame.png`) });
       await page.getByRole('button', { name: say('collections.add.done') }).click();
@@ -73,7 +70,7 @@ for (const variant of ['stranger-a', 'stranger-b'] as const) {
       await page
         .getByTestId('thumb')
         .first()
-        .getByRole('button', { name: sayMatching('collections.open', { name: ANY }) })
+        .getByRole('button', { name: sayPattern('collections.open', { name: ANY_TEXT }) })
         .click();
       await expect(page.getByTestId('lightbox-meta')).toContainText(say('collections.notGiven'));
       await expect

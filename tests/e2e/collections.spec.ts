@@ -6,15 +6,9 @@ import { ApiClient } from '../../src/engine/api/index.ts';
 import { RecordingFrames } from '../../src/engine/collections/frames.ts';
 import { startService } from '../../src/service/index.ts';
 import { startRoadcam, test, expect, type RoadcamHost } from './fixtures.ts';
-import {
-  ANY,
-  browseAll,
-  cellAt,
-  chooseFound,
-  decodedWidth,
-  sayMatching,
-} from './collection-helpers.ts';
+import { browseAll, cellAt, chooseFound, decodedWidth } from './collection-helpers.ts';
 import { say, sayWithin } from './say.ts';
+import { ANY_TEXT, sayPattern } from './say-pattern.ts';
 import { testNetwork } from '../helpers/api.ts';
 
 // The Collections view in browser mode against a service the test owns, so that it can build
@@ -55,10 +49,10 @@ async function open(page: Page, route: string) {
 }
 
 /** The Add an image dialog's count of images added so far, whatever the last one was. */
-const soFar = (count: number) => sayMatching('collections.add.added', { what: ANY, count });
+const soFar = (count: number) => sayPattern('collections.add.added', { what: ANY_TEXT, count });
 /** The state of a collection kept offline: every image of it on this computer. */
 const keptAll = (count: number) =>
-  sayMatching('collections.sync.kept', { done: count, total: count, size: ANY });
+  sayPattern('collections.sync.kept', { done: count, total: count, size: ANY_TEXT });
 /** The Add button of the dialog and of the map's panel. */
 const add = { name: say('collections.add.add'), exact: true };
 const findCamera = say('collections.add.findCamera');
@@ -218,7 +212,9 @@ test('exports, empties and destroys with their confirmations', async ({ page }, 
     .last()
     .click();
   await expect(
-    page.getByText(sayMatching('collections.export.done', { count: 5, size: ANY, path: ANY })),
+    page.getByText(
+      sayPattern('collections.export.done', { count: 5, size: ANY_TEXT, path: ANY_TEXT }),
+    ),
   ).toBeVisible();
   await expect(page.getByText(/Roadcam collections\/Throwaway \(col_\w+\)\.zip/)).toBeVisible();
   await page
@@ -264,7 +260,7 @@ test('offline: the kept collection is listed and browsed from disk', async ({ pa
     const cell = await cellAt(page, index);
     const name = await cell.getByRole('img').getAttribute('aria-label');
     await cell
-      .getByRole('button', { name: sayMatching('collections.open', { name: ANY }) })
+      .getByRole('button', { name: sayPattern('collections.open', { name: ANY_TEXT }) })
       .click();
     await expect(meta).toContainText(name!);
     await expect(meta).toContainText(say('collections.camera'));

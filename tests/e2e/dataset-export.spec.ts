@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { seriousViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { docsScreenshot, say } from './say.ts';
-import { anyCount, sayLike } from './say-like.ts';
+import { ANY_NUMBER, sayPattern } from './say-pattern.ts';
 
 // The Map's observation results exported as a dataset in browser mode (the folder typed, inside
 // the data folder the test's policy allows): the files on disk, the manifest, the datasheet.
@@ -28,15 +28,15 @@ test('Export as dataset writes the images, one manifest row each, and a datashee
   await dialog.getByRole('button', { name: say('datasets.export'), exact: true }).click();
 
   const done = dialog.getByTestId('dataset-result');
-  const result = (files: number | ReturnType<typeof anyCount>) =>
-    sayLike('datasets.result', {
+  const result = (files: number | RegExp) =>
+    sayPattern('datasets.result', {
       files,
       folder,
-      train: anyCount(),
-      validation: anyCount(),
-      test: anyCount(),
+      train: ANY_NUMBER,
+      validation: ANY_NUMBER,
+      test: ANY_NUMBER,
     });
-  await expect(done).toContainText(result(anyCount()), { timeout: 120_000 });
+  await expect(done).toContainText(result(ANY_NUMBER), { timeout: 120_000 });
   await page.screenshot({ path: testInfo.outputPath('dataset-export.png') });
   await page.setViewportSize({ width: 1400, height: 900 });
   await dialog.screenshot({ path: docsScreenshot('dataset-export.png') });
@@ -77,17 +77,17 @@ test('Cancel stops a running export, saying what it kept', async ({ page, roadca
   await dialog.getByLabel(say('datasets.folder')).fill(folder);
   await dialog.getByRole('button', { name: say('datasets.export'), exact: true }).click();
   const phase = say('datasets.phase.images');
-  const progress = sayLike('datasets.progress', {
+  const progress = sayPattern('datasets.progress', {
     phase,
-    done: anyCount(/[1-9][\d,]*/),
-    total: anyCount(),
+    done: /[1-9][\d,]*/,
+    total: ANY_NUMBER,
   });
   await expect(dialog.getByRole('status')).toContainText(progress, {
     timeout: 120_000,
   });
   await dialog.getByRole('button', { name: say('datasets.stop') }).click();
   await expect(dialog.getByRole('alert')).toContainText(
-    sayLike('datasets.canceled', { done: anyCount(), total: anyCount(), folder: /.*canceled/ }),
+    sayPattern('datasets.canceled', { done: ANY_NUMBER, total: ANY_NUMBER, folder: /.*canceled/ }),
   );
   await expect(
     dialog.getByRole('button', { name: say('datasets.export'), exact: true }),

@@ -10,13 +10,13 @@ import { expect, test } from './fixtures.ts';
 import { startOwnService, type OwnService } from './own-service.ts';
 import { seriousViolations } from './axe.ts';
 import { say } from './say.ts';
-import { sayLike } from './say-like.ts';
+import { ANY_TEXT, sayPattern } from './say-pattern.ts';
 
 const FOUND = 300;
 const MISSING = 30;
 
 /** A batch's list of files, whatever the batch is called. */
-const filesOf = sayLike('downloads.filesOf', { name: /.*/ }, { whole: true });
+const filesOf = sayPattern('downloads.filesOf', { name: ANY_TEXT }, { anchor: 'whole' });
 
 let own: OwnService;
 let ids: string[];

@@ -12,10 +12,13 @@ import {
 } from './fixtures.ts';
 import { mountSmallDisk, smallDiskMissing } from '../helpers/small-disk.ts';
 import { say, sayWithin } from './say.ts';
-import { anyCount, sayLike } from './say-like.ts';
+import { ANY_NUMBER, ANY_TEXT, sayPattern } from './say-pattern.ts';
 
 /** The search's answer: how many complete recordings match. */
-const completeMatch = sayLike('downloads.search.match', { status: 'complete', count: anyCount() });
+const completeMatch = sayPattern('downloads.search.match', {
+  status: 'complete',
+  count: ANY_NUMBER,
+});
 
 /** Settings > Speed limit, saved; the Downloads view is left, its batches go on. */
 async function setSpeedLimit(page: Page, url: string, kBps: string): Promise<void> {
@@ -43,7 +46,7 @@ test('select recordings, download them, watch progress reach 100%, pause and res
   await page.getByRole('button', { name: say('downloads.search.submit') }).click();
   await expect(page.getByText(completeMatch)).toBeVisible();
   const boxes = page.getByRole('checkbox', {
-    name: sayLike('downloads.search.select', { id: /rec_\S+/ }, { whole: true }),
+    name: sayPattern('downloads.search.select', { id: /rec_\S+/ }, { anchor: 'whole' }),
   });
   await expect(boxes.first()).toBeVisible();
   expect(await boxes.count()).toBeGreaterThanOrEqual(2);
@@ -86,14 +89,14 @@ test('select recordings, download them, watch progress reach 100%, pause and res
   await expect(batch.getByRole('progressbar').first()).toHaveAttribute('aria-valuenow', '100');
   // The history says when the batch finished and how long it took.
   await expect(batch.getByTestId('batch-finished')).toHaveText(
-    sayLike(
+    sayPattern(
       'downloads.finished',
       {
         canceled: 'no',
         time: /.+/,
-        took: sayLike('downloads.took', { duration: /\d+ (s|min \d+ s)/ }),
+        took: sayPattern('downloads.took', { duration: /\d+ (s|min \d+ s)/ }),
       },
-      { whole: true },
+      { anchor: 'whole' },
     ),
   );
 
@@ -102,7 +105,7 @@ test('select recordings, download them, watch progress reach 100%, pause and res
     .first()
     .getByRole('button', { name: say('downloads.showInFolder') })
     .click();
-  const savedAt = sayLike('downloads.savedAt', { path: /(\S+)/ });
+  const savedAt = sayPattern('downloads.savedAt', { path: /(\S+)/ });
   const where = page.getByRole('status').filter({ hasText: savedAt });
   await expect(where).toContainText(folder);
   const path = savedAt.exec((await where.textContent())!)?.[1] ?? 'no path said';
@@ -137,7 +140,7 @@ for (const variant of ['stranger-a', 'stranger-b'] as const) {
       await expect(page.getByText(completeMatch)).toBeVisible();
       // One row's box, whatever form the service's recording ids take.
       const boxes = page.getByRole('checkbox', {
-        name: sayLike('downloads.search.select', { id: /\S+/ }, { whole: true }),
+        name: sayPattern('downloads.search.select', { id: /\S+/ }, { anchor: 'whole' }),
       });
       await expect(boxes.first()).toBeVisible();
       await boxes.first().check();
@@ -181,7 +184,7 @@ test(`a batch bigger than its disk waits for room, says so, and goes on by itsel
     await page.getByLabel(say('downloads.filters.longest')).fill('2');
     await page.getByRole('button', { name: say('downloads.search.submit') }).click();
     const boxes = page.getByRole('checkbox', {
-      name: sayLike('downloads.search.select', { id: /rec_\S+/ }, { whole: true }),
+      name: sayPattern('downloads.search.select', { id: /rec_\S+/ }, { anchor: 'whole' }),
     });
     await expect(boxes.nth(1)).toBeVisible();
     await boxes.nth(0).check();
@@ -193,14 +196,14 @@ test(`a batch bigger than its disk waits for room, says so, and goes on by itsel
     await expect(batch).toHaveAttribute('data-state', 'paused', { timeout: 60_000 });
     await expect(batch.locator('summary .state')).toHaveText(say('downloads.waitingSpace'));
     await expect(batch.getByRole('alert')).toHaveText(
-      sayLike(
+      sayPattern(
         'downloads.reason.diskFull',
-        { free: /.*/, folder: disk.path, needed: /.*/, reserve: /.*/ },
-        { whole: true },
+        { free: ANY_TEXT, folder: disk.path, needed: ANY_TEXT, reserve: ANY_TEXT },
+        { anchor: 'whole' },
       ),
     );
     await expect(batch.getByTestId('space-wait')).toContainText(
-      sayLike('downloads.spaceWait', { size: /.*/ }),
+      sayPattern('downloads.spaceWait', { size: ANY_TEXT }),
     );
     await batch.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath('downloads-waiting-for-room.png') });

@@ -8,13 +8,14 @@ import type { Locator, Page } from '@playwright/test';
 import { seriousViolations } from './axe.ts';
 import { expect, openView, test } from './fixtures.ts';
 import { translatorFor } from './say.ts';
+import { sayPattern } from './say-pattern.ts';
 
 // en-US reads distances in miles: the route's default buffer must read round in them.
 test.use({ locale: 'en-US' });
 /** The app's words in that locale's language, whatever language the rest of the suite runs in. */
 const en = translatorFor('en');
 /** A description that begins with a message (a note of browser mode may follow it). */
-const beginning = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+const beginning = { anchor: 'start', language: 'en' } as const;
 
 /** What the page says anywhere: the contract's own validation text never reaches a person. */
 async function expectNoRawRefusal(page: Page): Promise<void> {
@@ -61,13 +62,15 @@ test('a refused setting is marked at its field in words and not saved; a good on
   await typeAndEnter(tiles, 'ftp://x/{z}');
   await expect(tiles).toHaveAttribute('aria-invalid', 'true');
   await expect(tiles).toHaveAccessibleDescription(
-    beginning(en.t('settings.rule.tileUrl', { z: '{z}', x: '{x}', y: '{y}' })),
+    sayPattern('settings.rule.tileUrl', { z: '{z}', x: '{x}', y: '{y}' }, beginning),
   );
   await expect(tiles).toHaveValue('ftp://x/{z}');
   const folder = storage.getByLabel(en.t('settings.storage.folder'));
   await typeAndEnter(folder, 'downloads/here');
   await expect(folder).toHaveAttribute('aria-invalid', 'true');
-  await expect(folder).toHaveAccessibleDescription(beginning(en.t('settings.rule.folder')));
+  await expect(folder).toHaveAccessibleDescription(
+    sayPattern('settings.rule.folder', {}, beginning),
+  );
   await expect(folder).toHaveValue('downloads/here');
   await expectNoRawRefusal(page);
   await deadline.scrollIntoViewIfNeeded();
@@ -92,7 +95,9 @@ test('a new account is checked at its fields before it is sent', async ({
   const form = page.getByRole('form', { name: en.t('settings.accounts.add') });
   const baseUrl = form.getByLabel(en.t('settings.accounts.baseUrl'));
   await baseUrl.fill('ftp://service.example');
-  await expect(baseUrl).toHaveAccessibleDescription(beginning(en.t('settings.rule.accountUrl')));
+  await expect(baseUrl).toHaveAccessibleDescription(
+    sayPattern('settings.rule.accountUrl', {}, beginning),
+  );
   await form.getByLabel(en.t('settings.accounts.name')).fill('my work');
   await form.getByRole('button', { name: en.t('settings.accounts.save') }).click();
   await expect(form.getByLabel(en.t('settings.accounts.name'))).toHaveAttribute(

@@ -8,9 +8,10 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
 import { decodePolyline } from '../../src/shared/geo.ts';
-import { ANY_TEXT, cameraPin, sayAround } from './map-helpers.ts';
+import { cameraPin } from './map-helpers.ts';
 import { startOwnService, type OwnService } from './own-service.ts';
 import { say, sayWithin } from './say.ts';
+import { ANY_TEXT, sayPattern } from './say-pattern.ts';
 
 let own: OwnService;
 
@@ -287,7 +288,7 @@ test("REC pins do not cover each other, nor does the panel's status cover the pi
     .first()
     .click();
   const panel = page.getByTestId('camera-panel');
-  const live = panel.getByRole('img', { name: sayAround('map.image.liveAlt', { id: ANY_TEXT }) });
+  const live = panel.getByRole('img', { name: sayPattern('map.image.liveAlt', { id: ANY_TEXT }) });
   await expect(live).toBeVisible();
   await expectBelow(panel.getByTestId('image-age'), live);
   for (const start of ['-20', '-10']) {
@@ -298,7 +299,7 @@ test("REC pins do not cover each other, nor does the panel's status cover the pi
     await expect(
       panel
         .getByRole('status')
-        .filter({ hasText: sayAround('map.record.created', { id: ANY_TEXT }) }),
+        .filter({ hasText: sayPattern('map.record.created', { id: ANY_TEXT }) }),
     ).toBeVisible();
   }
   // A new answer to the search draws the recordings of its place.

@@ -7,9 +7,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_CLIENT } from '../../src/service/index.ts';
 import { seriousViolations } from './axe.ts';
-import { ANY, withAnyCount, chooseFound, framesListed, sayMatching } from './collection-helpers.ts';
+import { chooseFound, framesListed } from './collection-helpers.ts';
 import { expect, openView, test } from './fixtures.ts';
-import { say, sayWithin } from './say.ts';
+import { say } from './say.ts';
+import { ANY_NUMBER, ANY_TEXT, sayPattern } from './say-pattern.ts';
 
 /** Asks the demo service itself (its address as Settings shows it): an independent check. */
 async function fromService<T>(page: Page, appUrl: string, path: string): Promise<T> {
@@ -53,11 +54,11 @@ async function newCollection(page: Page, appUrl: string, name: string): Promise<
 }
 
 /** The heading of an alert's cameras once counted, and their list it names: "Cameras inside (3)". */
-const insideCount = withAnyCount(sayWithin('alerts.camerasInside', { count: 7 }));
+const insideCount = sayPattern('alerts.camerasInside', { count: ANY_NUMBER }, { anchor: 'whole' });
 /** The Add button of the Add an image dialog and of Add to collection. */
 const add = { name: say('collections.add.add'), exact: true };
 /** The Add an image dialog's count of images added so far, whatever the last one was. */
-const soFar = (count: number) => sayMatching('collections.add.added', { what: ANY, count });
+const soFar = (count: number) => sayPattern('collections.add.added', { what: ANY_TEXT, count });
 
 async function expectNoSeriousViolations(page: Page, within: Locator): Promise<void> {
   expect(await seriousViolations(page, within)).toEqual([]);
@@ -126,7 +127,13 @@ test('an alert opens on the map fitted to its area, and lists the cameras inside
   await expect(page).toHaveURL(/#\/downloads$/);
   await expect(page.getByLabel(say('downloads.col.camera'), { exact: true })).toHaveValue(cameraId);
   await expect(
-    page.getByText(withAnyCount(sayWithin('downloads.search.match', { count: 7, status: 'any' }))),
+    page.getByText(
+      sayPattern(
+        'downloads.search.match',
+        { count: ANY_NUMBER, status: 'any' },
+        { anchor: 'whole' },
+      ),
+    ),
   ).toBeVisible();
 });
 
@@ -198,12 +205,16 @@ test('a collection is filled by finding cameras by words, and a wrong pick is sa
   const first = found.getByRole('radio').first();
   await first.check();
   await expect(
-    dialog.getByRole('img', { name: sayMatching('collections.add.currentOf', { name: ANY }) }),
+    dialog.getByRole('img', { name: sayPattern('collections.add.currentOf', { name: ANY_TEXT }) }),
   ).toBeVisible();
   await dialog.getByRole('button', add).click();
-  const currentOf = say('collections.added.camera', { name: ANY });
-  const firstAdded = sayMatching('collections.add.added', { what: currentOf, count: 1 });
-  await expect(dialog.getByRole('status')).toHaveText(new RegExp(`^${firstAdded.source}$`));
+  const currentOf = sayPattern('collections.added.camera', { name: ANY_TEXT });
+  const firstAdded = sayPattern(
+    'collections.add.added',
+    { what: currentOf, count: 1 },
+    { anchor: 'whole' },
+  );
+  await expect(dialog.getByRole('status')).toHaveText(firstAdded);
   await expect(dialog.getByRole('status')).not.toContainText('.jpg');
   await found.getByRole('radio').nth(1).check();
   await dialog.getByRole('button', add).click();
@@ -217,7 +228,7 @@ test('a collection is filled by finding cameras by words, and a wrong pick is sa
   await expect(dialog.getByText(framesListed)).toBeVisible({ timeout: 60_000 });
   await expect(
     dialog.getByRole('img', {
-      name: sayMatching('collections.add.recordingPreview', { name: ANY }),
+      name: sayPattern('collections.add.recordingPreview', { name: ANY_TEXT }),
     }),
   ).toBeVisible();
   await dialog.getByRole('button', add).click();

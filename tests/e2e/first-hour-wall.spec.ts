@@ -9,7 +9,7 @@ import type { Locator, Page } from '@playwright/test';
 import { seriousViolations } from './axe.ts';
 import { expect, openView, test } from './fixtures.ts';
 import { E2E_LANGUAGE, say, sayWithin } from './say.ts';
-import { ANY_NUMBER, hole, sayPattern } from './wall-helpers.ts';
+import { ANY_NUMBER, ANY_TEXT, sayPattern } from './say-pattern.ts';
 
 const grid = (page: Page) => page.getByRole('group', { name: say('wall.grid.label') });
 const tiles = (page: Page) => page.locator('[data-tile]');
@@ -18,7 +18,7 @@ const results = (page: Page) =>
   picker(page).getByRole('list', { name: say('wall.picker.results') });
 const addNames = [sayPattern('wall.picker.add'), sayPattern('wall.picker.addFull')];
 const fullRoom = { used: 9, places: 9 };
-const anyName = { name: hole('.*'), other: hole('.*') };
+const anyName = { name: ANY_TEXT, other: ANY_TEXT };
 
 /** The picker's first camera not on the wall yet; its Add button reads "Add" or "Add…". */
 function nextAdd(page: Page): Locator {
@@ -110,7 +110,7 @@ test('empty places offer a camera; a full wall asks before it changes', async ({
   await grid(page)
     .getByRole('button', { name: `${say('wall.grid.replace')} ${replaceSecond}` })
     .click();
-  const replaced = sayPattern('wall.replaced', { old: hole('.*'), name: hole('.*') });
+  const replaced = sayPattern('wall.replaced', { old: ANY_TEXT, name: ANY_TEXT });
   await expect(page.getByRole('status').filter({ hasText: replaced })).toContainText(
     say('wall.replaced', { old: second, name: tenth }),
   );
@@ -205,8 +205,8 @@ test("tiles' bars leave the picture alone, and small tiles keep most of it", asy
   await expect(tiles(page)).toHaveCount(16);
   // Every tile's capture time is said, in the bar under its picture.
   await expect(page.locator('[data-tile] .age')).toHaveCount(16);
-  const age = say('wall.age.seconds', { count: ANY_NUMBER });
-  const caption = sayPattern('wall.caption.compact', { time: hole('\\d\\d:\\d\\d'), age });
+  const age = sayPattern('wall.age.seconds', { count: ANY_NUMBER });
+  const caption = sayPattern('wall.caption.compact', { time: /\d\d:\d\d/, age });
   await expect(page.locator('[data-tile] .age').first()).toHaveText(
     new RegExp(`^${caption.source}$`),
   );

@@ -7,8 +7,8 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, openView, test } from './fixtures.ts';
-import { say, sayWithin } from './say.ts';
-import { withHoles } from './say-holes.ts';
+import { say } from './say.ts';
+import { sayPattern } from './say-pattern.ts';
 
 /** Presses Tab until `target` has the focus; fails if it never gets it. */
 async function tabTo(page: Page, target: Locator, max = 400): Promise<void> {
@@ -53,10 +53,8 @@ test('downloads: new download, pause/resume/cancel/retry of an item and a batch,
   await typeInto(page, page.getByLabel(say('downloads.filters.longest')), '10');
   await press(page, page.getByRole('button', { name: say('downloads.search.submit') }));
   // "Select rec_…": the recording's id is the label's one parameter.
-  const select = withHoles(sayWithin('downloads.search.select', { id: 'ID' }), {
-    ID: '(rec_\\S+)',
-  });
-  const boxes = page.getByRole('checkbox', { name: new RegExp(`^${select.source}`) });
+  const select = sayPattern('downloads.search.select', { id: /(rec_\S+)/ }, { anchor: 'start' });
+  const boxes = page.getByRole('checkbox', { name: select });
   await expect(boxes.nth(1)).toBeVisible();
   const failing = select.exec((await boxes.nth(0).getAttribute('aria-label'))!)![1]!;
   await press(page, boxes.nth(0), 'Space');

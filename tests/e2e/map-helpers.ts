@@ -1,38 +1,18 @@
 import type { Locator, Page } from '@playwright/test';
 import type { CatalogueLanguage } from '../../src/shared/i18n/languages.ts';
-import type { MessageKey, MessageParamsOf } from '../../src/shared/i18n/translator.ts';
-import { E2E_LANGUAGE, say, translatorFor } from './say.ts';
-
-/** A string parameter a spec does not know (an id the app makes, an age): any text there. */
-export const ANY_TEXT = '\u{E000}';
-/** A count a spec does not know: any number there (said in the plural's "other" form). */
-export const ANY_NUMBER = 987_654;
-const ANY_NUMBER_SAID = ANY_NUMBER.toLocaleString('en-US'); // en-XA formats numbers as English
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * A message as a pattern inside longer text, with `ANY_TEXT` and `ANY_NUMBER` parameters
- * matching whatever the app put there (each one a capture group, in the message's order).
- */
-export function sayAround<K extends MessageKey>(key: K, ...params: MessageParamsOf<K>): RegExp {
-  const pattern = escape(say(key, ...params))
-    .split(escape(ANY_TEXT))
-    .join('(.+?)')
-    .split(escape(ANY_NUMBER_SAID))
-    .join('(\\d[\\d,]*)');
-  return new RegExp(pattern);
-}
-
-/** A message up to where its `ANY_TEXT` parameter goes: the start a title or name begins with. */
-export function sayUpTo<K extends MessageKey>(key: K, ...params: MessageParamsOf<K>): string {
-  return say(key, ...params).split(ANY_TEXT)[0]!;
-}
+import { E2E_LANGUAGE, escapePattern, say, translatorFor } from './say.ts';
+import { ANY_NUMBER, ANY_TEXT, eitherOf, sayPattern } from './say-pattern.ts';
 
 /** A camera's close-up marker on the map, found by its title ("Camera <id>…"). */
 export function cameraPin(page: Page, id: string): Locator {
-  const start = sayUpTo('map.marker.camera', { id: ANY_TEXT, video: 'false', description: '' });
-  return page.locator(`.camera-pin[title^="${start}${id}"]`);
+  const start = sayPattern(
+    'map.marker.camera',
+    { id: ANY_TEXT, video: 'false', description: '' },
+    { anchor: 'start', before: 'id' },
+  );
+  return page
+    .locator('.camera-pin')
+    .and(page.getByTitle(new RegExp(`${start.source}${escapePattern(id)}`)));
 }
 
 /**
@@ -40,12 +20,11 @@ export function cameraPin(page: Page, id: string): Locator {
  * whatever the count of alerts in it.
  */
 export function watchingArea(name: string): RegExp {
-  const said = [
-    sayAround('search.watch.added', { name, count: 1 }),
-    sayAround('search.watch.added', { name, count: ANY_NUMBER }),
-    sayAround('search.watch.addedNoCount', { name }),
-  ];
-  return new RegExp(said.map((pattern) => pattern.source).join('|'));
+  return eitherOf(
+    sayPattern('search.watch.added', { name, count: 1 }),
+    sayPattern('search.watch.added', { name, count: ANY_NUMBER }),
+    sayPattern('search.watch.addedNoCount', { name }),
+  );
 }
 
 /** A road weather menu of the search's sensor filter, by its name ("Road weather minimum"). */

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, smallDemo, startRoadcam, test, type RoadcamHost } from './fixtures.ts';
-import { ANY_TEXT, cameraPin, sayUpTo } from './map-helpers.ts';
+import { cameraPin } from './map-helpers.ts';
 import { say } from './say.ts';
+import { ANY_TEXT, sayPattern } from './say-pattern.ts';
 
 // The map against services that name their vector tile layers and attributes otherwise (the
 // interface does not show them): the cameras are drawn and counted as against ours, and a click
@@ -156,12 +157,12 @@ for (const variant of ['ours', 'stranger-a', 'stranger-b']) {
       await page.reload();
       const pin = cameraPin(page, alone!.id);
       await expect(pin).toHaveCount(1, { timeout: 20_000 });
-      const withVideo = sayUpTo('map.marker.camera', {
-        id: alone!.id,
-        video: 'true',
-        description: ANY_TEXT,
-      });
-      const video = (await pin.getAttribute('title'))!.startsWith(withVideo);
+      const withVideo = sayPattern(
+        'map.marker.camera',
+        { id: alone!.id, video: 'true', description: ANY_TEXT },
+        { anchor: 'start', before: 'description' },
+      );
+      const video = withVideo.test((await pin.getAttribute('title'))!);
       expect(video).toBe(camera.properties.video);
       await pin.click();
       await expect(panel.locator('.id')).toContainText(alone!.id);

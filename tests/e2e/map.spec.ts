@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { localeDistanceUnit, unitLabel } from '../../src/shared/units.ts';
-import { ANY_NUMBER, ANY_TEXT, roadWeatherMenu, sayAround } from './map-helpers.ts';
+import { roadWeatherMenu } from './map-helpers.ts';
 import { startOwnService, type OwnService } from './own-service.ts';
 import { E2E_LOCALE, say, sayWithin } from './say.ts';
+import { ANY_NUMBER, ANY_TEXT, sayPattern } from './say-pattern.ts';
 
 // The app in browser mode against a service this test also queries over HTTP, so that each
 // result on screen is checked against the service's own answer.
@@ -92,7 +93,7 @@ test('cameras are on the map after start, with the layer control and alerts', as
     .first()
     .click();
   await expect(page.getByTestId('alert-panel')).toContainText(
-    sayAround('alerts.camerasInside', { count: ANY_NUMBER }),
+    sayPattern('alerts.camerasInside', { count: ANY_NUMBER }),
   );
   await page.screenshot({ path: testInfo.outputPath('map-alert.png') });
 });
@@ -163,7 +164,7 @@ test('a route search sends the drawn route as a polyline', async ({ page }, test
   ]);
   await page.getByRole('button', { name: say('search.draw.finish') }).click();
   await expect(page.getByTestId('spatial')).toContainText(
-    sayAround('search.area.route', { count: 3, distance: ANY_TEXT }),
+    sayPattern('search.area.route', { count: 3, distance: ANY_TEXT }),
   );
   // In en-US distances are in miles, and the buffer goes out in exact km; in a language of a
   // country of kilometres (the pseudo-locale's) it goes out as typed.
@@ -209,18 +210,18 @@ test('the camera panel shows a live image and a chart, and records', async ({ pa
     .first()
     .click();
   const panel = page.getByTestId('camera-panel');
-  const live = panel.getByRole('img', { name: sayAround('map.image.liveAlt', { id: ANY_TEXT }) });
+  const live = panel.getByRole('img', { name: sayPattern('map.image.liveAlt', { id: ANY_TEXT }) });
   await expect(live).toBeVisible();
   await expect
     .poll(() => live.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 20_000 })
     .toBeGreaterThan(0);
   await expect(panel.getByTestId('image-age')).toContainText(
-    sayAround('map.image.updated', { age: ANY_TEXT }),
+    sayPattern('map.image.updated', { age: ANY_TEXT }),
   );
   await expect(
     panel
       .getByRole('img', {
-        name: sayAround('map.chart.of', { id: ANY_TEXT, count: ANY_NUMBER }),
+        name: sayPattern('map.chart.of', { id: ANY_TEXT, count: ANY_NUMBER }),
       })
       .locator('canvas'),
   ).toBeVisible({
@@ -233,7 +234,7 @@ test('the camera panel shows a live image and a chart, and records', async ({ pa
   await panel.getByLabel(say('map.record.start')).fill('-10');
   await panel.getByLabel(say('map.record.tags')).fill('e2e, map');
   await panel.getByRole('button', { name: say('map.record.create') }).click();
-  const created = sayAround('map.record.created', { id: ANY_TEXT });
+  const created = sayPattern('map.record.created', { id: /(.+?)/ });
   const status = panel.getByRole('status').filter({ hasText: created });
   await expect(status).toBeVisible();
   const id = created.exec((await status.textContent()) ?? '')![1]!;

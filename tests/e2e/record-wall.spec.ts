@@ -8,16 +8,10 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { RoadcamHost } from './fixtures.ts';
-import {
-  hole,
-  sayPattern,
-  startAdminService,
-  startRoadcamOn,
-  wallRoute,
-  type AdminService,
-} from './wall-helpers.ts';
+import { startAdminService, startRoadcamOn, wallRoute, type AdminService } from './wall-helpers.ts';
 import { seriousViolations } from './axe.ts';
 import { docsScreenshot, say, sayWithin } from './say.ts';
+import { ANY_TEXT, sayPattern } from './say-pattern.ts';
 
 let service: AdminService;
 let host: RoadcamHost;
@@ -35,11 +29,11 @@ test.afterAll(async () => {
 
 /** "3 of 3 recordings requested…", whatever the batch's name. */
 const requested = (count: number) =>
-  sayPattern('downloads.record.requested', { made: count, count, batch: hole('.*') });
+  sayPattern('downloads.record.requested', { made: count, count, batch: ANY_TEXT });
 
 /** A batch's label in Downloads: its cameras (one by id), whatever the period. */
-const batchLabel = (cameras: number, camera: string) =>
-  sayPattern('downloads.label.record', { cameras, camera, start: hole('.*'), stop: hole('.*') });
+const batchLabel = (cameras: number, camera: string | RegExp) =>
+  sayPattern('downloads.label.record', { cameras, camera, start: ANY_TEXT, stop: ANY_TEXT });
 
 test('Record all tiles: a wall of 3 cameras becomes one batch of 3 files in Downloads', async ({
   page,
@@ -51,7 +45,7 @@ test('Record all tiles: a wall of 3 cameras becomes one batch of 3 files in Down
 
   await page.getByRole('button', { name: say('wall.toolbar.recordAll') }).click();
   const dialog = page.getByRole('dialog', {
-    name: sayPattern('wall.toolbar.recordAllHeading', { name: hole('.*') }),
+    name: sayPattern('wall.toolbar.recordAllHeading', { name: ANY_TEXT }),
   });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(say('downloads.record.what', { count: 3 }));
@@ -60,7 +54,7 @@ test('Record all tiles: a wall of 3 cameras becomes one batch of 3 files in Down
   await expect(dialog.getByLabel(say('downloads.record.from'), { exact: true })).toHaveValue(
     /^\d{4}-\d\d-\d\dT\d\d:\d\d$/,
   );
-  await expect(dialog).toContainText(sayPattern('downloads.record.zone', { zone: hole('\\S+') }));
+  await expect(dialog).toContainText(sayPattern('downloads.record.zone', { zone: /\S+/ }));
   const folder = join(host.dataDir, 'recorded');
   await dialog.getByLabel(say('downloads.record.folder')).fill(folder);
   await page.waitForTimeout(300);
@@ -117,7 +111,7 @@ test("Record these cameras: the map's camera results recorded as one batch", asy
   await dialog.getByRole('button', { name: say('downloads.record.submit') }).click();
   await expect(dialog.getByRole('status')).toContainText(requested(n));
   await dialog.getByRole('link', { name: say('downloads.record.open') }).click();
-  const label = batchLabel(n, hole('.*'));
+  const label = batchLabel(n, ANY_TEXT);
   const batch = page.getByTestId('download-batch').filter({ hasText: label });
   await expect(batch.getByTestId('download-item')).toHaveCount(n);
   await expect(batch).toHaveAttribute('data-state', 'completed', { timeout: 120_000 });

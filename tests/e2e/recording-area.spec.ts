@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { startOwnService, type OwnService, type SearchAnswer } from './own-service.ts';
 import { say, sayWithin } from './say.ts';
-import { sayLike } from './say-like.ts';
+import { ANY_TEXT, sayPattern } from './say-pattern.ts';
 
 let own: OwnService;
 
@@ -128,7 +128,7 @@ test('a polygon search finds the recordings inside the polygon and not those out
   await polygon.fill([corners[0], ring[1]![0], corners[2]].join(', '));
   await page.getByRole('button', { name: say('downloads.search.submit') }).click();
   await expect(page.getByRole('alert')).toContainText(
-    sayLike('downloads.area.cornerForm', { n: 2, pair: /.*/, example: /.*/ }),
+    sayPattern('downloads.area.cornerForm', { n: 2, pair: ANY_TEXT, example: ANY_TEXT }),
   );
 });
 

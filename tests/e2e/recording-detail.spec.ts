@@ -4,7 +4,7 @@
  */
 import { expect, test } from './fixtures.ts';
 import { say } from './say.ts';
-import { anyCount, sayLike } from './say-like.ts';
+import { ANY_NUMBER, sayPattern } from './say-pattern.ts';
 
 test("open a recording's detail from a search result, add a tag, see it saved after a reload", async ({
   page,
@@ -15,7 +15,7 @@ test("open a recording's detail from a search result, add a tag, see it saved af
   await page.getByLabel(say('downloads.filters.longest')).fill('2');
   await page.getByRole('button', { name: say('downloads.search.submit') }).click();
   await expect(
-    page.getByText(sayLike('downloads.search.match', { status: 'complete', count: anyCount() })),
+    page.getByText(sayPattern('downloads.search.match', { status: 'complete', count: ANY_NUMBER })),
   ).toBeVisible();
   const link = page.getByRole('link', { name: /^rec_/ }).first();
   const id = (await link.textContent())!.trim();
@@ -85,10 +85,10 @@ test("recording search: any status, around the map's view", async ({ page, roadc
   await page.getByRole('button', { name: say('downloads.search.submit') }).click();
   await expect(
     page.getByText(
-      sayLike(
+      sayPattern(
         'downloads.search.match',
-        { status: 'any', count: anyCount(/[1-9][\d,]*/) },
-        { whole: true },
+        { status: 'any', count: /[1-9][\d,]*/ },
+        { anchor: 'whole' },
       ),
     ),
   ).toBeVisible();

@@ -51,7 +51,12 @@ export function say<K extends MessageKey>(key: K, ...params: MessageParamsOf<K>)
 
 /** A message as a pattern that finds it inside longer text (a label with a count beside it). */
 export function sayWithin<K extends MessageKey>(key: K, ...params: MessageParamsOf<K>): RegExp {
-  return new RegExp(say(key, ...params).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(escapePattern(say(key, ...params)));
+}
+
+/** Text as a pattern that matches it as it is. */
+export function escapePattern(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**

@@ -9,12 +9,14 @@ import { pickLanguage } from '../../src/shared/i18n/languages.ts';
 import { expect, openView, smallDemo, startRoadcam, test, type RoadcamHost } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
 import { translatorFor } from './say.ts';
-import { literally, withHoles } from './say-holes.ts';
+import { ANY_TEXT, sayPattern } from './say-pattern.ts';
 
 const LOCALE = 'en-GB';
 test.use({ locale: LOCALE, timezoneId: 'America/Denver' });
 // The page speaks its own locale's language, whatever the suite's.
 const words = translatorFor(pickLanguage([LOCALE]));
+/** Patterns of messages in the page's language. */
+const inPage = { language: words.language };
 
 // One app for the file (its start is the slow part); the tests run in order on its settings.
 test.describe.configure({ mode: 'serial' });
@@ -74,8 +76,8 @@ test('in miles, the radius field and the radius the page sends are in miles', as
   await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.5);
   const radiusLabel = words.t('search.radius', { unit: 'mi' });
   await expect(page.getByLabel(radiusLabel)).toHaveValue('15');
-  const within = literally(words.t('search.area.radius', { distance: '15 mi', place: 'PLACE' }));
-  await expect(page.getByTestId('spatial')).toContainText(withHoles(within, { PLACE: '.*' }));
+  const within = sayPattern('search.area.radius', { distance: '15 mi', place: ANY_TEXT }, inPage);
+  await expect(page.getByTestId('spatial')).toContainText(within);
   await expect(page.getByTestId('result-total')).toBeVisible();
   // The search the page asked for carries the unit as typed: the service reads miles.
   expect(frames.some((f) => f.includes('"radius":"15mi"'))).toBe(true);
@@ -117,13 +119,14 @@ test("a camera's panel says the time at the camera, in the camera's own zone", a
     .click();
   const shown = page.getByTestId('camera-time');
   // "Now 10:32 at the camera (America/Chicago)"
-  const now = words.t('map.camera.now', {
-    time: words.t('common.cameraTime', { time: 'CLOCK', zone: 'ZONE' }),
-  });
-  const cameraNow = (clock: string, zone: string) =>
-    new RegExp(`^${withHoles(literally(now), { CLOCK: clock, ZONE: zone }).source}$`);
-  await expect(shown).toHaveText(cameraNow('\\d\\d:\\d\\d', '[A-Za-z_]+\\/[A-Za-z_/]+'));
-  const [, clock, zone] = cameraNow('(\\d\\d:\\d\\d)', '(.+)').exec(
+  const cameraNow = (clock: RegExp, zone: RegExp) =>
+    sayPattern(
+      'map.camera.now',
+      { time: sayPattern('common.cameraTime', { time: clock, zone }, inPage) },
+      { ...inPage, anchor: 'whole' },
+    );
+  await expect(shown).toHaveText(cameraNow(/\d\d:\d\d/, /[A-Za-z_]+\/[A-Za-z_/]+/));
+  const [, clock, zone] = cameraNow(/(\d\d:\d\d)/, /(.+)/).exec(
     (await shown.textContent())!.trim(),
   )!;
   // The clock is the camera zone's, not the page's (Denver) unless the camera is there.
@@ -137,8 +140,8 @@ test("a camera's panel says the time at the camera, in the camera's own zone", a
   expect([at(Date.now()), at(Date.now() - 60_000), at(Date.now() - 30_000)]).toContain(clock);
   // The times around it follow the UTC chosen before: the archive line and the chart's axis.
   const panel = page.getByTestId('camera-panel');
-  const since = literally(words.t('map.image.since', { count: 3, time: 'TIME' }));
-  await expect(panel).toContainText(withHoles(since, { '3': '\\d+', TIME: '.* UTC' }));
+  const since = sayPattern('map.image.since', { count: /\d+/, time: /.* UTC/ }, inPage);
+  await expect(panel).toContainText(since);
   await expect(panel.getByText(words.t('map.chart.time', { zone: 'UTC' }))).toBeVisible();
   await page.getByTestId('camera-panel').screenshot({ path: testInfo.outputPath('camera.png') });
   expect(await seriousViolations(page)).toEqual([]);

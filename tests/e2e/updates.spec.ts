@@ -2,7 +2,7 @@ import { startFeedServer } from '../helpers/update-feed.ts';
 import { expect, startRoadcam, test } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
 import { say } from './say.ts';
-import { CUT, escapePattern, sayBefore, sayStartingWith } from './say-before.ts';
+import { ANY_TEXT, sayPattern } from './say-pattern.ts';
 
 // Settings › Updates in browser mode, against a local HTTPS feed written as electron-builder
 // writes it: the app is not installed here, so the section says the desktop app manages
@@ -35,14 +35,14 @@ test('Updates: the feed of the setting, what it offers on each channel, never, a
     await expect(field).toHaveValue(feed.url);
     await field.fill('http://updates.example.com/roadcam/');
     await field.press('Enter');
-    await expect(field).toHaveAccessibleDescription(sayStartingWith('settings.rule.feed'));
+    await expect(field).toHaveAccessibleDescription(feedRule);
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     // Another https feed: the page is refused, in words that say how to change it instead.
     await field.fill('https://mirror.attacker.example/roadcam/');
     await field.press('Enter');
     await expect(updates.getByRole('alert')).toHaveText(feedNotChanged());
     await expect(field).toHaveAttribute('aria-invalid', 'true');
-    await expect(updates.getByText(sayStartingWith('settings.rule.feed'))).toHaveCount(0);
+    await expect(updates.getByText(feedRule)).toHaveCount(0);
     await expect(
       updates.getByText(say('settings.updates.version', { version: '0.1.0', feed: feed.url })),
     ).toBeVisible();
@@ -58,9 +58,7 @@ test('Updates: the feed of the setting, what it offers on each channel, never, a
     await updates.getByRole('button', { name: say('settings.updates.check') }).click();
     const download = `${feed.url}Roadcam-0.2.0.AppImage`;
     await expect(status).toContainText(
-      new RegExp(
-        `^${escapePattern(say('updates.available', { version: '0.2.0', url: download }))} ${checkedAt()}\\.`,
-      ),
+      new RegExp(`${available('0.2.0', download).source} ${checkedAt().source}\\.`),
     );
     await expect(status.getByRole('link', { name: download })).toHaveAttribute('href', download);
     expect(feed.requests).toEqual(['/desktop/latest-linux.yml']);
@@ -79,7 +77,11 @@ test('Updates: the feed of the setting, what it offers on each channel, never, a
     await updates.getByRole('button', { name: say('settings.updates.check') }).focus();
     await page.keyboard.press('Enter');
     await expect(status).toContainText(
-      sayBefore('updates.available', { version: '0.3.0-beta.1', url: CUT }),
+      sayPattern(
+        'updates.available',
+        { version: '0.3.0-beta.1', url: ANY_TEXT },
+        { before: 'url' },
+      ),
     );
 
     // A broken feed: a clear message, the page still works.
@@ -106,22 +108,32 @@ test('Updates: the feed of the setting, what it offers on each channel, never, a
   }
 });
 
+/** The rule of the feed's field, said under it. */
+const feedRule = sayPattern('settings.rule.feed', {}, { anchor: 'start' });
+
 /** The refusal of a feed set from the page, whatever the data folder's policy.json path. */
 function feedNotChanged(): RegExp {
-  const [before, after] = say('consent.change.unasked', {
-    count: 1,
-    setting: 'updateFeedUrl',
-    second: 'none',
-    commands: '"roadcam settings set updateFeedUrl VALUE"',
-    policy: CUT,
-  }).split(CUT);
-  return new RegExp(`^${escapePattern(before!)}.*policy\\.json${escapePattern(after!)}$`);
+  return sayPattern(
+    'consent.change.unasked',
+    {
+      count: 1,
+      setting: 'updateFeedUrl',
+      second: 'none',
+      commands: '"roadcam settings set updateFeedUrl VALUE"',
+      policy: /.*policy\.json/,
+    },
+    { anchor: 'whole' },
+  );
 }
 
 /** "(checked 10:42 UTC)" after a summary, its time and zone as the clock shows them. */
-function checkedAt(): string {
-  const [before, after] = say('settings.updates.checked', { time: CUT }).split(CUT);
-  return `${escapePattern(before!)}\\d\\d:\\d\\d .+${escapePattern(after!)}`;
+function checkedAt(): RegExp {
+  return sayPattern('settings.updates.checked', { time: /\d\d:\d\d .+/ });
+}
+
+/** "Roadcam 0.2.0 is available: download it from …", at the start of the status. */
+function available(version: string, url: string): RegExp {
+  return sayPattern('updates.available', { version, url }, { anchor: 'start' });
 }
 
 /** A summary as the status shows it: its full stop comes after the time of the check. */

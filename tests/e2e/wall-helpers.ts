@@ -3,9 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import type { MessageKey, MessageParamsOf } from '../../src/shared/i18n/translator.ts';
 import { downloadsInDataDir, startRoadcam, type RoadcamHost } from './fixtures.ts';
-import { say } from './say.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -117,33 +115,6 @@ export function startRoadcamOn(service: Pick<AdminService, 'url'>): Promise<Road
     // Recordings of the wall go into the test's data folder (record-wall.spec.ts).
     { policy: downloadsInDataDir },
   );
-}
-
-const HOLE = '\u0000';
-
-/**
- * A message's parameter that a pattern leaves open (a camera's name, a time the test cannot
- * know): `source` is the RegExp source it matches there, a group to capture it if need be.
- */
-export function hole(source: string): string {
-  return `${HOLE}${source}${HOLE}`;
-}
-
-/**
- * A number parameter that a pattern leaves open: it matches any whole number there (a count of
- * seconds). No message's own words hold these digits.
- */
-export const ANY_NUMBER = 987;
-
-/**
- * A message as a pattern in the suite's language, its `hole(...)` and `ANY_NUMBER` parameters
- * left open.
- */
-export function sayPattern<K extends MessageKey>(key: K, ...params: MessageParamsOf<K>): RegExp {
-  const parts = say(key, ...params).split(HOLE);
-  const escape = (text: string) =>
-    text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll(String(ANY_NUMBER), '\\d+');
-  return new RegExp(parts.map((part, i) => (i % 2 === 0 ? escape(part) : part)).join(''));
 }
 
 /** currentTime of every video tile's element, by camera id. */

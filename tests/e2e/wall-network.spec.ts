@@ -14,10 +14,8 @@ import { startShapedLink, type ShapedLink } from '../helpers/link.ts';
 import { startTinyproxy, tinyproxyMissing } from '../helpers/tinyproxy.ts';
 import { smallDemo, startRoadcam, type RoadcamHost } from './fixtures.ts';
 import { say, sayWithin } from './say.ts';
+import { ANY_NUMBER, ANY_TEXT, eitherOf, sayPattern } from './say-pattern.ts';
 import {
-  ANY_NUMBER,
-  hole,
-  sayPattern,
   startAdminService,
   startRoadcamOn,
   videoTimes,
@@ -43,8 +41,8 @@ test.afterAll(async () => {
 });
 
 /** A pattern matching the whole text, from its parts. */
-const whole = (...parts: RegExp[]) => new RegExp(`^(?:${parts.map((p) => p.source).join('|')})$`);
-const seconds = say('wall.age.seconds', { count: ANY_NUMBER });
+const whole = (...parts: RegExp[]) => new RegExp(`^(?:${eitherOf(...parts).source})$`);
+const seconds = sayPattern('wall.age.seconds', { count: ANY_NUMBER });
 
 test('a tile whose video stops moving while segments still arrive leaves Live within seconds and says how old its picture is', async ({
   page,
@@ -72,7 +70,7 @@ test('a tile whose video stops moving while segments still arrive leaves Live wi
   }, camera);
   await expect(tile).not.toHaveAttribute('data-state', 'live', { timeout: 5000 });
   const leftLiveMs = Date.now() - pausedAt;
-  const why = hole('.*');
+  const why = ANY_TEXT;
   await expect(tile.locator('.reason strong')).toHaveText(
     whole(
       sayPattern('wall.headline.old', { age: seconds, why }),
@@ -104,7 +102,7 @@ test('a still tile shows when its image was taken, and turns Stale when the came
   const tile = page.locator(`[data-camera-id="${camera}"]`);
   await expect(tile).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
   // The service's images are taken once a minute: the capture time is on the minute.
-  const time = hole('\\d\\d:\\d\\d:00 \\S+');
+  const time = /\d\d:\d\d:00 \S+/;
   await expect(tile.locator('.age')).toHaveText(
     whole(sayPattern('wall.caption', { taken: 'yes', time, age: seconds })),
   );
@@ -115,14 +113,13 @@ test('a still tile shows when its image was taken, and turns Stale when the came
     await page.reload();
     await expect(tile).toHaveAttribute('data-state', 'stale', { timeout: 30_000 });
     await expect(tile.locator('.pill')).toHaveText(say('wall.state.stale'));
-    const halfHour = [29, 30, 31].map((count) => sayPattern('wall.age.minutes', { count }).source);
-    const age = hole(`(?:${halfHour.join('|')})`);
+    const age = eitherOf(...[29, 30, 31].map((count) => sayPattern('wall.age.minutes', { count })));
     await expect(tile.locator('.reason strong')).toHaveText(
       whole(sayPattern('wall.headline.old', { age, why: say('wall.why.stale') })),
     );
-    const minutes = say('wall.age.minutes', { count: ANY_NUMBER });
+    const minutes = sayPattern('wall.age.minutes', { count: ANY_NUMBER });
     await expect(tile.locator('.age')).toContainText(
-      sayPattern('wall.caption', { taken: 'yes', time: hole('.*'), age: minutes }),
+      sayPattern('wall.caption', { taken: 'yes', time: ANY_TEXT, age: minutes }),
     );
     await page.screenshot({ path: testInfo.outputPath('wall-stale.png') });
   } finally {
@@ -257,7 +254,7 @@ for (const variant of ['stranger-a', 'stranger-b'] as const) {
       for (const id of cameras.slice(2)) {
         const width = await page
           .locator(`[data-camera-id="${id}"]`)
-          .getByAltText(sayPattern('wall.still.alt', { name: hole('.*') }))
+          .getByAltText(sayPattern('wall.still.alt', { name: ANY_TEXT }))
           .evaluate((img: HTMLImageElement) => img.naturalWidth);
         expect(width, `image of ${id}`).toBeGreaterThan(0);
       }

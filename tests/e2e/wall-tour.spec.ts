@@ -8,16 +8,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { liveImageMode } from '../../src/service/media/services.ts';
 import { startImageFaultProxy, type ImageFaultProxy } from '../helpers/image-fault-proxy.ts';
 import { openView, type RoadcamHost } from './fixtures.ts';
-import {
-  ANY_NUMBER,
-  hole,
-  sayPattern,
-  startAdminService,
-  startRoadcamOn,
-  type AdminService,
-} from './wall-helpers.ts';
+import { startAdminService, startRoadcamOn, type AdminService } from './wall-helpers.ts';
 import { seriousViolations } from './axe.ts';
 import { docsScreenshot, say } from './say.ts';
+import { ANY_NUMBER, ANY_TEXT, sayPattern } from './say-pattern.ts';
 
 let service: AdminService;
 let proxy: ImageFaultProxy;
@@ -73,8 +67,8 @@ function sequence(samples: Sample[], tile = 0): string[] {
 
 const firstTile = (page: Page) => page.locator('[data-tile="0"]');
 const cameraOf = (n: number, steps: number) =>
-  sayPattern('wall.tour.cameraOf', { n, steps, name: hole('.*') });
-const paused = sayPattern('wall.tour.paused', { where: hole('.*') });
+  sayPattern('wall.tour.cameraOf', { n, steps, name: ANY_TEXT });
+const paused = sayPattern('wall.tour.paused', { where: ANY_TEXT });
 const dwellProblem = (text: string) => say('wall.tour.problem.dwell', { min: 5, max: 600, text });
 
 test('a tour from a link goes through its cameras in order, skips failing ones, and pauses', async ({
@@ -104,7 +98,7 @@ test('a tour from a link goes through its cameras in order, skips failing ones, 
     const notices = [...new Set(samples.map((s) => s.notice))].join('\n');
     const cutOff = say('wall.tour.skip.cutOff');
     expect(notices).toMatch(
-      sayPattern('wall.tour.skipped', { mode: 'tile', name: hole('.*'), page: 0, reason: cutOff }),
+      sayPattern('wall.tour.skipped', { mode: 'tile', name: ANY_TEXT, page: 0, reason: cutOff }),
     );
     // English: the media server's own words for a refused image (src/engine/media/resolver.ts
     // answers in plain English text), said inside the notice as the reason.

@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { expect, openView, test } from './fixtures.ts';
 import { say } from './say.ts';
-import { sayPattern } from './wall-helpers.ts';
+import { sayPattern } from './say-pattern.ts';
 
 const picker = (page: Page) => page.getByRole('complementary', { name: say('wall.addCameras') });
 const tileIds = (page: Page) =>
