@@ -57,7 +57,7 @@ async function chooseGerman(browser: Browser): Promise<void> {
   const other = await browser.newContext();
   const chooser = await other.newPage();
   await openView(chooser, host.url, '#/settings');
-  await chooser.getByRole('radio', { name: 'Deutsch' }).check();
+  await chooser.getByRole('radio', { name: say('language.name.de') }).check();
   await expect(chooser.locator('html')).toHaveAttribute('lang', 'de');
   await other.close();
 }

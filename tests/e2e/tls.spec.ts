@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { startService } from '../../src/service/index.ts';
 import { systemTestCa } from '../helpers/tls.ts';
 import { expect, startRoadcam, test } from './fixtures.ts';
-import { say } from './say.ts';
+import { say, sayWithin } from './say.ts';
 
 // Browser mode against the service over HTTPS, as a user's machine runs it: none of the CA
 // variables these machines export (they would make the test pass for the wrong reason).
@@ -68,9 +68,12 @@ test('browser mode refuses a certificate no store trusts, and says why', async (
       say('shell.status.offline'),
     );
     await page.getByRole('button', { name: say('search.tab'), exact: true }).click();
-    // English: the certificate's problem is the engine's sentence (src/engine/net/trust.ts), not
-    // yet in the catalogue.
-    await expect(page.getByText(/is not trusted/).first()).toBeVisible({ timeout: 15_000 });
+    // The service sends its certificate without the CA that signed it, which no store holds.
+    const untrusted = sayWithin('net.problem.untrusted', {
+      host: new URL(https.service.url).host,
+      code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    });
+    await expect(page.getByText(untrusted).first()).toBeVisible({ timeout: 15_000 });
     await page.screenshot({ path: testInfo.outputPath('tls-untrusted.png') });
   } finally {
     await host.stop();
