@@ -32,7 +32,7 @@ export function routesFeature({
     if (route) return route;
     throw new SaidError(
       'id' in key
-        ? said('routes.refused.noId', { id: key.id })
+        ? said('routes.refused.noId', { id: String(key.id) })
         : said('routes.refused.noName', { name: key.name }),
     );
   };
