@@ -14,7 +14,7 @@ import type { Argv } from './argv.ts';
 export function outputChoice(argv: Argv): OutputOptions {
   return {
     replace: argv.switches.has('force'),
-    existsHint: 'pass --force to replace it, or choose another name',
+    existsHint: 'force',
   };
 }
 

@@ -9,23 +9,33 @@ import { constants } from 'node:fs';
 import { link, lstat, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
+import { english } from '../shared/i18n/english.ts';
+import { said, type Said } from '../shared/i18n/translator.ts';
 
-/** The target is refused (a link, not a file, a file not to replace); the message says why. */
+/**
+ * The target is refused (a link, not a file, a file not to replace); the message says why, and
+ * `said`, when there, says it in the user's language.
+ */
 export class OutputRefusedError extends Error {
-  constructor(message: string) {
-    super(message);
+  readonly said?: Said;
+
+  constructor(words: string | Said) {
+    super(typeof words === 'string' ? words : english.say(words));
     this.name = 'OutputRefusedError';
+    if (typeof words !== 'string') this.said = words;
   }
 }
 
 const exists = (path: string, options: OutputOptions) =>
-  new OutputRefusedError(`${path} exists already; ${options.existsHint ?? 'choose another name'}.`);
+  new OutputRefusedError(
+    said('files.refused.exists', { path, hint: options.existsHint ?? 'none' }),
+  );
 
 export interface OutputOptions {
   /** Replace a file already there (the user confirmed it, or passed --force). */
   replace: boolean;
-  /** What to do about an existing file, for the message: "pass --force to replace it". */
-  existsHint?: string;
+  /** What to do about an existing file, for the message: 'force' says to pass --force. */
+  existsHint?: 'force';
   /** The new file's permissions (before the umask). */
   mode?: number;
 }

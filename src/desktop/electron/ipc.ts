@@ -1,5 +1,6 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { channelNames, type Channel } from '../../shared/ipc.ts';
+import { english } from '../../shared/i18n/english.ts';
 import { said } from '../../shared/i18n/translator.ts';
 import { errorInWords } from './language.ts';
 import type { Core } from '../../engine/index.ts';
@@ -20,12 +21,10 @@ export function registerIpc(
     registered.add(channel);
     ipcMain.handle(channel, (event, input: unknown) => {
       if (!isTrustedFrame(event)) {
+        const refused = said('desktop.ipc.notWindow');
         return {
           ok: false,
-          error: {
-            code: 'failed',
-            message: 'Refused: the call did not come from the Roadcam window.',
-          },
+          error: { code: 'failed', message: english.say(refused), said: refused },
         };
       }
       return core.then(

@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { OfflineStatus } from '../../shared/ipc/collections.ts';
+import { SaidError } from '../../shared/i18n/said-error.ts';
 import { said } from '../../shared/i18n/translator.ts';
 import type { ApiClient } from '../api/client.ts';
 import { NetworkError, ServiceError } from '../api/errors.ts';
@@ -91,7 +92,7 @@ export class CollectionSync {
   async release(id: string): Promise<void> {
     const running = this.#running.get(id);
     if (running) {
-      running.abort.abort(new Error('The collection is no longer kept offline.'));
+      running.abort.abort(new SaidError(said('collections.offline.released')));
       await running.promise.catch(() => undefined);
     }
     this.#o.kept.release(id);
@@ -106,7 +107,7 @@ export class CollectionSync {
 
   #engine(): DownloadManager {
     const engine = this.#o.downloads();
-    if (!engine) throw new Error('The download engine is not running; the sync cannot fetch.');
+    if (!engine) throw new SaidError(said('collections.offline.noEngine'));
     return engine;
   }
 
@@ -131,7 +132,7 @@ export class CollectionSync {
           .then(() => {
             this.#queued.delete(id);
             if (!this.#o.kept.isKept(id))
-              throw new Error(`Collection ${id} is no longer kept offline.`);
+              throw new SaidError(said('collections.offline.noLongerKept', { id }));
             return this.sync(id, run);
           });
         this.#queued.set(id, queued);

@@ -14,6 +14,8 @@ import type { DownloadManager } from '../downloads/manager.ts';
 import type { MediaExtensions } from '../media/resolver.ts';
 import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
 import { Disposables } from './disposables.ts';
+import { SaidError } from '../../shared/i18n/said-error.ts';
+import { said } from '../../shared/i18n/translator.ts';
 
 /** Kept collections are re-synced this often while online, besides after every change. */
 const SYNC_INTERVAL_MS = 5 * 60_000;
@@ -132,8 +134,7 @@ export function collectionsFeature(
       return sync.status(id);
     },
     'collections.sync': ({ id }) => {
-      if (!kept.isKept(id))
-        throw new Error(`Collection ${id} is not kept offline: choose "Keep offline" first.`);
+      if (!kept.isKept(id)) throw new SaidError(said('collections.offline.notKept', { id }));
       return sync.sync(id);
     },
     'collections.recordingFrames': ({ recordingId }) => frames.list(recordingId),

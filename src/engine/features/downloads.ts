@@ -9,6 +9,7 @@ import {
 } from '../../shared/ipc/downloads.ts';
 import type { RecordCamerasResult } from '../../shared/ipc/recordings.ts';
 import type { Settings } from '../../shared/settings.ts';
+import { SaidError } from '../../shared/i18n/said-error.ts';
 import { said } from '../../shared/i18n/translator.ts';
 import type { DownloadWords } from '../downloads/reasons.ts';
 import { DownloadManager } from '../downloads/manager.ts';
@@ -82,7 +83,7 @@ export function downloadsFeature(
     );
 
   const create = (label: DownloadWords, d: Destination, chosen: Chosen[]): DownloadBatchView => {
-    if (chosen.length === 0) throw new RangeError('No recording matches: nothing to download.');
+    if (chosen.length === 0) throw new SaidError(said('downloads.refused.noMatch'));
     return manager.createBatch({ ...d, label, chosen });
   };
 
@@ -119,8 +120,7 @@ export function downloadsFeature(
         // Queued page by page as the search returns them (queue-query.ts).
         const request = { ...d, label: input.label, query: input.query };
         const batchId = await queueByQuery(manager, ctx.client, request);
-        if (batchId === undefined)
-          throw new RangeError('No recording matches: nothing to download.');
+        if (batchId === undefined) throw new SaidError(said('downloads.refused.noMatch'));
         return manager.batchView(batchId)!;
       }
       // The schema asks for one of the two; without either nothing matches.
@@ -139,14 +139,15 @@ export function downloadsFeature(
     'downloads.open': async ({ itemId, folder }) => {
       const path = manager.filePath(itemId);
       if (!existsSync(path)) {
-        throw new Error(`${path} is no longer there: it was moved or deleted.`);
+        throw new SaidError(said('downloads.refused.gone', { path }));
       }
       const opener = ctx.desktop;
       if (!opener) return { opened: false, path };
       if (folder) opener.showItemInFolder(path);
       else {
         const problem = await opener.openPath(path);
-        if (problem) throw new Error(`Could not open ${path}: ${problem}`);
+        if (problem)
+          throw new SaidError(said('datasets.refused.cannotOpen', { folder: path, problem }));
       }
       return { opened: true, path };
     },
@@ -177,13 +178,14 @@ async function destinationOf(
 ): Promise<Destination> {
   const folder = input.folder?.trim() || downloads;
   if (!isAbsolute(folder)) {
-    throw new RangeError(`The destination folder must be a full path, not "${folder}".`);
+    throw new SaidError(said('downloads.refused.notFullPath', { folder }));
   }
   const existing = input.existing ?? 'skip';
   // Before the folder is made: a folder the user did not choose is not even created.
   await agree(folder, existing, downloads);
   await mkdir(folder, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
-    throw new Error(`Cannot create the folder ${folder} (${error.code}): choose another one.`);
+    const code = error.code ?? error.message;
+    throw new SaidError(said('datasets.refused.cannotCreate', { folder, code }));
   });
   return {
     formats: input.formats,

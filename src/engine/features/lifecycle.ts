@@ -1,4 +1,6 @@
 import { channelNames, type Channel } from '../../shared/ipc.ts';
+import { SaidError } from '../../shared/i18n/said-error.ts';
+import { said, saidWithin, type Said } from '../../shared/i18n/translator.ts';
 import type { Handlers } from '../ipc/dispatcher.ts';
 import type { Log } from '../log.ts';
 
@@ -79,9 +81,14 @@ export class Lifecycle {
         await feature.start?.();
       } catch (error) {
         await this.close().catch((closing: unknown) => this.#log(String(closing)));
-        throw new Error(`Roadcam could not start its ${feature.name}: ${message(error)}`, {
-          cause: error,
-        });
+        const why = saidOf(error);
+        throw new SaidError(
+          said('core.start.featureFailed', {
+            feature: feature.name,
+            why: why ? saidWithin(why) : message(error),
+          }),
+          { cause: error },
+        );
       }
       if (feature.close) this.opened(feature.name, feature.close.bind(feature));
     }
@@ -105,9 +112,10 @@ export class Lifecycle {
     }
     this.#open.length = 0;
     if (failures.length > 0) {
-      throw new Error(`Roadcam closed, but these did not close cleanly: ${failures.join('; ')}.`);
+      throw new SaidError(said('core.close.unclean', { failures: failures.join('; ') }));
     }
   }
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const saidOf = (error: unknown) => (error as { said?: Said } | null)?.said;

@@ -4,6 +4,8 @@ import { RouteStore } from '../routes/store.ts';
 import { findPlace } from '../routes/places.ts';
 import { chosenRouter, roadThrough } from '../routes/road.ts';
 import type { ChannelsIn, CoreParts, Feature } from './feature.ts';
+import { SaidError } from '../../shared/i18n/said-error.ts';
+import { said } from '../../shared/i18n/translator.ts';
 
 /**
  * Saved routes, the places and roads a route is made of (a routing service the user chose
@@ -28,8 +30,11 @@ export function routesFeature({
   const saved = (key: { id: number } | { name: string }) => {
     const route = store.get(key);
     if (route) return route;
-    const which = 'id' in key ? `with the id ${key.id}` : `named "${key.name}"`;
-    throw new Error(`No saved route ${which}: see the saved routes (roadcam route list).`);
+    throw new SaidError(
+      'id' in key
+        ? said('routes.refused.noId', { id: String(key.id) })
+        : said('routes.refused.noName', { name: key.name }),
+    );
   };
   return {
     name: 'routes',

@@ -14,6 +14,8 @@ import type { Diagnostics } from '../features/diagnostics.ts';
 import { createPieces } from '../downloads/record-cameras.ts';
 import { writeOutputFile } from '../output-file.ts';
 import type { CommandLineEvents } from './command-line.ts';
+import { SaidError } from '../../shared/i18n/said-error.ts';
+import { said } from '../../shared/i18n/translator.ts';
 
 /** All but the download engine's (cli-downloads.ts) and the profiles' (cli-offline.ts). */
 type ServiceChannels = Exclude<
@@ -29,7 +31,7 @@ export interface ServiceParts {
 }
 
 /** What an existing file at the named path needs, for the message (the CLI checked it first). */
-const EXISTS_HINT = 'pass --force to replace it, or choose another name';
+const EXISTS_HINT = 'force';
 
 export function serviceHandlers(parts: ServiceParts): Pick<CommandLineHandlers, ServiceChannels> {
   const { client, cache } = parts;
@@ -96,7 +98,7 @@ function imageExtension(contentType: string | null): string {
 }
 
 function absolute(path: string): string {
-  if (!isAbsolute(path)) throw new RangeError(`The file must be a full path, not "${path}".`);
+  if (!isAbsolute(path)) throw new SaidError(said('files.refused.notFullPath', { path }));
   return path;
 }
 

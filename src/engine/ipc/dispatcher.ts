@@ -8,7 +8,8 @@ import {
   type ParsedInput,
   type Result,
 } from '../../shared/ipc.ts';
-import type { Said } from '../../shared/i18n/translator.ts';
+import { english } from '../../shared/i18n/english.ts';
+import { said, type Said } from '../../shared/i18n/translator.ts';
 import type { Log } from '../log.ts';
 
 /** The main-process implementation of every channel, fed only validated input. */
@@ -36,10 +37,8 @@ export function createDispatcher(handlers: Handlers, log: Log = () => {}): Dispa
     } catch (error) {
       if (isBug(error)) {
         log(`ipc ${channel} failed on a bug: ${error.stack ?? error.message}`, 'error');
-        return failure(
-          'internal',
-          `Roadcam could not complete ${channel}: it met an unexpected ${error.name} (${error.message}). Try again; if it happens again, please report it with the diagnostics (Settings > Help and diagnostics > Save diagnostics…).`,
-        );
+        const bug = said('ipc.internal', { channel, error: error.name, detail: error.message });
+        return failure('internal', english.say(bug), bug);
       }
       const message = error instanceof Error ? error.message : String(error);
       log(`ipc ${channel} failed: ${message}`, 'warn');

@@ -5,6 +5,7 @@
  */
 import type { LonLat } from '../../shared/geo.ts';
 import { AnswerTooLarge, readCapped } from '../api/capped-read.ts';
+import { said } from '../../shared/i18n/translator.ts';
 import type { Network } from '../net/network.ts';
 import { ROUTER_NAMES, RoutingError, routeAsk, routeLine, type RouterKind } from './services.ts';
 
@@ -68,7 +69,7 @@ export async function routeAlongRoads(
       `${where} cannot be reached (${cause}): check its address in Settings > Route.`,
     );
   }
-  const line = routeLine(router.kind, status, parsed(text, status, where));
+  const line = routeLine(router.kind, status, parsed(text, status, name, hostOf(router.url)));
   if (line.length > limits.maxPoints) {
     throw new RoutingError(
       `${where} answered with ${line.length.toLocaleString('en-US')} points, more than the ${limits.maxPoints.toLocaleString('en-US')} a route may have: add a stop and save the route in parts.`,
@@ -77,13 +78,11 @@ export async function routeAlongRoads(
   return line;
 }
 
-function parsed(text: string, status: number, where: string): unknown {
+function parsed(text: string, status: number, name: string, host: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new RoutingError(
-      `${where} answered with something that is not JSON (HTTP ${status}): check that its address in Settings > Route is the routing service's own.`,
-    );
+    throw new RoutingError(said('routing.refused.notJson', { name, host, status: String(status) }));
   }
 }
 

@@ -7,6 +7,8 @@
 import { decodePolyline, type LonLat } from '../../shared/geo.ts';
 import type { RoutingService } from '../../shared/settings.ts';
 import type { FetchInit } from '../net/network.ts';
+import { english } from '../../shared/i18n/english.ts';
+import { said, type Said } from '../../shared/i18n/translator.ts';
 
 export type RouterKind = Exclude<RoutingService, 'none'>;
 
@@ -17,10 +19,14 @@ export const ROUTER_NAMES: Record<RouterKind, string> = {
 };
 
 /** A refusal of the routing service, in words the user can act on. */
+/** The routing service's refusal or broken answer; `said`, when there, in the user's language. */
 export class RoutingError extends Error {
-  constructor(message: string) {
-    super(message);
+  readonly said?: Said;
+
+  constructor(words: string | Said) {
+    super(typeof words === 'string' ? words : english.say(words));
     this.name = 'RoutingError';
+    if (typeof words !== 'string') this.said = words;
   }
 }
 
@@ -72,9 +78,7 @@ export function routeLine(kind: RouterKind, status: number, body: unknown): LonL
   const name = ROUTER_NAMES[kind];
   const answer = (typeof body === 'object' && body !== null ? body : {}) as Json;
   if (kind === 'graphhopper' && (status === 401 || status === 403)) {
-    throw new RoutingError(
-      `${name} refused the API key (HTTP ${status}): check the key in Settings > Route, or get one from the service.`,
-    );
+    throw new RoutingError(said('routing.refused.apiKey', { name, status: String(status) }));
   }
   const refusal = refusalOf(kind, status, answer);
   if (refusal !== null) throw new RoutingError(refusal);
@@ -91,27 +95,27 @@ export function routeLine(kind: RouterKind, status: number, body: unknown): LonL
       line.push(...(line.length > 0 ? part.slice(1) : part));
     }
   } catch {
-    throw new RoutingError(`${name} answered with a route line that does not decode.`);
+    throw new RoutingError(said('routing.refused.noDecode', { name }));
   }
-  if (line.length < 2) throw new RoutingError(`${name} answered with a route of one point.`);
+  if (line.length < 2) throw new RoutingError(said('routing.refused.onePoint', { name }));
   return line;
 }
 
 /** The service's own words for "no route" and other refusals; null for a route. */
 function refusalOf(kind: RouterKind, status: number, answer: Json): string | null {
   const name = ROUTER_NAMES[kind];
-  const said = (text: unknown) => (typeof text === 'string' ? text.slice(0, 200) : null);
+  const quoted = (text: unknown) => (typeof text === 'string' ? text.slice(0, 200) : null);
   if (kind === 'osrm') {
     if (answer.code === 'Ok' && status < 400) return null;
-    const words = said(answer.message) ?? `HTTP ${status}`;
+    const words = quoted(answer.message) ?? `HTTP ${status}`;
     if (answer.code === 'NoRoute' || answer.code === 'NoSegment') {
       return `${name} found no road between the places (${words}): choose places on or near roads.`;
     }
-    return `${name} refused the route (${said(answer.code) ?? 'no code'}: ${words}).`;
+    return `${name} refused the route (${quoted(answer.code) ?? 'no code'}: ${words}).`;
   }
   if (kind === 'valhalla') {
     if (status < 400 && answer.trip !== undefined) return null;
-    const words = said(answer.error) ?? `HTTP ${status}`;
+    const words = quoted(answer.error) ?? `HTTP ${status}`;
     // 442: no path; 171: no suitable edges near a location (Valhalla's error codes).
     if (answer.error_code === 442 || answer.error_code === 171) {
       return `${name} found no road between the places (${words}): choose places on or near roads.`;
@@ -119,7 +123,7 @@ function refusalOf(kind: RouterKind, status: number, answer: Json): string | nul
     return `${name} refused the route (${words}).`;
   }
   if (status < 400 && Array.isArray(answer.paths)) return null;
-  const words = said(answer.message) ?? `HTTP ${status}`;
+  const words = quoted(answer.message) ?? `HTTP ${status}`;
   if (/not found|cannot find/i.test(words)) {
     return `${name} found no road between the places (${words}): choose places on or near roads.`;
   }

@@ -423,6 +423,10 @@ export interface MessageParams {
   'collections.none': {};
   'collections.notGiven': {};
   'collections.offline': {};
+  'collections.offline.noEngine': {};
+  'collections.offline.noLongerKept': { id: string | number };
+  'collections.offline.notKept': { id: string | number };
+  'collections.offline.released': {};
   'collections.offlineText': {};
   'collections.op.countFailed': {};
   'collections.op.destroy': { images: string | number };
@@ -599,6 +603,8 @@ export interface MessageParams {
   'consent.line.routingUrl': { fromEmpty: string; from: string | number; toEmpty: string; to: string | number };
   'consent.line.tileUrl': { fromEmpty: string; from: string | number; toEmpty: string; to: string | number };
   'consent.line.updateFeedUrl': { fromEmpty: string; from: string | number; toEmpty: string; to: string | number };
+  'core.close.unclean': { failures: string | number };
+  'core.start.featureFailed': { feature: string | number; why: string | number };
   'count.cameras': { count: number };
   'datasets.cancel': {};
   'datasets.canceled': { done: number; total: number; folder: string | number };
@@ -659,6 +665,7 @@ export interface MessageParams {
   'desktop.gone.gpu': { reason: string; name: string | number };
   'desktop.gone.window': { reason: string; name: string | number };
   'desktop.installCommand.failed': {};
+  'desktop.ipc.notWindow': {};
   'desktop.logs.notOpened': {};
   'desktop.menu.edit': {};
   'desktop.menu.file': {};
@@ -910,6 +917,9 @@ export interface MessageParams {
   'downloads.recording.failed': {};
   'downloads.recording.submitted': {};
   'downloads.recordingLink': {};
+  'downloads.refused.gone': { path: string | number };
+  'downloads.refused.noMatch': {};
+  'downloads.refused.notFullPath': { folder: string | number };
   'downloads.removeHistory': {};
   'downloads.resume': {};
   'downloads.resumeAll': {};
@@ -949,6 +959,9 @@ export interface MessageParams {
   'downloads.took': { duration: string | number };
   'downloads.waitingService': { count: number };
   'downloads.waitingSpace': {};
+  'files.refused.exists': { path: string | number; hint: string };
+  'files.refused.notFullPath': { path: string | number };
+  'ipc.internal': { channel: string | number; error: string | number; detail: string | number };
   'language.hint': {};
   'language.label': {};
   'language.name.de': {};
@@ -1211,6 +1224,12 @@ export interface MessageParams {
   'routeSettings.legend': {};
   'routeSettings.none': {};
   'routeSettings.privacy': {};
+  'routes.refused.noId': { id: string | number };
+  'routes.refused.noName': { name: string | number };
+  'routing.refused.apiKey': { name: string | number; status: string | number };
+  'routing.refused.noDecode': { name: string | number };
+  'routing.refused.notJson': { name: string | number; host: string | number; status: string | number };
+  'routing.refused.onePoint': { name: string | number };
   'search.area': {};
   'search.area.bbox': { bbox: string | number };
   'search.area.none': {};

@@ -7,6 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { channelNames, IpcError } from '../../../src/shared/ipc.ts';
 import { commandLineChannels } from '../../../src/shared/ipc/command-line.ts';
+import { loadTranslator } from '../../../src/shared/i18n/catalogues.ts';
 import { startOfflineCore } from '../../helpers/core.ts';
 
 describe("the command line's own channels", async () => {
@@ -30,5 +31,15 @@ describe("the command line's own channels", async () => {
     const wrong = core.commandLine.invoke('cli.show', { kind: 'bridges', id: 'x' } as never);
     await expect(wrong).rejects.toThrow(IpcError);
     await expect(wrong).rejects.toThrow(/Invalid input for cli\.show: kind/);
+  });
+
+  it("refuse a file that is not a full path, said in the user's language", async () => {
+    const relative = await core.commandLine
+      .invoke('cli.diagnostics.save', { out: 'support.zip', replace: false, crashDumps: false })
+      .catch((error: IpcError) => error);
+    expect((relative as IpcError).message).toBe('The file must be a full path, not "support.zip".');
+    expect((await loadTranslator('de')).say((relative as IpcError).said!)).toBe(
+      'Die Datei muss ein vollständiger Pfad sein, nicht „support.zip“.',
+    );
   });
 });

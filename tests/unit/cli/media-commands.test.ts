@@ -129,6 +129,12 @@ describe('snapshots and tiles', () => {
     const refused = await runRoadcam(dataDir.path, args, { env: secretEnv });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/kept\.mvt exists already; pass --force to replace it/);
+    const german = await runRoadcam(dataDir.path, args, {
+      env: { ...secretEnv, LANG: 'de_DE.UTF-8' },
+    });
+    expect(german.stderr).toContain(
+      `${file} gibt es schon; geben Sie --force an, um die Datei zu ersetzen, oder wählen Sie einen anderen Namen.`,
+    );
     expect(readFileSync(file, 'utf8')).toBe('mine');
     const link = join(outDir.path, 'link.mvt');
     symlinkSync(file, link);

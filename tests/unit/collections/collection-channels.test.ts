@@ -6,6 +6,8 @@ import { startAccountCore } from '../../helpers/core.ts';
 import type { CollectionProgress, ImageInfo } from '../../../src/shared/ipc/collections.ts';
 import { archiveTimes, demoClient, serviceNow, tempDir } from '../../helpers/collections.ts';
 import type { ApiClient } from '../../../src/engine/api/index.ts';
+import { loadTranslator } from '../../../src/shared/i18n/catalogues.ts';
+import type { IpcError } from '../../../src/shared/ipc.ts';
 
 // The Collections channels through the core's own transport, against the embedded service
 // over real HTTP.
@@ -231,6 +233,13 @@ describe('Empty and Destroy', () => {
     const camera = (await client.cameras.search({ limit: 1 })).features[0]!;
     for (const time of archiveTimes(3, now, 500))
       await client.collections.addImage(id, { camera_id: camera.id, time });
+    // Synced before it is kept: refused, in the user's language (German here).
+    const unkept = await core.api
+      .invoke('collections.sync', { id })
+      .catch((error: IpcError) => error);
+    expect((await loadTranslator('de')).say((unkept as IpcError).said!)).toBe(
+      `Die Sammlung ${id} wird nicht offline gehalten: Wählen Sie zuerst „Offline halten“.`,
+    );
     await core.api.invoke('collections.keepOffline', { id, keep: true });
     await core.api.invoke('collections.sync', { id });
     const { removed } = await core.api.invoke('collections.destroy', { id, operationId: 'd1' });

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { SaidError } from '../../../src/shared/i18n/said-error.ts';
+import { loadTranslator } from '../../../src/shared/i18n/catalogues.ts';
+import { said } from '../../../src/shared/i18n/translator.ts';
 import { handlersOf, Lifecycle, type AnyFeature } from '../../../src/engine/features/lifecycle.ts';
 
 /** A feature that writes what happens to it into `seen`. */
@@ -64,6 +67,31 @@ describe('the features of a core', () => {
     await expect(lifecycle.close()).rejects.toThrow(/did not close cleanly: b \(b is stuck\)/);
     expect(seen.slice(3)).toEqual(['close c', 'close b', 'close a']);
     expect(logged).toEqual(['b did not close cleanly: b is stuck']);
+  });
+
+  it("say a failed start and an unclean close in the user's language, a worded cause within", async () => {
+    const de = await loadTranslator('de');
+    const starting = new Lifecycle(() => {});
+    const worded: AnyFeature = {
+      name: 'downloads',
+      handlers: {},
+      start: () => {
+        throw new SaidError(said('collections.offline.noEngine'));
+      },
+    };
+    const failed = await starting.start([worded]).catch((error: unknown) => error);
+    expect((failed as Error).message).toBe(
+      'Roadcam could not start its downloads: The download engine is not running; the sync cannot fetch.',
+    );
+    expect(de.say((failed as SaidError).said)).toBe(
+      'Roadcam konnte seinen Teil „downloads“ nicht starten: Die Download-Steuerung läuft nicht; der Abgleich kann nichts abrufen.',
+    );
+    const closing = new Lifecycle(() => {});
+    await closing.start([feature('b', [], 'close')]);
+    const unclean = await closing.close().catch((error: unknown) => error);
+    expect(de.say((unclean as SaidError).said)).toBe(
+      'Roadcam wurde beendet, aber diese Teile wurden nicht sauber geschlossen: b (b is stuck).',
+    );
   });
 
   it('refuse a channel answered by two features, or one answered by none', () => {

@@ -7,6 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelNames } from '../../../src/shared/ipc.ts';
+import { loadTranslator } from '../../../src/shared/i18n/catalogues.ts';
+import type { Said } from '../../../src/shared/i18n/translator.ts';
 import { electron, startShell, stopShell } from '../../helpers/desktop-shell.ts';
 
 beforeAll(() => startShell());
@@ -14,7 +16,11 @@ afterAll(() => stopShell());
 
 const refusal = {
   ok: false,
-  error: { code: 'failed', message: 'Refused: the call did not come from the Roadcam window.' },
+  error: {
+    code: 'failed',
+    message: 'Refused: the call did not come from the Roadcam window.',
+    said: { code: 'desktop.ipc.notWindow', params: {} },
+  },
 };
 
 describe('the window', () => {
@@ -142,6 +148,10 @@ describe('the contract through ipcMain', () => {
         );
       }
     }
+    // Said in the user's language by the window (notice.ts), as every refusal of the core is.
+    expect((await loadTranslator('de')).say(refusal.error.said as Said)).toBe(
+      'Abgelehnt: Der Aufruf kam nicht aus dem Roadcam-Fenster.',
+    );
   });
 });
 

@@ -116,8 +116,10 @@ describe('Save diagnostics', () => {
     expect([...zip.keys()].filter((name) => name.startsWith('crashes/'))).toEqual([]);
     expect(zip.get('README.txt')!.toString()).toMatch(/1 crash dump left out: they hold/);
     await expect(
-      core!.diagnostics.save(out, { replace: false, existsHint: 'pass --force to replace it' }),
-    ).rejects.toThrow(/plain\.zip exists already; pass --force to replace it\.$/);
+      core!.diagnostics.save(out, { replace: false, existsHint: 'force' }),
+    ).rejects.toThrow(
+      /plain\.zip exists already; pass --force to replace it, or choose another name\.$/,
+    );
     const victim = join(dir.path, 'victim.txt');
     writeFileSync(victim, 'mine');
     const link = join(dir.path, 'link.zip');

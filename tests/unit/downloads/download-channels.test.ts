@@ -2,7 +2,7 @@
  * The downloads channels through the core's validating dispatcher, as a renderer calls them:
  * a batch from ids, events, opening a file by download id (never by path).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect } from 'vitest';
 import { demoCoreTest as test } from '../../helpers/fixtures.ts';
@@ -10,6 +10,8 @@ import { startCore } from '../../../src/engine/core.ts';
 import type { BatchFinished, DownloadsUpdate } from '../../../src/shared/ipc/downloads.ts';
 import { batchFinishedSaid } from '../../../src/shared/batch-finished.ts';
 import { english } from '../../../src/shared/i18n/english.ts';
+import { loadTranslator } from '../../../src/shared/i18n/catalogues.ts';
+import type { IpcError } from '../../../src/shared/ipc.ts';
 import { NOW, tempDir } from '../../helpers/downloads.ts';
 import { waitFor } from '../../helpers/wait.ts';
 
@@ -73,6 +75,8 @@ describe('downloads channels', () => {
   test('open a downloaded file, or show it in its folder, through the desktop shell', async () => {
     // The desktop app's core: Electron's shell comes in its DesktopBridge.
     const opened: string[] = [];
+    // What the desktop's opener says when it cannot open a file ('' when it can).
+    let problem = '';
     const desktopDir = tempDir('roadcam-dl-desktop-');
     const desktop = await startCore({
       dataDir: desktopDir.path,
@@ -81,7 +85,7 @@ describe('downloads channels', () => {
       desktop: {
         chooseFolder: () => Promise.resolve(null),
         chooseFile: () => Promise.resolve(null),
-        openPath: (p) => (opened.push(`open ${p}`), Promise.resolve('')),
+        openPath: (p) => (opened.push(`open ${p}`), Promise.resolve(problem)),
         showItemInFolder: (p) => opened.push(`show ${p}`),
         // The batch's folder is not the download folder: the user agrees in the dialog.
         confirm: () => Promise.resolve(true),
@@ -106,6 +110,14 @@ describe('downloads channels', () => {
       );
       await desktop.api.invoke('downloads.open', { itemId: item.id });
       expect(opened).toEqual([`show ${path}`, `open ${path}`]);
+      problem = 'No application is registered for this file';
+      const refused = await desktop.api
+        .invoke('downloads.open', { itemId: item.id })
+        .catch((error: IpcError) => error);
+      expect((refused as IpcError).message).toBe(`Could not open ${path}: ${problem}`);
+      expect((await loadTranslator('es')).say((refused as IpcError).said!)).toBe(
+        `No se pudo abrir ${path}: ${problem}`,
+      );
     } finally {
       await desktop.close();
       desktopDir.remove();
@@ -128,6 +140,53 @@ describe('downloads channels', () => {
     ).rejects.toThrow(/Invalid input/);
     await expect(core.api.invoke('downloads.open', { itemId: 999_999 })).rejects.toThrow(
       /no download 999999/,
+    );
+  });
+
+  test("say each refusal in the user's language: German here", async ({ core }) => {
+    const de = await loadTranslator('de');
+    const german = (call: Promise<unknown>) =>
+      call.then(
+        () => 'no refusal',
+        (error: IpcError) => (error.said ? de.say(error.said) : `English only: ${error.message}`),
+      );
+    const formats = ['jpg' as const];
+    expect(
+      await german(
+        core.api.invoke('downloads.add', {
+          recordingIds: ['rec_x'],
+          formats,
+          folder: 'relative/dir',
+        }),
+      ),
+    ).toBe('Der Zielordner muss ein vollständiger Pfad sein, nicht „relative/dir“.');
+    const query = { camera_id: 'no-such-camera', status: 'complete' as const };
+    const folder = join(dir.path, 'words');
+    expect(await german(core.api.invoke('downloads.add', { query, formats, folder }))).toBe(
+      'Keine Aufnahme passt: Es gibt nichts herunterzuladen.',
+    );
+    const file = join(dir.path, 'a-file');
+    writeFileSync(file, '');
+    const under = join(file, 'sub');
+    expect(
+      await german(
+        core.api.invoke('downloads.add', { recordingIds: ['rec_x'], formats, folder: under }),
+      ),
+    ).toBe(`Der Ordner ${under} kann nicht angelegt werden (ENOTDIR): Wählen Sie einen anderen.`);
+
+    const page = await core.api.invoke('recordings.search', { status: 'complete', limit: 1 });
+    const batch = await core.api.invoke('downloads.add', {
+      recordingIds: [page.features[0]!.id],
+      formats,
+      folder,
+    });
+    await core.downloads.settled(batch.id);
+    const item = (await core.api.invoke('downloads.list', {})).items.find(
+      (i) => i.batchId === batch.id,
+    )!;
+    rmSync(join(folder, item.name));
+    expect(await german(core.api.invoke('downloads.open', { itemId: item.id }))).toBe(
+      `${join(folder, item.name)} ist nicht mehr da: Die Datei wurde verschoben oder gelöscht.`,
     );
   });
 });

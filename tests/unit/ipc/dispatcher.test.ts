@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AppStatus } from '../../../src/shared/ipc.ts';
 import { defaultSettings } from '../../../src/shared/settings.ts';
 import { createDispatcher, type Handlers } from '../../../src/engine/ipc/dispatcher.ts';
+import { loadTranslator } from '../../../src/shared/i18n/catalogues.ts';
+import type { Said } from '../../../src/shared/i18n/translator.ts';
 
 const calls: unknown[] = [];
 // Only the channels these tests call: other groups' handlers are never reached.
@@ -84,7 +86,7 @@ describe('the main-process edge', () => {
       'app.checkConnection',
       {},
     );
-    expect(response).toEqual({
+    expect(response).toMatchObject({
       ok: false,
       error: {
         code: 'internal',
@@ -93,6 +95,11 @@ describe('the main-process edge', () => {
         ) as string,
       },
     });
+    // What it means goes beside the English, for the window to say in the user's language.
+    const said = (response as { error: { said: Said } }).error.said;
+    expect((await loadTranslator('de')).say(said)).toMatch(
+      /^Roadcam konnte app\.checkConnection nicht abschließen: Ein unerwarteter TypeError .*Einstellungen > Hilfe und Diagnose > Diagnose speichern…/,
+    );
     // The log keeps the stack, for the report.
     expect(logged.join('\n')).toMatch(/failed on a bug: TypeError: .*\n\s+at /);
   });

@@ -6,6 +6,8 @@
 import { describe, expect } from 'vitest';
 import { demoCoreTest as test } from '../../helpers/fixtures.ts';
 import { encodePolyline } from '../../../src/shared/geo.ts';
+import { loadTranslator } from '../../../src/shared/i18n/catalogues.ts';
+import type { IpcError } from '../../../src/shared/ipc.ts';
 import { haversine } from '../../helpers/independent-geo.ts';
 import { latestReadings } from '../../helpers/readings.ts';
 
@@ -108,6 +110,18 @@ describe('the routes channels', () => {
   }) => {
     await expect(core.api.invoke('routes.show', { name: 'Nowhere' })).rejects.toThrow(
       'No saved route named "Nowhere": see the saved routes (roadcam route list).',
+    );
+    const de = await loadTranslator('de');
+    const unknown = (key: { name: string } | { id: number }) =>
+      core.api.invoke('routes.show', key).then(
+        () => 'shown',
+        (error: IpcError) => de.say(error.said!),
+      );
+    expect(await unknown({ name: 'Nowhere' })).toBe(
+      'Keine gespeicherte Route namens „Nowhere“: Sehen Sie sich die gespeicherten Routen an (roadcam route list).',
+    );
+    expect(await unknown({ id: 987_654 })).toBe(
+      'Keine gespeicherte Route mit der ID 987654: Sehen Sie sich die gespeicherten Routen an (roadcam route list).',
     );
     await expect(core.api.invoke('routes.place', { q: 'zzqxv' })).rejects.toThrow(
       'No city or camera matches "zzqxv": type a city ("Denver", "Springfield, MO"), a road or a camera\'s name, or "lat,lon".',
