@@ -140,10 +140,11 @@ async function queueBatch(page: Page, url: string, dataDir: string): Promise<voi
   console.log(`queued ${ITEMS} files; first row drawn ${Date.now() - started} ms after the click`);
 }
 
-/** Completed files of the batch, as its card says ("1234 of 10000 files"). */
+/** Completed files of the batch, as its card says in English ("1,234 of 10,000 files"). */
 async function completed(page: Page): Promise<number> {
   const text = await page.getByTestId('download-batch').first().locator('.figures span').first();
-  return Number(/^(\d+) of/.exec((await text.textContent()) ?? '')?.[1] ?? NaN);
+  const done = /^([\d,]+) of/.exec((await text.textContent()) ?? '')?.[1];
+  return done === undefined ? NaN : Number(done.replaceAll(',', ''));
 }
 
 /**
