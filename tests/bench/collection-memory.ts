@@ -129,7 +129,9 @@ async function keptOffline(page: Cdp, frames: number): Promise<void> {
     const box = document.querySelector<HTMLInputElement>('[data-testid=offline-control] input')!;
     if (!box.checked) box.click();
   });
-  const kept = `Kept offline: ${frames}/${frames}`;
+  // The page is in English (the browser's default here), its counts formatted as such.
+  const all = frames.toLocaleString('en-US');
+  const kept = `Kept offline: ${all}/${all}`;
   await shows(
     page,
     (text) => !!document.querySelector('[data-testid=offline-state]')?.textContent?.includes(text),

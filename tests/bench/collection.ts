@@ -205,7 +205,8 @@ async function underPlaywright(
     await page.getByLabel('Keep offline').check();
     await page
       .getByTestId('offline-state')
-      .filter({ hasText: `Kept offline: ${FRAMES}/${FRAMES}` })
+      // The page is in English (the browser's default here), its counts formatted as such.
+      .filter({ hasText: `Kept offline: ${english(FRAMES)}/${english(FRAMES)}` })
       .waitFor({ timeout: 30 * 60_000 });
     const keepS = (Date.now() - keepStart) / 1000;
     const keep = await counts(service);
@@ -274,4 +275,8 @@ function report(r: {
   console.log(
     `| Renderer | peak RSS ${r.rendererPeak.rssMB} MB, own ${r.rendererPeak.anonMB} MB, shared ${r.rendererPeak.shmemMB} MB (sampled every second); on the list of collections before: ${memory(r.idle)} |`,
   );
+}
+
+function english(count: number): string {
+  return count.toLocaleString('en-US');
 }
