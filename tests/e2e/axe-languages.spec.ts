@@ -61,6 +61,7 @@ async function everyView(page: Page, words: Translator) {
     await expect(page.getByRole('heading', { level: 1 })).toBeAttached();
     await page.waitForLoadState('networkidle');
     await expectAccessible(page, page.locator('body'), `${words.language}-${key}`);
+    await expectNoSidewaysScroll(page, key);
     // Each view's icon whole beside the longest name, and the bar as wide on every view.
     const icons = await nav
       .locator('a svg')
@@ -69,6 +70,15 @@ async function everyView(page: Page, words: Translator) {
     navWidths.add((await nav.boundingBox())!.width);
   }
   expect(navWidths.size).toBe(1);
+}
+
+/** The page itself never scrolls sideways: whatever a view holds stays within the window. */
+async function expectNoSidewaysScroll(page: Page, where: string) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => {
+    const root = document.scrollingElement!;
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
+  });
+  expect(scrollWidth, `the page's width on ${where}`).toBeLessThanOrEqual(clientWidth);
 }
 
 /** A collection's dialogs: new, add images, export, empty and destroy (this one confirmed). */
@@ -110,6 +120,7 @@ async function mapDialogs(page: Page, words: Translator) {
   await page.getByRole('button', { name: words.t('search.tab'), exact: true }).click();
   await expect(page.getByTestId('result-total')).not.toHaveText('0');
   await expectAccessible(page, page.locator('main'), `${words.language}-map-results`);
+  await expectNoSidewaysScroll(page, 'map with results');
   await page.getByRole('button', { name: words.t('search.results.record') }).click();
   await expectAccessible(page, page.getByRole('dialog'), `${words.language}-map-record`);
   await page.keyboard.press('Escape');
