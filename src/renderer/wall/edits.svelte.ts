@@ -4,14 +4,49 @@
  * WallState (wall.svelte.ts) opens and saves what this holds.
  */
 import type { CameraSummary } from '../../shared/ipc/cameras.ts';
-import type { WallLayout, WallTile } from '../../shared/ipc/wall.ts';
+import type { Wall, WallLayout, WallTile } from '../../shared/ipc/wall.ts';
 import { capacity, moveItem } from './layout.ts';
 import { fullResult, wallRoom, type WallAddResult } from './room.ts';
 import { notice, type Notice } from '../lib/notice.ts';
 import { t } from '../lib/words.svelte.ts';
 
+/** A wall as shown: its name its own, or words for a default one (they follow the language). */
+export type WallShown = Pick<Wall, 'layout' | 'columns' | 'tiles'> & {
+  id: number | null;
+  name: string | (() => string);
+};
+
+export const DEFAULT_WALL_NAME = () => t('wall.defaultName');
+
 export abstract class WallEdits {
-  name = $state(t('wall.defaultName'));
+  /** The name given (by the person, or read from a saved wall); null while it is the default. */
+  #given = $state<string | null>(null);
+  /** The default name, said in the language of the moment until the wall is saved or named. */
+  #byDefault = $state<() => string>(DEFAULT_WALL_NAME);
+
+  get name(): string {
+    return this.#given ?? this.#byDefault();
+  }
+
+  set name(name: string) {
+    this.#given = name;
+  }
+
+  /** The default name becomes the wall's own, as it reads now (the wall was saved with it). */
+  protected keepName(): void {
+    this.#given ??= this.#byDefault();
+  }
+
+  /** The wall's own name, or words for a default name (read each time: they follow the language). */
+  protected nameAs(name: string | (() => string)): void {
+    if (typeof name === 'string') {
+      this.#given = name;
+    } else {
+      this.#given = null;
+      this.#byDefault = name;
+    }
+  }
+
   layout = $state<WallLayout>('2x2');
   columns = $state(4);
   tiles = $state<WallTile[]>([]);

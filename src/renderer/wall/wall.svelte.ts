@@ -4,7 +4,7 @@
  * change, so it is restored after a restart; a wall opened from a link stays unsaved until the
  * user saves it, so following a link never changes a saved wall.
  */
-import type { Wall, WallSummary } from '../../shared/ipc/wall.ts';
+import type { WallSummary } from '../../shared/ipc/wall.ts';
 import type { CameraSummary } from '../../shared/ipc/cameras.ts';
 import type { SensorReadings } from '../../shared/ipc/observations.ts';
 import { WallSensors } from './sensors.svelte.ts';
@@ -18,7 +18,7 @@ import type { ViewAddress } from '../lib/router.svelte.ts';
 import { router } from '../lib/router.svelte.ts';
 import { layoutFor, linkTiles, parseWallLink } from './layout.ts';
 import type { WallAddResult } from './room.ts';
-import { WallEdits } from './edits.svelte.ts';
+import { DEFAULT_WALL_NAME, WallEdits, type WallShown } from './edits.svelte.ts';
 import { WallSaver } from './saver.ts';
 
 /** What the name field says after a rename: its words made when drawn. */
@@ -116,7 +116,7 @@ export class WallState extends WallEdits {
       this.notice = notice(true, () => t('wall.gone', { id: String(id) }));
       await this.#openSaved(undefined);
     } else {
-      this.#apply({ id: null, name: t('wall.defaultName'), layout: '2x2', columns: 4, tiles: [] });
+      this.#apply({ id: null, name: DEFAULT_WALL_NAME, layout: '2x2', columns: 4, tiles: [] });
     }
   }
 
@@ -125,7 +125,7 @@ export class WallState extends WallEdits {
     const tiles = linkTiles(link, cameras);
     this.#apply({
       id: null,
-      name: t('wall.sharedName'),
+      name: () => t('wall.sharedName'),
       layout: link.layout,
       columns: link.columns,
       tiles,
@@ -137,12 +137,13 @@ export class WallState extends WallEdits {
     }
   }
 
-  #apply(wall: Pick<Wall, 'name' | 'layout' | 'columns' | 'tiles'> & { id: number | null }) {
+  /** Shows `wall`; a name given as words is a default, said in the language of the moment. */
+  #apply(wall: WallShown) {
     this.#saver.cancel();
     this.#ready = true;
     this.#named = false;
     this.id = wall.id;
-    this.name = wall.name;
+    this.nameAs(wall.name);
     this.layout = wall.layout;
     this.columns = wall.columns;
     this.tiles = wall.tiles;
@@ -201,9 +202,10 @@ export class WallState extends WallEdits {
 
   /** Starts a new, empty wall (saved as soon as it has a camera). */
   startNew(): void {
+    const number = this.saved.length + 1;
     this.#apply({
       id: null,
-      name: t('wall.numberedName', { number: this.saved.length + 1 }),
+      name: () => t('wall.numberedName', { number }),
       layout: '2x2',
       columns: 4,
       tiles: [],
@@ -259,6 +261,8 @@ export class WallState extends WallEdits {
         tiles: $state.snapshot(this.tiles),
       });
       this.id = wall.id;
+      // Saved, its name is the wall's own: a later change of language leaves it as it is.
+      this.keepName();
       await this.refreshList();
       return null;
     } catch (error) {

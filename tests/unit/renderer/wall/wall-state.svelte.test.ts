@@ -4,6 +4,7 @@
  */
 import { describe, expect } from 'vitest';
 import type { ViewAddress } from '../../../../src/renderer/lib/router.svelte.ts';
+import { words } from '../../../../src/renderer/lib/words.svelte.ts';
 import { WallState } from '../../../../src/renderer/wall/wall.svelte.ts';
 import type { CameraSummary } from '../../../../src/shared/ipc/cameras.ts';
 import type { Api } from '../../../../src/shared/ipc.ts';
@@ -74,6 +75,26 @@ describe('the wall state', () => {
     const saved = await core.api.invoke('walls.open', { id: wall.id! });
     expect(saved?.tiles.map((t) => t.id)).toEqual([cameras[0]!.id]);
     wall.stopRefreshing();
+  });
+
+  test("an unsaved wall's default name follows the language; saved, it keeps its own", async ({
+    core,
+  }) => {
+    const cameras = await camerasOf(core.api, 1);
+    const wall = new WallState(core.api);
+    await wall.show(route([], { cameras: cameras[0]!.id, layout: '2x2' }));
+    try {
+      await words.use('de');
+      expect(wall.name).toBe('Geteilte Wand');
+      await wall.saveLinkWall();
+      await words.use('en');
+      expect(wall.name).toBe('Geteilte Wand');
+      const saved = await core.api.invoke('walls.open', { id: wall.id! });
+      expect(saved?.name).toBe('Geteilte Wand');
+    } finally {
+      await words.use('en');
+      wall.stopRefreshing();
+    }
   });
 
   test('opening is shown while under way; a link the service cannot answer says why', async () => {
