@@ -13,6 +13,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, openView, test, type RoadcamHost } from './fixtures.ts';
 import { say, translatorFor } from './say.ts';
+import { sayPattern } from './say-pattern.ts';
 import { startAdminService, startRoadcamOn, wallRoute, type AdminService } from './wall-helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -50,6 +51,18 @@ function stoppedInGerman(english: string): string {
   const seconds = Number(/\d+/.exec(english)?.[0]);
   expect(english).toBe(say('wall.reason.idle', { seconds }));
   return german.t('wall.reason.idle', { seconds });
+}
+
+/** An offline camera's live image refused (HTTP 503), said in German with the service's message. */
+function liveImageFailedInGerman(cameraId: string, shown: { refused: string }): string {
+  const answer = { status: 503, code: 'unavailable', parameter: 'none', wait: 'none' } as const;
+  const figures = { ...answer, seconds: 0, minutes: 0 };
+  const operation = say('media.what.live', { id: cameraId });
+  const pattern = sayPattern('service.failed', { ...figures, operation, message: /(.+)/ });
+  const message = pattern.exec(shown.refused)?.[1];
+  expect(message, `the refused tile's reason: ${shown.refused}`).toBeDefined();
+  const inGerman = german.t('media.what.live', { id: cameraId });
+  return german.t('service.failed', { ...figures, operation: inGerman, message: message! });
 }
 
 /** Settings › Language set to Deutsch in a browser of its own (its clock runs). */
@@ -104,8 +117,8 @@ test("every tile's reason turns to German at once, before any tile checks again"
   // Each checked on its own, so a failure names every tile left in English.
   await expect.soft(reasonOf(tile(stopped))).toHaveText(stoppedInGerman(shown.stopped));
   await expect.soft(reasonOf(tile(gone))).toHaveText(german.t('wall.reason.unreachable'));
-  await expect.soft(reasonOf(tile(refused))).toHaveText(shown.refused);
-  await expect.soft(reasonOf(tile(refused))).toHaveAttribute('data-verbatim', 'true');
+  // The offline camera's reason: the app's words in German around the service's own message.
+  await expect.soft(reasonOf(tile(refused))).toHaveText(liveImageFailedInGerman(refused, shown));
   await expect.soft(tile(gone).locator('footer .pill')).toHaveText(german.t('wall.state.stale'));
   // For a person to read: the German reasons fit their tiles.
   mkdirSync(SHOTS, { recursive: true });
