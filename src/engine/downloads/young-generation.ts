@@ -6,7 +6,7 @@
  * peak RSS grows with the batch's length rather than its work (bench:queue: 180 MB at 10,000
  * files, 310 MB at 50,000; the young generation alone was 64 MB of it).
  *
- * So while files finish, the young generation may grow within YOUNG_MB and no further: more,
+ * So while files finish, the young generation may grow to about YOUNG_MB and no further: more,
  * smaller scavenges (about a millisecond each) and a flat peak. Not smaller than that: a young
  * generation of 1 or 2 MB (where an idle process may have shrunk it) would promote what a batch
  * keeps briefly into the old generation and pay for it in full collections. V8 reads the growth
@@ -16,14 +16,14 @@
  */
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 
-/** The young generation's size (both halves) it never grows past while held. */
+/** The young generation's size (both halves) it is held at (V8 may add a few pages of its own). */
 export const YOUNG_MB = 16;
 /** V8's own growth factor, restored below the size. */
 const V8_GROWTH = 2;
 
 let factor = V8_GROWTH;
 
-/** Lets the young generation grow while it stays within YOUNG_MB, then holds it; cheap, called often. */
+/** Lets the young generation grow while a doubling stays within YOUNG_MB, then holds it; cheap. */
 export function holdYoungGeneration(): void {
   const young = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
   if (!young) return; // a V8 whose spaces are named otherwise: nothing to hold

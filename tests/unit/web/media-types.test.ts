@@ -155,7 +155,7 @@ describe('the list of types served on the app origin', () => {
     expect(servedType('text/html', 502)).toBe('application/octet-stream');
   });
 
-  it('replaces any type, nosniff or CSP the answer had, and keeps the rest', () => {
+  it('replaces any type, nosniff or CSP the answer had, keeps the rest, and lets the page read its words', () => {
     const headers = safeMediaHeaders(200, {
       'content-type': 'text/html',
       'Content-Security-Policy': "default-src *; script-src 'unsafe-inline'",
@@ -169,6 +169,8 @@ describe('the list of types served on the app origin', () => {
       'Content-Type': 'application/octet-stream',
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': MEDIA_CSP,
+      // The page reads an offline camera and a failure's meaning from these two headers.
+      'Access-Control-Expose-Headers': 'X-Roadcam-Offline, X-Roadcam-Said',
     });
   });
 });
