@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
-import { E2E_LOCALE, say } from './say.ts';
+import { E2E_LOCALE, say, VIEW_KEYS } from './say.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -43,15 +43,7 @@ test('the desktop app opens its locked-down window with every view', async () =>
       process: typeof (globalThis as { process?: unknown }).process,
     }));
     expect(page).toEqual({ api: 'object', require: 'undefined', process: 'undefined' });
-    for (const key of [
-      'view.map',
-      'view.route',
-      'view.wall',
-      'view.downloads',
-      'view.collections',
-      'view.alerts',
-      'view.settings',
-    ] as const) {
+    for (const key of VIEW_KEYS) {
       const name = say(key);
       await window.getByRole('link', { name, exact: true }).click();
       await expect(window.getByRole('heading', { level: 1, name })).toBeVisible();
