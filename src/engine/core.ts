@@ -163,7 +163,9 @@ async function assemble(
     service,
     hub,
     appVersion,
-    (url, init) => network.fetch(url, init),
+    // Not `fetch`: its undici (the whole package, ~15 MB of RSS) is loaded for the map's
+    // tiles alone, and this check runs in every process, the command line's included.
+    (url, init) => network.exchange(url, init),
     { tokenHeld: () => client.tokenHeld, clock: client.requester.clock },
   );
   // Found out once per service, for every caller of the client (media, downloads, map, wall).

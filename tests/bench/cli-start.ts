@@ -1,16 +1,19 @@
 /**
  * `npm run bench:cli-start`: the built `roadcam` (out/cli/main.js) from its start to the first
- * byte on stdout, for `--version`, a demo search and a search of a service on loopback, side by
- * side with another checkout's build (BENCH_BASELINE=DIR, a checkout with its node_modules),
- * alternated run by run; prints the medians as the rows of docs/benchmarks.md's "CLI start".
+ * byte on stdout, its CPU time and peak RSS, for `--version`, a demo search, a search of a
+ * service on loopback and `roadcam session` there (the fixed part of every command: start,
+ * core, sign-in, one call), side by side with another checkout's build (BENCH_BASELINE=DIR, a
+ * checkout with its node_modules), alternated run by run; prints the medians as the rows of
+ * docs/benchmarks.md's "CLI start".
  * Both are built first. Each build has its own data folder, whose demo world is built once
  * before the timed runs. Variables: BENCH_BASELINE (required), BENCH_CLI_RUNS (default 7).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { DEMO_CLIENT, startService } from '../../src/service/index.ts';
+import { MachineLoad } from './lib/machine-load.ts';
 
 const RUNS = Number(process.env.BENCH_CLI_RUNS ?? 7);
 const baseline = process.env.BENCH_BASELINE;
@@ -23,19 +26,35 @@ function build(checkout: string): string {
   return join(checkout, 'out', 'cli', 'main.js');
 }
 
-/** Milliseconds from the spawn to the first byte on stdout; the command must succeed. */
-function firstOutput(bin: string, args: string[], env: Record<string, string>): Promise<number> {
+interface Run {
+  /** From the spawn to the first byte on stdout. */
+  firstMs: number;
+  cpuMs: number;
+  maxRssKb: number;
+}
+
+const usageFile = join(mkdtempSync(join(tmpdir(), 'bench-cli-usage-')), 'usage.json');
+const usageHook = join(import.meta.dirname, 'lib', 'child-usage.mjs');
+
+/** One run of the command, which must succeed. */
+function timedRun(bin: string, args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((done, fail) => {
     const started = performance.now();
     let first = -1;
     let stderr = '';
-    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ['--import', usageHook, bin, ...args], {
+      env: { ...process.env, ...env, BENCH_USAGE_FILE: usageFile },
+    });
     child.stdout.once('data', () => (first = performance.now() - started));
     child.stdout.resume();
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('close', (code) => {
-      if (code === 0 && first >= 0) done(first);
-      else fail(new Error(`${bin} ${args.join(' ')} ended with ${code}: ${stderr}`));
+      if (code !== 0 || first < 0) {
+        fail(new Error(`${bin} ${args.join(' ')} ended with ${code}: ${stderr}`));
+        return;
+      }
+      const usage = JSON.parse(readFileSync(usageFile, 'utf8')) as Omit<Run, 'firstMs'>;
+      done({ firstMs: first, ...usage });
     });
   });
 }
@@ -54,6 +73,10 @@ const cases: [string, string[]][] = [
     `roadcam ${search.join(' ')} --base-url (loopback) --client-id ID`,
     [...search, '--base-url', service.url, '--client-id', DEMO_CLIENT.id],
   ],
+  [
+    'roadcam session --json --base-url (loopback) --client-id ID',
+    ['session', '--json', '--base-url', service.url, '--client-id', DEMO_CLIENT.id],
+  ],
 ];
 const dataDirs = {
   baseline: mkdtempSync(join(tmpdir(), 'bench-cli-baseline-')),
@@ -63,24 +86,31 @@ const envOf = (which: keyof typeof bins) => ({
   ROADCAM_DATA_DIR: dataDirs[which],
   ROADCAM_CLIENT_SECRET: DEMO_CLIENT.secret,
 });
+const load = new MachineLoad();
+/** The medians of one checkout's runs: first byte; CPU; peak RSS. */
+function medians(runs: Run[]): string {
+  const of = (pick: (run: Run) => number) => median(runs.map(pick));
+  const ms = `${of((r) => r.firstMs).toFixed(0)} ms; ${of((r) => r.cpuMs).toFixed(0)} ms CPU`;
+  return `${ms}; ${(of((r) => r.maxRssKb) / 1024).toFixed(0)} MB`;
+}
 try {
   for (const which of ['baseline', 'this'] as const) {
-    await firstOutput(bins[which], cases[1]![1], envOf(which));
+    await timedRun(bins[which], cases[1]![1], envOf(which));
   }
-  console.log('| Command | Baseline | This checkout |');
+  console.log('| Command (first byte; CPU; peak RSS) | Baseline | This checkout |');
   for (const [label, args] of cases) {
-    const times = { baseline: [] as number[], this: [] as number[] };
+    const runs = { baseline: [] as Run[], this: [] as Run[] };
     for (let run = 0; run < RUNS; run++) {
       for (const which of ['baseline', 'this'] as const) {
-        times[which].push(await firstOutput(bins[which], args, envOf(which)));
+        runs[which].push(await timedRun(bins[which], args, envOf(which)));
       }
     }
-    const ms = (xs: number[]) => `${median(xs).toFixed(0)} ms`;
-    console.log(`| \`${label}\` | ${ms(times.baseline)} | ${ms(times.this)} |`);
+    console.log(`| \`${label}\` | ${medians(runs.baseline)} | ${medians(runs.this)} |`);
   }
+  console.log(load.line());
 } finally {
   await service.close();
-  for (const dir of [serviceDir, ...Object.values(dataDirs)]) {
+  for (const dir of [serviceDir, dirname(usageFile), ...Object.values(dataDirs)]) {
     rmSync(dir, { recursive: true, force: true });
   }
 }

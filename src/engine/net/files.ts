@@ -5,7 +5,7 @@
  * body handed over in the same way, so that the engine does not know which. Why two clients:
  * network.ts.
  */
-import type { SecureContext } from 'node:tls';
+import type { TlsContext } from './tls-context.ts';
 import { LeanHttp, type LeanResponse } from './http1/client.ts';
 import type { Dispatcher } from 'undici';
 import { NetProblem, explain, proxyWantsPassword } from './problem.ts';
@@ -15,13 +15,13 @@ import { bodyOfStream } from './stream-body.ts';
 /** What the fetcher takes of its network (network.ts): the route to a URL, and the TLS context. */
 export interface FetcherNetwork {
   dispatcherFor(url: string): Promise<{ dispatcher: Dispatcher; choice: ProxyChoice }>;
-  readonly secureContext: SecureContext;
+  readonly tls: TlsContext;
 }
 
 export class FileFetcher {
   readonly #network: FetcherNetwork;
   #lean: LeanHttp | undefined;
-  #leanContext: SecureContext | undefined;
+  #leanTls: TlsContext | undefined;
 
   constructor(network: FetcherNetwork) {
     this.#network = network;
@@ -64,11 +64,11 @@ export class FileFetcher {
 
   /** The lean pool, remade when Settings changed the trusted certificates. */
   #direct(): LeanHttp {
-    const secureContext = this.#network.secureContext;
-    if (!this.#lean || this.#leanContext !== secureContext) {
+    const tls = this.#network.tls;
+    if (!this.#lean || this.#leanTls !== tls) {
       this.#lean?.close();
-      this.#lean = new LeanHttp({ tls: { secureContext } });
-      this.#leanContext = secureContext;
+      this.#lean = new LeanHttp({ tls: () => ({ secureContext: tls.context }) });
+      this.#leanTls = tls;
     }
     return this.#lean;
   }

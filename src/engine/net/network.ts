@@ -12,7 +12,7 @@
  *   docs/benchmarks.md), which on a fast link would make the engine CPU-bound. Through a proxy
  *   the same GETs go over undici.
  */
-import { createSecureContext, type SecureContext } from 'node:tls';
+import type { SecureContext } from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { Agent, ProxyAgent, undiciFetch } from './undici-parts.ts';
 import {
@@ -27,7 +27,8 @@ import { FileFetcher } from './files.ts';
 import { exchangeOn, type ExchangeInit } from './exchange.ts';
 import { NetProblem, explain, proxyWantsPassword } from './problem.ts';
 import { said } from '../../shared/i18n/translator.ts';
-import { loadTrust, type Trust } from './trust.ts';
+import type { Trust } from './trust.ts';
+import { TlsContext } from './tls-context.ts';
 import { SYSTEM_POLICY, publicOnlyLookup, type AddressPolicy } from './address-policy.ts';
 
 export type { ProxySetting, SystemProxy } from './proxy.ts';
@@ -59,10 +60,9 @@ export interface NetworkSettings {
 }
 
 export class Network {
-  #trust!: Trust;
+  #tls!: TlsContext;
   #options!: NetworkOptions;
   #direct!: Agent;
-  #secureContext!: SecureContext;
   #proxies = new Map<string, ProxyAgent>();
   /** The direct pool whose connections reach public addresses only (made when first used). */
   #publicOnly: Agent | null = null;
@@ -76,12 +76,17 @@ export class Network {
   }
 
   get trust(): Trust {
-    return this.#trust;
+    return this.#tls.trust;
+  }
+
+  /** The certificates and TLS context of every connection (tls-context.ts: made on first use). */
+  get tls(): TlsContext {
+    return this.#tls;
   }
 
   /** The one TLS context of every connection, made from `trust` (remade with it). */
   get secureContext(): SecureContext {
-    return this.#secureContext;
+    return this.#tls.context;
   }
 
   get settings(): NetworkSettings {
@@ -99,16 +104,15 @@ export class Network {
   configure(options: NetworkOptions): void {
     const proxy = options.proxy ?? { mode: 'auto' };
     if (proxy.mode === 'manual') parseProxyUrl(proxy.url, said('net.proxy.theSetting'));
-    const trust = loadTrust(options.caFile);
+    const tls = new TlsContext(options.caFile);
     const old = this.#options ? this.#agents() : [];
     this.#options = { ...options, proxy };
-    this.#trust = trust;
     // One TLS context for every connection, direct or through a proxy: made per connection
     // from the CA list it cost ~20 ms of the core's thread each (a map's raster tiles open
     // dozens at once).
-    this.#secureContext = createSecureContext({ ca: trust.ca });
+    this.#tls = tls;
     this.#direct = new Agent({
-      connect: { secureContext: this.#secureContext },
+      connect: tls.connector(),
       keepAliveTimeout: 4_000,
       connections: 16,
     });
@@ -155,8 +159,8 @@ export class Network {
     if (!agent) {
       agent = new ProxyAgent({
         uri: choice.proxy,
-        requestTls: { secureContext: this.#secureContext },
-        proxyTls: { secureContext: this.#secureContext },
+        requestTls: { secureContext: this.secureContext },
+        proxyTls: { secureContext: this.secureContext },
         // Plain http goes to the proxy as an absolute URL, as curl does: many proxies allow
         // CONNECT only to port 443.
         proxyTunnel: false,
@@ -221,7 +225,7 @@ export class Network {
 
   #publicOnlyAgent(): Agent {
     this.#publicOnly ??= new Agent({
-      connect: { secureContext: this.#secureContext, lookup: publicOnlyLookup(this.addressPolicy) },
+      connect: this.#tls.connector({ lookup: publicOnlyLookup(this.addressPolicy) }),
       keepAliveTimeout: 4_000,
       connections: 16,
     });

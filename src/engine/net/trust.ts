@@ -16,8 +16,8 @@ export interface Trust {
   sources: { name: string; count: number }[];
 }
 
-/** Reads the trusted certificates; an unreadable or empty CA file is an error saying so. */
-export function loadTrust(caFile: string | null | undefined): Trust {
+/** The trusted certificates, with those of the CA file (read and checked by tls-context.ts). */
+export function loadTrust(caFile: { path: string; certificates: string[] } | null): Trust {
   const sources: Trust['sources'] = [];
   const seen = new Set<string>();
   const ca: string[] = [];
@@ -37,7 +37,7 @@ export function loadTrust(caFile: string | null | undefined): Trust {
   // 'default' adds NODE_EXTRA_CA_CERTS to the bundled ones.
   const extra = storeOf('default');
   if (extra && process.env['NODE_EXTRA_CA_CERTS']) add('NODE_EXTRA_CA_CERTS', extra);
-  if (caFile) add(`the CA file ${caFile}`, readCaFile(caFile));
+  if (caFile) add(`the CA file ${caFile.path}`, caFile.certificates);
   return { ca, sources };
 }
 

@@ -13,6 +13,8 @@ import ProxyAgentFile from 'undici/lib/dispatcher/proxy-agent.js';
 import DispatcherFile from 'undici/lib/dispatcher/dispatcher.js';
 // @ts-expect-error TS7016
 import api from 'undici/lib/api/index.js';
+// @ts-expect-error TS7016
+import buildConnectorFile from 'undici/lib/core/connect.js';
 import type * as Undici from 'undici';
 
 // `request` and the other calls live on every dispatcher's prototype, put there by the index
@@ -23,6 +25,8 @@ export const Agent = AgentFile as typeof Undici.Agent;
 export const ProxyAgent = ProxyAgentFile as typeof Undici.ProxyAgent;
 export type Agent = Undici.Agent;
 export type ProxyAgent = Undici.ProxyAgent;
+export const buildConnector = buildConnectorFile as typeof Undici.buildConnector;
+export type Connector = Undici.buildConnector.connector;
 
 /** undici's fetch, loaded on first use. */
 export async function undiciFetch(

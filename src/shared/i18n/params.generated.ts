@@ -1090,6 +1090,7 @@ export interface MessageParams {
   'net.answerStalled': { operation: string | number; rate: number; seconds: number };
   'net.answerTimeout': { operation: string | number; seconds: number };
   'net.answerTooLarge': { operation: string | number; sender: string; size: string | number };
+  'net.caFile.damaged': { path: string | number; number: string | number };
   'net.caFile.noPem': { path: string | number };
   'net.caFile.unreadable': { path: string | number; code: string | number };
   'net.internalAddress': { host: string | number; address: string | number; kind: string | number; range: string | number };

@@ -15,8 +15,8 @@ export interface LeanResponse {
 }
 
 export interface LeanOptions {
-  /** TLS settings for https URLs (tests: a CA of their own). */
-  tls?: tls.ConnectionOptions;
+  /** TLS settings for https URLs (tests: a CA of their own); a function is asked at each TLS connection. */
+  tls?: tls.ConnectionOptions | (() => tls.ConnectionOptions);
   /** Longest wait for an answer's head once the request is sent (default 30 s). */
   headTimeoutMs?: number;
   /** An unused connection is closed after this long (default 4 s, under common server limits). */
@@ -80,16 +80,17 @@ export class LeanConnection implements BodySource {
     const host = url.hostname.replace(/^\[|\]$/g, '');
     const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
     // onread works for tls.connect as for net.connect (Node >= 15); @types/node omits it.
-    const secure: tls.ConnectionOptions & Pick<net.NetConnectOpts, 'onread'> = {
-      ...options.tls,
+    const given = options.tls;
+    const secure = (): tls.ConnectionOptions & Pick<net.NetConnectOpts, 'onread'> => ({
+      ...(typeof given === 'function' ? given() : given),
       host,
       port,
       servername: net.isIP(host) ? undefined : host,
       ALPNProtocols: ['http/1.1'],
       onread,
-    };
+    });
     this.#secure = url.protocol === 'https:';
-    this.#socket = this.#secure ? tls.connect(secure) : net.connect({ host, port, onread });
+    this.#socket = this.#secure ? tls.connect(secure()) : net.connect({ host, port, onread });
     this.#socket.setNoDelay(true);
     this.#socket.on('end', () => this.#lose(() => this.#onEnd()));
     this.#socket.on('error', (error) => this.#lose(() => this.destroy(error)));
