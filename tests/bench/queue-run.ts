@@ -6,7 +6,7 @@
  *   node --expose-gc measured.js --items N --concurrency C --url URL --tag TAG
  *   (the service's demo credentials in BENCH_QUEUE_CLIENT, JSON {clientId, clientSecret})
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { getHeapSpaceStatistics, setFlagsFromString, writeHeapSnapshot } from 'node:v8';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,7 +76,7 @@ async function run(): Promise<void> {
     peakHeap = Math.max(peakHeap, m.heapUsed + m.external);
     if (process.env.BENCH_TRACE && ++ticks % 10 === 0) {
       console.log(
-        `  ${completedAt.length} done: rss ${mb(m.rss)} heap ${mb(m.heapUsed)}/${mb(m.heapTotal)} ext ${mb(m.external)} ab ${mb(m.arrayBuffers)} ${spaces()}`,
+        `  ${completedAt.length} done: rss ${mb(m.rss)} heap ${mb(m.heapUsed)}/${mb(m.heapTotal)} ext ${mb(m.external)} ab ${mb(m.arrayBuffers)} native ${mb(m.rss - m.heapTotal - m.external)} wal ${walSize(dir)} ${spaces()}`,
       );
     }
   }, 100);
@@ -194,6 +194,12 @@ function spaces(): string {
     .filter((space) => space.space_size > 1024 * 1024)
     .map((space) => `${space.space_name.replace('_space', '')} ${mb(space.space_size)}`)
     .join(' ');
+}
+
+/** The size of the database's write-ahead log now (it grows until a checkpoint resets it). */
+function walSize(dir: string): string {
+  const wal = join(dir, 'roadcam.sqlite-wal');
+  return existsSync(wal) ? mb(statSync(wal).size) : '0 MB';
 }
 
 function mb(bytes: number): string {

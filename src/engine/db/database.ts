@@ -6,6 +6,14 @@ import { migrations } from './migrations/index.ts';
 export type Db = Database.Database;
 
 /**
+ * The page cache's bound, in KiB (negative: SQLite's unit for a size rather than a page count):
+ * SQLite's own default. better-sqlite3 builds SQLite with 16 MB, which a long download queue
+ * fills page by page (a batch of 50,000 items is 11 MB of table and indexes): 13 MB more
+ * resident at 50,000 than at 10,000, measured. The operating system still caches the file.
+ */
+const PAGE_CACHE_KIB = -2000;
+
+/**
  * Opens the app's SQLite database (WAL, migrated). A file that SQLite cannot read is set aside
  * as `<name>.corrupt-<time>` and a fresh database is built in its place: the cache can be
  * rebuilt, and starting is worth more than a broken cache.
@@ -34,6 +42,7 @@ function openAndMigrate(file: string): Db {
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
+    db.pragma(`cache_size = ${PAGE_CACHE_KIB}`);
     const check = db.pragma('quick_check', { simple: true });
     if (check !== 'ok')
       throw Object.assign(new Error(`integrity check: ${String(check)}`), {

@@ -31,6 +31,12 @@ describe('migrations', () => {
     db.close();
   });
 
+  it("bound SQLite's page cache to 2 MB (better-sqlite3's 16 MB grew with a long download queue)", () => {
+    const db = openDatabase(join(dir(), 'a.sqlite'));
+    expect(db.pragma('cache_size', { simple: true })).toBe(-2000);
+    db.close();
+  });
+
   it('0010-settings creates a STRICT settings table', () => {
     const db = new Database(':memory:');
     migrate(
