@@ -1,7 +1,8 @@
 /**
- * Words for the interface's values where a person chooses among them (filters, sort orders) or
- * reads them: one way for all, a map of each value's catalogue key (`ValueKeys`, over the list's
- * own type, so a value added without its words fails the type check) read by `sayValue`.
+ * Words for values where a person chooses among them (filters, sort orders, map layers) or reads
+ * them (states, severities, directions): one way for all, here and in the views, a map of each
+ * value's catalogue key (`ValueKeys`, over the list's own type, so a value added without its
+ * words fails the type check) read by `sayValue`.
  */
 import type {
   AlertCertainty,

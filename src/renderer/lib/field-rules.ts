@@ -9,8 +9,14 @@
 import type { z } from 'zod';
 import { t } from './words.svelte.ts';
 
-/** How one field's rule reads to a person; every phrase says what to type instead. */
-export interface FieldWords {
+/**
+ * How one field's rule reads to a person: its phrases, or a wording of every issue (a rule the
+ * engine and the command line say too: settings/setting-words.ts).
+ */
+export type FieldWords = FieldPhrases | ((issue: Issue) => string);
+
+/** A field's phrases for the issues it meets; every phrase says what to type instead. */
+export interface FieldPhrases {
   /** A number below the least: (2) => "Refresh at most every 2 seconds: type 2 or more." */
   low?: (min: number) => string;
   /** A number above the most. */
@@ -27,6 +33,7 @@ type Issue = z.core.$ZodIssue;
 
 /** The issue in the field's words; a field without words for it still gets a plain sentence. */
 export function issueWords(issue: Issue, words: FieldWords = {}): string {
+  if (typeof words === 'function') return words(issue);
   if (issue.code === 'too_small' && issue.origin === 'number') {
     const min = Number(issue.minimum);
     return words.low?.(min) ?? t('common.field.low', { min });

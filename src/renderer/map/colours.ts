@@ -2,8 +2,8 @@
  * Colours of sensor values and alert severities, shared by the map layers and their legends so
  * that a legend always matches what is drawn.
  */
-import type { MessageKey } from '../../shared/i18n/translator.ts';
 import { SENSOR_VALUES, type SensorType } from '../../shared/sensors.ts';
+import type { ValueKeys } from '../lib/enum-words.ts';
 
 const NO_REPORT = '#9aa3ab';
 
@@ -40,7 +40,7 @@ export function sensorLegend(type: SensorType) {
 export const SEVERITY_ORDER = ['extreme', 'severe', 'moderate', 'minor', 'unknown'] as const;
 
 /** The legends' names of the severities drawn, "unknown" being any the service did not give. */
-export const SEVERITY_LEGEND_WORDS: Record<(typeof SEVERITY_ORDER)[number], MessageKey> = {
+export const SEVERITY_LEGEND_WORDS: ValueKeys<(typeof SEVERITY_ORDER)[number]> = {
   extreme: 'alerts.severity.extreme',
   severe: 'alerts.severity.severe',
   moderate: 'alerts.severity.moderate',

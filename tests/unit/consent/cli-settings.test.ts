@@ -39,7 +39,9 @@ describe('roadcam settings', () => {
   it('refuses in words what the contract refuses, and a CA file that is not one', async () => {
     const wrong = await roadcam('settings', 'set', 'updateFeedUrl', 'http://updates.example/');
     expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toMatch(/^roadcam: Not changed: updateFeedUrl: an https URL/);
+    expect(wrong.stderr).toMatch(
+      /^roadcam: Not changed: updateFeedUrl: Type an https:\/\/ address of the folder/,
+    );
     const unknown = await roadcam('settings', 'set', 'colour', 'red');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/There is no setting "colour". Settings: liveRefreshSeconds, /);
@@ -61,10 +63,12 @@ describe('roadcam settings', () => {
     const feed = await german('settings', 'set', 'updateFeedUrl', 'http://updates.example/');
     expect(feed.code).toBe(2);
     expect(feed.stderr).toMatch(
-      /^roadcam: Nicht geändert: updateFeedUrl: eine https-URL des Ordners mit latest\.yml, oder leer für die eingebaute Quelle\.\n/,
+      /^roadcam: Nicht geändert: updateFeedUrl: Geben Sie eine https:\/\/-Adresse des Ordners mit latest\.yml ein/,
     );
     const many = await german('settings', 'set', 'downloadConcurrency', '99');
-    expect(many.stderr).toMatch(/^roadcam: Nicht geändert: downloadConcurrency: höchstens 16\.\n/);
+    expect(many.stderr).toMatch(
+      /^roadcam: Nicht geändert: downloadConcurrency: Höchstens 16 Downloads gleichzeitig: geben Sie 16 oder weniger ein\.\n/,
+    );
     const notPem = join(dataDir.path, 'not-a-ca-either.pem');
     writeFileSync(notPem, 'hello\n');
     const bad = await german('settings', 'set', 'caFile', notPem);

@@ -46,6 +46,6 @@ describe('updates in the core (browser mode and the CLI)', () => {
   it('refuses a feed address that is not https, saying what it expects', async () => {
     await expect(
       core.api.invoke('settings.update', { updateFeedUrl: 'http://mirror.corp/roadcam/' }),
-    ).rejects.toThrow(/an https URL of the folder that holds latest.yml/);
+    ).rejects.toThrow(/Type an https:\/\/ address of the folder that holds latest.yml/);
   });
 });

@@ -99,12 +99,14 @@ export class PointTileLayer extends L.GridLayer {
     this.#markers.addTo(map);
     map.on('click', this.#click);
     map.on('mousemove', this.#hover);
+    map.on('moveend', this.#count);
     return this;
   }
 
   override onRemove(map: L.Map): this {
     map.off('click', this.#click);
     map.off('mousemove', this.#hover);
+    map.off('moveend', this.#count);
     this.#markers.remove();
     super.onRemove(map);
     this.#worker?.terminate();
@@ -242,15 +244,35 @@ export class PointTileLayer extends L.GridLayer {
     this.#count();
   }
 
-  /** Points of the loaded tiles (each counted in its own tile only), once tiles settle. */
-  #count(): void {
+  /**
+   * Points of the tiles in view (each counted in its own tile only), once tiles settle or the
+   * map rests. Leaflet keeps a tile beside the view after a pan or a resize (`keepBuffer`): its
+   * points are not in view, and counting them made the count depend on the map's first size.
+   */
+  #count = (): void => {
     if (!this.#options.onCount) return;
     clearTimeout(this.#countTimer);
     this.#countTimer = setTimeout(() => {
+      const inView = this.#tilesInView();
       let n = 0;
-      for (const entry of this.#tiles.values()) n += entry.inside;
+      for (const entry of this.#tiles.values()) if (inView(entry.coords)) n += entry.inside;
       this.#options.onCount?.(n);
     }, 200);
+  };
+
+  /** Whether a tile touches the map's view, as Leaflet picks the tiles to load for it. */
+  #tilesInView(): (coords: L.Coords) => boolean {
+    const map = this._map as L.Map | undefined;
+    const bounds = map?.getPixelBounds();
+    if (!map || !bounds?.min || !bounds.max) return () => false;
+    const zoom = Math.round(map.getZoom());
+    const [min, max] = [bounds.min.divideBy(TILE_SIZE).floor(), bounds.max.divideBy(TILE_SIZE)];
+    return (c) =>
+      c.z === zoom &&
+      c.x >= min.x &&
+      c.y >= min.y &&
+      c.x < Math.ceil(max.x) &&
+      c.y < Math.ceil(max.y);
   }
 
   /** The point drawn nearest to a map position, within a few pixels. */

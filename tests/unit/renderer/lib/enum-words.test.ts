@@ -8,6 +8,7 @@ import {
   URGENCY_WORDS,
   sayValue,
 } from '../../../../src/renderer/lib/enum-words.ts';
+import { SEVERITY_LEGEND_WORDS } from '../../../../src/renderer/map/colours.ts';
 import { words } from '../../../../src/renderer/lib/words.svelte.ts';
 
 afterEach(() => words.use('en'));
@@ -33,6 +34,8 @@ describe('words for the values a service sends', () => {
     expect(sayValue(DOWNLOAD_STATE_WORDS, 'paused')).toBe('Angehalten');
     expect(sayValue(SEVERITY_WORDS, 'uknown_severity')).toBe('Schweregrad nicht angegeben');
     expect(sayValue(SORT_KEY_WORDS, 'name')).toBe('Name');
+    // The map's legend reads its severities the same way.
+    expect(sayValue(SEVERITY_LEGEND_WORDS, 'extreme')).toBe(sayValue(SEVERITY_WORDS, 'extreme'));
     await words.use('fr');
     expect(sayValue(DOWNLOAD_STATE_WORDS, 'paused')).toBe('Suspendu');
   });
