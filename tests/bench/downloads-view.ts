@@ -24,6 +24,7 @@
  *   BENCH_BASELINE=../base npm run bench:downloads-view -- --seconds 10 --rounds 2
  *   BENCH_PROFILE=view.cpuprofile npm run bench:downloads-view   # the page's CPU profile
  *   BENCH_TRACE=1 npm run bench:downloads-view   # each frame split: ours, raster, waiting
+ *   BENCH_SCREENSHOT=view npm run bench:downloads-view   # view-new.png (and -old) after it
  */
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -89,7 +90,7 @@ async function run(): Promise<void> {
     // Alternated, so that neither view always runs while the machine is the busier.
     const order = round % 2 === 0 ? views : [...views].reverse();
     for (const [name, dir] of order) {
-      const r = await runOnce(dir);
+      const r = await runOnce(dir, name);
       report(`${name} view (${dir})`, r);
       runs.get(name)!.push(r);
     }
@@ -99,7 +100,7 @@ async function run(): Promise<void> {
 }
 
 /** One run: a service and a host of its own, the batch queued, the view measured. */
-async function runOnce(rendererDir: string): Promise<Figures> {
+async function runOnce(rendererDir: string, name: string): Promise<Figures> {
   const service = await forkRecordingsService(import.meta.filename, ITEMS);
   const serviceUrl = service.url;
   const host = await startBrowserMode(serviceUrl, rendererDir);
@@ -112,6 +113,8 @@ async function runOnce(rendererDir: string): Promise<Figures> {
     const page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
     await queueBatch(page, host.url, host.dataDir);
     r = await measure(page);
+    const shot = process.env['BENCH_SCREENSHOT'];
+    if (shot) await page.screenshot({ path: `${shot}-${name}.png` });
   } finally {
     await browser.close();
     await host.stop();
