@@ -84,4 +84,26 @@ describe('ThumbnailGrid', () => {
     );
     expect(changed.map(([e]) => e.outerHTML.slice(0, 80))).toEqual([]);
   });
+
+  test('the view it scrolls in is scrolled by the compositor while it is shown, and no longer after', () => {
+    const view = document.body.appendChild(document.createElement('div'));
+    view.style.overflowY = 'auto';
+    const noop = () => undefined;
+    const callbacks = { onMore: noop, onOpen: noop, onRemove: noop };
+    const { unmount } = render(ThumbnailGrid, {
+      target: view,
+      props: {
+        collectionId: 'c',
+        images,
+        done: true,
+        loading: false,
+        readonly: true,
+        ...callbacks,
+      },
+    });
+    expect(view.style.willChange).toBe('scroll-position');
+    unmount();
+    expect(view.style.willChange).toBe('');
+    view.remove();
+  });
 });
