@@ -242,11 +242,20 @@ export function splitReport(splits: FrameSplit[], overMs = 20): string {
       `${avg((s) => s.paints).toFixed(1)} layers painted, ${avg((s) => s.tiles).toFixed(1)} tiles rastered`
     );
   };
+  // A page scrolled by time (the grid) does more a frame when its frames are longer: a second
+  // of scrolling compares runs whose frames differ.
+  const seconds = splits.reduce((n, s) => n + s.ms, 0) / 1000;
+  const total = (f: (s: FrameSplit) => number) => splits.reduce((n, s) => n + f(s), 0) / seconds;
+  const mainCpu = total((s) => MAIN_PARTS.reduce((n, p) => n + s.main[p], 0));
+  const beside = total((s) => s.raster + s.compositor + s.viz);
   return [
     line(
       `frames over ${overMs} ms`,
       splits.filter((s) => s.ms > overMs),
     ),
     line('all frames', splits),
+    `a second of it: the page's CPU ${(mainCpu + beside).toFixed(0)} ms (main thread ` +
+      `${mainCpu.toFixed(0)}, raster, compositor and viz ${beside.toFixed(0)}), ` +
+      `${total((s) => s.tiles).toFixed(0)} tiles rastered`,
   ].join('\n');
 }
