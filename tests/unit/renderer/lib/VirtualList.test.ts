@@ -29,7 +29,7 @@ function scrollTo(viewport: HTMLElement, top: number): void {
 
 describe('VirtualList', () => {
   test('each row stands at its own place: index × row height', () => {
-    render(VirtualList<number>, {
+    render(VirtualList, {
       props: { items, rowHeight: ROW, label: 'Numbers', row, key: (n: number) => n },
     });
     const viewport = screen.getByRole('list', { name: 'Numbers' });
@@ -40,7 +40,7 @@ describe('VirtualList', () => {
   });
 
   test('scrolled by rows, what stays in view changes nothing: same elements, same styles', () => {
-    render(VirtualList<number>, {
+    render(VirtualList, {
       props: { items, rowHeight: ROW, label: 'Numbers', row, key: (n: number) => n },
     });
     const viewport = screen.getByRole('list', { name: 'Numbers' });
