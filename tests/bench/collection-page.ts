@@ -5,6 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { rssMB } from './bare-chromium.ts';
+import { splitFrames, splitReport, startTrace, stopTrace, type FrameClock } from './frame-trace.ts';
 
 export interface FrameFigures {
   frames: number;
@@ -39,16 +40,25 @@ export function frameFigures(frames: readonly number[]): FrameFigures {
  * pages load on the way) and back to the top, for `seconds`, counting frames and nodes.
  */
 export async function scrollGrid(page: Page, seconds: number, pxPerS: number) {
+  // BENCH_TRACE: a Chromium trace of the scroll, each frame split (frame-trace.ts).
+  const cdp = process.env['BENCH_TRACE'] ? await page.context().newCDPSession(page) : null;
+  if (cdp) await startTrace(cdp);
   const out = await page.evaluate(
     ({ seconds, pxPerS }) =>
       new Promise<{
         frames: number[];
+        clock: FrameClock;
         ends: number;
         tops: number;
         gridNodes: number;
         documentNodes: number;
       }>((resolve) => {
         const grid = document.querySelector('ul.grid')!;
+        // The grid's status line ("All 5,000 images shown"), read without a layout.
+        const status = grid.nextElementSibling!;
+        // The mark ties the page's clock to the trace's (frame-trace.ts).
+        console.timeStamp('frame-trace');
+        const clock = { markMs: performance.now(), startMs: NaN };
         let scroller = grid.parentElement!;
         while (scroller !== document.body && getComputedStyle(scroller).overflowY !== 'auto')
           scroller = scroller.parentElement!;
@@ -65,11 +75,12 @@ export async function scrollGrid(page: Page, seconds: number, pxPerS: number) {
         const start = performance.now();
         let last = start;
         const tick = (t: number) => {
+          if (frames.length === 0) clock.startMs = last;
           const dt = t - last;
           frames.push(dt);
           last = t;
           const atEnd = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
-          const done = /All [\d,]+ images shown/.test(document.body.innerText.slice(-2000));
+          const done = /All [\d,]+ images shown/.test(status.textContent ?? '');
           if (dir === 1 && atEnd && done) {
             dir = -1;
             ends++;
@@ -81,14 +92,18 @@ export async function scrollGrid(page: Page, seconds: number, pxPerS: number) {
           if (t - start < seconds * 1000) requestAnimationFrame(tick);
           else {
             clearInterval(count);
-            resolve({ frames, ends, tops, gridNodes, documentNodes });
+            resolve({ frames, clock, ends, tops, gridNodes, documentNodes });
           }
         };
         requestAnimationFrame(tick);
       }),
     { seconds, pxPerS },
   );
-  return { ...frameFigures(out.frames), ...out, frames: out.frames.length };
+  const trace = cdp && splitReport(splitFrames(await stopTrace(cdp), out.clock, out.frames));
+  if (trace) console.log(`the trace, grid scrolled, average ms a frame:\n${trace}`);
+  await cdp?.detach();
+  const { ends, tops, gridNodes, documentNodes } = out;
+  return { ...frameFigures(out.frames), ends, tops, gridNodes, documentNodes };
 }
 
 /** Opens the first image and presses ArrowRight every `everyMs` for `seconds`. */

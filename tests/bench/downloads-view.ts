@@ -23,6 +23,8 @@
  *   npm run bench:downloads-view -- --renderer DIR        # another build of the renderer
  *   BENCH_BASELINE=../base npm run bench:downloads-view -- --seconds 10 --rounds 2
  *   BENCH_PROFILE=view.cpuprofile npm run bench:downloads-view   # the page's CPU profile
+ *   BENCH_TRACE=1 npm run bench:downloads-view   # each frame split: ours, raster, waiting
+ *   BENCH_SCREENSHOT=view npm run bench:downloads-view   # view-new.png (and -old) after it
  */
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -33,6 +35,7 @@ import { forkRecordingsService, serveRecordings } from './recordings-service.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts';
 import { startBrowserMode } from './browser-mode.ts';
 import { MachineLoad } from './lib/machine-load.ts';
+import { splitFrames, splitReport, startTrace, stopTrace, type FrameClock } from './frame-trace.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const TAG = 'viewbench';
@@ -74,6 +77,8 @@ interface Figures {
   completedBefore: number;
   completedAfter: number;
   heapMB: number;
+  /** With BENCH_TRACE: the scrolled frames split by the trace. */
+  trace?: string;
 }
 
 async function run(): Promise<void> {
@@ -85,7 +90,7 @@ async function run(): Promise<void> {
     // Alternated, so that neither view always runs while the machine is the busier.
     const order = round % 2 === 0 ? views : [...views].reverse();
     for (const [name, dir] of order) {
-      const r = await runOnce(dir);
+      const r = await runOnce(dir, name);
       report(`${name} view (${dir})`, r);
       runs.get(name)!.push(r);
     }
@@ -95,7 +100,7 @@ async function run(): Promise<void> {
 }
 
 /** One run: a service and a host of its own, the batch queued, the view measured. */
-async function runOnce(rendererDir: string): Promise<Figures> {
+async function runOnce(rendererDir: string, name: string): Promise<Figures> {
   const service = await forkRecordingsService(import.meta.filename, ITEMS);
   const serviceUrl = service.url;
   const host = await startBrowserMode(serviceUrl, rendererDir);
@@ -108,6 +113,8 @@ async function runOnce(rendererDir: string): Promise<Figures> {
     const page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
     await queueBatch(page, host.url, host.dataDir);
     r = await measure(page);
+    const shot = process.env['BENCH_SCREENSHOT'];
+    if (shot) await page.screenshot({ path: `${shot}-${name}.png` });
   } finally {
     await browser.close();
     await host.stop();
@@ -179,8 +186,13 @@ async function measure(page: Page): Promise<Figures> {
   const workBefore = await mainThread(cdp);
   const profile = process.env['BENCH_PROFILE'];
   if (profile) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
+  const tracing = Boolean(process.env['BENCH_TRACE']);
+  if (tracing) await startTrace(cdp);
   const scrolled = await frames(page, STEP, SECONDS);
   const workAfter = await mainThread(cdp);
+  const trace = tracing
+    ? splitReport(splitFrames(await stopTrace(cdp), scrolled.clock, scrolled.frames))
+    : undefined;
   if (profile) {
     const { profile: taken } = (await cdp.send('Profiler.stop')) as { profile: unknown };
     writeFileSync(profile, JSON.stringify(taken));
@@ -198,6 +210,7 @@ async function measure(page: Page): Promise<Figures> {
     completedBefore,
     completedAfter,
     heapMB: heap.usedSize / 1024 / 1024,
+    trace,
   };
 }
 
@@ -217,7 +230,7 @@ function diff(after: Figures['work'], before: Figures['work']): Figures['work'] 
  * is its own scrolling box when it has one (a virtualized list), else the view's.
  */
 async function frames(page: Page, step: number, seconds: number) {
-  type Bench = { frames: number[]; rowsMax: number; on: boolean };
+  type Bench = { frames: number[]; rowsMax: number; on: boolean; clock: FrameClock };
   await page.evaluate((step) => {
     const list = document.querySelector<HTMLElement>('[role="list"][aria-label^="Files of"]');
     let box: Element | null = list ?? document.querySelector('[data-testid="download-batch"]');
@@ -225,12 +238,16 @@ async function frames(page: Page, step: number, seconds: number) {
       e.scrollHeight > e.clientHeight && /auto|scroll/.test(getComputedStyle(e).overflowY);
     while (box && !scrolls(box)) box = box.parentElement;
     const view = box ?? document.scrollingElement!;
-    const bench: Bench = { frames: [], rowsMax: 0, on: true };
+    // The mark ties the page's clock to the trace's (frame-trace.ts).
+    console.timeStamp('frame-trace');
+    const markMs = performance.now();
+    const bench: Bench = { frames: [], rowsMax: 0, on: true, clock: { markMs, startMs: NaN } };
     (window as unknown as { __bench: Bench }).__bench = bench;
     let last = performance.now();
     let dir = 1;
     const tick = (t: number) => {
       if (!bench.on) return;
+      if (bench.frames.length === 0) bench.clock.startMs = t;
       bench.frames.push(t - last);
       last = t;
       const end = view.scrollHeight - view.clientHeight;
@@ -248,7 +265,7 @@ async function frames(page: Page, step: number, seconds: number) {
     bench.on = false;
     return bench;
   });
-  return { frames: taken.frames.slice(1), rowsMax: taken.rowsMax };
+  return { frames: taken.frames.slice(1), rowsMax: taken.rowsMax, clock: taken.clock };
 }
 
 function percentile(values: number[], p: number): number {
@@ -286,6 +303,7 @@ function report(name: string, r: Figures): void {
       `p95 ${percentile(r.restFrames, 95).toFixed(1)} ms; main thread ${(r.restWork.cpu / REST_S).toFixed(0)} ms ` +
       `of CPU a second (script ${(r.restWork.script / REST_S).toFixed(0)} ms): the updates and the frames`,
   );
+  if (r.trace) console.log(`the trace, scrolled, average ms a frame:\n${r.trace}`);
   console.log(`frame p95 < 16.7 ms: ${p95 < FRAME_MS ? 'met' : 'NOT met'}`);
 }
 

@@ -42,8 +42,7 @@ export interface GridWindow {
   /** The images rendered: from `first` up to, not including, `end`. */
   first: number;
   end: number;
-  /** The space above the first rendered row, and the height of every row loaded. */
-  offset: number;
+  /** The height of every row loaded. */
   height: number;
 }
 
@@ -57,7 +56,18 @@ export function gridWindow(layout: GridLayout, count: number, view: GridView): G
   );
   const first = Math.min(count, firstRow * layout.columns);
   const end = Math.max(first, Math.min(count, endRow * layout.columns));
-  return { first, end, offset: Math.floor(first / layout.columns) * layout.pitch, height };
+  return { first, end, height };
+}
+
+/**
+ * Where image `index`'s cell sits in the grid, in CSS pixels from its top left corner. Each
+ * cell is placed on its own, so the cells that stay in view stay where they are while rows
+ * come and go at the edges: only the entering row is laid out, painted and rastered (cells
+ * flowed under a space above them all moved, and were all repainted, at each new row).
+ */
+export function cellPlace(layout: GridLayout, index: number): { top: number; left: number } {
+  const column = index % layout.columns;
+  return { top: rowTop(layout, index), left: column * (layout.cellWidth + GAP) };
 }
 
 /** The view's top that shows image `index` in its row, for scrolling to it. */
