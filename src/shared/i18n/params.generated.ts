@@ -430,7 +430,7 @@ export interface MessageParams {
   'collections.offlineText': {};
   'collections.op.countFailed': {};
   'collections.op.destroy': { images: string | number };
-  'collections.op.destroyAsk': { name: string | number; images: string | number };
+  'collections.op.destroyAsk': { name: string | number; known: string; count: number; images: string | number };
   'collections.op.destroyTitle': {};
   'collections.op.emptyAsk': { images: string | number; name: string | number };
   'collections.op.emptyTitle': {};
