@@ -212,10 +212,10 @@ describe('the requester, for a service on the internet', () => {
     const de = await loadTranslator('de');
     const said = async (target: string) => {
       location = target;
-      const error = await requester()
+      const error: unknown = await requester()
         .media({ ...live, method: 'GET' })
-        .catch((e: unknown) => e as RedirectRefused);
-      return de.say(error.said!);
+        .catch((e: unknown) => e);
+      return de.say((error as RedirectRefused).said!);
     };
     expect(await said('http://10.0.0.5/signed/C1.jpg?signature=SECRET')).toBe(
       'camera C1 live image ist fehlgeschlagen: der Dienst hat es nach ' +
@@ -229,10 +229,10 @@ describe('the requester, for a service on the internet', () => {
       /umgeleitet \(HTTP 302\), und Roadcam folgt dem nicht: sie führt zu einer ftp:-Adresse, und Roadcam ruft Dateien nur über HTTP und HTTPS ab\. Wenden Sie sich an den Anbieter des Dienstes\.$/,
     );
     const https = new RedirectGuard('https://api.roadcam.example', () => Promise.resolve([]));
-    const down = await https
+    const down: unknown = await https
       .follow('camera C1 live image', 302, 'http://files.roadcam.example/C1.jpg')
-      .catch((e: unknown) => e as RedirectRefused);
-    expect(de.say(down.said!)).toMatch(
+      .catch((e: unknown) => e);
+    expect(de.say((down as RedirectRefused).said!)).toMatch(
       /: der Dienst wird über HTTPS erreicht, und die Umleitung führt zu unverschlüsseltem HTTP, wo die Datei und ihre Adresse unterwegs gelesen oder verändert werden könnten\./,
     );
   });
