@@ -79,12 +79,10 @@ export async function checkTarget(path: string, options: OutputOptions): Promise
   });
   if (!found) return;
   if (found.isSymbolicLink()) {
-    throw new OutputRefusedError(
-      `${path} is a symbolic link; Roadcam does not write through links. Remove the link, or choose another file name.`,
-    );
+    throw new OutputRefusedError(said('files.refused.link', { path }));
   }
   if (!found.isFile()) {
-    throw new OutputRefusedError(`${path} exists and is not a file: choose another name.`);
+    throw new OutputRefusedError(said('files.refused.notFile', { path }));
   }
   if (!options.replace) throw exists(path, options);
 }

@@ -6,6 +6,8 @@
  * camera by the road stays within the buffer of the kept line. Pure.
  */
 import { pointSegmentMeters, type LonLat } from './geo.ts';
+import { english } from './i18n/english.ts';
+import { said, type Said } from './i18n/translator.ts';
 
 /** The line, every point within `toleranceM` of the kept one; first and last always kept. */
 export function douglasPeucker(line: readonly LonLat[], toleranceM: number): LonLat[] {
@@ -34,7 +36,9 @@ export function douglasPeucker(line: readonly LonLat[], toleranceM: number): Lon
 }
 
 export type SimplifiedLine =
-  { ok: true; line: LonLat[]; toleranceM: number } | { ok: false; error: string };
+  | { ok: true; line: LonLat[]; toleranceM: number }
+  /** `said` for the user's language; `error` its English. */
+  | { ok: false; error: string; said: Said };
 
 /**
  * The line in at most `maxPoints`, off the original by at most half of `bufferKm`; a line that
@@ -50,10 +54,8 @@ export function simplifyRoute(
     const kept = douglasPeucker(line, toleranceM);
     if (kept.length <= maxPoints) return { ok: true, line: kept, toleranceM };
     if (toleranceM >= limitM) {
-      return {
-        ok: false,
-        error: `The route winds too much to keep in ${maxPoints} points within ${bufferKm} km of the road: widen the buffer, or add a stop and save it in parts.`,
-      };
+      const words = said('routing.refused.winds', { points: maxPoints, buffer: bufferKm });
+      return { ok: false, error: english.say(words), said: words };
     }
   }
 }

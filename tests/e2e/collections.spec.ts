@@ -233,7 +233,14 @@ test('exports, empties and destroys with their confirmations', async ({ page }, 
   await page.reload();
   await page.getByRole('button', { name: say('collections.destroy') }).click();
   await expect(
-    page.getByText(say('collections.op.destroyAsk', { name: 'Throwaway', images: images(1) })),
+    page.getByText(
+      say('collections.op.destroyAsk', {
+        name: 'Throwaway',
+        images: images(1),
+        known: 'yes',
+        count: 1,
+      }),
+    ),
   ).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('destroy-confirm.png') });
   await page

@@ -50,7 +50,10 @@ export async function keepOffline(ctx: Context, id: string | undefined): Promise
       ctx.io.stderr.write(`${ctx.words.t('cli.collections.syncState', { ...status })}\n`);
     }
     if (status.state === 'failed') {
-      const reason = status.message ?? 'none';
+      // A status written before its words were kept says its English.
+      const reason = status.messageSaid
+        ? ctx.words.say(status.messageSaid)
+        : (status.message ?? 'none');
       ctx.io.stderr.write(`roadcam: ${ctx.words.t('cli.collections.syncFailed', { reason })}\n`);
       return 1;
     }

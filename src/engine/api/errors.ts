@@ -115,6 +115,12 @@ function serviceSaid(operation: string, d: ServiceErrorDetail): Said {
   return said('service.failed', { ...described(operation, d), ...wait });
 }
 
+/** `service.failed` with Roadcam's own words for what the answer was (`inner`), not the body's. */
+export function serviceSaidWithin(operation: string, d: ServiceErrorDetail, inner: Said): Said {
+  const words = serviceSaid(operation, d);
+  return { ...words, params: { ...words.params, message: saidWithin(inner) } };
+}
+
 function authSaid(operation: string, d: ServiceErrorDetail): Said {
   // Spec 5.4: asking for too many tokens gets a client blocked; asking again prolongs it.
   const advice =

@@ -17,27 +17,28 @@ import {
   type InternalRange,
 } from '../net/address-ranges.ts';
 import { SYSTEM_POLICY, type AddressPolicy, type Resolve } from '../net/address-policy.ts';
-import { ServiceError, safeUrl } from './errors.ts';
+import { english } from '../../shared/i18n/english.ts';
+import { said, saidWithin, type Said } from '../../shared/i18n/translator.ts';
+import { ServiceError, safeUrl, serviceSaidWithin } from './errors.ts';
 
 export { systemResolve, type Resolve } from '../net/address-policy.ts';
 
 /** Why a redirect is not followed, and what the user can do about it. */
 export interface Refusal {
+  /** `whySaid` in English, for logs and tests. */
   why: string;
+  /** `adviceSaid` in English. */
   advice: string;
-  /** Who redirected: "the service", "the tile server". */
-  by: string;
+  /** Why, as the catalogue says it in the user's language. */
+  whySaid: Said;
+  /** What to do, as the catalogue says it. */
+  adviceSaid: Said;
+  /** Who redirected, as the catalogue names it. */
+  sender: RedirectSender;
 }
 
-/** Who a guard's redirects come from, in words for its refusals. */
-export interface Redirector {
-  /** "the service" */
-  name: string;
-  /** What to do when it redirects somewhere Roadcam does not go. */
-  advice: string;
-  /** What to do when it keeps its files on the local network but is reached from outside. */
-  localAdvice: string;
-}
+/** Whose redirects a guard judges: the catalogue's name and advice for each (net.redirect.*). */
+export type RedirectSender = 'service' | 'tiles';
 
 /** What host names resolved to; a name missing here is judged as not internal. */
 export interface Resolved {
@@ -45,59 +46,57 @@ export interface Resolved {
   target?: readonly string[];
 }
 
-export const SERVICE: Redirector = {
-  name: 'the service',
-  advice: "Tell the service's provider.",
-  localAdvice:
-    'If the service really keeps its files on your local network, connect Roadcam to the ' +
-    "service by its local address too; otherwise tell the service's provider.",
-};
+function refusalOf(sender: RedirectSender, whySaid: Said, local = false): Refusal {
+  const adviceSaid = local
+    ? said('net.redirect.localAdvice', { sender })
+    : said('net.redirect.advice', { sender });
+  const why = english.say(whySaid);
+  return { why, advice: english.say(adviceSaid), whySaid, adviceSaid, sender };
+}
 
 /** Why Roadcam does not follow the service at `baseUrl` to `targetUrl`, or null when it does. */
 export function redirectRefusal(
   baseUrl: string,
   targetUrl: string,
   resolved: Resolved = {},
-  by: Redirector = SERVICE,
+  sender: RedirectSender = 'service',
   internal: AddressPolicy['internal'] = SYSTEM_POLICY.internal,
 ): Refusal | null {
   const base = new URL(baseUrl);
   const target = new URL(targetUrl);
   if (target.protocol !== 'http:' && target.protocol !== 'https:') {
-    return {
-      why: `it leads to a ${target.protocol} address, and Roadcam fetches files over HTTP and HTTPS only`,
-      advice: by.advice,
-      by: by.name,
-    };
+    return refusalOf(sender, said('net.redirect.protocol', { protocol: target.protocol }));
   }
   if (base.protocol === 'https:' && target.protocol === 'http:') {
-    return {
-      why: `${by.name} is reached over HTTPS and the redirect leads to plain HTTP, where the file and its address could be read or changed on the way`,
-      advice: by.advice,
-      by: by.name,
-    };
+    return refusalOf(sender, said('net.redirect.downgrade', { sender }));
   }
   if (hostRange(base.hostname, resolved.base, internal)) return null;
   const range = hostRange(target.hostname, resolved.target, internal);
   if (!range) return null;
-  return {
-    why: `it leads to ${range.address ? `${range.address}, ` : ''}${range.kind} (${range.range}), on this computer or its local network, while ${by.name} itself is not there`,
-    advice: by.localAdvice,
-    by: by.name,
+  const where = {
+    host: range.host ?? 'none',
+    address: range.address ?? 'none',
+    kind: saidWithin(range.said),
+    range: range.range,
+    sender,
   };
+  return refusalOf(sender, said('net.redirect.local', where), true);
 }
 
-/** The internal range of a URL's host: its literal address, `localhost`, or what it resolved to. */
+/**
+ * The internal range of a URL's host: its literal address, `localhost`, or what it resolved to
+ * (then with the name and the address it resolved to).
+ */
 function hostRange(
   host: string,
   addresses: readonly string[] = [],
   internal: AddressPolicy['internal'] = SYSTEM_POLICY.internal,
-): (InternalRange & { address?: string }) | null {
+): (InternalRange & { host?: string; address?: string }) | null {
   if (isLocalhostName(host)) return localhostRange(host);
   if (isIpAddress(host)) return internal(host);
   for (const address of addresses) {
     const range = internal(address);
-    if (range) return { ...range, address: `${host} at ${address}` };
+    if (range) return { ...range, host, address };
   }
   return null;
 }
@@ -116,12 +115,17 @@ export class RedirectRefused extends ServiceError {
   readonly redirectStatus: number;
 
   constructor(operation: string, status: number, target: string, refusal: Refusal) {
-    super(operation, { status: 403, code: 'unknown', message: refusal.why });
+    const words = said('net.redirect.refused', {
+      operation,
+      sender: refusal.sender,
+      target: safeUrl(target),
+      status: String(status),
+      why: saidWithin(refusal.whySaid),
+      advice: saidWithin(refusal.adviceSaid),
+    });
+    super(operation, { status: 403, code: 'unknown', message: refusal.why }, words);
     this.name = 'RedirectRefused';
     this.redirectStatus = status;
-    this.message =
-      `${operation} failed: ${refusal.by} redirected it to ${safeUrl(target)} (HTTP ${status}), and ` +
-      `Roadcam does not follow: ${refusal.why}. ${refusal.advice}`;
   }
 }
 
@@ -135,20 +139,20 @@ export class RedirectGuard {
   readonly #resolve: Resolve;
   readonly #now: () => number;
   readonly #kept = new Map<string, { at: number; addresses: Promise<readonly string[]> }>();
-  readonly #by: Redirector;
+  readonly #sender: RedirectSender;
   readonly #internal: AddressPolicy['internal'];
 
-  /** `by` and `internal`: whose redirects these are, and the ranges (tests model others). */
+  /** `sender` and `internal`: whose redirects these are, and the ranges (tests model others). */
   constructor(
     baseUrl: string,
     resolve: Resolve = SYSTEM_POLICY.resolve,
     now: () => number = Date.now,
-    options: { by?: Redirector; internal?: AddressPolicy['internal'] } = {},
+    options: { sender?: RedirectSender; internal?: AddressPolicy['internal'] } = {},
   ) {
     this.#base = new URL(baseUrl);
     this.#resolve = resolve;
     this.#now = now;
-    this.#by = options.by ?? SERVICE;
+    this.#sender = options.sender ?? 'service';
     this.#internal = options.internal ?? SYSTEM_POLICY.internal;
   }
 
@@ -172,15 +176,12 @@ export class RedirectGuard {
       target = null;
     }
     if (!target) {
-      throw new ServiceError(operation, {
-        status,
-        code: 'unknown',
-        message: location
-          ? `${this.#by.name} redirected to an address that is not a URL`
-          : this.#by === SERVICE
-            ? 'the service answered without the expected signed-URL redirect'
-            : `${this.#by.name} answered a redirect without its target`,
-      });
+      const sender = this.#sender;
+      const why = location
+        ? said('net.redirect.notUrl', { sender })
+        : said('net.redirect.noTarget', { sender });
+      const detail = { status, code: 'unknown' as const, message: english.say(why) };
+      throw new ServiceError(operation, detail, serviceSaidWithin(operation, detail, why));
     }
     const refusal = await this.refusal(target);
     if (refusal) throw new RedirectRefused(operation, status, target.href, refusal);
@@ -192,7 +193,7 @@ export class RedirectGuard {
     const base = this.#base;
     const resolved: { base?: readonly string[]; target?: readonly string[] } = {};
     // A service on an internal address may go anywhere: no look-up then (demo mode, tests).
-    const by = this.#by;
+    const sender = this.#sender;
     const internal = this.#internal;
     if (
       !hostRange(base.hostname, [], internal) &&
@@ -201,10 +202,10 @@ export class RedirectGuard {
     ) {
       resolved.target = await this.#addresses(target.hostname);
     }
-    const first = redirectRefusal(base.href, target.href, resolved, by, internal);
+    const first = redirectRefusal(base.href, target.href, resolved, sender, internal);
     if (!first || !isName(base.hostname)) return first;
     resolved.base = await this.#addresses(base.hostname);
-    return redirectRefusal(base.href, target.href, resolved, by, internal);
+    return redirectRefusal(base.href, target.href, resolved, sender, internal);
   }
 
   /** The addresses of `host`, kept a minute; none when it does not resolve in time. */

@@ -5,6 +5,7 @@
  */
 import type { ImageSource, OfflineState, OfflineStatus } from '../../shared/ipc/collections.ts';
 import type { Db } from '../db/database.ts';
+import { englishOf, saidFrom, saidText, type DownloadWords } from '../downloads/reasons.ts';
 
 export interface KeptImage {
   name: string;
@@ -24,6 +25,8 @@ interface KeptRow {
   state: OfflineState;
   synced_at: string | null;
   message: string | null;
+  /** What `message` means, as JSON of a Said (migration 0660); null in rows from before. */
+  message_said: string | null;
 }
 
 interface ImageRow {
@@ -80,13 +83,17 @@ export class KeptStore {
       .all(this.#service) as string[];
   }
 
-  setState(id: string, state: OfflineState, message: string | null = null, at?: Date): void {
+  /** `message`: what it means (kept beside its English), or English text alone. */
+  setState(id: string, state: OfflineState, message: DownloadWords | null = null, at?: Date): void {
+    const english = message === null ? null : englishOf(message);
+    const meaning = message === null || typeof message === 'string' ? null : saidText(message);
     this.#db
       .prepare(
-        `UPDATE kept_collections SET state = ?, message = ?, synced_at = coalesce(?, synced_at)
+        `UPDATE kept_collections SET state = ?, message = ?, message_said = ?,
+           synced_at = coalesce(?, synced_at)
          WHERE service = ? AND id = ?`,
       )
-      .run(state, message, at ? at.toISOString() : null, this.#service, id);
+      .run(state, english, meaning, at ? at.toISOString() : null, this.#service, id);
   }
 
   images(id: string): KeptImage[] {
@@ -169,7 +176,8 @@ export class KeptStore {
   status(id: string): OfflineStatus | null {
     const row = this.#db
       .prepare(
-        'SELECT id, state, synced_at, message FROM kept_collections WHERE service = ? AND id = ?',
+        `SELECT id, state, synced_at, message, message_said FROM kept_collections
+         WHERE service = ? AND id = ?`,
       )
       .get(this.#service, id) as KeptRow | undefined;
     if (!row) return null;
@@ -188,6 +196,7 @@ export class KeptStore {
       bytes: counts.bytes,
       syncedAt: row.synced_at,
       message: row.message,
+      messageSaid: saidFrom(row.message_said),
     };
   }
 

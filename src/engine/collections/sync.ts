@@ -14,7 +14,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { OfflineStatus } from '../../shared/ipc/collections.ts';
 import { SaidError } from '../../shared/i18n/said-error.ts';
-import { said } from '../../shared/i18n/translator.ts';
+import { said, saidWithin, type Said } from '../../shared/i18n/translator.ts';
 import type { ApiClient } from '../api/client.ts';
 import { NetworkError, ServiceError } from '../api/errors.ts';
 import type { OfflineCollections } from '../cache/collections.ts';
@@ -25,6 +25,7 @@ import { FetchWindow } from './fetch-window.ts';
 import { collectionFolder, imageFileName } from './files.ts';
 import { moveOldFiles, removeStrayFiles } from './kept-files.ts';
 import { allImageNames } from './names.ts';
+import { imageFailure, messageOf } from './sync-words.ts';
 import type { KeptImage, KeptStore } from './store.ts';
 
 /**
@@ -161,7 +162,7 @@ export class CollectionSync {
 
   /** Stops every running sync (their `.part` files stay for the next start). */
   async close(): Promise<void> {
-    this.#closing.abort(new Error('Roadcam is closing.'));
+    this.#closing.abort(new SaidError(said('collections.kept.closing')));
     await Promise.all([...this.#running.values()].map((r) => r.promise.catch(() => undefined)));
   }
 
@@ -193,12 +194,10 @@ export class CollectionSync {
           ? await this.#fetchAll(engine, collection.name, id, folder, missing, signal, onBytes)
           : [];
       if (failures.length > 0) {
-        const first = failures[0]!;
-        kept.setState(
-          id,
-          'failed',
-          `${failures.length} of ${names.length} images could not be fetched (${first}); the next sync retries them.`,
-        );
+        const first = saidWithin(failures[0]!);
+        const total = names.length;
+        const failed = failures.length;
+        kept.setState(id, 'failed', said('collections.kept.someFailed', { failed, total, first }));
       } else {
         kept.setState(id, 'synced', null, new Date());
       }
@@ -215,8 +214,10 @@ export class CollectionSync {
         // Unreachable: the copy stays what the last sync made it; say so without alarm.
         const before = kept.status(id)!;
         const complete = before.total > 0 && before.done === before.total;
-        const since = before.syncedAt ? ` since ${before.syncedAt}` : '';
-        kept.setState(id, complete ? 'synced' : 'failed', `Not synced${since}: ${error.message}`);
+        const since = before.syncedAt ?? 'none';
+        const reason = error.said ? saidWithin(error.said) : error.message;
+        const words = said('collections.kept.notSynced', { since, reason });
+        kept.setState(id, complete ? 'synced' : 'failed', words);
       } else {
         kept.setState(id, 'failed', messageOf(error, signal));
       }
@@ -229,7 +230,7 @@ export class CollectionSync {
 
   /**
    * Queues the missing images in the collection's batch and lets the engine fetch them a few
-   * at a time until none is left; returns a line per image that could not be fetched.
+   * at a time until none is left; returns why each image that could not be fetched was not.
    * Stopping the sync pauses the batch: the next sync queues it again and the engine resumes
    * from the `.part` files.
    */
@@ -241,7 +242,7 @@ export class CollectionSync {
     images: readonly KeptImage[],
     signal: AbortSignal,
     onBytes?: (n: number) => void,
-  ): Promise<string[]> {
+  ): Promise<Said[]> {
     signal.throwIfAborted();
     const batchId = engine.enqueueOfflineImages({
       key: CollectionSync.batchKey(id),
@@ -275,7 +276,7 @@ export class CollectionSync {
     return engine.store
       .itemsOfBatch(batchId)
       .filter((item) => item.state !== 'completed')
-      .map((item) => `${item.image}: ${item.message ?? `the download is ${item.state}`}`);
+      .map(imageFailure);
   }
 
   /** A file the engine completed becomes a done image of the kept store. */
@@ -297,12 +298,4 @@ export class CollectionSync {
 /** The engine does not keep a body's type; the kept files are JPEG or PNG frames. */
 function typeOf(file: string): string {
   return /\.png$/i.test(file) ? 'image/png' : 'image/jpeg';
-}
-
-function messageOf(error: unknown, signal: AbortSignal): string {
-  if (signal.aborted) {
-    const reason: unknown = signal.reason;
-    return reason instanceof Error ? reason.message : 'Sync stopped.';
-  }
-  return error instanceof Error ? error.message : String(error);
 }

@@ -7,6 +7,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
+import { SaidError } from '../../shared/i18n/said-error.ts';
+import { said, saidWithin } from '../../shared/i18n/translator.ts';
 import { OutputRefusedError, writeOutputFile, type OutputOptions } from '../output-file.ts';
 import { newestDumps } from './crash-dumps.ts';
 import { redactSecrets } from './redact.ts';
@@ -80,11 +82,14 @@ export async function saveDiagnostics(
     return { path, bytes: await writeOutputFile(path, zip, { ...options, mode: 0o600 }) };
   } catch (error) {
     // A refusal says what to do; a failed write (no room, no permission) gets the advice.
-    const why =
-      error instanceof OutputRefusedError
-        ? error.message
-        : `${error instanceof Error ? error.message : String(error)}. Choose another folder, or free some space.`;
-    throw new Error(`The diagnostics could not be saved to ${path}: ${why}`, { cause: error });
+    const refusal = error instanceof OutputRefusedError ? error.said : undefined;
+    const words = refusal
+      ? said('diagnostics.notSaved', { path, why: saidWithin(refusal) })
+      : said('diagnostics.notWritten', {
+          path,
+          problem: error instanceof Error ? error.message : String(error),
+        });
+    throw new SaidError(words, { cause: error });
   }
 }
 

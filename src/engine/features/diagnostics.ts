@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { diagnosticsChannels, SavedDiagnostics } from '../../shared/ipc/diagnostics.ts';
+import { SaidError } from '../../shared/i18n/said-error.ts';
+import { said } from '../../shared/i18n/translator.ts';
 import { safeUrl } from '../api/errors.ts';
 import { crashDumpsDir } from '../diagnostics/crash-dumps.ts';
 import { diagnosticsFileName, diagnosticsZip, saveDiagnostics } from '../diagnostics/bundle.ts';
@@ -81,15 +83,15 @@ export function diagnosticsFeature(
     handlers: {
       'diagnostics.info': info,
       'diagnostics.showLogs': async () => {
-        if (!desktop)
-          throw new Error(`Browser mode cannot open folders: the logs are in ${logsDir}.`);
-        const failed = await desktop.openPath(logsDir);
-        if (failed) throw new Error(`The logs folder ${logsDir} could not be opened: ${failed}.`);
+        const folder = logsDir;
+        if (!desktop) throw new SaidError(said('diagnostics.browserNoFolders', { folder }));
+        const problem = await desktop.openPath(logsDir);
+        if (problem) throw new SaidError(said('diagnostics.logsNotOpened', { folder, problem }));
         return info();
       },
       'diagnostics.save': async ({ includeCrashDumps }) => {
         if (!desktop?.chooseSaveFile) {
-          throw new Error('Browser mode saves the diagnostics as a download: use the link.');
+          throw new SaidError(said('diagnostics.browserDownload'));
         }
         const path = await desktop.chooseSaveFile('Save diagnostics', diagnosticsFileName(), [
           { name: 'Zip archives', extensions: ['zip'] },

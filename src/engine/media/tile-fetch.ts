@@ -8,7 +8,7 @@
  */
 import { ANSWER_CAPS, AnswerTooLarge, cappedStream } from '../api/capped-read.ts';
 import { NetworkError, ServiceError, safeUrl } from '../api/errors.ts';
-import { RedirectGuard, type Redirector } from '../api/redirects.ts';
+import { RedirectGuard } from '../api/redirects.ts';
 import { InternalAddress, type AddressPolicy } from '../net/address-policy.ts';
 import type { Network } from '../net/network.ts';
 
@@ -21,14 +21,8 @@ export interface TileImage {
 }
 
 const OPERATION = 'map tile';
-const SENDER = 'the tile server';
 const SENDER_KIND = 'tiles';
 const FIX = 'Check the map tiles URL in Settings.';
-const TILE_SERVER: Redirector = {
-  name: SENDER,
-  advice: FIX,
-  localAdvice: `If the tile server really is on your local network, give its local address. ${FIX}`,
-};
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
 const TIMEOUT_MS = 15_000;
@@ -157,7 +151,7 @@ function guardFor(url: string, policy: AddressPolicy): RedirectGuard {
   if (!guard) {
     // Settings keep one tile server; a few kept cover switching back and forth.
     if (byOrigin.size >= 8) byOrigin.delete(byOrigin.keys().next().value!);
-    const options = { by: TILE_SERVER, internal: policy.internal };
+    const options = { sender: 'tiles' as const, internal: policy.internal };
     guard = new RedirectGuard(`${origin}/`, policy.resolve, Date.now, options);
     byOrigin.set(origin, guard);
   }

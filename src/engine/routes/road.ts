@@ -7,6 +7,7 @@ import type { LonLat } from '../../shared/geo.ts';
 import type { RoadFound } from '../../shared/ipc/routes.ts';
 import { MAX_ROUTE_POINTS } from '../../shared/route-file.ts';
 import { simplifyRoute } from '../../shared/route-simplify.ts';
+import { said } from '../../shared/i18n/translator.ts';
 import type { Settings } from '../../shared/settings.ts';
 import type { Network } from '../net/network.ts';
 import { routeAlongRoads, type RouterChoice } from '../routing/router.ts';
@@ -20,9 +21,7 @@ export async function chosenRouter(
   const kind = settings.routingService;
   if (kind === 'none') return null;
   if (settings.routingUrl === '') {
-    throw new RoutingError(
-      `Settings > Route name ${ROUTER_NAMES[kind]} but no address for it: give its address, or choose no routing service.`,
-    );
+    throw new RoutingError(said('routing.refused.noAddress', { name: ROUTER_NAMES[kind] }));
   }
   // Only GraphHopper's hosted service asks for a key; read from the keychain only for it.
   const key = kind === 'graphhopper' ? await routerKey() : null;
@@ -38,7 +37,7 @@ export async function roadThrough(
   if (router === null) return { line: [...points], routedBy: null, simplifiedFrom: null };
   const routed = await routeAlongRoads(network, router, points);
   const simple = simplifyRoute(routed, bufferKm, MAX_ROUTE_POINTS);
-  if (!simple.ok) throw new RoutingError(simple.error);
+  if (!simple.ok) throw new RoutingError(simple.said);
   return {
     line: simple.line,
     routedBy: { service: ROUTER_NAMES[router.kind], host: new URL(router.url).host },

@@ -43,7 +43,8 @@ export async function routeAlongRoads(
   limits: RouterLimits = LIMITS,
 ): Promise<LonLat[]> {
   const name = ROUTER_NAMES[router.kind];
-  const where = `${name} at ${hostOf(router.url)}`;
+  const host = hostOf(router.url);
+  const where = `${name} at ${host}`;
   const ask = routeAsk(router.kind, router.url, points, router.key);
   const signal = AbortSignal.timeout(limits.timeoutMs);
   const seconds = Math.round(limits.timeoutMs / 1000);
@@ -55,9 +56,7 @@ export async function routeAlongRoads(
     text = await readCapped(`Asking ${where} for the route`, response.body, limits.answerCap);
   } catch (error) {
     if (signal.aborted) {
-      throw new RoutingError(
-        `${where} did not answer within ${seconds} second${seconds === 1 ? '' : 's'}: try again later, or choose another routing service in Settings > Route.`,
-      );
+      throw new RoutingError(said('routing.refused.timeout', { name, host, seconds }));
     }
     if (error instanceof AnswerTooLarge)
       throw new AnswerTooLarge(`Asking ${where} for the route`, error.cap, 'routing');
@@ -65,15 +64,13 @@ export async function routeAlongRoads(
     const cause = router.key
       ? (error as Error).message.replaceAll(router.key, '(key)')
       : (error as Error).message;
-    throw new RoutingError(
-      `${where} cannot be reached (${cause}): check its address in Settings > Route.`,
-    );
+    throw new RoutingError(said('routing.refused.unreachable', { name, host, cause }));
   }
-  const line = routeLine(router.kind, status, parsed(text, status, name, hostOf(router.url)));
+  const line = routeLine(router.kind, status, parsed(text, status, name, host));
   if (line.length > limits.maxPoints) {
-    throw new RoutingError(
-      `${where} answered with ${line.length.toLocaleString('en-US')} points, more than the ${limits.maxPoints.toLocaleString('en-US')} a route may have: add a stop and save the route in parts.`,
-    );
+    const points = line.length;
+    const max = limits.maxPoints;
+    throw new RoutingError(said('routing.refused.tooManyPoints', { name, host, points, max }));
   }
   return line;
 }

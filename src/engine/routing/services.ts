@@ -8,7 +8,7 @@ import { decodePolyline, type LonLat } from '../../shared/geo.ts';
 import type { RoutingService } from '../../shared/settings.ts';
 import type { FetchInit } from '../net/network.ts';
 import { english } from '../../shared/i18n/english.ts';
-import { said, type Said } from '../../shared/i18n/translator.ts';
+import { said, saidWithin, type Said } from '../../shared/i18n/translator.ts';
 
 export type RouterKind = Exclude<RoutingService, 'none'>;
 
@@ -18,15 +18,14 @@ export const ROUTER_NAMES: Record<RouterKind, string> = {
   graphhopper: 'GraphHopper',
 };
 
-/** A refusal of the routing service, in words the user can act on. */
-/** The routing service's refusal or broken answer; `said`, when there, in the user's language. */
+/** The routing service's refusal or broken answer; `said` for the user's language. */
 export class RoutingError extends Error {
-  readonly said?: Said;
+  readonly said: Said;
 
-  constructor(words: string | Said) {
-    super(typeof words === 'string' ? words : english.say(words));
+  constructor(words: Said) {
+    super(english.say(words));
     this.name = 'RoutingError';
-    if (typeof words !== 'string') this.said = words;
+    this.said = words;
   }
 }
 
@@ -84,9 +83,7 @@ export function routeLine(kind: RouterKind, status: number, body: unknown): LonL
   if (refusal !== null) throw new RoutingError(refusal);
   const encoded = encodedLines(kind, answer);
   if (encoded === null) {
-    throw new RoutingError(
-      `${name} answered without a route line: check that the address in Settings > Route is a ${name} service.`,
-    );
+    throw new RoutingError(said('routing.refused.noLine', { name }));
   }
   const line: LonLat[] = [];
   try {
@@ -101,33 +98,30 @@ export function routeLine(kind: RouterKind, status: number, body: unknown): LonL
   return line;
 }
 
-/** The service's own words for "no route" and other refusals; null for a route. */
-function refusalOf(kind: RouterKind, status: number, answer: Json): string | null {
+/** The service's own words for "no route" and other refusals, inside ours; null for a route. */
+function refusalOf(kind: RouterKind, status: number, answer: Json): Said | null {
   const name = ROUTER_NAMES[kind];
   const quoted = (text: unknown) => (typeof text === 'string' ? text.slice(0, 200) : null);
+  const noRoute = (words: string) => said('routing.refused.noRoute', { name, words });
+  const refused = (words: string) => said('routing.refused.route', { name, words });
   if (kind === 'osrm') {
     if (answer.code === 'Ok' && status < 400) return null;
     const words = quoted(answer.message) ?? `HTTP ${status}`;
-    if (answer.code === 'NoRoute' || answer.code === 'NoSegment') {
-      return `${name} found no road between the places (${words}): choose places on or near roads.`;
-    }
-    return `${name} refused the route (${quoted(answer.code) ?? 'no code'}: ${words}).`;
+    if (answer.code === 'NoRoute' || answer.code === 'NoSegment') return noRoute(words);
+    const code = quoted(answer.code) ?? saidWithin(said('routing.refused.noCode'));
+    return said('routing.refused.routeCode', { name, code, words });
   }
   if (kind === 'valhalla') {
     if (status < 400 && answer.trip !== undefined) return null;
     const words = quoted(answer.error) ?? `HTTP ${status}`;
     // 442: no path; 171: no suitable edges near a location (Valhalla's error codes).
-    if (answer.error_code === 442 || answer.error_code === 171) {
-      return `${name} found no road between the places (${words}): choose places on or near roads.`;
-    }
-    return `${name} refused the route (${words}).`;
+    if (answer.error_code === 442 || answer.error_code === 171) return noRoute(words);
+    return refused(words);
   }
   if (status < 400 && Array.isArray(answer.paths)) return null;
   const words = quoted(answer.message) ?? `HTTP ${status}`;
-  if (/not found|cannot find/i.test(words)) {
-    return `${name} found no road between the places (${words}): choose places on or near roads.`;
-  }
-  return `${name} refused the route (${words}).`;
+  if (/not found|cannot find/i.test(words)) return noRoute(words);
+  return refused(words);
 }
 
 function encodedLines(

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { SORT_KEYS, type Collection } from '../api/index.ts';
 import { type } from './marker.ts';
+import type { Said } from '../i18n/translator.ts';
 
 /** Collections expire 90 days after creation (interface 1 and 8). */
 export const COLLECTION_LIFETIME_DAYS = 90;
@@ -94,8 +95,10 @@ export interface OfflineStatus {
   total: number;
   bytes: number;
   syncedAt: string | null;
-  /** Why the last sync failed, in words. */
+  /** Why the last sync failed, in English (for logs, and as written before words were kept). */
   message: string | null;
+  /** What `message` means, for the user's language; null for a status from before. */
+  messageSaid: Said | null;
 }
 
 export interface CollectionSummary extends Collection {

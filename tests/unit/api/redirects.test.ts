@@ -15,6 +15,7 @@ import {
 } from '../../../src/engine/api/redirects.ts';
 import { Requester } from '../../../src/engine/api/requester.ts';
 import { Network } from '../../../src/engine/net/network.ts';
+import { loadTranslator } from '../../../src/shared/i18n/catalogues.ts';
 import { apiTest } from '../../helpers/fixtures.ts';
 import { demoClient } from '../../helpers/api.ts';
 
@@ -204,6 +205,35 @@ describe('the requester, for a service on the internet', () => {
     expect(asked).toEqual([`POST ${service}/v1/oauth/token`, `GET ${service}/v1/cameras/C1/live`]);
     await expect(requester().signedUrl({ ...live, method: 'GET' })).rejects.toThrow(
       RedirectRefused,
+    );
+  });
+
+  it('says its refusals in German: into the local network, down to HTTP, off HTTP', async () => {
+    const de = await loadTranslator('de');
+    const said = async (target: string) => {
+      location = target;
+      const error: unknown = await requester()
+        .media({ ...live, method: 'GET' })
+        .catch((e: unknown) => e);
+      return de.say((error as RedirectRefused).said!);
+    };
+    expect(await said('http://10.0.0.5/signed/C1.jpg?signature=SECRET')).toBe(
+      'camera C1 live image ist fehlgeschlagen: der Dienst hat es nach ' +
+        'http://10.0.0.5/signed/C1.jpg umgeleitet (HTTP 302), und Roadcam folgt dem nicht: ihr ' +
+        'Ziel ist eine private Adresse (10.0.0.0/8), auf diesem Computer oder in seinem lokalen ' +
+        'Netz, während der Dienst selbst nicht dort ist. Wenn der Dienst seine Dateien wirklich ' +
+        'in Ihrem lokalen Netz hält, verbinden Sie Roadcam auch über seine lokale Adresse mit ' +
+        'dem Dienst; andernfalls wenden Sie sich an den Anbieter des Dienstes.',
+    );
+    expect(await said('ftp://files.example/C1.jpg')).toMatch(
+      /umgeleitet \(HTTP 302\), und Roadcam folgt dem nicht: sie führt zu einer ftp:-Adresse, und Roadcam ruft Dateien nur über HTTP und HTTPS ab\. Wenden Sie sich an den Anbieter des Dienstes\.$/,
+    );
+    const https = new RedirectGuard('https://api.roadcam.example', () => Promise.resolve([]));
+    const down: unknown = await https
+      .follow('camera C1 live image', 302, 'http://files.roadcam.example/C1.jpg')
+      .catch((e: unknown) => e);
+    expect(de.say((down as RedirectRefused).said!)).toMatch(
+      /: der Dienst wird über HTTPS erreicht, und die Umleitung führt zu unverschlüsseltem HTTP, wo die Datei und ihre Adresse unterwegs gelesen oder verändert werden könnten\./,
     );
   });
 

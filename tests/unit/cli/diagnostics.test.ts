@@ -76,3 +76,16 @@ test('when Roadcam cannot start (no such profile) the zip is written all the sam
     /ERROR diagnostics: Roadcam could not start: .*nosuch/,
   );
 });
+
+test('a zip that cannot be written is said in German with LANG=de_DE.UTF-8', async ({
+  service,
+}) => {
+  const out = join(dir.path, 'no-such-folder', 'support.zip');
+  const run = await runRoadcam(dataDir, ['diagnostics', '--out', out, ...direct(service.url)], {
+    env: { ...secretEnv, LANG: 'de_DE.UTF-8' },
+  });
+  expect(run.code).toBe(1);
+  expect(run.stderr).toContain(`Die Diagnosedaten konnten nicht unter ${out} gespeichert werden: `);
+  expect(run.stderr).toContain('Wählen Sie einen anderen Ordner, oder schaffen Sie Platz.');
+  expect(run.stderr).not.toMatch(/could not be saved|Choose another folder/);
+});

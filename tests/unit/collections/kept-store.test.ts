@@ -7,6 +7,7 @@ import { KeptStore } from '../../../src/engine/collections/store.ts';
 import { migration } from '../../../src/engine/db/migrations/0400-kept-collections.ts';
 import { migrations } from '../../../src/engine/db/migrations/index.ts';
 import { expiryOf, parseImageName } from '../../../src/shared/ipc/collections.ts';
+import { said } from '../../../src/shared/i18n/translator.ts';
 
 const fresh = freshDatabases();
 
@@ -54,6 +55,24 @@ describe('KeptStore', () => {
     expect(store.release('c1')).toHaveLength(2);
     expect(store.status('c1')).toBeNull();
     expect(store.images('c1')).toEqual([]);
+  });
+
+  it('keeps why a sync failed as what it means beside its English; a row from before shows its English', () => {
+    const db = fresh();
+    const store = new KeptStore(db, 'svc');
+    store.keep('c1');
+    store.setState('c1', 'failed', said('collections.kept.stopped'));
+    expect(store.status('c1')).toMatchObject({
+      message: 'Sync stopped.',
+      messageSaid: { code: 'collections.kept.stopped', params: {} },
+    });
+    // As 0660 left a row written before: English, and nothing beside it.
+    db.prepare(
+      "UPDATE kept_collections SET message = 'Not synced: offline', message_said = NULL",
+    ).run();
+    expect(store.status('c1')).toMatchObject({ message: 'Not synced: offline', messageSaid: null });
+    store.setState('c1', 'synced', null);
+    expect(store.status('c1')).toMatchObject({ message: null, messageSaid: null });
   });
 
   it('keeps accounts apart and remembers image sources', () => {

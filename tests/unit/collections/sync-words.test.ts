@@ -40,6 +40,12 @@ test('without the download engine, the sync refuses in German', async ({ service
     expect((await loadTranslator('de')).say(refused!.said)).toBe(
       'Die Download-Steuerung läuft nicht; der Abgleich kann nichts abrufen.',
     );
+    // The failed keep's status, as the window and the command line show it, says so too.
+    const status = sync.status(id)!;
+    expect(status).toMatchObject({ state: 'failed', message: refused?.message });
+    expect((await loadTranslator('de')).say(status.messageSaid!)).toBe(
+      'Die Download-Steuerung läuft nicht; der Abgleich kann nichts abrufen.',
+    );
   } finally {
     await sync.close();
     db.close();

@@ -166,6 +166,11 @@ describe('keeping a collection offline', () => {
     service.control.injectFault({ kind: 'stall', match: stamp, after: 0.5, stallMs: 300 });
     await expect(sync.keep(id)).resolves.toMatchObject({ state: 'failed', done: 4, total: 5 });
     expect(kept.status(id)?.message).toMatch(/1 of 5 images could not be fetched.*next sync/);
+    const german = (await loadTranslator('de')).say(kept.status(id)!.messageSaid!);
+    expect(german).toMatch(
+      /^Abruf fehlgeschlagen für 1 von 5 Bildern \(.+: .+\); der nächste Abgleich versucht es erneut\.$/,
+    );
+    expect(german).not.toMatch(/could not|the download is|no data arrived/);
     const part = `${fileOf(id, victim)}.part`;
     expect(existsSync(part)).toBe(true);
     const had = statSync(part).size;

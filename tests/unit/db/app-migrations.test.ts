@@ -5,7 +5,7 @@
  * 0050 and 0510 in cache/cache.test.ts, 0100 in map/favourites.test.ts, 0200 and 0620 in
  * wall/store.test.ts, 0300, 0520 (rows carried over), 0530 and 0580 in downloads/store.test.ts, 0640 in downloads/download-words.test.ts,
  * 0400 in collections/store.test.ts, 0590 in collections/file-names.test.ts, 0650 in
- * conditions/check-words.test.ts.
+ * conditions/check-words.test.ts, 0660 in collections/kept-store.test.ts.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -75,6 +75,7 @@ const CHANGES: Record<number, string[]> = {
   630: [],
   640: ['~table download_batches +message_said +label_said', '~table download_items +message_said'],
   650: ['~table condition_watches +problem_said'],
+  660: ['~table kept_collections +message_said'],
 };
 
 describe('each app migration, on a database at the previous version', () => {

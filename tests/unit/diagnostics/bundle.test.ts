@@ -16,6 +16,8 @@ import { apiTest as test } from '../../helpers/fixtures.ts';
 import { waitFor } from '../../helpers/wait.ts';
 import { readZip } from '../../helpers/zip.ts';
 import { basicCredential } from '../../../src/engine/diagnostics/secrets.ts';
+import { loadTranslator } from '../../../src/shared/i18n/catalogues.ts';
+import type { SaidError } from '../../../src/shared/i18n/said-error.ts';
 
 const dir = tempDir('roadcam-diagnostics-');
 let core: Core | undefined;
@@ -126,6 +128,13 @@ describe('Save diagnostics', () => {
     symlinkSync(victim, link);
     await expect(core!.diagnostics.save(link, { replace: true })).rejects.toThrow(
       /link\.zip is a symbolic link; Roadcam does not write through links\. Remove the link/,
+    );
+    // What the desktop's and the command line's words say, in the user's language.
+    const refused: unknown = await core!.diagnostics.save(link, { replace: true }).catch((e) => e);
+    expect((await loadTranslator('de')).say((refused as SaidError).said)).toBe(
+      `Die Diagnosedaten konnten nicht unter ${link} gespeichert werden: ${link} ist ein ` +
+        'symbolischer Link; Roadcam schreibt nicht durch Links. Entfernen Sie den Link, oder ' +
+        'wählen Sie einen anderen Dateinamen.',
     );
     expect(readFileSync(victim, 'utf8')).toBe('mine');
     expect(readdirSync(dir.path).filter((name) => name.endsWith('.part'))).toEqual([]);

@@ -44,7 +44,7 @@ describe('simplifying a routed line', () => {
 
   test('a road too winding for the points allowed is refused in words', () => {
     const kept = simplifyRoute(windingRoad(), 0.1, 20);
-    expect(kept).toEqual({
+    expect(kept).toMatchObject({
       ok: false,
       error:
         'The route winds too much to keep in 20 points within 0.1 km of the road: widen the buffer, or add a stop and save it in parts.',

@@ -21,6 +21,7 @@ import { migration as observationPreviewItems } from './0620-observation-preview
 import { migration as wallLayouts } from './0630-wall-layouts.ts';
 import { migration as downloadWords } from './0640-download-words.ts';
 import { migration as conditionWords } from './0650-condition-words.ts';
+import { migration as keptCollectionWords } from './0660-kept-collection-words.ts';
 
 /** Every migration, in order. Add new ones at the end with a higher version number. */
 export const migrations: readonly Migration[] = [
@@ -46,4 +47,5 @@ export const migrations: readonly Migration[] = [
   wallLayouts,
   downloadWords,
   conditionWords,
+  keptCollectionWords,
 ];
