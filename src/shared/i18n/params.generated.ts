@@ -438,7 +438,7 @@ export interface MessageParams {
   'collections.op.destroy': { images: string | number };
   'collections.op.destroyAsk': { name: string | number; known: string; count: number; images: string | number };
   'collections.op.destroyTitle': {};
-  'collections.op.emptyAsk': { images: string | number; name: string | number };
+  'collections.op.emptyAsk': { known: string; count: number; name: string | number; images: string | number };
   'collections.op.emptyTitle': {};
   'collections.op.images': { known: string; count: number };
   'collections.op.progress': { done: number; total: string | number };

@@ -1,6 +1,7 @@
 /**
- * The Destroy confirmation counts the collection's images before it asks, and each language
- * says the count its own way: French counts 0 as singular, so the empty case has its own words.
+ * The Empty and Destroy confirmations count the collection's images before they ask, and each
+ * language says the count its own way: French counts 0 as singular, so the empty case has its
+ * own words (and emptying a collection with no images has nothing to do).
  */
 import { cleanup, render, screen } from '@testing-library/svelte';
 import { afterEach, beforeAll, expect, test } from 'vitest';
@@ -22,11 +23,11 @@ beforeAll(() => {
   };
 });
 
-async function asked(images: number): Promise<string> {
+async function asked(images: number, kind: 'empty' | 'destroy' = 'destroy'): Promise<string> {
   const api = fakeApi({ 'collections.count': () => ({ images }) });
   render(OperationDialog, {
     props: {
-      kind: 'destroy',
+      kind,
       collectionId: 'c1',
       collectionName: 'Cols',
       onDone: () => undefined,
@@ -34,7 +35,7 @@ async function asked(images: number): Promise<string> {
     },
     context: contextOf(provided(apiContext, api)),
   });
-  const question = await screen.findByText(/^Détruire « Cols »/);
+  const question = await screen.findByText(/Cols/);
   await expect.poll(() => question.textContent).not.toContain('…');
   return question.textContent!.trim();
 }
@@ -49,5 +50,20 @@ test('in French, an empty collection and one of two images are asked about in th
   cleanup();
   expect(await asked(2)).toContain(
     'Ses 2 images seront retirées d’abord, puis la collection elle-même.',
+  );
+});
+
+test('in French, emptying asks about one image or many in their words, and none has nothing to do', async () => {
+  await words.use('fr');
+  expect(await asked(1, 'empty')).toBe(
+    'Retirer l’image de « Cols » ? La collection elle-même reste. C’est irréversible.',
+  );
+  cleanup();
+  expect(await asked(3, 'empty')).toContain('Retirer les 3 images de « Cols » ?');
+  cleanup();
+  const none = await asked(0, 'empty');
+  expect(none).toBe('« Cols » ne contient aucune image : il n’y a rien à retirer.');
+  expect((screen.getByRole('button', { name: /^Retirer/ }) as HTMLButtonElement).disabled).toBe(
+    true,
   );
 });
