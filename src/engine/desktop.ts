@@ -1,3 +1,4 @@
+import type { Said } from '../shared/i18n/translator.ts';
 import type { WallDisplay } from '../shared/ipc/wall.ts';
 import type { ConsentQuestion } from './consent/gate.ts';
 
@@ -15,11 +16,11 @@ export interface DesktopBridge {
     defaultPath: string | undefined,
     filters: { name: string; extensions: string[] }[],
   ): Promise<string | null>;
-  /** A native save dialog (Save diagnostics…); null when canceled. */
+  /** A native save dialog (Save diagnostics…), said in the shell's language; null when canceled. */
   chooseSaveFile?(
-    title: string,
+    title: Said,
     defaultName: string,
-    filters: { name: string; extensions: string[] }[],
+    filters: { name: Said; extensions: string[] }[],
   ): Promise<string | null>;
   /** Opens a file with its application; resolves to an error text, empty on success. */
   openPath(path: string): Promise<string>;

@@ -58,15 +58,17 @@ export function desktopBridge(): DesktopBridge {
       pickOne({ title, defaultPath, properties: ['openDirectory', 'createDirectory'] }),
     chooseFile: (title, defaultPath, filters) =>
       pickOne({ title, defaultPath, filters, properties: ['openFile'] }),
-    chooseSaveFile: (title, defaultName, filters) =>
-      saveAs({
-        title,
+    chooseSaveFile: (title, defaultName, filters) => {
+      const words = shellWords.words();
+      return saveAs({
+        title: words.say(title),
         defaultPath: join(app.getPath('downloads'), defaultName),
-        filters,
+        filters: filters.map(({ name, extensions }) => ({ name: words.say(name), extensions })),
         // Asks before replacing a file (Linux; Windows and macOS always ask): the caller then
         // replaces what is there.
         properties: ['showOverwriteConfirmation'],
-      }),
+      });
+    },
     openPath: (path) => shell.openPath(path),
     showItemInFolder: (path) => shell.showItemInFolder(path),
     confirm,

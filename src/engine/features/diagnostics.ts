@@ -93,8 +93,9 @@ export function diagnosticsFeature(
         if (!desktop?.chooseSaveFile) {
           throw new SaidError(said('diagnostics.browserDownload'));
         }
-        const path = await desktop.chooseSaveFile('Save diagnostics', diagnosticsFileName(), [
-          { name: 'Zip archives', extensions: ['zip'] },
+        const title = said('desktop.diagnostics.saveTitle');
+        const path = await desktop.chooseSaveFile(title, diagnosticsFileName(), [
+          { name: said('desktop.diagnostics.zipFiles'), extensions: ['zip'] },
         ]);
         // The save dialog asked before replacing a file there.
         const options = { replace: true, crashDumps: includeCrashDumps === true };

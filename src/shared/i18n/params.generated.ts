@@ -666,7 +666,9 @@ export interface MessageParams {
   'desktop.command.ownFile': { link: string | number };
   'desktop.consent.agree': { agree: string };
   'desktop.diagnostics.notSaved': {};
+  'desktop.diagnostics.saveTitle': {};
   'desktop.diagnostics.starting': {};
+  'desktop.diagnostics.zipFiles': {};
   'desktop.dialog.cancel': {};
   'desktop.gone.gpu': { reason: string; name: string | number };
   'desktop.gone.window': { reason: string; name: string | number };

@@ -66,3 +66,20 @@ it('a consent dialog’s title and detail are German, the page’s value shown a
   shown.answer(0);
   await expect(asking).rejects.toThrow(/declined/);
 });
+
+it('Help > Save Diagnostics… asks where in German, its title and file type too', async () => {
+  await germanShell();
+  electron.answerNext.save(null);
+  electron.clickMenu('Hilfe', 'Diagnose speichern…');
+  const [dialog] = await waitFor(
+    () => electron.dialogs('save').length > 0 && electron.dialogs('save'),
+    {
+      what: 'the save dialog',
+      timeoutMs: 10_000,
+    },
+  );
+  expect(dialog!.options).toMatchObject({
+    title: 'Diagnose speichern',
+    filters: [{ name: 'ZIP-Archive', extensions: ['zip'] }],
+  });
+});
