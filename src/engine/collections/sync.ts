@@ -214,9 +214,11 @@ export class CollectionSync {
         // Unreachable: the copy stays what the last sync made it; say so without alarm.
         const before = kept.status(id)!;
         const complete = before.total > 0 && before.done === before.total;
-        const since = before.syncedAt ?? 'none';
+        // The last sync's time, said as a date and time in the reader's language and zone.
+        const at = before.syncedAt ? Date.parse(before.syncedAt) : 0;
+        const synced = Number.isFinite(at) && at > 0 ? 'yes' : 'no';
         const reason = error.said ? saidWithin(error.said) : error.message;
-        const words = said('collections.kept.notSynced', { since, reason });
+        const words = said('collections.kept.notSynced', { synced, at, reason });
         kept.setState(id, complete ? 'synced' : 'failed', words);
       } else {
         kept.setState(id, 'failed', messageOf(error, signal));

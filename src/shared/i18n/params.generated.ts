@@ -411,7 +411,7 @@ export interface MessageParams {
   'collections.kept.closing': {};
   'collections.kept.imageFailed': { image: string | number; reason: string | number };
   'collections.kept.imageState': { state: string };
-  'collections.kept.notSynced': { since: string; reason: string | number };
+  'collections.kept.notSynced': { synced: string; at: Date | number; reason: string | number };
   'collections.kept.someFailed': { failed: number; total: number; first: string | number };
   'collections.kept.stopped': {};
   'collections.keptOffline': {};

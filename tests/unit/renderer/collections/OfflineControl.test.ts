@@ -36,7 +36,8 @@ function shown(offline: Partial<OfflineStatus>) {
 test('a failed sync says why in German; a status from before keeps its English', async () => {
   await words.use('de');
   const reason = said('collections.kept.notSynced', {
-    since: 'none',
+    synced: 'no',
+    at: 0,
     reason: 'ECONNREFUSED',
   });
   shown({ message: 'Not synced: ECONNREFUSED', messageSaid: reason });
@@ -45,4 +46,20 @@ test('a failed sync says why in German; a status from before keeps its English',
   cleanup();
   shown({ message: 'Not synced: ECONNREFUSED' });
   expect(screen.getByText('Not synced: ECONNREFUSED').hasAttribute('data-verbatim')).toBe(true);
+});
+
+test("the last sync of a failed one is a date and time in the reader's language, not an ISO text", async () => {
+  await words.use('de');
+  const at = Date.UTC(2026, 2, 14, 12, 0);
+  const reason = said('collections.kept.notSynced', { synced: 'yes', at, reason: 'ECONNREFUSED' });
+  shown({
+    message: 'Not synced since 2026-03-14T12:00:00.000Z: ECONNREFUSED',
+    messageSaid: reason,
+  });
+  // ICU's medium date and short time, in this machine's zone as the page's are.
+  const date = new Intl.DateTimeFormat('de', { year: 'numeric', month: 'short', day: 'numeric' });
+  const time = new Intl.DateTimeFormat('de', { hour: 'numeric', minute: 'numeric' });
+  const when = `${date.format(at)}, ${time.format(at)}`;
+  expect(screen.getByText(`Nicht abgeglichen seit ${when}: ECONNREFUSED`)).toBeTruthy();
+  expect(screen.queryByText(/2026-03-14T/)).toBeNull();
 });
