@@ -4,7 +4,7 @@
  * error in words; an error body past its cap is cut, since only its first words are read.
  */
 import { english } from '../../shared/i18n/english.ts';
-import { said } from '../../shared/i18n/translator.ts';
+import { said, saidWithin, type Said } from '../../shared/i18n/translator.ts';
 import { ApiError } from './errors.ts';
 
 const MB = 1024 * 1024;
@@ -53,10 +53,15 @@ export type AnswerSender = 'service' | 'tiles' | 'routing';
 export class AnswerTooLarge extends ApiError {
   readonly cap: number;
 
-  /** `sender`: who sent it, when not the service (a tile server). */
-  constructor(operation: string, cap: number, sender: AnswerSender = 'service') {
-    const words = said('net.answerTooLarge', { operation, sender, size: sizeWords(cap) });
-    super(operation, english.say(words), { said: words });
+  /**
+   * `operation`: the client's name of the call, or what it was in words (the routing service
+   * asked for a route); `sender`: who sent it, when not the service (a tile server).
+   */
+  constructor(operation: string | Said, cap: number, sender: AnswerSender = 'service') {
+    const named = typeof operation === 'string' ? operation : saidWithin(operation);
+    const words = said('net.answerTooLarge', { operation: named, sender, size: sizeWords(cap) });
+    const inEnglish = typeof operation === 'string' ? operation : english.say(operation);
+    super(inEnglish, english.say(words), { said: words });
     this.name = 'AnswerTooLarge';
     this.cap = cap;
   }

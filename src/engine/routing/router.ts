@@ -5,6 +5,7 @@
  */
 import type { LonLat } from '../../shared/geo.ts';
 import { AnswerTooLarge, readCapped } from '../api/capped-read.ts';
+import { english } from '../../shared/i18n/english.ts';
 import { said } from '../../shared/i18n/translator.ts';
 import type { Network } from '../net/network.ts';
 import { ROUTER_NAMES, RoutingError, routeAsk, routeLine, type RouterKind } from './services.ts';
@@ -44,22 +45,21 @@ export async function routeAlongRoads(
 ): Promise<LonLat[]> {
   const name = ROUTER_NAMES[router.kind];
   const host = hostOf(router.url);
-  const where = `${name} at ${host}`;
   const ask = routeAsk(router.kind, router.url, points, router.key);
   const signal = AbortSignal.timeout(limits.timeoutMs);
   const seconds = Math.round(limits.timeoutMs / 1000);
+  const asking = said('routing.asking', { name, host });
   let status: number;
   let text: string;
   try {
     const response = await network.fetch(ask.url, { ...ask.init, signal });
     status = response.status;
-    text = await readCapped(`Asking ${where} for the route`, response.body, limits.answerCap);
+    text = await readCapped(english.say(asking), response.body, limits.answerCap);
   } catch (error) {
     if (signal.aborted) {
       throw new RoutingError(said('routing.refused.timeout', { name, host, seconds }));
     }
-    if (error instanceof AnswerTooLarge)
-      throw new AnswerTooLarge(`Asking ${where} for the route`, error.cap, 'routing');
+    if (error instanceof AnswerTooLarge) throw new AnswerTooLarge(asking, error.cap, 'routing');
     // The fetch's own words name the host and port, not the address with its key; cut it anyway.
     const cause = router.key
       ? (error as Error).message.replaceAll(router.key, '(key)')

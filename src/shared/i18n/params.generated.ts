@@ -1250,6 +1250,7 @@ export interface MessageParams {
   'routeSettings.privacy': {};
   'routes.refused.noId': { id: string | number };
   'routes.refused.noName': { name: string | number };
+  'routing.asking': { name: string | number; host: string | number };
   'routing.refused.apiKey': { name: string | number; status: string | number };
   'routing.refused.noAddress': { name: string | number };
   'routing.refused.noCode': {};

@@ -133,3 +133,24 @@ test('a refusal in the service’s words, a Route setting without an address, an
     'La ruta tiene demasiadas curvas para guardarla en 20 puntos a menos de 0,1 km de la carretera: amplíe el margen, o añada una parada y guárdela por partes.',
   );
 });
+
+test('an answer past its cap names the routing service it asked, in French', async () => {
+  const fr = await loadTranslator('fr');
+  const osrm = await startRoutingStandIn('osrm');
+  try {
+    osrm.behave('huge');
+    const host = new URL(osrm.url).host;
+    const router = { kind: 'osrm' as const, url: osrm.url, key: null };
+    const huge = await refusal(() =>
+      routeAlongRoads(network, router, [DENVER, COLORADO_SPRINGS], LIMITS),
+    );
+    expect(huge.message).toMatch(new RegExp(`^Asking OSRM at ${host} for the route failed: `));
+    expect(fr.say(huge.said)).toMatch(
+      new RegExp(
+        `^La demande d’itinéraire à OSRM sur ${host} a échoué : le service d’itinéraires a envoyé plus de 1 MB`,
+      ),
+    );
+  } finally {
+    await osrm.close();
+  }
+});
