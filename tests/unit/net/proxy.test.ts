@@ -251,7 +251,7 @@ describe.skipIf(missing !== null)(
         // Settings refuse a password in the address, and the database holds none.
         await expect(
           core.api.invoke('settings.update', { proxyUrl: guarded.url.replace('//', '//road:x@') }),
-        ).rejects.toThrow(/password is asked for on its own/);
+        ).rejects.toThrow(/the password has its own field/);
         const dbFile = join(core.dataDir, 'roadcam.sqlite');
         expect(readFileSync(dbFile).includes('keychain-pass')).toBe(false);
         await core.credentials.saveProxyPassword(proxyUrl, null);
