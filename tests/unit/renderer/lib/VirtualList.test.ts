@@ -16,9 +16,11 @@ globalThis.ResizeObserver ??= class {
 
 const ROW = 20;
 const items = Array.from({ length: 1000 }, (_, i) => i);
-const row = createRawSnippet((item: () => number) => ({
-  render: () => `<span>item ${item()}</span>`,
+// Typed as the list's `unknown` items: svelte-check does not infer the component's generic here.
+const row = createRawSnippet((item: () => unknown) => ({
+  render: () => `<span>item ${String(item())}</span>`,
 }));
+const key = (n: unknown) => n;
 
 /** Scrolls the list's viewport to `top` (jsdom keeps no scroll position of its own). */
 function scrollTo(viewport: HTMLElement, top: number): void {
@@ -30,7 +32,7 @@ function scrollTo(viewport: HTMLElement, top: number): void {
 describe('VirtualList', () => {
   test('each row stands at its own place: index × row height', () => {
     render(VirtualList, {
-      props: { items, rowHeight: ROW, label: 'Numbers', row, key: (n: number) => n },
+      props: { items, rowHeight: ROW, label: 'Numbers', row, key },
     });
     const viewport = screen.getByRole('list', { name: 'Numbers' });
     scrollTo(viewport, 50 * ROW);
@@ -41,7 +43,7 @@ describe('VirtualList', () => {
 
   test('scrolled by rows, what stays in view changes nothing: same elements, same styles', () => {
     render(VirtualList, {
-      props: { items, rowHeight: ROW, label: 'Numbers', row, key: (n: number) => n },
+      props: { items, rowHeight: ROW, label: 'Numbers', row, key },
     });
     const viewport = screen.getByRole('list', { name: 'Numbers' });
     scrollTo(viewport, 40 * ROW);
