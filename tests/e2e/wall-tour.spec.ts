@@ -100,9 +100,14 @@ test('a tour from a link goes through its cameras in order, skips failing ones, 
     expect(notices).toMatch(
       sayPattern('wall.tour.skipped', { mode: 'tile', name: ANY_TEXT, page: 0, reason: cutOff }),
     );
-    // English: the media server's own words for a refused image (src/engine/media/resolver.ts
-    // answers in plain English text), said inside the notice as the reason.
-    expect(notices).toContain(`Camera ${d} sent no usable image (HTTP 422 invalid_request).`);
+    // The media server's own words for a refused image, inside the app's (the notice's reason).
+    const refused = say('service.failed', {
+      operation: say('media.what.live', { id: d }),
+      message: `Camera ${d} sent no usable image`,
+      ...{ status: '422', code: 'invalid_request', parameter: 'none' },
+      ...{ wait: 'none', seconds: 0, minutes: 0 },
+    });
+    expect(notices).toContain(refused);
     // The failing cameras were asked for, never reached the screen, and no tile showed an error.
     expect(proxy.faulted).toEqual(expect.arrayContaining([b, d]));
     expect(samples.some((s) => s.tiles.some((t) => t.id === b || t.id === d))).toBe(false);
