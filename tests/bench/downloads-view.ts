@@ -91,7 +91,7 @@ async function run(): Promise<void> {
     const order = round % 2 === 0 ? views : [...views].reverse();
     for (const [name, dir] of order) {
       const r = await runOnce(dir, name);
-      report(`${name} view (${dir})`, r);
+      report(`${name} view (${dir})`, r, load);
       runs.get(name)!.push(r);
     }
   }
@@ -273,13 +273,13 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-function report(name: string, r: Figures): void {
+function report(name: string, r: Figures, load: MachineLoad): void {
   const p95 = percentile(r.frames, 95);
   const long = r.frames.filter((f) => f > 20).length / r.frames.length;
   console.log(
     `\nDownloads view, ${name}: one batch of ${ITEMS.toLocaleString('en')} files, scrolled ` +
       `${STEP} px a frame for ${SECONDS} s while it downloads; ${cpus().length} cores, ` +
-      `${new MachineLoad().line()}, ${new Date().toISOString()}\n`,
+      `${load.line()}, ${new Date().toISOString()}\n`,
   );
   console.log(
     '| Frame p50 | Frame p95 | Frames > 20 ms | Item rows in the DOM (most) | JS heap after GC | Files completed during the measure |',

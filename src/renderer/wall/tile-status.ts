@@ -48,8 +48,9 @@ export function tileStatus(state: TileState, now: number): TileStatus {
     state.kind === 'live' && state.behindS !== undefined
       ? t('wall.behind', { state: label, seconds: state.behindS })
       : label;
-  const why = WHY[state.kind] && sayValue(WHY, state.kind);
-  if (!why || state.pictureAt === undefined) return { pill, headline: null };
+  const whyKey = WHY[state.kind];
+  if (!whyKey || state.pictureAt === undefined) return { pill, headline: null };
+  const why = (t as (key: PlainKey) => string)(whyKey);
   const ageMs = now - state.pictureAt;
   const age = ageWords(ageMs);
   const stopped = state.kind === 'stalled' || state.kind === 'reconnecting';
