@@ -119,7 +119,7 @@ function feedNotChanged(): RegExp {
       count: 1,
       setting: 'updateFeedUrl',
       second: 'none',
-      commands: '"roadcam settings set updateFeedUrl VALUE"',
+      commands: say('consent.command', { setting: 'updateFeedUrl' }),
       policy: /.*policy\.json/,
     },
     { anchor: 'whole' },

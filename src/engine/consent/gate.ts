@@ -4,7 +4,7 @@ import type { Settings, SettingsPatch } from '../../shared/settings.ts';
 import { guardedChanges, printable } from './changes.ts';
 import type { Policy } from './policy.ts';
 import { english } from '../../shared/i18n/english.ts';
-import { said, type Said, type Translator } from '../../shared/i18n/translator.ts';
+import { said, saidWithin, type Said, type Translator } from '../../shared/i18n/translator.ts';
 
 /** What the user is asked, in a place the page cannot draw (the desktop's native dialog). */
 export interface ConsentQuestion {
@@ -114,7 +114,6 @@ export class ConsentGate {
       (c) => !this.#policy[c.setting]?.includes(c.to),
     );
     if (changes.length === 0) return;
-    const commands = changes.map((c) => `"roadcam settings set ${c.setting} VALUE"`);
     const which = {
       count: changes.length,
       setting: changes[0]!.setting,
@@ -133,7 +132,7 @@ export class ConsentGate {
           declined: said('consent.change.declined'),
           unasked: said('consent.change.unasked', {
             ...which,
-            commands: commands.join(', '),
+            commands: saidWithin(commandList(changes.map((c) => c.setting))),
             policy: this.#policyPath,
           }),
         },
@@ -192,6 +191,19 @@ export class ConsentGate {
 function within(base: string, folder: string): boolean {
   const rel = relative(resolve(base), resolve(folder));
   return rel === '' || (!isAbsolute(rel) && rel !== '..' && !rel.startsWith(`..${sep}`));
+}
+
+/**
+ * `"roadcam settings set proxyMode VALUE", "roadcam settings set proxyUrl VALUE"`: the command
+ * lines as typed, the value's placeholder in the reader's language.
+ */
+function commandList([first, ...rest]: string[]): Said {
+  const one = said('consent.command', { setting: first! });
+  if (rest.length === 0) return one;
+  return said('consent.commands', {
+    first: saidWithin(one),
+    rest: saidWithin(commandList(rest)),
+  });
 }
 
 /** The same effect said once, however many changes it follows from. */

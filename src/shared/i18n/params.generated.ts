@@ -595,6 +595,8 @@ export interface MessageParams {
   'consent.change.only': {};
   'consent.change.title': { count: number; setting: string; second: string };
   'consent.change.unasked': { count: number; setting: string; second: string; commands: string | number; policy: string | number };
+  'consent.command': { setting: string | number };
+  'consent.commands': { first: string | number; rest: string | number };
   'consent.effect.caFile': {};
   'consent.effect.downloadFolder': {};
   'consent.effect.proxyMode': {};
@@ -1422,9 +1424,9 @@ export interface MessageParams {
   'settings.connection.demo': {};
   'settings.connection.reachable': {};
   'settings.connection.service': {};
-  'settings.consent.browser': { commands: string | number };
+  'settings.consent.browser': { first: string | number; second: string };
   'settings.consent.desktop': {};
-  'settings.consent.or': {};
+  'settings.consent.value': {};
   'settings.desktop': {};
   'settings.desktop.login': {};
   'settings.desktop.loginHint': {};

@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { errorWords } from '../../../src/cli/error-words.ts';
 import type { Settings, SettingsPatch } from '../../../src/shared/settings.ts';
 import { caPemIn, coreIn, nowhere, recordingDesktop } from '../../helpers/consent.ts';
 
@@ -134,6 +135,10 @@ describe('browser mode cannot ask, so the page is refused and told how', () => {
       expect((error as Error).message).toMatch(/^Not changed: in browser mode the page cannot/);
       expect((error as Error).message).toContain(`"roadcam settings set ${setting} VALUE"`);
       expect((error as Error).message).toContain(join(core.dataDir, 'policy.json'));
+      // The value's placeholder is a word of the reader's language; the rest is typed as is.
+      const german = await errorWords(error, { LANG: 'de_DE.UTF-8' });
+      expect(german).toMatch(/^Nicht geändert: Im Browsermodus/);
+      expect(german).toContain(`"roadcam settings set ${setting} WERT"`);
     }
     expect(await core.api.invoke('settings.get', {})).toEqual(before);
     // What does not reach the machine still changes from the page.

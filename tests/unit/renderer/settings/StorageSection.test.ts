@@ -1,4 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/svelte';
+import { tick } from 'svelte';
 import { afterEach, expect, test } from 'vitest';
 import { defaultSettings } from '../../../../src/shared/settings.ts';
 import { apiContext } from '../../../../src/renderer/lib/context.ts';
@@ -10,6 +11,7 @@ import {
   SettingsState,
 } from '../../../../src/renderer/settings/settings.svelte.ts';
 import StorageSection from '../../../../src/renderer/settings/StorageSection.svelte';
+import { words } from '../../../../src/renderer/lib/words.svelte.ts';
 
 // The transport is the page's one: each test says which it is, and leaves the app's default.
 afterEach(() => transport.set('electron', false));
@@ -59,5 +61,16 @@ test('browser mode: the fields say which command changes them', async () => {
   await screen.findByLabelText('Download folder');
   expect(document.getElementById('download-folder-how')!.textContent).toMatch(
     /In browser mode the page cannot change this: run\s+roadcam settings set downloadFolder VALUE\s+on this computer/,
-  );
+  ); // The command is typed as it is, drawn as code; its value's placeholder is the reader's word.
+  const command = document.querySelector('#download-folder-how code')!;
+  expect(command.textContent).toBe('roadcam settings set downloadFolder VALUE');
+  await words.use('de');
+  try {
+    await tick();
+    expect(document.getElementById('download-folder-how')!.textContent).toMatch(
+      /^Im Browsermodus kann die Seite das nicht ändern: Führen Sie\s+roadcam settings set downloadFolder WERT\s+auf diesem Computer aus/,
+    );
+  } finally {
+    await words.use('en');
+  }
 });
