@@ -3,6 +3,7 @@
  * diagnostics as a download of one zip, with the page's own errors in its log and no secret in
  * any entry (the demo client's secret and its token exist in this run: the page searched).
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_CLIENT } from '../../src/service/index.ts';
 import { readZip } from '../helpers/zip.ts';
@@ -32,6 +33,13 @@ test('Save diagnostics downloads one zip: logs, report, settings, versions, no s
       );
     });
   }, DEMO_CLIENT.secret);
+  // The page reports it to the main process, which logs it once it has read what to redact
+  // (the keychain's secrets): on a busy machine that can take longer than the steps below, so
+  // the zip is saved once the log has it, as a user's would be after the error.
+  const mainLog = join(roadcam.dataDir, 'logs', 'main.log');
+  await expect
+    .poll(() => readFileSync(mainLog, 'utf8'), { timeout: 30_000 })
+    .toMatch(/ERROR renderer error: .*thrown by the e2e test in the page/);
 
   await page.goto(`${roadcam.url}#/settings`);
   const help = page.getByRole('region', { name: say('settings.help') });
