@@ -16,7 +16,7 @@ import {
   type NetworkOverrides,
 } from '../engine/index.ts';
 import type { CommandLineApi } from '../shared/ipc/command-line.ts';
-import { said, type Translator } from '../shared/i18n/translator.ts';
+import { said, saidWithin, type Translator } from '../shared/i18n/translator.ts';
 import { settingsSchema } from '../shared/settings.ts';
 import { CONNECTION_FLAGS } from './args.ts';
 import { flag, intFlag, UsageError, type Argv } from './argv.ts';
@@ -96,10 +96,11 @@ function noteThrottling(ctx: Pick<Context, 'io' | 'words'>, engine: CommandLineA
   let last = -Infinity;
   return engine.on('service.throttled', (t) => {
     const now = performance.now();
-    if (!t.limited || now - last < THROTTLE_NOTE_EVERY_MS) return;
+    if (!t.limited || t.operation === null || now - last < THROTTLE_NOTE_EVERY_MS) return;
     last = now;
     const seconds = Math.max(1, Math.ceil(t.waitMs / 1000));
-    const words = ctx.words.t('cli.throttled', { seconds, operation: t.operation });
+    const operation = saidWithin(t.operation);
+    const words = ctx.words.say(said('cli.throttled', { seconds, operation }));
     ctx.io.stderr.write(`roadcam: ${words}\n`);
   });
 }

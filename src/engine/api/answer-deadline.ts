@@ -11,7 +11,7 @@
  */
 import { ANSWER_CAPS, readBytesCapped, readCut } from './capped-read.ts';
 import { english } from '../../shared/i18n/english.ts';
-import { said, type Said } from '../../shared/i18n/translator.ts';
+import { said, saidWithin, type Said } from '../../shared/i18n/translator.ts';
 import { ApiError } from './errors.ts';
 
 /** The answer deadline unless Settings say otherwise (Settings › Network). */
@@ -40,12 +40,16 @@ export interface Deadline {
 export class AnswerDeadlinePassed extends ApiError {
   readonly ms: number;
 
-  constructor(operation: string, ms: number, what: 'complete' | 'stalled') {
+  constructor(operation: Said, ms: number, what: 'complete' | 'stalled') {
     const seconds = Math.round(ms / 100) / 10;
     const words: Said =
       what === 'complete'
-        ? said('net.answerTimeout', { operation, seconds })
-        : said('net.answerStalled', { operation, seconds, rate: STREAM_RATE });
+        ? said('net.answerTimeout', { operation: saidWithin(operation), seconds })
+        : said('net.answerStalled', {
+            operation: saidWithin(operation),
+            seconds,
+            rate: STREAM_RATE,
+          });
     super(operation, english.say(words), { said: words });
     this.name = 'AnswerDeadlinePassed';
     this.ms = ms;
@@ -58,7 +62,7 @@ export class AnswerDeadlinePassed extends ApiError {
  * the caller's abort reason when the caller aborted, AnswerDeadlinePassed when the deadline did.
  */
 export async function underDeadline(
-  operation: string,
+  operation: Said,
   deadline: Deadline,
   signal: AbortSignal | undefined,
   send: (signal: AbortSignal) => Promise<Response>,
@@ -105,7 +109,7 @@ const NO_BODY = new Set([204, 205, 304]);
  * headers no longer describe a coded body.
  */
 async function readWhole(
-  operation: string,
+  operation: Said,
   response: Response,
   cap: number | null,
 ): Promise<Response> {
@@ -131,7 +135,7 @@ async function readWhole(
  * a paused video, does not count), and aborts `timeout`, which closes the connection.
  */
 function watched(
-  operation: string,
+  operation: Said,
   response: Response,
   ms: number,
   timeout: AbortController,

@@ -10,6 +10,7 @@ import type { RetryPolicy } from './http.ts';
 import type { Log } from '../log.ts';
 import type { LeanBody } from '../net/http1/client.ts';
 import type { TokenStore } from './token.ts';
+import { said, saidWithin, type Said } from '../../shared/i18n/translator.ts';
 
 export interface Credentials {
   clientId: string;
@@ -43,8 +44,11 @@ export interface RequesterOptions {
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Call {
-  /** What the user asked for, for messages: "cameras search". */
-  operation: string;
+  /**
+   * What the user asked for, as it means it (`api.op.*`, `media.what.*`): messages take it as
+   * their `{operation}` (saidWithin), logs its English (english.say): "cameras search".
+   */
+  operation: Said;
   method: Method;
   /** Starts with a slash; relative to the base URL. */
   path: string;
@@ -113,7 +117,7 @@ export interface MediaResponse {
 
 /** The call of an operation, with what it adds to the method and path (a query, a body...). */
 export function call(
-  operation: string,
+  operation: Said,
   method: Method,
   path: string,
   options: CallOptions,
@@ -124,7 +128,7 @@ export function call(
 
 /** The call of a GET, the common case of the resource groups. */
 export function get(
-  operation: string,
+  operation: Said,
   path: string,
   options: CallOptions,
   query?: URLSearchParams,
@@ -135,4 +139,14 @@ export function get(
 /** Tags as the service takes them in a body: one comma-separated text. */
 export function joinTags(tags: string | readonly string[] | undefined): string | undefined {
   return typeof tags === 'string' || tags === undefined ? tags : tags.join(',');
+}
+
+/** The fetch of a signed URL the service handed out for `operation`: its own words around it. */
+export function signedOperation(operation: Said): Said {
+  return said('api.op.signedUrl', { operation: saidWithin(operation) });
+}
+
+/** Whether an error's operation was the fetch of a signed URL (a refusal there means expired). */
+export function isSignedOperation(operation: Said): boolean {
+  return operation.code === 'api.op.signedUrl';
 }

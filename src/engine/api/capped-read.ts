@@ -54,14 +54,13 @@ export class AnswerTooLarge extends ApiError {
   readonly cap: number;
 
   /**
-   * `operation`: the client's name of the call, or what it was in words (the routing service
-   * asked for a route); `sender`: who sent it, when not the service (a tile server).
+   * `operation`: what was asked, as the call means it (call.ts), or what it was in words (the
+   * routing service asked for a route); `sender`: who sent it, when not the service (a tile server).
    */
-  constructor(operation: string | Said, cap: number, sender: AnswerSender = 'service') {
-    const named = typeof operation === 'string' ? operation : saidWithin(operation);
+  constructor(operation: Said, cap: number, sender: AnswerSender = 'service') {
+    const named = saidWithin(operation);
     const words = said('net.answerTooLarge', { operation: named, sender, size: sizeWords(cap) });
-    const inEnglish = typeof operation === 'string' ? operation : english.say(operation);
-    super(inEnglish, english.say(words), { said: words });
+    super(operation, english.say(words), { said: words });
     this.name = 'AnswerTooLarge';
     this.cap = cap;
   }
@@ -69,7 +68,7 @@ export class AnswerTooLarge extends ApiError {
 
 /** The body as text; past `cap` bytes the stream is cancelled and AnswerTooLarge thrown. */
 export async function readCapped(
-  operation: string,
+  operation: Said,
   body: ReadableStream<Uint8Array> | null,
   cap: number,
 ): Promise<string> {
@@ -82,7 +81,7 @@ export async function readCapped(
 
 /** The body as bytes (tiles); past `cap` bytes the stream is cancelled and AnswerTooLarge thrown. */
 export async function readBytesCapped(
-  operation: string,
+  operation: Said,
   body: ReadableStream<Uint8Array> | null,
   cap: number,
 ): Promise<Uint8Array> {
@@ -109,7 +108,7 @@ export async function readCut(
  * AnswerTooLarge as soon as it passes `cap`, its source cancelled so the connection closes.
  */
 export function cappedStream(
-  operation: string,
+  operation: Said,
   body: ReadableStream<Uint8Array>,
   cap: number,
   sender?: AnswerSender,

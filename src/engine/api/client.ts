@@ -13,6 +13,7 @@ import type { FeatureOf, GeoKind, ParamsOf } from './kinds.ts';
 import type { PagingLimits, SearchAllOptions, SearchAllResult } from './paging.ts';
 import { Requester } from './requester.ts';
 import { Searches } from './searches.ts';
+import { said } from '../../shared/i18n/translator.ts';
 
 export type { CallOptions } from './call.ts';
 export type { FeatureOf, GeoKind, GeoSearches, ParamsOf } from './kinds.ts';
@@ -87,7 +88,12 @@ export class ApiClient {
   /** GET /v1/session: the current token's attributes. */
   session(options: CallOptions = {}): Promise<SessionResponse> {
     return this.requester.json(
-      { operation: 'session', method: 'GET', path: '/v1/session', signal: options.signal },
+      {
+        operation: said('api.op.session'),
+        method: 'GET',
+        path: '/v1/session',
+        signal: options.signal,
+      },
       sessionAnswer,
     );
   }

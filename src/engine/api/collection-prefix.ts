@@ -55,7 +55,7 @@ function provesRoute(error: unknown): boolean {
 }
 
 const collectionBase = (prefix: ImagesPrefix, id: string): string =>
-  `${prefix}/collections/${segment(id, 'collection id')}`;
+  `${prefix}/collections/${segment(id, 'collectionId')}`;
 
 export class PrefixFinder {
   readonly #probes: PrefixProbes;

@@ -23,6 +23,7 @@ import { PrefixFinder, type ImagesPrefix, type PrefixMemory } from './collection
 
 export type { ImagesPrefix, PrefixMemory } from './collection-prefix.ts';
 import { z } from 'zod';
+import { said } from '../../shared/i18n/translator.ts';
 import { collectionIndexAnswer, collectionWithImagesAnswer, okAnswer } from './answers/answers.ts';
 
 export interface CollectionCreate {
@@ -38,9 +39,21 @@ export type CollectionImageSource =
   | { recording_id: string; image?: string }
   | { collection_id: string; image: string };
 
+const SEARCH = said('api.op.search', { kind: 'collections' });
+
+/** "collection ID": its Show, Update and Destroy. */
+function collectionOp(id: string) {
+  return said('api.op.show', { kind: 'collections', id });
+}
+
+/** "image NAME": one image of a collection. */
+function imageOp(name: string) {
+  return said('api.op.image', { name });
+}
+
 /** `/v1/collections/{id}`, the id as one path segment. */
 function collectionPath(id: string): string {
-  return `/v1/collections/${segment(id, 'collection id')}`;
+  return `/v1/collections/${segment(id, 'collectionId')}`;
 }
 
 export class CollectionsApi {
@@ -62,7 +75,9 @@ export class CollectionsApi {
       },
       previewServed: (base, id) =>
         this.#requester
-          .signedUrl(call(`collection ${id} preview`, 'GET', `${base}/preview`, {}))
+          .signedUrl(
+            call(said('media.what.collectionPreview', { id }), 'GET', `${base}/preview`, {}),
+          )
           .then(() => undefined),
     });
   }
@@ -81,12 +96,12 @@ export class CollectionsApi {
     const query = encodeSearchParams(params);
     if (query.toString().length <= MAX_QUERY_STRING) {
       return this.#requester.json(
-        call('collections search', 'GET', '/v1/collections', options, { query }),
+        call(SEARCH, 'GET', '/v1/collections', options, { query }),
         collectionIndexAnswer,
       );
     }
     return this.#requester.json(
-      call('collections search', 'POST', '/v1/collections/_search', options, {
+      call(SEARCH, 'POST', '/v1/collections/_search', options, {
         json: params,
         idempotent: true,
       }),
@@ -103,14 +118,14 @@ export class CollectionsApi {
       },
       { limit: PAGE_LIMITS.collections.limitMax, skipMax: PAGE_LIMITS.collections.skipMax },
       params.skip ?? 0,
-      'collections search',
+      SEARCH,
     );
   }
 
   async show(id: string, params: CollectionShowParams = {}, options: CallOptions = {}) {
     const query = encodeSearchParams(params);
     return this.#requester.json(
-      call(`collection ${id}`, 'GET', collectionPath(id), options, { query }),
+      call(collectionOp(id), 'GET', collectionPath(id), options, { query }),
       collectionWithImagesAnswer,
     );
   }
@@ -139,7 +154,7 @@ export class CollectionsApi {
 
   create(body: CollectionCreate, options: CallOptions = {}) {
     return this.#requester.json(
-      call(`new collection ${body.name}`, 'POST', '/v1/collections', options, {
+      call(said('api.op.newCollection', { name: body.name }), 'POST', '/v1/collections', options, {
         json: { ...body, tags: joinTags(body.tags) },
       }),
       okAnswer({ collection_id: z.string() }),
@@ -149,7 +164,7 @@ export class CollectionsApi {
   async update(id: string, patch: Partial<CollectionCreate>, options: CallOptions = {}) {
     const json = patch.tags === undefined ? patch : { ...patch, tags: joinTags(patch.tags) };
     return this.#requester.json(
-      call(`collection ${id}`, 'PATCH', collectionPath(id), options, { json }),
+      call(collectionOp(id), 'PATCH', collectionPath(id), options, { json }),
       okAnswer({}),
     );
   }
@@ -157,7 +172,7 @@ export class CollectionsApi {
   async image(id: string, name: string, options: MediaOptions = {}): Promise<MediaResponse> {
     return this.#prefix.run(id, (base) =>
       this.#requester.media(
-        call(`image ${name}`, 'GET', `${base}/images/${segment(name, 'image name')}`, options),
+        call(imageOp(name), 'GET', `${base}/images/${segment(name, 'imageName')}`, options),
         options.range,
       ),
     );
@@ -167,14 +182,16 @@ export class CollectionsApi {
   async imageUrl(id: string, name: string, options: CallOptions = {}): Promise<string> {
     return this.#prefix.run(id, (base) =>
       this.#requester.signedUrl(
-        call(`image ${name}`, 'GET', `${base}/images/${segment(name, 'image name')}`, options),
+        call(imageOp(name), 'GET', `${base}/images/${segment(name, 'imageName')}`, options),
       ),
     );
   }
 
   async preview(id: string, options: MediaOptions = {}): Promise<MediaResponse> {
     return this.#prefix.run(id, (base) =>
-      this.#requester.media(call(`collection ${id} preview`, 'GET', `${base}/preview`, options)),
+      this.#requester.media(
+        call(said('media.what.collectionPreview', { id }), 'GET', `${base}/preview`, options),
+      ),
     );
   }
 
@@ -189,7 +206,7 @@ export class CollectionsApi {
   ): Promise<{ ok: true; image?: string }> {
     const answer = await this.#prefix.run(id, (base) =>
       this.#requester.json(
-        call(`image for collection ${id}`, 'POST', `${base}/images`, options, {
+        call(said('api.op.addImage', { id }), 'POST', `${base}/images`, options, {
           json: source,
         }),
         okAnswer({}),
@@ -202,7 +219,7 @@ export class CollectionsApi {
   async removeImage(id: string, name: string, options: CallOptions = {}) {
     return this.#prefix.run(id, (base) =>
       this.#requester.json(
-        call(`image ${name}`, 'DELETE', `${base}/images/${segment(name, 'image name')}`, options),
+        call(imageOp(name), 'DELETE', `${base}/images/${segment(name, 'imageName')}`, options),
         okAnswer({}),
       ),
     );
@@ -212,7 +229,7 @@ export class CollectionsApi {
   async empty(id: string, options: CallOptions = {}) {
     return this.#prefix.run(id, (base) =>
       this.#requester.json(
-        call(`images of collection ${id}`, 'DELETE', `${base}/images`, options),
+        call(said('api.op.collectionImages', { id }), 'DELETE', `${base}/images`, options),
         okAnswer({ total: z.number() }),
       ),
     );
@@ -221,7 +238,7 @@ export class CollectionsApi {
   /** The service destroys only an empty collection: call `empty` first. */
   async destroy(id: string, options: CallOptions = {}) {
     return this.#prefix.run(id, (base) =>
-      this.#requester.json(call(`collection ${id}`, 'DELETE', base, options), okAnswer({})),
+      this.#requester.json(call(collectionOp(id), 'DELETE', base, options), okAnswer({})),
     );
   }
 }

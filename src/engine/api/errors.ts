@@ -9,16 +9,19 @@ import { said, saidWithin, type Said } from '../../shared/i18n/translator.ts';
 import { NetProblem } from '../net/problem.ts';
 import { wordsOfBody, wordsOfJson, type BodyWords } from './error-body.ts';
 
-/** Base of every error the client throws; `operation` names what was attempted ("cameras search"). */
+/**
+ * Base of every error the client throws; `operation` is what was attempted, as it means it
+ * (`api.op.search`: "cameras search"), said within the error's own words.
+ */
 export class ApiError extends Error {
-  readonly operation: string;
+  readonly operation: Said;
   /**
    * What went wrong as a catalogue code and its parameters, for errors converted to the
    * catalogue: a front end says it in its user's language; `message` is its English, for logs.
    */
   readonly said: Said | undefined;
 
-  constructor(operation: string, message: string, options?: { cause?: unknown; said?: Said }) {
+  constructor(operation: Said, message: string, options?: { cause?: unknown; said?: Said }) {
     super(message, options);
     this.name = 'ApiError';
     this.operation = operation;
@@ -38,11 +41,7 @@ export class ServiceError extends ApiError {
   readonly retryAfterMs: number | undefined;
 
   /** `said`: what it means, in the catalogue (by default the description and, for a 429, when). */
-  constructor(
-    operation: string,
-    detail: ServiceErrorDetail,
-    said = serviceSaid(operation, detail),
-  ) {
+  constructor(operation: Said, detail: ServiceErrorDetail, said = serviceSaid(operation, detail)) {
     super(operation, english.say(said), { said });
     this.name = 'ServiceError';
     this.status = detail.status;
@@ -63,7 +62,7 @@ export interface ServiceErrorDetail {
 
 /** The credentials were refused, the token could not be renewed, or the client is blocked. */
 export class AuthError extends ServiceError {
-  constructor(operation: string, detail: ServiceErrorDetail) {
+  constructor(operation: Said, detail: ServiceErrorDetail) {
     super(operation, detail, authSaid(operation, detail));
     this.name = 'AuthError';
   }
@@ -71,19 +70,22 @@ export class AuthError extends ServiceError {
 
 /** The service could not be reached, or the connection broke mid-way. */
 export class NetworkError extends ApiError {
-  constructor(operation: string, target: string, cause: unknown) {
+  constructor(operation: Said, target: string, cause: unknown) {
     const words = !(cause instanceof NetProblem)
       ? said('connection.unreachable', {
-          operation,
+          operation: saidWithin(operation),
           url: safeUrl(target),
           cause: causeText(cause),
         })
       : cause.said
-        ? said('net.problem.failed', { operation, problem: saidWithin(cause.said) })
+        ? said('net.problem.failed', {
+            operation: saidWithin(operation),
+            problem: saidWithin(cause.said),
+          })
         : undefined;
     super(
       operation,
-      words ? english.say(words) : `${operation} failed: ${(cause as Error).message}`,
+      words ? english.say(words) : `${english.say(operation)} failed: ${(cause as Error).message}`,
       { cause, said: words },
     );
     this.name = 'NetworkError';
@@ -91,9 +93,9 @@ export class NetworkError extends ApiError {
 }
 
 /** The parameters every service error says: what failed, the service's words, the status. */
-function described(operation: string, d: ServiceErrorDetail) {
+function described(operation: Said, d: ServiceErrorDetail) {
   return {
-    operation,
+    operation: saidWithin(operation),
     message: d.message,
     status: d.status,
     code: d.code,
@@ -110,18 +112,18 @@ function when(ms: number | undefined) {
 }
 
 /** A 429 that reaches the user was waited out as long as Roadcam waits (http.ts). */
-function serviceSaid(operation: string, d: ServiceErrorDetail): Said {
+function serviceSaid(operation: Said, d: ServiceErrorDetail): Said {
   const wait = d.status === 429 ? when(d.retryAfterMs) : { wait: 'none', seconds: 0, minutes: 0 };
   return said('service.failed', { ...described(operation, d), ...wait });
 }
 
 /** `service.failed` with Roadcam's own words for what the answer was (`inner`), not the body's. */
-export function serviceSaidWithin(operation: string, d: ServiceErrorDetail, inner: Said): Said {
+export function serviceSaidWithin(operation: Said, d: ServiceErrorDetail, inner: Said): Said {
   const words = serviceSaid(operation, d);
   return { ...words, params: { ...words.params, message: saidWithin(inner) } };
 }
 
-function authSaid(operation: string, d: ServiceErrorDetail): Said {
+function authSaid(operation: Said, d: ServiceErrorDetail): Said {
   // Spec 5.4: asking for too many tokens gets a client blocked; asking again prolongs it.
   const advice =
     d.code === 'client_blocked' ? 'blocked' : d.status === 429 ? 'throttled' : 'credentials';
@@ -161,9 +163,23 @@ export function redact(text: string, secrets: readonly (string | undefined)[]): 
   return out;
 }
 
+/** `said` with `redact` applied to each of its words (a name, an id), however deep. */
+export function redactSaid(words: Said, secrets: readonly (string | undefined)[]): Said {
+  const params: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(words.params)) {
+    params[name] =
+      typeof value === 'string'
+        ? redact(value, secrets)
+        : typeof value === 'object' && value !== null && 'code' in value
+          ? redactSaid(value as Said, secrets)
+          : value;
+  }
+  return { code: words.code, params };
+}
+
 /** Builds the error for a failed response from its parsed JSON error body (or null). */
 export function errorFromBody(
-  operation: string,
+  operation: Said,
   status: number,
   body: unknown,
   secrets: readonly (string | undefined)[],
@@ -176,7 +192,7 @@ export function errorFromBody(
  * shape, text, HTML, nothing): the status and the service's own words, never '[object Object]'.
  */
 export function errorFromText(
-  operation: string,
+  operation: Said,
   status: number,
   text: string,
   contentType: string | null,
@@ -187,7 +203,7 @@ export function errorFromText(
 }
 
 function fromWords(
-  operation: string,
+  operation: Said,
   status: number,
   words: BodyWords,
   secrets: readonly (string | undefined)[],
@@ -208,7 +224,7 @@ function fromWords(
     detail.code === 'client_blocked' ||
     detail.code === 'unauthorized';
   // The operation names what the user gave (an id, a name), which the secrets must not be either.
-  const what = redact(operation, secrets);
+  const what = redactSaid(operation, secrets);
   return auth ? new AuthError(what, detail) : new ServiceError(what, detail);
 }
 

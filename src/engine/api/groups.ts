@@ -23,9 +23,10 @@ import {
 } from './answers/features.ts';
 import type { FeatureOf, GeoKind, ParamsOf } from './kinds.ts';
 import type { SearchAllOptions, SearchAllResult } from './paging.ts';
-import { segment } from './path.ts';
+import { segment, type PathValue } from './path.ts';
 import type { Requester } from './requester.ts';
 import type { Searches } from './searches.ts';
+import { said } from '../../shared/i18n/translator.ts';
 
 export type { MediaOptions } from './call.ts';
 export type { Snapshot, SnapshotObservationProperties } from './answers/snapshot-records.ts';
@@ -43,17 +44,26 @@ export function snapshotTime(time: Date): string {
 /** Snapshot files (observations/_all, alerts/_all) behind their signed redirect, parsed. */
 async function snapshot<T>(
   requester: Requester,
-  kind: string,
+  kind: 'observations' | 'alerts',
   time: Date | string,
   o: CallOptions,
   answer: Reader<T>,
 ): Promise<T> {
   const mark = typeof time === 'string' ? time : snapshotTime(time);
-  const path = `/v1/${kind}/_all/${segment(mark, 'snapshot time')}.json`;
-  const media = await requester.media(get(`${kind} snapshot`, path, o));
-  const text = await readCapped(`${kind} snapshot`, media.body, ANSWER_CAPS.snapshot);
-  return readAnswer(`${kind} snapshot`, text, media.contentType, answer, requester.log);
+  const path = `/v1/${kind}/_all/${segment(mark, 'snapshotTime')}.json`;
+  const operation = said('api.op.snapshot', { kind });
+  const media = await requester.media(get(operation, path, o));
+  const text = await readCapped(operation, media.body, ANSWER_CAPS.snapshot);
+  return readAnswer(operation, text, media.contentType, answer, requester.log);
 }
+
+/** What names one feature of a kind in its path. */
+const ID_OF = {
+  cameras: 'cameraId',
+  observations: 'observationId',
+  recordings: 'recordingId',
+  alerts: 'alertId',
+} as const satisfies Record<GeoKind, PathValue>;
 
 /** What every GeoJSON group does alike: searches (searches.ts) and show, typed by kind. */
 abstract class GeoGroup<K extends GeoKind> {
@@ -82,9 +92,8 @@ abstract class GeoGroup<K extends GeoKind> {
   }
 
   async show(id: string, options: CallOptions = {}): Promise<FeatureOf<K>> {
-    const name = this.kind.replace(/s$/, '');
-    const operation = `${name} ${id}`;
-    const path = `/v1/${this.kind}/${segment(id, `${name} id`)}`;
+    const operation = said('api.op.show', { kind: this.kind, id });
+    const path = `/v1/${this.kind}/${segment(id, ID_OF[this.kind])}`;
     return this.requester.json(get(operation, path, options), FEATURE_ANSWERS[this.kind]);
   }
 }
@@ -97,7 +106,9 @@ export class ObservationsApi extends GeoGroup<'observations'> {
       ? new URLSearchParams({ sort_dir: options.sort_dir })
       : undefined;
     const path = `/v1/observations/${z}/${x}/${y}.mvt`;
-    return this.requester.bytes(get('observation tile', path, options, query));
+    return this.requester.bytes(
+      get(said('api.op.tile', { kind: 'observations' }), path, options, query),
+    );
   }
 
   /** The worldwide snapshot of a ten-minute mark, flat properties (interface 2.2). */
@@ -106,14 +117,15 @@ export class ObservationsApi extends GeoGroup<'observations'> {
   }
 
   async preview(id: string, options: MediaOptions = {}): Promise<MediaResponse> {
-    const path = `/v1/observations/${segment(id, 'observation id')}/preview`;
-    return this.requester.media(get('observation preview', path, options), options.range);
+    const path = `/v1/observations/${segment(id, 'observationId')}/preview`;
+    const operation = said('media.what.preview', { id });
+    return this.requester.media(get(operation, path, options), options.range);
   }
 
   /** A fresh signed URL of the preview (a dataset's file, fetched by the download engine). */
   async previewUrl(id: string, options: CallOptions = {}): Promise<string> {
-    const path = `/v1/observations/${segment(id, 'observation id')}/preview`;
-    return this.requester.signedUrl(get(`observation ${id} preview`, path, options));
+    const path = `/v1/observations/${segment(id, 'observationId')}/preview`;
+    return this.requester.signedUrl(get(said('media.what.preview', { id }), path, options));
   }
 }
 
@@ -122,20 +134,20 @@ export class CamerasApi extends GeoGroup<'cameras'> {
 
   tile(z: number, x: number, y: number, options: CallOptions = {}): Promise<Uint8Array> {
     const path = `/v1/cameras/${z}/${x}/${y}.mvt`;
-    return this.requester.bytes(get('camera tile', path, options));
+    return this.requester.bytes(get(said('api.op.tile', { kind: 'cameras' }), path, options));
   }
 
   /** The current image: answered directly (jpeg/png) or through a signed redirect. */
   async live(id: string, options: MediaOptions = {}): Promise<MediaResponse> {
-    const operation = `camera ${id} live image`;
-    const path = `/v1/cameras/${segment(id, 'camera id')}/live`;
+    const operation = said('media.what.live', { id });
+    const path = `/v1/cameras/${segment(id, 'cameraId')}/live`;
     return this.requester.media({ ...get(operation, path, options), retry: LIVE_RETRY });
   }
 
   /** HLS: file is "playlist.m3u8" first, then whatever the playlists name. */
   async liveFile(id: string, file: string, options: CallOptions = {}): Promise<MediaResponse> {
-    const operation = `camera ${id} live video`;
-    const path = `/v1/cameras/${segment(id, 'camera id')}/live/${segment(file, 'video file name')}`;
+    const operation = said('media.what.video', { id });
+    const path = `/v1/cameras/${segment(id, 'cameraId')}/live/${segment(file, 'videoFileName')}`;
     return this.requester.media({ ...get(operation, path, options), retry: LIVE_RETRY });
   }
 
@@ -147,14 +159,14 @@ export class CamerasApi extends GeoGroup<'cameras'> {
     const params = new URLSearchParams();
     if (query.time !== undefined) params.set('time', query.time);
     if (query.limit !== undefined) params.set('limit', String(query.limit));
-    const operation = `camera ${id} images`;
-    const path = `/v1/cameras/${segment(id, 'camera id')}/images`;
+    const operation = said('api.op.cameraImages', { id });
+    const path = `/v1/cameras/${segment(id, 'cameraId')}/images`;
     return this.requester.json(get(operation, path, options, params), imageTimesAnswer);
   }
 
   async image(id: string, time: string, options: MediaOptions = {}): Promise<MediaResponse> {
-    const operation = `camera ${id} image`;
-    const path = `/v1/cameras/${segment(id, 'camera id')}/images/${segment(time, 'image time')}`;
+    const operation = said('api.op.cameraImage', { id });
+    const path = `/v1/cameras/${segment(id, 'cameraId')}/images/${segment(time, 'imageTime')}`;
     return this.requester.media(get(operation, path, options), options.range);
   }
 }
@@ -177,7 +189,7 @@ export class RecordingsApi extends GeoGroup<'recordings'> {
    */
   create(body: RecordingCreate, options: CallOptions = {}) {
     const json = { ...body, tags: joinTags(body.tags) };
-    const operation = `recording of camera ${body.camera_id}`;
+    const operation = said('api.op.record', { camera: body.camera_id });
     return this.requester.json(
       call(operation, 'POST', '/v1/recordings', options, { json }),
       okAnswer({ recording_id: z.string() }),
@@ -185,8 +197,8 @@ export class RecordingsApi extends GeoGroup<'recordings'> {
   }
 
   async download(id: string, format: RecordingFormat, options: MediaOptions = {}) {
-    const operation = `recording ${id} ${format}`;
-    const path = `/v1/recordings/${segment(id, 'recording id')}.${format}`;
+    const operation = said('api.op.recordingFile', { id, format });
+    const path = `/v1/recordings/${segment(id, 'recordingId')}.${format}`;
     return this.requester.media(get(operation, path, options), options.range);
   }
 
@@ -196,15 +208,15 @@ export class RecordingsApi extends GeoGroup<'recordings'> {
     format: RecordingFormat,
     options: CallOptions = {},
   ): Promise<string> {
-    const operation = `recording ${id} ${format}`;
-    const path = `/v1/recordings/${segment(id, 'recording id')}.${format}`;
+    const operation = said('api.op.recordingFile', { id, format });
+    const path = `/v1/recordings/${segment(id, 'recordingId')}.${format}`;
     return this.requester.signedUrl(get(operation, path, options));
   }
 
   async addTags(id: string, tags: readonly string[], options: CallOptions = {}) {
-    const path = `/v1/recordings/${segment(id, 'recording id')}/tags`;
+    const path = `/v1/recordings/${segment(id, 'recordingId')}/tags`;
     return this.requester.json(
-      call(`tags of recording ${id}`, 'PUT', path, options, { json: { tags } }),
+      call(said('api.op.recordingTags', { id }), 'PUT', path, options, { json: { tags } }),
       okAnswer({ tags: z.array(z.string()) }),
     );
   }

@@ -9,6 +9,8 @@
  * whole deadline, and a service that slow is seldom quick a moment later.
  */
 import { ApiError, NetworkError } from './errors.ts';
+import { english } from '../../shared/i18n/english.ts';
+import type { Said } from '../../shared/i18n/translator.ts';
 import type { Log } from '../log.ts';
 import { NetProblem } from '../net/problem.ts';
 import type { ExchangeInit } from '../net/exchange.ts';
@@ -51,13 +53,14 @@ export const DEFAULT_RETRY: RetryPolicy = {
 /** Told when requests wait out the service's rate limit, and when they pass again. */
 export interface ThrottleListener {
   /** A request waits `waitMs` after a 429; the returned function is called when the wait ends. */
-  waiting(operation: string, waitMs: number): (outcome: 'retry' | 'aborted') => void;
+  waiting(operation: Said, waitMs: number): (outcome: 'retry' | 'aborted') => void;
   /** A request got an answer other than 429. */
   passed(): void;
 }
 
 export interface Exchange {
-  operation: string;
+  /** What the request is, as it means it (call.ts); logs say its English. */
+  operation: Said;
   method: string;
   url: string;
   headers?: Record<string, string>;
@@ -148,7 +151,7 @@ export async function retrying<R>(
       }
       const delay = backoff(failures, policy);
       const what = slow ? 'no complete answer in time' : 'network error';
-      log(`${request.operation}: ${what}, retry ${failures} in ${delay} ms`);
+      log(`${english.say(request.operation)}: ${what}, retry ${failures} in ${delay} ms`);
       await sleep(delay, request.signal);
       continue;
     }
@@ -157,12 +160,16 @@ export async function retrying<R>(
       throttles++;
       const delay = throttleDelay(transport, response, throttles, policy);
       if (throttledMs + delay > policy.throttleBudgetMs) {
-        log(`${request.operation}: HTTP 429 again after ${throttledMs} ms of waiting; giving up`);
+        log(
+          `${english.say(request.operation)}: HTTP 429 again after ${throttledMs} ms of waiting; giving up`,
+        );
         return response;
       }
       throttledMs += delay;
       await transport.discard(response);
-      log(`${request.operation}: HTTP 429, the service limits requests; retry in ${delay} ms`);
+      log(
+        `${english.say(request.operation)}: HTTP 429, the service limits requests; retry in ${delay} ms`,
+      );
       const done = throttle?.waiting(request.operation, delay);
       try {
         await sleep(delay, request.signal);
@@ -186,7 +193,7 @@ export async function retrying<R>(
     );
     if (delay === null) return response;
     await transport.discard(response);
-    log(`${request.operation}: HTTP ${status}, retry ${failures} in ${delay} ms`);
+    log(`${english.say(request.operation)}: HTTP ${status}, retry ${failures} in ${delay} ms`);
     await sleep(delay, request.signal);
   }
 }

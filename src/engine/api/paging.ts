@@ -11,6 +11,8 @@
 import { createHash } from 'node:crypto';
 import type { FeatureCollection } from '../../shared/api/index.ts';
 import { splitBbox, type Bbox } from '../../shared/geo.ts';
+import { english } from '../../shared/i18n/english.ts';
+import { said, type Said } from '../../shared/i18n/translator.ts';
 import { ApiError } from './errors.ts';
 
 export interface Page<T> {
@@ -31,10 +33,10 @@ export const DEFAULT_PAGING: PagingLimits = { limit: 100, skipMax: 4000 };
 
 /** A service that pages without end (the same page again, pages of a result or two): stopped. */
 export class PagingStopped extends ApiError {
-  constructor(operation: string, why: string) {
+  constructor(operation: Said, why: string) {
     super(
       operation,
-      `${operation} failed: ${why}. The service, or something in front of it, is misbehaving; ` +
+      `${english.say(operation)} failed: ${why}. The service, or something in front of it, is misbehaving; ` +
         'try again later, or narrow the search.',
     );
     this.name = 'PagingStopped';
@@ -53,7 +55,7 @@ export function maxPages(limits: PagingLimits): number {
 }
 
 /** Counts one search's pages, and refuses past maxPages. */
-function pageCounter(operation: string, limits: PagingLimits): () => void {
+function pageCounter(operation: Said, limits: PagingLimits): () => void {
   const max = maxPages(limits);
   let pages = 0;
   return () => {
@@ -70,7 +72,7 @@ function pageCounter(operation: string, limits: PagingLimits): () => void {
  * Refuses a page seen before at another skip: a service that ignores skip hands the same page
  * forever. A real one cannot: the pages of different skips hold different records.
  */
-function repeatWatch(operation: string): (skip: number, items: readonly unknown[]) => void {
+function repeatWatch(operation: Said): (skip: number, items: readonly unknown[]) => void {
   const seen = new Map<string, number>();
   return (skip, items) => {
     const print = createHash('sha256').update(JSON.stringify(items)).digest('hex');
@@ -94,7 +96,7 @@ export async function* pageThrough<T>(
   fetchPage: PageFetcher<T>,
   limits: PagingLimits = DEFAULT_PAGING,
   start = 0,
-  operation = 'search',
+  operation: Said = said('api.op.search', { kind: 'other' }),
 ): AsyncGenerator<T, void, undefined> {
   const count = pageCounter(operation, limits);
   const repeated = repeatWatch(operation);
@@ -166,7 +168,7 @@ export async function searchAll<F extends Feature>(
   bbox: Bbox | undefined,
   limits: PagingLimits = DEFAULT_PAGING,
   options: SearchAllOptions<F> = {},
-  operation = 'complete search',
+  operation: Said = said('api.op.searchAll', { kind: 'other' }),
 ): Promise<SearchAllResult<F>> {
   const seen = new Set<string | number>();
   const kept: F[] = [];

@@ -4,24 +4,37 @@
  * any request, since URL resolution turns them into another path (`/v1/cameras/.` is the
  * camera search), whatever their encoding (`%2e` is a dot segment too).
  */
+import { english } from '../../shared/i18n/english.ts';
+import { said, saidWithin } from '../../shared/i18n/translator.ts';
 import { ApiError } from './errors.ts';
+
+/** What a value in a path is: a camera id, an image name... (`api.pathValue`). */
+export type PathValue =
+  | 'cameraId'
+  | 'observationId'
+  | 'recordingId'
+  | 'alertId'
+  | 'collectionId'
+  | 'imageName'
+  | 'snapshotTime'
+  | 'imageTime'
+  | 'videoFileName';
 
 /** A value that cannot name a resource in a URL path. */
 export class InvalidPathValueError extends ApiError {
   readonly value: string;
 
-  constructor(what: string, value: string) {
-    super(
-      what,
-      `${JSON.stringify(value)} is not a valid ${what}: an empty one, "." or ".." would address another path on the service. Check the value you entered or the link you opened.`,
-    );
+  constructor(what: PathValue, value: string) {
+    const operation = said('api.pathValue', { what });
+    const words = said('api.refused.pathValue', { value, what: saidWithin(operation) });
+    super(operation, english.say(words), { said: words });
     this.name = 'InvalidPathValueError';
     this.value = value;
   }
 }
 
-/** `value` (a `what`: "camera id", "image name"...) as one path segment. */
-export function segment(value: string, what: string): string {
+/** `value` (a `what`: a camera id, an image name...) as one path segment. */
+export function segment(value: string, what: PathValue): string {
   if (value === '' || value === '.' || value === '..') {
     throw new InvalidPathValueError(what, value);
   }

@@ -5,6 +5,7 @@
  */
 import { encodeSearchParams, wireForm, type PAGE_LIMITS } from '../../shared/api/index.ts';
 import type { Call } from './requester.ts';
+import { said } from '../../shared/i18n/translator.ts';
 
 export type SearchKind = keyof typeof PAGE_LIMITS;
 
@@ -16,7 +17,7 @@ export function searchCall(
   params: object,
   signal: AbortSignal | undefined,
 ): Call {
-  const operation = `${kind} search`;
+  const operation = said('api.op.search', { kind });
   const query = encodeSearchParams(params);
   const hasPolyline = (params as { polyline?: unknown }).polyline !== undefined;
   if (!hasPolyline && query.toString().length <= MAX_QUERY_STRING) {

@@ -114,9 +114,9 @@ function isName(host: string): boolean {
 export class RedirectRefused extends ServiceError {
   readonly redirectStatus: number;
 
-  constructor(operation: string, status: number, target: string, refusal: Refusal) {
+  constructor(operation: Said, status: number, target: string, refusal: Refusal) {
     const words = said('net.redirect.refused', {
-      operation,
+      operation: saidWithin(operation),
       sender: refusal.sender,
       target: safeUrl(target),
       status: String(status),
@@ -168,7 +168,7 @@ export class RedirectGuard {
    * The absolute target of the service's redirect (`status`, Location `location`); throws a
    * ServiceError in words when there is none, and RedirectRefused when Roadcam does not go there.
    */
-  async follow(operation: string, status: number, location: string | null): Promise<string> {
+  async follow(operation: Said, status: number, location: string | null): Promise<string> {
     let target: URL | null = null;
     try {
       if (location) target = new URL(location, this.#base.href.replace(/\/*$/, '/'));

@@ -23,6 +23,7 @@ import { MemoryTokenStore, TokenManager, TokensPausedError } from './token.ts';
 import { signIn } from './sign-in.ts';
 import { SignedFiles, rangeHeaders, toMedia, type ErrorHeaders } from './signed-files.ts';
 import { RedirectGuard } from './redirects.ts';
+import type { Said } from '../../shared/i18n/translator.ts';
 
 export type {
   ByteRange,
@@ -70,7 +71,7 @@ export class Requester {
     this.#deadlineMs = typeof deadline === 'number' ? () => deadline : deadline;
     this.#redirects = new RedirectGuard(this.baseUrl);
     this.clock = new ServiceClock(this.#now);
-    const errorOf = (operation: string, response: Response) => this.#error(operation, response);
+    const errorOf = (operation: Said, response: Response) => this.#error(operation, response);
     this.#signed = new SignedFiles({
       retry: this.#retry,
       log: this.#log,
@@ -210,7 +211,7 @@ export class Requester {
 
   /** GETs a signed URL as-is: no Authorization header, no access_token parameter. */
   fetchSigned(
-    operation: string,
+    operation: Said,
     url: string,
     range?: ByteRange,
     signal?: AbortSignal,
@@ -223,7 +224,7 @@ export class Requester {
    * client: the body is lent to a reader chunk by chunk. Retries as fetchSigned does; throws a typed error.
    */
   streamSigned(
-    operation: string,
+    operation: Said,
     url: string,
     range?: ByteRange,
     signal?: AbortSignal,
@@ -266,7 +267,7 @@ export class Requester {
     return response;
   }
 
-  async #error(operation: string, response: Response): Promise<ServiceError> {
+  async #error(operation: Said, response: Response): Promise<ServiceError> {
     // Cut before any parsing: the service's words are at the start, and the readers of HTML
     // and JSON must never see megabytes (error-body.ts).
     const text = await readCut(response.body, ANSWER_CAPS.error).catch(() => '');
@@ -278,7 +279,7 @@ export class Requester {
 
   /** The error of an answer, from its body in whatever form the service wrote it (errors.ts). */
   #errorFromText(
-    operation: string,
+    operation: Said,
     status: number,
     text: string,
     headers: ErrorHeaders,

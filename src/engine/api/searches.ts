@@ -21,6 +21,7 @@ import {
 } from './paging.ts';
 import { searchCall } from './query.ts';
 import type { Requester } from './requester.ts';
+import { said } from '../../shared/i18n/translator.ts';
 
 export class Searches {
   readonly #requester: Requester;
@@ -64,7 +65,7 @@ export class Searches {
       },
       this.limits(kind),
       params.skip ?? 0,
-      `${kind} search`,
+      said('api.op.search', { kind }),
     );
   }
 
@@ -84,7 +85,7 @@ export class Searches {
       bbox === undefined ? undefined : parseBbox(bbox),
       this.limits(kind),
       options,
-      `complete ${kind} search`,
+      said('api.op.searchAll', { kind }),
     );
   }
 

@@ -12,6 +12,7 @@ import { exchange, type Fetcher, type RetryPolicy } from './http.ts';
 import type { Log } from '../log.ts';
 import type { StoredToken } from './token.ts';
 import { tokenExpiry } from './token-expiry.ts';
+import { said, type Said } from '../../shared/i18n/translator.ts';
 
 export interface SignInContext {
   baseUrl: string;
@@ -23,10 +24,12 @@ export interface SignInContext {
   fetch: Fetcher;
   /** The answer deadline now, in ms: a token answer that trickles must not hold every call. */
   deadlineMs(): number;
-  errorOf(operation: string, response: Response): Promise<ServiceError>;
+  errorOf(operation: Said, response: Response): Promise<ServiceError>;
   /** Told the secret in use, so that error messages can leave it out. */
   usingSecret(secret: string): void;
 }
+
+const SIGN_IN = said('api.op.signIn');
 
 export async function signIn(c: SignInContext): Promise<StoredToken> {
   const { clientId, clientSecret } = await c.credentials();
@@ -38,7 +41,7 @@ export async function signIn(c: SignInContext): Promise<StoredToken> {
   // again would prolong the block; the error says so (errors.ts).
   const response = await exchange(
     {
-      operation: 'sign-in',
+      operation: SIGN_IN,
       method: 'POST',
       url: `${c.baseUrl}/v1/oauth/token`,
       headers: {
@@ -57,10 +60,10 @@ export async function signIn(c: SignInContext): Promise<StoredToken> {
     c.fetch,
   );
   if (response.status !== 200) {
-    const error = await c.errorOf('sign-in', response);
+    const error = await c.errorOf(SIGN_IN, response);
     throw error instanceof AuthError || response.status >= 500
       ? error
-      : new AuthError('sign-in', {
+      : new AuthError(SIGN_IN, {
           status: error.status,
           code: error.code,
           parameter: error.parameter,
@@ -70,8 +73,8 @@ export async function signIn(c: SignInContext): Promise<StoredToken> {
   }
   c.clock.observe(response.headers.get('date'), sentAt);
   const type = response.headers.get('content-type');
-  const text = await readCapped('sign-in', response.body, ANSWER_CAPS.token);
-  const body = readAnswer('sign-in', text, type, tokenAnswer);
+  const text = await readCapped(SIGN_IN, response.body, ANSWER_CAPS.token);
+  const body = readAnswer(SIGN_IN, text, type, tokenAnswer);
   const now = c.now();
   const { expiresAt, from } = tokenExpiry(body, c.clock, now);
   const hours = Math.round((expiresAt - now) / 360_000) / 10;

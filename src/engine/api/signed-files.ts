@@ -7,7 +7,8 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import type { FileFetcher } from '../net/files.ts';
-import type { ByteRange, MediaResponse, SignedStream } from './call.ts';
+import { signedOperation, type ByteRange, type MediaResponse, type SignedStream } from './call.ts';
+import type { Said } from '../../shared/i18n/translator.ts';
 import type { ServiceError } from './errors.ts';
 import { exchange, retrying, type Fetcher, type RetryPolicy } from './http.ts';
 import type { Log } from '../log.ts';
@@ -27,8 +28,8 @@ export interface SignedFilesContext {
   throttle: ThrottleWatch;
   fetch: Fetcher;
   files: FileFetcher;
-  errorOf(operation: string, response: Response): Promise<ServiceError>;
-  errorFromText(operation: string, status: number, text: string, h: ErrorHeaders): ServiceError;
+  errorOf(operation: Said, response: Response): Promise<ServiceError>;
+  errorFromText(operation: Said, status: number, text: string, h: ErrorHeaders): ServiceError;
   /** The answer deadline now (Settings › Network), in ms: the headers, then the body's rate. */
   deadlineMs(): number;
 }
@@ -63,7 +64,7 @@ export class SignedFiles {
 
   /** GETs a signed URL as-is, as a web stream. */
   async fetch(
-    operation: string,
+    operation: Said,
     url: string,
     range?: ByteRange,
     signal?: AbortSignal,
@@ -80,13 +81,13 @@ export class SignedFiles {
       c.throttle,
       c.fetch,
     );
-    if (response.status >= 300) throw await c.errorOf(`${operation} (signed URL)`, response);
+    if (response.status >= 300) throw await c.errorOf(signedOperation(operation), response);
     return toMedia(response);
   }
 
   /** The same GET for the download engine: retries as `fetch` does; throws a typed error. */
   async stream(
-    operation: string,
+    operation: Said,
     url: string,
     range?: ByteRange,
     signal?: AbortSignal,
@@ -108,7 +109,7 @@ export class SignedFiles {
     const { status, headers: h } = response;
     if (status >= 300) {
       const text = await response.body.text().catch(() => '');
-      throw c.errorFromText(`${operation} (signed URL)`, status, text, {
+      throw c.errorFromText(signedOperation(operation), status, text, {
         type: h['content-type'] ?? null,
         retryAfter: h['retry-after'] ?? null,
       });

@@ -6,6 +6,7 @@
  */
 import type { ServiceThrottle } from '../../shared/ipc/app.ts';
 import type { ThrottleListener } from './http.ts';
+import type { Said } from '../../shared/i18n/translator.ts';
 
 /** A later wait than the announced one is announced when it is at least this much later. */
 const ANNOUNCE_STEP_MS = 1000;
@@ -30,7 +31,7 @@ export class ThrottleWatch implements ThrottleListener {
     return this.#limited;
   }
 
-  waiting(operation: string, waitMs: number): (outcome: 'retry' | 'aborted') => void {
+  waiting(operation: Said, waitMs: number): (outcome: 'retry' | 'aborted') => void {
     this.#waiting++;
     const end = this.#now() + waitMs;
     if (!this.#limited || end >= this.#announcedEnd + ANNOUNCE_STEP_MS) {
@@ -49,10 +50,10 @@ export class ThrottleWatch implements ThrottleListener {
   }
 
   passed(): void {
-    if (this.#limited && this.#waiting === 0) this.#clear('');
+    if (this.#limited && this.#waiting === 0) this.#clear(null);
   }
 
-  #clear(operation: string): void {
+  #clear(operation: Said | null): void {
     if (!this.#limited) return;
     this.#limited = false;
     this.#announcedEnd = 0;

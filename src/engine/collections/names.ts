@@ -2,6 +2,7 @@ import type { Collection } from '../../shared/api/index.ts';
 import { COLLECTION_IMAGES_LIMIT } from '../../shared/api/index.ts';
 import type { ApiClient } from '../api/client.ts';
 import { PagingStopped } from '../api/paging.ts';
+import { said } from '../../shared/i18n/translator.ts';
 
 /**
  * More names than a collection of frames kept for people holds (the interface sets no bound),
@@ -29,7 +30,7 @@ export async function allImageNames(
   let collection: Collection | undefined;
   let marker = '';
   const markers = new Set<string>();
-  const operation = `collection ${id}`;
+  const operation = said('api.op.show', { kind: 'collections', id });
   for (let page = 1; ; page++) {
     if (page > MAX_PAGES || names.length > MAX_NAMES) {
       throw new PagingStopped(

@@ -15,6 +15,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { ANSWER_CAPS, AnswerTooLarge, cappedStream, sizeWords } from '../api/capped-read.ts';
 import type { ByteRange, MediaResponse } from '../api/requester.ts';
+import { said } from '../../shared/i18n/translator.ts';
 
 /**
  * Fetches a range of the zip (a negative start: its last bytes): 206 with Content-Range when
@@ -99,7 +100,7 @@ async function wholeTo(path: string, answer: MediaResponse, signal?: AbortSignal
     await answer.body.cancel().catch(() => undefined);
     throw tooLarge;
   }
-  const body = cappedStream('recording zip', answer.body, MAX_DIRECTORY);
+  const body = cappedStream(said('api.op.recordingZip'), answer.body, MAX_DIRECTORY);
   try {
     const source = Readable.fromWeb(body as NodeWebStream<Uint8Array>);
     await pipeline(source, createWriteStream(path), { signal });

@@ -1,6 +1,7 @@
 import type { AppStatus } from '../../shared/ipc.ts';
 import type { ServiceClock } from '../api/clock.ts';
 import { NetworkError } from '../api/errors.ts';
+import { said } from '../../shared/i18n/translator.ts';
 import type { Fetcher } from '../api/http.ts';
 import type { EventHub } from '../events.ts';
 
@@ -87,7 +88,7 @@ export class Connection {
       this.#online = false;
       // The same words a failed call would have: the address, the cause, what to do.
       this.#offlineReason = new NetworkError(
-        'the connection check',
+        said('api.op.connectionCheck'),
         this.#target.baseUrl,
         error,
       ).message;

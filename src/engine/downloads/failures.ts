@@ -5,6 +5,7 @@
  */
 import { AuthError, NetworkError, ServiceError } from '../api/errors.ts';
 import { backoff } from '../api/http.ts';
+import { isSignedOperation } from '../api/call.ts';
 import { InvalidPathValueError } from '../api/path.ts';
 import { formatBytes } from '../../shared/format.ts';
 import { english } from '../../shared/i18n/english.ts';
@@ -118,7 +119,7 @@ export function classify(error: unknown, what: string, folder: string): Download
   if (error instanceof ServiceError) {
     // How a signed host says "expired" is its own (ours 403; others 400, 401 or 410): a fresh
     // URL is asked for, and a run of refusals of fresh URLs fails (afterFailure).
-    if (SIGNED_REFUSALS.has(error.status) && error.operation.endsWith('(signed URL)')) {
+    if (SIGNED_REFUSALS.has(error.status) && isSignedOperation(error.operation)) {
       return new DownloadFailure('expired', said('downloads.reason.expired', { what }));
     }
     if (error.status === 429 || error.status >= 500) {

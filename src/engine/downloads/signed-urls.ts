@@ -33,10 +33,17 @@ export function describeTarget(t: UrlTarget): string {
   return `image ${t.image} of collection ${t.collection_id}`;
 }
 
-/** A request for the file, as messages name it: "recording r1.mp4", "image NAME". */
-export function operationOf(t: UrlTarget, what: string): string {
-  if (t.kind === 'recording') return `recording ${what}`;
-  return t.kind === 'observation-preview' ? describeTarget(t) : `image ${t.image}`;
+/**
+ * The request for the file, as the client names the call that signed its URL: "recording r1
+ * mp4", "observation O1 preview", "image NAME".
+ */
+export function operationOf(t: UrlTarget): Said {
+  if (t.kind === 'recording') {
+    return said('api.op.recordingFile', { id: t.recording_id ?? '', format: t.format ?? '' });
+  }
+  return t.kind === 'observation-preview'
+    ? said('media.what.preview', { id: t.image ?? '' })
+    : said('api.op.image', { name: t.image ?? '' });
 }
 
 /** Why a file other than a recording is gone (the service answered 404). */

@@ -147,7 +147,7 @@ async function fetchInto(
   let response: SignedStream;
   try {
     response = await t.client.requester.streamSigned(
-      operationOf(item, what),
+      operationOf(item),
       url,
       offset > 0 ? { start: offset } : undefined,
       signal,

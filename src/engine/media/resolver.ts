@@ -192,15 +192,16 @@ function cappedBody(route: MediaPath, response: MediaResponse): Readable {
   const cap = playlist ? Math.min(route.cap, ANSWER_CAPS.playlist) : route.cap;
   if (response.contentLength !== null && response.contentLength > cap) {
     response.body.cancel().catch(() => undefined);
-    throw new AnswerTooLarge(route.label, cap);
+    throw new AnswerTooLarge(route.what, cap);
   }
-  const body = cappedStream(route.label, response.body, cap);
+  const body = cappedStream(route.what, response.body, cap);
   return Readable.fromWeb(body as NodeWebStream<Uint8Array>);
 }
 
 /**
- * What a failed fetch means: the client's own said with the route named in the user's language
- * (the client names what it fetched in English); null for an error the client did not word.
+ * What a failed fetch means: the client's own said with the route named as the page asked for
+ * it (the client names its call: "image NAME" for a collection image's thumbnail); null for an
+ * error the client did not word.
  */
 function failureSaid(route: MediaPath, error: unknown): Said | null {
   const what = saidWithin(route.what);
@@ -208,7 +209,7 @@ function failureSaid(route: MediaPath, error: unknown): Said | null {
     return said('media.failed.other', { what, reason: String(error) });
   }
   if (!error.said || !('operation' in error.said.params)) return error.said ?? null;
-  return { ...error.said, params: { ...error.said.params, operation: route.what } };
+  return { ...error.said, params: { ...error.said.params, operation: what } };
 }
 
 function signal(error: unknown): boolean {

@@ -268,9 +268,9 @@ function liveFileWithQuery(
   signal: AbortSignal,
 ): Promise<MediaResponse> {
   return client.requester.media({
-    operation: `camera ${cameraId} live video`,
+    operation: said('media.what.video', { id: cameraId }),
     method: 'GET',
-    path: `/v1/cameras/${segment(cameraId, 'camera id')}/live/${segment(file, 'video file name')}?${query}`,
+    path: `/v1/cameras/${segment(cameraId, 'cameraId')}/live/${segment(file, 'videoFileName')}?${query}`,
     signal,
   });
 }

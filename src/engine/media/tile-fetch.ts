@@ -11,6 +11,8 @@ import { NetworkError, ServiceError, safeUrl } from '../api/errors.ts';
 import { RedirectGuard } from '../api/redirects.ts';
 import { InternalAddress, type AddressPolicy } from '../net/address-policy.ts';
 import type { Network } from '../net/network.ts';
+import { english } from '../../shared/i18n/english.ts';
+import { said } from '../../shared/i18n/translator.ts';
 
 /** A tile as the page gets it: the image's bytes and its (checked) type. */
 export interface TileImage {
@@ -20,7 +22,7 @@ export interface TileImage {
   lastModified: string | null;
 }
 
-const OPERATION = 'map tile';
+const OPERATION = said('api.op.mapTile');
 const SENDER_KIND = 'tiles';
 const FIX = 'Check the map tiles URL in Settings.';
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -136,7 +138,7 @@ function notImage(url: string, what: string): ServiceError {
 /** A refusal whose message is `map tile failed: <why>`, with no "HTTP" of an answer in it. */
 function refused(status: number, why: string): ServiceError {
   const error = new ServiceError(OPERATION, { status, code: 'unknown', message: why });
-  error.message = `${OPERATION} failed: ${why}`;
+  error.message = `${english.say(OPERATION)} failed: ${why}`;
   return error;
 }
 

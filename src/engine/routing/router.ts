@@ -5,7 +5,6 @@
  */
 import type { LonLat } from '../../shared/geo.ts';
 import { AnswerTooLarge, readCapped } from '../api/capped-read.ts';
-import { english } from '../../shared/i18n/english.ts';
 import { said } from '../../shared/i18n/translator.ts';
 import type { Network } from '../net/network.ts';
 import { ROUTER_NAMES, RoutingError, routeAsk, routeLine, type RouterKind } from './services.ts';
@@ -54,7 +53,7 @@ export async function routeAlongRoads(
   try {
     const response = await network.fetch(ask.url, { ...ask.init, signal });
     status = response.status;
-    text = await readCapped(english.say(asking), response.body, limits.answerCap);
+    text = await readCapped(asking, response.body, limits.answerCap);
   } catch (error) {
     if (signal.aborted) {
       throw new RoutingError(said('routing.refused.timeout', { name, host, seconds }));

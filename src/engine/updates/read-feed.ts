@@ -28,7 +28,7 @@ export function feedReader(fetchFeed: FetchLike, platform: string, arch: string)
       }
       let text: string;
       try {
-        text = await readCapped(`reading ${file}`, response.body, FEED_CAP);
+        text = await readCapped(said('api.op.updateFeed', { file }), response.body, FEED_CAP);
       } catch (error) {
         if (error instanceof AnswerTooLarge)
           throw new FeedProblem(said('updates.reason.tooLarge', { url: shownUrl(url) }));

@@ -1,4 +1,5 @@
 import type { Api } from '../../shared/ipc.ts';
+import type { Said } from '../../shared/i18n/translator.ts';
 import { contextSlot } from './context.ts';
 
 /**
@@ -7,8 +8,11 @@ import { contextSlot } from './context.ts';
  * no clock of the main process or the service is compared with this one.
  */
 export class ThrottleState {
-  /** The operation that was last told to wait, or null while requests pass. */
-  operation = $state<string | null>(null);
+  /**
+   * The operation that was last told to wait, as the core means it (said in the user's
+   * language when drawn), or null while requests pass.
+   */
+  operation = $state.raw<Said | null>(null);
   /** Whole seconds until the announced retry; 0 once it is due. */
   seconds = $state(0);
   #retryAt = 0;
@@ -18,7 +22,7 @@ export class ThrottleState {
 
   constructor(api: Api) {
     const stop = api.on('service.throttled', (t) => {
-      if (!t.limited) return this.#clear();
+      if (!t.limited || t.operation === null) return this.#clear();
       this.operation = t.operation;
       this.#retryAt = performance.now() + t.waitMs;
       this.#tick();

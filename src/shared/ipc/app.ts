@@ -3,6 +3,7 @@ import { settingsPatchSchema, type Settings } from '../settings.ts';
 import { settingsRefusal } from '../setting-issues.ts';
 import type { ConnectionTopic, FindingSaid } from '../connection-words.ts';
 import { type } from './marker.ts';
+import type { Said } from '../i18n/translator.ts';
 
 const none = z.object({}).strict();
 
@@ -36,8 +37,11 @@ export interface AppStatus {
 export interface ServiceThrottle {
   /** True while requests wait out the service's rate limit. */
   limited: boolean;
-  /** The operation that was last told to wait ("cameras search"). */
-  operation: string;
+  /**
+   * The operation that was last told to wait ("cameras search"), as it means it: each front end
+   * says it in its user's language; null when the limiting ended as a request passed.
+   */
+  operation: Said | null;
   /** How long from now until it is retried, in ms (0 when `limited` is false). */
   waitMs: number;
 }

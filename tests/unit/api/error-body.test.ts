@@ -5,6 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { wordsOfBody } from '../../../src/engine/api/error-body.ts';
 import { errorFromText } from '../../../src/engine/api/errors.ts';
+import { said } from '../../../src/shared/i18n/translator.ts';
+
+/** An operation named by its id alone: its English is "x". */
+const X = said('api.op.show', { kind: 'other', id: 'x' });
 
 const JSON_TYPE = 'application/json';
 
@@ -110,27 +114,39 @@ describe('errors from any body', () => {
       ['null', JSON_TYPE],
     ];
     for (const [text, type] of forms) {
-      const error = errorFromText('recording r1', 404, text, type, []);
+      const error = errorFromText(
+        said('api.op.show', { kind: 'recordings', id: 'r1' }),
+        404,
+        text,
+        type,
+        [],
+      );
       expect(error.message).toMatch(/^recording r1 failed: .+ \(HTTP 404\)\.$/);
       expect(error.message).not.toContain('[object Object]');
     }
-    expect(errorFromText('x', 404, '<title>Oops</title>', null, []).serviceMessage).toBe('Oops');
-    expect(errorFromText('x', 404, '', null, []).serviceMessage).toBe('not found');
+    expect(errorFromText(X, 404, '<title>Oops</title>', null, []).serviceMessage).toBe('Oops');
+    expect(errorFromText(X, 404, '', null, []).serviceMessage).toBe('not found');
   });
 
   it('take secrets and tokens out of the words and the operation, then cut', () => {
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJkZW1vIn0.c2lnbmF0dXJl';
     const page = `<p>Bad token ${jwt}, clipped eyJhbGciOiJIUzI1 and s3cr<b></b>et-value</p>`;
-    const error = errorFromText('camera s3cret-value', 400, page, 'text/html', ['s3cret-value']);
+    const error = errorFromText(
+      said('api.op.show', { kind: 'cameras', id: 's3cret-value' }),
+      400,
+      page,
+      'text/html',
+      ['s3cret-value'],
+    );
     expect(error.message).toBe(
       'camera [redacted] failed: Bad token [redacted], clipped [redacted] and [redacted] (HTTP 400).',
     );
-    const long = errorFromText('x', 400, `${'word '.repeat(400)}`, 'text/plain', []);
+    const long = errorFromText(X, 400, `${'word '.repeat(400)}`, 'text/plain', []);
     expect(long.serviceMessage.length).toBeLessThanOrEqual(1000);
   });
 
   it('say how long to wait when the service limits requests', () => {
-    const error = errorFromText('x', 429, 'Slow down', 'text/plain', [], 90_000);
+    const error = errorFromText(X, 429, 'Slow down', 'text/plain', [], 90_000);
     expect(error.message).toBe(
       'x failed: Slow down (HTTP 429). The service is limiting requests; try again in 90 s.',
     );

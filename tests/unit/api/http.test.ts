@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorFromBody, redact, safeUrl } from '../../../src/engine/api/errors.ts';
 import { backoff, DEFAULT_RETRY, parseRetryAfter, sleep } from '../../../src/engine/api/http.ts';
+import { said } from '../../../src/shared/i18n/translator.ts';
 
 describe('backoff', () => {
   it('doubles from the base delay up to the maximum, jittered within the upper half', () => {
@@ -38,7 +39,7 @@ describe('error messages', () => {
       'http://h:1/signed/x.zip',
     );
     const error = errorFromBody(
-      'cameras search',
+      said('api.op.search', { kind: 'cameras' }),
       400,
       { error: { status: 400, code: 'invalid_parameter', message: `bad ${jwt}.` } },
       [],
@@ -49,11 +50,11 @@ describe('error messages', () => {
   });
 
   it('make sense of a body that is not the service error form', () => {
-    expect(errorFromBody('session', 502, null, []).message).toBe(
+    expect(errorFromBody(said('api.op.session'), 502, null, []).message).toBe(
       'session failed: the service had an internal error (HTTP 502).',
     );
     const oauth = errorFromBody(
-      'sign-in',
+      said('api.op.signIn'),
       401,
       { error: 'invalid_client', error_description: 'Bad client' },
       [],

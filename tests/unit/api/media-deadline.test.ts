@@ -16,6 +16,7 @@ import {
   type HostilePeer,
 } from '../../helpers/hostile-peer.ts';
 import { sleep } from '../../helpers/wait.ts';
+import { said } from '../../../src/shared/i18n/translator.ts';
 
 let peer: HostilePeer;
 beforeAll(async () => (peer = await startHostilePeer()));
@@ -26,7 +27,8 @@ const DEADLINE = 1_000;
 const SLACK = 700;
 const IMAGE = '/v1/cameras/c1/image';
 const requester = () => demoClient(peer.url, { answerDeadlineMs: DEADLINE }).requester;
-const image = () => requester().media({ operation: 'camera c1 image', method: 'GET', path: IMAGE });
+const CAMERA_IMAGE = said('api.op.cameraImage', { id: 'c1' });
+const image = () => requester().media({ operation: CAMERA_IMAGE, method: 'GET', path: IMAGE });
 const jpeg = { type: 'image/jpeg' };
 
 /** Reads the body to its end; `pauseMs` after the first chunk, as a paused video does. */
@@ -95,7 +97,7 @@ describe('streamed media: headers within the deadline, then a least rate', () =>
     const stop = new AbortController();
     const reason = new Error('the view closed');
     const media = await requester().media({
-      ...{ operation: 'camera c1 image', method: 'GET', path: IMAGE },
+      ...{ operation: CAMERA_IMAGE, method: 'GET', path: IMAGE },
       signal: stop.signal,
     });
     setTimeout(() => stop.abort(reason), 300);
@@ -105,7 +107,7 @@ describe('streamed media: headers within the deadline, then a least rate', () =>
 
 describe('signed URLs (fetchSigned)', () => {
   const SIGNED = '/signed/c1.jpg';
-  const signed = () => requester().fetchSigned('camera c1 image', `${peer.url}${SIGNED}?sig=1`);
+  const signed = () => requester().fetchSigned(CAMERA_IMAGE, `${peer.url}${SIGNED}?sig=1`);
 
   it('no headers at all fails in words after two tries', async () => {
     peer.answers.set(SIGNED, silent);

@@ -1,4 +1,5 @@
 import { describe, expect } from 'vitest';
+import { said } from '../../../src/shared/i18n/translator.ts';
 import { apiTest as test } from '../../helpers/fixtures.ts';
 import { snapshotTime, type ApiClient } from '../../../src/engine/api/index.ts';
 import { demoClient, NOW, type RecordingProxy } from '../../helpers/api.ts';
@@ -52,7 +53,10 @@ describe('signed-URL redirects', () => {
   test('give a fresh signed URL to fetch later, and stream into a Node stream', async () => {
     const url = await client.recordings.downloadUrl(recordingId, 'jpg');
     expect(url).toMatch(/\/signed\/recordings\/.+\.jpg\?expires=\d+&signature=/);
-    const media = await client.requester.fetchSigned('recording jpg', url);
+    const media = await client.requester.fetchSigned(
+      said('api.op.recordingFile', { id: recordingId, format: 'jpg' }),
+      url,
+    );
     let size = 0;
     for await (const chunk of media.nodeStream()) size += (chunk as Buffer).length;
     expect(size).toBe(media.contentLength);

@@ -18,6 +18,10 @@ import { Network } from '../../../src/engine/net/network.ts';
 import { loadTranslator } from '../../../src/shared/i18n/catalogues.ts';
 import { apiTest } from '../../helpers/fixtures.ts';
 import { demoClient } from '../../helpers/api.ts';
+import { said as saidOf } from '../../../src/shared/i18n/translator.ts';
+
+const LIVE_IMAGE = saidOf('media.what.live', { id: 'C1' });
+const X = saidOf('api.op.image', { name: 'x' });
 
 const PUBLIC = 'https://api.roadcam.example';
 const refused = (base: string, target: string) => redirectRefusal(base, target)?.why ?? null;
@@ -96,7 +100,7 @@ describe('the guard', () => {
     let now = 0;
     const guard = new RedirectGuard('https://api.example', dns.resolve, () => now);
     const follow = () =>
-      guard.follow('camera C1 live image', 302, 'https://files.example/f.jpg?signature=SECRET');
+      guard.follow(LIVE_IMAGE, 302, 'https://files.example/f.jpg?signature=SECRET');
     const error = await follow().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RedirectRefused);
     const message = (error as Error).message;
@@ -119,17 +123,17 @@ describe('the guard', () => {
   it('follows a name that does not resolve here, and never looks up for a local service', async () => {
     const dns = resolver({});
     const guard = new RedirectGuard('https://api.example', dns.resolve);
-    expect(await guard.follow('x', 302, 'https://cdn.example/a')).toBe('https://cdn.example/a');
+    expect(await guard.follow(X, 302, 'https://cdn.example/a')).toBe('https://cdn.example/a');
     const local = new RedirectGuard('http://127.0.0.1:8080', dns.resolve);
-    expect(await local.follow('x', 302, '/signed/a')).toBe('http://127.0.0.1:8080/signed/a');
-    expect(await local.follow('x', 302, 'http://signed.example/a')).toBe('http://signed.example/a');
+    expect(await local.follow(X, 302, '/signed/a')).toBe('http://127.0.0.1:8080/signed/a');
+    expect(await local.follow(X, 302, 'http://signed.example/a')).toBe('http://signed.example/a');
     expect(dns.asked).toEqual(['cdn.example']);
   });
 
   it('says so when there is no target, or one that is not a URL', async () => {
     const guard = new RedirectGuard('https://api.example', () => Promise.resolve([]));
-    await expect(guard.follow('x', 302, null)).rejects.toThrow(/without the expected signed-URL/);
-    await expect(guard.follow('x', 302, 'http://[oops')).rejects.toThrow(/not a URL/);
+    await expect(guard.follow(X, 302, null)).rejects.toThrow(/without the expected signed-URL/);
+    await expect(guard.follow(X, 302, 'http://[oops')).rejects.toThrow(/not a URL/);
   });
 });
 
@@ -184,7 +188,7 @@ describe('the requester, for a service on the internet', () => {
       network,
       retry: { attempts: 1 },
     });
-  const live = { operation: 'camera C1 live image', method: 'GET', path: '/v1/cameras/C1/live' };
+  const live = { operation: LIVE_IMAGE, method: 'GET', path: '/v1/cameras/C1/live' };
 
   it.each([
     'http://169.254.169.254/latest/meta-data/iam/security-credentials/',
@@ -218,7 +222,7 @@ describe('the requester, for a service on the internet', () => {
       return de.say((error as RedirectRefused).said!);
     };
     expect(await said('http://10.0.0.5/signed/C1.jpg?signature=SECRET')).toBe(
-      'camera C1 live image ist fehlgeschlagen: der Dienst hat es nach ' +
+      'Livebild der Kamera C1 ist fehlgeschlagen: der Dienst hat es nach ' +
         'http://10.0.0.5/signed/C1.jpg umgeleitet (HTTP 302), und Roadcam folgt dem nicht: ihr ' +
         'Ziel ist eine private Adresse (10.0.0.0/8), auf diesem Computer oder in seinem lokalen ' +
         'Netz, während der Dienst selbst nicht dort ist. Wenn der Dienst seine Dateien wirklich ' +
@@ -230,7 +234,7 @@ describe('the requester, for a service on the internet', () => {
     );
     const https = new RedirectGuard('https://api.roadcam.example', () => Promise.resolve([]));
     const down: unknown = await https
-      .follow('camera C1 live image', 302, 'http://files.roadcam.example/C1.jpg')
+      .follow(LIVE_IMAGE, 302, 'http://files.roadcam.example/C1.jpg')
       .catch((e: unknown) => e);
     expect(de.say((down as RedirectRefused).said!)).toMatch(
       /: der Dienst wird über HTTPS erreicht, und die Umleitung führt zu unverschlüsseltem HTTP, wo die Datei und ihre Adresse unterwegs gelesen oder verändert werden könnten\./,

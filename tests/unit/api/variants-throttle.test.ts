@@ -13,6 +13,11 @@ import { ThrottleWatch } from '../../../src/engine/api/throttle.ts';
 import type { ServiceThrottle } from '../../../src/shared/ipc.ts';
 import { demoClient, startRecordingProxy } from '../../helpers/api.ts';
 import { useProxy, useService } from '../../helpers/per-describe.ts';
+import { said } from '../../../src/shared/i18n/translator.ts';
+
+const ARCHIVED = said('api.op.cameraImage', { id: 'C1' });
+const SEARCH = said('api.op.search', { kind: 'cameras' });
+const NEW_X = said('api.op.newCollection', { name: 'x' });
 
 describe.each(VARIANT_NAMES)('rate limits against the %s service', (variant: VariantName) => {
   const service = useService({ cameras: 40, hours: 2, variant });
@@ -88,10 +93,10 @@ describe.each(VARIANT_NAMES)('rate limits against the %s service', (variant: Var
     expect(await recordingCount(client, camera!.id)).toBe(before + 1);
     expect(notices).toContainEqual({
       limited: true,
-      operation: `recording of camera ${camera!.id}`,
+      operation: said('api.op.record', { camera: camera!.id }),
       waitMs: 1000,
     });
-    expect(notices.at(-1)).toEqual({ limited: false, operation: '', waitMs: 0 });
+    expect(notices.at(-1)).toEqual({ limited: false, operation: null, waitMs: 0 });
   });
 
   it('gives up, saying the service limits requests, when the wait would pass the budget', async () => {
@@ -129,7 +134,7 @@ describe.each(VARIANT_NAMES)('rate limits against the %s service', (variant: Var
     const client = demoClient(proxy.url);
     const [camera] = (await client.cameras.search({ limit: 1 })).features;
     const url = await client.requester.signedUrl({
-      operation: 'archived image',
+      operation: ARCHIVED,
       method: 'GET',
       path: `/v1/cameras/${encodeURIComponent(camera!.id)}/images/${NOW}`,
     });
@@ -139,7 +144,7 @@ describe.each(VARIANT_NAMES)('rate limits against the %s service', (variant: Var
     try {
       files.inject({ status: 429, headers: { 'retry-after': '1' } });
       const proxied = `${files.url}${signed.pathname}${signed.search}`;
-      const file = await client.requester.streamSigned('archived image', proxied);
+      const file = await client.requester.streamSigned(ARCHIVED, proxied);
       expect(file.status).toBe(200);
       expect((await file.body.text()).length).toBeGreaterThan(0);
       expect(files.requests.map((r) => r.path)).toEqual([
@@ -164,18 +169,18 @@ describe('throttle notices', () => {
       (t) => notices.push(t),
       () => now,
     );
-    const waits = Array.from({ length: 30 }, () => watch.waiting('cameras search', 1000));
+    const waits = Array.from({ length: 30 }, () => watch.waiting(SEARCH, 1000));
     now = 500;
-    const later = watch.waiting('new collection x', 2000);
+    const later = watch.waiting(NEW_X, 2000);
     expect(notices).toEqual([
-      { limited: true, operation: 'cameras search', waitMs: 1000 },
-      { limited: true, operation: 'new collection x', waitMs: 2000 },
+      { limited: true, operation: SEARCH, waitMs: 1000 },
+      { limited: true, operation: NEW_X, waitMs: 2000 },
     ]);
     for (const done of waits) done('retry');
     watch.passed();
     expect(watch.limited).toBe(true);
     later('aborted');
-    expect(notices.at(-1)).toEqual({ limited: false, operation: 'new collection x', waitMs: 0 });
+    expect(notices.at(-1)).toEqual({ limited: false, operation: NEW_X, waitMs: 0 });
     watch.passed();
     expect(notices).toHaveLength(3);
   });

@@ -1,6 +1,7 @@
 /**
  * The CLI when the service limits requests (429): the command goes on after waiting, and says
- * so in one line on stderr, however many requests were held back.
+ * so in one line on stderr, however many requests were held back, naming the operation in the
+ * user's language.
  */
 import { describe, expect, it } from 'vitest';
 import { useProxy, useService, useTempDir } from '../../helpers/per-describe.ts';
@@ -25,5 +26,18 @@ describe.each(['stranger-b'])('the CLI against the %s service, throttled', (vari
       'roadcam: the service is limiting requests: retrying in 1 s (cameras search).',
     ]);
     expect(proxy.requests.filter((r) => r.path.startsWith('/v1/cameras'))).toHaveLength(3);
+  });
+
+  it('names the operation held back in the language LANG says', async () => {
+    proxy.inject({ status: 429, path: '/v1/cameras', headers: { 'retry-after': '1' } });
+    const out = await runRoadcam(
+      dataDir.path,
+      ['cameras', 'search', '--limit', '5', '--json', ...direct(proxy.url)],
+      { env: { ...secretEnv, LANG: 'de_DE.UTF-8' } },
+    );
+    expect(out.code, out.stderr).toBe(0);
+    expect(lines(out.stderr).filter((l) => l.includes('begrenzt'))).toEqual([
+      'roadcam: der Dienst begrenzt die Anfragen: neuer Versuch in 1 s (Kamerasuche).',
+    ]);
   });
 });

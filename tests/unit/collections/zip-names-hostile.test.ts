@@ -8,6 +8,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { said } from '../../../src/shared/i18n/translator.ts';
 import { ANSWER_CAPS } from '../../../src/engine/api/capped-read.ts';
 import { zipEntryNames } from '../../../src/engine/collections/zip-names.ts';
 import { demoClient, tempDir } from '../../helpers/collections.ts';
@@ -104,7 +105,10 @@ afterAll(async () => {
 
 const requester = demoClient('http://127.0.0.1:9').requester;
 const namesOf = (path: string) =>
-  zipEntryNames((range) => requester.fetchSigned('zip', `${base}${path}`, range), temp.path);
+  zipEntryNames(
+    (range) => requester.fetchSigned(said('api.op.recordingZip'), `${base}${path}`, range),
+    temp.path,
+  );
 /** What the socket may still hold past the cap when reading stops. */
 const SLACK = 24 * MB;
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { readdirSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { said } from '../../../src/shared/i18n/translator.ts';
 import { ZipFile, type EndOptions } from 'yazl';
 import { zipEntryNames } from '../../../src/engine/collections/zip-names.ts';
 import { parseRange } from '../../../src/service/media/send-file.ts';
@@ -70,7 +71,7 @@ const requester = demoClient('http://127.0.0.1:9').requester;
 
 function namesOf(path: string, query = '') {
   return zipEntryNames(
-    (range) => requester.fetchSigned('zip', `${base}${path}${query}`, range),
+    (range) => requester.fetchSigned(said('api.op.recordingZip'), `${base}${path}${query}`, range),
     temp.path,
   );
 }

@@ -78,7 +78,8 @@ describe('notifications in the shell’s language', () => {
   it('a core error in a dialog says what the core said, in the shell’s language', async () => {
     await shellWords.choose('de', []);
     const said = { code: 'net.answerTimeout', params: { operation: 'diagnostics', seconds: 2 } };
-    const error = new ApiError('diagnostics', english.say(said as never), { said: said as never });
+    const operation = { code: 'api.op.session', params: {} } as const;
+    const error = new ApiError(operation, english.say(said as never), { said: said as never });
     expect(errorInWords(error)).toBe((await loadTranslator('de')).say(said as never));
     expect(errorInWords(error)).not.toBe(error.message);
     expect(errorInWords(new Error('plain'))).toBe('plain');

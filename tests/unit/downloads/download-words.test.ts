@@ -34,7 +34,8 @@ describe('a failure said in the user’s language', () => {
 
   it('a recording gone from the service reads in French', async () => {
     const fr = await loadTranslator('fr');
-    const gone = new ServiceError('recording r1', { status: 404, code: 'unknown', message: 'no' });
+    const operation = said('api.op.recordingFile', { id: 'r1', format: 'mp4' });
+    const gone = new ServiceError(operation, { status: 404, code: 'unknown', message: 'no' });
     const failure = classify(gone, 'r1.mp4', '/data');
     expect(failure.message).toMatch(/^r1\.mp4 is not on the service/);
     expect(fr.say(failure.said)).toMatch(/^r1\.mp4 n’est pas sur le service/);

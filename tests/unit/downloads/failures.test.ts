@@ -3,6 +3,7 @@
  * asked again at once, waited for, paused with the batch, or failed with the reason.
  */
 import { describe, expect, it } from 'vitest';
+import { signedOperation } from '../../../src/engine/api/call.ts';
 import { ServiceError } from '../../../src/engine/api/errors.ts';
 import { afterFailure, classify, DownloadFailure } from '../../../src/engine/downloads/failures.ts';
 import { english } from '../../../src/shared/i18n/english.ts';
@@ -91,20 +92,20 @@ describe('afterFailure', () => {
 });
 
 describe('classify', () => {
-  const refusal = (status: number, operation: string) =>
+  const refusal = (status: number, operation: Said) =>
     new ServiceError(operation, { status, code: 'unknown', message: 'refused' });
+  const recording = said('api.op.recordingFile', { id: 'r', format: 'zip' });
+  const signed = signedOperation(recording);
 
   it('takes any way a signed host has of saying "expired" for an expired link', () => {
     for (const status of [400, 401, 403, 410]) {
-      const failure = classify(refusal(status, 'recording r.zip (signed URL)'), 'r.zip', '/tmp');
+      const failure = classify(refusal(status, signed), 'r.zip', '/tmp');
       expect(failure.kind, `HTTP ${status}`).toBe('expired');
     }
   });
 
   it("does not take the service's own 403 or a signed 404 for an expired link", () => {
-    expect(classify(refusal(403, 'recording r.zip'), 'r.zip', '/tmp').kind).toBe('permanent');
-    expect(classify(refusal(404, 'recording r.zip (signed URL)'), 'r.zip', '/tmp').kind).toBe(
-      'permanent',
-    );
+    expect(classify(refusal(403, recording), 'r.zip', '/tmp').kind).toBe('permanent');
+    expect(classify(refusal(404, signed), 'r.zip', '/tmp').kind).toBe('permanent');
   });
 });

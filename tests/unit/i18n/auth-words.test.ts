@@ -54,7 +54,7 @@ test('a refused sign-in reads the same in the app, a dialog and the command line
   const thrown = await throughIpc(error);
   expect(thrown.said).toEqual(error.said);
   const german = await errorWords(thrown, GERMAN);
-  expect(german).toMatch(/^sign-in ist fehlgeschlagen: .*Prüfen Sie die Client-ID/);
+  expect(german).toMatch(/^Anmeldung ist fehlgeschlagen: .*Prüfen Sie die Client-ID/);
   expect(german).not.toContain('wrong-secret-77');
   await shellWords.choose('de', []);
   expect(errorInWords(thrown)).toBe(german);

@@ -9,6 +9,7 @@ import { errorWords } from '../../../src/cli/error-words.ts';
 import { AnswerDeadlinePassed } from '../../../src/engine/api/answer-deadline.ts';
 import { createDispatcher } from '../../../src/engine/ipc/dispatcher.ts';
 import { IpcError, unwrap } from '../../../src/shared/ipc.ts';
+import { said } from '../../../src/shared/i18n/translator.ts';
 import { demoClient } from '../../helpers/api.ts';
 import { silent, startHostilePeer, type HostilePeer } from '../../helpers/hostile-peer.ts';
 
@@ -22,7 +23,7 @@ async function deadlinePassed(): Promise<AnswerDeadlinePassed> {
   peer.answers.set(IMAGE, silent);
   const requester = demoClient(peer.url, { answerDeadlineMs: 1_000 }).requester;
   const failed = await requester
-    .media({ operation: 'camera c1 image', method: 'GET', path: IMAGE })
+    .media({ operation: said('api.op.cameraImage', { id: 'c1' }), method: 'GET', path: IMAGE })
     .then(
       () => null,
       (error: unknown) => error,
@@ -35,7 +36,7 @@ it('an answer deadline reads the same in every front end, in the language asked 
   const error = await deadlinePassed();
   expect(error.said).toEqual({
     code: 'net.answerTimeout',
-    params: { operation: 'camera c1 image', seconds: 1 },
+    params: { operation: said('api.op.cameraImage', { id: 'c1' }), seconds: 1 },
   });
   // The English stays the message, for logs.
   expect(error.message).toMatch(/^camera c1 image failed: the service sent no complete answer/);
@@ -54,7 +55,7 @@ it('an answer deadline reads the same in every front end, in the language asked 
 
   const german = await errorWords(thrown, { LANG: 'de_DE.UTF-8' });
   expect(german).toBe(
-    'camera c1 image ist fehlgeschlagen: Der Dienst hat innerhalb von 1 s keine vollständige ' +
+    'Bild der Kamera c1 ist fehlgeschlagen: Der Dienst hat innerhalb von 1 s keine vollständige ' +
       'Antwort gesendet (die Antwortfrist unter Einstellungen › Netzwerk). Der Dienst oder das ' +
       'Netzwerk ist zu langsam; versuchen Sie es später erneut oder verlängern Sie die Frist.',
   );

@@ -10,12 +10,15 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { said } from '../../../src/shared/i18n/translator.ts';
 import type { Core } from '../../../src/engine/core.ts';
 import { DEMO_CLIENT } from '../../../src/service/index.ts';
 import { startAccountCore } from '../../helpers/core.ts';
 import { systemTestCa } from '../../helpers/tls.ts';
 import { useService, useTempDir } from '../../helpers/per-describe.ts';
 import { makeRecordings } from '../../helpers/downloads.ts';
+
+const ZIP = said('api.op.recordingZip');
 
 /** `roadcam` in a child process whose environment holds none of the CA variables. */
 function roadcamWithoutCaVariables(dataDir: string, args: string[]) {
@@ -74,7 +77,7 @@ describe('a service whose certificate no store trusts', () => {
     expect(cameras.features.length).toBeGreaterThan(0);
     const [id] = await makeRecordings(service, core.client, 1, 10);
     const signed = await core.client.requester.streamSigned(
-      'test download',
+      ZIP,
       await core.client.recordings.downloadUrl(id!, 'zip'),
     );
     expect(signed.status).toBe(200);
@@ -90,7 +93,7 @@ describe('a service whose certificate no store trusts', () => {
       await Promise.all([
         ...[1, 2, 3, 4].map(() => core.client.cameras.search({ limit: 5 })),
         ...urls.map(async (url) => {
-          const file = await core.client.requester.streamSigned('test download', url);
+          const file = await core.client.requester.streamSigned(ZIP, url);
           await file.body.text(4);
         }),
       ]);

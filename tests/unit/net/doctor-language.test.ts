@@ -24,7 +24,7 @@ it('a German LANG gets the report of a service that is not there in German', asy
   expect(down.stdout).toMatch(/^FEHLER Erreichbarkeit: der Dienst hat nicht geantwortet \(/m);
   expect(down.stdout).toMatch(/^ {7}-> Prüfen Sie die Netzwerkverbindung, den Proxy/m);
   expect(down.stdout).toMatch(/^ {7}Dienst: http:\/\/127\.0\.0\.1:1/m);
-  expect(down.stdout).toMatch(/^FEHLER Sitzung: sign-in ist fehlgeschlagen: http:\S+ war nicht/m);
+  expect(down.stdout).toMatch(/^FEHLER Sitzung: Anmeldung ist fehlgeschlagen: http:\S+ war nicht/m);
   expect(down.stdout).toMatch(/Siehe die mit FEHLER markierten Zeilen\.\n$/);
   expect(down.stdout).not.toMatch(/did not answer|Check the|FAIL/);
 }, 60_000);

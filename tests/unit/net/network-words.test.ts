@@ -42,7 +42,7 @@ describe('the network says what is wrong in the language asked for', () => {
     const host = new URL(secure.url).host;
     expect(await german(error)).toMatch(
       new RegExp(
-        `^sign-in ist fehlgeschlagen: Dem Zertifikat von ${host.replace(/\./g, '\\.')} wird nicht vertraut \\(\\w+\\)\\. .*CA-Datei`,
+        `^Anmeldung ist fehlgeschlagen: Dem Zertifikat von ${host.replace(/\./g, '\\.')} wird nicht vertraut \\(\\w+\\)\\. .*CA-Datei`,
       ),
     );
     // The English stays the message, for logs.
@@ -55,7 +55,7 @@ describe('the network says what is wrong in the language asked for', () => {
     });
     const error = await proxied.client.cameras.search({ limit: 1 }).catch((e: unknown) => e);
     expect(await german(error)).toMatch(
-      /^sign-in ist fehlgeschlagen: Der Proxy http:\/\/127\.0\.0\.1:9 \(aus Einstellungen\) ist nicht erreichbar \(ECONNREFUSED\)\. .*„Kein Proxy“/,
+      /^Anmeldung ist fehlgeschlagen: Der Proxy http:\/\/127\.0\.0\.1:9 \(aus Einstellungen\) ist nicht erreichbar \(ECONNREFUSED\)\. .*„Kein Proxy“/,
     );
     const report = await proxied.api.invoke('app.connectionReport', {});
     const de = await loadTranslator('de');

@@ -11,6 +11,8 @@
  *   fields asked for there are the whole answer.
  */
 import { z } from 'zod';
+import { english } from '../../../shared/i18n/english.ts';
+import { said, saidWithin, type Said } from '../../../shared/i18n/translator.ts';
 import type {
   Collection,
   CollectionIndex,
@@ -129,11 +131,9 @@ function wording(message: string): string {
   return /, received undefined$/.test(message) ? 'missing' : message;
 }
 
-function notFollowed(operation: string, issues: string): ApiError {
-  return new ApiError(
-    operation,
-    `${operation} failed: the service's answer does not follow the service interface (${issues}). The service may speak another version of it; if this persists, tell its provider.`,
-  );
+function notFollowed(operation: Said, issues: string): ApiError {
+  const words = said('api.answer.notFollowed', { operation: saidWithin(operation), issues });
+  return new ApiError(operation, english.say(words), { said: words });
 }
 
 function isReader<T>(shape: AnswerShape<T>): shape is Reader<T> {
@@ -146,7 +146,7 @@ function isReader<T>(shape: AnswerShape<T>): shape is Reader<T> {
  * one line when a liberal reading found something odd.
  */
 export function readAnswer<T>(
-  operation: string,
+  operation: Said,
   text: string,
   contentType: string | null,
   shape: AnswerShape<T>,
@@ -156,10 +156,13 @@ export function readAnswer<T>(
   try {
     body = JSON.parse(text);
   } catch {
-    throw new ApiError(
-      operation,
-      `${operation} failed: the service answered with ${contentType ? `"${contentType.split(';')[0]}"` : 'a body'} that is not JSON. Something else may be answering in its place (a proxy, a captive portal, a wrong address): check the network and the service address in Settings.`,
-    );
+    const type = contentType?.split(';')[0] ?? '';
+    const words = said('api.answer.notJson', {
+      operation: saidWithin(operation),
+      body: contentType ? 'typed' : 'none',
+      type,
+    });
+    throw new ApiError(operation, english.say(words), { said: words });
   }
   if (isReader(shape)) {
     const odd = new Oddities();
@@ -170,7 +173,7 @@ export function readAnswer<T>(
       if (error instanceof Unusable) throw notFollowed(operation, error.message);
       throw error;
     }
-    const summary = odd.summary(operation);
+    const summary = odd.summary(english.say(operation));
     if (summary !== undefined) log?.(summary);
     return read;
   }
