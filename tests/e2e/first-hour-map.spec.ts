@@ -284,6 +284,9 @@ async function expectBelow(lower: Locator, upper: Locator) {
 test("REC pins do not cover each other, nor does the panel's status cover the picture", async ({
   page,
 }, testInfo) => {
+  // Two recordings made through the form and a search again: some twenty steps, which on a
+  // machine at load 20 took a minute (each click waits for the page to be still).
+  test.setTimeout(120_000);
   await own.openMap(page);
   await page.getByLabel(say('search.text')).fill('Denver');
   await page.getByRole('button', { name: say('search.tab'), exact: true }).click();
