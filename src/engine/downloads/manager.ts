@@ -57,7 +57,11 @@ export class DownloadManager {
 
   constructor(options: ManagerOptions) {
     this.#o = options;
-    this.store = new DownloadQueueStore(options.db);
+    const log = options.log;
+    // A failed write of the milestones that waited (write-behind.ts): logged where there is a log.
+    this.store = new DownloadQueueStore(options.db, {
+      onError: log && ((error) => log(`downloads: saving the queue: ${String(error)}`)),
+    });
     this.urls = new SignedUrls(options.client);
     this.#progress = new ProgressTracker(
       this.store,

@@ -1,7 +1,8 @@
 /**
  * Reading the download queue (store.ts writes it): batches, items, what is due to start and
  * when the scheduler must look again. Statements are prepared once and kept: compiling one
- * costs more than running it, and the scheduler asks per file.
+ * costs more than running it, and the scheduler asks per file. Every statement runs the
+ * writes that wait (write-behind.ts) first: a read never misses a write asked for before it.
  */
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
@@ -15,16 +16,27 @@ import {
   type ItemRow,
   type StateGroup,
 } from './rows.ts';
+import { WriteBehind, type WriteBehindOptions } from './write-behind.ts';
 
 export class QueueReads {
   protected readonly db: Db;
+  /** The transfers' milestones that wait to join the next statement's transaction. */
+  protected readonly writes: WriteBehind;
   readonly #statements = new Map<string, Database.Statement>();
 
-  constructor(db: Db) {
+  constructor(db: Db, options: WriteBehindOptions = {}) {
     this.db = db;
+    this.writes = new WriteBehind(db, options);
   }
 
+  /** A statement, after the writes that wait. */
   protected prepare(sql: string): Database.Statement {
+    this.writes.run();
+    return this.statement(sql);
+  }
+
+  /** A statement, leaving the writes that wait where they are (the caller knows why). */
+  protected statement(sql: string): Database.Statement {
     let statement = this.#statements.get(sql);
     if (!statement) {
       statement = this.db.prepare(sql);

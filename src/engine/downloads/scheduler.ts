@@ -159,7 +159,11 @@ export class QueueScheduler {
     this.#wakeup.close();
     this.#spaceWaits.close();
     await this.#running.abortAll(new Error('closing'));
-    if (this.#store.open) this.#progress.flush();
+    if (this.#store.open) {
+      this.#progress.flush();
+      // The milestones still waiting (a file completed just now) go in before the core closes.
+      this.#store.settle();
+    }
     this.#progress.close();
     this.#lock?.release();
     this.#lock = undefined;

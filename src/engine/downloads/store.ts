@@ -3,25 +3,18 @@
  * progress. An item is a recording file or an image of a collection kept offline.
  * It replaced the first downloads table (migration 0050, dropped by 0510), whose states could
  * not express waiting and canceled. Multi-step writes run in one transaction. This class
- * changes the queue; what it reads is in queue-reads.ts, which it extends.
+ * changes the queue; what a transfer writes is in transfer-writes.ts and what it reads in
+ * queue-reads.ts, which it extends.
  */
 import type { DownloadScope, DownloadState } from '../../shared/ipc/downloads.ts';
 import type { Said } from '../../shared/i18n/translator.ts';
 import { englishOf, saidText } from './reasons.ts';
-import { QueueReads } from './queue-reads.ts';
 import type { BatchRow, NewBatch, NewItem } from './rows.ts';
+import { now, TransferWrites } from './transfer-writes.ts';
 
 const ACTIVE = "('queued', 'waiting', 'downloading')";
-/** The time of a change, as ISO text (made once per millisecond: it is asked for per file). */
-let lastMs = 0;
-let lastIso = '';
-const now = () => {
-  const ms = Date.now();
-  if (ms !== lastMs) [lastMs, lastIso] = [ms, new Date(ms).toISOString()];
-  return lastIso;
-};
 
-export class DownloadQueueStore extends QueueReads {
+export class DownloadQueueStore extends TransferWrites {
   createBatch(batch: NewBatch, items: readonly NewItem[]): number {
     return this.db.transaction(() => {
       const { id } = this.prepare(
@@ -141,57 +134,14 @@ export class DownloadQueueStore extends QueueReads {
     fields: { message?: Said | null; notBefore?: number; attempts?: number } = {},
   ): void {
     const reason = reasonColumns(fields.message ?? null);
-    this.prepare(
+    const update = this.statement(
       `UPDATE download_items SET state = ?, message = ?, message_said = ?, not_before = ?,
            attempts = coalesce(?, attempts), updated_at = ? WHERE id = ?`,
-    ).run(state, ...reason, fields.notBefore ?? 0, fields.attempts ?? null, now(), id);
-  }
-
-  /** Marks a queued item downloading; false when it is not queued any more. */
-  begin(id: number, attempts: number): boolean {
-    return (
-      this.prepare(
-        `UPDATE download_items SET state = 'downloading', message = NULL, message_said = NULL, not_before = 0,
-           attempts = ?, updated_at = ? WHERE id = ? AND state = 'queued'`,
-      ).run(attempts, now(), id).changes > 0
-    );
-  }
-
-  /** The first answer for an item: its final name and what the server said the file is. */
-  resolve(id: number, name: string, bytesTotal: number, etag: string | null): void {
-    this.prepare(
-      `UPDATE download_items SET name = ?, resolved = 1, bytes_total = ?, etag = ?, bytes_done = 0,
-           updated_at = ? WHERE id = ?`,
-    ).run(name, bytesTotal, etag, now(), id);
-  }
-
-  /** What the server said the file is: written before the first byte of the body. */
-  setHeaders(id: number, bytesTotal: number | null, etag: string | null, bytesDone: number): void {
-    this.prepare(
-      'UPDATE download_items SET bytes_total = ?, etag = ?, bytes_done = ?, updated_at = ? WHERE id = ?',
-    ).run(bytesTotal, etag, bytesDone, now(), id);
-  }
-
-  /** Byte progress of every running transfer in one transaction (called about once a second). */
-  saveProgress(progress: ReadonlyMap<number, number>): void {
-    if (progress.size === 0) return;
-    const update = this.prepare(
-      'UPDATE download_items SET bytes_done = ?, updated_at = ? WHERE id = ?',
     );
     const at = now();
-    const all = () => {
-      for (const [id, bytes] of progress) update.run(bytes, at, id);
-    };
-    // One row is one statement, already atomic: no transaction around it.
-    if (progress.size === 1) all();
-    else this.db.transaction(all)();
-  }
-
-  complete(id: number, bytesTotal: number, sha256: string | null, skipped: boolean): void {
-    this.prepare(
-      `UPDATE download_items SET state = 'completed', bytes_done = ?, bytes_total = ?,
-           sha256 = ?, skipped = ?, message = NULL, message_said = NULL, not_before = 0, updated_at = ? WHERE id = ?`,
-    ).run(bytesTotal, bytesTotal, sha256, skipped ? 1 : 0, now(), id);
+    this.writes.run(() =>
+      update.run(state, ...reason, fields.notBefore ?? 0, fields.attempts ?? null, at, id),
+    );
   }
 
   /** Why the batch stopped; `spaceNeeded` when it waits for room and goes on by itself. */

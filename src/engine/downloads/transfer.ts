@@ -214,8 +214,9 @@ async function fetchInto(
     } finally {
       claim.release();
     }
-    // Recorded before the rename: a crash between the two is recognised on the next run.
-    t.store.saveProgress(new Map([[item.id, total]]));
+    // The length reached (asked for at the body's end) is in SQLite before the rename: a crash
+    // between the two is recognised on the next run (finishedBeforeCrash).
+    t.store.settle();
     await rename(part, target);
     return { bytesTotal: total, sha256, skipped: false };
   } finally {
@@ -321,7 +322,10 @@ async function stream(
     // The last chunk's write may still be under way (and fail) after the body's end.
     await waiting;
     if (failed) throw failed.error;
-    if (done === total) t.onReceived?.();
+    if (done === total) {
+      t.store.bodyEnded(t.item.id, done);
+      t.onReceived?.();
+    }
     await file.sync();
     return done;
   } catch (error) {
