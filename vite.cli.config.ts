@@ -8,12 +8,20 @@ import pkg from './package.json' with { type: 'json' };
  * (on the app's Electron binary as Node, or on any Node >= 22): `vite build -c vite.cli.config.ts`.
  * The npm dependencies stay outside the bundle, as in the main process build: native modules
  * (better-sqlite3, keytar, sharp) cannot be bundled, and the packaged app ships node_modules.
+ *
+ * Except the pure JavaScript packages every command's start loads, which are bundled in: only
+ * what the CLI uses of them, in one file, where from node_modules zod alone is some 100 files
+ * (its 50 locales included). Side by side, `roadcam session` took 0.2 s less CPU
+ * (docs/benchmarks.md, "CLI start").
  */
+const BUNDLED = [/^zod(\/|$)/, /^intl-messageformat(\/|$)/, /^@formatjs\//];
+const bundled = (id: string) => BUNDLED.some((pattern) => pattern.test(id));
 const dependencies = Object.keys(pkg.dependencies);
 const external = (id: string) =>
-  id.startsWith('node:') ||
-  builtinModules.includes(id) ||
-  dependencies.some((name) => id === name || id.startsWith(`${name}/`));
+  !bundled(id) &&
+  (id.startsWith('node:') ||
+    builtinModules.includes(id) ||
+    dependencies.some((name) => id === name || id.startsWith(`${name}/`)));
 
 export const cliConfig: UserConfig = {
   root: import.meta.dirname,
@@ -21,6 +29,8 @@ export const cliConfig: UserConfig = {
   publicDir: false,
   envDir: false,
   logLevel: 'warn',
+  // A build for Node leaves every package outside unless named here.
+  ssr: { noExternal: BUNDLED },
   build: {
     outDir: resolve(import.meta.dirname, 'out/cli'),
     emptyOutDir: true,

@@ -9,6 +9,8 @@ import { dirname, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const ENGINE_FACE = 'src/engine/index.ts';
+/** What a front end needs before it loads the engine (its version, its data folder). */
+const ENGINE_LIGHT_FACE = 'src/engine/light.ts';
 
 /** @type {{ area: string, may: string[], why: string }[]} */
 export const LAYERS = [
@@ -29,17 +31,17 @@ export const LAYERS = [
   },
   {
     area: 'src/desktop/',
-    may: ['src/desktop/', ENGINE_FACE, 'src/shared/'],
+    may: ['src/desktop/', ENGINE_FACE, ENGINE_LIGHT_FACE, 'src/shared/'],
     why: 'A front end uses the engine through its public face, src/engine/index.ts.',
   },
   {
     area: 'src/web/',
-    may: ['src/web/', ENGINE_FACE, 'src/shared/'],
+    may: ['src/web/', ENGINE_FACE, ENGINE_LIGHT_FACE, 'src/shared/'],
     why: 'A front end uses the engine through its public face, src/engine/index.ts.',
   },
   {
     area: 'src/cli/',
-    may: ['src/cli/', ENGINE_FACE, 'src/web/host.ts', 'src/shared/'],
+    may: ['src/cli/', ENGINE_FACE, ENGINE_LIGHT_FACE, 'src/web/host.ts', 'src/shared/'],
     why: 'A front end uses the engine through its public face, src/engine/index.ts (and browser mode’s launcher starts its host, src/web/host.ts).',
   },
   {
@@ -78,7 +80,7 @@ export function layerOf(file) {
 export function refusal(file, target) {
   const layer = layerOf(file);
   if (!layer) return null;
-  if (target === ENGINE_FACE && file.startsWith('src/engine/')) {
+  if ((target === ENGINE_FACE || target === ENGINE_LIGHT_FACE) && file.startsWith('src/engine/')) {
     return 'The engine’s public face is for the front ends: inside the engine, import the module itself.';
   }
   const allowed = layer.may.some((may) =>

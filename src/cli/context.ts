@@ -7,7 +7,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   createLog,
-  defaultDataDir,
   openCommandLineStore,
   startCore,
   typedByUser,
@@ -18,13 +17,11 @@ import {
 import type { CommandLineApi } from '../shared/ipc/command-line.ts';
 import { said, saidWithin, type Translator } from '../shared/i18n/translator.ts';
 import { settingsSchema } from '../shared/settings.ts';
-import { CONNECTION_FLAGS } from './args.ts';
 import { flag, intFlag, UsageError, type Argv } from './argv.ts';
 import { networkFlags } from './network-flags.ts';
 import type { Io } from './output.ts';
 
-/** Flags every command accepts. */
-export const GLOBAL_FLAGS: readonly string[] = ['profile', ...CONNECTION_FLAGS, 'answer-deadline'];
+export { GLOBAL_FLAGS } from './commands/flags.ts';
 
 export interface Context {
   io: Io;
@@ -41,10 +38,6 @@ export interface Context {
 
 export function logFor(ctx: Context): Log {
   return createLog(ctx.dataDir, { echo: ctx.env.ROADCAM_LOG === 'stderr' });
-}
-
-export function dataDirFrom(env: NodeJS.ProcessEnv): string {
-  return defaultDataDir(env);
 }
 
 /** The profile a command uses: --profile, else ROADCAM_PROFILE, else "default". */

@@ -4,23 +4,15 @@
  * 0 success, 1 the service or the network failed, 2 the command line is wrong, 3 the
  * credentials (missing, refused, or no keychain to keep them).
  */
-import {
-  ApiError,
-  appVersion,
-  AuthError,
-  KeychainUnavailableError,
-  MissingCredentialsError,
-} from '../engine/index.ts';
+import { appVersion, defaultDataDir } from '../engine/light.ts';
 import { checkFlags, tokenise, UsageError } from './argv.ts';
 import { COMMANDS, switchesOf, type Command } from './commands/table.ts';
-import { completionScript, SHELLS, type Shell } from './completion.ts';
-import { dataDirFrom, type Context } from './context.ts';
+import type { Context } from './context.ts';
 import { cliWords, sayError } from './error-words.ts';
 import { helpText } from './help.ts';
 import { plainText, type Io } from './output.ts';
 import { english } from '../shared/i18n/english.ts';
-import { readSecret } from './prompt.ts';
-import { said } from '../shared/i18n/translator.ts';
+import { said, type Translator } from '../shared/i18n/translator.ts';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, auth: 3 } as const;
 
@@ -36,28 +28,37 @@ export async function runCommandLine(
 ): Promise<number> {
   const io = options.io ?? { stdout: process.stdout, stderr: process.stderr };
   const env = options.env ?? process.env;
-  const words = await cliWords(env);
+  let words: Translator | undefined;
   try {
     const argv = tokenise(args);
-    const ctx: Context = {
-      io,
-      argv,
-      env,
-      words,
-      json: argv.switches.has('json'),
-      dataDir: dataDirFrom(env),
-      readSecret: options.readSecret ?? (() => readSecret(words)),
-    };
+    // --version needs no words: it loads no catalogue.
     if (argv.switches.has('version')) {
       io.stdout.write(`roadcam ${appVersion}\n`);
       return EXIT.ok;
     }
+    const language = await cliWords(env);
+    words = language;
+    const ctx: Context = {
+      io,
+      argv,
+      env,
+      words: language,
+      json: argv.switches.has('json'),
+      dataDir: defaultDataDir(env),
+      readSecret:
+        options.readSecret ??
+        (async () => {
+          const { readSecret } = await import('./prompt.ts');
+          return readSecret(language);
+        }),
+    };
     if (argv.switches.has('help') || argv.words.length === 0) {
-      io.stdout.write(helpText(words));
+      io.stdout.write(helpText(language));
       return argv.words.length === 0 && !argv.switches.has('help') ? EXIT.usage : EXIT.ok;
     }
     return await dispatch(ctx);
   } catch (error) {
+    words ??= await cliWords(env);
     return reportError(io, error, sayError(words, error), words.t('cli.runHelp'));
   }
 }
@@ -67,14 +68,15 @@ const COMPLETION: Command = {
   words: 2,
   flags: [],
   offline: true,
-  run: (ctx) => {
+  run: async (ctx) => {
     checkFlags(ctx.argv, [], 'roadcam completion');
-    const shell = ctx.argv.words[1];
-    if (!SHELLS.includes(shell as Shell)) {
+    const { completionScript, SHELLS } = await import('./completion.ts');
+    const shell = ctx.argv.words[1] as (typeof SHELLS)[number];
+    if (!SHELLS.includes(shell)) {
       throw new UsageError(said('cli.completionShell', { shells: SHELLS.join(', ') }));
     }
-    ctx.io.stdout.write(completionScript(shell as Shell));
-    return Promise.resolve(EXIT.ok);
+    ctx.io.stdout.write(completionScript(shell));
+    return EXIT.ok;
   },
 };
 
@@ -108,14 +110,15 @@ function dispatch(ctx: Context): Promise<number> {
 
 /**
  * Prints the error for a person (`words`: in their language) and maps it to the exit code; a
- * command line that cannot run gets `runHelp`, the hint to --help.
+ * command line that cannot run gets `runHelp`, the hint to --help. The engine's error classes
+ * are loaded only here, past a usage error: the command that threw one has loaded them already.
  */
-export function reportError(
+export async function reportError(
   io: Io,
   error: unknown,
   words = errorText(error),
   runHelp = english.t('cli.runHelp'),
-): number {
+): Promise<number> {
   // An error may quote the service (its error body, a name): printed for a person, so plain.
   const message = plainText(words);
   if (error instanceof UsageError) {
@@ -123,6 +126,8 @@ export function reportError(
     return EXIT.usage;
   }
   io.stderr.write(`roadcam: ${message}\n`);
+  const { ApiError, AuthError, KeychainUnavailableError, MissingCredentialsError } =
+    await import('../engine/index.ts');
   if (
     error instanceof AuthError ||
     error instanceof MissingCredentialsError ||

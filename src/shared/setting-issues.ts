@@ -71,7 +71,11 @@ const RULES: Readonly<Record<string, Rule>> = {
 
 type FormField = 'tileUrl' | 'downloadFolder' | 'proxyUrl' | 'updateFeedUrl' | 'routingUrl';
 
-/** The English of a form's rule: the schema's refine message. */
+/**
+ * The English of a form's rule: the schema's refine message, worded when an issue is raised
+ * (the schema is built as its module loads, and the first wording compiles the message format:
+ * a command that never refuses a setting need not pay for it at start).
+ */
 export function formRule(field: FormField): string {
   return english.say(RULES[field]!.form!);
 }

@@ -40,7 +40,7 @@ export const settingsSchema = z.object({
     .max(500)
     .refine(
       (v) => v === '' || (tileServer.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p))),
-      formRule('tileUrl'),
+      { error: () => formRule('tileUrl') },
     ),
   /**
    * Empty means the platform's Downloads folder; else a full path (a relative one would land
@@ -49,7 +49,7 @@ export const settingsSchema = z.object({
   downloadFolder: z
     .string()
     .max(4096)
-    .refine((v) => v === '' || fullPath.test(v), formRule('downloadFolder')),
+    .refine((v) => v === '' || fullPath.test(v), { error: () => formRule('downloadFolder') }),
   /** Demo mode runs on the embedded service; off, the app uses `activeProfile`. */
   demoMode: z.boolean(),
   /** The account profile used when demo mode is off (its secret is in the OS keychain). */
@@ -63,10 +63,9 @@ export const settingsSchema = z.object({
   proxyUrl: z
     .string()
     .max(500)
-    .refine(
-      (v) => v === '' || /^(https?:\/\/)?(?:[^:@/\s]+@)?[^:@/\s]+(:\d{1,5})?\/?$/i.test(v),
-      formRule('proxyUrl'),
-    ),
+    .refine((v) => v === '' || /^(https?:\/\/)?(?:[^:@/\s]+@)?[^:@/\s]+(:\d{1,5})?\/?$/i.test(v), {
+      error: () => formRule('proxyUrl'),
+    }),
   /** A PEM file of CA certificates trusted besides the system's (a company's TLS gateway). */
   caFile: z.string().max(4096),
   /**
@@ -86,7 +85,9 @@ export const settingsSchema = z.object({
   updateFeedUrl: z
     .string()
     .max(500)
-    .refine((v) => v === '' || /^https:\/\/\S+$/.test(v), formRule('updateFeedUrl')),
+    .refine((v) => v === '' || /^https:\/\/\S+$/.test(v), {
+      error: () => formRule('updateFeedUrl'),
+    }),
   /** Closing the window while downloads run keeps them running in the tray. */
   closeToTray: z.boolean(),
   /** The first close to the tray was explained to the user (said once). */
@@ -121,7 +122,9 @@ export const settingsSchema = z.object({
   routingUrl: z
     .string()
     .max(500)
-    .refine((v) => v === '' || /^https?:\/\/[^\s/]+(\/\S*)?$/.test(v), formRule('routingUrl')),
+    .refine((v) => v === '' || /^https?:\/\/[^\s/]+(\/\S*)?$/.test(v), {
+      error: () => formRule('routingUrl'),
+    }),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

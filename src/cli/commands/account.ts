@@ -4,9 +4,8 @@ import { said } from '../../shared/i18n/translator.ts';
 import { checkFlags, flag, UsageError } from '../argv.ts';
 import { GLOBAL_FLAGS, profileName, withDataFolder, withEngine, type Context } from '../context.ts';
 import { invoke } from '../core-call.ts';
+import { LOGIN_FLAGS } from './flags.ts';
 import { note, printJson, printNdjson, printTable } from '../output.ts';
-
-export const LOGIN_FLAGS = ['profile', 'base-url', 'client-id'];
 
 export async function login(ctx: Context): Promise<number> {
   checkFlags(ctx.argv, LOGIN_FLAGS, 'roadcam login');

@@ -9,20 +9,7 @@ import { said } from '../../shared/i18n/translator.ts';
 import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
 import { invoke, type Engine } from '../core-call.ts';
 import { printJson, printLines, progress } from '../output.ts';
-
-export const CREATE_FLAGS = ['name', 'description', 'tags'];
-export const UPDATE_FLAGS = CREATE_FLAGS;
-/**
- * Add Image's parameters by their names in the interface (4.6); which ones go together is checked.
- */
-export const ADD_FLAGS = [
-  'camera_id',
-  'time',
-  'observation_id',
-  'recording_id',
-  'collection_id',
-  'image',
-];
+import { ADD_FLAGS, CREATE_FLAGS, UPDATE_FLAGS } from './flags.ts';
 
 /** "a,b" as the list the contract takes; "" clears the tags. */
 function tagsFlag(argv: Argv): string[] | undefined {

@@ -13,8 +13,7 @@ import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
 import { invoke } from '../core-call.ts';
 import { printJson, progress } from '../output.ts';
 import { withProgress } from './collection-edit.ts';
-
-export const EXPORT_FLAGS = ['as', 'out'];
+import { EXPORT_FLAGS } from './flags.ts';
 
 export async function keepOffline(ctx: Context, id: string | undefined): Promise<number> {
   checkFlags(ctx.argv, GLOBAL_FLAGS, 'roadcam collections keep-offline');

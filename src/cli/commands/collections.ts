@@ -8,18 +8,7 @@ import { checkFlags, flag, intFlag, UsageError, type Argv } from '../argv.ts';
 import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
 import { invoke } from '../core-call.ts';
 import { note, printJson, printLines, printNdjson, printTable } from '../output.ts';
-
-export const LIST_FLAGS = [
-  'q',
-  'created_at_min',
-  'created_at_max',
-  'updated_at_min',
-  'updated_at_max',
-  'limit',
-  'skip',
-  'sort',
-  'sort_dir',
-];
+import { LIST_FLAGS } from './flags.ts';
 
 export async function listCollections(ctx: Context): Promise<number> {
   checkFlags(ctx.argv, [...LIST_FLAGS, ...GLOBAL_FLAGS], 'roadcam collections list');

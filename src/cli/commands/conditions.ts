@@ -12,10 +12,7 @@ import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
 import { invoke, type Engine } from '../core-call.ts';
 import { note, printJson, printNdjson, printTable } from '../output.ts';
 import { changeWord, changeValueWord } from '../sensor-words.ts';
-
-const AREA_FLAGS = ['bbox', 'polygon', 'polyline', 'polyline_radius', 'polyline_precision'];
-export const WATCH_FLAGS = [...AREA_FLAGS, 'camera_id', 'on'];
-export const CHANGES_FLAGS = ['hours'];
+import { CHANGES_FLAGS, WATCH_FLAGS } from './flags.ts';
 
 export async function watchConditions(ctx: Context, name: string | undefined): Promise<number> {
   checkFlags(ctx.argv, [...WATCH_FLAGS, ...GLOBAL_FLAGS], 'roadcam conditions watch');

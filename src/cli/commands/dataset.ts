@@ -13,15 +13,9 @@ import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
 import { invoke } from '../core-call.ts';
 import { printJson, progress } from '../output.ts';
 import { readingWords } from '../sensor-words.ts';
-import { searchFlagNames, searchParams } from '../search-flags.ts';
+import { searchParams } from '../search-flags.ts';
 import { typedObservationQuery } from './dataset-query.ts';
-
-const OWN_FLAGS = ['out', 'label', 'per-class', 'split', 'seed', 'layout'];
-/** Paging, sorting and aggregations are the export's own business. */
-const QUERY_FLAGS = searchFlagNames('observations').filter(
-  (n) => !['limit', 'skip', 'sort', 'sort_dir', 'aggs', 'units'].includes(n),
-);
-export const DATASET_FLAGS = [...OWN_FLAGS, ...QUERY_FLAGS];
+import { DATASET_FLAGS, DATASET_QUERY_FLAGS as QUERY_FLAGS } from './flags.ts';
 
 export async function exportDatasetCommand(ctx: Context): Promise<number> {
   checkFlags(ctx.argv, [...DATASET_FLAGS, ...GLOBAL_FLAGS], 'roadcam dataset export');

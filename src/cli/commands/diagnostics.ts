@@ -6,8 +6,7 @@ import { GLOBAL_FLAGS, logFor, withEngine, type Context } from '../context.ts';
 import { invoke } from '../core-call.ts';
 import { printJson } from '../output.ts';
 import { checkOut } from '../save.ts';
-
-export const DIAGNOSTICS_FLAGS = ['out', 'force', 'include-crash-dumps'];
+import { DIAGNOSTICS_FLAGS } from './flags.ts';
 
 /**
  * `roadcam diagnostics --out FILE [--force] [--include-crash-dumps]`: the zip of Help > Save

@@ -24,17 +24,7 @@ import { note, printJson } from '../output.ts';
 import { progressLine } from '../progress-line.ts';
 import { checkFailedList, readIdList, writeFailedList } from './id-lists.ts';
 import { queryParams } from '../search-flags.ts';
-
-export const DOWNLOAD_FLAGS = [
-  'format',
-  'out',
-  'template',
-  'concurrency',
-  'query',
-  'existing',
-  'ids-from',
-  'failed-out',
-];
+import { DOWNLOAD_FLAGS } from './flags.ts';
 
 /** Files that did not complete listed one by one at the end; past this, a count. */
 const LISTED_PROBLEMS = 20;

@@ -11,10 +11,7 @@ import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
 import { invoke, type Engine } from '../core-call.ts';
 import { printJson, printLines, printNdjson, progress } from '../output.ts';
 import { checkOut, outputChoice, saveBytes } from '../save.ts';
-
-export const OUT_FLAGS = ['out'];
-export const IMAGES_FLAGS = ['time', 'limit', 'save'];
-export const TILE_FLAGS = ['out', 'sort_dir'];
+import { IMAGES_FLAGS, OUT_FLAGS, TILE_FLAGS } from './flags.ts';
 
 function needOut(ctx: Context, command: string): string {
   const out = flag(ctx.argv, 'out');

@@ -4,8 +4,7 @@ import { said } from '../../shared/i18n/translator.ts';
 import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
 import { invoke } from '../core-call.ts';
 import { printJson, printLines } from '../output.ts';
-
-export const TAGS_FLAGS = ['tags'];
+import { TAGS_FLAGS } from './flags.ts';
 
 export async function recordingTags(ctx: Context, id: string | undefined): Promise<number> {
   checkFlags(ctx.argv, [...TAGS_FLAGS, ...GLOBAL_FLAGS], 'roadcam recordings tags');

@@ -21,9 +21,7 @@ import { invoke, type Engine } from '../core-call.ts';
 import { note, printJson, printNdjson, printTable, tableView, type TableView } from '../output.ts';
 import { unitsFlag } from '../search-flags.ts';
 import { readingWords } from '../sensor-words.ts';
-
-export const ROUTE_SAVE_FLAGS = ['polyline', 'from', 'to', 'via', 'buffer', 'units'];
-export const ROUTE_VIEW_FLAGS = ['units'];
+import { ROUTE_SAVE_FLAGS, ROUTE_VIEW_FLAGS } from './flags.ts';
 
 async function viewOf(ctx: Context, engine: Engine): Promise<TableView> {
   return tableView(unitsFlag(ctx.argv), await invoke(engine, 'settings.get', {}), ctx.env);

@@ -19,6 +19,7 @@ import {
 } from '../output.ts';
 import { searchFlagNames, searchParams, unitsFlag } from '../search-flags.ts';
 import { createForCameras, recordAndDownload } from './record-cameras.ts';
+import { CREATE_RECORDING_FLAGS } from './flags.ts';
 
 export async function search(ctx: Context, kind: GeoKind): Promise<number> {
   const names = searchFlagNames(kind);
@@ -111,15 +112,6 @@ export async function show(ctx: Context, kind: GeoKind, id: string | undefined):
     return 0;
   });
 }
-
-export const CREATE_RECORDING_FLAGS = [
-  'camera_id',
-  'duration',
-  'start',
-  'tags',
-  'download',
-  'format',
-];
 
 export async function createRecording(ctx: Context): Promise<number> {
   checkFlags(ctx.argv, [...CREATE_RECORDING_FLAGS, ...GLOBAL_FLAGS], 'roadcam recordings create');

@@ -3,55 +3,29 @@
  * reads. Dispatch, --help's checks and the shell completion scripts are all read from it.
  */
 import type { GeoKind } from '../../engine/index.ts';
-import { GLOBAL_FLAGS, type Context } from '../context.ts';
+import type { Context } from '../context.ts';
 import { searchFlagNames } from '../search-flags.ts';
-import { LOGIN_FLAGS, login, logout, profiles, session } from './account.ts';
 import {
   ADD_FLAGS,
-  addImage,
-  CREATE_FLAGS,
-  createCollection,
-  destroyCollection,
-  emptyCollection,
-  removeImage,
-  UPDATE_FLAGS,
-  updateCollection,
-} from './collection-edit.ts';
-import { EXPORT_FLAGS, exportCollection, keepOffline } from './collection-offline.ts';
-import { LIST_FLAGS, listCollections, showCollection } from './collections.ts';
-import {
   CHANGES_FLAGS,
-  conditionChanges,
-  listConditionWatches,
-  removeConditionWatch,
-  WATCH_FLAGS,
-  watchConditions,
-} from './conditions.ts';
-import { DATASET_FLAGS, exportDatasetCommand } from './dataset.ts';
-import { DIAGNOSTICS_FLAGS, diagnostics } from './diagnostics.ts';
-import { doctor } from './doctor.ts';
-import { DOWNLOAD_FLAGS, download } from './download.ts';
-import {
-  cameraImages,
-  cameraLive,
+  CREATE_FLAGS,
+  CREATE_RECORDING_FLAGS,
+  DATASET_FLAGS,
+  DIAGNOSTICS_FLAGS,
+  DOWNLOAD_FLAGS,
+  EXPORT_FLAGS,
+  GLOBAL_FLAGS,
   IMAGES_FLAGS,
-  observationPreview,
+  LIST_FLAGS,
+  LOGIN_FLAGS,
   OUT_FLAGS,
-  snapshot,
-  tile,
-  TILE_FLAGS,
-} from './media.ts';
-import { recordingTags, TAGS_FLAGS } from './recording-tags.ts';
-import {
-  listRoutes,
-  removeRoute,
   ROUTE_SAVE_FLAGS,
   ROUTE_VIEW_FLAGS,
-  saveRoute,
-  showRouteCommand,
-} from './routes.ts';
-import { CREATE_RECORDING_FLAGS, createRecording, search, show } from './search.ts';
-import { getSettings, setSetting } from './settings.ts';
+  TAGS_FLAGS,
+  TILE_FLAGS,
+  UPDATE_FLAGS,
+  WATCH_FLAGS,
+} from './flags.ts';
 
 export interface Command {
   /** How many words the command line may have, the command's own included. */
@@ -65,21 +39,56 @@ export interface Command {
   run(ctx: Context, word: string | undefined): Promise<number>;
 }
 
+type Run = Command['run'];
+
+/**
+ * A command's code, loaded when it runs (a build makes each module a chunk of its own): a
+ * command loads no other command's code, and --help, --version and completion none at all.
+ */
+function lazy<M>(load: () => Promise<M>, pick: (module: M) => Run): Run {
+  return async (ctx, word) => pick(await load())(ctx, word);
+}
+
+const account = () => import('./account.ts');
+const doctor = () => import('./doctor.ts');
+const diagnostics = () => import('./diagnostics.ts');
+const recordingTags = () => import('./recording-tags.ts');
+const downloads = () => import('./download.ts');
+const dataset = () => import('./dataset.ts');
+const collectionEdit = () => import('./collection-edit.ts');
+const collectionOffline = () => import('./collection-offline.ts');
+const collections = () => import('./collections.ts');
+const conditions = () => import('./conditions.ts');
+const media = () => import('./media.ts');
+const routes = () => import('./routes.ts');
+const searches = () => import('./search.ts');
+const settings = () => import('./settings.ts');
+
 const FORCE = ['force'];
 
 const KINDS: readonly GeoKind[] = ['cameras', 'observations', 'recordings', 'alerts'];
 
 export const COMMANDS: Record<string, Command> = {
-  login: { words: 1, flags: LOGIN_FLAGS, switches: ['no-verify'], offline: true, run: login },
-  logout: { words: 1, flags: ['profile'], offline: true, run: logout },
-  profiles: { words: 1, flags: [], offline: true, run: profiles },
-  session: { words: 1, flags: [], run: session },
-  doctor: { words: 1, flags: [], run: doctor },
+  login: {
+    words: 1,
+    flags: LOGIN_FLAGS,
+    switches: ['no-verify'],
+    offline: true,
+    run: lazy(account, (m) => m.login),
+  },
+  logout: { words: 1, flags: ['profile'], offline: true, run: lazy(account, (m) => m.logout) },
+  profiles: { words: 1, flags: [], offline: true, run: lazy(account, (m) => m.profiles) },
+  session: { words: 1, flags: [], run: lazy(account, (m) => m.session) },
+  doctor: {
+    words: 1,
+    flags: [],
+    run: lazy(doctor, (m) => m.doctor),
+  },
   diagnostics: {
     words: 1,
     flags: DIAGNOSTICS_FLAGS,
     switches: ['force', 'include-crash-dumps'],
-    run: diagnostics,
+    run: lazy(diagnostics, (m) => m.diagnostics),
   },
   ...Object.fromEntries(
     KINDS.flatMap((kind) => [
@@ -89,76 +98,139 @@ export const COMMANDS: Record<string, Command> = {
           words: 2,
           flags: searchFlagNames(kind),
           switches: ['all'],
-          run: (ctx: Context) => search(ctx, kind),
+          run: lazy(searches, (m) => (ctx: Context) => m.search(ctx, kind)),
         },
       ],
       [
         `${kind} show`,
-        { words: 3, flags: [], run: (ctx: Context, id?: string) => show(ctx, kind, id) },
+        {
+          words: 3,
+          flags: [],
+          run: lazy(searches, (m) => (ctx: Context, id?: string) => m.show(ctx, kind, id)),
+        },
       ],
     ]),
   ),
   // --force: a file already at --out (or under --save) is replaced.
-  'cameras live': { words: 3, flags: OUT_FLAGS, switches: FORCE, run: cameraLive },
-  'cameras images': { words: 3, flags: IMAGES_FLAGS, switches: FORCE, run: cameraImages },
+  'cameras live': {
+    words: 3,
+    flags: OUT_FLAGS,
+    switches: FORCE,
+    run: lazy(media, (m) => m.cameraLive),
+  },
+  'cameras images': {
+    words: 3,
+    flags: IMAGES_FLAGS,
+    switches: FORCE,
+    run: lazy(media, (m) => m.cameraImages),
+  },
   'cameras tile': {
     words: 3,
     flags: OUT_FLAGS,
     switches: FORCE,
-    run: (ctx, zxy) => tile(ctx, 'cameras', zxy),
+    run: lazy(media, (m) => (ctx, zxy) => m.tile(ctx, 'cameras', zxy)),
   },
   'observations preview': {
     words: 3,
     flags: OUT_FLAGS,
     switches: FORCE,
-    run: observationPreview,
+    run: lazy(media, (m) => m.observationPreview),
   },
   'observations snapshot': {
     words: 3,
     flags: OUT_FLAGS,
     switches: FORCE,
-    run: (ctx, time) => snapshot(ctx, 'observations', time),
+    run: lazy(media, (m) => (ctx, time) => m.snapshot(ctx, 'observations', time)),
   },
   'observations tile': {
     words: 3,
     flags: TILE_FLAGS,
     switches: FORCE,
-    run: (ctx, zxy) => tile(ctx, 'observations', zxy),
+    run: lazy(media, (m) => (ctx, zxy) => m.tile(ctx, 'observations', zxy)),
   },
   'alerts snapshot': {
     words: 3,
     flags: OUT_FLAGS,
     switches: FORCE,
-    run: (ctx, time) => snapshot(ctx, 'alerts', time),
+    run: lazy(media, (m) => (ctx, time) => m.snapshot(ctx, 'alerts', time)),
   },
-  'recordings create': { words: 2, flags: CREATE_RECORDING_FLAGS, run: createRecording },
-  'recordings tags': { words: 3, flags: TAGS_FLAGS, run: recordingTags },
-  'collections list': { words: 2, flags: LIST_FLAGS, run: listCollections },
-  'collections show': { words: 3, flags: [], run: showCollection },
-  'collections create': { words: 2, flags: CREATE_FLAGS, run: createCollection },
-  'collections update': { words: 3, flags: UPDATE_FLAGS, run: updateCollection },
-  'collections add': { words: 3, flags: ADD_FLAGS, run: addImage },
-  'collections remove': { words: 4, flags: [], run: removeImage },
-  'collections empty': { words: 3, flags: [], run: emptyCollection },
-  'collections destroy': { words: 3, flags: [], run: destroyCollection },
-  'collections keep-offline': { words: 3, flags: [], switches: ['off'], run: keepOffline },
-  'collections export': { words: 3, flags: EXPORT_FLAGS, run: exportCollection },
-  'conditions watch': { words: 3, flags: WATCH_FLAGS, run: watchConditions },
-  'conditions list': { words: 2, flags: [], run: listConditionWatches },
-  'conditions changes': { words: 3, flags: CHANGES_FLAGS, run: conditionChanges },
-  'conditions remove': { words: 3, flags: [], run: removeConditionWatch },
-  'route list': { words: 2, flags: ROUTE_VIEW_FLAGS, run: listRoutes },
-  'route show': { words: 3, flags: ROUTE_VIEW_FLAGS, run: showRouteCommand },
-  'route save': { words: 3, flags: ROUTE_SAVE_FLAGS, run: saveRoute },
-  'route remove': { words: 3, flags: [], run: removeRoute },
-  'settings get': { words: 3, flags: [], offline: true, run: getSettings },
-  'settings set': { words: 4, flags: [], offline: true, run: setSetting },
-  download: { words: 100_000, flags: DOWNLOAD_FLAGS, run: download },
+  'recordings create': {
+    words: 2,
+    flags: CREATE_RECORDING_FLAGS,
+    run: lazy(searches, (m) => m.createRecording),
+  },
+  'recordings tags': {
+    words: 3,
+    flags: TAGS_FLAGS,
+    run: lazy(recordingTags, (m) => m.recordingTags),
+  },
+  'collections list': {
+    words: 2,
+    flags: LIST_FLAGS,
+    run: lazy(collections, (m) => m.listCollections),
+  },
+  'collections show': { words: 3, flags: [], run: lazy(collections, (m) => m.showCollection) },
+  'collections create': {
+    words: 2,
+    flags: CREATE_FLAGS,
+    run: lazy(collectionEdit, (m) => m.createCollection),
+  },
+  'collections update': {
+    words: 3,
+    flags: UPDATE_FLAGS,
+    run: lazy(collectionEdit, (m) => m.updateCollection),
+  },
+  'collections add': { words: 3, flags: ADD_FLAGS, run: lazy(collectionEdit, (m) => m.addImage) },
+  'collections remove': { words: 4, flags: [], run: lazy(collectionEdit, (m) => m.removeImage) },
+  'collections empty': { words: 3, flags: [], run: lazy(collectionEdit, (m) => m.emptyCollection) },
+  'collections destroy': {
+    words: 3,
+    flags: [],
+    run: lazy(collectionEdit, (m) => m.destroyCollection),
+  },
+  'collections keep-offline': {
+    words: 3,
+    flags: [],
+    switches: ['off'],
+    run: lazy(collectionOffline, (m) => m.keepOffline),
+  },
+  'collections export': {
+    words: 3,
+    flags: EXPORT_FLAGS,
+    run: lazy(collectionOffline, (m) => m.exportCollection),
+  },
+  'conditions watch': {
+    words: 3,
+    flags: WATCH_FLAGS,
+    run: lazy(conditions, (m) => m.watchConditions),
+  },
+  'conditions list': { words: 2, flags: [], run: lazy(conditions, (m) => m.listConditionWatches) },
+  'conditions changes': {
+    words: 3,
+    flags: CHANGES_FLAGS,
+    run: lazy(conditions, (m) => m.conditionChanges),
+  },
+  'conditions remove': {
+    words: 3,
+    flags: [],
+    run: lazy(conditions, (m) => m.removeConditionWatch),
+  },
+  'route list': { words: 2, flags: ROUTE_VIEW_FLAGS, run: lazy(routes, (m) => m.listRoutes) },
+  'route show': { words: 3, flags: ROUTE_VIEW_FLAGS, run: lazy(routes, (m) => m.showRouteCommand) },
+  'route save': { words: 3, flags: ROUTE_SAVE_FLAGS, run: lazy(routes, (m) => m.saveRoute) },
+  'route remove': { words: 3, flags: [], run: lazy(routes, (m) => m.removeRoute) },
+  'settings get': { words: 3, flags: [], offline: true, run: lazy(settings, (m) => m.getSettings) },
+  'settings set': { words: 4, flags: [], offline: true, run: lazy(settings, (m) => m.setSetting) },
+  download: {
+    words: 100_000,
+    flags: DOWNLOAD_FLAGS,
+    run: lazy(downloads, (m) => m.download),
+  },
   'dataset export': {
     words: 2,
     flags: DATASET_FLAGS,
     switches: ['include-no-report'],
-    run: exportDatasetCommand,
+    run: lazy(dataset, (m) => m.exportDatasetCommand),
   },
 };
 

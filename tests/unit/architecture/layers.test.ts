@@ -22,6 +22,7 @@ describe('the layers of src/', () => {
   it('lets a front end use the engine only through its public face', () => {
     for (const front of ['src/desktop/index.ts', 'src/web/host.ts', 'src/cli/main.ts']) {
       expect(refusal(front, 'src/engine/index.ts')).toBeNull();
+      expect(refusal(front, 'src/engine/light.ts')).toBeNull();
       expect(refusal(front, 'src/engine/core.ts')).toMatch(/public face/);
       expect(refusal(front, 'src/shared/ipc.ts')).toBeNull();
     }
@@ -35,6 +36,7 @@ describe('the layers of src/', () => {
     expect(refusal('src/engine/core.ts', 'src/desktop/index.ts')).toMatch(/imports none of them/);
     expect(refusal('src/engine/core.ts', 'src/cli/args.ts')).not.toBeNull();
     expect(refusal('src/engine/features/app.ts', 'src/engine/index.ts')).toMatch(/front ends/);
+    expect(refusal('src/engine/features/app.ts', 'src/engine/light.ts')).toMatch(/front ends/);
     expect(refusal('src/engine/demo.ts', 'src/service/index.ts')).toBeNull();
   });
 

@@ -5,7 +5,14 @@
  * it still reached would fail. The launcher resources/bin/roadcam then runs it the way the deb's
  * /usr/bin/roadcam link does, with ROADCAM_ELECTRON pointing it at Node instead of Electron.
  */
-import { copyFileSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
@@ -37,6 +44,38 @@ const execute = (command: string, args: string[], env: Record<string, string> = 
   });
 const builtCli = (args: string[], env?: Record<string, string>) =>
   execute(process.execPath, [join(app, 'out', 'cli', 'main.js'), ...args], env);
+
+/** Node loads each module through this hook, which lists its URL in LOADS_FILE. */
+const LOAD_HOOK = `import { appendFileSync } from 'node:fs';
+import { registerHooks } from 'node:module';
+registerHooks({
+  load(url, context, next) {
+    appendFileSync(process.env.LOADS_FILE, url + '\\n');
+    return next(url, context);
+  },
+});
+`;
+let loadRuns = 0;
+/** The files (not Node's own modules) a run of the built CLI loads: out/cli/… and node_modules/…. */
+async function loadedBy(args: string[], env: Record<string, string> = {}): Promise<string[]> {
+  const hook = join(temp.path, 'load-hook.mjs');
+  writeFileSync(hook, LOAD_HOOK);
+  const list = join(temp.path, `loads-${loadRuns++}.txt`);
+  writeFileSync(list, '');
+  const main = join(app, 'out', 'cli', 'main.js');
+  const out = await execute(process.execPath, ['--import', hook, main, ...args], {
+    ...env,
+    LOADS_FILE: list,
+  });
+  expect(out.code, out.stderr).toBe(0);
+  return (
+    readFileSync(list, 'utf8')
+      .split('\n')
+      .filter((url) => url.startsWith('file:') && !url.endsWith('/load-hook.mjs'))
+      // node_modules is a link to the repository's, so Node names its files by their real path.
+      .map((url) => /\/(node_modules\/.*|out\/cli\/.*)$/.exec(url)?.[1] ?? url)
+  );
+}
 
 /** Every file under a folder, as paths relative to it. */
 const filesUnder = (dir: string) =>
@@ -78,6 +117,29 @@ describe('the built CLI', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: roadcam <command>/);
     expect(help.stdout).toMatch(/completion bash\|zsh\|fish/);
+  });
+
+  test('--version, --help and completion load none of the engine nor any package', async () => {
+    for (const args of [['--version'], ['--help'], ['completion', 'bash']]) {
+      const loaded = await loadedBy(args);
+      expect(loaded, args.join(' ')).toContain('out/cli/main.js');
+      // The packages (the database, the keychain, the network) and the engine's chunks.
+      const heavy = loaded.filter(
+        (file) =>
+          file.startsWith('node_modules/') ||
+          /\/chunks\/(engine|core|context|settings-store|target)-/.test(file),
+      );
+      expect(heavy, args.join(' ')).toEqual([]);
+    }
+  });
+
+  test('a command loads its own code and not the other commands’', async ({ service }) => {
+    const loaded = await loadedBy(['session', '--json', ...direct(service.url)], secretEnv);
+    const chunks = loaded.map((file) => /\/chunks\/([a-z-]+)-[\w-]+\.js$/.exec(file)?.[1]);
+    expect(chunks).toContain('account');
+    for (const other of ['download', 'search', 'media', 'collections', 'routes', 'dataset']) {
+      expect(chunks, other).not.toContain(other);
+    }
   });
 
   test('searches the service as the client does', async ({ service }) => {
