@@ -22,6 +22,11 @@ export interface ScrollFigures extends FrameFigures {
   /** The most elements in the grid at once, and in the whole document. */
   gridNodes: number;
   documentNodes: number;
+  /**
+   * The share of the grid's cells with their image drawn, sampled every 250 ms: what a user
+   * saw of the images while it scrolled (placeholders for the rest).
+   */
+  drawn: number;
 }
 
 export function frameFigures(frames: readonly number[]): FrameFigures {
@@ -52,6 +57,7 @@ export async function scrollGrid(page: Page, seconds: number, pxPerS: number) {
         tops: number;
         gridNodes: number;
         documentNodes: number;
+        drawn: number;
       }>((resolve) => {
         const grid = document.querySelector('ul.grid')!;
         // The grid's status line ("All 5,000 images shown"), read without a layout.
@@ -65,9 +71,13 @@ export async function scrollGrid(page: Page, seconds: number, pxPerS: number) {
         const frames: number[] = [];
         let gridNodes = 0;
         let documentNodes = 0;
+        let cells = 0;
+        let drawnCells = 0;
         const count = setInterval(() => {
           gridNodes = Math.max(gridNodes, grid.getElementsByTagName('*').length + 1);
           documentNodes = Math.max(documentNodes, document.getElementsByTagName('*').length);
+          cells += grid.querySelectorAll('[data-testid="thumb"]').length;
+          drawnCells += grid.querySelectorAll('[data-testid="thumb"] [data-loaded]').length;
         }, 250);
         let dir = 1;
         let ends = 0;
@@ -92,7 +102,8 @@ export async function scrollGrid(page: Page, seconds: number, pxPerS: number) {
           if (t - start < seconds * 1000) requestAnimationFrame(tick);
           else {
             clearInterval(count);
-            resolve({ frames, clock, ends, tops, gridNodes, documentNodes });
+            const drawn = drawnCells / Math.max(1, cells);
+            resolve({ frames, clock, ends, tops, gridNodes, documentNodes, drawn });
           }
         };
         requestAnimationFrame(tick);
@@ -102,8 +113,8 @@ export async function scrollGrid(page: Page, seconds: number, pxPerS: number) {
   const trace = cdp && splitReport(splitFrames(await stopTrace(cdp), out.clock, out.frames));
   if (trace) console.log(`the trace, grid scrolled, average ms a frame:\n${trace}`);
   await cdp?.detach();
-  const { ends, tops, gridNodes, documentNodes } = out;
-  return { ...frameFigures(out.frames), ends, tops, gridNodes, documentNodes };
+  const { ends, tops, gridNodes, documentNodes, drawn } = out;
+  return { ...frameFigures(out.frames), ends, tops, gridNodes, documentNodes, drawn };
 }
 
 /** Opens the first image and presses ArrowRight every `everyMs` for `seconds`. */

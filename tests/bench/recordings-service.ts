@@ -5,7 +5,7 @@
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** The child's half: run when the script was started with `--serve`. */
@@ -30,12 +30,18 @@ export interface DemoClient {
   secret: string;
 }
 
-/** The parent's half: starts `script --serve --items N` and waits for its service's URL. */
+/**
+ * The parent's half: starts `script --serve --items N` and waits for its service's URL. With
+ * `nice` (1–19), the service runs at that lower CPU priority: a remote server has cores of its
+ * own, and this one would otherwise take the measured app's.
+ */
 export async function forkRecordingsService(
   script: string,
   items: number,
+  nice = 0,
 ): Promise<{ url: string; client: DemoClient; stop(): void }> {
   const child = fork(script, ['--serve', '--items', String(items)]);
+  if (nice !== 0) setPriority(child.pid!, nice);
   const { url, client } = await new Promise<{ url: string; client: DemoClient }>(
     (resolve, reject) => {
       child.once('message', (m) => resolve(m as { url: string; client: DemoClient }));

@@ -12,6 +12,13 @@ export const GAP = 10;
 export const CAPTION_HEIGHT = 40;
 /** Rows rendered beyond each edge of the viewport, so a fast scroll or a Tab finds cells. */
 export const OVERSCAN_ROWS = 3;
+/**
+ * Scrolled faster than this (px a ms: two screens a second), the grid is flying past its
+ * images, and they wait; they load once it has scrolled slower for SETTLE_MS (a photo
+ * library's grid does the same: a fling shows placeholders, where it stops fills in).
+ */
+export const FLYING_PX_PER_MS = 2;
+export const SETTLE_MS = 150;
 
 export interface GridLayout {
   columns: number;

@@ -25,8 +25,20 @@ vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(func
   const top = this.matches('ul') ? gridTop : 0;
   return { top, left: 0, width: WIDTH, height: 0 } as DOMRect;
 });
-// The decoder is not under test: every thumbnail stays loading.
-vi.stubGlobal('fetch', () => new Promise(() => undefined));
+// The decoder is not under test: every thumbnail stays loading until its cell lets it go.
+const fetched = vi.fn(
+  (_url: string, init: RequestInit) =>
+    new Promise((_, reject) =>
+      init.signal!.addEventListener('abort', () => reject(new Error('aborted'))),
+    ),
+);
+vi.stubGlobal('fetch', fetched);
+/** The images whose thumbnails were asked for since the last call. */
+function asked(): string[] {
+  const names = fetched.mock.calls.map(([url]) => /thumbs\/([^?]+)/.exec(url)![1]!);
+  fetched.mockClear();
+  return names;
+}
 
 const images: ImageInfo[] = Array.from({ length: 1000 }, (_, i) => ({
   name: `frame-${i}.jpg`,
@@ -46,6 +58,7 @@ async function scrollTo(top: number): Promise<void> {
 
 afterEach(() => {
   gridTop = 0;
+  vi.useRealTimers();
 });
 
 function show(): HTMLElement {
@@ -83,6 +96,22 @@ describe('ThumbnailGrid', () => {
       ([e, style]) => e.isConnected && e.getAttribute('style') !== style,
     );
     expect(changed.map(([e]) => e.outerHTML.slice(0, 80))).toEqual([]);
+  });
+
+  test('flown past, no thumbnail is asked for; come to rest, the cells there load', async () => {
+    show();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    asked();
+    // Rows 40 and then 80 in two frames: far faster than any image could be drawn.
+    await scrollTo(40 * layout.pitch);
+    await scrollTo(80 * layout.pitch);
+    expect(screen.getByText('cam-403')).toBeTruthy();
+    expect(asked()).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The cells from the first drawn (3 rows above the view), six at a time.
+    expect(asked()).toEqual(
+      ['385', '386', '387', '388', '389', '390'].map((i) => `frame-${i}.jpg`),
+    );
   });
 
   test('the view it scrolls in is scrolled by the compositor while it is shown, and no longer after', () => {
