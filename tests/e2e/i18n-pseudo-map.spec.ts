@@ -173,6 +173,9 @@ test.describe('in German', () => {
   }
 
   test('the Map and its panels pass axe, and nothing is cut off', async ({ page }) => {
+    // The map and five panels, each through axe and a screenshot: at load 20 (the whole
+    // pseudo-locale run beside others' tests) that was more than a minute.
+    test.setTimeout(150_000);
     await openSearchedMap(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await checkAndShoot(page, page.locator('.map-view'), 'map');
