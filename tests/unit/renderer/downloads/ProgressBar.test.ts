@@ -6,8 +6,8 @@ import { render, screen } from '@testing-library/svelte';
 import { expect, test } from 'vitest';
 import ProgressBar from '../../../../src/renderer/downloads/ProgressBar.svelte';
 
-function fillOf(value: number | null, smooth?: boolean): HTMLElement {
-  render(ProgressBar, { props: { value, label: `Progress ${value}`, smooth } });
+function fillOf(value: number | null): HTMLElement {
+  render(ProgressBar, { props: { value, label: `Progress ${value}` } });
   const bar = screen.getByRole('progressbar', { name: `Progress ${value}` });
   return bar.firstElementChild as HTMLElement;
 }
@@ -23,10 +23,4 @@ test('an unknown size shows an empty bar, and no value to a screen reader', () =
   expect(fill.style.transform).toBe('scaleX(0)');
   const bar = screen.getByRole('progressbar', { name: 'Progress null' });
   expect(bar.getAttribute('aria-valuenow')).toBeNull();
-});
-
-test("a list row's bar jumps to its value: no animation, no layer of its own per bar", () => {
-  expect(fillOf(10, false).style.transition).toBe('none');
-  // A batch's one bar glides (its stylesheet's transition).
-  expect(fillOf(20).style.transition).toBe('');
 });
