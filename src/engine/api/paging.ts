@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import type { FeatureCollection } from '../../shared/api/index.ts';
 import { splitBbox, type Bbox } from '../../shared/geo.ts';
 import { english } from '../../shared/i18n/english.ts';
-import { said, type Said } from '../../shared/i18n/translator.ts';
+import { said, saidWithin, type Said } from '../../shared/i18n/translator.ts';
 import { ApiError } from './errors.ts';
 
 export interface Page<T> {
@@ -33,12 +33,13 @@ export const DEFAULT_PAGING: PagingLimits = { limit: 100, skipMax: 4000 };
 
 /** A service that pages without end (the same page again, pages of a result or two): stopped. */
 export class PagingStopped extends ApiError {
-  constructor(operation: Said, why: string) {
-    super(
-      operation,
-      `${english.say(operation)} failed: ${why}. The service, or something in front of it, is misbehaving; ` +
-        'try again later, or narrow the search.',
-    );
+  /** `why`: what the service did, in the catalogue (`api.paging.*`). */
+  constructor(operation: Said, why: Said) {
+    const words = said('api.paging.stopped', {
+      operation: saidWithin(operation),
+      why: saidWithin(why),
+    });
+    super(operation, english.say(words), { said: words });
     this.name = 'PagingStopped';
   }
 }
@@ -62,8 +63,11 @@ function pageCounter(operation: Said, limits: PagingLimits): () => void {
     if (++pages <= max) return;
     throw new PagingStopped(
       operation,
-      `the service took more than ${max} pages to reach skip ${limits.skipMax} (${limits.limit} ` +
-        'results were asked for on each), far more than any real answer, so paging stopped',
+      said('api.paging.tooManyPages', {
+        max: String(max),
+        skipMax: String(limits.skipMax),
+        limit: String(limits.limit),
+      }),
     );
   };
 }
@@ -80,8 +84,7 @@ function repeatWatch(operation: Said): (skip: number, items: readonly unknown[])
     if (before === undefined) return void seen.set(print, skip);
     throw new PagingStopped(
       operation,
-      `the service answered skip ${skip} with the same page as skip ${before}: it seems to ` +
-        'ignore skip, so paging stopped rather than read that page again',
+      said('api.paging.samePage', { skip: String(skip), before: String(before) }),
     );
   };
 }
@@ -226,11 +229,7 @@ export async function searchAll<F extends Feature>(
   /** A box's first page: one more box, of at most `maxBoxes`. */
   const open = (box: Bbox, held?: F[][]) => {
     if (++boxes > maxBoxes) {
-      const why =
-        `the service still counted more results than one box can page through after ` +
-        `${maxBoxes.toLocaleString('en')} boxes, far more than any real search needs (its ` +
-        'counts do not shrink as its boxes do), so the complete search stopped';
-      throw new PagingStopped(operation, why);
+      throw new PagingStopped(operation, said('api.paging.tooManyBoxes', { boxes: maxBoxes }));
     }
     return fetchPage(box, 0, held);
   };

@@ -35,8 +35,7 @@ export async function allImageNames(
     if (page > MAX_PAGES || names.length > MAX_NAMES) {
       throw new PagingStopped(
         operation,
-        `the service listed more than ${names.length.toLocaleString('en-US')} image names over ` +
-          `${page - 1} pages, far more than any real collection, so listing stopped`,
+        said('api.paging.tooManyNames', { names: names.length, pages: String(page - 1) }),
       );
     }
     const answer = await client.collections.show(
@@ -56,8 +55,7 @@ export async function allImageNames(
     if (markers.has(last)) {
       throw new PagingStopped(
         operation,
-        `the service led back to a page it had already given (after "${last.slice(0, 80)}"), so ` +
-          'listing would never end',
+        said('api.paging.markerLoop', { marker: last.slice(0, 80) }),
       );
     }
     markers.add(last);

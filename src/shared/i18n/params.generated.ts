@@ -132,6 +132,12 @@ export interface MessageParams {
   'api.op.snapshot': { kind: string };
   'api.op.tile': { kind: string };
   'api.op.updateFeed': { file: string | number };
+  'api.paging.markerLoop': { marker: string | number };
+  'api.paging.samePage': { skip: string | number; before: string | number };
+  'api.paging.stopped': { operation: string | number; why: string | number };
+  'api.paging.tooManyBoxes': { boxes: number };
+  'api.paging.tooManyNames': { names: number; pages: string | number };
+  'api.paging.tooManyPages': { max: string | number; skipMax: string | number; limit: string | number };
   'api.pathValue': { what: string };
   'api.refused.pathValue': { value: string | number; what: string | number };
   'app.viewFailed': { view: string | number; reason: string | number };

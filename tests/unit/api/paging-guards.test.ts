@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { maxPages, PagingStopped } from '../../../src/engine/api/paging.ts';
+import { errorWords } from '../../../src/cli/error-words.ts';
 import { demoClient } from '../../helpers/api.ts';
 
 type Mode = 'same-page' | 'tiny-pages' | 'always-more' | 'shrinking';
@@ -85,6 +86,9 @@ describe('paging through a search stops in words', () => {
     expect(error).toBeInstanceOf(PagingStopped);
     expect((error as Error).message).toMatch(
       /^cameras search failed: the service answered skip 100 with the same page as skip 0: it seems to ignore skip/,
+    );
+    expect(await errorWords(error, { LANG: 'es_ES.UTF-8' })).toMatch(
+      /falló: el servicio respondió a skip 100 con la misma página que a skip 0: parece ignorar skip/,
     );
     expect(ids).toHaveLength(100);
     expect(searches).toBe(2);

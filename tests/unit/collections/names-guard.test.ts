@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PagingStopped } from '../../../src/engine/api/paging.ts';
+import { errorWords } from '../../../src/cli/error-words.ts';
 import { allImageNames } from '../../../src/engine/collections/names.ts';
 import { demoClient } from '../../helpers/api.ts';
 
@@ -50,6 +51,10 @@ describe("a collection's image names", () => {
     expect(error).toBeInstanceOf(PagingStopped);
     expect((error as Error).message).toMatch(
       /^collection col_circle failed: the service led back to a page it had already given/,
+    );
+    // The same refusal in the reader's language, the service's marker as it sent it.
+    expect(await errorWords(error, { LANG: 'de_DE.UTF-8' })).toMatch(
+      /^Sammlung col_circle ist fehlgeschlagen: Der Dienst führte zu einer bereits gelieferten Seite zurück \(nach „[ab]\.jpg“\)/,
     );
   });
 
