@@ -9,6 +9,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { ImageInfo } from '../../../../src/shared/ipc/collections.ts';
 import ThumbnailGrid from '../../../../src/renderer/collections/ThumbnailGrid.svelte';
 import { GAP, gridLayout } from '../../../../src/renderer/collections/grid-window.ts';
+import { sleep } from '../../../helpers/wait.ts';
 
 // jsdom has no layout: the grid's width and where the window is over it are given here.
 globalThis.ResizeObserver ??= class {
@@ -100,14 +101,17 @@ describe('ThumbnailGrid', () => {
 
   test('flown past, no thumbnail is asked for; come to rest, the cells there load', async () => {
     show();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // At rest for longer than the grid waits (150 ms) before it loads what it shows: those
+    // first loads are asked for, and set aside here.
+    await sleep(200);
     asked();
     // Rows 40 and then 80 in two frames: far faster than any image could be drawn.
     await scrollTo(40 * layout.pitch);
     await scrollTo(80 * layout.pitch);
     expect(screen.getByText('cam-403')).toBeTruthy();
     expect(asked()).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Time is the point: once the scroll has rested 150 ms, the cells shown load.
+    await sleep(200);
     // The cells from the first drawn (3 rows above the view), six at a time.
     expect(asked()).toEqual(
       ['385', '386', '387', '388', '389', '390'].map((i) => `frame-${i}.jpg`),

@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { loadLine } from '../../../../src/renderer/collections/load-line.ts';
+import { sleep } from '../../../helpers/wait.ts';
 
 /** A job that runs until its `finish` is called, noting when it started. */
 function job(name: string, started: string[]) {
@@ -18,7 +19,11 @@ function job(name: string, started: string[]) {
   };
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+/**
+ * A turn of the event loop: the line's promise continuations have run by then, so a job that
+ * was to start has started, and one that was not to start would have.
+ */
+const tick = () => sleep(0);
 
 describe('loadLine', () => {
   test('runs at most its limit at once, the next in the order asked as each ends', async () => {
