@@ -48,9 +48,11 @@ describe('holdYoungGeneration', () => {
     ]);
     // The workload does make V8 grow it far past the size (else this test could not fail)...
     expect(free).toBeGreaterThan(YOUNG_MB * 2);
-    // ...and held, it grows to half the size at least (not stuck small) and stops near it:
-    // V8 still adds a few pages on its own (17.75 MB seen on a busy machine), never doubles.
+    // ...and held, it grows to half the size at least (not stuck small) and never doubles past
+    // it. V8 still adds pages of its own beyond the size, more on a busy machine (17.75 and
+    // 20.75 MB seen against 16 on a quiet one), so the bound is the next doubling, which the
+    // hold is there to prevent; left alone the same workload reaches 128 MB.
     expect(held).toBeGreaterThanOrEqual(YOUNG_MB / 2);
-    expect(held).toBeLessThanOrEqual(YOUNG_MB * 1.25);
+    expect(held).toBeLessThan(YOUNG_MB * 2);
   });
 });
