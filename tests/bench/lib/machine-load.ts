@@ -40,38 +40,71 @@ function machineBusy(): number | null {
   }
 }
 
+/** How often the benchmark's own processes are looked at (see ProcessTree). */
+const TREE_SAMPLE_MS = 1000;
+
 /**
- * CPU ticks of this process and its descendants: each one's own user and system time plus the
- * time of the children it has reaped (so a child that ended during the run still counts).
+ * CPU ticks used by this process and its descendants since the tree was first looked at, each
+ * process's own user and system time. The tree is looked at every second: a process's parent may
+ * end before it without reaping it (Chromium's zygote and renderers when the browser closes), so
+ * its children's times never reach the parent's "children" fields, and a process that has ended
+ * is no longer in /proc. Each process seen in the tree keeps the ticks it had when last seen,
+ * stays counted after its parent has gone, and counts from zero when it started after the first
+ * look; so only a process's last second, or a life shorter than a second, can escape.
  */
-function treeTicks(): number {
-  const parents = new Map<number, number>();
-  const ticks = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      // The command name, in parentheses, may hold spaces: the fields start after its end.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const pid = Number(name);
-      parents.set(pid, Number(fields[1]));
-      ticks.set(
-        pid,
-        fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0),
-      );
-    } catch {
-      // The process ended while the list was read.
-    }
+class ProcessTree {
+  /** "pid start-time" -> ticks when first seen (0 when started later) and when last seen. */
+  private readonly seen = new Map<string, { first: number; last: number }>();
+  private looks = 0;
+
+  constructor() {
+    this.look();
+    setInterval(() => this.look(), TREE_SAMPLE_MS).unref();
   }
-  const inTree = (pid: number): boolean => {
-    for (let p: number | undefined = pid, hops = 0; p && hops < 64; p = parents.get(p), hops++) {
-      if (p === process.pid) return true;
+
+  /** Ticks the tree has used since it was first looked at. */
+  ticks(): number {
+    this.look();
+    let sum = 0;
+    for (const { first, last } of this.seen.values()) sum += last - first;
+    return sum;
+  }
+
+  private look(): void {
+    const parents = new Map<number, number>();
+    const stats = new Map<number, { key: string; ticks: number }>();
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        // The command name, in parentheses, may hold spaces: the fields start after its end.
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const pid = Number(name);
+        parents.set(pid, Number(fields[1]));
+        // utime and stime (fields 14 and 15 of proc(5)); the start time (22) tells a reused pid.
+        const ticks = Number(fields[11]) + Number(fields[12]);
+        stats.set(pid, { key: `${pid} ${fields[19]}`, ticks });
+      } catch {
+        // The process ended while the list was read.
+      }
     }
-    return false;
-  };
-  let sum = 0;
-  for (const [pid, t] of ticks) if (inTree(pid)) sum += t;
-  return sum;
+    // In the tree: a descendant of this process, or of a process already counted as one.
+    const inTree = (pid: number): boolean => {
+      for (let p: number | undefined = pid, hops = 0; p && hops < 64; p = parents.get(p), hops++) {
+        if (p === process.pid) return true;
+        const key = stats.get(p)?.key;
+        if (key !== undefined && this.seen.has(key)) return true;
+      }
+      return false;
+    };
+    for (const [pid, { key, ticks }] of stats) {
+      const known = this.seen.get(key);
+      if (known) known.last = ticks;
+      else if (inTree(pid))
+        this.seen.set(key, { first: this.looks === 0 ? ticks : 0, last: ticks });
+    }
+    this.looks++;
+  }
 }
 
 interface CpuMark {
@@ -80,11 +113,20 @@ interface CpuMark {
   tree: number;
 }
 
-function cpuMark(): CpuMark | null {
+function cpuMark(tree: ProcessTree | null): CpuMark | null {
   const busy = machineBusy();
-  if (busy === null) return null;
+  if (busy === null || !tree) return null;
   try {
-    return { at: performance.now(), busy, tree: treeTicks() };
+    return { at: performance.now(), busy, tree: tree.ticks() };
+  } catch {
+    return null;
+  }
+}
+
+/** The benchmark's process tree, watched from the first MachineLoad on; null without /proc. */
+function processTree(): ProcessTree | null {
+  try {
+    return new ProcessTree();
   } catch {
     return null;
   }
@@ -97,11 +139,12 @@ function cpuMark(): CpuMark | null {
 export class MachineLoad {
   private readonly atStart = loadavg()[0]!;
   private readonly startText = loadNow();
-  private readonly cpuAtStart = cpuMark();
+  private readonly tree = processTree();
+  private readonly cpuAtStart = cpuMark(this.tree);
 
   /** Cores used on average by processes outside this benchmark since it started, if known. */
   others(): number | null {
-    const now = cpuMark();
+    const now = cpuMark(this.tree);
     const start = this.cpuAtStart;
     if (!now || !start) return null;
     const seconds = (now.at - start.at) / 1000;
