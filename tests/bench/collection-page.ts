@@ -6,6 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { rssMB } from './bare-chromium.ts';
 import { splitFrames, splitReport, startTrace, stopTrace, type FrameClock } from './frame-trace.ts';
+import { atSixtyHz, FRAME_TARGET } from './lib/frame-target.ts';
 
 export interface FrameFigures {
   frames: number;
@@ -187,8 +188,6 @@ export async function rendererRss(
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
-/** One frame at 60 Hz: the target for the grid's frame p95. */
-const FRAME_MS = 1000 / 60;
 /** The target for the page's renderer's RSS, at any point of the run. */
 const RENDERER_MB = 300;
 
@@ -210,7 +209,7 @@ export function comparePages(outcomes: Map<string, PageOutcome[]>): void {
     // --memory measures no frames.
     const grid = Number.isNaN(p95)
       ? 'grid frames not measured (--memory)'
-      : `grid frame p95 ${p95} ms (target < ${FRAME_MS.toFixed(1)} ms: ${met(p95 < FRAME_MS)})`;
+      : `grid frame p95 ${p95} ms (target ${FRAME_TARGET}: ${met(atSixtyHz(p95))})`;
     console.log(
       `${name} page, median of ${outcomes.get(name)!.length}: ${grid}; the page's renderer at ` +
         `most ${rss} MB RSS, bare (target < ${RENDERER_MB} MB: ${met(rss < RENDERER_MB)})`,

@@ -52,12 +52,17 @@ const TREE_SAMPLE_MS = 1000;
  * stays counted after its parent has gone, and counts from zero when it started after the first
  * look; so only a process's last second, or a life shorter than a second, can escape.
  */
-class ProcessTree {
+export class ProcessTree {
   /** "pid start-time" -> ticks when first seen (0 when started later) and when last seen. */
   private readonly seen = new Map<string, { first: number; last: number }>();
   private looks = 0;
 
-  constructor() {
+  /** The process whose descendants are counted. */
+  private readonly root: number;
+
+  /** `root`: this process unless said. */
+  constructor(root = process.pid) {
+    this.root = root;
     this.look();
     setInterval(() => this.look(), TREE_SAMPLE_MS).unref();
   }
@@ -88,10 +93,10 @@ class ProcessTree {
         // The process ended while the list was read.
       }
     }
-    // In the tree: a descendant of this process, or of a process already counted as one.
+    // In the tree: the root or a descendant of it, or of a process already counted as one.
     const inTree = (pid: number): boolean => {
       for (let p: number | undefined = pid, hops = 0; p && hops < 64; p = parents.get(p), hops++) {
-        if (p === process.pid) return true;
+        if (p === this.root) return true;
         const key = stats.get(p)?.key;
         if (key !== undefined && this.seen.has(key)) return true;
       }
