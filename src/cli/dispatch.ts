@@ -13,6 +13,7 @@ import { helpText } from './help.ts';
 import { plainText, type Io } from './output.ts';
 import { english } from '../shared/i18n/english.ts';
 import { said, type Translator } from '../shared/i18n/translator.ts';
+import type * as Engine from '../engine/index.ts';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, auth: 3 } as const;
 
@@ -126,8 +127,14 @@ export async function reportError(
     return EXIT.usage;
   }
   io.stderr.write(`roadcam: ${message}\n`);
-  const { ApiError, AuthError, KeychainUnavailableError, MissingCredentialsError } =
-    await import('../engine/index.ts');
+  let engine: typeof Engine;
+  try {
+    engine = await import('../engine/index.ts');
+  } catch {
+    // The engine cannot load (a native module missing, say): the error just said was that.
+    return EXIT.failed;
+  }
+  const { ApiError, AuthError, KeychainUnavailableError, MissingCredentialsError } = engine;
   if (
     error instanceof AuthError ||
     error instanceof MissingCredentialsError ||
