@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import {
   createLog,
   openCommandLineStore,
+  readKeptTokenAhead,
   startCore,
   typedByUser,
   type ConnectionOptions,
@@ -57,6 +58,9 @@ export async function withEngine<T>(
   if (connection.kind === 'demo' && !existsSync(join(ctx.dataDir, 'demo-service'))) {
     ctx.io.stderr.write(`${ctx.words.t('cli.demoBuilding')}\n`);
   }
+  // A profile's kept token is read from the keychain (a D-Bus round trip) while the core's code
+  // loads, not after: the command's first call takes it.
+  if (connection.kind === 'profile') readKeptTokenAhead(connection.profile);
   const core = await startCore({
     dataDir: ctx.dataDir,
     connection,
