@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import {
   createLog,
   openCommandLineStore,
+  readKeptTokenAhead,
   startCore,
   typedByUser,
   type ConnectionOptions,
@@ -56,6 +57,12 @@ export async function withEngine<T>(
   const connection = connectionFrom(ctx);
   if (connection.kind === 'demo' && !existsSync(join(ctx.dataDir, 'demo-service'))) {
     ctx.io.stderr.write(`${ctx.words.t('cli.demoBuilding')}\n`);
+  }
+  // A profile's kept token is read from the keychain (a D-Bus round trip) while the core's code
+  // loads, not after: the command's first call takes it. A data folder without its database
+  // holds no profile: nothing to read, and the keychain is not asked.
+  if (connection.kind === 'profile' && existsSync(join(ctx.dataDir, 'roadcam.sqlite'))) {
+    readKeptTokenAhead(connection.profile);
   }
   const core = await startCore({
     dataDir: ctx.dataDir,

@@ -32,7 +32,7 @@ export {
   type ConsentQuestion,
 } from './consent/gate.ts';
 export { ApiError, AuthError } from './api/errors.ts';
-export { MissingCredentialsError } from './credentials/store.ts';
+export { MissingCredentialsError, readKeptTokenAhead } from './credentials/store.ts';
 export { KeychainUnavailableError } from './credentials/keychain.ts';
 export { appVersion } from './version.ts';
 export { defaultDataDir } from './paths.ts';

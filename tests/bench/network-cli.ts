@@ -13,8 +13,13 @@ import { DEMO_CLIENT } from '../../src/service/index.ts';
 
 const run = promisify(execFile);
 
-/** How a timed command signs in: credentials each time, or a saved profile. */
-export type Account = { kind: 'secret' } | { kind: 'profile'; name: string; dataDir: string };
+/**
+ * How a timed command signs in: credentials each time, or a saved profile. Each run starts
+ * from a copy of `dataDir` when there is one (a user's second run: the database made), else
+ * from an empty data folder (a first run: the database made by the command).
+ */
+export type Account =
+  { kind: 'secret'; dataDir?: string } | { kind: 'profile'; name: string; dataDir: string };
 
 /** The newest modification time (ms) of a file under `path`. */
 function newest(path: string): number {
@@ -64,9 +69,28 @@ export async function loginProfile(bin: string, name: string, baseUrl: string): 
   return { kind: 'profile', name, dataDir };
 }
 
-/** Removes the profile's keychain entries and its data folder. */
+/**
+ * Credentials given each time, from a data folder that one `roadcam session` made first: what
+ * a user's second run finds (the database there), where the other secret runs start empty.
+ */
+export async function keptSecret(bin: string, baseUrl: string): Promise<Account> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-net-kept-'));
+  await run(
+    process.execPath,
+    [bin, 'session', '--json', '--base-url', baseUrl, '--client-id', DEMO_CLIENT.id],
+    {
+      env: { ...process.env, ROADCAM_DATA_DIR: dataDir, ROADCAM_CLIENT_SECRET: DEMO_CLIENT.secret },
+    },
+  );
+  return { kind: 'secret', dataDir };
+}
+
+/** Removes the profile's keychain entries and its data folder (a kept secret's folder too). */
 export async function logoutProfile(bin: string, account: Account): Promise<void> {
-  if (account.kind !== 'profile') return;
+  if (account.kind === 'secret') {
+    if (account.dataDir) rmSync(account.dataDir, { recursive: true, force: true });
+    return;
+  }
   await run(process.execPath, [bin, 'logout', '--profile', account.name], {
     env: { ...process.env, ROADCAM_DATA_DIR: account.dataDir },
   });
@@ -75,7 +99,8 @@ export async function logoutProfile(bin: string, account: Account): Promise<void
 
 /**
  * The wall time (ms) of one command as a user runs it, then `sync`: the process start, the
- * core, sign-in (or the kept token), its work; a fresh data folder each run (nothing to resume).
+ * core, sign-in (or the kept token), its work; a data folder of its own each run (nothing to
+ * resume), empty or copied from the account's.
  * `args` gets the command's own folder (for --out).
  */
 async function timedCommand(
@@ -87,7 +112,7 @@ async function timedCommand(
   await run('sync');
   const dir = mkdtempSync(join(tmpdir(), 'bench-net-cli-'));
   const dataDir = join(dir, 'data');
-  if (account.kind === 'profile') cpSync(account.dataDir, dataDir, { recursive: true });
+  if (account.dataDir) cpSync(account.dataDir, dataDir, { recursive: true });
   const signIn =
     account.kind === 'profile'
       ? ['--profile', account.name]

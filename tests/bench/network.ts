@@ -7,8 +7,9 @@
  * whole `roadcam download` of the same recordings (process start, sign-in and URLs included),
  * as installed copies run it (the built out/cli/main.js, built first if missing or older than
  * the sources) and from the sources (bin/roadcam.mjs), with credentials given each time (a
- * sign-in every run) and, where a keychain is usable, with a profile saved by `roadcam login`
- * (its token kept between runs). Then the time to the first cameras of the map's first search
+ * sign-in every run), on an empty data folder (a first run) and on one a first run made (a
+ * user's second run, `-kept`), and, where a keychain is usable, with a profile saved by `roadcam
+ * login` (its token kept between runs). Then the time to the first cameras of the map's first search
  * over the same link.
  *
  * BENCH_NET_RTT_MS, BENCH_NET_MBPS, BENCH_NET_ROUNDS, BENCH_NET_RECORDINGS change the defaults;
@@ -28,6 +29,7 @@ import { startShapedLink } from '../helpers/link.ts';
 import {
   bundleOf,
   cliRun,
+  keptSecret,
   loginProfile,
   logoutProfile,
   sessionRun,
@@ -150,6 +152,8 @@ async function timeCommand(name: string, checkout: string, sources: string): Pro
   const bin = await bundleOf(checkout);
   clis[name] = { bin, account: secret };
   clis[`${name}-src`] = { bin: sources, account: secret };
+  // A user's second run: the data folder (its database) made by a first one.
+  clis[`${name}-kept`] = { bin, account: await keptSecret(bin, link.url) };
   if (keychainProblem) return;
   const profile = `bench-network-${name}-${process.pid}`;
   clis[`${name}-profile`] = { bin, account: await loginProfile(bin, profile, link.url) };
@@ -263,6 +267,12 @@ for (const [name, xs] of Object.entries(times)) {
   );
   console.log(
     ratioLine(`roadcam download / (${hasAria2 ? 'aria2c' : 'curl'} + sync)`, whole, peer, 1.05),
+  );
+  // The same command on a data folder a first run made (the database there), printed apart.
+  const kept = median(times['cli-kept']!);
+  const keptSession = median(sessions['cli-kept']!);
+  console.log(
+    `a second run (data folder kept): roadcam download ${kept.toFixed(0)} ms, +${((kept - peer) / 1000).toFixed(2)} s; session ${keptSession.toFixed(0)} ms (first run ${median(sessions.cli!).toFixed(0)} ms)`,
   );
 }
 console.log(`map: first camera page with sign-in over the link ${median(mapTimes).toFixed(0)} ms`);

@@ -61,12 +61,45 @@ function firstLine(error: unknown): string {
   return text.split('\n')[0]!.trim();
 }
 
+/** Reads begun before anyone asked (`readAhead`), by service and account: each taken once. */
+const ahead = new Map<string, Promise<string | null>>();
+const aheadKey = (service: string, account: string) => `${service}\n${account}`;
+
+/**
+ * Begins reading an entry that will be asked for soon, so that its round trip to the keychain
+ * (D-Bus on Linux, some 30 ms) runs while other work does: a command's kept token while the
+ * core's code loads. The next `get` of that entry takes this answer, once; a `set` or `delete`
+ * of it in between drops it.
+ */
+export function readAhead(account: string, service = KEYCHAIN_SERVICE): void {
+  const key = aheadKey(service, account);
+  if (ahead.has(key)) return;
+  const reading = call((k) => k.getPassword(service, account));
+  // Its failure is the `get`'s that takes it; one never taken is no one's.
+  reading.catch(() => {});
+  ahead.set(key, reading);
+}
+
 /** The OS keychain under one service name ("roadcam"; tests use their own). */
 export function osKeychain(service = KEYCHAIN_SERVICE): Keychain {
+  const taken = (account: string): Promise<string | null> | undefined => {
+    const key = aheadKey(service, account);
+    const reading = ahead.get(key);
+    ahead.delete(key);
+    return reading;
+  };
+  /** A change of the entry: a read begun before it would answer what it was. */
+  const drop = (account: string) => void taken(account);
   return {
-    get: (account) => call((k) => k.getPassword(service, account)),
-    set: (account, value) => call((k) => k.setPassword(service, account, value)),
-    delete: (account) => call((k) => k.deletePassword(service, account)),
+    get: (account) => taken(account) ?? call((k) => k.getPassword(service, account)),
+    set: (account, value) => {
+      drop(account);
+      return call((k) => k.setPassword(service, account, value));
+    },
+    delete: (account) => {
+      drop(account);
+      return call((k) => k.deletePassword(service, account));
+    },
   };
 }
 

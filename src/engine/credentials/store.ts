@@ -5,7 +5,7 @@
 import type { Credentials } from '../api/requester.ts';
 import type { StoredToken, TokenStore } from '../api/token.ts';
 import type { Db } from '../db/database.ts';
-import { osKeychain, type Keychain } from './keychain.ts';
+import { osKeychain, readAhead, type Keychain } from './keychain.ts';
 import { english } from '../../shared/i18n/english.ts';
 import { said, type Said } from '../../shared/i18n/translator.ts';
 
@@ -174,6 +174,14 @@ const ROUTER_KEY_ACCOUNT = 'routing/api-key';
 
 function secretAccount(profile: string): string {
   return `${profile}/client-secret`;
+}
+
+/**
+ * Begins reading the profile's kept token from the OS keychain now, for the core that starts
+ * next to take (keychain.ts, `readAhead`): its round trip then runs while the core loads.
+ */
+export function readKeptTokenAhead(profile: string): void {
+  readAhead(tokenAccount(profile));
 }
 
 function tokenAccount(profile: string): string {

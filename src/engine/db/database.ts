@@ -1,4 +1,4 @@
-import { existsSync, renameSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, linkSync, openSync, renameSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { migrate, NewerDatabaseError } from '../../sqlite/migrate.ts';
 import { migrations } from './migrations/index.ts';
@@ -36,6 +36,7 @@ export function openDatabase(file: string, log: (line: string) => void = () => {
 }
 
 function openAndMigrate(file: string): Db {
+  if (file !== ':memory:') createIfAbsent(file);
   const db = new Database(file);
   try {
     db.pragma('journal_mode = WAL');
@@ -53,6 +54,44 @@ function openAndMigrate(file: string): Db {
   } catch (error) {
     db.close();
     throw error;
+  }
+}
+
+/**
+ * A data folder's first start builds its database aside and puts it in place whole: the 25
+ * migrations in a file of its own without journal or syncs, switched to WAL, synced once, then
+ * linked under its name. Built in place, the same work wrote it through WAL with a sync at the
+ * switch and a checkpoint of every page at the first close: 50 to 100 ms of a first command
+ * (docs/history/benchmarks-2026-11-30.md, "The start, again"). A crash leaves at most a stray
+ * `.new-<pid>` file, never a half-made database; `link` refuses a name taken meanwhile (another
+ * Roadcam's first start, whose database is then opened as it is). Each open still checks it and
+ * runs what migrations it lacks, as for any database.
+ */
+function createIfAbsent(file: string): void {
+  if (['', '-wal', '-shm'].some((suffix) => existsSync(file + suffix))) return;
+  const aside = `${file}.new-${process.pid}`;
+  try {
+    const db = new Database(aside);
+    try {
+      db.pragma('journal_mode = OFF');
+      db.pragma('synchronous = OFF');
+      migrate(db, migrations, { database: 'app' });
+      db.pragma('journal_mode = WAL');
+    } finally {
+      db.close();
+    }
+    const fd = openSync(aside, 'r+');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    linkSync(aside, file);
+  } catch {
+    // The name taken meanwhile (EEXIST), or a file system without hard links (FAT): the
+    // database there, or the one built in place as before, is what opens next.
+  } finally {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(aside + suffix, { force: true });
   }
 }
 

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterEach, describe, expect } from 'vitest';
+import { afterEach, describe, expect, vi } from 'vitest';
 import { apiTest as test } from '../../helpers/fixtures.ts';
 import { ApiClient } from '../../../src/engine/api/index.ts';
 import { SearchCache } from '../../../src/engine/cache/index.ts';
@@ -9,6 +9,7 @@ import {
   KEYCHAIN_SERVICE,
   KeychainUnavailableError,
   osKeychain,
+  readAhead,
 } from '../../../src/engine/credentials/keychain.ts';
 import { CredentialStore, MissingCredentialsError } from '../../../src/engine/credentials/store.ts';
 import { openDatabase, type Db } from '../../../src/engine/db/database.ts';
@@ -181,6 +182,26 @@ describe.skipIf(skipKeychain)(
       await store.save({ name: 'p', baseUrl: 'https://x.test', clientId: 'c' }, 'two');
       expect(await store.tokenStore('p').read()).toBeNull();
       await store.remove('p');
+    });
+
+    test('gives a read begun ahead to the next get of its entry, once; a set in between drops it', async () => {
+      const keychain = osKeychain(testService);
+      await keychain.set('ahead', 'kept');
+      const keytar = (await import('keytar')).default;
+      const reads = vi.spyOn(keytar, 'getPassword');
+      try {
+        readAhead('ahead', testService);
+        expect(await keychain.get('ahead')).toBe('kept');
+        expect(reads).toHaveBeenCalledTimes(1);
+        expect(await keychain.get('ahead')).toBe('kept');
+        expect(reads).toHaveBeenCalledTimes(2);
+        readAhead('ahead', testService);
+        await keychain.set('ahead', 'changed');
+        expect(await keychain.get('ahead')).toBe('changed');
+      } finally {
+        reads.mockRestore();
+        await keychain.delete('ahead');
+      }
     });
   },
 );

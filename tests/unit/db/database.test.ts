@@ -1,4 +1,4 @@
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -28,6 +28,23 @@ describe('migrations', () => {
     const db = openDatabase(join(dir(), 'a.sqlite'));
     expect(db.pragma('user_version', { simple: true })).toBe(migrations.at(-1)!.version);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+  });
+
+  it('build a new database aside and put it in place whole: nothing of it left to checkpoint', () => {
+    const folder = dir();
+    const db = openDatabase(join(folder, 'roadcam.sqlite'));
+    // Built in place, the migrations' pages waited in the WAL for the first close's checkpoint.
+    const wal = join(folder, 'roadcam.sqlite-wal');
+    expect(readdirSync(folder).includes('roadcam.sqlite-wal') ? statSync(wal).size : 0).toBe(0);
+    expect(readdirSync(folder).filter((name) => name.includes('.new-'))).toEqual([]);
+    const schema = (d: Database.Database) =>
+      d.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY name').all();
+    const inPlace = new Database(':memory:');
+    migrate(inPlace, migrations);
+    expect(schema(db)).toEqual(schema(inPlace));
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    inPlace.close();
     db.close();
   });
 
