@@ -100,16 +100,21 @@ export class ProgressTracker {
     if (!this.#store.open) return;
     this.#sample();
     this.#store.saveProgress(this.running());
+    // Each batch read once a flush, and the items in a few statements: a batch being filled
+    // makes every item it adds changed, thousands a flush, which were two reads an item.
+    const rows = new Map<number, BatchRow | undefined>();
+    const batchRow = (id: number) => {
+      if (!rows.has(id)) rows.set(id, this.#store.batch(id));
+      return rows.get(id);
+    };
     const items: DownloadItemView[] = [];
     // Kept collections' batches stay out of the Downloads view (docs/downloads.md).
-    const shown = (batchId: number) => this.#store.batch(batchId)?.purpose !== 'offline';
-    for (const id of this.#dirtyItems) {
-      const row = this.#store.item(id);
-      if (row && shown(row.batch_id)) items.push(this.itemView(row));
+    for (const row of this.#store.itemsById(this.#dirtyItems)) {
+      if (batchRow(row.batch_id)?.purpose !== 'offline') items.push(this.itemView(row));
     }
     const batches: DownloadBatchView[] = [];
     for (const id of this.#dirtyBatches) {
-      const row = this.#store.batch(id);
+      const row = batchRow(id);
       if (row && row.purpose !== 'offline') batches.push(this.batchView(row));
     }
     const removedBatches = [...this.#removed];

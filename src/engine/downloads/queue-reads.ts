@@ -18,6 +18,9 @@ import {
 } from './rows.ts';
 import { WriteBehind, type WriteBehindOptions } from './write-behind.ts';
 
+/** Items read by one statement of itemsById. */
+const ITEMS_A_READ = 500;
+
 export class QueueReads {
   protected readonly db: Db;
   /** The transfers' milestones that wait to join the next statement's transaction. */
@@ -93,6 +96,27 @@ export class QueueReads {
       ORDER BY i.batch_id DESC, i.id`;
     const args = state ? [service, purpose, state] : [service, purpose];
     return this.prepare(sql).all(...args) as ItemRow[];
+  }
+
+  /**
+   * The items of these ids that exist, in the order of the ids; a few statements however many
+   * (ITEMS_A_READ a statement), not one an id.
+   */
+  itemsById(ids: Iterable<number>): ItemRow[] {
+    const all = [...ids];
+    const rows: ItemRow[] = [];
+    for (let at = 0; at < all.length; at += ITEMS_A_READ) {
+      const some = all.slice(at, at + ITEMS_A_READ);
+      const found = this.prepare(
+        'SELECT * FROM download_items WHERE id IN (SELECT value FROM json_each(?))',
+      ).all(JSON.stringify(some)) as ItemRow[];
+      const byId = new Map(found.map((row) => [row.id, row]));
+      for (const id of some) {
+        const row = byId.get(id);
+        if (row) rows.push(row);
+      }
+    }
+    return rows;
   }
 
   itemsOfBatch(batchId: number): ItemRow[] {

@@ -253,6 +253,44 @@ describe('progress updates', () => {
     expect(store.item(items[0]!.id)!.bytes_done).toBeGreaterThan(0);
     db.close();
   });
+
+  it('read a batch being filled in a few statements, not two an item', () => {
+    // Every statement the connection runs, counted (better-sqlite3's verbose hook).
+    let statements = 0;
+    const db = new Database(':memory:', { verbose: () => statements++ });
+    migrate(db, migrations);
+    const store = new DownloadQueueStore(db);
+    const id = store.createBatch(batch, []);
+    const updates: DownloadsUpdate[] = [];
+    const tracker = new ProgressTracker(store, (u) => updates.push(u), 60_000);
+    /** The statements one flush runs after `n` more items were added, as a query's pages add. */
+    const flushAfter = (n: number, from: number) => {
+      const added = store.addItems(
+        id,
+        Array.from({ length: n }, (_, i) => ({
+          recordingId: `r${from + i}`,
+          format: 'jpg' as const,
+          name: `r${from + i}.jpg`,
+          state: 'queued' as const,
+        })),
+      );
+      for (const item of added) tracker.changed(item, id);
+      const before = statements;
+      tracker.flush();
+      return statements - before;
+    };
+    const few = flushAfter(10, 0);
+    const many = flushAfter(2_000, 10);
+    tracker.close();
+    // Two thousand items cost the flush a statement per 500 more, not 4,000 more.
+    expect(many).toBeLessThanOrEqual(few + 4);
+    const last = updates.at(-1)!;
+    expect(last.items.map((i) => i.recordingId)).toEqual(
+      Array.from({ length: 2_000 }, (_, i) => `r${10 + i}`),
+    );
+    expect(last.batches.map((b) => b.items)).toEqual([2_010]);
+    db.close();
+  });
 });
 
 describe('migration 0530-download-queue-order', () => {
