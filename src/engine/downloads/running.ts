@@ -42,11 +42,6 @@ export class RunningTransfers {
     return [...this.#runs.keys()];
   }
 
-  /** Transfers running now. */
-  get count(): number {
-    return this.#runs.size;
-  }
-
   /** Slots left for new transfers out of `limit`. */
   free(limit: number): number {
     const finishing = Math.min(this.#received.size, limit);

@@ -28,7 +28,6 @@ import { SpaceWaits } from './space-waits.ts';
 import { transfer } from './transfer.ts';
 import { WaitingRecordings } from './waiting.ts';
 import type { BatchWatchers } from './watchers.ts';
-import { holdOldGeneration } from './old-generation.ts';
 import { holdYoungGeneration } from './young-generation.ts';
 
 export interface ManagerOptions {
@@ -160,7 +159,6 @@ export class QueueScheduler {
     this.#wakeup.close();
     this.#spaceWaits.close();
     await this.#running.abortAll(new Error('closing'));
-    holdOldGeneration(false);
     if (this.#store.open) {
       this.#progress.flush();
       // The milestones still waiting (a file completed just now) go in before the core closes.
@@ -223,8 +221,6 @@ export class QueueScheduler {
       const { start, next: after } = this.#plan.take(free, limit, now, this.#running.ids);
       for (const item of start) this.#start(item);
       for (const item of after) this.#urls.warm(item);
-      // The old generation held while a batch fills or files run (old-generation.ts).
-      holdOldGeneration(this.filling.size > 0 || this.#running.count > 0);
       const soonest = Math.min(next.waiting ?? Infinity, next.retry ?? Infinity);
       // Also looks again every 10 s for batches another process added to the database.
       this.wake(Math.max(20, Math.min(10_000, soonest - now)), false);
