@@ -18,6 +18,7 @@ import {
   type TestService,
 } from '../../helpers/downloads.ts';
 import { isMp4, zipEntries } from '../../helpers/media.ts';
+import { waitFor } from '../../helpers/wait.ts';
 import { startRecordingProxy } from '../../helpers/api.ts';
 import { createPieces, planPieces } from '../../../src/engine/downloads/record-cameras.ts';
 import { english } from '../../../src/shared/i18n/english.ts';
@@ -242,6 +243,13 @@ test('a recording the service never finishes fails in words; the others complete
     const pieces = planPieces(ids, minutesAgo(20), minutesAgo(20, 10));
     const outcomes = await createPieces(client, pieces);
     const stuck = outcomes[0]!.recordingId!;
+    // The other recording made before the batch starts: the batch's 3 s past due is for the
+    // stuck one, and a loaded machine's service may take longer than that to make a recording.
+    const other = outcomes[1]!.recordingId!;
+    await waitFor(
+      async () => (await client.recordings.show(other)).properties.status === 'complete',
+      { what: `recording ${other} to be made`, timeoutMs: 120_000, everyMs: 200 },
+    );
     // This service says the first recording is still being made, whenever it is asked.
     proxy.rewriteAll((answer, path) =>
       path.startsWith(`/v1/recordings/${stuck}`) && !path.includes('.')
