@@ -13,7 +13,7 @@
  *
  * Usage: node downloads-engine.ts SERVICE_URL DATA_DIR OUT_DIR ID,ID,... ready|ids cold|warm
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
@@ -92,6 +92,19 @@ if (profiler) {
   await profiler.post('Profiler.setSamplingInterval', { interval: 1000 });
   await profiler.post('Profiler.start');
 }
+/** Each thread's CPU ticks by name (BENCH_DOWNLOADS_THREADS): where a run's CPU goes. */
+const threadTicks = () => {
+  const byName = new Map<string, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    byName.set(name, (byName.get(name) ?? 0) + Number(f[11]) + Number(f[12]));
+  }
+  return byName;
+};
+const ticksAtStart = process.env.BENCH_DOWNLOADS_THREADS ? threadTicks() : undefined;
+const faultsAtStart = process.resourceUsage().minorPageFault;
 const started = performance.now();
 const cpuAtStart = process.cpuUsage();
 // How long other work on this thread (the app's IPC, the wall's media requests) waits behind
@@ -102,6 +115,13 @@ const result = await download(outDir!);
 delays.disable();
 const wallMs = performance.now() - started;
 const cpu = process.cpuUsage(cpuAtStart);
+if (ticksAtStart) {
+  const now = threadTicks();
+  const parts = [...now].map(([n, t]) => `${n} ${(t - (ticksAtStart.get(n) ?? 0)) * 10} ms`);
+  console.error(
+    `faults ${process.resourceUsage().minorPageFault - faultsAtStart}; threads: user ${cpu.user / 1000} sys ${cpu.system / 1000}; ${parts.join(', ')}`,
+  );
+}
 if (profiler) {
   const { profile } = await profiler.post('Profiler.stop');
   writeFileSync(

@@ -50,5 +50,8 @@ export async function measure(
   await settle();
   const wallMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
-  process.stdout.write(`${JSON.stringify({ wallMs, cpuMs: (cpu.user + cpu.system) / 1000 })}\n`);
+  const [userMs, systemMs] = [cpu.user / 1000, cpu.system / 1000];
+  process.stdout.write(
+    `${JSON.stringify({ wallMs, cpuMs: userMs + systemMs, userMs, systemMs })}\n`,
+  );
 }

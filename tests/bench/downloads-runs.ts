@@ -169,7 +169,10 @@ export async function engineRun(
     { env: ours ? process.env : { ...process.env, BENCH_DOWNLOADS_PROFILE: '' } },
   );
   let out = '';
-  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stdout.on('data', (c: Buffer) => {
+    out += c.toString();
+    if (process.env.BENCH_ENGINE_STDOUT) process.stderr.write(c);
+  });
   child.stderr.on('data', (c: Buffer) => process.stderr.write(c));
   return new Promise((done, fail) =>
     child.on('exit', (code) => {

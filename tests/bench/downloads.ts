@@ -55,6 +55,10 @@ if (PROFILE) {
   process.env.BENCH_DOWNLOADS_PROFILE = PROFILE;
 }
 const ROUNDS = Number(process.env.BENCH_DOWNLOADS_ROUNDS ?? 5);
+/** BENCH_DOWNLOADS_ONLY=large: the large files' rounds alone (small, the small ones' alone). */
+const ONLY = process.env.BENCH_DOWNLOADS_ONLY;
+const SMALL_ROUNDS = ONLY === 'large' ? 0 : ROUNDS;
+const LARGE_ROUNDS = ONLY === 'small' ? 0 : ROUNDS;
 const root = resolve(import.meta.dirname, '../..');
 const serviceDir = join(root, '.cache', 'bench-downloads');
 mkdirSync(serviceDir, { recursive: true });
@@ -146,8 +150,8 @@ async function engines(name: string, of: string[], mode: 'ready' | 'ids'): Promi
 /** A curl run whose files are dropped: it warms the service's file cache for the runs after. */
 const warm = async (of: string[]) =>
   rmSync((await curlRun(client, of)).dir, { recursive: true, force: true });
-await warm(ids);
-for (let round = 0; round < ROUNDS; round++) {
+if (SMALL_ROUNDS > 0) await warm(ids);
+for (let round = 0; round < SMALL_ROUNDS; round++) {
   const c = await curlRun(client, ids);
   const r = await referenceRuns(c);
   rmSync(c.dir, { recursive: true, force: true });
@@ -163,14 +167,15 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 
 // The largest files: curl, the durable floor and the engine (same signed URLs) alternately.
-await warm(largeIds);
+if (LARGE_ROUNDS > 0) await warm(largeIds);
 let largeBytes = 0;
-for (let round = 0; round < ROUNDS; round++) {
+for (let round = 0; round < LARGE_ROUNDS; round++) {
   const c: CurlRun = await curlRun(client, largeIds);
   largeBytes = readdirSync(c.dir)
     .filter((name) => !/\.(cfg|tsv)$/.test(name))
     .reduce((sum, name) => sum + statSync(join(c.dir, name)).size, 0);
   const floor = await runReference(c, 'downloads-raw.ts', 'durable');
+  if (process.env.BENCH_DOWNLOADS_THREADS) console.error(`floor: ${JSON.stringify(floor)}`);
   rmSync(c.dir, { recursive: true, force: true });
   note('large-curl', c.ms);
   note('large-curl+sync', c.syncedMs);

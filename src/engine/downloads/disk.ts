@@ -7,16 +7,18 @@ import { unlink } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { statfs } from 'node:fs/promises';
 import { english } from '../../shared/i18n/english.ts';
+import type { Keep } from '../net/http1/client.ts';
 import { said } from '../../shared/i18n/translator.ts';
 
 export interface PartFile {
   /**
-   * Appends a copy of `chunk` (the caller may reuse its memory at once). Writes run one at a
-   * time, in order, and the bytes that arrive meanwhile go out together in the next one.
-   * Returns null when more may follow at once, else a promise to wait for: it resolves once
-   * no more than a megabyte waits for the disk, and rejects with a failed write.
+   * Appends `chunk`: a copy (the caller may reuse its memory at once), or, given `keep`, the
+   * chunk itself, kept until it is on the disk (the network's read buffer: no copy). Writes run
+   * one at a time, in order, and the bytes that arrive meanwhile go out together in the next
+   * one. Returns null when more may follow at once, else a promise to wait for: it resolves
+   * once no more than a megabyte waits for the disk, and rejects with a failed write.
    */
-  write(chunk: Uint8Array): Promise<void> | null;
+  write(chunk: Uint8Array, keep?: Keep): Promise<void> | null;
   /** Writes what waits, then flushes to the device before the rename makes the file final. */
   sync(): Promise<void>;
   /** Writes what waits (the `.part` keeps every byte received), then closes. */
@@ -45,9 +47,11 @@ const closeFd = promisify(close);
 const HIGH_WATER = 1024 * 1024;
 
 /**
- * The bytes waiting for the disk are copied into slabs that are used again once written: a
- * few megabytes that live as long as the process, instead of a new buffer per network read
- * for the garbage collector to find (docs/benchmarks.md, downloads).
+ * Bytes waiting for the disk that the caller cannot lend (undici's chunks through a proxy, a
+ * test's buffer) are copied into slabs that are used again once written: a few megabytes that
+ * live as long as the process, instead of a new buffer per network read for the garbage
+ * collector to find (docs/benchmarks.md, downloads). The lean client's bytes are kept where
+ * they were read (`keep`), without a copy.
  */
 const SLAB = 256 * 1024;
 const spareSlabs: Buffer[] = [];
@@ -56,10 +60,10 @@ const giveSlab = (slab: Buffer) => {
   if (spareSlabs.length < 32) spareSlabs.push(slab);
 };
 
-/** Part of a slab, waiting for the disk. */
+/** Bytes waiting for the disk, and what lets their memory go once they are written. */
 interface Piece {
-  slab: Buffer;
-  bytes: Buffer;
+  bytes: Uint8Array;
+  done: () => void;
 }
 
 class QueuedFile implements PartFile {
@@ -81,18 +85,13 @@ class QueuedFile implements PartFile {
     this.#fd = fd;
   }
 
-  write(chunk: Uint8Array): Promise<void> | null {
+  write(chunk: Uint8Array, keep?: Keep): Promise<void> | null {
     if (this.#error) return Promise.reject(this.#error);
-    for (let at = 0; at < chunk.length;) {
-      if (!this.#fill || this.#used === SLAB) {
-        this.#seal();
-        this.#fill = takeSlab();
-      }
-      const n = Math.min(chunk.length - at, SLAB - this.#used);
-      this.#fill.set(chunk.subarray(at, at + n), this.#used);
-      this.#used += n;
-      at += n;
-    }
+    if (keep) {
+      // After what was copied before it, in order.
+      this.#seal();
+      this.#queue.push({ bytes: chunk, done: keep() });
+    } else this.#copy(chunk);
     this.#pending += chunk.length;
     this.#next();
     return this.#pending > HIGH_WATER ? this.#until(HIGH_WATER) : null;
@@ -106,6 +105,8 @@ class QueuedFile implements PartFile {
 
   async close(): Promise<void> {
     await this.#until(0).catch(() => undefined);
+    // After a failed write: what still waits lets its memory go.
+    for (const piece of this.#queue.splice(0)) piece.done();
     if (this.#fill) giveSlab(this.#fill);
     this.#fill = undefined;
     // After an fsync, close only lets the descriptor go: no trip through the thread pool.
@@ -120,10 +121,25 @@ class QueuedFile implements PartFile {
     return new Promise((resolve, reject) => this.#waiters.push({ below, resolve, reject }));
   }
 
+  /** Copies `chunk` into slabs, after what waits. */
+  #copy(chunk: Uint8Array): void {
+    for (let at = 0; at < chunk.length;) {
+      if (!this.#fill || this.#used === SLAB) {
+        this.#seal();
+        this.#fill = takeSlab();
+      }
+      const n = Math.min(chunk.length - at, SLAB - this.#used);
+      this.#fill.set(chunk.subarray(at, at + n), this.#used);
+      this.#used += n;
+      at += n;
+    }
+  }
+
   /** The slab being filled joins the queue; the next bytes go into another. */
   #seal(): void {
-    if (this.#fill && this.#used > 0) {
-      this.#queue.push({ slab: this.#fill, bytes: this.#fill.subarray(0, this.#used) });
+    const fill = this.#fill;
+    if (fill && this.#used > 0) {
+      this.#queue.push({ bytes: fill.subarray(0, this.#used), done: () => giveSlab(fill) });
       this.#fill = undefined;
     }
     this.#used = 0;
@@ -142,6 +158,7 @@ class QueuedFile implements PartFile {
       (error, written) => {
         this.#writing = false;
         if (error) {
+          for (const piece of pieces) piece.done();
           this.#error = error;
           for (const w of this.#waiters.splice(0)) w.reject(error);
           return;
@@ -166,7 +183,7 @@ function unwritten(pieces: Piece[], written: number): Piece[] {
   for (const piece of pieces) {
     if (written >= piece.bytes.length) {
       written -= piece.bytes.length;
-      giveSlab(piece.slab);
+      piece.done();
     } else {
       rest.push(written > 0 ? { ...piece, bytes: piece.bytes.subarray(written) } : piece);
       written = 0;

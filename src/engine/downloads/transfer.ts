@@ -284,14 +284,15 @@ async function stream(
     claim,
   });
   try {
-    // The bytes are lent by the connection: the hash and the file's queue copy what they need.
+    // The bytes are lent by the connection: hashed where they are, then kept there by the
+    // file's queue until written (`keep`; a copy when the connection cannot lend them).
     let waiting: Promise<unknown> | undefined;
     let failed: { error: unknown } | undefined;
-    await body.pipe((lent) => {
+    await body.pipe((lent, keep) => {
       // Bytes past the declared length are never written: the file is cut there.
       const chunk = done + lent.length > total ? lent.subarray(0, total - done) : lent;
       hash.update(chunk);
-      const written = file.write(chunk);
+      const written = file.write(chunk, keep);
       done += chunk.length;
       claim.wrote(chunk.length);
       watch.arrived(chunk.length, total - done);

@@ -60,6 +60,37 @@ describe('a part file', () => {
     expect(waits).toBeGreaterThan(0);
   });
 
+  it("writes a chunk it may keep from its caller's memory, in order with copied ones, and lets it go once on the disk", async () => {
+    const data = randomBytes(3 * 1024 * 1024);
+    const path = join(tempDir(), 'x.part');
+    const file = await realDisk.openPart(path, true);
+    const chunk = 100_000;
+    let kept = 0;
+    let letGo = 0;
+    for (let at = 0, i = 0; at < data.length; at += chunk, i++) {
+      const bytes = Buffer.from(data.subarray(at, at + chunk));
+      // Every other chunk lent for keeping, the others copied: the file keeps their order.
+      const keep =
+        i % 2 === 0
+          ? () => {
+              kept++;
+              return () => {
+                letGo++;
+                bytes.fill(0xee); // the memory goes back to the network once let go
+              };
+            }
+          : undefined;
+      const wait = file.write(bytes, keep);
+      if (!keep) bytes.fill(0xee);
+      if (wait) await wait;
+    }
+    await file.sync();
+    expect(letGo).toBe(kept);
+    await file.close();
+    expect(kept).toBeGreaterThan(10);
+    expect(sha(readFileSync(path))).toBe(sha(data));
+  });
+
   it('is never written through a link planted at its name: a fresh one is made anew, a resumed one refused in words', async () => {
     const dir = tempDir();
     const victim = join(dir, 'victim.txt');

@@ -200,6 +200,43 @@ describe('backpressure', () => {
   );
 });
 
+describe('bytes kept by the reader', () => {
+  it.each(['http', 'https'] as const)(
+    'stay as they were read while later reads arrive, and are let go when the reader says (%s)',
+    async (scheme) => {
+      const payload = randomBytes(3 * 1024 * 1024);
+      const keys = t.selfSigned();
+      const answer = (_req: unknown, res: ServerResponse) => res.end(payload);
+      const server = await listen(
+        scheme === 'https' ? createHttpsServer(keys, answer) : createServer(answer),
+        scheme,
+      );
+      const response = await pool({ tls: { ca: keys.cert } }).get(server.url, {});
+      // Every chunk kept where it was read (no copy), then let go only at the end: a later
+      // read into the same memory would change what was kept.
+      const kept: Buffer[] = [];
+      const letGo: (() => void)[] = [];
+      let offered = 0;
+      await response.body.pipe((bytes, keep) => {
+        if (keep) {
+          offered++;
+          letGo.push(keep());
+          kept.push(bytes);
+        } else kept.push(Buffer.from(bytes));
+        return true;
+      });
+      expect(sha(Buffer.concat(kept))).toBe(sha(payload));
+      // Over plain TCP every read is lent for keeping; TLS may copy what it holds.
+      if (scheme === 'http') expect(offered).toBe(kept.length);
+      expect(offered).toBeGreaterThan(0);
+      for (const release of letGo) release();
+      // The connection reads on into its slabs once they are let go: the next answer is whole.
+      const again = await pool({ tls: { ca: keys.cert } }).get(server.url, {});
+      expect(sha(await readAll(again.body))).toBe(sha(payload));
+    },
+  );
+});
+
 describe('keep-alive', () => {
   it('asks once more on a new connection when the server closed a kept one', async () => {
     const server = await raw((socket, _head, n, c) => {

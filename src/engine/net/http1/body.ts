@@ -25,10 +25,15 @@ export interface BodySource {
 }
 
 /**
- * Takes the body's bytes as they arrive. They are lent: valid only during the call. Returns
- * false to pause the connection until `LeanBody.resume()`.
+ * Takes the body's bytes as they arrive. They are lent: valid only during the call, unless the
+ * reader calls `keep` (when given: bytes in the connection's read buffer), which keeps them
+ * unchanged until the function it returns is called. Returns false to pause the connection
+ * until `LeanBody.resume()`.
  */
-export type BodySink = (bytes: Buffer) => boolean;
+export type BodySink = (bytes: Buffer, keep?: Keep) => boolean;
+
+/** Keeps lent bytes past the call; the function returned lets them go. */
+export type Keep = () => () => void;
 
 export class LeanBody {
   readonly #connection: BodySource;
@@ -98,9 +103,9 @@ export class LeanBody {
   }
 
   /** @internal Bytes from the connection, only while `reading`; false pauses it. */
-  deliver(bytes: Buffer): boolean {
+  deliver(bytes: Buffer, keep?: Keep): boolean {
     try {
-      if (this.#sink!(bytes)) return true;
+      if (this.#sink!(bytes, keep)) return true;
     } catch (thrown) {
       // A sink that throws gives the body up with its error.
       this.destroy(thrown instanceof Error ? thrown : new Error(String(thrown)));

@@ -21,7 +21,7 @@ import {
 } from './connection.ts';
 import { LeanHttpError } from './body.ts';
 
-export { LeanBody, LeanHttpError, type BodySink } from './body.ts';
+export { LeanBody, LeanHttpError, type BodySink, type Keep } from './body.ts';
 export type { LeanOptions, LeanResponse } from './connection.ts';
 
 /** A pool of keep-alive connections per origin. */

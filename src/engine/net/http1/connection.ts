@@ -1,11 +1,13 @@
 /**
  * One keep-alive connection of lean-http.ts: it sends a GET, reads the answer's head, and
- * lends the body's bytes to its reader straight from the one buffer it reads into.
+ * lends the body's bytes to its reader straight from the slab it reads into (slabs.ts); the
+ * reader may keep them there, and the next read goes past them.
  */
 import net from 'node:net';
 import tls from 'node:tls';
-import { LeanBody, LeanHttpError, type BodySource } from './body.ts';
+import { LeanBody, LeanHttpError, type BodySource, type Keep } from './body.ts';
 import { framingOf, parseHead, type Framing } from './head.ts';
+import { ReadPlace, type Slab } from './slabs.ts';
 
 export interface LeanResponse {
   status: number;
@@ -23,7 +25,6 @@ export interface LeanOptions {
   idleMs?: number;
 }
 
-const READ_BUFFER = 256 * 1024;
 const MAX_HEAD = 64 * 1024;
 const MAX_CHUNK_LINE = 4096;
 
@@ -61,11 +62,12 @@ export class LeanConnection implements BodySource {
   #idleTimer: NodeJS.Timeout | undefined;
   /**
    * Body bytes of a read that came before the body's reader, or after it paused: the socket
-   * stops reading until resume(). Over plain TCP they stay where they are, in the read buffer,
-   * which no read touches meanwhile; TLS copies them (its decryption may go on filling the
-   * buffer after a pause, see #read).
+   * stops reading until resume(). Over plain TCP they stay in their slab (#heldSlab); TLS
+   * copies them (its decryption may go on filling the buffer after a pause, see #read).
    */
   #held: Buffer | undefined;
+  #heldSlab: Slab | undefined;
+  readonly #place = new ReadPlace();
   /** The socket was paused for the body's reader (held bytes or not). */
   #paused = false;
   /** The connection's end, put off until the reader has the bytes held before it. */
@@ -75,8 +77,16 @@ export class LeanConnection implements BodySource {
   constructor(pool: ConnectionPool, url: URL, options: LeanOptions) {
     this.origin = url.origin;
     this.#pool = pool;
-    const buffer = Buffer.allocUnsafe(READ_BUFFER);
-    const onread = { buffer, callback: (n: number) => this.#read(buffer.subarray(0, n)) };
+    // A function as the buffer: Node asks it for the buffer of each next read.
+    const onread = {
+      buffer: () => (this.#closed ? Buffer.alloc(0) : this.#place.next()),
+      callback: (n: number, buffer: Uint8Array) => {
+        this.#place.used = false;
+        const more = this.#read((buffer as Buffer).subarray(0, n), this.#place.slab);
+        this.#place.advance(n);
+        return more;
+      },
+    };
     const host = url.hostname.replace(/^\[|\]$/g, '');
     const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
     // onread works for tls.connect as for net.connect (Node >= 15); @types/node omits it.
@@ -127,8 +137,14 @@ export class LeanConnection implements BodySource {
     if (this.#closed || !this.#paused || this.#exchange?.body !== body) return;
     this.#paused = false;
     const held = this.#held;
+    const heldSlab = this.#heldSlab;
     this.#held = undefined;
-    if (held && !this.#read(held)) return;
+    this.#heldSlab = undefined;
+    if (held) {
+      const more = this.#read(held, heldSlab);
+      heldSlab?.release();
+      if (!more) return;
+    }
     const lost = this.#lost;
     this.#lost = undefined;
     if (lost) lost();
@@ -148,16 +164,22 @@ export class LeanConnection implements BodySource {
     }
     this.#socket.destroy();
     this.#pool.forget(this);
+    this.#heldSlab?.release();
+    this.#heldSlab = undefined;
+    this.#place.close();
   }
 
-  /** onread: the bytes of one socket read, in the fixed buffer. False pauses the socket. */
-  #read(bytes: Buffer): boolean {
+  /** The bytes of one socket read (in `slab`, unless copied). False pauses the socket. */
+  #read(bytes: Buffer, slab: Slab | undefined): boolean {
     if (this.#paused) {
       // TLS decrypts a whole network read in one go and hands it over record by record even
       // after a pause was asked for: what comes then waits behind what was held, in order.
       this.#held = this.#held ? Buffer.concat([this.#held, bytes]) : Buffer.from(bytes);
+      this.#heldSlab?.release();
+      this.#heldSlab = undefined;
       return false;
     }
+    let keep = slab && this.#place.keeper(slab);
     while (bytes.length > 0 && !this.#closed) {
       const x = this.#exchange;
       if (!x) {
@@ -167,15 +189,17 @@ export class LeanConnection implements BodySource {
       if (!x.body) {
         const rest = this.#readHead(x, bytes);
         if (rest === undefined) return true;
+        // After a head that came in pieces, the rest is a copy, not in the slab.
+        if (slab && rest.buffer !== slab.bytes.buffer) slab = keep = undefined;
         bytes = rest;
         continue;
       }
       // No reader yet (the head was just read), or it asked for a pause: the rest waits.
-      if (!x.body.reading) return this.#hold(bytes);
-      const [used, more] = this.#readBody(x, bytes);
+      if (!x.body.reading) return this.#hold(bytes, slab);
+      const [used, more] = this.#readBody(x, bytes, keep);
       bytes = bytes.subarray(used);
       // The body read whole needs no pause (the connection went on to its next exchange).
-      if (!more && this.#exchange === x && !this.#closed) return this.#hold(bytes);
+      if (!more && this.#exchange === x && !this.#closed) return this.#hold(bytes, slab);
     }
     return true;
   }
@@ -187,9 +211,14 @@ export class LeanConnection implements BodySource {
   }
 
   /** Pauses for the body's reader, keeping what this read still holds for resume(). */
-  #hold(bytes: Buffer): false {
+  #hold(bytes: Buffer, slab: Slab | undefined): false {
     this.#paused = true;
-    if (bytes.length > 0) this.#held = this.#secure ? Buffer.from(bytes) : bytes;
+    if (bytes.length === 0) return false;
+    // In their slab over plain TCP; a copy over TLS, or of bytes not in the slab.
+    this.#heldSlab = this.#secure ? undefined : slab;
+    this.#held = this.#heldSlab ? bytes : Buffer.from(bytes);
+    this.#heldSlab?.retain();
+    if (this.#heldSlab) this.#place.used = true;
     return false;
   }
 
@@ -230,14 +259,14 @@ export class LeanConnection implements BodySource {
   }
 
   /** Hands body bytes over; returns how many bytes it used and whether to keep reading. */
-  #readBody(x: Exchange, bytes: Buffer): [number, boolean] {
+  #readBody(x: Exchange, bytes: Buffer, keep: Keep | undefined): [number, boolean] {
     const f = x.framing!;
     const body = x.body!;
-    if (f.kind === 'close') return [bytes.length, body.deliver(bytes)];
+    if (f.kind === 'close') return [bytes.length, body.deliver(bytes, keep)];
     if (f.kind === 'length') {
       const take = Math.min(f.left, bytes.length);
       f.left -= take;
-      const more = body.deliver(bytes.subarray(0, take));
+      const more = body.deliver(bytes.subarray(0, take), keep);
       if (f.left === 0) this.#finish(x);
       return [take, more];
     }
@@ -250,7 +279,7 @@ export class LeanConnection implements BodySource {
       const take = Math.min(f.left, bytes.length);
       f.left -= take;
       if (f.left === 0) f.state = 'data-end';
-      return [take, body.deliver(bytes.subarray(0, take))];
+      return [take, body.deliver(bytes.subarray(0, take), keep)];
     }
     const eol = bytes.indexOf('\n');
     const line = this.#joined(bytes);
