@@ -1,5 +1,5 @@
 /**
- * The lists' frame target (issue 41): frame p95 within one frame at 60 Hz. The pages measure
+ * The lists' frame target: frame p95 within one frame at 60 Hz. The pages measure
  * requestAnimationFrame's deltas: at 60 Hz they are 16.67 ms apart give or take the clock's
  * jitter (16.6–16.9 ms on a quiet machine), and a frame missed makes a delta of 33.3 ms. So a
  * p95 of 16.8 ms is 95% of frames drawn at the next vsync, which "under 16.7 ms" asks for, while
