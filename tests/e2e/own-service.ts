@@ -67,9 +67,10 @@ export async function startOwnService(world: {
     },
     async openMap(page) {
       await page.goto(`${host.url}#/map?at=39.5,-98.35,4`);
-      await expect(page.getByTestId('cameras-drawn')).not.toHaveAttribute('data-count', '0', {
-        timeout: 30_000,
-      });
+      // Every camera tile in view has answered: the count is whole, not the first tiles' part.
+      const count = page.getByTestId('cameras-drawn');
+      await expect(count).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+      await expect(count).not.toHaveAttribute('data-count', '0');
     },
     async close() {
       await host.stop();

@@ -30,6 +30,8 @@ export class MapState {
   sidebar = $state<'search' | 'alerts'>('search');
   /** How many cameras are drawn on the map now (also a test hook through a data attribute). */
   camerasDrawn = $state(0);
+  /** Whether every camera tile in view has answered (else the count may still grow). */
+  camerasComplete = $state(false);
   replayOpen = $state(false);
   /**
    * Where the map is asked to go next; taken (set back to null) by the map once it has gone

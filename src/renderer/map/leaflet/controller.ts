@@ -37,7 +37,7 @@ export interface LayerHandlers {
   onAlert: (id: string) => void;
   onHover: (id: string | null) => void;
   onResult: (feature: ResultFeature) => void;
-  onCameraCount: (n: number) => void;
+  onCameraCount: (n: number, complete: boolean) => void;
 }
 
 /** Clicks on tile points that name nothing find it through the map's own search channels. */

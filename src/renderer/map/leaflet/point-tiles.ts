@@ -19,8 +19,11 @@ export interface PointTileOptions {
   marker?: (feature: TileFeature, at: L.LatLng) => L.Marker;
   /** A point was clicked: its id when the tile names it, else what is known to find it. */
   onPick: (point: PickedPoint) => void;
-  /** How many distinct points are on the map now (tests and the benchmark read it). */
-  onCount?: (count: number) => void;
+  /**
+   * How many distinct points are on the map now (tests and the benchmark read it), and whether
+   * every tile in view has answered (else more may come).
+   */
+  onCount?: (count: number, complete: boolean) => void;
   /** Drawn this much larger than camera dots, so both show where they share a place. */
   grow?: number;
   /** The map pane the canvases go in (its z-index orders the layers). */
@@ -180,6 +183,7 @@ export class PointTileLayer extends L.GridLayer {
       // The tile stays empty and the offline base map shows under it.
       entry.done?.(new Error(answer.message), entry.canvas);
       entry.done = null;
+      this.#count();
       return;
     }
     if (answer.type === 'tile') {
@@ -255,8 +259,14 @@ export class PointTileLayer extends L.GridLayer {
     this.#countTimer = setTimeout(() => {
       const inView = this.#tilesInView();
       let n = 0;
-      for (const entry of this.#tiles.values()) if (inView(entry.coords)) n += entry.inside;
-      this.#options.onCount?.(n);
+      let complete = true;
+      for (const entry of this.#tiles.values()) {
+        if (!inView(entry.coords)) continue;
+        n += entry.inside;
+        // A tile's `done` is called (and cleared) once the worker has answered for it.
+        if (entry.done) complete = false;
+      }
+      this.#options.onCount?.(n, complete);
     }, 200);
   };
 
