@@ -15,8 +15,8 @@ export interface TileReading {
   delays: number[];
   /** Seconds of video buffered ahead of the position, per tile. */
   aheads: number[];
-  /** Media requests: time waiting for a connection and in all, ms. */
-  requests: { wait: number; duration: number }[];
+  /** Media requests: time waiting for a connection and in all, ms; when asked (page time) and what. */
+  requests: { wait: number; duration: number; start: number; name: string }[];
 }
 
 export function readTiles(requests: boolean): TileReading {
@@ -77,6 +77,9 @@ export function readTiles(requests: boolean): TileReading {
         // Time from asking to the request leaving: waiting for one of the 6 connections.
         wait: Math.max(0, e.requestStart - e.startTime),
         duration: e.duration,
+        start: e.startTime,
+        // The file's name only (no token, no query): a playlist or a segment, and its rendition.
+        name: e.name.split('?')[0]!.split('/').pop()!,
       }));
   }
   return reading;

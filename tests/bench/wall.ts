@@ -8,7 +8,12 @@
  *
  * Per run: dropped-frame ratio (getVideoPlaybackQuality), stalls (tile state changes to
  * buffering, stalled or reconnecting after the warm-up), renderer CPU (SystemInfo cpuTime of
- * the renderer process), JS heap after GC, and how long media requests waited and took.
+ * the renderer process), JS heap after GC, and how long media requests waited and took. And
+ * the side that answers them (this process: browser mode's host, the core and the embedded
+ * service, and the service's ffmpeg children): its CPU and its event loop's delay, with the
+ * requests by kind (playlists, segments, those of the master's 640x360 rendition) and the
+ * queue by 10 s slice, so that a queue is told from the page's own requests and from a slow
+ * answering side.
  * Figures are printed; docs/benchmarks.md gets them by hand.
  *
  * `WALL_HLS=both` runs each measurement twice, alternated, against two demo services: ours (one
@@ -19,7 +24,9 @@
  * `npm run bench:wall -- --minutes N`: instead, one wall left on for N minutes, sampled every
  * minute, with a chart (wall-soak.ts; `--chart FILE`, default wall-soak.svg).
  */
+import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { build } from 'vite';
@@ -74,6 +81,20 @@ interface RunResult {
   waitP95: number;
   durationP50: number;
   durationP95: number;
+  /** Playlist requests, and the segment and playlist queue p95 apart. */
+  playlists: number;
+  playlistWaitP95: number;
+  segmentWaitP95: number;
+  /** Requests of the master's 640x360 rendition (its chunklist and segments). */
+  masterFull: number;
+  /** Requests that waited over 500 ms for a connection, per 10 s of the measurement. */
+  queuedBySlice: number[];
+  /** This process (host, core, service) and its reaped children (ffmpeg), % of a core. */
+  serverCpuPct: number;
+  childrenCpuPct: number;
+  /** This process's event loop: delay p99 and at most, ms. */
+  loopP99: number;
+  loopMax: number;
 }
 
 // A renderer of its own, so another build of out/renderer cannot change it mid-run.
@@ -178,6 +199,31 @@ function printResults(): void {
       'request p50/p95 ms': `${r.durationP50.toFixed(0)}/${r.durationP95.toFixed(0)}`,
     })),
   );
+  console.log(
+    '\nThe requests and the side that answers them (host, core, service: this process):\n',
+  );
+  console.table(
+    results.map((r) => ({
+      run: r.label,
+      'playlists / segments': `${r.playlists}/${r.requests - r.playlists}`,
+      'master 640x360 requests': r.masterFull,
+      'queue p95 playlist / segment ms': `${r.playlistWaitP95.toFixed(0)}/${r.segmentWaitP95.toFixed(0)}`,
+      'queued > 500 ms by 10 s': r.queuedBySlice.join(' '),
+      'server CPU %': r.serverCpuPct.toFixed(0),
+      'ffmpeg CPU %': r.childrenCpuPct.toFixed(0),
+      'event loop p99/max ms': `${r.loopP99.toFixed(0)}/${r.loopMax.toFixed(0)}`,
+    })),
+  );
+}
+
+/** This process's CPU seconds, and its reaped children's (the service's ffmpeg runs). */
+function serverCpu(): { own: number; children: number } {
+  const f = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  const ticks = 100;
+  return {
+    own: (Number(f[11]) + Number(f[12])) / ticks,
+    children: (Number(f[13]) + Number(f[14])) / ticks,
+  };
 }
 
 async function run(browser: Browser, side: Side, hls: string, worker: boolean): Promise<RunResult> {
@@ -204,10 +250,15 @@ async function run(browser: Browser, side: Side, hls: string, worker: boolean): 
   const browserCdp = await browser.newBrowserCDPSession();
   const start = await sample(page);
   const cpuStart = await rendererCpu(browserCdp);
+  const serverStart = serverCpu();
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   const startedAt = Date.now();
   await page.waitForTimeout(MEASURE_S * 1000);
   const end = await sample(page);
   const cpuEnd = await rendererCpu(browserCdp);
+  loop.disable();
+  const serverEnd = serverCpu();
   const seconds = (Date.now() - startedAt) / 1000;
   const shot = process.env['WALL_SCREENSHOT'];
   if (shot && worker) await page.screenshot({ path: shot });
@@ -221,6 +272,18 @@ async function run(browser: Browser, side: Side, hls: string, worker: boolean): 
       .filter((n) => /\.ts(\?|$)/.test(n)),
   );
   const waits = end.requests.map((r) => r.wait).sort((a, b) => a - b);
+  const isPlaylist = (r: { name: string }) => r.name.endsWith('.m3u8');
+  const waitsOf = (keep: boolean) =>
+    end.requests
+      .filter((r) => isPlaylist(r) === keep)
+      .map((r) => r.wait)
+      .sort((a, b) => a - b);
+  const firstStart = Math.min(...end.requests.map((r) => r.start));
+  const slices = Array.from({ length: Math.ceil(MEASURE_S / 10) }, () => 0);
+  for (const r of end.requests.filter((q) => q.wait > 500)) {
+    const i = Math.min(slices.length - 1, Math.floor((r.start - firstStart) / 10_000));
+    slices[i]! += 1;
+  }
   const durations = end.requests.map((r) => r.duration).sort((a, b) => a - b);
   const result: RunResult = {
     label,
@@ -239,6 +302,17 @@ async function run(browser: Browser, side: Side, hls: string, worker: boolean): 
     waitP95: percentile(waits, 95),
     durationP50: percentile(durations, 50),
     durationP95: percentile(durations, 95),
+    playlists: end.requests.filter(isPlaylist).length,
+    playlistWaitP95: percentile(waitsOf(true), 95),
+    segmentWaitP95: percentile(waitsOf(false), 95),
+    // The stranger-a variant's full rendition: `~b800000` chunklists, `media_w<n>_<seq>.ts`.
+    masterFull: end.requests.filter((r) => /~b800000\.m3u8$|^media_w\d+_\d+\.ts$/.test(r.name))
+      .length,
+    queuedBySlice: slices,
+    serverCpuPct: (100 * (serverEnd.own - serverStart.own)) / seconds,
+    childrenCpuPct: (100 * (serverEnd.children - serverStart.children)) / seconds,
+    loopP99: loop.percentile(99) / 1e6,
+    loopMax: loop.max / 1e6,
   };
   await context.close();
   return result;

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEMO_CLIENT, DEMO_SEED, startService } from '../../src/service/index.ts';
+import { FULL_RENDITION, SMALL_RENDITION } from '../../src/service/media/live-renditions.ts';
 import { tokenPath } from '../../src/shared/web-paths.ts';
 import { startShapedLink, type ShapedLink } from '../helpers/link.ts';
 import { startTinyproxy, tinyproxyMissing } from '../helpers/tinyproxy.ts';
@@ -258,6 +259,41 @@ for (const variant of ['stranger-a', 'stranger-b'] as const) {
           .evaluate((img: HTMLImageElement) => img.naturalWidth);
         expect(width, `image of ${id}`).toBeGreaterThan(0);
       }
+    });
+
+    test('small tiles load the small rendition only: its chunk playlist and its segments', async ({
+      page,
+    }) => {
+      test.setTimeout(150_000);
+      // A 3 × 3 wall: a picture about 440 × 230, which the 320 × 180 rendition fills (tile-size.ts).
+      const cameras = strangerCams.video.slice(0, 9);
+      const names: string[] = [];
+      page.on('request', (r) => {
+        const path = decodeURIComponent(new URL(r.url()).pathname);
+        if (path.includes('/live/')) names.push(path.split('/').pop()!);
+      });
+      await page.goto(`${roadcam.url}${wallRoute(cameras, '3x3')}`);
+      await expect(page.locator('[data-kind="video"][data-state="live"]')).toHaveCount(9, {
+        timeout: 90_000,
+      });
+      const small = `b${SMALL_RENDITION.bandwidth}`;
+      // Every tile loads its chunk playlist and segments of the small rendition...
+      await expect
+        .poll(() => names.filter((n) => n.endsWith('.ts') && n.includes(`_${small}_`)).length, {
+          timeout: 30_000,
+        })
+        .toBeGreaterThanOrEqual(2 * cameras.length);
+      expect(names.filter((n) => n.includes(`~${small}.m3u8`)).length).toBeGreaterThanOrEqual(
+        cameras.length,
+      );
+      // ...and nothing of the large one: not its chunk playlist, not a segment (a player that
+      // loaded both would hold two of browser mode's 6 connections for one picture).
+      const large = names.filter(
+        (n) =>
+          n.includes(`~b${FULL_RENDITION.bandwidth}.m3u8`) ||
+          (n.endsWith('.ts') && !n.includes(`_${small}_`)),
+      );
+      expect(large, names.join('\n')).toEqual([]);
     });
   });
 }
