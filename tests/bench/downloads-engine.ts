@@ -23,6 +23,7 @@ import { DownloadManager } from '../../src/engine/downloads/manager.ts';
 import type { BatchFinished } from '../../src/shared/ipc/downloads.ts';
 import { DEFAULT_TEMPLATE } from '../../src/shared/ipc/downloads.ts';
 import { testNetwork } from '../helpers/api.ts';
+import { peakRssKb } from './lib/peak-rss.ts';
 // The demo account of the embedded service (importing the service itself would weigh on RSS).
 const DEMO_CLIENT = { id: 'demo', secret: 'demo-secret' };
 
@@ -131,7 +132,7 @@ if (profiler) {
 }
 await manager.close();
 db.close();
-const maxRssMB = process.resourceUsage().maxRSS / 1024;
+const maxRssMB = peakRssKb() / 1024;
 process.stdout.write(
   `${JSON.stringify({
     wallMs,

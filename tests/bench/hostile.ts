@@ -75,7 +75,8 @@ const CASES: Case[] = [
 const probe = join(mkdtempSync(join(tmpdir(), 'roadcam-hostile-')), 'peak.mjs');
 writeFileSync(
   probe,
-  "process.on('exit', () => process.stderr.write(`\\nPEAK_RSS ${process.resourceUsage().maxRSS}\\n`));\n",
+  `import { peakRssKb } from ${JSON.stringify(join(import.meta.dirname, 'lib', 'peak-rss.ts'))};\n` +
+    "process.on('exit', () => process.stderr.write(`\\nPEAK_RSS ${peakRssKb()}\\n`));\n",
 );
 
 interface Outcome {

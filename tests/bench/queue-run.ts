@@ -19,6 +19,7 @@ import { queueByQuery, type QueryBatchRequest } from '../../src/engine/downloads
 import { Network } from '../../src/engine/net/network.ts';
 import { DEFAULT_TEMPLATE } from '../../src/shared/ipc/downloads.ts';
 import { waitFor } from '../helpers/wait.ts';
+import { peakRssKb } from './lib/peak-rss.ts';
 
 // Diagnosis: V8 flags for this process, set before the engine runs (BENCH_V8_FLAGS="--a --b").
 for (const flag of (process.env['BENCH_V8_FLAGS'] ?? '').split(' ').filter(Boolean)) {
@@ -61,6 +62,12 @@ function snapshot(name: string): void {
 }
 
 async function run(): Promise<void> {
+  // The kernel's high-water mark of the process's RSS at named points of the run, so that a
+  // peak the 100 ms samples miss is placed in its phase (printed with BENCH_TRACE, or when it is
+  // above the sampled peak by more than 10 MB).
+  const marks: { at: string; mb: number }[] = [];
+  const markPeak = (at: string) => marks.push({ at, mb: peakRssKb() / 1024 });
+  markPeak('started');
   const dir = mkdtempSync(join(tmpdir(), 'roadcam-queue-bench-'));
   const client = new ApiClient({
     network: new Network(),
@@ -103,9 +110,12 @@ async function run(): Promise<void> {
       `${cpus().length} cores, Node ${process.version}, ${new Date().toISOString()}`,
   );
   await client.cameras.search({ limit: 1 }); // signed in: the token is not part of the figures
+  markPeak('signed in');
   global.gc?.();
+  markPeak("the bench's full collection before");
   const base = process.memoryUsage();
   let q = open();
+  markPeak('the queue opened');
 
   // Files start while the search goes on: followed from before it (a fresh database's first
   // batch is batch 1, checked below).
@@ -129,7 +139,9 @@ async function run(): Promise<void> {
   const queuedMs = performance.now() - queueStart;
   if (batch.id !== FIRST_BATCH) throw new Error(`the batch is ${batch.id}, not ${FIRST_BATCH}`);
   lag.disable();
+  markPeak('queued');
   global.gc?.();
+  markPeak("the bench's full collection after queueing");
   const queued = process.memoryUsage();
   snapshot(`queued-${items}`);
   const perItem = (queued.heapUsed - base.heapUsed) / batch.items;
@@ -147,26 +159,36 @@ async function run(): Promise<void> {
     everyMs: 50,
   });
 
+  markPeak('half finished');
   // A restart half-way: close the queue (transfers stop where they are), open it again.
   stopFollowing();
   await q.manager.close();
   q.db.close();
+  markPeak('closed');
   const reopenedAt = performance.now();
   const before = completedAt.length;
   q = open();
   stopFollowing = follow(q.manager);
+  markPeak('opened again');
   await waitFor(() => completedAt.length > before, {
     what: 'a file finished after the restart',
     timeoutMs: 5 * 60_000,
     everyMs: 5,
   });
   const restartMs = completedAt[before]! - reopenedAt;
+  markPeak('a file finished after the restart');
 
   const done = await q.manager.settled(batch.id);
   clearInterval(sampler);
   // The kernel's high-water mark of the process: no peak between two samples is missed.
   const sampledRss = peakRss;
-  peakRss = process.resourceUsage().maxRSS * 1024;
+  peakRss = peakRssKb() * 1024;
+  markPeak('all finished');
+  if (process.env.BENCH_TRACE || peakRss - sampledRss > 10 * 1024 * 1024) {
+    console.log(
+      `the kernel's high-water mark as the run went: ${marks.map((m) => `${m.at} ${m.mb.toFixed(0)} MB`).join('; ')}`,
+    );
+  }
   snapshot(`done-${items}`);
   const rate = (from: number, to: number) =>
     (to - from) / ((completedAt[to]! - completedAt[from]!) / 1000);
