@@ -174,7 +174,7 @@ function addAlertArea(world: SearchStore, f: SpatialFilter, where: Where): void 
       if (intersectsRing(f, JSON.parse(row.polygon) as LonLat[])) nums.push(row.num);
     }
   }
-  where.add('a.num IN (SELECT value FROM json_each(?))', JSON.stringify(nums));
+  where.area('a.num IN (SELECT value FROM json_each(?))', JSON.stringify(nums));
 }
 
 export function showAlert(world: SearchStore, id: string): Alert {

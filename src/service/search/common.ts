@@ -32,15 +32,68 @@ export interface MovingFloor {
   arg: number;
 }
 
+/** A text filter (q): `column` is the row id of a row of `fts` that matches `match`. */
+export interface TextFilter {
+  column: string;
+  fts: string;
+  match: string;
+  /** its place in the parts */
+  part: number;
+}
+
 export class Where {
   readonly parts: string[] = [];
   readonly args: unknown[] = [];
   readonly floors: MovingFloor[] = [];
+  /** the text filter, if any (text-sets.ts reads its matches once for many searches) */
+  text: TextFilter | undefined;
+  /** the places in the parts of the conditions that place a row (a camera or alert area) */
+  readonly areas: number[] = [];
+  /** where each part's arguments start */
+  readonly #starts: number[] = [];
 
   add(sql: string, ...args: unknown[]): this {
+    this.#starts.push(this.args.length);
     this.parts.push(sql);
     this.args.push(...args);
     return this;
+  }
+
+  /** The arguments of part `i`. */
+  argsOf(i: number): unknown[] {
+    return this.args.slice(this.#starts[i], this.#starts[i + 1] ?? this.args.length);
+  }
+
+  /** `sql` as a condition on where a row lies (an area): text-sets.ts may drive from it. */
+  area(sql: string, ...args: unknown[]): this {
+    this.areas.push(this.parts.length);
+    return this.add(sql, ...args);
+  }
+
+  /**
+   * `column IN (rows of fts that match)`: written as the subquery (the SQL a search is
+   * remembered by, match-memo.ts); text-sets.ts may run it another way (withPart).
+   */
+  textMatch(column: string, fts: string, match: string): this {
+    this.text = { column, fts, match, part: this.parts.length };
+    return this.add(`${column} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?)`, match);
+  }
+
+  /** The same conditions with part `i` written as `sql` with `args`: the same rows must pass. */
+  withPart(i: number, sql: string, ...args: unknown[]): Where {
+    const w = new Where();
+    for (const [k, part] of this.parts.entries()) {
+      if (k === i) w.add(sql, ...args);
+      else w.add(part, ...this.argsOf(k));
+      if (this.areas.includes(k)) w.areas.push(k);
+      if (this.text?.part === k && k !== i) w.text = this.text;
+    }
+    for (const f of this.floors) {
+      const k = this.#starts.findLastIndex((start) => start <= f.arg);
+      if (k === i) continue;
+      w.floors.push({ ...f, arg: w.#starts[k]! + f.arg - this.#starts[k]! });
+    }
+    return w;
   }
 
   /** `column IN (?, ?, ...)` for one or more values. */
@@ -133,15 +186,15 @@ export function addCameraArea(
       .map(() => '(max_lon >= ? AND min_lon <= ? AND max_lat >= ? AND min_lat <= ?)')
       .join(' OR ');
     const exact = boxes.map(() => '(c.lon BETWEEN ? AND ? AND c.lat BETWEEN ? AND ?)').join(' OR ');
-    where.add(
+    where.area(
       `${column} IN (SELECT num FROM cameras_rtree WHERE ${rtree})`,
       ...boxes.flatMap((b) => [b[0], b[2], b[1], b[3]]),
     );
-    where.add(`(${exact})`, ...boxes.flatMap((b) => [b[0], b[2], b[1], b[3]]));
+    where.area(`(${exact})`, ...boxes.flatMap((b) => [b[0], b[2], b[1], b[3]]));
     return;
   }
   const nums = camerasInArea(world, f);
-  where.add(`${column} IN (SELECT value FROM json_each(?))`, JSON.stringify(nums));
+  where.area(`${column} IN (SELECT value FROM json_each(?))`, JSON.stringify(nums));
 }
 
 export function camerasInArea(world: SearchStore, f: SpatialFilter): number[] {
@@ -183,11 +236,7 @@ export function requireNoParams(bag: object, what: string): void {
 /** q: every word of the text must match, as a prefix, in the resource's FTS5 table. */
 export function addTextQuery(r: ParamReader, where: Where, column: string, ftsTable: string): void {
   const q = r.string('q');
-  if (q !== undefined)
-    where.add(
-      `${column} IN (SELECT rowid FROM ${ftsTable} WHERE ${ftsTable} MATCH ?)`,
-      ftsQuery(q),
-    );
+  if (q !== undefined) where.textMatch(column, ftsTable, ftsQuery(q));
 }
 
 /** A parameter of one or more values: the column must equal any of them. */

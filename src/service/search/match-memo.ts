@@ -73,20 +73,24 @@ function floorsHold(st: StatementCache, where: Where, old: readonly number[]): b
 /**
  * The row ids of a page: the ids of the first matches in this order, as far as paging reaches,
  * are read once (`ordered`: one sort of all the matches) and every page is a slice of them.
+ * `order` names the order (the query as written); `ordered` is the query as run, made only
+ * when the ids are read (its text filter may be a set read for it: text-sets.ts).
  */
 export function memoPageIds(
   st: StatementCache,
   entry: MatchEntry,
-  ordered: { sql: string; args: unknown[] },
+  order: { sql: string; args: unknown[] },
+  ordered: () => { sql: string; args: unknown[] },
   page: { skip: number; limit: number },
 ): number[] {
-  const key = JSON.stringify([ordered.sql, ordered.args]);
+  const key = JSON.stringify([order.sql, order.args]);
   let ids = entry.orders.get(key);
   if (!ids) {
+    const run = ordered();
     ids = st
-      .get(ordered.sql)
+      .get(run.sql)
       .pluck()
-      .all(...ordered.args) as number[];
+      .all(...run.args) as number[];
     entry.orders.set(key, ids);
   }
   return ids.slice(page.skip, page.skip + page.limit);

@@ -30,6 +30,7 @@ import {
 import { featurePage, readPage, readSearch, type AggKey } from './paging.ts';
 import { checkRange, type ParamReader } from './reader.ts';
 import { addSensorFilters } from './sensors.ts';
+import { withTextSet } from './text-sets.ts';
 import { isoFromSeconds, parseInstant, parseTimeOfDay } from './times.ts';
 
 interface Row {
@@ -173,12 +174,13 @@ export function searchObservations(
   addCameraArea(world, spatial, cameraWhere, 'c.num');
   const st = world.statements;
   // Camera conditions are resolved first: the observations are then read camera by camera.
+  const cameras = withTextSet(st, { from: 'cameras c' }, cameraWhere).where;
   const nums =
-    cameraWhere.parts.length > 0
+    cameras.parts.length > 0
       ? (st
-          .get(`SELECT c.num FROM cameras c ${cameraWhere.sql} ORDER BY c.num`)
+          .get(`SELECT c.num FROM cameras c ${cameras.sql} ORDER BY c.num`)
           .pluck()
-          .all(...cameraWhere.args) as number[])
+          .all(...cameras.args) as number[])
       : undefined;
   const rows = new Where();
   addTimes(r, rows);

@@ -26,6 +26,7 @@ import { matchEntry, memoPageIds, rowsByIds } from './match-memo.ts';
 import { ParamReader } from './reader.ts';
 import { PAGE_PARAMS, SPATIAL_PARAMS } from '../../shared/api/index.ts';
 import { parseSpatial, type SpatialFilter } from './spatial.ts';
+import { withTextSet, type Source } from './text-sets.ts';
 
 /**
  * A searchable collection: the key of its page limits, sort keys and aggregations (interface 8).
@@ -206,9 +207,8 @@ export interface Found {
  * A resource's table as its search reads it: what a page selects and from where, the column of
  * each sort key, and the aggregations.
  */
-export interface Table<R extends Resource> {
+export interface Table<R extends Resource> extends Source {
   columns: string;
-  from: string;
   /** the column of each sort key; distance is measured from the camera, alias c */
   sortColumns: Readonly<Record<Exclude<SortKey<R>, 'distance'>, string>>;
   /** the id column that makes the order total */
@@ -231,26 +231,39 @@ export function searchTable<R extends Resource, Row>(
   request: SearchRequest<SortKey<R>>,
 ): Found & { rows: Row[] } {
   const entry = matchEntry(st, table.from, where);
+  // The search as run: a text filter reads its matches once for many searches (text-sets.ts).
+  let running: { from: string; where: Where } | undefined;
+  const run = () => (running ??= withTextSet(st, table, where));
   const { total, bbox } = (entry.counted ??= table.points
-    ? countPoints(st, table.from, where)
-    : { total: countMatches(st, table.from, where), bbox: undefined });
+    ? countPoints(st, run().from, run().where)
+    : { total: countMatches(st, run().from, run().where), bbox: undefined });
   const column = (key: Exclude<SortKey<R>, 'distance'>) => table.sortColumns[key];
   const order = sortTerms(request.sort, column, table.tieBreaker, request.spatial.point);
   const { page } = request;
-  const ordered = {
-    sql: `SELECT ${table.rowid} FROM ${table.from} ${where.sql} ${orderBy(order.exprs, request.dir)} LIMIT ?`,
-    args: [...where.args, ...order.args, request.reach],
-  };
+  const ordered = (from: string, w: Where) => ({
+    sql: `SELECT ${table.rowid} FROM ${from} ${w.sql} ${orderBy(order.exprs, request.dir)} LIMIT ?`,
+    args: [...w.args, ...order.args, request.reach],
+  });
   const rows =
     page.limit === 0 || page.skip >= total
       ? []
-      : rowsByIds<Row>(st, table, memoPageIds(st, entry, ordered, page));
+      : rowsByIds<Row>(
+          st,
+          table,
+          memoPageIds(
+            st,
+            entry,
+            ordered(table.from, where),
+            () => ordered(run().from, run().where),
+            page,
+          ),
+        );
   const aggs: Aggs = {};
   for (const name of request.aggNames) {
     const def = table.aggs[name as AggKey<R>];
     let buckets = entry.aggs.get(name);
     if (!buckets)
-      entry.aggs.set(name, (buckets = aggBuckets(st, def, 'COUNT(*)', table.from, where)));
+      entry.aggs.set(name, (buckets = aggBuckets(st, def, 'COUNT(*)', run().from, run().where)));
     aggs[name] = buckets;
   }
   return { rows, total, aggs, bbox };

@@ -52,6 +52,7 @@ const FROM = 'recordings r JOIN cameras c ON c.num = r.camera';
 const TABLE: Table<'recordings'> = {
   columns: COLUMNS,
   from: FROM,
+  areaFirst: 'cameras c CROSS JOIN recordings r ON c.num = r.camera',
   sortColumns: {
     country: 'c.country',
     state: 'c.state',

@@ -25,6 +25,12 @@ export function openStoreDatabase(file: string): StoreDb {
   return db;
 }
 
+/**
+ * The changes `StatementCache.scratch` made on each connection (TEMP tables no answer depends
+ * on), which dataVersion leaves out: kept by connection, so that every cache of it agrees.
+ */
+const scratchChanges = new WeakMap<StoreDb, number>();
+
 /** Prepared statements for generated SQL, keyed by the SQL text. */
 export class StatementCache {
   readonly #db: StoreDb;
@@ -32,6 +38,11 @@ export class StatementCache {
 
   constructor(db: StoreDb) {
     this.#db = db;
+  }
+
+  /** The connection: what lives as long as it does (TEMP tables) is kept by it, not by a cache. */
+  get connection(): StoreDb {
+    return this.#db;
   }
 
   get(sql: string): Statement {
@@ -50,7 +61,28 @@ export class StatementCache {
    */
   dataVersion(): string {
     const v = this.get('SELECT total_changes() AS own').get() as { own: number };
-    return `${this.#db.pragma('data_version', { simple: true }) as number}:${v.own}`;
+    const own = v.own - (scratchChanges.get(this.#db) ?? 0);
+    return `${this.#db.pragma('data_version', { simple: true }) as number}:${own}`;
+  }
+
+  /**
+   * Runs `write`, which writes TEMP tables only (a search's scratch, text-sets.ts): its changes
+   * are not data changes (dataVersion leaves them out), and it runs on a search worker's
+   * `query_only` connection too (query_only refuses TEMP writes as well; they are allowed for
+   * the call and refused again after it).
+   */
+  scratch<T>(write: () => T): T {
+    const db = this.#db;
+    const total = () => this.get('SELECT total_changes()').pluck().get() as number;
+    const before = total();
+    const queryOnly = db.pragma('query_only', { simple: true }) === 1;
+    if (queryOnly) db.pragma('query_only = OFF');
+    try {
+      return write();
+    } finally {
+      if (queryOnly) db.pragma('query_only = ON');
+      scratchChanges.set(db, (scratchChanges.get(db) ?? 0) + total() - before);
+    }
   }
 }
 
