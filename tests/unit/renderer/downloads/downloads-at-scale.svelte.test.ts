@@ -132,8 +132,8 @@ describe('a batch of 10,000 files', () => {
     const shown = new Map(rows().map((r) => [barOf(r), nameOf(r)]));
     const before = rows();
 
-    // Eleven rows down, past the 8 drawn above the view (jsdom keeps no scroll position).
-    Object.defineProperty(list, 'scrollTop', { value: 11 * 66, configurable: true });
+    // Twenty rows down, past the rows drawn below the view (jsdom keeps no scroll position).
+    Object.defineProperty(list, 'scrollTop', { value: 20 * 66, configurable: true });
     list.dispatchEvent(new Event('scroll'));
     flushSync();
 
