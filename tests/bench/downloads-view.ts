@@ -140,9 +140,9 @@ async function queueBatch(page: Page, url: string, dataDir: string): Promise<voi
   // The page is in English (the browser's default here), its counts formatted as such.
   const all = page.getByLabel(`Select all ${ITEMS.toLocaleString('en-US')} matching`);
   await all.check({ timeout: 60_000 });
-  await page.getByLabel('jpg').check();
-  await page.getByLabel('zip').uncheck();
-  await page.getByLabel('mp4').uncheck();
+  await page.getByLabel('jpg', { exact: true }).check();
+  await page.getByLabel('zip', { exact: true }).uncheck();
+  await page.getByLabel('mp4', { exact: true }).uncheck();
   await page.getByLabel('File names').fill('{recording_id}.{format}');
   await page.getByLabel('Folder').fill(join(dataDir, 'files'));
   const started = Date.now();

@@ -113,6 +113,45 @@ describe('a batch of 10,000 files', () => {
     expect(screen.queryByRole('button', { name: /^Show \d+ more/ })).toBeNull();
   });
 
+  test('a scroll makes no row: one that enters takes the elements of one that left, with a bar of its own', async () => {
+    const { api, downloads } = await queue();
+    // The first files are done (full bars); those below them still queued (empty ones).
+    api.emit('downloads.update', {
+      batches: [],
+      items: Array.from({ length: 12 }, (_, i) => itemOf(1, i + 1, 'completed')),
+      removedBatches: [],
+    });
+    render(BatchCard, {
+      props: { batch: downloads.batches.find((b) => b.id === 1)! },
+      context: contextOf(provided(downloadsContext, downloads)),
+    });
+    const list = screen.getByRole('list', { name: 'Files of 10000 recordings' });
+    const rows = () => [...list.querySelectorAll<HTMLElement>('[role="listitem"]')];
+    const barOf = (row: HTMLElement) => row.querySelector('[role="progressbar"]')!;
+    const nameOf = (row: HTMLElement) => row.querySelector('[title]')!.textContent;
+    const shown = new Map(rows().map((r) => [barOf(r), nameOf(r)]));
+    const before = rows();
+
+    // Twenty rows down, past the rows drawn below the view (jsdom keeps no scroll position).
+    Object.defineProperty(list, 'scrollTop', { value: 20 * 66, configurable: true });
+    list.dispatchEvent(new Event('scroll'));
+    flushSync();
+
+    const after = rows();
+    expect(new Set(after)).toEqual(new Set(before));
+    for (const row of after) {
+      const id = Number(row.getAttribute('aria-posinset'));
+      expect(nameOf(row)).toBe(`rec_${id}.jpg`);
+      expect(row.querySelector('[data-testid="download-item"]')!.getAttribute('data-state')).toBe(
+        id <= 12 ? 'completed' : 'queued',
+      );
+      expect(barOf(row).getAttribute('aria-valuenow')).toBe(id <= 12 ? '100' : '0');
+      // A bar that showed another file is not reused: it would glide from that file's value.
+      const was = shown.get(barOf(row));
+      expect(was === undefined || was === `rec_${id}.jpg`).toBe(true);
+    }
+  });
+
   test("an update of another batch's items wakes neither this batch's list nor its rows", async () => {
     const { api, downloads } = await queue();
     let runs = 0;
