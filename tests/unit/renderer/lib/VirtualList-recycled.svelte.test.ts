@@ -30,6 +30,14 @@ function following(tag: 'span' | 'button') {
   }));
 }
 
+/** The list of 1,000 numbers, recycled, with rows of `tag`: its viewport. */
+function renderRecycled(tag: 'span' | 'button'): HTMLElement {
+  render(VirtualList, {
+    props: { items, rowHeight: ROW, label: 'Numbers', row: following(tag), key, recycle: true },
+  });
+  return screen.getByRole('list', { name: 'Numbers' });
+}
+
 /** Scrolls the list's viewport to `top` (jsdom keeps no scroll position of its own). */
 function scrollTo(viewport: HTMLElement, top: number): void {
   Object.defineProperty(viewport, 'scrollTop', { value: top, configurable: true });
@@ -43,17 +51,7 @@ describe('VirtualList, recycled', () => {
   ];
 
   test('a scroll makes and removes no row: the rows that enter take the elements of those that left', () => {
-    render(VirtualList, {
-      props: {
-        items,
-        rowHeight: ROW,
-        label: 'Numbers',
-        row: following('span'),
-        key,
-        recycle: true,
-      },
-    });
-    const viewport = screen.getByRole('list', { name: 'Numbers' });
+    const viewport = renderRecycled('span');
     scrollTo(viewport, 40 * ROW);
     const before = listItems(viewport);
     const kept = screen.getByText('item 45');
@@ -76,17 +74,7 @@ describe('VirtualList, recycled', () => {
   });
 
   test('a focused row whose elements go to another item gives up the focus; one that stays keeps it', () => {
-    render(VirtualList, {
-      props: {
-        items,
-        rowHeight: ROW,
-        label: 'Numbers',
-        row: following('button'),
-        key,
-        recycle: true,
-      },
-    });
-    const viewport = screen.getByRole('list', { name: 'Numbers' });
+    const viewport = renderRecycled('button');
     scrollTo(viewport, 40 * ROW);
     screen.getByRole('button', { name: 'item 45' }).focus();
     scrollTo(viewport, 41 * ROW);
