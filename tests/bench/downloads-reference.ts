@@ -1,6 +1,7 @@
 /**
  * What the Node references of `npm run bench:downloads` (downloads-bare.ts, downloads-raw.ts)
- * share: their command line, OUT_DIR URLS_FILE [plain|hash|fsync|durable], where URLS_FILE holds one
+ * share: their command line, OUT_DIR URLS_FILE [plain|hash|fsync|durable|durable-pool], where
+ * URLS_FILE holds one
  * "URL<TAB>file name" per line; and their measure: 4 lanes taking the next file until none is
  * left, timed, printed as {"wallMs", "cpuMs"} on one line.
  */
@@ -11,12 +12,14 @@ export function referenceArgs(): {
   files: [string, string][];
   /** Each file hashed (SHA-256) as it comes (`hash`, `durable`). */
   hash: boolean;
-  /** Each file flushed (fsync) before its rename (`fsync`, `durable`). */
+  /** Each file flushed (fsync) before its rename (`fsync`, `durable`, `durable-pool`). */
   flush: boolean;
+  /** The writes go through libuv's thread pool, never blocking the thread (`durable-pool`). */
+  pool: boolean;
 } {
   const [outDir, urlsFile, mode = 'plain'] = process.argv.slice(2);
-  if (!['plain', 'hash', 'fsync', 'durable'].includes(mode))
-    throw new Error(`mode ${mode}: expected plain, hash, fsync or durable`);
+  if (!['plain', 'hash', 'fsync', 'durable', 'durable-pool'].includes(mode))
+    throw new Error(`mode ${mode}: expected plain, hash, fsync, durable or durable-pool`);
   mkdirSync(outDir!, { recursive: true });
   const files = readFileSync(urlsFile!, 'utf8')
     .trim()
@@ -25,8 +28,9 @@ export function referenceArgs(): {
   return {
     outDir: outDir!,
     files,
-    hash: mode === 'hash' || mode === 'durable',
-    flush: mode === 'fsync' || mode === 'durable',
+    hash: mode === 'hash' || mode.startsWith('durable'),
+    flush: mode === 'fsync' || mode.startsWith('durable'),
+    pool: mode === 'durable-pool',
   };
 }
 

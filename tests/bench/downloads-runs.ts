@@ -40,6 +40,8 @@ export interface ReferenceRuns {
   rawHash: Timing;
   rawFsync: Timing;
   rawDurable: Timing;
+  /** The same, its thread never waiting for the disk (the writes through the thread pool). */
+  rawPool: Timing;
 }
 
 export interface Timing {
@@ -94,7 +96,7 @@ export async function curlRun(client: ApiClient, ids: string[]): Promise<CurlRun
 export async function runReference(
   { dir, urlsFile }: CurlRun,
   script: 'downloads-bare.ts' | 'downloads-raw.ts',
-  mode: 'plain' | 'hash' | 'fsync' | 'durable',
+  mode: 'plain' | 'hash' | 'fsync' | 'durable' | 'durable-pool',
 ): Promise<Timing> {
   const out = join(dir, `${script}-${mode}`);
   await settle();
@@ -120,7 +122,8 @@ export async function referenceRuns(c: CurlRun): Promise<ReferenceRuns> {
   const rawHash = await nodeRun('downloads-raw.ts', 'hash');
   const rawFsync = await nodeRun('downloads-raw.ts', 'fsync');
   const rawDurable = await nodeRun('downloads-raw.ts', 'durable');
-  return { bare, durable, raw, rawHash, rawFsync, rawDurable };
+  const rawPool = await nodeRun('downloads-raw.ts', 'durable-pool');
+  return { bare, durable, raw, rawHash, rawFsync, rawDurable, rawPool };
 }
 
 export interface EngineRun {
@@ -143,13 +146,16 @@ function builtEngine(checkout: string): Promise<string> {
 
 /**
  * The engine of `checkout` (this one by default), built (lib/bundle-for-bench.ts), downloads `ids` from `serviceUrl`, in a
- * process of its own so that its peak RSS is the engine's alone.
+ * process of its own so that its peak RSS is the engine's alone. `start`: the measured batch is
+ * the process's first (`cold`, as in a command of the CLI) or follows the same batch downloaded
+ * unmeasured (`warm`, as in the app, whose main process has run its download code before).
  */
 export async function engineRun(
   serviceUrl: string,
   ids: string[],
   mode: 'ready' | 'ids',
   checkout = join(import.meta.dirname, '../..'),
+  start: 'cold' | 'warm' = 'cold',
 ): Promise<EngineRun> {
   await settle();
   const dir = mkdtempSync(join(tmpdir(), 'bench-engine-'));
@@ -164,6 +170,7 @@ export async function engineRun(
       join(dir, 'out'),
       ids.join(','),
       mode,
+      start,
     ],
     // Only this checkout's engine is profiled (BENCH_DOWNLOADS_PROFILE).
     { env: ours ? process.env : { ...process.env, BENCH_DOWNLOADS_PROFILE: '' } },

@@ -15,7 +15,10 @@
  * duration, 1800 s: 8 files of tens of MB), for the engine's peak RSS whatever the file sizes.
  *
  * The engine is measured against the durable floor (the raw writer with SHA-256 and an fsync
- * before each rename; target <= 1.05 x) on both. BENCH_BASELINE=DIR also runs another
+ * before each rename; target <= 1.05 x) on both. On the large files also as the app runs it,
+ * warm (its code run by an earlier batch), against the same floor with its writes through the
+ * thread pool (`durable-pool`: the engine's thread, the app's main one, never waits for the
+ * disk; the floor's blocks on each write). BENCH_BASELINE=DIR also runs another
  * checkout's engine in the same rounds (old and new alternated; ratios hold under load);
  * BENCH_DOWNLOADS_PROFILE=1 profiles this checkout's engine and prints its busiest functions.
  *
@@ -129,7 +132,12 @@ let loopMax = 0;
 const t = (x: Timing) => `${x.wallMs.toFixed(0)} ms (CPU ${x.cpuMs.toFixed(0)} ms)`;
 
 /** The engine (this checkout's as `name`, the baseline's as `name`-old) on the same files. */
-async function engines(name: string, of: string[], mode: 'ready' | 'ids'): Promise<string> {
+async function engines(
+  name: string,
+  of: string[],
+  mode: 'ready' | 'ids',
+  start: 'cold' | 'warm' = 'cold',
+): Promise<string> {
   const check = (e: EngineRun) => {
     if (e.files !== of.length * 2 || e.state !== 'completed')
       throw new Error(`engine: ${JSON.stringify(e)}`);
@@ -137,12 +145,12 @@ async function engines(name: string, of: string[], mode: 'ready' | 'ids'): Promi
     loopMax = Math.max(loopMax, e.loopDelayMs.max);
     return e;
   };
-  const e = check(await engineRun(service.url, of, mode));
+  const e = check(await engineRun(service.url, of, mode, undefined, start));
   note(name, e.wallMs);
   if (of === ids) rss = Math.max(rss, e.maxRssMB);
   else largeRss = Math.max(largeRss, e.maxRssMB);
   if (!BASELINE) return `engine ${name} ${t(e)}`;
-  const old = check(await engineRun(service.url, of, mode, BASELINE));
+  const old = check(await engineRun(service.url, of, mode, BASELINE, start));
   note(`${name}-old`, old.wallMs);
   return `engine ${name} ${t(e)}, baseline ${t(old)}`;
 }
@@ -176,72 +184,86 @@ for (let round = 0; round < LARGE_ROUNDS; round++) {
     .reduce((sum, name) => sum + statSync(join(c.dir, name)).size, 0);
   const floor = await runReference(c, 'downloads-raw.ts', 'durable');
   if (process.env.BENCH_DOWNLOADS_THREADS) console.error(`floor: ${JSON.stringify(floor)}`);
+  const poolFloor = await runReference(c, 'downloads-raw.ts', 'durable-pool');
   rmSync(c.dir, { recursive: true, force: true });
   note('large-curl', c.ms);
   note('large-curl+sync', c.syncedMs);
   note('large-floor', floor.wallMs);
+  note('large-floor-pool', poolFloor.wallMs);
   const e = await engines('large', largeIds, 'ready');
+  const warmed = await engines('large-warm', largeIds, 'ready', 'warm');
   console.log(
-    `largest files, round ${round + 1}: curl ${c.ms.toFixed(0)} ms (${c.syncedMs.toFixed(0)} ms with sync), durable floor ${t(floor)}, ${e}`,
+    `largest files, round ${round + 1}: curl ${c.ms.toFixed(0)} ms (${c.syncedMs.toFixed(0)} ms with sync), durable floor ${t(floor)}, through the pool ${t(poolFloor)}, ${e}; warm ${warmed}`,
   );
 }
 
 const ms = (name: string) => `${median(name).toFixed(0)} ms`;
 const vs = (name: string, peer: string) =>
   `${ms(name)} (${(median(name) / median(peer)).toFixed(2)} x ${peer})`;
-console.log(`\n${COUNT} recordings, ${COUNT * 2} files, concurrency 4, loopback, medians:`);
-console.log(`curl --parallel --parallel-max 4:        ${ms('curl')}`);
-console.log(`curl, then sync (its files on the disk): ${ms('curl+sync')}`);
-console.log(`raw Node writer:                         ${vs('raw', 'curl')}`);
-console.log(`  + SHA-256 per file:                    ${vs('rawHash', 'curl')}`);
-console.log(`  + fsync before each rename:            ${vs('rawFsync', 'curl')}`);
-console.log(`  + both (the durable floor):            ${vs('rawDurable', 'curl')}`);
-console.log(`bare Node downloader (node:http):        ${vs('bare', 'curl')}`);
-console.log(`  + SHA-256 and fsync per file:          ${vs('durable', 'curl')}`);
-console.log(`engine, from the same signed URLs:       ${vs('ready', 'curl')}`);
-if (BASELINE) console.log(`baseline engine, same signed URLs:       ${vs('ready-old', 'curl')}`);
-console.log(`curl + asking for the 200 signed URLs:   ${ms('curl+urls')}`);
-console.log(`engine, from the recording ids:          ${vs('ids', 'curl+urls')}`);
-if (BASELINE) console.log(`baseline engine, from the ids:           ${vs('ids-old', 'curl+urls')}`);
-console.log(`engine peak RSS: ${rss.toFixed(0)} MB (target < 200 MB)`);
-console.log(
-  `\n${LARGE} recordings of 1800 s, ${LARGE * 2} files, ${(largeBytes / 1e6).toFixed(0)} MB, concurrency 4, medians:`,
-);
-console.log(`curl --parallel --parallel-max 4:        ${ms('large-curl')}`);
-console.log(`curl, then sync:                         ${ms('large-curl+sync')}`);
-console.log(`raw Node + SHA-256 + fsync (the floor):  ${vs('large-floor', 'large-curl')}`);
-console.log(`engine, from the same signed URLs:       ${vs('large', 'large-curl')}`);
-if (BASELINE)
-  console.log(`baseline engine:                         ${vs('large-old', 'large-curl')}`);
-console.log(`engine peak RSS: ${largeRss.toFixed(0)} MB (target < 200 MB)`);
+const floorTarget = 1.05;
+/** Lines of the summary and the ratios, the small files' and the large ones' as they ran. */
+const summary: string[] = [];
+const ratios: string[] = [];
+const ratio = (label: string, name: string, of: string, target = floorTarget) =>
+  ratios.push(ratioLine(label, median(name), median(of), target));
+if (SMALL_ROUNDS > 0) {
+  summary.push(
+    `\n${COUNT} recordings, ${COUNT * 2} files, concurrency 4, loopback, medians:`,
+    `curl --parallel --parallel-max 4:        ${ms('curl')}`,
+    `curl, then sync (its files on the disk): ${ms('curl+sync')}`,
+    `raw Node writer:                         ${vs('raw', 'curl')}`,
+    `  + SHA-256 per file:                    ${vs('rawHash', 'curl')}`,
+    `  + fsync before each rename:            ${vs('rawFsync', 'curl')}`,
+    `  + both (the durable floor):            ${vs('rawDurable', 'curl')}`,
+    `  + both, writes through the pool:       ${vs('rawPool', 'curl')}`,
+    `bare Node downloader (node:http):        ${vs('bare', 'curl')}`,
+    `  + SHA-256 and fsync per file:          ${vs('durable', 'curl')}`,
+    `engine, from the same signed URLs:       ${vs('ready', 'curl')}`,
+    ...(BASELINE ? [`baseline engine, same signed URLs:       ${vs('ready-old', 'curl')}`] : []),
+    `curl + asking for the 200 signed URLs:   ${ms('curl+urls')}`,
+    `engine, from the recording ids:          ${vs('ids', 'curl+urls')}`,
+    ...(BASELINE ? [`baseline engine, from the ids:           ${vs('ids-old', 'curl+urls')}`] : []),
+    `engine peak RSS: ${rss.toFixed(0)} MB (target < 200 MB)`,
+  );
+  ratio('engine / durable floor, 200 small files', 'ready', 'rawDurable');
+  if (BASELINE) ratio('engine / baseline engine, small files', 'ready', 'ready-old', 1);
+}
+if (LARGE_ROUNDS > 0) {
+  summary.push(
+    `\n${LARGE} recordings of 1800 s, ${LARGE * 2} files, ${(largeBytes / 1e6).toFixed(0)} MB, concurrency 4, medians:`,
+    `curl --parallel --parallel-max 4:        ${ms('large-curl')}`,
+    `curl, then sync:                         ${ms('large-curl+sync')}`,
+    `raw Node + SHA-256 + fsync (the floor):  ${vs('large-floor', 'large-curl')}`,
+    `  the same, writes through the pool:     ${vs('large-floor-pool', 'large-curl')}`,
+    `engine, from the same signed URLs:       ${vs('large', 'large-curl')}`,
+    ...(BASELINE
+      ? [`baseline engine:                         ${vs('large-old', 'large-curl')}`]
+      : []),
+    `engine, warm (its code run before):      ${vs('large-warm', 'large-curl')}`,
+    ...(BASELINE
+      ? [`baseline engine, warm:                   ${vs('large-warm-old', 'large-curl')}`]
+      : []),
+    `engine peak RSS: ${largeRss.toFixed(0)} MB (target < 200 MB)`,
+  );
+  // Cold: the process's first batch, as in a command of the CLI; warm: as in the app, whose
+  // main process has run its download code before, and whose thread never waits for the disk.
+  ratio('engine, cold / durable floor, 8 large files', 'large', 'large-floor');
+  ratio('engine, warm / durable floor, 8 large files', 'large-warm', 'large-floor');
+  ratio(
+    'engine, warm / the floor through the pool, 8 large files',
+    'large-warm',
+    'large-floor-pool',
+  );
+  if (BASELINE) {
+    ratio('engine / baseline engine, large files, cold', 'large', 'large-old', 1);
+    ratio('engine / baseline engine, large files, warm', 'large-warm', 'large-warm-old', 1);
+  }
+}
+console.log(summary.join('\n'));
 console.log(
   `\nengine's event loop while downloading (what the app's other work waits): p99 ${loopP99.toFixed(1)} ms, max ${loopMax.toFixed(1)} ms over every run\n`,
 );
-const floorTarget = 1.05;
-console.log(
-  ratioLine(
-    'engine / durable floor, 200 small files',
-    median('ready'),
-    median('rawDurable'),
-    floorTarget,
-  ),
-);
-console.log(
-  ratioLine(
-    'engine / durable floor, 8 large files',
-    median('large'),
-    median('large-floor'),
-    floorTarget,
-  ),
-);
-if (BASELINE) {
-  console.log(
-    ratioLine('engine / baseline engine, small files', median('ready'), median('ready-old'), 1),
-  );
-  console.log(
-    ratioLine('engine / baseline engine, large files', median('large'), median('large-old'), 1),
-  );
-}
+console.log(ratios.join('\n'));
 if (PROFILE) {
   console.log(`\n${topSelfTime(PROFILE).join('\n')}`);
   if (!KEEP_PROFILES) rmSync(PROFILE, { recursive: true, force: true });
