@@ -5,7 +5,8 @@
  * type. Main, preload, the browser-mode host, the CLI and the renderer all import this file, so a
  * channel name is written exactly once. Inputs are validated at the main-process edge (the
  * renderer is untrusted); results and payloads must be plain JSON values, because the browser-mode
- * transport carries them as JSON.
+ * transport carries them as JSON. A schema is built at the first read of its channel's `input`,
+ * not as the contract loads (ipc/first-use.ts): a process builds only those it checks.
  */
 import type { Said } from './i18n/translator.ts';
 import type { z } from 'zod';

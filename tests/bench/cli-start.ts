@@ -1,8 +1,9 @@
 /**
  * `npm run bench:cli-start`: the built `roadcam` (out/cli/main.js) from its start to the first
  * byte on stdout, its CPU time and peak RSS, for `--version`, a demo search, a search of a
- * service on loopback and `roadcam session` there (the fixed part of every command: start,
- * core, sign-in, one call), side by side with another checkout's build (BENCH_BASELINE=DIR, a
+ * service on loopback, `roadcam session` there (the fixed part of every command: start, core,
+ * sign-in, one call) and a whole `roadcam download` of two recordings (four files) into a new
+ * folder, side by side with another checkout's build (BENCH_BASELINE=DIR, a
  * checkout with its node_modules), alternated run by run; prints the medians as the rows of
  * docs/benchmarks.md's "CLI start".
  * Both are built first. Each build has its own data folder, whose demo world is built once
@@ -13,6 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { DEMO_CLIENT, startService } from '../../src/service/index.ts';
+import { demoClient } from '../helpers/api.ts';
 import { MachineLoad } from './lib/machine-load.ts';
 
 const RUNS = Number(process.env.BENCH_CLI_RUNS ?? 7);
@@ -66,7 +68,26 @@ const serviceDir = mkdtempSync(join(tmpdir(), 'bench-cli-service-'));
 const service = await startService({ dataDir: serviceDir, cameras: 200, hours: 2 });
 const demo = ['--demo', '--demo-cameras', '200', '--demo-hours', '2'];
 const search = ['cameras', 'search', '--limit', '5', '--json'];
-const cases: [string, string[]][] = [
+/** Two recordings of a minute, made once, for the download's runs. */
+async function recordings(): Promise<string[]> {
+  const client = demoClient(service.url);
+  const cameras = await client.cameras.search({ limit: 2, sort: 'city' });
+  const start = new Date(Date.now() - 45 * 60_000).toISOString();
+  const ids: string[] = [];
+  for (const camera of cameras.features) {
+    ids.push(
+      (await client.recordings.create({ camera_id: camera.id, start, duration: 60 })).recording_id,
+    );
+  }
+  await service.control.recordingsIdle();
+  return ids;
+}
+const downloaded = mkdtempSync(join(tmpdir(), 'bench-cli-files-'));
+const ids = await recordings();
+type Which = keyof typeof checkouts;
+/** A case's arguments, or those of each run (the download's: a new folder each time). */
+type Args = string[] | ((which: Which, run: number) => string[]);
+const cases: [string, Args][] = [
   ['roadcam --version', ['--version']],
   [`roadcam ${[...search, ...demo].join(' ')}`, [...search, ...demo]],
   [
@@ -76,6 +97,20 @@ const cases: [string, string[]][] = [
   [
     'roadcam session --json --base-url (loopback) --client-id ID',
     ['session', '--json', '--base-url', service.url, '--client-id', DEMO_CLIENT.id],
+  ],
+  [
+    'roadcam download ID ID --out (a new folder) --json --base-url (loopback) --client-id ID',
+    (which, run) => [
+      'download',
+      ...ids,
+      '--out',
+      join(downloaded, `${which}-${run}`),
+      '--json',
+      '--base-url',
+      service.url,
+      '--client-id',
+      DEMO_CLIENT.id,
+    ],
   ],
 ];
 const dataDirs = {
@@ -95,14 +130,15 @@ function medians(runs: Run[]): string {
 }
 try {
   for (const which of ['baseline', 'this'] as const) {
-    await timedRun(bins[which], cases[1]![1], envOf(which));
+    await timedRun(bins[which], [...search, ...demo], envOf(which));
   }
   console.log('| Command (first byte; CPU; peak RSS) | Baseline | This checkout |');
   for (const [label, args] of cases) {
     const runs = { baseline: [] as Run[], this: [] as Run[] };
     for (let run = 0; run < RUNS; run++) {
       for (const which of ['baseline', 'this'] as const) {
-        runs[which].push(await timedRun(bins[which], args, envOf(which)));
+        const argsOfRun = typeof args === 'function' ? args(which, run) : args;
+        runs[which].push(await timedRun(bins[which], argsOfRun, envOf(which)));
       }
     }
     console.log(`| \`${label}\` | ${medians(runs.baseline)} | ${medians(runs.this)} |`);
@@ -110,7 +146,7 @@ try {
   console.log(load.line());
 } finally {
   await service.close();
-  for (const dir of [serviceDir, dirname(usageFile), ...Object.values(dataDirs)]) {
+  for (const dir of [serviceDir, downloaded, dirname(usageFile), ...Object.values(dataDirs)]) {
     rmSync(dir, { recursive: true, force: true });
   }
 }

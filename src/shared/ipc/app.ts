@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { settingsPatchSchema, type Settings } from '../settings.ts';
 import { settingsRefusal } from '../setting-issues.ts';
 import type { ConnectionTopic, FindingSaid } from '../connection-words.ts';
+import { once, onFirstUse } from './first-use.ts';
 import { type } from './marker.ts';
 import type { Said } from '../i18n/translator.ts';
 
-const none = z.object({}).strict();
+const none = once(() => z.object({}).strict());
 
 export interface AppStatus {
   /** 'demo' runs on the embedded service; 'remote' on a configured account. */
@@ -75,36 +76,38 @@ export interface CacheUsage {
   searches: number;
 }
 
-export const appChannels = {
+export const appChannels = onFirstUse({
   /** The desktop app's folder picker; refused in browser mode, where the path is typed. */
   'app.chooseFolder': {
-    input: z
-      .object({ title: z.string().max(200), defaultPath: z.string().max(4096).optional() })
-      .strict(),
+    input: () =>
+      z
+        .object({ title: z.string().max(200), defaultPath: z.string().max(4096).optional() })
+        .strict(),
     result: type<string | null>(),
   },
   /** The desktop app's file picker (a CA file); refused in browser mode, where the path is typed. */
   'app.chooseFile': {
-    input: z
-      .object({
-        title: z.string().max(200),
-        defaultPath: z.string().max(4096).optional(),
-        filters: z
-          .array(
-            z
-              .object({
-                name: z.string().min(1).max(100),
-                extensions: z
-                  .array(z.string().regex(/^(\*|[A-Za-z0-9]{1,10})$/))
-                  .min(1)
-                  .max(10),
-              })
-              .strict(),
-          )
-          .max(5)
-          .optional(),
-      })
-      .strict(),
+    input: () =>
+      z
+        .object({
+          title: z.string().max(200),
+          defaultPath: z.string().max(4096).optional(),
+          filters: z
+            .array(
+              z
+                .object({
+                  name: z.string().min(1).max(100),
+                  extensions: z
+                    .array(z.string().regex(/^(\*|[A-Za-z0-9]{1,10})$/))
+                    .min(1)
+                    .max(10),
+                })
+                .strict(),
+            )
+            .max(5)
+            .optional(),
+        })
+        .strict(),
     result: type<string | null>(),
   },
   'cache.usage': { input: none, result: type<CacheUsage>() },
@@ -115,7 +118,7 @@ export const appChannels = {
   'app.connectionReport': { input: none, result: type<ConnectionReport>() },
   /** Keeps the manual proxy user's password in the OS keychain (null forgets it). */
   'settings.setProxyPassword': {
-    input: z.object({ password: z.string().min(1).max(500).nullable() }).strict(),
+    input: () => z.object({ password: z.string().min(1).max(500).nullable() }).strict(),
     result: type<null>(),
   },
   /** Re-checks the connection now instead of waiting for the next periodic check. */
@@ -123,11 +126,11 @@ export const appChannels = {
   'settings.get': { input: none, result: type<Settings>() },
   /** A refused patch is said (`refusal`) as well as listed in English. */
   'settings.update': {
-    input: settingsPatchSchema,
+    input: () => settingsPatchSchema,
     result: type<Settings>(),
     refusal: settingsRefusal,
   },
-} as const;
+} as const);
 
 export const appEvents = {
   'app.statusChanged': type<AppStatus>(),

@@ -4,12 +4,13 @@
  */
 import { z } from 'zod';
 import type { Camera } from '../api/index.ts';
+import { once, onFirstUse } from './first-use.ts';
 import { type } from './marker.ts';
 
 /** Camera ids as the service spells them (`US-CO-000042`). */
-export const cameraId = z
-  .string()
-  .regex(/^[\w.:-]{1,200}$/, 'Camera ids are letters, digits and . : _ -');
+export const cameraId = once(() =>
+  z.string().regex(/^[\w.:-]{1,200}$/, 'Camera ids are letters, digits and . : _ -'),
+);
 
 /** Most cameras asked for by id at once: a wall, a route's strip, a tour's page. */
 export const MAX_CAMERAS_BY_ID = 200;
@@ -58,29 +59,36 @@ export interface Favourite {
   addedAt: string;
 }
 
-export const cameraChannels = {
-  'cameras.show': { input: z.object({ id: cameraId }).strict(), result: type<Camera>() },
+export const cameraChannels = onFirstUse({
+  'cameras.show': { input: () => z.object({ id: cameraId() }).strict(), result: type<Camera>() },
   /** Cameras by id (a wall opened from a link knows only ids); unknown ids are listed apart. */
   'cameras.byIds': {
-    input: z.object({ ids: z.array(cameraId).min(1).max(MAX_CAMERAS_BY_ID) }).strict(),
+    input: () => z.object({ ids: z.array(cameraId()).min(1).max(MAX_CAMERAS_BY_ID) }).strict(),
     result: type<{ cameras: CameraSummary[]; missing: string[] }>(),
   },
   /**
    * Every archived image time of a camera (the service keeps 24 hours), ascending, as the service
    * wrote them: an image is asked for by exactly that time.
    */
-  'cameras.imageTimes': { input: z.object({ cameraId }).strict(), result: type<string[]>() },
+  'cameras.imageTimes': {
+    input: () => z.object({ cameraId: cameraId() }).strict(),
+    result: type<string[]>(),
+  },
   'cameras.timeline': {
-    input: z.object({ id: cameraId, hours: z.number().int().min(1).max(48) }).strict(),
+    input: () => z.object({ id: cameraId(), hours: z.number().int().min(1).max(48) }).strict(),
     result: type<CameraTimeline>(),
   },
-  'favourites.list': { input: z.object({}).strict(), result: type<Favourite[]>() },
+  'favourites.list': { input: () => z.object({}).strict(), result: type<Favourite[]>() },
   'favourites.add': {
-    input: z.object({ cameraId, name: z.string().trim().min(1).max(200) }).strict(),
+    input: () =>
+      z.object({ cameraId: cameraId(), name: z.string().trim().min(1).max(200) }).strict(),
     result: type<Favourite[]>(),
   },
-  'favourites.remove': { input: z.object({ cameraId }).strict(), result: type<Favourite[]>() },
-} as const;
+  'favourites.remove': {
+    input: () => z.object({ cameraId: cameraId() }).strict(),
+    result: type<Favourite[]>(),
+  },
+} as const);
 
 export const cameraEvents = {
   /** Favourites changed (from any window or view). */

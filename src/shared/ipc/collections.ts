@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { SORT_KEYS, type Collection } from '../api/index.ts';
+import { once, onFirstUse } from './first-use.ts';
 import { type } from './marker.ts';
 import type { Said } from '../i18n/translator.ts';
 
@@ -145,131 +146,150 @@ export interface ExportResult {
   bytes: number;
 }
 
-const collectionId = z
-  .string()
-  .regex(/^[\w.:-]{1,200}$/, 'A collection id has letters, digits and . : _ - only.');
-const imageName = z
-  .string()
-  .min(1)
-  .max(300)
-  .refine((v) => !v.includes('/') && v !== '.' && v !== '..', 'An image name has no slashes.');
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?$/, 'Dates look like 2026-11-21.');
-const tags = z.array(
+const collectionId = once(() =>
+  z.string().regex(/^[\w.:-]{1,200}$/, 'A collection id has letters, digits and . : _ - only.'),
+);
+const imageName = once(() =>
   z
     .string()
-    .trim()
     .min(1)
-    .max(60)
-    .regex(/^[^,]+$/, 'Tags have no commas.'),
+    .max(300)
+    .refine((v) => !v.includes('/') && v !== '.' && v !== '..', 'An image name has no slashes.'),
 );
-const operationId = z.string().min(1).max(80);
+const day = once(() =>
+  z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?$/, 'Dates look like 2026-11-21.'),
+);
+const tags = once(() =>
+  z.array(
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(60)
+      .regex(/^[^,]+$/, 'Tags have no commas.'),
+  ),
+);
+const operationId = once(() => z.string().min(1).max(80));
 
-export const collectionSearchSchema = z
-  .object({
-    q: z.string().trim().max(200).optional(),
-    created_at_min: day.optional(),
-    created_at_max: day.optional(),
-    updated_at_min: day.optional(),
-    updated_at_max: day.optional(),
-    sort: z.enum(SORT_KEYS.collections).optional(),
-    sort_dir: z.enum(['asc', 'desc']).optional(),
-    /** The tags facet's choice: only collections carrying exactly this tag. */
-    tag: z.string().trim().min(1).max(60).optional(),
-    limit: z.number().int().min(1).max(100).optional(),
-    skip: z.number().int().min(0).max(4000).optional(),
-  })
-  .strict();
-export type CollectionSearch = z.infer<typeof collectionSearchSchema>;
+export const collectionSearchSchema = once(() =>
+  z
+    .object({
+      q: z.string().trim().max(200).optional(),
+      created_at_min: day().optional(),
+      created_at_max: day().optional(),
+      updated_at_min: day().optional(),
+      updated_at_max: day().optional(),
+      sort: z.enum(SORT_KEYS.collections).optional(),
+      sort_dir: z.enum(['asc', 'desc']).optional(),
+      /** The tags facet's choice: only collections carrying exactly this tag. */
+      tag: z.string().trim().min(1).max(60).optional(),
+      limit: z.number().int().min(1).max(100).optional(),
+      skip: z.number().int().min(0).max(4000).optional(),
+    })
+    .strict(),
+);
+export type CollectionSearch = z.infer<ReturnType<typeof collectionSearchSchema>>;
 
-const isoTime = z.iso.datetime({ offset: true });
-const plainId = z.string().regex(/^[\w.:-]{1,200}$/, 'Ids have letters, digits and . : _ - only.');
+const isoTime = once(() => z.iso.datetime({ offset: true }));
+const plainId = once(() =>
+  z.string().regex(/^[\w.:-]{1,200}$/, 'Ids have letters, digits and . : _ - only.'),
+);
 
 /** The six parameter sets of Add Image (interface 4.6). */
-export const imageSourceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('camera'), cameraId: plainId }).strict(),
-  z.object({ kind: z.literal('archive'), cameraId: plainId, time: isoTime }).strict(),
-  z.object({ kind: z.literal('observation'), observationId: plainId }).strict(),
-  z.object({ kind: z.literal('recording'), recordingId: plainId }).strict(),
-  z.object({ kind: z.literal('recordingFrame'), recordingId: plainId, image: imageName }).strict(),
-  z.object({ kind: z.literal('collection'), collectionId, image: imageName }).strict(),
-]);
+export const imageSourceSchema = once(() =>
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('camera'), cameraId: plainId() }).strict(),
+    z.object({ kind: z.literal('archive'), cameraId: plainId(), time: isoTime() }).strict(),
+    z.object({ kind: z.literal('observation'), observationId: plainId() }).strict(),
+    z.object({ kind: z.literal('recording'), recordingId: plainId() }).strict(),
+    z
+      .object({ kind: z.literal('recordingFrame'), recordingId: plainId(), image: imageName() })
+      .strict(),
+    z
+      .object({ kind: z.literal('collection'), collectionId: collectionId(), image: imageName() })
+      .strict(),
+  ]),
+);
 
-const fields = {
+const fields = once(() => ({
   name: z.string().trim().min(1, 'Give the collection a name.').max(200),
   description: z.string().max(5000),
-  tags: tags.max(50),
-};
+  tags: tags().max(50),
+}));
 
-export const collectionsChannels = {
+export const collectionsChannels = onFirstUse({
   /** One page of collections with the tags facet; offline, the collections kept offline. */
   'collections.search': { input: collectionSearchSchema, result: type<CollectionsPage>() },
   /** One page of a collection's image names after `marker` (marker rule of interface 4.6). */
   'collections.images': {
-    input: z
-      .object({
-        id: collectionId,
-        marker: z.string().max(300).optional(),
-        limit: z.number().int().min(1).max(200).optional(),
-      })
-      .strict(),
+    input: () =>
+      z
+        .object({
+          id: collectionId(),
+          marker: z.string().max(300).optional(),
+          limit: z.number().int().min(1).max(200).optional(),
+        })
+        .strict(),
     result: type<CollectionImagesPage>(),
   },
   /** How many images a collection holds (Destroy's confirmation names it). */
   'collections.count': {
-    input: z.object({ id: collectionId }).strict(),
+    input: () => z.object({ id: collectionId() }).strict(),
     result: type<{ images: number }>(),
   },
   'collections.create': {
-    input: z
-      .object({
-        ...fields,
-        description: fields.description.optional(),
-        tags: fields.tags.optional(),
-      })
-      .strict(),
+    input: () =>
+      z
+        .object({
+          ...fields(),
+          description: fields().description.optional(),
+          tags: fields().tags.optional(),
+        })
+        .strict(),
     result: type<{ id: string }>(),
   },
   'collections.update': {
-    input: z
-      .object({
-        id: collectionId,
-        name: fields.name.optional(),
-        description: fields.description.optional(),
-        tags: fields.tags.optional(),
-      })
-      .strict()
-      .refine(
-        (v) => v.name !== undefined || v.description !== undefined || v.tags !== undefined,
-        'Change at least one field.',
-      ),
+    input: () =>
+      z
+        .object({
+          id: collectionId(),
+          name: fields().name.optional(),
+          description: fields().description.optional(),
+          tags: fields().tags.optional(),
+        })
+        .strict()
+        .refine(
+          (v) => v.name !== undefined || v.description !== undefined || v.tags !== undefined,
+          'Change at least one field.',
+        ),
     result: type<{ ok: true }>(),
   },
   'collections.addImage': {
-    input: z.object({ id: collectionId, source: imageSourceSchema }).strict(),
+    input: () => z.object({ id: collectionId(), source: imageSourceSchema() }).strict(),
     result: type<{ image: string | null }>(),
   },
   'collections.removeImage': {
-    input: z.object({ id: collectionId, name: imageName }).strict(),
+    input: () => z.object({ id: collectionId(), name: imageName() }).strict(),
     result: type<{ ok: true }>(),
   },
   /** Repeats the service's Empty (up to 1000 a call) until nothing is left. */
   'collections.empty': {
-    input: z.object({ id: collectionId, operationId }).strict(),
+    input: () => z.object({ id: collectionId(), operationId: operationId() }).strict(),
     result: type<{ removed: number }>(),
   },
   /** Empties, then destroys; a collection kept offline is removed from disk too. */
   'collections.destroy': {
-    input: z.object({ id: collectionId, operationId }).strict(),
+    input: () => z.object({ id: collectionId(), operationId: operationId() }).strict(),
     result: type<{ removed: number }>(),
   },
   /** Keeps a collection on disk (and in step with the service), or lets it go. */
   'collections.keepOffline': {
-    input: z.object({ id: collectionId, keep: z.boolean() }).strict(),
+    input: () => z.object({ id: collectionId(), keep: z.boolean() }).strict(),
     result: type<OfflineStatus | null>(),
   },
   /** Syncs a kept collection now; resolves when done. */
   'collections.sync': {
-    input: z.object({ id: collectionId }).strict(),
+    input: () => z.object({ id: collectionId() }).strict(),
     result: type<OfflineStatus>(),
   },
   /**
@@ -277,15 +297,18 @@ export const collectionsChannels = {
    * its zip, as the service names them.
    */
   'collections.recordingFrames': {
-    input: z.object({ recordingId: plainId }).strict(),
+    input: () => z.object({ recordingId: plainId() }).strict(),
     result: type<{ cameraId: string | null; names: string[] }>(),
   },
   /** Writes the collection as a folder or a zip, with manifest.json and manifest.csv. */
   'collections.export': {
-    input: z.object({ id: collectionId, as: z.enum(['folder', 'zip']), operationId }).strict(),
+    input: () =>
+      z
+        .object({ id: collectionId(), as: z.enum(['folder', 'zip']), operationId: operationId() })
+        .strict(),
     result: type<ExportResult>(),
   },
-} as const;
+} as const);
 
 export const collectionsEvents = {
   'collections.progress': type<CollectionProgress>(),

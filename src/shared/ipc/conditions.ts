@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHANGE_KINDS, type ChangeKind } from '../condition-changes.ts';
 import { watchAreaSchema, type WatchArea } from './alerts.ts';
+import { once, onFirstUse } from './first-use.ts';
 import { type } from './marker.ts';
 import type { Said } from '../i18n/translator.ts';
 
@@ -8,18 +9,20 @@ import type { Said } from '../i18n/translator.ts';
 export const MAX_WATCHED_CAMERAS = 20;
 
 /** What a condition watch looks at: an area (as alert watches take one) or cameras by id. */
-export const conditionTargetSchema = z.union([
-  z.object({ area: watchAreaSchema }).strict(),
-  z
-    .object({
-      cameraIds: z
-        .array(z.string().trim().min(1).max(200))
-        .min(1)
-        .max(MAX_WATCHED_CAMERAS)
-        .transform((ids) => [...new Set(ids)]),
-    })
-    .strict(),
-]);
+export const conditionTargetSchema = once(() =>
+  z.union([
+    z.object({ area: watchAreaSchema() }).strict(),
+    z
+      .object({
+        cameraIds: z
+          .array(z.string().trim().min(1).max(200))
+          .min(1)
+          .max(MAX_WATCHED_CAMERAS)
+          .transform((ids) => [...new Set(ids)]),
+      })
+      .strict(),
+  ]),
+);
 export type ConditionTarget = { area: WatchArea } | { cameraIds: string[] };
 
 export interface ConditionWatch {
@@ -95,38 +98,46 @@ export interface ConditionsNotice {
   changes: ConditionChange[];
 }
 
-const watchId = z.number().int().positive();
+const watchId = once(() => z.number().int().positive());
 
-export const conditionsChannels = {
-  'conditions.watches.list': { input: z.object({}).strict(), result: type<ConditionWatch[]>() },
+export const conditionsChannels = onFirstUse({
+  'conditions.watches.list': {
+    input: () => z.object({}).strict(),
+    result: type<ConditionWatch[]>(),
+  },
   'conditions.watches.add': {
-    input: z
-      .object({
-        name: z.string().trim().min(1).max(100),
-        target: conditionTargetSchema,
-        changes: z.array(z.enum(CHANGE_KINDS)).min(1).max(CHANGE_KINDS.length).optional(),
-      })
-      .strict(),
+    input: () =>
+      z
+        .object({
+          name: z.string().trim().min(1).max(100),
+          target: conditionTargetSchema(),
+          changes: z.array(z.enum(CHANGE_KINDS)).min(1).max(CHANGE_KINDS.length).optional(),
+        })
+        .strict(),
     result: type<ConditionWatch[]>(),
   },
   'conditions.watches.remove': {
-    input: z.object({ id: watchId }).strict(),
+    input: () => z.object({ id: watchId() }).strict(),
     result: type<ConditionWatch[]>(),
   },
   /** Checks every condition watch now instead of at the next ten-minute check. */
-  'conditions.watches.check': { input: z.object({}).strict(), result: type<ConditionWatch[]>() },
+  'conditions.watches.check': {
+    input: () => z.object({}).strict(),
+    result: type<ConditionWatch[]>(),
+  },
   /** A watch's noticed changes, and with `history` its changes in the snapshots of `hours`. */
   'conditions.changes': {
-    input: z
-      .object({
-        id: watchId,
-        history: z.boolean().optional(),
-        hours: z.number().int().min(1).max(48).optional(),
-      })
-      .strict(),
+    input: () =>
+      z
+        .object({
+          id: watchId(),
+          history: z.boolean().optional(),
+          hours: z.number().int().min(1).max(48).optional(),
+        })
+        .strict(),
     result: type<ConditionChanges>(),
   },
-} as const;
+} as const);
 
 export const conditionsEvents = {
   /** New changes on a watch: the desktop app shows a notification that opens the change. */

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { SENSOR_TYPES, type SensorType } from '../sensors.ts';
+import { once, onFirstUse } from './first-use.ts';
 import { type } from './marker.ts';
 import { observationSearchSchema } from './searches.ts';
 import type { Said } from '../i18n/translator.ts';
@@ -27,50 +28,51 @@ export const MAX_DATASET_ITEMS = 20_000;
  */
 export const MAX_CLASS_CANDIDATES = 4_100;
 
-const ratio = z
-  .number()
-  .min(0, 'A split ratio is 0 or more.')
-  .max(1, 'A split ratio is 1 at most.');
+const ratio = once(() =>
+  z.number().min(0, 'A split ratio is 0 or more.').max(1, 'A split ratio is 1 at most.'),
+);
 
-export const datasetRequestSchema = z
-  .object({
-    /** The observations' filters, as the Map's observation search has them. */
-    query: observationSearchSchema,
-    label: z.enum(SENSOR_TYPES, {
-      message: `The label is one of the sensors: ${SENSOR_TYPES.join(', ')}.`,
-    }),
-    /** Images per class; absent: every observation the query matches. */
-    perClass: z
-      .number()
-      .int('Images per class is a whole number.')
-      .min(1, 'Images per class is 1 or more.')
-      .max(MAX_CLASS_CANDIDATES, `Images per class is ${MAX_CLASS_CANDIDATES} at most.`)
-      .optional(),
-    split: z
-      .tuple([ratio, ratio, ratio])
-      .refine((r) => Math.abs(r[0] + r[1] + r[2] - 1) < 1e-6, {
-        message:
-          'The three split ratios (train, validation, test) must add up to 1, e.g. 0.8,0.1,0.1.',
-      })
-      .default(DEFAULT_DATASET_SPLIT),
-    seed: z
-      .number()
-      .int('The seed is a whole number.')
-      .min(0, 'The seed is 0 or more.')
-      .max(2 ** 31 - 1, 'The seed is at most 2147483647.')
-      .default(DEFAULT_DATASET_SEED),
-    layout: z.enum(DATASET_LAYOUTS).default('folders'),
-    /** Observations whose label is -1 (no report) are a class of their own when asked for. */
-    includeNoReport: z.boolean().default(false),
-    /** A full path; made if missing. */
-    folder: z.string().trim().min(1, 'Choose a folder for the dataset.').max(4096),
-    /** Names this export in its progress events. */
-    exportId: z.string().min(1).max(100),
-  })
-  .strict();
+export const datasetRequestSchema = once(() =>
+  z
+    .object({
+      /** The observations' filters, as the Map's observation search has them. */
+      query: observationSearchSchema(),
+      label: z.enum(SENSOR_TYPES, {
+        message: `The label is one of the sensors: ${SENSOR_TYPES.join(', ')}.`,
+      }),
+      /** Images per class; absent: every observation the query matches. */
+      perClass: z
+        .number()
+        .int('Images per class is a whole number.')
+        .min(1, 'Images per class is 1 or more.')
+        .max(MAX_CLASS_CANDIDATES, `Images per class is ${MAX_CLASS_CANDIDATES} at most.`)
+        .optional(),
+      split: z
+        .tuple([ratio(), ratio(), ratio()])
+        .refine((r) => Math.abs(r[0] + r[1] + r[2] - 1) < 1e-6, {
+          message:
+            'The three split ratios (train, validation, test) must add up to 1, e.g. 0.8,0.1,0.1.',
+        })
+        .default(DEFAULT_DATASET_SPLIT),
+      seed: z
+        .number()
+        .int('The seed is a whole number.')
+        .min(0, 'The seed is 0 or more.')
+        .max(2 ** 31 - 1, 'The seed is at most 2147483647.')
+        .default(DEFAULT_DATASET_SEED),
+      layout: z.enum(DATASET_LAYOUTS).default('folders'),
+      /** Observations whose label is -1 (no report) are a class of their own when asked for. */
+      includeNoReport: z.boolean().default(false),
+      /** A full path; made if missing. */
+      folder: z.string().trim().min(1, 'Choose a folder for the dataset.').max(4096),
+      /** Names this export in its progress events. */
+      exportId: z.string().min(1).max(100),
+    })
+    .strict(),
+);
 
-export type DatasetRequest = z.input<typeof datasetRequestSchema>;
-export type DatasetOptions = z.output<typeof datasetRequestSchema>;
+export type DatasetRequest = z.input<ReturnType<typeof datasetRequestSchema>>;
+export type DatasetOptions = z.output<ReturnType<typeof datasetRequestSchema>>;
 
 export interface DatasetProgress {
   exportId: string;
@@ -114,7 +116,7 @@ export interface DatasetResult {
   resumed: boolean;
 }
 
-export const datasetsChannels = {
+export const datasetsChannels = onFirstUse({
   'datasets.export': { input: datasetRequestSchema, result: type<DatasetResult>() },
   /**
    * Opens a dataset's folder in the desktop's file manager (only a folder holding a dataset);
@@ -125,14 +127,14 @@ export const datasetsChannels = {
    * export again completes it. False when no export of that id is running.
    */
   'datasets.cancel': {
-    input: z.object({ exportId: z.string().min(1).max(100) }).strict(),
+    input: () => z.object({ exportId: z.string().min(1).max(100) }).strict(),
     result: type<boolean>(),
   },
   'datasets.open': {
-    input: z.object({ folder: z.string().min(1).max(4096) }).strict(),
+    input: () => z.object({ folder: z.string().min(1).max(4096) }).strict(),
     result: type<{ opened: boolean; path: string }>(),
   },
-} as const;
+} as const);
 
 export const datasetsEvents = {
   'datasets.progress': type<DatasetProgress>(),

@@ -1,8 +1,9 @@
 /** Logs and diagnostics: Help > Show logs / Save diagnostics…, and the renderer's errors. */
 import { z } from 'zod';
+import { once, onFirstUse } from './first-use.ts';
 import { type } from './marker.ts';
 
-const none = z.object({}).strict();
+const none = once(() => z.object({}).strict());
 
 export interface DiagnosticsInfo {
   /** The folder of main.log and its older files. */
@@ -19,7 +20,7 @@ export interface SavedDiagnostics {
 /** The query that adds the crash dumps to browser mode's diagnostics zip (`?crash-dumps=1`). */
 export const CRASH_DUMPS_PARAM = 'crash-dumps';
 
-export const diagnosticsChannels = {
+export const diagnosticsChannels = onFirstUse({
   'diagnostics.info': { input: none, result: type<DiagnosticsInfo>() },
   /** Opens the logs folder in the system's file manager (desktop app only). */
   'diagnostics.showLogs': { input: none, result: type<DiagnosticsInfo>() },
@@ -28,7 +29,7 @@ export const diagnosticsChannels = {
    * dumps hold the app's memory: they go in only when the user ticks them in.
    */
   'diagnostics.save': {
-    input: z.object({ includeCrashDumps: z.boolean().optional() }).strict(),
+    input: () => z.object({ includeCrashDumps: z.boolean().optional() }).strict(),
     result: type<SavedDiagnostics | null>(),
   },
   /**
@@ -36,14 +37,15 @@ export const diagnosticsChannels = {
    * (not refused: an error is worth logging whatever its size); the main process rate-limits.
    */
   'diagnostics.rendererError': {
-    input: z
-      .object({
-        kind: z.enum(['error', 'rejection']),
-        message: z.string().max(100_000),
-        source: z.string().max(10_000).optional(),
-        stack: z.string().max(100_000).optional(),
-      })
-      .strict(),
+    input: () =>
+      z
+        .object({
+          kind: z.enum(['error', 'rejection']),
+          message: z.string().max(100_000),
+          source: z.string().max(10_000).optional(),
+          stack: z.string().max(100_000).optional(),
+        })
+        .strict(),
     result: type<null>(),
   },
   /**
@@ -51,4 +53,4 @@ export const diagnosticsChannels = {
    * ("The window stopped unexpectedly (it crashed) and was reloaded"); null otherwise.
    */
   'diagnostics.takeNotice': { input: none, result: type<string | null>() },
-} as const;
+} as const);

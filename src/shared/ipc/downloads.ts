@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { RECORDING_FORMATS, type RecordingFormat } from '../api/index.ts';
+import { once, onFirstUse } from './first-use.ts';
 import { type } from './marker.ts';
 import { recordingSearchSchema } from './searches.ts';
 import type { Said } from '../i18n/translator.ts';
@@ -133,54 +134,60 @@ export interface BatchFinished {
   folder: string;
 }
 
-const id = z.number().int().positive();
+const id = once(() => z.number().int().positive());
 /** A recording id as the renderer may send it (also the recording detail's channels). */
-export const recordingIdSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .regex(/^[A-Za-z0-9_.-]+$/, 'a recording id has letters, digits, _ . and - only');
-const formats = z.array(z.enum(RECORDING_FORMATS)).min(1).max(3);
-const text = z.string().trim().max(200);
+export const recordingIdSchema = once(() =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9_.-]+$/, 'a recording id has letters, digits, _ . and - only'),
+);
+const formats = once(() => z.array(z.enum(RECORDING_FORMATS)).min(1).max(3));
+const text = once(() => z.string().trim().max(200));
 
 /** Where and how a batch's files go: shared by every channel that makes a batch. */
-export const downloadDestination = {
-  formats,
+export const downloadDestination = once(() => ({
+  formats: formats(),
   /** Empty or absent: settings.downloadFolder, else the platform's Downloads folder. */
   folder: z.string().max(4096).optional(),
   template: z.string().trim().min(1).max(300).optional(),
   existing: z.enum(EXISTING_POLICIES).optional(),
-  label: text.optional(),
-};
+  label: text().optional(),
+}));
 
-export const downloadAddSchema = z
-  .object({
-    ...downloadDestination,
-    /** Chosen recordings, or pasted ids. */
-    recordingIds: z.array(recordingIdSchema).max(5000).optional(),
-    /** "Select all N matching": every recording of this search, past the paging limit. */
-    query: recordingSearchSchema
-      .omit({ limit: true, skip: true, sort: true, sort_dir: true, aggs: true })
-      .optional(),
-  })
-  .strict()
-  .refine((v) => (v.recordingIds?.length ?? 0) > 0 || v.query !== undefined, {
-    message: 'Give recordingIds or a query.',
-  });
+export const downloadAddSchema = once(() =>
+  z
+    .object({
+      ...downloadDestination(),
+      /** Chosen recordings, or pasted ids. */
+      recordingIds: z.array(recordingIdSchema()).max(5000).optional(),
+      /** "Select all N matching": every recording of this search, past the paging limit. */
+      query: recordingSearchSchema()
+        .omit({ limit: true, skip: true, sort: true, sort_dir: true, aggs: true })
+        .optional(),
+    })
+    .strict()
+    .refine((v) => (v.recordingIds?.length ?? 0) > 0 || v.query !== undefined, {
+      message: 'Give recordingIds or a query.',
+    }),
+);
 
 /** Which downloads an action applies to: one item, one batch, or everything. */
-export const downloadScopeSchema = z.union([
-  z.object({ itemId: id }).strict(),
-  z.object({ batchId: id }).strict(),
-  z.object({ all: z.literal(true) }).strict(),
-]);
-export type DownloadScope = z.infer<typeof downloadScopeSchema>;
+export const downloadScopeSchema = once(() =>
+  z.union([
+    z.object({ itemId: id() }).strict(),
+    z.object({ batchId: id() }).strict(),
+    z.object({ all: z.literal(true) }).strict(),
+  ]),
+);
+export type DownloadScope = z.infer<ReturnType<typeof downloadScopeSchema>>;
 
-export const downloadsChannels = {
+export const downloadsChannels = onFirstUse({
   /** Every batch (history included) and the items of the batches not cleared. */
   'downloads.list': {
-    input: z.object({ state: z.enum(DOWNLOAD_STATES).optional() }).strict(),
+    input: () => z.object({ state: z.enum(DOWNLOAD_STATES).optional() }).strict(),
     result: type<DownloadsSnapshot>(),
   },
   'downloads.add': { input: downloadAddSchema, result: type<DownloadBatchView>() },
@@ -191,7 +198,7 @@ export const downloadsChannels = {
   'downloads.retry': { input: downloadScopeSchema, result: type<{ changed: number }>() },
   /** Removes a finished batch from the history (the files stay). */
   'downloads.clear': {
-    input: z.object({ batchId: id }).strict(),
+    input: () => z.object({ batchId: id() }).strict(),
     result: type<{ removed: boolean }>(),
   },
   /**
@@ -200,10 +207,10 @@ export const downloadsChannels = {
    * is returned for the view to show.
    */
   'downloads.open': {
-    input: z.object({ itemId: id, folder: z.boolean().optional() }).strict(),
+    input: () => z.object({ itemId: id(), folder: z.boolean().optional() }).strict(),
     result: type<{ opened: boolean; path: string }>(),
   },
-} as const;
+} as const);
 
 export const downloadsEvents = {
   /** At most a few times a second, whatever the number of items. */

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Observation } from '../api/index.ts';
 import { cameraId, MAX_CAMERAS_BY_ID } from './cameras.ts';
+import { onFirstUse } from './first-use.ts';
 import { type } from './marker.ts';
 
 /** The latest observation of a camera: the sensor badges of a tile or a route stop. */
@@ -17,14 +18,14 @@ export interface SensorReadings {
   precip: number | null;
 }
 
-export const observationChannels = {
+export const observationChannels = onFirstUse({
   'observations.show': {
-    input: z.object({ id: z.string().regex(/^[\w.:-]{1,240}$/) }).strict(),
+    input: () => z.object({ id: z.string().regex(/^[\w.:-]{1,240}$/) }).strict(),
     result: type<Observation>(),
   },
   /** The latest observation of each camera; from the search cache when the service is unreachable. */
   'observations.latest': {
-    input: z.object({ ids: z.array(cameraId).min(1).max(MAX_CAMERAS_BY_ID) }).strict(),
+    input: () => z.object({ ids: z.array(cameraId()).min(1).max(MAX_CAMERAS_BY_ID) }).strict(),
     result: type<SensorReadings[]>(),
   },
-} as const;
+} as const);

@@ -3,9 +3,10 @@
  * of a mark, and the alerts in force at it (interface 4.2 and 4.5, snapshots).
  */
 import { z } from 'zod';
+import { once, onFirstUse } from './first-use.ts';
 import { type } from './marker.ts';
 
-const iso = z.string().max(40);
+const iso = once(() => z.string().max(40));
 
 /** The worldwide snapshot of a ten-minute mark, column-wise (it holds every camera). */
 export interface WeatherSnapshot {
@@ -37,16 +38,19 @@ export interface AlertSnapshot {
   alerts: ReplayAlert[];
 }
 
-export const replayChannels = {
+export const replayChannels = onFirstUse({
   /** The ten-minute marks of the last `hours` whose snapshots should exist, oldest first. */
   'replay.marks': {
-    input: z.object({ hours: z.number().int().min(1).max(48) }).strict(),
+    input: () => z.object({ hours: z.number().int().min(1).max(48) }).strict(),
     result: type<string[]>(),
   },
   'replay.observations': {
-    input: z.object({ time: iso }).strict(),
+    input: () => z.object({ time: iso() }).strict(),
     result: type<WeatherSnapshot>(),
   },
   /** The alerts in force at the same mark (alerts/_all), for the replay to draw. */
-  'replay.alerts': { input: z.object({ time: iso }).strict(), result: type<AlertSnapshot>() },
-} as const;
+  'replay.alerts': {
+    input: () => z.object({ time: iso() }).strict(),
+    result: type<AlertSnapshot>(),
+  },
+} as const);

@@ -3,17 +3,20 @@ import type { LonLat } from '../geo.ts';
 import { MAX_BUFFER_KM, MIN_BUFFER_KM } from '../route-link.ts';
 import { MAX_ROUTE_POINTS } from '../route-file.ts';
 import type { TravelDirection } from '../route.ts';
+import { once, onFirstUse } from './first-use.ts';
 import { type } from './marker.ts';
 import type { CameraSummary } from './cameras.ts';
 import type { SensorReadings } from './observations.ts';
 
-const lonLat = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]);
-const line = z
-  .array(lonLat)
-  .min(2, 'A route needs at least two points.')
-  .max(MAX_ROUTE_POINTS, `A route has at most ${MAX_ROUTE_POINTS} points.`);
-const bufferKm = z.number().min(MIN_BUFFER_KM).max(MAX_BUFFER_KM);
-const routeName = z.string().trim().min(1, 'A route needs a name.').max(100);
+const lonLat = once(() => z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]));
+const line = once(() =>
+  z
+    .array(lonLat())
+    .min(2, 'A route needs at least two points.')
+    .max(MAX_ROUTE_POINTS, `A route has at most ${MAX_ROUTE_POINTS} points.`),
+);
+const bufferKm = once(() => z.number().min(MIN_BUFFER_KM).max(MAX_BUFFER_KM));
+const routeName = once(() => z.string().trim().min(1, 'A route needs a name.').max(100));
 
 /** A route saved by name for one service. */
 export interface SavedRoute {
@@ -100,28 +103,40 @@ export const MAX_ROUTE_STOPS = 3;
 /** Cameras one answer carries at most (the first from the start), each with its readings. */
 export const MAX_ROUTE_CAMERAS = 200;
 
-const byIdOrName = z.union([
-  z.object({ id: z.number().int().positive() }).strict(),
-  z.object({ name: routeName }).strict(),
-]);
+const byIdOrName = once(() =>
+  z.union([
+    z.object({ id: z.number().int().positive() }).strict(),
+    z.object({ name: routeName() }).strict(),
+  ]),
+);
 
-export const routesChannels = {
+export const routesChannels = onFirstUse({
   /** The saved routes of this service, by name. */
-  'routes.list': { input: z.object({}).strict(), result: type<SavedRoute[]>() },
+  'routes.list': { input: () => z.object({}).strict(), result: type<SavedRoute[]>() },
   /**
    * Saves a route: with an id, that route (a rename, a redrawn line); without, the route of that
    * name, made or replaced. A name another route holds is refused.
    */
   'routes.save': {
-    input: z
-      .object({ id: z.number().int().positive().optional(), name: routeName, line, bufferKm })
-      .strict(),
+    input: () =>
+      z
+        .object({
+          id: z.number().int().positive().optional(),
+          name: routeName(),
+          line: line(),
+          bufferKm: bufferKm(),
+        })
+        .strict(),
     result: type<SavedRoute>(),
   },
   'routes.remove': { input: byIdOrName, result: type<{ removed: boolean }>() },
   /** A saved route (by id or name), or a given line, with its cameras in order and alerts. */
   'routes.show': {
-    input: z.union([byIdOrName, z.object({ line, bufferKm, name: routeName.optional() }).strict()]),
+    input: () =>
+      z.union([
+        byIdOrName(),
+        z.object({ line: line(), bufferKm: bufferKm(), name: routeName().optional() }).strict(),
+      ]),
     result: type<RouteShown>(),
   },
   /**
@@ -129,7 +144,7 @@ export const routesChannels = {
    * cities of that name to choose from; else the first camera whose text matches it.
    */
   'routes.place': {
-    input: z.object({ q: z.string().trim().min(1).max(200) }).strict(),
+    input: () => z.object({ q: z.string().trim().min(1).max(200) }).strict(),
     result: type<PlaceFound>(),
   },
   /**
@@ -137,20 +152,21 @@ export const routesChannels = {
    * routing service (the points are sent to it), simplified within half the buffer.
    */
   'routes.road': {
-    input: z
-      .object({
-        points: z
-          .array(lonLat)
-          .min(2, 'A route needs a start and an end.')
-          .max(MAX_ROUTE_STOPS + 2, `A route has at most ${MAX_ROUTE_STOPS} stops.`),
-        bufferKm,
-      })
-      .strict(),
+    input: () =>
+      z
+        .object({
+          points: z
+            .array(lonLat())
+            .min(2, 'A route needs a start and an end.')
+            .max(MAX_ROUTE_STOPS + 2, `A route has at most ${MAX_ROUTE_STOPS} stops.`),
+          bufferKm: bufferKm(),
+        })
+        .strict(),
     result: type<RoadFound>(),
   },
   /** Keeps (or, with null, forgets) the routing service's API key in the system keychain. */
   'routes.routerKey': {
-    input: z.object({ key: z.string().trim().min(1).max(500).nullable() }).strict(),
+    input: () => z.object({ key: z.string().trim().min(1).max(500).nullable() }).strict(),
     result: type<{ saved: boolean }>(),
   },
-} as const;
+} as const);

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { Settings } from '../settings.ts';
 import type { UpdateSaid } from '../update-words.ts';
+import { once, onFirstUse } from './first-use.ts';
 import { type } from './marker.ts';
 
-const none = z.object({}).strict();
+const none = once(() => z.object({}).strict());
 
 /** Where updates stand, as Settings › Updates shows it. */
 export interface UpdateStatus {
@@ -35,11 +36,11 @@ export interface UpdateStatus {
   nextCheckAt: string | null;
 }
 
-export const updatesChannels = {
+export const updatesChannels = onFirstUse({
   'updates.status': { input: none, result: type<UpdateStatus>() },
   /** Reads the feed now (the answer says what was found, or why it could not be read). */
   'updates.check': { input: none, result: type<UpdateStatus>() },
-} as const;
+} as const);
 
 export const updatesEvents = {
   'updates.changed': type<UpdateStatus>(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cameraId, type CameraSummary } from './cameras.ts';
+import { once, onFirstUse } from './first-use.ts';
 import { type } from './marker.ts';
 
 /** Camera ids as the service spells them (`US-CO-000042`). */
@@ -37,32 +38,38 @@ export interface WallSummary {
   updatedAt: string;
 }
 
-const tileSchema = z
-  .object({
-    id: cameraId,
-    name: z.string().max(500),
-    video: z.boolean(),
-    lon: z.number().min(-180).max(180),
-    lat: z.number().min(-90).max(90),
-    country: z.string().max(100),
-    state: z.string().max(100),
-    city: z.string().max(200),
-    colSpan: z.number().int().min(1).max(MAX_TILE_SPAN),
-    rowSpan: z.number().int().min(1).max(MAX_TILE_SPAN),
-  })
-  .strict();
+const tileSchema = once(() =>
+  z
+    .object({
+      id: cameraId(),
+      name: z.string().max(500),
+      video: z.boolean(),
+      lon: z.number().min(-180).max(180),
+      lat: z.number().min(-90).max(90),
+      country: z.string().max(100),
+      state: z.string().max(100),
+      city: z.string().max(200),
+      colSpan: z.number().int().min(1).max(MAX_TILE_SPAN),
+      rowSpan: z.number().int().min(1).max(MAX_TILE_SPAN),
+    })
+    .strict(),
+);
 
-export const wallSaveSchema = z
-  .object({
-    /** Absent: a new wall. */
-    id: z.number().int().positive().optional(),
-    name: z.string().trim().min(1, 'A wall needs a name.').max(100),
-    layout: z.enum(WALL_LAYOUTS),
-    columns: z.number().int().min(1).max(MAX_WALL_COLUMNS),
-    tiles: z.array(tileSchema).max(MAX_WALL_TILES, `A wall holds at most ${MAX_WALL_TILES} tiles.`),
-  })
-  .strict();
-export type WallSaveInput = z.infer<typeof wallSaveSchema>;
+export const wallSaveSchema = once(() =>
+  z
+    .object({
+      /** Absent: a new wall. */
+      id: z.number().int().positive().optional(),
+      name: z.string().trim().min(1, 'A wall needs a name.').max(100),
+      layout: z.enum(WALL_LAYOUTS),
+      columns: z.number().int().min(1).max(MAX_WALL_COLUMNS),
+      tiles: z
+        .array(tileSchema())
+        .max(MAX_WALL_TILES, `A wall holds at most ${MAX_WALL_TILES} tiles.`),
+    })
+    .strict(),
+);
+export type WallSaveInput = z.infer<ReturnType<typeof wallSaveSchema>>;
 
 /** A display a wall can go on, as the desktop app numbers them (1.., left to right). */
 export interface WallDisplay {
@@ -73,15 +80,15 @@ export interface WallDisplay {
   primary: boolean;
 }
 
-const none = z.object({}).strict();
-const byId = z.object({ id: z.number().int().positive() }).strict();
+const none = once(() => z.object({}).strict());
+const byId = once(() => z.object({ id: z.number().int().positive() }).strict());
 
-export const wallChannels = {
+export const wallChannels = onFirstUse({
   /** Saved walls, most recently opened first. */
   'walls.list': { input: none, result: type<WallSummary[]>() },
   /** A saved wall (remembered as the last opened); without id the last opened one, or null. */
   'walls.open': {
-    input: z.object({ id: z.number().int().positive().optional() }).strict(),
+    input: () => z.object({ id: z.number().int().positive().optional() }).strict(),
     result: type<Wall | null>(),
   },
   /** Creates (no id) or replaces a saved wall; it becomes the last opened one. */
@@ -94,15 +101,16 @@ export const wallChannels = {
    * the next start as a link's is (desktop app only); refused in words.
    */
   'walls.showOnDisplay': {
-    input: z
-      .object({
-        wallId: z.number().int().positive(),
-        display: z.number().int().min(1).max(64),
-        kiosk: z.boolean(),
-      })
-      .strict(),
+    input: () =>
+      z
+        .object({
+          wallId: z.number().int().positive(),
+          display: z.number().int().min(1).max(64),
+          kiosk: z.boolean(),
+        })
+        .strict(),
     result: type<{ shown: boolean }>(),
   },
-} as const;
+} as const);
 
 export const wallEvents = {} as const;

@@ -77,6 +77,57 @@ async function loadedBy(args: string[], env: Record<string, string> = {}): Promi
   );
 }
 
+/**
+ * Node loads zod's chunk through this hook, which makes each schema zod builds (every object of
+ * it: `z.string().min(1)` is two) write where in the CLI's code it was asked for into
+ * BUILDS_FILE: the first frame of its stack outside zod's chunk.
+ */
+const BUILD_HOOK = `import { appendFileSync } from 'node:fs';
+import { registerHooks } from 'node:module';
+const INIT = 'function init(inst, def) {';
+globalThis.__roadcamZodBuilt = () => {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 100;
+  const frames = new Error().stack.split('\\n');
+  Error.stackTraceLimit = limit;
+  const caller = frames.find((frame) => /\\/chunks\\//.test(frame) && !/\\/chunks\\/schemas-/.test(frame));
+  appendFileSync(process.env.BUILDS_FILE, (caller ?? '(unknown)').trim() + '\\n');
+};
+registerHooks({
+  load(url, context, next) {
+    const loaded = next(url, context);
+    if (!/\\/chunks\\/schemas-[\\w-]+\\.js$/.test(url)) return loaded;
+    const source = String(loaded.source);
+    if (!source.includes(INIT)) throw new Error('zod changed: no ' + INIT + ' in ' + url);
+    return { ...loaded, source: source.replace(INIT, INIT + ' globalThis.__roadcamZodBuilt();') };
+  },
+});
+`;
+/** The source files (src/…) whose code asked zod for a schema in a run of the built CLI. */
+async function schemasBuiltBy(args: string[], env: Record<string, string> = {}): Promise<string[]> {
+  const hook = join(temp.path, 'build-hook.mjs');
+  writeFileSync(hook, BUILD_HOOK);
+  const list = join(temp.path, `builds-${loadRuns++}.txt`);
+  writeFileSync(list, '');
+  const main = join(app, 'out', 'cli', 'main.js');
+  const out = await execute(process.execPath, ['--import', hook, main, ...args], {
+    ...env,
+    BUILDS_FILE: list,
+  });
+  expect(out.code, out.stderr).toBe(0);
+  const files = new Set<string>();
+  for (const frame of readFileSync(list, 'utf8').split('\n')) {
+    // "at object (file:///…/out/cli/chunks/target-x.js:12:5)": the chunk names each bundled
+    // module's part with a "// src/…" line before it. None: zod's own, as its chunk loads.
+    const [, url, line] = /(file:\/\/[^\s)]+\.js):(\d+):\d+/.exec(frame) ?? [];
+    if (url === undefined) continue;
+    const lines = readFileSync(new URL(url), 'utf8').split('\n').slice(0, Number(line));
+    const module = lines.findLast((text) => /^\/\/ src\//.test(text));
+    files.add(module?.slice(3) ?? url);
+  }
+  return [...files].sort();
+}
+
 /** Every file under a folder, as paths relative to it. */
 const filesUnder = (dir: string) =>
   readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -140,6 +191,19 @@ describe('the built CLI', () => {
     for (const other of ['download', 'search', 'media', 'collections', 'routes', 'dataset']) {
       expect(chunks, other).not.toContain(other);
     }
+  });
+
+  test('a command builds of the contract the schemas of the channels it calls only', async ({
+    service,
+  }) => {
+    const built = await schemasBuiltBy(['session', '--json', ...direct(service.url)], secretEnv);
+    // The hook saw zod at work: the settings' schema, which the core's start checks.
+    expect(built).toContain('src/shared/settings.ts');
+    // `session` calls cli.session: its input, and no other channel's (the contract's files build
+    // their schemas at first use, src/shared/ipc/first-use.ts).
+    expect(built.filter((file) => file.startsWith('src/shared/ipc'))).toEqual([
+      'src/shared/ipc/command-line.ts',
+    ]);
   });
 
   test('searches the service as the client does', async ({ service }) => {

@@ -144,9 +144,9 @@ describe('saved walls', () => {
   });
 
   it('the channel schema refuses what the tables could not hold', () => {
-    expect(wallSaveSchema.safeParse(input('', ['C1'])).success).toBe(false);
+    expect(wallSaveSchema().safeParse(input('', ['C1'])).success).toBe(false);
     expect(
-      wallSaveSchema.safeParse(
+      wallSaveSchema().safeParse(
         input(
           'x',
           Array.from({ length: 37 }, (_, i) => `C${i}`),
@@ -155,7 +155,7 @@ describe('saved walls', () => {
     ).toBe(false);
     const wide = input('x', ['C1']);
     wide.tiles[0]!.colSpan = 5;
-    expect(wallSaveSchema.safeParse(wide).success).toBe(false);
-    expect(wallSaveSchema.safeParse({ ...input('x', ['C1']), extra: 1 }).success).toBe(false);
+    expect(wallSaveSchema().safeParse(wide).success).toBe(false);
+    expect(wallSaveSchema().safeParse({ ...input('x', ['C1']), extra: 1 }).success).toBe(false);
   });
 });

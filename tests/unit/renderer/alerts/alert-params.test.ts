@@ -40,7 +40,7 @@ describe('alertParams', () => {
       bbox: [-105, 37, -102, 41],
     });
     // What the main process will accept at its edge.
-    expect(alertSearchSchema.safeParse(params).success).toBe(true);
+    expect(alertSearchSchema().safeParse(params).success).toBe(true);
   });
 
   it('leaves out what is not set, and the first page has no skip', () => {

@@ -16,7 +16,7 @@ describe('targetFromForm', () => {
         ],
       },
     });
-    expect(conditionTargetSchema.safeParse(box).success).toBe(true);
+    expect(conditionTargetSchema().safeParse(box).success).toBe(true);
   });
 
   it('says what is wrong with a box turned round, too many cameras, or nothing', () => {
