@@ -1,13 +1,17 @@
 /**
  * What bench:wall reads off the wall page, in one function run inside the page (by Playwright or
  * by bare-chromium.ts: it uses nothing from outside itself). The first call starts counting
- * stalls (tile state changes to buffering, stalled or reconnecting); with `requests`, also the
- * timing of media requests (kept by the page, so long runs leave it off).
+ * stalls (tile state changes to buffering, stalled or reconnecting) and noting each one; with
+ * `requests`, also the timing of media requests (kept by the page, so long runs leave it off).
  */
 export interface TileReading {
   frames: number;
   dropped: number;
   stalls: number;
+  /** Each stall so far (the first STALLS_KEPT), in order: what it was, on which tile and why. */
+  stallLog: StallRecord[];
+  /** The page's long tasks so far (the first STALLS_KEPT): page time and length, ms. */
+  longTasks: { at: number; ms: number }[];
   live: number;
   /** Playback position by camera id. */
   times: Record<string, number>;
@@ -19,25 +23,92 @@ export interface TileReading {
   requests: { wait: number; duration: number; start: number; name: string }[];
 }
 
+/** One tile state change counted as a stall. */
+export interface StallRecord {
+  /** Page time, ms. */
+  at: number;
+  /** The tile's camera id. */
+  tile: string;
+  /** buffering, stalled or reconnecting, and the state it left. */
+  kind: string;
+  from: string;
+  /** The tile's reason as drawn (its tooltip on a compact tile), '' when it shows none. */
+  reason: string;
+  /** Seconds buffered ahead of the position and behind the seekable end, at the change. */
+  aheadS: number;
+  behindS: number;
+  /** The element's readyState at the change, and how long before it last fired `waiting` (ms). */
+  readyState: number;
+  waitingMsAgo: number | null;
+}
+
 export function readTiles(requests: boolean): TileReading {
-  const w = window as unknown as { benchStalls?: number; benchObserver?: MutationObserver };
+  // Inside the page: nothing from outside this function (the constant included).
+  const STALLS_KEPT = 5000;
+  const w = window as unknown as {
+    benchStalls?: number;
+    benchStallLog?: StallRecord[];
+    benchObserver?: MutationObserver;
+    benchLongTasks?: { at: number; ms: number }[];
+  };
   if (!w.benchObserver) {
     w.benchStalls = 0;
+    w.benchStallLog = [];
+    // When each element last said it waits for data (the event does not bubble: captured).
+    const waiting = new WeakMap<EventTarget, number>();
+    document.addEventListener('waiting', (e) => waiting.set(e.target!, performance.now()), true);
+    // The main thread's long tasks: a page busy for seconds delays every tile's frame callbacks.
+    const longTasks: { at: number; ms: number }[] = [];
+    w.benchLongTasks = longTasks;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (longTasks.length < STALLS_KEPT) longTasks.push({ at: e.startTime, ms: e.duration });
+      }
+    }).observe({ type: 'longtask' });
     if (requests) {
       performance.setResourceTimingBufferSize(100_000);
       performance.clearResourceTimings();
     }
     w.benchObserver = new MutationObserver((records) => {
       for (const r of records) {
-        const state = (r.target as HTMLElement).dataset['state'];
-        if (state === 'buffering' || state === 'stalled' || state === 'reconnecting') {
-          w.benchStalls! += 1;
+        const tile = r.target as HTMLElement;
+        const state = tile.dataset['state'];
+        if (state !== 'buffering' && state !== 'stalled' && state !== 'reconnecting') continue;
+        w.benchStalls! += 1;
+        if (w.benchStallLog!.length >= STALLS_KEPT) continue;
+        const shown = tile.querySelector<HTMLElement>('p.reason[role="status"]');
+        const video = tile.querySelector('video');
+        const now = performance.now();
+        const waitedAt = video ? waiting.get(video) : undefined;
+        let aheadS = 0;
+        let behindS = 0;
+        if (video) {
+          const t = video.currentTime;
+          for (let i = 0; i < video.buffered.length; i++) {
+            if (video.buffered.start(i) <= t + 0.1 && t < video.buffered.end(i)) {
+              aheadS = video.buffered.end(i) - t;
+            }
+          }
+          const seekable = video.seekable;
+          if (seekable.length > 0) behindS = seekable.end(seekable.length - 1) - t;
         }
+        w.benchStallLog!.push({
+          at: now,
+          tile: tile.dataset['cameraId'] ?? '?',
+          kind: state,
+          from: r.oldValue ?? '',
+          reason: (shown?.title || shown?.querySelector('span')?.textContent || '').trim(),
+          aheadS: Math.round(aheadS * 10) / 10,
+          behindS: Math.round(behindS * 10) / 10,
+          readyState: video?.readyState ?? -1,
+          waitingMsAgo: waitedAt === undefined ? null : Math.round(now - waitedAt),
+        });
       }
     });
     w.benchObserver.observe(document.body, {
       subtree: true,
       attributes: true,
+      attributeOldValue: true,
       attributeFilter: ['data-state'],
     });
   }
@@ -45,6 +116,8 @@ export function readTiles(requests: boolean): TileReading {
     frames: 0,
     dropped: 0,
     stalls: w.benchStalls!,
+    stallLog: [...w.benchStallLog!],
+    longTasks: [...w.benchLongTasks!],
     live: document.querySelectorAll('[data-kind="video"][data-state="live"]').length,
     times: {},
     delays: [],

@@ -7,7 +7,8 @@
  * the page (worker run) at the end of its measurement.
  *
  * Per run: dropped-frame ratio (getVideoPlaybackQuality), stalls (tile state changes to
- * buffering, stalled or reconnecting after the warm-up), renderer CPU (SystemInfo cpuTime of
+ * buffering, stalled or reconnecting after the warm-up; by kind, reason and tile, and with
+ * `WALL_STALLS=FILE.json` each one in the file), renderer CPU (SystemInfo cpuTime of
  * the renderer process), JS heap after GC, and how long media requests waited and took. And
  * the side that answers them (this process: browser mode's host, the core and the embedded
  * service, and the service's ffmpeg children): its CPU and its event loop's delay, with the
@@ -24,7 +25,7 @@
  * `npm run bench:wall -- --minutes N`: instead, one wall left on for N minutes, sampled every
  * minute, with a chart (wall-soak.ts; `--chart FILE`, default wall-soak.svg).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -35,7 +36,8 @@ import { startWebHost } from '../../src/web/host.ts';
 import { tempDir } from '../helpers/core.ts';
 import { rendererConfig } from '../../vite.renderer.config.ts';
 import { soak } from './wall-soak.ts';
-import { readTiles, type TileReading } from './wall-page.ts';
+import { readTiles, type StallRecord, type TileReading } from './wall-page.ts';
+import { stallLines } from './wall-stalls.ts';
 import { MachineLoad } from './lib/machine-load.ts';
 import { rssMB } from './bare-chromium.ts';
 
@@ -71,6 +73,8 @@ interface RunResult {
   frames: number;
   dropped: number;
   stalls: number;
+  stallLog: StallRecord[];
+  longTasks: { at: number; ms: number }[];
   advancedS: number[];
   rendererCpuPct: number;
   /** The GPU process (software compositing here) and the others. */
@@ -214,6 +218,20 @@ function printResults(): void {
       'event loop p99/max ms': `${r.loopP99.toFixed(0)}/${r.loopMax.toFixed(0)}`,
     })),
   );
+  for (const r of results) {
+    console.log(`\nStalls, ${r.label}: ${r.stalls}`);
+    for (const line of stallLines(r.stallLog, TILES, r.longTasks)) console.log(`  ${line}`);
+  }
+  const file = process.env['WALL_STALLS'];
+  if (file) {
+    const runs = results.map((r) => ({
+      run: r.label,
+      stalls: r.stallLog,
+      longTasks: r.longTasks,
+    }));
+    writeFileSync(file, JSON.stringify(runs, null, 1));
+    console.log(`each stall: ${file}`);
+  }
 }
 
 /** This process's CPU seconds, and its reaped children's (the service's ffmpeg runs). */
@@ -293,6 +311,8 @@ async function run(browser: Browser, side: Side, hls: string, worker: boolean): 
     frames: end.frames - start.frames,
     dropped: end.dropped - start.dropped,
     stalls: end.stalls - start.stalls,
+    stallLog: end.stallLog.slice(start.stallLog.length),
+    longTasks: end.longTasks.slice(start.longTasks.length),
     advancedS: videoIds.map((id) => (end.times[id] ?? 0) - (start.times[id] ?? 0)),
     rendererCpuPct: (100 * (cpuEnd.renderer - cpuStart.renderer)) / seconds,
     otherCpuPct: (100 * (cpuEnd.other - cpuStart.other)) / seconds,
