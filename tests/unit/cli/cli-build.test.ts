@@ -55,23 +55,36 @@ registerHooks({
   },
 });
 `;
-let loadRuns = 0;
-/** The files (not Node's own modules) a run of the built CLI loads: out/cli/… and node_modules/…. */
-async function loadedBy(args: string[], env: Record<string, string> = {}): Promise<string[]> {
-  const hook = join(temp.path, 'load-hook.mjs');
-  writeFileSync(hook, LOAD_HOOK);
-  const list = join(temp.path, `loads-${loadRuns++}.txt`);
+let hookRuns = 0;
+/**
+ * Runs the built CLI with `hook` (a module's source) imported first, and returns the lines the
+ * hook wrote into the file named by the environment variable `listVar`.
+ */
+async function linesFromHook(
+  hook: string,
+  listVar: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<string[]> {
+  const run = hookRuns++;
+  const hookFile = join(temp.path, `hook-${run}.mjs`);
+  writeFileSync(hookFile, hook);
+  const list = join(temp.path, `lines-${run}.txt`);
   writeFileSync(list, '');
   const main = join(app, 'out', 'cli', 'main.js');
-  const out = await execute(process.execPath, ['--import', hook, main, ...args], {
+  const out = await execute(process.execPath, ['--import', hookFile, main, ...args], {
     ...env,
-    LOADS_FILE: list,
+    [listVar]: list,
   });
   expect(out.code, out.stderr).toBe(0);
+  return readFileSync(list, 'utf8').split('\n');
+}
+
+/** The files (not Node's own modules) a run of the built CLI loads: out/cli/… and node_modules/…. */
+async function loadedBy(args: string[], env: Record<string, string> = {}): Promise<string[]> {
   return (
-    readFileSync(list, 'utf8')
-      .split('\n')
-      .filter((url) => url.startsWith('file:') && !url.endsWith('/load-hook.mjs'))
+    (await linesFromHook(LOAD_HOOK, 'LOADS_FILE', args, env))
+      .filter((url) => url.startsWith('file:') && !/\/hook-\d+\.mjs$/.test(url))
       // node_modules is a link to the repository's, so Node names its files by their real path.
       .map((url) => /\/(node_modules\/.*|out\/cli\/.*)$/.exec(url)?.[1] ?? url)
   );
@@ -105,18 +118,9 @@ registerHooks({
 `;
 /** The source files (src/…) whose code asked zod for a schema in a run of the built CLI. */
 async function schemasBuiltBy(args: string[], env: Record<string, string> = {}): Promise<string[]> {
-  const hook = join(temp.path, 'build-hook.mjs');
-  writeFileSync(hook, BUILD_HOOK);
-  const list = join(temp.path, `builds-${loadRuns++}.txt`);
-  writeFileSync(list, '');
-  const main = join(app, 'out', 'cli', 'main.js');
-  const out = await execute(process.execPath, ['--import', hook, main, ...args], {
-    ...env,
-    BUILDS_FILE: list,
-  });
-  expect(out.code, out.stderr).toBe(0);
+  const frames = await linesFromHook(BUILD_HOOK, 'BUILDS_FILE', args, env);
   const files = new Set<string>();
-  for (const frame of readFileSync(list, 'utf8').split('\n')) {
+  for (const frame of frames) {
     // "at object (file:///…/out/cli/chunks/target-x.js:12:5)": the chunk names each bundled
     // module's part with a "// src/…" line before it. None: zod's own, as its chunk loads.
     const [, url, line] = /(file:\/\/[^\s)]+\.js):(\d+):\d+/.exec(frame) ?? [];
