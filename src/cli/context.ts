@@ -4,7 +4,7 @@
  * with the secret in ROADCAM_CLIENT_SECRET (for CI, where no keychain exists).
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
   createLog,
   openCommandLineStore,
@@ -35,6 +35,21 @@ export interface Context {
   words: Translator;
   /** Reads the secret for `login` (a no-echo prompt, or stdin when piped). */
   readSecret(): Promise<string>;
+  /** The folder the command was run in: a relative path it is given is relative to it. */
+  cwd: string;
+  /** The resident engine's core, when the command runs in it (resident/). */
+  engine?: CommandLineApi;
+}
+
+/** A path the user typed, made full against the folder the command was run in. */
+export function fullPath(ctx: Pick<Context, 'cwd'>, path: string): string {
+  return resolve(ctx.cwd, path);
+}
+
+/** A flag naming a file or folder, made full (`-`, stdin, and an empty value stay as typed). */
+export function pathFlag(ctx: Pick<Context, 'argv' | 'cwd'>, name: string): string | undefined {
+  const value = flag(ctx.argv, name);
+  return value === undefined || value === '' || value === '-' ? value : fullPath(ctx, value);
 }
 
 export function logFor(ctx: Context): Log {
@@ -48,13 +63,36 @@ export function profileName(ctx: Context): string {
 
 /**
  * Runs `work` on a started engine and always closes it: the one way a command reaches the
- * engine (docs/cli.md, "How a command reaches the engine").
+ * engine (docs/cli.md, "How a command reaches the engine"). In a resident engine (`roadcam
+ * engine start`) the command runs on its core, which stays started.
  */
 export async function withEngine<T>(
   ctx: Context,
   work: (engine: CommandLineApi) => Promise<T>,
 ): Promise<T> {
-  const connection = connectionFrom(ctx);
+  if (ctx.engine) {
+    const stopNotes = noteThrottling(ctx, ctx.engine);
+    try {
+      return await work(ctx.engine);
+    } finally {
+      stopNotes();
+    }
+  }
+  const core = await startCommandCore(ctx, connectionFrom(ctx));
+  const stopNotes = noteThrottling(ctx, core.commandLine);
+  try {
+    return await work(core.commandLine);
+  } finally {
+    stopNotes();
+    await core.close();
+  }
+}
+
+/**
+ * Starts the core a command (or `roadcam engine start`) runs on: only what the command needs,
+ * no periodic check, the user's typed folders and settings taken as chosen.
+ */
+export async function startCommandCore(ctx: Context, connection: ConnectionOptions) {
   if (connection.kind === 'demo' && !existsSync(join(ctx.dataDir, 'demo-service'))) {
     ctx.io.stderr.write(`${ctx.words.t('cli.demoBuilding')}\n`);
   }
@@ -64,7 +102,7 @@ export async function withEngine<T>(
   if (connection.kind === 'profile' && existsSync(join(ctx.dataDir, 'roadcam.sqlite'))) {
     readKeptTokenAhead(connection.profile);
   }
-  const core = await startCore({
+  return startCore({
     dataDir: ctx.dataDir,
     connection,
     log: logFor(ctx),
@@ -76,13 +114,6 @@ export async function withEngine<T>(
     // A command starts only what it needs: a search neither takes nor resumes the downloads.
     startOnDemand: true,
   });
-  const stopNotes = noteThrottling(ctx, core.commandLine);
-  try {
-    return await work(core.commandLine);
-  } finally {
-    stopNotes();
-    await core.close();
-  }
 }
 
 /** How often the CLI repeats that the service limits requests, however often it starts again. */
@@ -92,7 +123,10 @@ const THROTTLE_NOTE_EVERY_MS = 60_000;
  * One line on stderr when the service starts limiting requests (its 429s are waited out and
  * retried, so the command goes on, slower); a burst does not repeat it.
  */
-function noteThrottling(ctx: Pick<Context, 'io' | 'words'>, engine: CommandLineApi): () => void {
+export function noteThrottling(
+  ctx: Pick<Context, 'io' | 'words'>,
+  engine: CommandLineApi,
+): () => void {
   let last = -Infinity;
   return engine.on('service.throttled', (t) => {
     const now = performance.now();
@@ -131,12 +165,13 @@ export async function withDataFolder<T>(
  * NO_PROXY, read as curl reads them); --ca-file adds a CA to the system's certificates;
  * --answer-deadline wins over the answer deadline of Settings (the same bounds).
  */
-export function networkFrom(ctx: Pick<Context, 'argv' | 'env'>): NetworkOverrides {
+export function networkFrom(ctx: Pick<Context, 'argv' | 'env' | 'cwd'>): NetworkOverrides {
+  const caFile = flag(ctx.argv, 'ca-file');
   const overrides = networkFlags(
     {
       proxy: flag(ctx.argv, 'proxy'),
       noProxy: ctx.argv.switches.has('no-proxy'),
-      caFile: flag(ctx.argv, 'ca-file'),
+      caFile: caFile === undefined ? undefined : fullPath(ctx, caFile),
     },
     ctx.env,
   );
@@ -145,7 +180,7 @@ export function networkFrom(ctx: Pick<Context, 'argv' | 'env'>): NetworkOverride
   return deadline === undefined ? overrides : { ...overrides, answerDeadlineSeconds: deadline };
 }
 
-function connectionFrom(ctx: Context): ConnectionOptions {
+export function connectionFrom(ctx: Context): ConnectionOptions {
   const argv = ctx.argv;
   const baseUrl = flag(argv, 'base-url');
   const clientId = flag(argv, 'client-id');

@@ -14,6 +14,7 @@ import { plainText, type Io } from './output.ts';
 import { english } from '../shared/i18n/english.ts';
 import { said, type Translator } from '../shared/i18n/translator.ts';
 import type * as Engine from '../engine/index.ts';
+import type { CommandLineApi } from '../shared/ipc/command-line.ts';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, auth: 3 } as const;
 
@@ -21,6 +22,12 @@ export interface RunOptions {
   io?: Io;
   env?: NodeJS.ProcessEnv;
   readSecret?: () => Promise<string>;
+  /** The folder the command was run in (default: this process's). */
+  cwd?: string;
+  /** A resident engine's core to run on (resident/); else the command starts its own. */
+  engine?: CommandLineApi;
+  /** The data folder's resident engine runs for another account or version: said first. */
+  elsewhere?: 'key' | 'version';
 }
 
 export async function runCommandLine(
@@ -46,6 +53,8 @@ export async function runCommandLine(
       words: language,
       json: argv.switches.has('json'),
       dataDir: defaultDataDir(env),
+      cwd: options.cwd ?? process.cwd(),
+      engine: options.engine,
       readSecret:
         options.readSecret ??
         (async () => {
@@ -53,6 +62,9 @@ export async function runCommandLine(
           return readSecret(language);
         }),
     };
+    if (options.elsewhere) {
+      io.stderr.write(`roadcam: ${language.t('cli.engine.notThis')}\n`);
+    }
     if (argv.switches.has('help') || argv.words.length === 0) {
       io.stdout.write(helpText(language));
       return argv.words.length === 0 && !argv.switches.has('help') ? EXIT.usage : EXIT.ok;
@@ -81,12 +93,17 @@ const COMPLETION: Command = {
   },
 };
 
-function dispatch(ctx: Context): Promise<number> {
-  const words = ctx.argv.words;
+/** The command the words name, and its name in the table (one word or two). */
+export function findCommand(words: readonly string[]): { name: string; command?: Command } {
   // Own keys only: "roadcam constructor" is an unknown command, not Object's.
   const lookup = (n: string) => (Object.hasOwn(COMMANDS, n) ? COMMANDS[n] : undefined);
   const name = lookup(`${words[0]} ${words[1]}`) ? `${words[0]} ${words[1]}` : words[0]!;
-  const command = name === 'completion' ? COMPLETION : lookup(name);
+  return { name, command: name === 'completion' ? COMPLETION : lookup(name) };
+}
+
+function dispatch(ctx: Context): Promise<number> {
+  const words = ctx.argv.words;
+  const { name, command } = findCommand(words);
   if (!command) {
     const subs = Object.keys(COMMANDS).filter((c) => c.startsWith(`${words[0]} `));
     if (subs.length > 0) {

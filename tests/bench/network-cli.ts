@@ -19,7 +19,8 @@ const run = promisify(execFile);
  * from an empty data folder (a first run: the database made by the command).
  */
 export type Account =
-  { kind: 'secret'; dataDir?: string } | { kind: 'profile'; name: string; dataDir: string };
+  | { kind: 'secret'; dataDir?: string; resident?: boolean }
+  | { kind: 'profile'; name: string; dataDir: string };
 
 /** The newest modification time (ms) of a file under `path`. */
 function newest(path: string): number {
@@ -85,10 +86,52 @@ export async function keptSecret(bin: string, baseUrl: string): Promise<Account>
   return { kind: 'secret', dataDir };
 }
 
+/**
+ * `roadcam engine start` with the secret account, kept running for the timed commands: each runs
+ * in it (the same data folder, not a copy; a new --out each run, so a new batch).
+ */
+export async function startResident(
+  bin: string,
+  baseUrl: string,
+): Promise<{ account: Account; stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-net-resident-'));
+  const env = {
+    ...process.env,
+    ROADCAM_DATA_DIR: dataDir,
+    ROADCAM_CLIENT_SECRET: DEMO_CLIENT.secret,
+  };
+  const args = ['engine', 'start', '--base-url', baseUrl, '--client-id', DEMO_CLIENT.id];
+  const child = spawn(process.execPath, [bin, ...args], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let said = '';
+  child.stderr.on('data', (chunk: Buffer) => (said += chunk));
+  const deadline = performance.now() + 60_000;
+  while (!said.includes('(pid')) {
+    if (child.exitCode !== null || performance.now() > deadline) {
+      throw new Error(`roadcam engine start (${bin}) did not start: ${said}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    account: { kind: 'secret', dataDir, resident: true },
+    async stop() {
+      const ended = new Promise((done) => child.on('exit', done));
+      child.kill('SIGTERM');
+      await ended;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** Removes the profile's keychain entries and its data folder (a kept secret's folder too). */
 export async function logoutProfile(bin: string, account: Account): Promise<void> {
   if (account.kind === 'secret') {
-    if (account.dataDir) rmSync(account.dataDir, { recursive: true, force: true });
+    // A resident engine's folder is removed as it stops (startResident).
+    if (account.dataDir && !account.resident) {
+      rmSync(account.dataDir, { recursive: true, force: true });
+    }
     return;
   }
   await run(process.execPath, [bin, 'logout', '--profile', account.name], {
@@ -111,8 +154,10 @@ async function timedCommand(
 ): Promise<number> {
   await run('sync');
   const dir = mkdtempSync(join(tmpdir(), 'bench-net-cli-'));
-  const dataDir = join(dir, 'data');
-  if (account.dataDir) cpSync(account.dataDir, dataDir, { recursive: true });
+  // A resident engine's commands use its folder; the others a copy of theirs, or a new one.
+  const resident = account.kind === 'secret' && account.resident === true;
+  const dataDir = resident ? account.dataDir! : join(dir, 'data');
+  if (account.dataDir && !resident) cpSync(account.dataDir, dataDir, { recursive: true });
   const signIn =
     account.kind === 'profile'
       ? ['--profile', account.name]

@@ -29,6 +29,7 @@ import { startShapedLink } from '../helpers/link.ts';
 import {
   bundleOf,
   cliRun,
+  startResident,
   keptSecret,
   loginProfile,
   logoutProfile,
@@ -159,6 +160,9 @@ async function timeCommand(name: string, checkout: string, sources: string): Pro
   clis[`${name}-profile`] = { bin, account: await loginProfile(bin, profile, link.url) };
 }
 await timeCommand('cli', root, join(root, 'bin', 'roadcam.mjs'));
+// The same command run in a resident engine (`roadcam engine start`): no engine started for it.
+const resident = await startResident(clis.cli!.bin, link.url);
+clis['cli-resident'] = { bin: clis.cli!.bin, account: resident.account };
 if (BESIDE) await timeCommand('beside', resolve(dirname(BESIDE), '..'), BESIDE);
 if (keychainProblem) console.log(`no keychain (${keychainProblem}): no profile runs`);
 const times: Record<string, number[]> = {
@@ -271,6 +275,18 @@ for (const [name, xs] of Object.entries(times)) {
   // The same command on a data folder a first run made (the database there), printed apart.
   const kept = median(times['cli-kept']!);
   const keptSession = median(sessions['cli-kept']!);
+  const warm = median(times['cli-resident']!);
+  console.log(
+    `in a resident engine (roadcam engine start): roadcam download ${warm.toFixed(0)} ms, +${((warm - peer) / 1000).toFixed(2)} s; session ${median(sessions['cli-resident']!).toFixed(0)} ms`,
+  );
+  console.log(
+    ratioLine(
+      `roadcam download in a resident engine / (${hasAria2 ? 'aria2c' : 'curl'} + sync)`,
+      warm,
+      peer,
+      1.05,
+    ),
+  );
   console.log(
     `a second run (data folder kept): roadcam download ${kept.toFixed(0)} ms, +${((kept - peer) / 1000).toFixed(2)} s; session ${keptSession.toFixed(0)} ms (first run ${median(sessions.cli!).toFixed(0)} ms)`,
   );
@@ -278,6 +294,7 @@ for (const [name, xs] of Object.entries(times)) {
 console.log(`map: first camera page with sign-in over the link ${median(mapTimes).toFixed(0)} ms`);
 console.log(`link stats: ${JSON.stringify(link.stats())}`);
 for (const { bin, account } of Object.values(clis)) await logoutProfile(bin, account);
+await resident.stop();
 console.log(load.line());
 await link.close();
 await service.close();

@@ -9,7 +9,7 @@ import { basename, join, resolve } from 'node:path';
 import { checkFlags, flag, UsageError } from '../argv.ts';
 import { said } from '../../shared/i18n/translator.ts';
 import { SaidFailure } from '../args.ts';
-import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
+import { GLOBAL_FLAGS, pathFlag, withEngine, type Context } from '../context.ts';
 import { invoke } from '../core-call.ts';
 import { printJson, progress } from '../output.ts';
 import { withProgress } from './collection-edit.ts';
@@ -70,7 +70,7 @@ export async function exportCollection(ctx: Context, id: string | undefined): Pr
   if (as !== 'folder' && as !== 'zip') {
     throw new UsageError(said('cli.collections.asValue', { value: as }));
   }
-  const out = flag(ctx.argv, 'out');
+  const out = pathFlag(ctx, 'out');
   return withEngine(ctx, async (engine) => {
     const result = await withProgress(ctx, engine, 'exported', (operationId) =>
       invoke(engine, 'collections.export', { id, as, operationId }),

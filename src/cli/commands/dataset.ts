@@ -9,7 +9,7 @@ import { DATASET_LAYOUTS, type DatasetResult } from '../../shared/ipc/datasets.t
 import { said, type Translator } from '../../shared/i18n/translator.ts';
 import { SENSOR_TYPES } from '../../shared/sensors.ts';
 import { checkFlags, flag, UsageError } from '../argv.ts';
-import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
+import { GLOBAL_FLAGS, pathFlag, withEngine, type Context } from '../context.ts';
 import { invoke } from '../core-call.ts';
 import { printJson, progress } from '../output.ts';
 import { readingWords } from '../sensor-words.ts';
@@ -46,7 +46,7 @@ export async function exportDatasetCommand(ctx: Context): Promise<number> {
 }
 
 function datasetRequestOf(ctx: Context) {
-  const out = flag(ctx.argv, 'out');
+  const out = pathFlag(ctx, 'out');
   if (!out) throw new UsageError(said('cli.dataset.needsOut'));
   const label = flag(ctx.argv, 'label');
   if (!label) {

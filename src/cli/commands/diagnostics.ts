@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { flushLog, saveStandaloneDiagnostics } from '../../engine/index.ts';
-import { checkFlags, flag, UsageError } from '../argv.ts';
+import { checkFlags, UsageError } from '../argv.ts';
 import { said } from '../../shared/i18n/translator.ts';
-import { GLOBAL_FLAGS, logFor, withEngine, type Context } from '../context.ts';
+import { GLOBAL_FLAGS, logFor, pathFlag, withEngine, type Context } from '../context.ts';
 import { invoke } from '../core-call.ts';
 import { printJson } from '../output.ts';
 import { checkOut } from '../save.ts';
@@ -17,7 +17,7 @@ import { DIAGNOSTICS_FLAGS } from './flags.ts';
  */
 export async function diagnostics(ctx: Context): Promise<number> {
   checkFlags(ctx.argv, [...DIAGNOSTICS_FLAGS, ...GLOBAL_FLAGS], 'roadcam diagnostics');
-  const given = flag(ctx.argv, 'out');
+  const given = pathFlag(ctx, 'out');
   if (!given) throw new UsageError(said('cli.diagnostics.needsOut'));
   const out = resolve(given);
   const crashDumps = ctx.argv.switches.has('include-crash-dumps');

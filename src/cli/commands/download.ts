@@ -18,7 +18,7 @@ import {
 } from '../../shared/ipc/downloads.ts';
 import { said } from '../../shared/i18n/translator.ts';
 import { checkFlags, flag, intFlag, UsageError } from '../argv.ts';
-import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
+import { GLOBAL_FLAGS, pathFlag, withEngine, type Context } from '../context.ts';
 import { invoke, type Engine } from '../core-call.ts';
 import { note, printJson } from '../output.ts';
 import { progressLine } from '../progress-line.ts';
@@ -31,7 +31,7 @@ const LISTED_PROBLEMS = 20;
 
 export async function download(ctx: Context): Promise<number> {
   checkFlags(ctx.argv, [...DOWNLOAD_FLAGS, ...GLOBAL_FLAGS], 'roadcam download');
-  const listed = flag(ctx.argv, 'ids-from');
+  const listed = pathFlag(ctx, 'ids-from');
   const ids = [
     ...ctx.argv.words.slice(1),
     ...(listed === undefined ? [] : await readIdList(listed, process.stdin)),
@@ -43,9 +43,9 @@ export async function download(ctx: Context): Promise<number> {
       none ? said('cli.ids.none', { path: listed }) : said('cli.download.idsOrQuery'),
     );
   }
-  const failedOut = flag(ctx.argv, 'failed-out');
+  const failedOut = pathFlag(ctx, 'failed-out');
   if (failedOut !== undefined) await checkFailedList(failedOut);
-  const out = flag(ctx.argv, 'out');
+  const out = pathFlag(ctx, 'out');
   if (!out) throw new UsageError(said('cli.download.needsOut'));
   const formats = parseFormats(flag(ctx.argv, 'format') ?? 'zip,mp4');
   const existing = (flag(ctx.argv, 'existing') ?? 'skip') as ExistingPolicy;

@@ -7,14 +7,14 @@ import { resolve } from 'node:path';
 import { snapshotMarkOf } from '../../engine/index.ts';
 import { said } from '../../shared/i18n/translator.ts';
 import { checkFlags, flag, intFlag, UsageError } from '../argv.ts';
-import { GLOBAL_FLAGS, withEngine, type Context } from '../context.ts';
+import { GLOBAL_FLAGS, pathFlag, withEngine, type Context } from '../context.ts';
 import { invoke, type Engine } from '../core-call.ts';
 import { printJson, printLines, printNdjson, progress } from '../output.ts';
 import { checkOut, outputChoice, saveBytes } from '../save.ts';
 import { IMAGES_FLAGS, OUT_FLAGS, TILE_FLAGS } from './flags.ts';
 
 function needOut(ctx: Context, command: string): string {
-  const out = flag(ctx.argv, 'out');
+  const out = pathFlag(ctx, 'out');
   if (!out) throw new UsageError(said('cli.needsOut', { command }));
   return out;
 }
@@ -44,7 +44,7 @@ export async function cameraImages(ctx: Context, id: string | undefined): Promis
   const camera = needWord(id, 'cameras images', 'camera');
   const time = flag(ctx.argv, 'time');
   const limit = intFlag(ctx.argv, 'limit', 1, 500);
-  const folder = flag(ctx.argv, 'save');
+  const folder = pathFlag(ctx, 'save');
   return withEngine(ctx, async (engine) => {
     const answer = await invoke(engine, 'cli.cameras.images', {
       id: camera,
@@ -107,7 +107,7 @@ export async function snapshot(
 ): Promise<number> {
   checkFlags(ctx.argv, [...OUT_FLAGS, ...GLOBAL_FLAGS], `roadcam ${kind} snapshot`);
   const mark = await snapshotMark(needWord(time, `${kind} snapshot`, 'time'));
-  const out = flag(ctx.argv, 'out');
+  const out = pathFlag(ctx, 'out');
   const choice = out === undefined ? null : await checkOut(ctx.argv, out);
   return withEngine(ctx, async (engine) => {
     const collection = await invoke(engine, 'cli.snapshot', { kind, mark });

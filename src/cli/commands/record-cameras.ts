@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import type { CreatedRecording } from '../../shared/ipc/recordings.ts';
 import { flag, UsageError } from '../argv.ts';
 import { said } from '../../shared/i18n/translator.ts';
-import { withEngine, type Context } from '../context.ts';
+import { pathFlag, withEngine, type Context } from '../context.ts';
 import { invoke, type Engine } from '../core-call.ts';
 import { note, printJson, printLines } from '../output.ts';
 import { followBatch, parseFormats, withDownloads } from './download.ts';
@@ -40,7 +40,7 @@ export async function createForCameras(ctx: Context, many: ManyCameras): Promise
 
 /** --download DIR: the recordings of the period, then every file as one batch. */
 export async function recordAndDownload(ctx: Context, many: ManyCameras): Promise<number> {
-  const out = flag(ctx.argv, 'download')!;
+  const out = pathFlag(ctx, 'download')!;
   if (many.tags !== undefined) {
     throw new UsageError(said('cli.recordings.tagsAndDownload'));
   }

@@ -36,6 +36,8 @@ export interface Command {
   switches?: readonly string[];
   /** Whether it talks to the service (and so takes the connection's flags). */
   offline?: boolean;
+  /** Never run in a resident engine (`engine start|status|stop` run where they are typed). */
+  here?: boolean;
   run(ctx: Context, word: string | undefined): Promise<number>;
 }
 
@@ -54,6 +56,7 @@ const doctor = () => import('./doctor.ts');
 const diagnostics = () => import('./diagnostics.ts');
 const recordingTags = () => import('./recording-tags.ts');
 const downloads = () => import('./download.ts');
+const engine = () => import('./engine.ts');
 const dataset = () => import('./dataset.ts');
 const collectionEdit = () => import('./collection-edit.ts');
 const collectionOffline = () => import('./collection-offline.ts');
@@ -79,6 +82,21 @@ export const COMMANDS: Record<string, Command> = {
   logout: { words: 1, flags: ['profile'], offline: true, run: lazy(account, (m) => m.logout) },
   profiles: { words: 1, flags: [], offline: true, run: lazy(account, (m) => m.profiles) },
   session: { words: 1, flags: [], run: lazy(account, (m) => m.session) },
+  'engine start': { words: 2, flags: [], here: true, run: lazy(engine, (m) => m.engineStart) },
+  'engine status': {
+    words: 2,
+    flags: [],
+    offline: true,
+    here: true,
+    run: lazy(engine, (m) => m.engineStatus),
+  },
+  'engine stop': {
+    words: 2,
+    flags: [],
+    offline: true,
+    here: true,
+    run: lazy(engine, (m) => m.engineStop),
+  },
   doctor: {
     words: 1,
     flags: [],

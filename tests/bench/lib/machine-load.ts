@@ -45,22 +45,35 @@ function machineBusy(): number | null {
 /** How often the benchmark's own processes are looked at (see ProcessTree). */
 const TREE_SAMPLE_MS = 1000;
 
+/** One process as the tree last saw it. */
+interface Seen {
+  /** Its own user and system ticks when first seen (0 when it started after the first look). */
+  first: number;
+  last: number;
+  /** The same for its "children" fields: the times of the children it has waited for. */
+  reapedFirst: number;
+  reapedLast: number;
+  /** The key of its parent when last seen, to tell a child reaped by the tree from an orphan. */
+  parent: string | undefined;
+}
+
 /**
- * CPU ticks used by this process and its descendants since the tree was first looked at, each
- * process's own user and system time. The tree is looked at every second: a process's parent may
- * end before it without reaping it (Chromium's zygote and renderers when the browser closes), so
- * its children's times never reach the parent's "children" fields, and a process that has ended
- * is no longer in /proc. Each process seen in the tree keeps the ticks it had when last seen,
- * stays counted after its parent has gone, and counts from zero when it started after the first
- * look; so only a process's last second, or a life shorter than a second, can escape.
+ * CPU ticks used by this process and its descendants since the tree was first looked at. The
+ * tree is looked at every second. A child that a process of the tree waits for (a benchmark's
+ * curl, sync or engine run, Node's child_process) adds its whole time to that parent's
+ * "children" fields when it is reaped, however short its life: those fields are counted, and a
+ * child seen before it was reaped stops counting on its own then, so nothing counts twice. A
+ * process's parent may also end before it without reaping it (Chromium's zygote and renderers
+ * when the browser closes), so its time never reaches a parent's "children" fields: each
+ * process seen in the tree keeps the ticks it had when last seen and stays counted after its
+ * parent has gone. Only an orphan's last second can escape.
  */
 export class ProcessTree {
-  /** "pid start-time" -> ticks when first seen (0 when started later) and when last seen. */
-  private readonly seen = new Map<string, { first: number; last: number }>();
+  /** "pid start-time" -> the process's ticks, for processes of the tree. */
+  private readonly seen = new Map<string, Seen>();
   /** The same for the kernel's threads (kthreadd, pid 2, and its children). */
-  private readonly kernel = new Map<string, { first: number; last: number }>();
+  private readonly kernel = new Map<string, Seen>();
   private looks = 0;
-
   /** The process whose descendants are counted. */
   private readonly root: number;
 
@@ -84,7 +97,7 @@ export class ProcessTree {
 
   private look(): void {
     const parents = new Map<number, number>();
-    const stats = new Map<number, { key: string; ticks: number }>();
+    const stats = new Map<number, { key: string; ticks: number; reaped: number }>();
     for (const name of readdirSync('/proc')) {
       if (!/^\d+$/.test(name)) continue;
       try {
@@ -93,9 +106,11 @@ export class ProcessTree {
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
         const pid = Number(name);
         parents.set(pid, Number(fields[1]));
-        // utime and stime (fields 14 and 15 of proc(5)); the start time (22) tells a reused pid.
+        // utime, stime, cutime and cstime (fields 14 to 17 of proc(5)); the start time (22)
+        // tells a reused pid.
         const ticks = Number(fields[11]) + Number(fields[12]);
-        stats.set(pid, { key: `${pid} ${fields[19]}`, ticks });
+        const reaped = Number(fields[13]) + Number(fields[14]);
+        stats.set(pid, { key: `${pid} ${fields[19]}`, ticks, reaped });
       } catch {
         // The process ended while the list was read.
       }
@@ -109,21 +124,39 @@ export class ProcessTree {
       }
       return false;
     };
-    for (const [pid, { key, ticks }] of stats) {
+    const present = new Set<string>();
+    for (const [pid, { key, ticks, reaped }] of stats) {
+      present.add(key);
       const map = pid === 2 || parents.get(pid) === 2 ? this.kernel : this.seen;
+      const parent = stats.get(parents.get(pid) ?? 0)?.key;
       const known = map.get(key);
-      if (known) known.last = ticks;
-      else if (map === this.kernel || inTree(pid))
-        map.set(key, { first: this.looks === 0 ? ticks : 0, last: ticks });
+      if (known) Object.assign(known, { last: ticks, reapedLast: reaped, parent });
+      else if (map === this.kernel || inTree(pid)) {
+        const later = this.looks > 0;
+        map.set(key, {
+          first: later ? 0 : ticks,
+          last: ticks,
+          reapedFirst: later ? 0 : reaped,
+          reapedLast: reaped,
+          parent,
+        });
+      }
+    }
+    // A process of the tree that has gone while its parent lives was reaped by that parent:
+    // its whole time is now in the parent's "children" fields.
+    for (const [key, gone] of this.seen) {
+      if (!present.has(key) && gone.parent !== undefined && present.has(gone.parent)) {
+        if (this.seen.has(gone.parent)) this.seen.delete(key);
+      }
     }
     this.looks++;
   }
 }
 
-/** Ticks used by the processes of a map since each was first seen. */
-function used(map: ReadonlyMap<string, { first: number; last: number }>): number {
+/** Ticks used by the processes of a map, and the children they reaped, since first seen. */
+function used(map: ReadonlyMap<string, Seen>): number {
   let sum = 0;
-  for (const { first, last } of map.values()) sum += last - first;
+  for (const p of map.values()) sum += p.last - p.first + p.reapedLast - p.reapedFirst;
   return sum;
 }
 

@@ -3,7 +3,9 @@
  * renderers outlive the zygote that started them when the browser closes, and nobody in the
  * benchmark's tree reaps them: their time never reaches a parent's "children" fields. Here a
  * process is left the same way (its parent exits without waiting for it) and then works: the
- * tree must still count its time as the benchmark's own. (Linux: /proc.)
+ * tree must still count its time as the benchmark's own. And a benchmark runs short children
+ * (curl, sync, a command timed cold) that start, work and are reaped between two of the tree's
+ * looks: their time must count too. (Linux: /proc.)
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -61,6 +63,38 @@ describe('the benchmark process tree', () => {
       // Ticks are hundredths of a second; only the orphan's last second can escape (it is
       // looked at every second), so at least BURN_MS less a second of it is counted.
       expect(counted).toBeGreaterThanOrEqual((BURN_MS - 1000) / 10);
+    },
+  );
+
+  it(
+    'counts children that start, work and are reaped between two looks',
+    { timeout: 120_000 },
+    async () => {
+      // Six children one after the other, each burning 250 ms of CPU, waited for by their
+      // shell: each lives a fraction of the tree's second between looks.
+      const burn = 'while (process.cpuUsage().user + process.cpuUsage().system < 250000) {}';
+      const parent = spawn(
+        'sh',
+        [
+          '-c',
+          `read go; for i in 1 2 3 4 5 6; do "$0" -e '${burn}'; done; echo done; read end`,
+          process.execPath,
+        ],
+        { stdio: ['pipe', 'pipe', 'inherit'] },
+      );
+      let out = '';
+      parent.stdout.on('data', (chunk: Buffer) => (out += chunk));
+      const tree = new ProcessTree(parent.pid);
+      const before = tree.ticks();
+      parent.stdin.write('go\n');
+      await waitFor(() => out.includes('done'), {
+        what: 'the shell to run its six short children',
+        timeoutMs: 100_000,
+      });
+      const counted = tree.ticks() - before;
+      parent.stdin.end();
+      // 6 x 250 ms is 150 ticks; sampled once a second, children this short mostly escaped.
+      expect(counted).toBeGreaterThanOrEqual(150);
     },
   );
 });
