@@ -117,7 +117,7 @@ export async function followBatch(
     await opened.add?.();
     const end = await finished.ended;
     show.stop();
-    const snapshot = await invoke(engine, 'downloads.list', {});
+    const snapshot = await invoke(engine, 'cli.downloads.summary', { batchId });
     return await summarise(ctx, snapshot, batchId, end, failedOut);
   } finally {
     finished.stop();

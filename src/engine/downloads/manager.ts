@@ -245,6 +245,17 @@ export class DownloadManager {
     };
   }
 
+  /** One batch and its items (none when there is no such batch), as `snapshot` has them. */
+  batchSnapshot(batchId: number): DownloadsSnapshot {
+    this.#progress.flush();
+    const row = this.store.batch(batchId);
+    if (!row) return { batches: [], items: [] };
+    return {
+      batches: [this.#progress.batchView(row)],
+      items: this.store.itemsOfBatch(batchId).map((i) => this.#progress.itemView(i)),
+    };
+  }
+
   batchView(batchId: number): DownloadBatchView | undefined {
     const row = this.store.batch(batchId);
     return row && this.#progress.batchView(row);

@@ -11,7 +11,11 @@ import { queueByQuery } from '../downloads/queue-query.ts';
 import { lookUpIds, uniqueIds } from '../downloads/selection.ts';
 
 type DownloadChannels =
-  'cli.downloads.claim' | 'cli.downloads.open' | 'cli.downloads.fill' | 'cli.downloads.batch';
+  | 'cli.downloads.claim'
+  | 'cli.downloads.open'
+  | 'cli.downloads.fill'
+  | 'cli.downloads.batch'
+  | 'cli.downloads.summary';
 
 export interface DownloadParts {
   client: ApiClient;
@@ -86,5 +90,6 @@ export function downloadHandlers(
       return null;
     },
     'cli.downloads.batch': ({ batchId }) => manager.batchView(batchId) ?? null,
+    'cli.downloads.summary': ({ batchId }) => manager.batchSnapshot(batchId),
   };
 }

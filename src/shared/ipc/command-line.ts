@@ -20,7 +20,7 @@ import type {
   SessionResponse,
 } from '../api/index.ts';
 import { RECORDING_FORMATS } from '../api/index.ts';
-import type { DownloadBatchView } from './downloads.ts';
+import type { DownloadBatchView, DownloadsSnapshot } from './downloads.ts';
 import { EXISTING_POLICIES } from './downloads.ts';
 import type { Channel, EventName, EventPayload, Input, Result } from '../ipc.ts';
 import { once, onFirstUse } from './first-use.ts';
@@ -200,6 +200,14 @@ export const commandLineChannels = onFirstUse({
   'cli.downloads.batch': {
     input: () => z.object({ batchId: z.number().int() }).strict(),
     result: type<DownloadBatchView | null>(),
+  },
+  /**
+   * One batch and its items, as `downloads.list` has them: the end of a command's batch read
+   * without the data folder's whole history (a resident engine's grows with each command).
+   */
+  'cli.downloads.summary': {
+    input: () => z.object({ batchId: z.number().int() }).strict(),
+    result: type<DownloadsSnapshot>(),
   },
   /** Saved profiles (SQLite only: listed without a keychain). */
   'cli.profiles.list': { input: none, result: type<SavedProfile[]>() },
