@@ -60,9 +60,16 @@ export async function runInResident(
           case 'elsewhere':
             conversation.close();
             return resolve({ here: message.why });
-          case 'out':
-            (message.fd === 2 ? terminal.stderr : terminal.stdout).write(message.text);
+          case 'out': {
+            // A reader slower than the engine (a pipe to a slow program) holds the engine back
+            // through the socket, instead of this process holding its output in memory.
+            const stream = message.fd === 2 ? terminal.stderr : terminal.stdout;
+            if (!stream.write(message.text)) {
+              conversation.pause();
+              stream.once('drain', () => conversation.resume());
+            }
             return;
+          }
           case 'exit':
             conversation.close();
             return resolve({ code: message.code });
@@ -135,6 +142,9 @@ interface Conversation {
     lost: (how: 'early' | 'closed' | 'garbled') => void,
   ): void;
   close(): void;
+  /** Reads no more until `resume` (the terminal's back-pressure). */
+  pause(): void;
+  resume(): void;
 }
 
 /**
@@ -145,11 +155,14 @@ function talk(dataDir: string, first: ToEngine): Promise<Conversation | null> {
   return new Promise((resolve) => {
     const socket: Socket = createConnection(residentPaths(dataDir).socket);
     const refused = () => {
+      clearTimeout(timer);
       socket.destroy();
       resolve(null);
     };
+    const timer = setTimeout(refused, ANSWER_TIMEOUT_MS);
     socket.once('error', refused);
     socket.once('connect', () => {
+      clearTimeout(timer);
       socket.off('error', refused);
       socket.write(line(first));
       resolve(conversation(socket));
@@ -193,6 +206,8 @@ function conversation(socket: Socket): Conversation {
       clearTimeout(timer);
       socket.end();
     },
+    pause: () => socket.pause(),
+    resume: () => socket.resume(),
   };
 }
 

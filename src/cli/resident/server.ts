@@ -25,6 +25,9 @@ import {
 /** Bytes waiting to reach a command that reads too slowly before its output is let go. */
 const MAX_UNREAD_BYTES = 64 * 1024 * 1024;
 
+/** How long a connection may stay silent before it says what it wants. */
+const FIRST_LINE_MS = 10_000;
+
 /** How long a stale socket's owner is given to answer before the socket is taken over. */
 const PROBE_MS = 1_000;
 
@@ -141,6 +144,9 @@ export async function answers(socket: string): Promise<boolean> {
 /** One connection: one message (a run, a hello or a stop), then what it asks for. */
 function serveOne(peer: Socket, options: ResidentOptions, hello: Hello, ran: () => void): void {
   let first = true;
+  // A peer that says nothing is let go: a command says what it wants as it connects.
+  const silent = setTimeout(() => peer.destroy(), FIRST_LINE_MS);
+  peer.on('close', () => clearTimeout(silent));
   const send = (message: FromEngine): boolean => {
     if (peer.destroyed) return false;
     // A command that stopped reading: its output is let go rather than held without end.
@@ -157,6 +163,7 @@ function serveOne(peer: Socket, options: ResidentOptions, hello: Hello, ran: () 
       (value) => {
         if (!first) return;
         first = false;
+        clearTimeout(silent);
         const m = value as Record<string, unknown>;
         if (m.t === 'hello' || m.t === 'stop') {
           send({ t: 'hello', ...hello });
@@ -185,7 +192,10 @@ function serveOne(peer: Socket, options: ResidentOptions, hello: Hello, ran: () 
             send({ t: 'exit', code });
             peer.end();
           },
-          () => {
+          (error: unknown) => {
+            // runCommandLine reports a command's failures itself: this is a fault of the engine's.
+            const why = error instanceof Error ? error.message : String(error);
+            send({ t: 'out', fd: 2, text: `roadcam: ${why}\n` });
             send({ t: 'exit', code: 1 });
             peer.end();
           },

@@ -212,6 +212,9 @@ describe('a resident engine', () => {
         peer.end(junk);
         await new Promise((done) => peer.on('close', done));
       }
+      // One that connects and says nothing is let go too (after 10 s), not held for ever.
+      const silent = createConnection(socket);
+      await new Promise((done) => silent.on('close', done));
       const ran = await runRoadcam(dataDir, ['session', '--json', ...direct(service.url)], {
         env: secretEnv,
       });
