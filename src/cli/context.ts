@@ -39,6 +39,28 @@ export interface Context {
   cwd: string;
   /** The resident engine's core, when the command runs in it (resident/). */
   engine?: CommandLineApi;
+  /** The command table's runner, for `roadcam engine start` (given, not imported: no cycle). */
+  host: CommandHost;
+}
+
+export interface RunOptions {
+  io?: Io;
+  env?: NodeJS.ProcessEnv;
+  readSecret?: () => Promise<string>;
+  /** The folder the command was run in (default: this process's). */
+  cwd?: string;
+  /** A resident engine's core to run on (resident/); else the command starts its own. */
+  engine?: CommandLineApi;
+  /** The data folder's resident engine runs for another account or version: said first. */
+  elsewhere?: 'key' | 'version';
+}
+
+/** What a resident engine needs of the command table (dispatch.ts gives it). */
+export interface CommandHost {
+  /** Runs a command line in this process, as `roadcam` would. */
+  run(args: readonly string[], options: RunOptions): Promise<number>;
+  /** Whether the command the words name may run in a resident engine (it reaches the service). */
+  engineMayRun(words: readonly string[]): boolean;
 }
 
 /** A path the user typed, made full against the folder the command was run in. */

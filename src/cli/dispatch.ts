@@ -7,28 +7,17 @@
 import { appVersion, defaultDataDir } from '../engine/light.ts';
 import { checkFlags, tokenise, UsageError } from './argv.ts';
 import { COMMANDS, switchesOf, type Command } from './commands/table.ts';
-import type { Context } from './context.ts';
+import type { Context, RunOptions } from './context.ts';
 import { cliWords, sayError } from './error-words.ts';
 import { helpText } from './help.ts';
 import { plainText, type Io } from './output.ts';
 import { english } from '../shared/i18n/english.ts';
 import { said, type Translator } from '../shared/i18n/translator.ts';
 import type * as Engine from '../engine/index.ts';
-import type { CommandLineApi } from '../shared/ipc/command-line.ts';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, auth: 3 } as const;
 
-export interface RunOptions {
-  io?: Io;
-  env?: NodeJS.ProcessEnv;
-  readSecret?: () => Promise<string>;
-  /** The folder the command was run in (default: this process's). */
-  cwd?: string;
-  /** A resident engine's core to run on (resident/); else the command starts its own. */
-  engine?: CommandLineApi;
-  /** The data folder's resident engine runs for another account or version: said first. */
-  elsewhere?: 'key' | 'version';
-}
+export type { RunOptions } from './context.ts';
 
 export async function runCommandLine(
   args: readonly string[],
@@ -55,6 +44,7 @@ export async function runCommandLine(
       dataDir: defaultDataDir(env),
       cwd: options.cwd ?? process.cwd(),
       engine: options.engine,
+      host: { run: runCommandLine, engineMayRun },
       readSecret:
         options.readSecret ??
         (async () => {
@@ -99,6 +89,15 @@ export function findCommand(words: readonly string[]): { name: string; command?:
   const lookup = (n: string) => (Object.hasOwn(COMMANDS, n) ? COMMANDS[n] : undefined);
   const name = lookup(`${words[0]} ${words[1]}`) ? `${words[0]} ${words[1]}` : words[0]!;
   return { name, command: name === 'completion' ? COMPLETION : lookup(name) };
+}
+
+/**
+ * Whether a resident engine may run the command these words name: one that reaches the service
+ * and is not `engine` itself (`completion` and unknown words are not in the table).
+ */
+function engineMayRun(words: readonly string[]): boolean {
+  const { command } = findCommand(words);
+  return command !== undefined && command !== COMPLETION && !command.offline && !command.here;
 }
 
 function dispatch(ctx: Context): Promise<number> {

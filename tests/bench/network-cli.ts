@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DEMO_CLIENT } from '../../src/service/index.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 const run = promisify(execFile);
 
@@ -107,13 +108,11 @@ export async function startResident(
   });
   let said = '';
   child.stderr.on('data', (chunk: Buffer) => (said += chunk));
-  const deadline = performance.now() + 60_000;
-  while (!said.includes('(pid')) {
-    if (child.exitCode !== null || performance.now() > deadline) {
-      throw new Error(`roadcam engine start (${bin}) did not start: ${said}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await waitFor(() => said.includes('(pid') || child.exitCode !== null, {
+    what: () => `roadcam engine start (${bin}) to start (it said: ${said})`,
+    timeoutMs: 60_000,
+  });
+  if (child.exitCode !== null) throw new Error(`roadcam engine start (${bin}) ended: ${said}`);
   return {
     account: { kind: 'secret', dataDir, resident: true },
     async stop() {

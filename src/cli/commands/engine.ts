@@ -15,9 +15,9 @@ import {
   networkFrom,
   noteThrottling,
   startCommandCore,
+  type CommandHost,
   type Context,
 } from '../context.ts';
-import { findCommand, runCommandLine } from '../dispatch.ts';
 import { note, printJson } from '../output.ts';
 import { residentHello, stopResident } from '../resident/client.ts';
 import {
@@ -37,6 +37,7 @@ export async function engineStart(ctx: Context): Promise<number> {
   supported('roadcam engine start');
   const connection = connectionFrom(ctx);
   const key = keyOf(connection, networkFrom(ctx), ctx.env);
+  const host = ctx.host;
   // Refused before the engine is built: one engine a data folder.
   if (await answers(residentPaths(ctx.dataDir).socket)) {
     throw new ResidentStartError(said('cli.engine.already', { folder: ctx.dataDir }));
@@ -50,8 +51,8 @@ export async function engineStart(ctx: Context): Promise<number> {
       dataDir: ctx.dataDir,
       version: appVersion,
       label: labelOf(connection),
-      refuses: (request) => refusal(request, resolve(ctx.dataDir), key),
-      run: (request, terminal) => runHere(request, terminal, core.commandLine),
+      refuses: (request) => refusal(request, resolve(ctx.dataDir), key, host),
+      run: (request, terminal) => runHere(request, terminal, core.commandLine, host),
       onStop: () => stop(),
     });
     const signals = ['SIGINT', 'SIGTERM'] as const;
@@ -77,7 +78,12 @@ export async function engineStart(ctx: Context): Promise<number> {
  * or one that reads its ids from stdin, which stays with the command's process). A command
  * line that cannot be read runs in its own process, which says what is wrong with it.
  */
-function refusal(request: RunRequest, dataDir: string, key: string): 'key' | 'command' | undefined {
+function refusal(
+  request: RunRequest,
+  dataDir: string,
+  key: string,
+  host: CommandHost,
+): 'key' | 'command' | undefined {
   let argv: Argv;
   try {
     argv = tokenise(request.argv);
@@ -87,10 +93,7 @@ function refusal(request: RunRequest, dataDir: string, key: string): 'key' | 'co
   if (argv.switches.has('help') || argv.switches.has('version') || argv.words.length === 0) {
     return 'command';
   }
-  const { command } = findCommand(argv.words);
-  if (!command || command.offline || command.here || flag(argv, 'ids-from') === '-') {
-    return 'command';
-  }
+  if (!host.engineMayRun(argv.words) || flag(argv, 'ids-from') === '-') return 'command';
   if (resolve(request.dataDir) !== dataDir) return 'key';
   try {
     const ctx = { argv, env: request.env, cwd: request.cwd } as Context;
@@ -105,8 +108,9 @@ function runHere(
   request: RunRequest,
   terminal: RemoteTerminal,
   engine: Context['engine'],
+  host: CommandHost,
 ): Promise<number> {
-  return runCommandLine(request.argv, {
+  return host.run(request.argv, {
     io: terminal as unknown as Context['io'],
     // The data folder as the command found it: this engine's, whatever its own cwd.
     env: { ...request.env, ROADCAM_DATA_DIR: request.dataDir },
