@@ -1,14 +1,18 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Log } from './log.ts';
+import type { ServiceOptions } from '../service/index.ts';
 
 /** Overrides of the demo world, for tests and benchmarks that want a small or a fixed world. */
 export interface DemoWorld {
   cameras?: number;
   hours?: number;
   now?: string;
-  /** Another service's choices where the interface is silent (tests: service variants). */
-  variant?: string;
+  /**
+   * Another service's choices where the interface is silent (tests: service variants): a
+   * variant's name, or choices changed from ours (benchmarks).
+   */
+  variant?: ServiceOptions['variant'];
 }
 
 export interface EmbeddedService {

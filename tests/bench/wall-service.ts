@@ -89,6 +89,8 @@ async function measure(impl: Implementation, dir: string): Promise<string> {
     dataDir: dir,
     cameras: 300,
     hours: 2,
+    // The media playlist form: the watcher reads segments from the first playlist.
+    variant: { hls: 'media' },
     media: { maxEncoders: 40, ...(impl.live ? { live: impl.live } : {}) },
   });
   try {

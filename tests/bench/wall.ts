@@ -17,10 +17,11 @@
  * answering side.
  * Figures are printed; docs/benchmarks.md gets them by hand.
  *
- * `WALL_HLS=both` runs each measurement twice, alternated, against two demo services: ours (one
- * media playlist, 640x360) and the stranger-a variant (a master playlist of 640x360 and 320x180,
- * from which each tile plays the rendition its size asks for); `WALL_HLS=master`: the latter
- * only. `WALL_VIEWPORT=1920x1080` sets the page's size (default 2820x1780).
+ * `WALL_HLS=both` runs each measurement twice, alternated, against two demo services that differ
+ * only in their first playlist: one media playlist of 640x360 (`hls: 'media'`, the stranger-a
+ * form) and ours, a master playlist of 640x360 and 320x180 from which each tile plays the
+ * rendition its size asks for (`WALL_HLS=master`: the latter only; the default `media`: the
+ * former only). `WALL_VIEWPORT=1920x1080` sets the page's size (default 2820x1780).
  *
  * `npm run bench:wall -- --minutes N`: instead, one wall left on for N minutes, sampled every
  * minute, with a chart (wall-soak.ts; `--chart FILE`, default wall-soak.svg).
@@ -118,7 +119,7 @@ interface Side {
   close(): Promise<void>;
 }
 
-async function startSide(name: string, variant?: string): Promise<Side> {
+async function startSide(name: string, variant: { hls: 'media' | 'master' }): Promise<Side> {
   const data = tempDir('roadcam-wall-bench-');
   const core = await startCore({
     dataDir: data.path,
@@ -144,8 +145,8 @@ async function startSide(name: string, variant?: string): Promise<Side> {
 }
 
 const sides: Side[] = [];
-if (HLS !== 'master') sides.push(await startSide('media playlist'));
-if (HLS !== 'media') sides.push(await startSide('2 renditions', 'stranger-a'));
+if (HLS !== 'master') sides.push(await startSide('media playlist', { hls: 'media' }));
+if (HLS !== 'media') sides.push(await startSide('2 renditions', { hls: 'master' }));
 const side = sides[0]!;
 
 const results: RunResult[] = [];
@@ -325,7 +326,7 @@ async function run(browser: Browser, side: Side, hls: string, worker: boolean): 
     playlists: end.requests.filter(isPlaylist).length,
     playlistWaitP95: percentile(waitsOf(true), 95),
     segmentWaitP95: percentile(waitsOf(false), 95),
-    // The stranger-a variant's full rendition: `~b800000` chunklists, `media_w<n>_<seq>.ts`.
+    // The master playlist's full rendition: `~b800000` chunklists, `media_w<n>_<seq>.ts`.
     masterFull: end.requests.filter((r) => /~b800000\.m3u8$|^media_w\d+_\d+\.ts$/.test(r.name))
       .length,
     queuedBySlice: slices,

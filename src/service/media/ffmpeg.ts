@@ -6,6 +6,7 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { getPriority, setPriority } from 'node:os';
 import { delimiter, join } from 'node:path';
 
 export interface FfmpegLocation {
@@ -88,10 +89,32 @@ export function hasLibx264(path: string): boolean {
   return ok;
 }
 
-export function spawnFfmpeg(args: readonly string[]): ChildProcessWithoutNullStreams {
-  return spawn(locateFfmpeg().path, ['-hide_banner', '-loglevel', 'error', '-nostdin', ...args], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+/** The priority of background encodes: below the user's own work, above idle. */
+export const BACKGROUND_NICE = 10;
+
+/**
+ * Starts ffmpeg. `background`: work nobody watches as it happens (a recording's build) runs at
+ * nice BACKGROUND_NICE (a service niced further already keeps its own), so that in demo mode,
+ * where the service shares the user's cores, a wall's page and the app keep theirs. Where the
+ * priority cannot be set, it runs at the service's.
+ */
+export function spawnFfmpeg(
+  args: readonly string[],
+  { background = false } = {},
+): ChildProcessWithoutNullStreams {
+  const child = spawn(
+    locateFfmpeg().path,
+    ['-hide_banner', '-loglevel', 'error', '-nostdin', ...args],
+    { stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  if (background && child.pid !== undefined && getPriority() < BACKGROUND_NICE) {
+    try {
+      setPriority(child.pid, BACKGROUND_NICE);
+    } catch {
+      // Not allowed here, or the process is already gone: the normal priority it is.
+    }
+  }
+  return child;
 }
 
 /** Waits for an ffmpeg process to exit; rejects with the tail of its error output. */

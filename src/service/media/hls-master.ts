@@ -1,10 +1,10 @@
 /**
- * Live video as a provider whose streaming server is of another make serves it (variant
- * `hls: 'master'`): playlist.m3u8 is a master playlist naming a chunk playlist per rendition
- * (640x360, and 320x180 where the stream is looped), and each names its segments otherwise, each with a session query, as Wowza or Nimble
- * do. The interface allows it ("subsequent playlists and media files requested by the HLS client").
- * The encoder is the same as ours; only the first playlist and the names differ, so a client
- * that builds names from our `seg_NNNNNN.ts` or drops a playlist's query fails here.
+ * Live video as our service serves it (variant `hls: 'master'`, the interface's "chunk
+ * playlists"): playlist.m3u8 is a master playlist naming a chunk playlist per rendition
+ * (640x360, and 320x180 where the stream is looped), and each names its segments, each with a
+ * session query, as Wowza or Nimble do. The one-media-playlist form (`hls: 'media'`) serves the
+ * encoder's own files as they are; here only the first playlist and the names differ, so a
+ * client that builds names from `seg_NNNNNN.ts` or drops a playlist's query fails here.
  */
 import { stringKey } from '../world/random.ts';
 import { LIVE_FPS } from './live-encoder.ts';

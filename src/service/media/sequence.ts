@@ -40,7 +40,8 @@ export class SequenceWriter {
     // One keyframe every ~10 s of recording keeps seeking quick without bloating the file.
     const gop = String(Math.max(1, Math.round(o.rate * 10)));
     const args = `-f image2pipe -framerate ${o.rate} -c:v mjpeg -i pipe:0 -c:v libx264 -preset superfast -tune stillimage -g ${gop} -pix_fmt yuv420p -movflags +faststart -f mp4 -y`;
-    this.#ffmpeg = spawnFfmpeg([...args.split(' '), o.mp4Path]);
+    // Nobody watches a build as it runs: it yields the cores to those who watch (ffmpeg.ts).
+    this.#ffmpeg = spawnFfmpeg([...args.split(' '), o.mp4Path], { background: true });
     this.#ffmpegDone = ffmpegDone(this.#ffmpeg);
     // Awaited in finish(); until then a failure must not count as unhandled.
     this.#ffmpegDone.catch(() => undefined);

@@ -60,7 +60,10 @@ export interface ServiceChoices {
    * or the images left in the collection.
    */
   emptyTotal: 'removed' | 'remaining';
-  /** Live video: one media playlist (ours), or a master playlist naming a chunk playlist. */
+  /**
+   * Live video: a master playlist naming a chunk playlist per rendition (ours, the form the
+   * interface's "chunk playlists" name), or one media playlist.
+   */
   hls: 'media' | 'master';
 }
 
@@ -84,7 +87,7 @@ export const OUR_CHOICES: ServiceVariant = {
   liveImage: 'mixed',
   observationShow: 'search-form',
   session: 'ours',
-  hls: 'media',
+  hls: 'master',
   aggs: 'all',
   emptyTotal: 'removed',
 };
@@ -110,7 +113,7 @@ export const VARIANTS = {
     liveImage: 'redirect',
     observationShow: 'flat',
     session: 'other',
-    hls: 'master',
+    hls: 'media',
     aggs: 'seen',
     emptyTotal: 'removed',
   },

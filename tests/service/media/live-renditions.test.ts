@@ -1,5 +1,5 @@
 /**
- * Live video as a master playlist with two renditions (variant hls 'master', looped streams):
+ * Live video as our service serves it, a master playlist with two renditions (looped streams):
  * 640x360 and 320x180, each named with BANDWIDTH, RESOLUTION and CODECS, each a chunk
  * playlist of its own whose segments decode at that size.
  */
@@ -10,7 +10,7 @@ import { describe, expect } from 'vitest';
 import { serviceTest as test } from '../../helpers/fixtures.ts';
 import { call, ffprobe } from '../../helpers/media.ts';
 
-test.override({ serviceOptions: { cameras: 40, variant: 'stranger-a' } });
+test.override({ serviceOptions: { cameras: 40 } });
 
 /** The URIs a playlist names, in order. */
 const urisOf = (playlist: string): string[] =>

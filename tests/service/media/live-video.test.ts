@@ -1,4 +1,8 @@
-/** Spec 4.3 Live Video (HLS): playlists, H.264 MPEG-TS segments, encoder lifecycle and cap. */
+/**
+ * Spec 4.3 Live Video (HLS): playlists, H.264 MPEG-TS segments, encoder lifecycle and cap, on a
+ * service whose first playlist is the media playlist (`hls: 'media'`): the streams behind ours'
+ * master playlist are the same (live-renditions.test.ts).
+ */
 /* eslint-disable @typescript-eslint/no-explicit-any -- reply bodies are JSON checked by the assertions, not by types */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -13,7 +17,13 @@ import { sleep } from '../../helpers/wait.ts';
 let video: Camera[];
 let still: Camera;
 
-test.override({ serviceOptions: { cameras: 40, media: { maxEncoders: 2, liveIdleMs: 2500 } } });
+test.override({
+  serviceOptions: {
+    cameras: 40,
+    variant: { hls: 'media' },
+    media: { maxEncoders: 2, liveIdleMs: 2500 },
+  },
+});
 test.beforeAll(async ({ t }) => {
   const all: Camera[] = (await t.get<any>('/v1/cameras', { limit: 40 })).body.features;
   video = all.filter((c) => c.properties.video);

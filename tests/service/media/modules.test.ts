@@ -1,13 +1,18 @@
 /** The media modules on their own: signing, ranges, faults, ffmpeg lookup, frames, MVT, names. */
 import { VectorTile } from '@mapbox/vector-tile';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PbfReader } from 'pbf';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FaultInjector } from '../../../src/service/media/faults.ts';
-import { locateFfmpeg } from '../../../src/service/media/ffmpeg.ts';
+import {
+  BACKGROUND_NICE,
+  ffmpegDone,
+  locateFfmpeg,
+  spawnFfmpeg,
+} from '../../../src/service/media/ffmpeg.ts';
 import { FrameRenderer } from '../../../src/service/media/frames.ts';
 import { frameName, parseFrameName } from '../../../src/service/media/image-names.ts';
 import { encodeTile } from '../../../src/service/media/mvt.ts';
@@ -83,6 +88,25 @@ describe('locateFfmpeg', () => {
     expect(fallback.source).toBe('@ffmpeg-installer/ffmpeg');
     expect(fallback.path).toMatch(/@ffmpeg-installer/);
     expect(() => locateFfmpeg({ FFMPEG_PATH: '/nonexistent/ffmpeg' })).toThrow(/FFMPEG_PATH/);
+  });
+});
+
+describe('spawnFfmpeg', () => {
+  it('runs background work (a recording build) below the normal priority, other work at it', async () => {
+    const own = getPriority();
+    // Five seconds of frames written nowhere: long enough to be looked at while it runs.
+    const args = ['-f', 'lavfi', '-i', 'testsrc=size=64x36:rate=5', '-t', '5', '-f', 'null', '-'];
+    const background = spawnFfmpeg(args, { background: true });
+    const normal = spawnFfmpeg(args);
+    try {
+      // A process at a nice above ours may not be raised back by one without the right.
+      expect(getPriority(background.pid)).toBe(Math.max(BACKGROUND_NICE, own));
+      expect(getPriority(normal.pid)).toBe(own);
+    } finally {
+      background.kill('SIGKILL');
+      normal.kill('SIGKILL');
+      await Promise.allSettled([ffmpegDone(background), ffmpegDone(normal)]);
+    }
   });
 });
 

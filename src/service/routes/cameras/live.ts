@@ -1,7 +1,7 @@
 /**
  * Section 4.3 Live image and Live video: the live image (jpeg, png or a signed redirect,
- * fixed per camera) and the live HLS playlist and segments (or, as a variant, a master
- * playlist in front of them).
+ * fixed per camera) and the live HLS master playlist, chunk playlists and segments (or, as a
+ * variant, one media playlist and its segments).
  */
 import type { ServiceContext } from '../../context.ts';
 import { RequestError } from '../../http/errors.ts';
@@ -83,7 +83,7 @@ export async function liveFile(s: ServiceContext, ctx: RequestContext) {
   return { handled: true } as const;
 }
 
-/** Variant hls 'master': a master playlist, then a chunk playlist and segments of other names. */
+/** Ours (hls 'master'): a master playlist, then a chunk playlist per rendition and its segments. */
 async function masterLiveFile(m: MediaServices, camera: MediaCamera, ctx: RequestContext) {
   const session = ctx.query['session'];
   const wanted = masterFile(
