@@ -84,14 +84,7 @@ interface Implementation {
 
 /** Builds one 1800 s recording on a fresh service of `impl`; seconds from request to complete. */
 async function recordingBuild(impl: Implementation, dir: string): Promise<number> {
-  // The media playlist form: the watcher reads segments from the first playlist.
-  const svc = await impl.startService({
-    dataDir: dir,
-    cameras: 300,
-    hours: 6,
-    now: NOW,
-    variant: { hls: 'media' },
-  });
+  const svc = await impl.startService({ dataDir: dir, cameras: 300, hours: 6, now: NOW });
   try {
     const token = await requestToken(svc.url);
     await svc.control.recordingsIdle();
@@ -169,6 +162,7 @@ async function main(): Promise<void> {
       cameras: 300,
       hours: 6,
       now: NOW,
+      // The media playlist form: the watcher reads segments from the first playlist.
       variant: { hls: 'media' },
       media: { maxEncoders: 40 },
     });
